@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>Page Reports</main>, document.getElementById('app')!);

@@ -1,0 +1,38 @@
+import tseslint from 'typescript-eslint';
+
+const noHtmlInjection = [
+  { selector: "MemberExpression[property.name='innerHTML']", message: 'Never render HTML: use text.' },
+  { selector: "MemberExpression[property.name='outerHTML']", message: 'Never render HTML: use text.' },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Never render HTML.' },
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render HTML: use text.' },
+];
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      'no-restricted-syntax': ['error', ...noHtmlInjection],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Pages talk to the background only: the HTTP client, zod schemas and the key stay out of them.
+    files: ['entrypoints/popup/**', 'entrypoints/options/**', 'components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],
+              message: 'Pages use lib/messaging.',
+            },
+            { group: ['**/lib/messaging/schemas*', '**/lib/settings/key*'], message: 'Background only.' },
+            { group: ['zod', 'zod/*'], message: 'zod stays in the background.' },
+          ],
+        },
+      ],
+    },
+  },
+);

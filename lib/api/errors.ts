@@ -1,0 +1,91 @@
+// The error taxonomy (DESIGN.md "Errors the user can act on"). Plain data: it crosses the message boundary.
+
+export type ApiErrorKind =
+  | 'not_configured'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid_input'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'permission'
+  | 'unexpected';
+
+export interface ApiError {
+  kind: ApiErrorKind;
+  /** A sentence a person understands. */
+  message: string;
+  /** HTTP status, when the server answered. */
+  status?: number;
+  /** Per-field messages from a 422 (or from checks made before sending). */
+  fieldErrors?: Record<string, string[]>;
+  /** Seconds to wait before trying again (429 Retry-After). */
+  retryAfterSeconds?: number;
+  /** Technical detail: what the schemas rejected, the server's own message. Shown small, never instead of `message`. */
+  detail?: string;
+}
+
+/** What a person can do about an error; pages turn it into a button. */
+export type ErrorAction = 'open_settings' | 'retry' | 'grant_permission' | null;
+
+const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
+  not_configured: 'open_settings',
+  unauthorized: 'open_settings',
+  forbidden: null,
+  not_found: null,
+  invalid_input: null,
+  rate_limited: 'retry',
+  server: 'retry',
+  network: 'retry',
+  timeout: 'retry',
+  permission: 'grant_permission',
+  unexpected: 'retry',
+};
+
+export function errorAction(error: ApiError): ErrorAction {
+  return ACTIONS[error.kind];
+}
+
+/** The default sentence for each kind; the client may say something more exact. */
+export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {
+  switch (kind) {
+    case 'not_configured':
+      return 'Page Reports is not set up yet: add your API base URL and key in Settings.';
+    case 'unauthorized':
+      return 'The service rejected your API key. Check the key in Settings.';
+    case 'forbidden':
+      return 'Your account is not allowed to do this. Your plan may not include API access.';
+    case 'not_found':
+      return 'That item no longer exists on the service.';
+    case 'invalid_input':
+      return 'The service did not accept what was sent. Check the highlighted fields.';
+    case 'rate_limited':
+      return retryAfterSeconds
+        ? `Too many requests. Try again in ${formatWait(retryAfterSeconds)}.`
+        : 'Too many requests. Wait a moment and try again.';
+    case 'server':
+      return 'The service had a problem. Try again in a moment.';
+    case 'network':
+      return 'Could not reach the service. Check your connection and the API base URL.';
+    case 'timeout':
+      return 'The service took too long to answer. Try again.';
+    case 'permission':
+      return 'Page Reports has no permission to reach the service. Grant it in Settings.';
+    case 'unexpected':
+      return 'The service answered in a way Page Reports does not understand.';
+  }
+}
+
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} second${Math.ceil(seconds) === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function apiError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError {
+  return { kind, message: extra.message ?? defaultErrorMessage(kind, extra.retryAfterSeconds), ...extra };
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };

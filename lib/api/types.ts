@@ -1,0 +1,94 @@
+// Plain data the background hands to pages. Type-only: importing it costs a page no bytes.
+
+export const PRIVACY_VALUES = [0, 1, 2] as const;
+export type Privacy = (typeof PRIVACY_VALUES)[number];
+export const PRIVACY_LABELS: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
+
+export const REPORT_RESULTS = ['good', 'decent', 'bad'] as const;
+export type ReportResult = (typeof REPORT_RESULTS)[number];
+
+export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
+export type PerPage = (typeof PER_PAGE_VALUES)[number];
+
+export const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+export type ReportSortKey = (typeof REPORT_SORT_KEYS)[number];
+
+export const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
+export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
+
+export type SortDirection = 'asc' | 'desc';
+
+export type ReportId = string | number;
+
+export interface Report {
+  id: ReportId;
+  url: string;
+  project: string | null;
+  /** null while the service is still generating the report. */
+  result: ReportResult | null;
+  privacy: Privacy | null;
+  /** Whether the report page has a password, when the server says so. Never the password itself. */
+  hasPassword: boolean | null;
+  generatedAt: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** Every field as the server sent it (a password string removed), for the details view. */
+  fields: Record<string, unknown>;
+}
+
+export interface Project {
+  name: string;
+  createdAt: string | null;
+  /** Number of reports, where the server gives it. */
+  reportsCount: number | null;
+  fields: Record<string, unknown>;
+}
+
+/** One page of a list, as the server applied it (not as it was asked). */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number | null;
+  /** null with a simple paginator or a bare array. */
+  total: number | null;
+  lastPage: number | null;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  from: number | null;
+  to: number | null;
+}
+
+export interface ReportListQuery {
+  search?: string;
+  searchBy?: 'url';
+  project?: string;
+  result?: ReportResult;
+  sortBy?: ReportSortKey;
+  sort?: SortDirection;
+  perPage?: PerPage;
+  page?: number;
+}
+
+export interface ProjectListQuery {
+  search?: string;
+  searchBy?: 'project';
+  sortBy?: ProjectSortKey;
+  sort?: SortDirection;
+  perPage?: PerPage;
+  page?: number;
+}
+
+export interface CreateReportInput {
+  url: string;
+  privacy?: Privacy;
+  /** Sent only with privacy 2. */
+  password?: string;
+}
+
+export interface UpdateReportInput {
+  privacy?: Privacy;
+  /** Sent only with privacy 2. */
+  password?: string;
+  /** true asks the service to generate the results again (results=1). */
+  regenerate?: boolean;
+}

@@ -1,0 +1,29 @@
+import { browser } from 'wxt/browser';
+import { apiError, type Result } from '../api/errors';
+import type { MessageInput, MessageOutput, MessageType } from './protocol';
+
+/** Asks the background to do one thing. Never throws: every failure comes back as an error result. */
+export async function send<T extends MessageType>(
+  type: T,
+  payload: MessageInput<T>,
+): Promise<Result<MessageOutput<T>>> {
+  try {
+    const answer = (await browser.runtime.sendMessage({ type, payload })) as
+      Result<MessageOutput<T>> | undefined;
+    if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
+    return {
+      ok: false,
+      error: apiError('unexpected', {
+        message: 'The extension’s background did not answer. Reload the extension.',
+      }),
+    };
+  } catch (cause) {
+    return {
+      ok: false,
+      error: apiError('unexpected', {
+        message: 'The extension’s background could not be reached. Reload the extension.',
+        detail: String(cause),
+      }),
+    };
+  }
+}

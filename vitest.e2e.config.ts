@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests: the built extension (.output/e2e) in real Chromium against reference-api/.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['tests/e2e/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
