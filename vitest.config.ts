@@ -8,5 +8,6 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['tests/unit/setup.ts'],
   },
 });

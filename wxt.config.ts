@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
@@ -11,8 +12,11 @@ export default defineConfig({
       'Create a report for the page you are on in one click, and manage your reports and projects.',
     permissions: ['storage', 'activeTab', 'alarms'],
     optional_host_permissions: serviceOrigins,
-    // The end-to-end build only: headless Chromium cannot show the permission prompt (TESTING.md).
-    ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] } : {}),
+    // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
+    // show one, TESTING.md). The production build never carries a host permission.
+    ...(mode === 'e2e' || mode === 'development'
+      ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] }
+      : {}),
     action: { default_title: 'Page Reports' },
     ...(browser === 'firefox'
       ? {
@@ -26,6 +30,14 @@ export default defineConfig({
         }
       : {}),
   }),
+  hooks: {
+    // The e2e build carries extra grants: keep it apart from the build people install.
+    'config:resolved': (wxt) => {
+      if (wxt.config.mode !== 'e2e') return;
+      // PAGE_REPORTS_E2E_DIR lets parallel test runs build side by side.
+      wxt.config.outDir = join(wxt.config.outBaseDir, process.env.PAGE_REPORTS_E2E_DIR ?? 'e2e-chrome-mv3');
+    },
+  },
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   }),

@@ -1,3 +1,6 @@
 import { render } from 'preact';
+import '@/components/base.css';
+import './style.css';
+import { App } from './App';
 
-render(<main>Page Reports</main>, document.getElementById('app')!);
+render(<App />, document.getElementById('app')!);

@@ -27,6 +27,24 @@ export interface ConnectionTestResult {
   count: number;
 }
 
+/** Data the background last fetched for the popup, and when (epoch ms), so a page can say how old it is. */
+export interface Cached<T> {
+  data: T;
+  fetchedAt: number;
+}
+
+/** What the popup paints before any request: settings state and the cached data for this page. */
+export interface PopupSnapshot {
+  /** A base URL and a key are set; when false the popup shows only "Open settings". */
+  configured: boolean;
+  /** This page's report as last seen (data null: none exists); null when never looked up. */
+  pageReport: Cached<Report | null> | null;
+  /** The newest reports as last seen, for the asked scope (everything, or one host). */
+  recent: Cached<Report[]> | null;
+  /** The privacy of the person's last created report (Public at first): the form starts there. */
+  lastPrivacy: Privacy;
+}
+
 export interface Protocol {
   'settings.get': { input: Record<string, never>; output: SettingsSummary };
   /** apiKey omitted keeps the stored key; an empty string removes it. */
@@ -42,7 +60,16 @@ export interface Protocol {
   'reports.delete': { input: { id: ReportId }; output: null };
   'projects.list': { input: ProjectListQuery; output: Page<Project> };
   'projects.delete': { input: { name: string }; output: null };
+  /** The popup's cache only, never the network: answers at once. `host` picks the "This site only" list. */
+  'popup.snapshot': { input: { url?: string; host?: string }; output: PopupSnapshot };
+  /** The newest report for exactly this URL (null: none), fetched now and cached. */
+  'popup.pageReport': { input: { url: string }; output: Cached<Report | null> };
+  /** The 5 newest reports, of one host when given, fetched now and cached. */
+  'popup.recentReports': { input: { host?: string }; output: Cached<Report[]> };
 }
+
+/** Messages only the popup sends; the background answers them in popup-*.ts. */
+export type PopupMessageType = Extract<MessageType, `popup.${string}`>;
 
 export type MessageType = keyof Protocol;
 export type MessageInput<T extends MessageType> = Protocol[T]['input'];

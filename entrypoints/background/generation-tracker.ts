@@ -1,0 +1,129 @@
+// Reports whose result is still null are re-read until the service has generated them, even after the
+// popup has closed. The list lives in storage (the worker may be stopped at any moment) and the waits in
+// browser.alarms (a setTimeout dies with the worker).
+import { storage } from 'wxt/utils/storage';
+import type { Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import { sameId } from './popup-cache';
+
+export const GENERATION_ALARM = 'page-reports:generation';
+/** Chrome's shortest alarm period (30 s). Each report then waits its own backoff between reads. */
+const ALARM_PERIOD_MINUTES = 0.5;
+const FIRST_WAIT_MS = 30_000;
+const LONGEST_WAIT_MS = 5 * 60_000;
+/** After this long the report is left to the next popup open, which looks it up anyway. */
+const GIVE_UP_AFTER_MS = 2 * 60 * 60_000;
+
+export interface PendingGeneration {
+  id: ReportId;
+  since: number;
+  attempts: number;
+  nextCheckAt: number;
+}
+
+export const pendingGenerationsItem = storage.defineItem<PendingGeneration[]>('local:pendingGenerations', {
+  fallback: [],
+  version: 1,
+});
+
+export interface GenerationTrackerDeps {
+  getReport(id: ReportId): Promise<Result<Report>>;
+  /** Called with the report once its result is known. */
+  onGenerated(report: Report): Promise<void>;
+  alarms: {
+    create(name: string, info: { periodInMinutes: number }): void | Promise<void>;
+    clear(name: string): Promise<boolean>;
+    get(name: string): Promise<unknown>;
+  };
+  now(): number;
+}
+
+export type GenerationTracker = ReturnType<typeof createGenerationTracker>;
+
+export function createGenerationTracker(deps: GenerationTrackerDeps) {
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Serialises changes to the pending list: handlers and the alarm may run at the same time. */
+  function change(edit: (pending: PendingGeneration[]) => PendingGeneration[]): Promise<PendingGeneration[]> {
+    const next = queue.then(async () => {
+      const pending = edit(checked(await pendingGenerationsItem.getValue()));
+      await pendingGenerationsItem.setValue(pending);
+      await syncAlarm(pending);
+      return pending;
+    });
+    queue = next.catch((cause) => console.error('Page Reports: generation tracking failed', cause));
+    return next;
+  }
+
+  async function syncAlarm(pending: PendingGeneration[]): Promise<void> {
+    if (pending.length === 0) {
+      await deps.alarms.clear(GENERATION_ALARM);
+    } else if (!(await deps.alarms.get(GENERATION_ALARM))) {
+      // Created only when missing: re-creating would push the next check back every time.
+      await deps.alarms.create(GENERATION_ALARM, { periodInMinutes: ALARM_PERIOD_MINUTES });
+    }
+  }
+
+  /** Starts watching a report whose result is null. */
+  function track(id: ReportId): Promise<PendingGeneration[]> {
+    const now = deps.now();
+    return change((pending) =>
+      pending.some((entry) => sameId(entry.id, id))
+        ? pending
+        : [...pending, { id, since: now, attempts: 0, nextCheckAt: now + FIRST_WAIT_MS }],
+    );
+  }
+
+  /** Stops watching (the result is known, or the report is gone). */
+  function settle(id: ReportId): Promise<PendingGeneration[]> {
+    return change((pending) => pending.filter((entry) => !sameId(entry.id, id)));
+  }
+
+  /** Re-reads every report whose wait is over; the alarm calls it. */
+  async function checkDue(): Promise<void> {
+    const now = deps.now();
+    const due = checked(await pendingGenerationsItem.getValue()).filter((entry) => entry.nextCheckAt <= now);
+    for (const entry of due) {
+      const answer = await deps.getReport(entry.id);
+      if (answer.ok && answer.data.result !== null) {
+        await deps.onGenerated(answer.data);
+        await settle(entry.id);
+      } else if (
+        (!answer.ok && answer.error.kind === 'not_found') ||
+        deps.now() - entry.since > GIVE_UP_AFTER_MS
+      ) {
+        await settle(entry.id);
+      } else {
+        await change((pending) =>
+          pending.map((item) => (sameId(item.id, entry.id) ? waitLonger(item, deps.now()) : item)),
+        );
+      }
+    }
+  }
+
+  /** At start-up: the alarm may be gone (browser restart) while reports are still pending. */
+  function resume(): Promise<PendingGeneration[]> {
+    return change((pending) => pending);
+  }
+
+  return { track, settle, checkDue, resume };
+}
+
+/** Backoff: 30 s, 1 min, 2 min, 4 min, then every 5 min. */
+function waitLonger(entry: PendingGeneration, now: number): PendingGeneration {
+  const attempts = entry.attempts + 1;
+  const wait = Math.min(FIRST_WAIT_MS * 2 ** attempts, LONGEST_WAIT_MS);
+  return { ...entry, attempts, nextCheckAt: now + wait };
+}
+
+function checked(value: unknown): PendingGeneration[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry): entry is PendingGeneration =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      (typeof entry.id === 'string' || typeof entry.id === 'number') &&
+      typeof entry.since === 'number' &&
+      typeof entry.attempts === 'number' &&
+      typeof entry.nextCheckAt === 'number',
+  );
+}

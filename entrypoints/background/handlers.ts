@@ -1,0 +1,86 @@
+// What the background does for each message: settings, and one API call per report/project message.
+import type { createApiClient } from '@/lib/api/client';
+import { apiError, type Result } from '@/lib/api/errors';
+import { checkBaseUrl } from '@/lib/base-url';
+import type { SettingsSummary } from '@/lib/messaging/protocol';
+import type { ConnectionSettings } from '@/lib/settings/storage';
+import type { CoreHandlers } from './router';
+
+type ApiClient = ReturnType<typeof createApiClient>;
+
+export interface HandlerDeps {
+  readSettings(): Promise<ConnectionSettings>;
+  writeSettings(settings: Partial<ConnectionSettings>): Promise<void>;
+  /** Whether the extension holds host permission for this origin. */
+  hasHostPermission(origin: string): Promise<boolean>;
+  createClient(settings: ConnectionSettings): ApiClient;
+}
+
+function lastFour(key: string): string | null {
+  return key ? key.slice(-4) : null;
+}
+
+export function createHandlers(deps: HandlerDeps): CoreHandlers {
+  async function summary(): Promise<SettingsSummary> {
+    const { baseUrl, apiKey } = await deps.readSettings();
+    const hostPermission = baseUrl ? await deps.hasHostPermission(new URL(baseUrl).origin) : false;
+    return { baseUrl, keySet: apiKey.length > 0, keyLastFour: lastFour(apiKey), hostPermission };
+  }
+
+  /** Runs one API call with the stored settings; turns a blocked request into "permission missing". */
+  async function withClient<T>(call: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
+    const settings = await deps.readSettings();
+    if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
+    const result = await call(deps.createClient(settings));
+    if (!result.ok && result.error.kind === 'network') {
+      const origin = new URL(settings.baseUrl).origin;
+      if (!(await deps.hasHostPermission(origin))) {
+        return {
+          ok: false,
+          error: apiError('permission', {
+            message: `Page Reports may not reach ${origin}, and the server does not allow it otherwise. Grant access in Settings.`,
+            detail: result.error.detail,
+          }),
+        };
+      }
+    }
+    return result;
+  }
+
+  return {
+    'settings.get': async () => ({ ok: true, data: await summary() }),
+
+    'settings.save': async ({ baseUrl, apiKey }) => {
+      const checked = checkBaseUrl(baseUrl);
+      if (!checked.ok) {
+        return {
+          ok: false,
+          error: apiError('invalid_input', {
+            message: checked.message,
+            fieldErrors: { baseUrl: [checked.message] },
+          }),
+        };
+      }
+      await deps.writeSettings({
+        baseUrl: checked.baseUrl,
+        ...(apiKey === undefined ? {} : { apiKey: apiKey.trim() }),
+      });
+      return { ok: true, data: await summary() };
+    },
+
+    'settings.test': () =>
+      withClient(async (client) => {
+        const result = await client.listReports({ perPage: 10 });
+        if (!result.ok) return result;
+        return { ok: true, data: { total: result.data.total, count: result.data.items.length } };
+      }),
+
+    'reports.list': (query) => withClient((client) => client.listReports(query)),
+    'reports.get': ({ id }) => withClient((client) => client.getReport(id)),
+    'reports.create': (input) => withClient((client) => client.createReport(input)),
+    'reports.update': ({ id, ...changes }) => withClient((client) => client.updateReport(id, changes)),
+    'reports.delete': ({ id }) => withClient((client) => client.deleteReport(id)),
+    'projects.list': (query) => withClient((client) => client.listProjects(query)),
+    'projects.delete': ({ name }) => withClient((client) => client.deleteProject(name)),
+  };
+}

@@ -1,0 +1,109 @@
+// Joins the popup's background parts to the core handlers: the snapshot cache, the generation tracker
+// (with its alarm) and the popup's own messages.
+import { browser } from 'wxt/browser';
+import type { Report, ReportId } from '@/lib/api/types';
+import { saveLastPrivacy } from '@/lib/preferences';
+import { readConnectionSettings } from '@/lib/settings/storage';
+import { createGenerationTracker, GENERATION_ALARM, type GenerationTracker } from './generation-tracker';
+import { createPopupCache, type PopupCache } from './popup-cache';
+import { createPopupHandlers } from './popup-handlers';
+import type { CoreHandlers, Handlers } from './router';
+
+/** Every handler, the popup's included. Call synchronously at start-up: it registers the alarm listener. */
+export function withPopupSupport(core: CoreHandlers): Handlers {
+  const now = () => Date.now();
+  const cache = createPopupCache();
+  const tracker = createGenerationTracker({
+    getReport: (id) => core['reports.get']({ id }),
+    onGenerated: (report) => cache.replaceReport(report),
+    alarms: browser.alarms,
+    now,
+  });
+  // Registered at the top level like onMessage: the alarm may be what woke the worker.
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === GENERATION_ALARM) void tracker.checkDue();
+  });
+  void tracker.resume();
+
+  return {
+    ...trackReportChanges(core, { cache, tracker, now }),
+    ...createPopupHandlers({
+      isConfigured: async () => {
+        const { baseUrl, apiKey } = await readConnectionSettings();
+        return baseUrl !== '' && apiKey !== '';
+      },
+      listReports: core['reports.list'],
+      cache,
+      trackGeneration: (id) => quietly(tracker.track(id)),
+      now,
+    }),
+  };
+}
+
+export interface ReportChangeDeps {
+  cache: PopupCache;
+  tracker: Pick<GenerationTracker, 'track' | 'settle'>;
+  now(): number;
+}
+
+/**
+ * Wraps the report handlers so every page's changes reach the popup's cache and the generation tracker.
+ * Their bookkeeping never changes the answer: a created report must not look failed because a cache write did.
+ */
+export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): CoreHandlers {
+  async function follow(report: Report): Promise<void> {
+    await (report.result === null
+      ? quietly(deps.tracker.track(report.id))
+      : quietly(deps.tracker.settle(report.id)));
+  }
+
+  return {
+    ...core,
+    'reports.create': async (input) => {
+      const answer = await core['reports.create'](input);
+      if (answer.ok) {
+        // The popup's next form starts from this choice (kept here, so the popup bundles no storage code).
+        await quietly(saveLastPrivacy(input.privacy ?? 0));
+        await quietly(deps.cache.addCreatedReport(input.url, answer.data, deps.now()));
+        await follow(answer.data);
+      }
+      return answer;
+    },
+    'reports.update': async (input) => {
+      const answer = await core['reports.update'](input);
+      if (answer.ok) {
+        await quietly(deps.cache.replaceReport(answer.data));
+        await follow(answer.data);
+      }
+      return answer;
+    },
+    'reports.get': async (input) => {
+      const answer = await core['reports.get'](input);
+      if (answer.ok) {
+        await quietly(deps.cache.replaceReport(answer.data));
+        await follow(answer.data);
+      } else if (answer.error.kind === 'not_found') {
+        await forget(input.id);
+      }
+      return answer;
+    },
+    'reports.delete': async (input) => {
+      const answer = await core['reports.delete'](input);
+      if (answer.ok) await forget(input.id);
+      return answer;
+    },
+  };
+
+  async function forget(id: ReportId): Promise<void> {
+    await quietly(deps.cache.forgetReport(id));
+    await quietly(deps.tracker.settle(id));
+  }
+}
+
+/** Bookkeeping failures are logged where they happen; here they are only kept from the caller. */
+function quietly(work: Promise<unknown>): Promise<void> {
+  return work.then(
+    () => undefined,
+    () => undefined,
+  );
+}

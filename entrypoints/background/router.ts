@@ -1,0 +1,71 @@
+// Every inbound message passes, in order: sender is one of this extension's own pages → the type is
+// known → the payload parses against its strict schema → the handler. Nothing is thrown back to a page.
+import { apiError, type Result } from '@/lib/api/errors';
+import type { MessageInput, MessageOutput, MessageType, PopupMessageType } from '@/lib/messaging/protocol';
+import { isMessageType, payloadSchemas } from '@/lib/messaging/schemas';
+
+export type Handlers = HandlerMap<MessageType>;
+
+/** The messages handlers.ts answers: all but the popup's own (entrypoints/background/popup-*.ts). */
+export type CoreHandlers = HandlerMap<Exclude<MessageType, PopupMessageType>>;
+
+/** Handlers for some of the messages: modules answer their own share, index.ts joins them. */
+export type HandlerMap<K extends MessageType> = {
+  [T in K]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
+};
+
+export interface MessageSender {
+  id?: string;
+  url?: string;
+}
+
+export interface TrustedOrigin {
+  /** This extension's id (`browser.runtime.id`). */
+  extensionId: string;
+  /** This extension's base URL, e.g. `chrome-extension://<id>/`. */
+  extensionBaseUrl: string;
+}
+
+export function isOwnPage(sender: MessageSender, trusted: TrustedOrigin): boolean {
+  return (
+    sender.id === trusted.extensionId &&
+    typeof sender.url === 'string' &&
+    sender.url.startsWith(trusted.extensionBaseUrl)
+  );
+}
+
+function refuse(message: string, detail: string): Result<never> {
+  return { ok: false, error: apiError('unexpected', { message, detail }) };
+}
+
+export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) {
+  return async function route(message: unknown, sender: MessageSender): Promise<Result<unknown>> {
+    if (!isOwnPage(sender, trusted)) {
+      console.warn('Page Reports: refused a message from outside the extension', sender.url);
+      return refuse('This request did not come from Page Reports.', 'forbidden sender');
+    }
+    if (typeof message !== 'object' || message === null) {
+      return refuse('Page Reports received a malformed request.', 'message is not an object');
+    }
+    const { type, payload } = message as { type?: unknown; payload?: unknown };
+    if (!isMessageType(type)) {
+      console.warn('Page Reports: refused an unknown message type', type);
+      return refuse('Page Reports received an unknown request.', `unknown message type: ${String(type)}`);
+    }
+    const parsed = payloadSchemas[type].safeParse(payload);
+    if (!parsed.success) {
+      const detail = parsed.error.issues
+        .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
+        .join('; ');
+      console.warn('Page Reports: refused an invalid payload for', type, detail);
+      return refuse('Page Reports received an invalid request.', `${type}: ${detail}`);
+    }
+    try {
+      const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
+      return await handler(parsed.data);
+    } catch (cause) {
+      console.error('Page Reports: handler failed', type, cause);
+      return refuse('Something went wrong inside Page Reports. Try again.', String(cause));
+    }
+  };
+}

@@ -1,0 +1,108 @@
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import type { Project } from '@/lib/api/types';
+import { send } from '@/lib/messaging/send';
+import type { OptionsSection } from '@/lib/options-route';
+import { REPORTS_HOME, startOptionsPage, type OptionsPage } from './options-page';
+import { ProjectsSection } from './projects/ProjectsSection';
+import { ReportsSection } from './reports/ReportsSection';
+import { SettingsSection } from './settings/SettingsSection';
+
+/** The options page: Reports, Projects and Settings. */
+export function App({ start = () => startOptionsPage(send) }: { start?: () => Promise<OptionsPage> }) {
+  const page = useSignal<OptionsPage | null>(null);
+
+  useEffect(() => {
+    let closed = false;
+    void start().then((started) => {
+      if (closed) started.dispose();
+      else page.value = started;
+    });
+    return () => {
+      closed = true;
+      page.peek()?.dispose();
+    };
+  }, []);
+
+  return (
+    <div class="options">
+      <header class="options-header">
+        <h1>Page Reports</h1>
+        {page.value ? <SectionNav page={page.value} /> : null}
+      </header>
+      <main>{page.value ? <ActiveSection page={page.value} /> : <p class="status">Loading…</p>}</main>
+    </div>
+  );
+}
+
+const SECTION_NAMES: Record<OptionsSection, string> = {
+  reports: 'Reports',
+  projects: 'Projects',
+  settings: 'Settings',
+};
+
+function SectionNav({ page }: { page: OptionsPage }) {
+  const current = page.router.route.value?.section ?? 'reports';
+  // The links keep each list's state, so going back to a section shows it as it was left.
+  const hrefs: Record<OptionsSection, string> = {
+    reports: page.router.href({ section: 'reports', list: page.reports.list.state.value, details: null }),
+    projects: page.router.href({ section: 'projects', list: page.projects.list.state.value }),
+    settings: page.router.href({ section: 'settings' }),
+  };
+  return (
+    <nav class="section-nav" aria-label="Sections">
+      <ul>
+        {(Object.keys(SECTION_NAMES) as OptionsSection[]).map((section) => (
+          <li key={section}>
+            <a href={hrefs[section]} aria-current={section === current ? 'page' : undefined}>
+              {SECTION_NAMES[section]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ActiveSection({ page }: { page: OptionsPage }) {
+  const { router } = page;
+  const section = router.route.value?.section ?? 'reports';
+  const shownBefore = useRef<OptionsSection | null>(null);
+
+  // An address that names no section (edited by hand, say) shows Reports.
+  useSignalEffect(() => {
+    if (router.route.value === null) router.navigate(REPORTS_HOME, { replace: true });
+  });
+
+  // Moving to another section moves the focus to its heading, as a new page would.
+  useEffect(() => {
+    if (shownBefore.current !== null && shownBefore.current !== section) {
+      const heading = document.getElementById(`${section}-heading`);
+      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading?.focus();
+    }
+    shownBefore.current = section;
+  }, [section]);
+
+  const openSettings = () => router.navigate({ section: 'settings' });
+  const reportsOfProject = (project: Project) =>
+    router.href({ section: 'reports', list: { project: project.name }, details: null });
+
+  switch (section) {
+    case 'reports':
+      return (
+        <ReportsSection
+          model={page.reports}
+          details={page.details}
+          projects={page.projectOptions}
+          onOpenSettings={openSettings}
+        />
+      );
+    case 'projects':
+      return (
+        <ProjectsSection model={page.projects} reportsHref={reportsOfProject} onOpenSettings={openSettings} />
+      );
+    case 'settings':
+      return <SettingsSection />;
+  }
+}

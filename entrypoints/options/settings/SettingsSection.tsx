@@ -1,0 +1,173 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { ApiError } from '@/lib/api/errors';
+import { checkBaseUrl, originPattern } from '@/lib/base-url';
+import type { SettingsSummary } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+
+type Status = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
+
+/** Settings: the service's base URL and the API key, with Save and Test connection. */
+export function SettingsSection() {
+  const summary = useSignal<SettingsSummary | null>(null);
+  const baseUrl = useSignal('');
+  const apiKey = useSignal('');
+  const baseUrlError = useSignal<string | null>(null);
+  const apiKeyError = useSignal<string | null>(null);
+  const status = useSignal<Status>(null);
+  const busy = useSignal(false);
+
+  useEffect(() => {
+    void send('settings.get', {}).then((result) => {
+      if (result.ok) {
+        summary.value = result.data;
+        baseUrl.value = result.data.baseUrl;
+      } else status.value = { tone: 'error', text: result.error.message };
+    });
+  }, []);
+
+  /** Saves the form. Runs from the click itself: the permission prompt must come before any await. */
+  function save(): Promise<SettingsSummary | null> {
+    baseUrlError.value = null;
+    apiKeyError.value = null;
+    const checked = checkBaseUrl(baseUrl.value);
+    if (!checked.ok) {
+      baseUrlError.value = checked.message;
+      return Promise.resolve(null);
+    }
+    const key = apiKey.value.trim();
+    if (!key && !summary.value?.keySet) {
+      apiKeyError.value = 'Enter your API key. You find it in your account on the service.';
+      return Promise.resolve(null);
+    }
+    const permission = browser.permissions
+      .request({ origins: [originPattern(checked.origin)] })
+      .catch(() => false);
+    busy.value = true;
+    status.value = { tone: 'info', text: 'Saving…' };
+    return permission.then(async (granted) => {
+      const result = await send('settings.save', {
+        baseUrl: checked.baseUrl,
+        ...(key ? { apiKey: key } : {}),
+      });
+      busy.value = false;
+      if (!result.ok) {
+        showSaveError(result.error);
+        return null;
+      }
+      summary.value = result.data;
+      baseUrl.value = result.data.baseUrl;
+      apiKey.value = '';
+      status.value = granted
+        ? { tone: 'success', text: 'Settings saved.' }
+        : {
+            tone: 'info',
+            text: `Settings saved, but access to ${checked.origin} was not granted. Page Reports works only if that server allows requests from extensions (CORS); if it does not, save again and allow access.`,
+          };
+      return result.data;
+    });
+  }
+
+  function showSaveError(error: ApiError) {
+    if (error.fieldErrors?.baseUrl) baseUrlError.value = error.fieldErrors.baseUrl.join(' ');
+    status.value = { tone: 'error', text: error.message };
+  }
+
+  function onSubmit(event: Event) {
+    event.preventDefault();
+    void save();
+  }
+
+  function onTest() {
+    void save().then(async (saved) => {
+      if (!saved) return;
+      busy.value = true;
+      status.value = { tone: 'info', text: 'Testing the connection…' };
+      const result = await send('settings.test', {});
+      busy.value = false;
+      status.value = result.ok
+        ? {
+            tone: 'success',
+            text:
+              result.data.total === null
+                ? `Connected: ${result.data.count} reports on the first page`
+                : `Connected: ${result.data.total} report${result.data.total === 1 ? '' : 's'}`,
+          }
+        : { tone: 'error', text: result.error.message, detail: result.error.detail };
+    });
+  }
+
+  const key = summary.value;
+  return (
+    <section aria-labelledby="settings-heading" class="settings">
+      <h2 id="settings-heading">Settings</h2>
+      <form onSubmit={onSubmit} noValidate>
+        <div class="field">
+          <label for="base-url">API base URL</label>
+          <input
+            id="base-url"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://reports.example.com"
+            value={baseUrl.value}
+            onInput={(e) => (baseUrl.value = e.currentTarget.value)}
+            aria-invalid={baseUrlError.value ? true : undefined}
+            aria-describedby={baseUrlError.value ? 'base-url-error' : 'base-url-hint'}
+          />
+          {baseUrlError.value ? (
+            <p id="base-url-error" class="field-error">
+              {baseUrlError.value}
+            </p>
+          ) : (
+            <p id="base-url-hint" class="hint">
+              The address of the service, without /api/v1.
+            </p>
+          )}
+        </div>
+        <div class="field">
+          <label for="api-key">API key</label>
+          <input
+            id="api-key"
+            type="password"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder={key?.keySet ? `Saved key ending in ${key.keyLastFour} — leave empty to keep it` : ''}
+            value={apiKey.value}
+            onInput={(e) => (apiKey.value = e.currentTarget.value)}
+            aria-invalid={apiKeyError.value ? true : undefined}
+            aria-describedby={apiKeyError.value ? 'api-key-error' : 'api-key-hint'}
+          />
+          {apiKeyError.value ? (
+            <p id="api-key-error" class="field-error">
+              {apiKeyError.value}
+            </p>
+          ) : (
+            <p id="api-key-hint" class="hint">
+              {key?.keySet
+                ? `A key ending in ${key.keyLastFour} is saved. It stays inside the extension and is sent only to the API base URL.`
+                : 'Stored in this browser only and sent only to the API base URL.'}
+            </p>
+          )}
+        </div>
+        <div class="settings-actions">
+          <button type="submit" class="primary" disabled={busy.value}>
+            Save
+          </button>
+          <button type="button" onClick={onTest} disabled={busy.value}>
+            Test connection
+          </button>
+        </div>
+      </form>
+      <div
+        role="status"
+        aria-live="polite"
+        class={`settings-status settings-status--${status.value?.tone ?? 'none'}`}
+      >
+        {status.value ? <p>{status.value.text}</p> : null}
+        {status.value?.detail ? <p class="error-detail">{status.value.detail}</p> : null}
+      </div>
+    </section>
+  );
+}

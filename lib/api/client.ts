@@ -1,0 +1,295 @@
+// The service's API, one function per endpoint (API.md). Used by the background service worker only.
+// Every method resolves to a Result and never throws: input is checked before anything is sent, and
+// every answer is parsed by ./schemas before it reaches a caller.
+import type { z } from 'zod';
+import type { Result } from './errors';
+import { fail, HTML_DETAIL, HTML_MESSAGE, request, type Body, type HttpSettings } from './http';
+import {
+  containsReport,
+  createReportInputSchema,
+  inputFieldErrors,
+  parseProjectPage,
+  parseReport,
+  parseReportPage,
+  projectListQuerySchema,
+  projectNameSchema,
+  reportIdSchema,
+  reportIdIn,
+  reportListQuerySchema,
+  updateReportInputSchema,
+  type Parsed,
+} from './schemas';
+import type {
+  CreateReportInput,
+  Page,
+  Project,
+  ProjectListQuery,
+  Report,
+  ReportId,
+  ReportListQuery,
+  UpdateReportInput,
+} from './types';
+
+export interface ApiClientConfig {
+  /** Normalised by the caller: no trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Per attempt. Default 15000. */
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Attempts in total for reads (GET); writes are tried once. Default 3. */
+  maxAttempts?: number;
+}
+
+export interface ApiClient {
+  listReports(query: ReportListQuery): Promise<Result<Page<Report>>>;
+  getReport(id: ReportId): Promise<Result<Report>>;
+  createReport(input: CreateReportInput): Promise<Result<Report>>;
+  /** PATCH; `regenerate: true` sends results=1; a password is sent only with privacy 2. */
+  updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>>;
+  deleteReport(id: ReportId): Promise<Result<null>>;
+  listProjects(query: ProjectListQuery): Promise<Result<Page<Project>>>;
+  deleteProject(name: string): Promise<Result<null>>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+const NO_API_MESSAGE = 'No API was found at this address (HTTP 404). Check the API base URL in Settings.';
+const REPORT_GONE = 'That report no longer exists on the service.';
+const PROJECT_GONE = 'That project no longer exists on the service.';
+
+// The API's parameter names -> ours, so the server's 422 messages land next to the right field.
+const REPORT_QUERY_FIELDS = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage' };
+const PROJECT_QUERY_FIELDS = REPORT_QUERY_FIELDS;
+const UPDATE_FIELDS = { results: 'regenerate' };
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function settingsFrom(config: ApiClientConfig): HttpSettings {
+  // Called through a plain function: a detached `fetch` called as a method throws "Illegal invocation".
+  const fetchFn = config.fetch ?? ((input, init) => fetch(input, init));
+  return {
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey.trim(),
+    fetch: fetchFn,
+    timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    sleep: config.sleep ?? defaultSleep,
+    random: config.random ?? Math.random,
+    maxAttempts: config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  };
+}
+
+/** Checks input before sending; a failure never reaches the network. */
+function validate<T>(schema: z.ZodType<T>, value: unknown): Result<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return fail('invalid_input', {
+    message: 'Some values are not valid. Check the highlighted fields.',
+    fieldErrors: inputFieldErrors(parsed.error),
+  });
+}
+
+/** A successful answer's body, parsed; anything else is an "unexpected response" saying what was wrong. */
+function decode<T>(body: Body, parse: (value: unknown) => Parsed<T>): Result<T> {
+  if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
+  if (body.type === 'empty') return fail('unexpected', { detail: 'The server’s answer was empty.' });
+  if (body.type === 'invalid_json') {
+    return fail('unexpected', { detail: `The server’s answer is not valid JSON (${body.reason}).` });
+  }
+  const parsed = parse(body.value);
+  return parsed.ok ? { ok: true, data: parsed.value } : fail('unexpected', { detail: parsed.problem });
+}
+
+function segment(value: ReportId): string {
+  return encodeURIComponent(String(value));
+}
+
+/** Query parameters under the API's names; undefined and empty values are left out. */
+function queryParams(entries: Record<string, string | number | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(entries)) {
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text !== undefined && text !== '') params.set(name, String(text));
+  }
+  return params;
+}
+
+/** The last line of defence for "never throws". */
+async function guard<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await call();
+  } catch (error) {
+    return fail('unexpected', { detail: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reports
+
+async function listReports(http: HttpSettings, query: ReportListQuery): Promise<Result<Page<Report>>> {
+  const valid = validate(reportListQuerySchema, query);
+  if (!valid.ok) return valid;
+  const q = valid.data;
+  const params = queryParams({
+    search: q.search,
+    search_by: q.searchBy,
+    project: q.project,
+    result: q.result,
+    sort_by: q.sortBy,
+    sort: q.sort,
+    per_page: q.perPage,
+    page: q.page,
+  });
+  const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: REPORT_QUERY_FIELDS };
+  const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
+  return answer.ok ? decode(answer.data.body, parseReportPage) : answer;
+}
+
+async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Report>> {
+  const valid = validate(reportIdSchema, { id });
+  if (!valid.ok) return valid;
+  const errors = { notFoundMessage: REPORT_GONE };
+  const answer = await request(http, { method: 'GET', path: `/reports/${segment(valid.data.id)}`, errors });
+  return answer.ok ? decode(answer.data.body, parseReport) : answer;
+}
+
+function createBody(input: z.infer<typeof createReportInputSchema>): URLSearchParams {
+  const body = new URLSearchParams({ url: input.url });
+  if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
+  // The API ignores a password without privacy 2; not sending it keeps it off the wire entirely.
+  if (input.privacy === 2 && input.password) body.set('password', input.password);
+  return body;
+}
+
+/** The created report; when the answer holds only an id, the report is read back by that id. */
+async function createdReport(http: HttpSettings, body: Body): Promise<Result<Report>> {
+  if (body.type === 'html' || (body.type === 'json' && containsReport(body.value))) {
+    return decode(body, parseReport);
+  }
+  const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
+  if (id !== undefined) return getReport(http, id);
+  // The write succeeded (2xx): saying "failed" would invite a duplicate.
+  return fail('unexpected', {
+    message: 'The report was probably created, but the service did not send it back. Refresh the list.',
+    detail:
+      body.type === 'invalid_json'
+        ? `Not valid JSON (${body.reason}).`
+        : 'Expected the new report or its id.',
+  });
+}
+
+async function createReport(http: HttpSettings, input: CreateReportInput): Promise<Result<Report>> {
+  const valid = validate(createReportInputSchema, input);
+  if (!valid.ok) return valid;
+  const body = createBody(valid.data);
+  const answer = await request(http, { method: 'POST', path: '/reports', body });
+  return answer.ok ? createdReport(http, answer.data.body) : answer;
+}
+
+function updateBody(input: z.infer<typeof updateReportInputSchema>): URLSearchParams {
+  const body = new URLSearchParams();
+  if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
+  // Only with privacy 2: to change just the password, send privacy 2 with it.
+  if (input.privacy === 2 && input.password) body.set('password', input.password);
+  if (input.regenerate) body.set('results', '1');
+  return body;
+}
+
+function nothingToChange(input: z.infer<typeof updateReportInputSchema>): Result<Report> {
+  // A password alone is not sent (see updateBody): say so next to the field rather than drop it silently.
+  const fieldErrors: Record<string, string[]> = input.password
+    ? { password: ['A password needs the privacy set to Password.'] }
+    : {};
+  return fail('invalid_input', {
+    message: 'Nothing to change: choose a privacy setting or ask for new results.',
+    fieldErrors,
+  });
+}
+
+async function updateReport(
+  http: HttpSettings,
+  id: ReportId,
+  input: UpdateReportInput,
+): Promise<Result<Report>> {
+  const validId = validate(reportIdSchema, { id });
+  if (!validId.ok) return validId;
+  const valid = validate(updateReportInputSchema, input);
+  if (!valid.ok) return valid;
+  const body = updateBody(valid.data);
+  if (body.size === 0) return nothingToChange(valid.data);
+  const path = `/reports/${segment(validId.data.id)}`;
+  const errors = { notFoundMessage: REPORT_GONE, fieldNames: UPDATE_FIELDS };
+  const answer = await request(http, { method: 'PATCH', path, body, errors });
+  if (!answer.ok) return answer;
+  // Some services answer an update with 204 or a bare message: the change is made, so read it back.
+  const answered = answer.data.body;
+  if (answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))) {
+    return getReport(http, validId.data.id);
+  }
+  return decode(answered, parseReport);
+}
+
+/** Delete answers 200 with any body or 204; only a web page (not the API) is suspicious. */
+function deleted(body: Body): Result<null> {
+  if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
+  return { ok: true, data: null };
+}
+
+async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<null>> {
+  const valid = validate(reportIdSchema, { id });
+  if (!valid.ok) return valid;
+  const path = `/reports/${segment(valid.data.id)}`;
+  const answer = await request(http, { method: 'DELETE', path, errors: { notFoundMessage: REPORT_GONE } });
+  return answer.ok ? deleted(answer.data.body) : answer;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Projects
+
+async function listProjects(http: HttpSettings, query: ProjectListQuery): Promise<Result<Page<Project>>> {
+  const valid = validate(projectListQuerySchema, query);
+  if (!valid.ok) return valid;
+  const q = valid.data;
+  const params = queryParams({
+    search: q.search,
+    search_by: q.searchBy,
+    sort_by: q.sortBy,
+    sort: q.sort,
+    per_page: q.perPage,
+    page: q.page,
+  });
+  const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: PROJECT_QUERY_FIELDS };
+  const answer = await request(http, { method: 'GET', path: '/projects', query: params, errors });
+  return answer.ok ? decode(answer.data.body, parseProjectPage) : answer;
+}
+
+async function deleteProject(http: HttpSettings, name: string): Promise<Result<null>> {
+  const valid = validate(projectNameSchema, { name });
+  if (!valid.ok) return valid;
+  const path = `/projects/${segment(valid.data.name)}`;
+  const answer = await request(http, { method: 'DELETE', path, errors: { notFoundMessage: PROJECT_GONE } });
+  return answer.ok ? deleted(answer.data.body) : answer;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const http = settingsFrom(config);
+  return {
+    listReports: (query) => guard(() => listReports(http, query)),
+    getReport: (id) => guard(() => getReport(http, id)),
+    createReport: (input) => guard(() => createReport(http, input)),
+    updateReport: (id, input) => guard(() => updateReport(http, id, input)),
+    deleteReport: (id) => guard(() => deleteReport(http, id)),
+    listProjects: (query) => guard(() => listProjects(http, query)),
+    deleteProject: (name) => guard(() => deleteProject(http, name)),
+  };
+}

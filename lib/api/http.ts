@@ -1,0 +1,299 @@
+// One request to the service: URL building, headers, timeout, retries and turning HTTP into ApiError.
+// Knows nothing about reports or projects; client.ts does.
+import { apiError, type ApiError, type ApiErrorKind, type Result } from './errors';
+import { serverFieldErrors, serverMessage } from './schemas';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpSettings {
+  baseUrl: string;
+  apiKey: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  maxAttempts: number;
+}
+
+/** How one endpoint wants its errors phrased. */
+export interface ErrorContext {
+  /** The sentence for a 404 (a list endpoint that 404s means there is no API at this address). */
+  notFoundMessage?: string;
+  /** API field name -> our field name, for 422 messages (per_page -> perPage). */
+  fieldNames?: Record<string, string>;
+}
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Below `${baseUrl}/api/v1`, starting with "/", path segments already encoded. */
+  path: string;
+  query?: URLSearchParams;
+  body?: URLSearchParams;
+  errors?: ErrorContext;
+}
+
+export type Body =
+  | { type: 'empty' }
+  | { type: 'json'; value: unknown }
+  | { type: 'html' }
+  | { type: 'invalid_json'; reason: string };
+
+export interface HttpSuccess {
+  status: number;
+  body: Body;
+}
+
+type Outcome =
+  | { type: 'response'; status: number; headers: Headers; body: Body; redirect: boolean }
+  | { type: 'network'; detail: string }
+  | { type: 'timeout' };
+
+/** Statuses worth asking again for: the service is busy or a proxy had a moment. */
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+/** A Retry-After longer than this is reported to the person instead of waited out in the background. */
+export const MAX_RETRY_AFTER_SECONDS = 10;
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_CAP_MS = 5_000;
+
+export const HTML_DETAIL = 'The server answered HTML, not JSON — is this the API’s address?';
+export const HTML_MESSAGE =
+  'The server answered with a web page instead of the API’s data. Check the API base URL in Settings.';
+
+// ---------------------------------------------------------------------------------------------------
+// Errors
+
+/** apiError without `undefined` values, which would otherwise overwrite its default message. */
+export function makeError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError {
+  const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
+  return apiError(kind, defined);
+}
+
+export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
+  return { ok: false, error: makeError(kind, extra) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// URL: the key may only ever go to the configured origin, under `${baseUrl}/api/v1/`.
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+function parseBase(baseUrl: string): URL | null {
+  try {
+    const base = new URL(baseUrl);
+    const secure = base.protocol === 'https:' || (base.protocol === 'http:' && isLoopback(base.hostname));
+    const plain = !base.username && !base.password && !base.search && !base.hash;
+    return secure && plain ? base : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The full URL, or null when the base URL is unusable or the result would leave it. */
+export function buildUrl(baseUrl: string, path: string, query?: URLSearchParams): string | null {
+  const base = parseBase(baseUrl);
+  if (!base) return null;
+  const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}/api/v1`;
+  let url: URL;
+  try {
+    url = new URL(`${root}${path}`);
+  } catch {
+    return null;
+  }
+  const inside = url.origin === base.origin && `${url.origin}${url.pathname}`.startsWith(`${root}/`);
+  if (!inside) return null;
+  const search = query?.toString();
+  if (search) url.search = search;
+  return url.href;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One attempt
+
+function looksLikeHtml(text: string, contentType: string | null): boolean {
+  return /html/i.test(contentType ?? '') || /^\s*</.test(text);
+}
+
+async function readBody(response: Response): Promise<Body> {
+  const text = await response.text();
+  if (text.trim() === '') return { type: 'empty' };
+  try {
+    return { type: 'json', value: JSON.parse(text) as unknown };
+  } catch (error) {
+    if (looksLikeHtml(text, response.headers.get('content-type'))) return { type: 'html' };
+    return { type: 'invalid_json', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function isRedirect(response: Response): boolean {
+  // Browsers hide a manual redirect as an "opaqueredirect" with status 0; Node shows the 3xx itself.
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
+async function exchange(fetchFn: typeof fetch, url: string, init: RequestInit): Promise<Outcome> {
+  const response = await fetchFn(url, init);
+  const redirect = isRedirect(response);
+  const body: Body = redirect ? { type: 'empty' } : await readBody(response);
+  return { type: 'response', status: response.status, headers: response.headers, body, redirect };
+}
+
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** One fetch, body included, under its own timeout (abort), so a stalled body read also ends. */
+async function attempt(settings: HttpSettings, url: string, init: RequestInit): Promise<Outcome> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ type: 'timeout' });
+    }, settings.timeoutMs);
+  });
+  try {
+    // Racing too: an answer that ignores the abort signal still cannot hang us.
+    return await Promise.race([
+      exchange(settings.fetch, url, { ...init, signal: controller.signal }),
+      timedOut,
+    ]);
+  } catch (error) {
+    return controller.signal.aborted
+      ? { type: 'timeout' }
+      : { type: 'network', detail: describeFailure(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Retries (GET only)
+
+/** Retry-After as seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  // All three HTTP date formats start with the day's name; Date.parse alone would read "-3" as a year.
+  const date = /^[a-z]{3}/i.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** Full jitter: a random wait up to 300 ms, 600 ms, 1.2 s… so many clients do not retry in step. */
+export function backoffMs(attemptNumber: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** How long to wait before asking again, or null to stop here. */
+function retryDelay(outcome: Outcome, attemptNumber: number, random: () => number): number | null {
+  if (outcome.type === 'timeout') return null; // the service is slow: asking again would only double the wait
+  if (outcome.type === 'network') return backoffMs(attemptNumber, random);
+  if (outcome.redirect || !RETRYABLE_STATUSES.has(outcome.status)) return null;
+  const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'));
+  if (retryAfter === undefined) return backoffMs(attemptNumber, random);
+  return retryAfter > MAX_RETRY_AFTER_SECONDS ? null : retryAfter * 1000;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Outcome -> Result
+
+function errorDetail(body: Body): string | undefined {
+  if (body.type === 'json') return serverMessage(body.value);
+  return body.type === 'html' ? 'The server answered with an HTML page, not JSON.' : undefined;
+}
+
+function statusError(status: number, headers: Headers, body: Body, context: ErrorContext): ApiError {
+  const detail = errorDetail(body);
+  const value = body.type === 'json' ? body.value : undefined;
+  if (status === 401) return makeError('unauthorized', { status, detail });
+  if (status === 403) return makeError('forbidden', { status, detail });
+  if (status === 404 || status === 410) {
+    return makeError('not_found', { status, detail, message: context.notFoundMessage });
+  }
+  if (status === 400 || status === 422) {
+    const fieldErrors = serverFieldErrors(value, context.fieldNames);
+    return makeError('invalid_input', { status, detail, fieldErrors });
+  }
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
+    return makeError('rate_limited', { status, detail, retryAfterSeconds });
+  }
+  if (status >= 500) return makeError('server', { status, detail });
+  return makeError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
+}
+
+function redirectError(status: number, headers: Headers): ApiError {
+  const location = headers.get('location');
+  return makeError('unexpected', {
+    message:
+      'The server redirected to another page (probably a login page) instead of answering. Check the API base URL in Settings.',
+    detail: location ? `HTTP ${status} redirect to ${location}` : 'The server answered with a redirect.',
+    ...(status ? { status } : {}),
+  });
+}
+
+function toResult(outcome: Outcome, settings: HttpSettings, context: ErrorContext): Result<HttpSuccess> {
+  if (outcome.type === 'timeout') {
+    return fail('timeout', { detail: `No answer within ${settings.timeoutMs / 1000} seconds.` });
+  }
+  if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
+  if (outcome.redirect) return { ok: false, error: redirectError(outcome.status, outcome.headers) };
+  if (outcome.status >= 200 && outcome.status < 300) {
+    return { ok: true, data: { status: outcome.status, body: outcome.body } };
+  }
+  if (outcome.status === 0) return fail('network', { detail: 'The request failed without an answer.' });
+  return { ok: false, error: statusError(outcome.status, outcome.headers, outcome.body, context) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The request
+
+function requestInit(settings: HttpSettings, request: HttpRequest): RequestInit {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${settings.apiKey}`,
+    // Without it Laravel answers a bad key or bad input with a redirect to an HTML page.
+    Accept: 'application/json',
+  };
+  if (request.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  return {
+    method: request.method,
+    headers,
+    body: request.body?.toString(),
+    // A session cookie of the service's website must never stand in for the key.
+    credentials: 'omit',
+    // Never follow: the key stays with the configured origin, and a redirect means something is wrong.
+    redirect: 'manual',
+    cache: 'no-store',
+  };
+}
+
+/** A key that fetch could not put in a header (line breaks, non-Latin-1) would fail as a "network" error. */
+function isSendableKey(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
+/** Sends one request (GETs retried as DESIGN.md says); any 2xx comes back as ok, everything else as ApiError. */
+export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
+  const url = buildUrl(settings.baseUrl, req.path, req.query);
+  if (!url) {
+    return fail('not_configured', {
+      message:
+        'The API base URL in Settings is not valid. It must start with https:// (or http://localhost).',
+    });
+  }
+  if (!isSendableKey(settings.apiKey)) {
+    return fail('not_configured', {
+      message: 'The API key in Settings is not valid: it must be one line without spaces.',
+    });
+  }
+  const init = requestInit(settings, req);
+  const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    const outcome = await attempt(settings, url, init);
+    const wait = attemptNumber < attempts ? retryDelay(outcome, attemptNumber, settings.random) : null;
+    if (wait === null) return toResult(outcome, settings, req.errors ?? {});
+    await settings.sleep(wait);
+  }
+}

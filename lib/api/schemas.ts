@@ -1,0 +1,466 @@
+// zod schemas for what goes to the service and what comes back (background only).
+// Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and normalised to ./types;
+// a shape we cannot understand becomes a readable problem, never an exception.
+import { z } from 'zod';
+import {
+  PER_PAGE_VALUES,
+  PRIVACY_VALUES,
+  PROJECT_SORT_KEYS,
+  REPORT_RESULTS,
+  REPORT_SORT_KEYS,
+  type Page,
+  type Privacy,
+  type Project,
+  type Report,
+  type ReportId,
+  type ReportResult,
+} from './types';
+
+/** The outcome of parsing a response: the value, or a sentence saying what was wrong. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+type Path = readonly PropertyKey[];
+
+// ---------------------------------------------------------------------------------------------------
+// Small helpers
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Names what was received in an error message, without echoing long or sensitive values. */
+function describe(input: unknown): string {
+  if (input === undefined) return 'nothing';
+  if (input === null) return 'null';
+  if (typeof input === 'string') return input.length > 40 ? 'a long string' : JSON.stringify(input);
+  if (Array.isArray(input)) return 'an array';
+  if (typeof input === 'number' || typeof input === 'boolean') return String(input);
+  return typeof input === 'object' ? 'an object' : `a ${typeof input}`;
+}
+
+function pathText(path: Path): string {
+  return path.length === 0 ? '(response)' : path.map(String).join('.');
+}
+
+/** "data.2.result: expected …" for the first few issues: enough to see what the server sent. */
+export function describeIssues(error: z.ZodError, prefix: Path = []): string {
+  const shown = error.issues
+    .slice(0, 3)
+    .map((issue) => `${pathText([...prefix, ...issue.path])}: ${issue.message}`);
+  const more = error.issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
+}
+
+function run<T>(schema: z.ZodType<T>, value: unknown, prefix: Path = []): Parsed<T> {
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, problem: describeIssues(parsed.error, prefix) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Field validators. They never transform, so a looseObject's output keeps every value exactly as sent
+// (that is what `fields` shows); normalising happens once, in toReport / toProject.
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+// A union reports a failed check of the matching option, not its own error: give both the same one.
+const idError = (issue: { input?: unknown }) =>
+  `expected a number or a non-empty string as id, got ${describe(issue.input)}`;
+const idField = z.union(
+  [
+    z.number({ error: idError }).int({ error: idError }).nonnegative({ error: idError }),
+    z.string().min(1, { error: idError }),
+  ],
+  { error: idError },
+);
+
+// Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
+const dateError = (issue: { input?: unknown }) =>
+  `expected an ISO date-time or null, got ${describe(issue.input)}`;
+const dateField = z
+  .union([z.string().regex(DATE_TIME, { error: dateError }), z.literal(''), z.null()], { error: dateError })
+  .optional();
+
+const resultField = z
+  .union([z.enum(REPORT_RESULTS), z.null()], {
+    error: (issue) => `expected "good", "decent", "bad" or null, got ${describe(issue.input)}`,
+  })
+  .optional();
+
+// Privacy may come as a number or, from some databases, as a numeric string.
+const privacyField = z
+  .union([z.literal(PRIVACY_VALUES), z.literal(['0', '1', '2']), z.null()], {
+    error: (issue) => `expected 0, 1 or 2 (or null), got ${describe(issue.input)}`,
+  })
+  .optional();
+
+// Never describe the input here: it could be a password.
+const passwordField = z
+  .union([z.boolean(), z.literal([0, 1]), z.string(), z.null()], {
+    error: 'expected a boolean (whether a password is set)',
+  })
+  .optional();
+
+// A report's project is usually its name; an eager-loaded relation arrives as an object.
+const projectRefField = z
+  .union(
+    [z.string(), z.null(), z.looseObject({ project: z.string() }), z.looseObject({ name: z.string() })],
+    { error: (issue) => `expected the project's name or null, got ${describe(issue.input)}` },
+  )
+  .optional();
+
+const countError = (issue: { input?: unknown }) =>
+  `expected a whole number or null, got ${describe(issue.input)}`;
+const countField = z
+  .union(
+    [
+      z.number().int({ error: countError }).nonnegative({ error: countError }),
+      z.string().regex(/^\d+$/, { error: countError }),
+      z.null(),
+    ],
+    { error: countError },
+  )
+  .optional();
+
+// ---------------------------------------------------------------------------------------------------
+// Report
+
+const reportFields = z.looseObject({
+  id: idField,
+  url: z.string({ error: (issue) => `expected the page URL as a string, got ${describe(issue.input)}` }),
+  project: projectRefField,
+  result: resultField,
+  privacy: privacyField,
+  password: passwordField,
+  generated_at: dateField,
+  created_at: dateField,
+  updated_at: dateField,
+});
+
+type ReportFields = z.infer<typeof reportFields>;
+
+function toDate(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+function toPrivacy(value: ReportFields['privacy']): Privacy | null {
+  return value === null || value === undefined ? null : (Number(value) as Privacy);
+}
+
+function toHasPassword(value: ReportFields['password']): boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.length > 0;
+  return Boolean(value);
+}
+
+function toProjectName(value: ReportFields['project']): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value === '' ? null : value;
+  const name = typeof value.project === 'string' ? value.project : value.name;
+  return typeof name === 'string' && name !== '' ? name : null;
+}
+
+/** Every field as sent, except a password string, which becomes whether one is set. */
+function keptFields(raw: Record<string, unknown>): Record<string, unknown> {
+  if (typeof raw.password !== 'string') return { ...raw };
+  return { ...raw, password: raw.password.length > 0 };
+}
+
+function toReport(raw: ReportFields): Report {
+  return {
+    id: raw.id,
+    url: raw.url,
+    project: toProjectName(raw.project),
+    result: (raw.result ?? null) as ReportResult | null,
+    privacy: toPrivacy(raw.privacy),
+    hasPassword: toHasPassword(raw.password),
+    generatedAt: toDate(raw.generated_at),
+    createdAt: toDate(raw.created_at),
+    updatedAt: toDate(raw.updated_at),
+    fields: keptFields(raw),
+  };
+}
+
+export const reportSchema: z.ZodType<Report> = reportFields.transform(toReport);
+
+// ---------------------------------------------------------------------------------------------------
+// Project
+
+const projectFields = z
+  .looseObject({
+    project: z.string().min(1).nullable().optional(),
+    name: z.string().min(1).nullable().optional(),
+    created_at: dateField,
+    reports_count: countField,
+  })
+  .refine((raw) => Boolean(raw.project ?? raw.name), {
+    message: 'expected the project name in "project" or "name"',
+    path: ['project'],
+  });
+
+type ProjectFields = z.infer<typeof projectFields>;
+
+function toProject(raw: ProjectFields): Project {
+  const count = raw.reports_count;
+  return {
+    name: (raw.project ?? raw.name) as string,
+    createdAt: toDate(raw.created_at),
+    reportsCount: count === null || count === undefined ? null : Number(count),
+    fields: { ...raw },
+  };
+}
+
+export const projectSchema: z.ZodType<Project> = projectFields.transform(toProject);
+
+// ---------------------------------------------------------------------------------------------------
+// Lists: Laravel's resource paginator {data, links, meta}, the plain paginator (meta fields beside
+// data, `links` an array), either one in its "simple" form (no total/last_page), or a bare array.
+
+const wholeError = (issue: { input?: unknown }) => `expected a whole number, got ${describe(issue.input)}`;
+const whole = (min: number) =>
+  z
+    .union([z.number().int({ error: wholeError }), z.string().regex(/^\d+$/, { error: wholeError })], {
+      error: wholeError,
+    })
+    .transform(Number)
+    .pipe(z.number().min(min, `expected at least ${min}`));
+
+const pageMeta = z.looseObject({
+  current_page: whole(1).optional(),
+  per_page: whole(1).optional(),
+  total: whole(0).optional(),
+  last_page: whole(0).optional(),
+  from: whole(0).nullable().optional(),
+  to: whole(0).nullable().optional(),
+  next_page_url: z.unknown().optional(),
+  prev_page_url: z.unknown().optional(),
+});
+
+type PageMeta = z.infer<typeof pageMeta>;
+
+function envelopeSchema<T>(item: z.ZodType<T>) {
+  return pageMeta.extend({ data: z.array(item), links: z.unknown().optional(), meta: pageMeta.optional() });
+}
+
+/** A link counts when it is a non-empty value; we only ever read whether it exists, never follow it. */
+function linkPresence(links: unknown, key: 'next' | 'prev', flat: unknown): boolean | undefined {
+  const value = isRecord(links) && key in links ? links[key] : flat;
+  if (value === undefined) return undefined;
+  return value !== null && value !== '';
+}
+
+function toPage<T>(items: T[], meta: PageMeta, links: unknown): Page<T> {
+  const page = meta.current_page ?? 1;
+  const lastPage = meta.last_page ?? null;
+  const next = linkPresence(links, 'next', meta.next_page_url);
+  const previous = linkPresence(links, 'prev', meta.prev_page_url);
+  return {
+    items,
+    page,
+    perPage: meta.per_page ?? null,
+    total: meta.total ?? null,
+    lastPage,
+    hasNext: next ?? (lastPage !== null && page < lastPage),
+    hasPrevious: previous ?? page > 1,
+    from: meta.from ?? null,
+    to: meta.to ?? null,
+  };
+}
+
+function bareArrayPage<T>(items: T[]): Page<T> {
+  return {
+    items,
+    page: 1,
+    perPage: null,
+    total: null,
+    lastPage: null,
+    hasNext: false,
+    hasPrevious: false,
+    from: null,
+    to: null,
+  };
+}
+
+function parsePage<T>(body: unknown, item: z.ZodType<T>, what: string): Parsed<Page<T>> {
+  if (Array.isArray(body)) {
+    const items = run(z.array(item), body);
+    return items.ok ? { ok: true, value: bareArrayPage(items.value) } : items;
+  }
+  if (isRecord(body) && Array.isArray(body.data)) {
+    const envelope = run(envelopeSchema(item), body);
+    if (!envelope.ok) return envelope;
+    const { data, meta, links } = envelope.value;
+    // The resource paginator nests the numbers under `meta`; the plain one puts them beside `data`.
+    return { ok: true, value: toPage(data, meta ?? envelope.value, links) };
+  }
+  return { ok: false, problem: `(response): expected a list of ${what}, got ${describe(body)}` };
+}
+
+export function parseReportPage(body: unknown): Parsed<Page<Report>> {
+  return parsePage(body, reportSchema, 'reports');
+}
+
+export function parseProjectPage(body: unknown): Parsed<Page<Project>> {
+  return parsePage(body, projectSchema, 'projects');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One item: {data: {...}} (possibly with `status` or `message` beside it) or the bare object.
+
+/** The item inside a `{data: {...}}` wrapper, unless the body already is the item (has `ownKey`). */
+function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
+  if (isRecord(body) && isRecord(body.data) && !(ownKey in body)) return { value: body.data, path: ['data'] };
+  return { value: body, path: [] };
+}
+
+export function parseReport(body: unknown): Parsed<Report> {
+  const { value, path } = unwrap(body, 'url');
+  if (!isRecord(value))
+    return { ok: false, problem: `(response): expected a report, got ${describe(value)}` };
+  return run(reportSchema, value, path);
+}
+
+/** Whether a write's answer carries the report itself (some services answer only a message or an id). */
+export function containsReport(body: unknown): boolean {
+  const { value } = unwrap(body, 'url');
+  return isRecord(value) && 'url' in value;
+}
+
+/** The id in an answer such as `{id: 5}` or `{data: {id: 5}}`, so the report can be read back. */
+export function reportIdIn(body: unknown): ReportId | undefined {
+  const { value } = unwrap(body, 'id');
+  if (!isRecord(value)) return undefined;
+  const id = idField.safeParse(value.id);
+  return id.success ? id.data : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Error bodies: Laravel's {message, errors?: {field: [messages]}}.
+
+const errorBody = z.looseObject({
+  message: z.string().optional().catch(undefined),
+  errors: z
+    .record(z.string(), z.union([z.array(z.string()), z.string()]))
+    .optional()
+    .catch(undefined),
+});
+
+/** The server's own sentence, if the body has one. */
+export function serverMessage(body: unknown): string | undefined {
+  const parsed = errorBody.safeParse(body);
+  const message = parsed.success ? parsed.data.message?.trim() : undefined;
+  return message ? message : undefined;
+}
+
+/** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */
+export function serverFieldErrors(
+  body: unknown,
+  names: Record<string, string> = {},
+): Record<string, string[]> {
+  const parsed = errorBody.safeParse(body);
+  const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const name = names[field] ?? field;
+    result[name] = [...(result[name] ?? []), ...(Array.isArray(messages) ? messages : [messages])];
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What we send, checked before sending. Keys are the names our callers use, so pages can put each
+// message next to its field.
+
+const perPageField = z.literal(PER_PAGE_VALUES, { error: 'Choose 10, 25, 50 or 100 per page.' }).optional();
+const pageField = z
+  .number({ error: 'The page must be a whole number of 1 or more.' })
+  .int('The page must be a whole number of 1 or more.')
+  .min(1, 'The page must be a whole number of 1 or more.')
+  .optional();
+const sortField = z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' }).optional();
+const textField = (label: string) => z.string({ error: `${label} must be text.` }).optional();
+const privacyInput = z.literal(PRIVACY_VALUES, { error: 'Choose Public, Private or Password.' }).optional();
+
+export const reportListQuerySchema = z.object({
+  search: textField('The search'),
+  searchBy: z.literal('url', { error: 'Reports can be searched by URL only.' }).optional(),
+  project: textField('The project'),
+  result: z.enum(REPORT_RESULTS, { error: 'Choose good, decent or bad.' }).optional(),
+  sortBy: z
+    .enum(REPORT_SORT_KEYS, { error: 'Sort by date created, date generated, URL or result.' })
+    .optional(),
+  sort: sortField,
+  perPage: perPageField,
+  page: pageField,
+});
+
+export const projectListQuerySchema = z.object({
+  search: textField('The search'),
+  searchBy: z.literal('project', { error: 'Projects can be searched by name only.' }).optional(),
+  sortBy: z.enum(PROJECT_SORT_KEYS, { error: 'Sort by date created or name.' }).optional(),
+  sort: sortField,
+  perPage: perPageField,
+  page: pageField,
+});
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const createReportInputSchema = z.object({
+  url: z
+    .string({ error: 'Enter the address of the page.' })
+    .trim()
+    .min(1, { error: 'Enter the address of the page.', abort: true })
+    .refine(isWebUrl, 'Enter a web address that starts with http:// or https://.'),
+  privacy: privacyInput,
+  password: textField('The password'),
+});
+
+export const updateReportInputSchema = z.object({
+  privacy: privacyInput,
+  password: textField('The password'),
+  regenerate: z.boolean({ error: 'Regenerate must be true or false.' }).optional(),
+});
+
+// "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
+function segmentProblem(value: string, label: string): string | null {
+  if (value.trim() === '') return `${label} is empty.`;
+  if (value === '.' || value === '..') return `${label} cannot be used in an address.`;
+  return null;
+}
+
+function checkSegment(label: string) {
+  return (value: string | number, ctx: z.core.$RefinementCtx<string | number>) => {
+    const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+export const reportIdSchema = z.object({
+  id: z
+    .union([z.number().int().nonnegative(), z.string()], {
+      error: 'The report id must be a whole number or text.',
+    })
+    .superRefine(checkSegment('The report id')),
+});
+
+export const projectNameSchema = z.object({
+  name: z.string({ error: 'The project name must be text.' }).superRefine(checkSegment('The project name')),
+});
+
+/** Per-field messages for input that failed a schema above. */
+export function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : '_form';
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+  }
+  return fieldErrors;
+}

@@ -1,0 +1,52 @@
+// Rules for the API base URL a person types in Settings (DESIGN.md "Security rules").
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; message: string };
+
+/**
+ * Normalises what was typed: trims, drops trailing slashes and a trailing `/api/v1`, keeps a path prefix.
+ * Refuses anything that is not https (except on this computer), carries a user name or password, a query or
+ * a fragment.
+ */
+export function checkBaseUrl(input: string): BaseUrlCheck {
+  const typed = input.trim();
+  if (!typed)
+    return { ok: false, message: 'Enter the API base URL, for example https://reports.example.com.' };
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    return { ok: false, message: 'This is not a web address. Enter it in full, starting with https://.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: 'The API base URL must start with https://.' };
+  }
+  if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
+    return {
+      ok: false,
+      message:
+        'The API base URL must use https:// so your API key is never sent unencrypted (http:// is allowed only for localhost).',
+    };
+  }
+  if (url.username || url.password) {
+    return {
+      ok: false,
+      message: 'Remove the user name and password from the address: Page Reports signs in with your API key.',
+    };
+  }
+  if (url.search || url.hash) {
+    return { ok: false, message: 'Remove everything after “?” or “#” from the API base URL.' };
+  }
+  const path = url.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/i, '')
+    .replace(/\/+$/, '');
+  return { ok: true, baseUrl: url.origin + path, origin: url.origin };
+}
+
+/** The match pattern asked for in `permissions.request` (a pattern takes no port: it covers every port). */
+export function originPattern(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}

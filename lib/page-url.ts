@@ -1,0 +1,82 @@
+// Which tabs can get a report: the service measures web pages, so only http(s) pages it can reach.
+
+export type PageCheck =
+  { reportable: true; url: string; host: string } | { reportable: false; url: string | null; reason: string };
+
+// Store pages: the browser forbids extensions there, and the service cannot measure them.
+const STORE_PAGES = [
+  { host: 'chromewebstore.google.com', path: '/' },
+  { host: 'chrome.google.com', path: '/webstore' },
+  { host: 'microsoftedge.microsoft.com', path: '/addons' },
+  { host: 'addons.mozilla.org', path: '/' },
+  { host: 'addons.opera.com', path: '/' },
+];
+
+const NEW_TAB =
+  /^(?:chrome|edge|brave|opera|vivaldi):\/\/(?:newtab|new-tab-page|startpage)\b|^about:(?:newtab|home|blank)\b|^chrome-search:/i;
+
+const NOT_A_WEB_PAGE =
+  'Reports are made for web pages (addresses starting with http or https). Open one and click Page Reports again.';
+
+/** Whether the page at `url` can be reported, and if not, a sentence saying why. */
+export function checkPage(url: string | null | undefined): PageCheck {
+  if (!url)
+    return {
+      reportable: false,
+      url: null,
+      reason: 'Page Reports cannot see this tab’s address. ' + NOT_A_WEB_PAGE,
+    };
+  if (NEW_TAB.test(url)) return { reportable: false, url, reason: 'This is a new tab. ' + NOT_A_WEB_PAGE };
+  if (/^view-source:/i.test(url)) {
+    return { reportable: false, url, reason: 'This tab shows a page’s source code. ' + NOT_A_WEB_PAGE };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { reportable: false, url, reason: NOT_A_WEB_PAGE };
+  }
+  if (parsed.protocol === 'file:') {
+    return {
+      reportable: false,
+      url,
+      reason: 'This is a file on your computer, which the service cannot open. ' + NOT_A_WEB_PAGE,
+    };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return {
+      reportable: false,
+      url,
+      reason: 'This is a page of the browser or of an extension. ' + NOT_A_WEB_PAGE,
+    };
+  }
+  if (STORE_PAGES.some((store) => parsed.hostname === store.host && parsed.pathname.startsWith(store.path))) {
+    return {
+      reportable: false,
+      url,
+      reason: 'The browser does not let extensions work on its add-on store. ' + NOT_A_WEB_PAGE,
+    };
+  }
+  if (!parsed.hostname) return { reportable: false, url, reason: NOT_A_WEB_PAGE };
+  return { reportable: true, url, host: parsed.hostname };
+}
+
+/** The hostname of a web URL ("example.com"), or null for anything else. */
+export function hostOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether two URLs name the same page, ignoring only what URL() normalises (case of the host, default port). */
+export function isSameUrl(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}

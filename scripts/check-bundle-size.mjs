@@ -1,0 +1,56 @@
+// Bundle budgets, checked on the production build (`npm run build` first). Deterministic, so `npm test`
+// enforces them; speed is measured separately by `npm run bench`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dir = process.argv[2] ?? '.output/chrome-mv3';
+
+/** KB of gzip, per page: the scripts its HTML loads at start-up (entry + modulepreloads). */
+const budgets = { popup: 15, options: 45 };
+const backgroundBudgetKb = 60;
+// Strings that only appear when zod or the HTTP client has been bundled.
+const backgroundOnlyMarkers = ['ZodError', '$ZodType', 'Bearer '];
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dir, file))).length / 1024;
+
+function startupScripts(html) {
+  const found = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+  return [...new Set(found)];
+}
+
+let failed = false;
+const report = (ok, line) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+  if (!ok) failed = true;
+};
+
+for (const [page, budget] of Object.entries(budgets)) {
+  const scripts = startupScripts(readFileSync(join(dir, `${page}.html`), 'utf8'));
+  if (scripts.length === 0) report(false, `${page}: no scripts found in ${page}.html`);
+  const total = scripts.reduce((sum, file) => sum + gzipKb(file), 0);
+  report(
+    total <= budget,
+    `${page}: ${total.toFixed(1)} KB gzip (budget ${budget} KB) — ${scripts.join(', ')}`,
+  );
+  for (const file of scripts) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const marker of backgroundOnlyMarkers) {
+      report(
+        !text.includes(marker),
+        `${page}: ${file} holds no "${marker}" (zod and HTTP stay in the background)`,
+      );
+    }
+  }
+}
+
+const background = gzipKb('background.js');
+report(
+  background <= backgroundBudgetKb,
+  `background: ${background.toFixed(1)} KB gzip (budget ${backgroundBudgetKb} KB)`,
+);
+
+if (failed) {
+  console.error('Bundle budget check failed.');
+  process.exit(1);
+}

@@ -1,0 +1,773 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type ApiClientConfig } from '@/lib/api/client';
+import type { Result } from '@/lib/api/errors';
+import type { Page, Report } from '@/lib/api/types';
+import {
+  REPORT,
+  empty,
+  fakeFetch,
+  fakeSleep,
+  hang,
+  hangForever,
+  html,
+  json,
+  type Answer,
+  type RecordedCall,
+} from './fake-fetch';
+
+const BASE = 'https://reports.example.com/sub';
+const API = `${BASE}/api/v1`;
+const KEY = 'key-1234abcd';
+
+const NORMALISED: Report = {
+  id: 42,
+  url: 'https://example.com/pricing',
+  project: 'Client A / Landing pages',
+  result: 'good',
+  privacy: 0,
+  hasPassword: null,
+  generatedAt: '2025-03-01T10:00:05.000000Z',
+  createdAt: '2025-03-01T10:00:00.000000Z',
+  updatedAt: '2025-03-01T10:00:05.000000Z',
+  fields: { ...REPORT },
+};
+
+const LARAVEL_PAGE = {
+  data: [REPORT],
+  links: { first: `${API}/reports?page=1`, last: `${API}/reports?page=1`, prev: null, next: null },
+  meta: { current_page: 1, last_page: 1, per_page: 10, total: 1, from: 1, to: 1, path: `${API}/reports` },
+};
+
+// Every request made in any test, to check afterwards that none left the configured base URL.
+let allCalls: RecordedCall[] = [];
+
+function setup(script: Answer[], config: Partial<ApiClientConfig> = {}) {
+  const fake = fakeFetch(...script);
+  const sleeper = fakeSleep();
+  const client = createApiClient({
+    baseUrl: BASE,
+    apiKey: KEY,
+    fetch: fake.fetch,
+    sleep: sleeper.sleep,
+    random: () => 0.5,
+    timeoutMs: 1000,
+    ...config,
+  });
+  allCalls = fake.calls;
+  return { client, calls: fake.calls, waits: sleeper.waits };
+}
+
+function errorOf<T>(result: Result<T>) {
+  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
+  return result.error;
+}
+
+afterEach(() => {
+  for (const call of allCalls) {
+    expect(call.url.startsWith(`${API}/`)).toBe(true);
+    expect(new URL(call.url).origin).toBe('https://reports.example.com');
+  }
+  allCalls = [];
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function expectCommonRequest(call: RecordedCall) {
+  expect(call.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  expect(call.headers.get('accept')).toBe('application/json');
+  expect(call.init.credentials).toBe('omit');
+  expect(call.init.redirect).toBe('manual');
+  expect(call.init.signal).toBeInstanceOf(AbortSignal);
+}
+
+// -------------------------------------------------------------------------------------------------
+
+describe('endpoints: method, URL, headers, body', () => {
+  it('listReports sends every query parameter under its API name', async () => {
+    const { client, calls } = setup([json(LARAVEL_PAGE)]);
+    const result = await client.listReports({
+      search: 'pricing page',
+      searchBy: 'url',
+      project: 'Client A / Landing pages',
+      result: 'good',
+      sortBy: 'generated_at',
+      sort: 'asc',
+      perPage: 25,
+      page: 2,
+    });
+    expect(result).toEqual({
+      ok: true,
+      data: {
+        items: [NORMALISED],
+        page: 1,
+        perPage: 10,
+        total: 1,
+        lastPage: 1,
+        hasNext: false,
+        hasPrevious: false,
+        from: 1,
+        to: 1,
+      },
+    });
+    expect(calls).toHaveLength(1);
+    const [call] = calls as [RecordedCall];
+    expect(call.method).toBe('GET');
+    expect(call.url).toBe(
+      `${API}/reports?search=pricing+page&search_by=url&project=Client+A+%2F+Landing+pages&result=good` +
+        '&sort_by=generated_at&sort=asc&per_page=25&page=2',
+    );
+    expectCommonRequest(call);
+    expect(call.headers.get('content-type')).toBeNull();
+    expect(call.body).toBeNull();
+  });
+
+  it('listReports leaves out empty and undefined parameters', async () => {
+    const { client, calls } = setup([json([])]);
+    await client.listReports({ search: '', project: '   ', result: undefined });
+    expect(calls[0]?.url).toBe(`${API}/reports`);
+  });
+
+  it('listReports sends a unicode project filter encoded', async () => {
+    const { client, calls } = setup([json([])]);
+    await client.listReports({ project: '50% ?#日本' });
+    expect(calls[0]?.url).toBe(`${API}/reports?project=50%25+%3F%23%E6%97%A5%E6%9C%AC`);
+  });
+
+  it('getReport reads one report by encoded id', async () => {
+    const { client, calls } = setup([json({ data: REPORT }), json(REPORT)]);
+    expect(await client.getReport(42)).toEqual({ ok: true, data: NORMALISED });
+    expect(await client.getReport('a/b?c#d')).toEqual({ ok: true, data: NORMALISED });
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['GET', `${API}/reports/42`],
+      ['GET', `${API}/reports/a%2Fb%3Fc%23d`],
+    ]);
+    expectCommonRequest(calls[0] as RecordedCall);
+  });
+
+  it('createReport posts a form body with the password only for privacy 2 (answer 201)', async () => {
+    const { client, calls } = setup([json({ data: { ...REPORT, privacy: 2, password: true } }, 201)]);
+    const result = await client.createReport({
+      url: 'https://example.com/pricing?a=1&b=2',
+      privacy: 2,
+      password: 'p@ss word&=',
+    });
+    expect(result.ok && result.data.hasPassword).toBe(true);
+    const [call] = calls as [RecordedCall];
+    expect(call.method).toBe('POST');
+    expect(call.url).toBe(`${API}/reports`);
+    expect(call.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(call.body).toBe(
+      'url=https%3A%2F%2Fexample.com%2Fpricing%3Fa%3D1%26b%3D2&privacy=2&password=p%40ss+word%26%3D',
+    );
+    expectCommonRequest(call);
+  });
+
+  it('createReport never sends a password without privacy 2', async () => {
+    const { client, calls } = setup([json(REPORT, 201), json(REPORT, 201)]);
+    await client.createReport({ url: 'https://example.com/pricing', privacy: 1, password: 'secret' });
+    await client.createReport({ url: ' https://example.com/pricing ', password: 'secret' });
+    expect(calls.map((c) => c.body)).toEqual([
+      'url=https%3A%2F%2Fexample.com%2Fpricing&privacy=1',
+      'url=https%3A%2F%2Fexample.com%2Fpricing',
+    ]);
+  });
+
+  it('createReport reads the report back when the answer has only its id', async () => {
+    const { client, calls } = setup([json({ id: 42, status: 201 }, 201), json({ data: REPORT })]);
+    expect(await client.createReport({ url: 'https://example.com/pricing' })).toEqual({
+      ok: true,
+      data: NORMALISED,
+    });
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['POST', `${API}/reports`],
+      ['GET', `${API}/reports/42`],
+    ]);
+  });
+
+  it('createReport answered with nothing says the report was probably created', async () => {
+    const { client, calls } = setup([empty(201)]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
+      kind: 'unexpected',
+      message: 'The report was probably created, but the service did not send it back. Refresh the list.',
+      detail: 'Expected the new report or its id.',
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('updateReport PATCHes privacy, password and results=1', async () => {
+    const { client, calls } = setup([json({ data: { ...REPORT, privacy: 2, password: true }, status: 200 })]);
+    const result = await client.updateReport(42, { privacy: 2, password: 'n3w', regenerate: true });
+    expect(result.ok && [result.data.privacy, result.data.hasPassword]).toEqual([2, true]);
+    const [call] = calls as [RecordedCall];
+    expect(call.method).toBe('PATCH');
+    expect(call.url).toBe(`${API}/reports/42`);
+    expect(call.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(call.body).toBe('privacy=2&password=n3w&results=1');
+    expectCommonRequest(call);
+  });
+
+  it('updateReport with regenerate only sends results=1; privacy 0 drops the password', async () => {
+    const { client, calls } = setup([json(REPORT), json(REPORT)]);
+    await client.updateReport('abc', { regenerate: true });
+    await client.updateReport(42, { privacy: 0, password: 'old', regenerate: false });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/reports/abc`, 'results=1'],
+      [`${API}/reports/42`, 'privacy=0'],
+    ]);
+  });
+
+  it('updateReport reads the report back after a 204', async () => {
+    const { client, calls } = setup([empty(204), json({ data: REPORT })]);
+    expect(await client.updateReport(42, { privacy: 0 })).toEqual({ ok: true, data: NORMALISED });
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['PATCH', `${API}/reports/42`],
+      ['GET', `${API}/reports/42`],
+    ]);
+  });
+
+  it('updateReport with nothing to change sends nothing', async () => {
+    const { client, calls } = setup([]);
+    expect(errorOf(await client.updateReport(42, {}))).toEqual({
+      kind: 'invalid_input',
+      message: 'Nothing to change: choose a privacy setting or ask for new results.',
+      fieldErrors: {},
+    });
+    expect(errorOf(await client.updateReport(42, { password: 'x' })).fieldErrors).toEqual({
+      password: ['A password needs the privacy set to Password.'],
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('deleteReport accepts 204, 200 with a body, 200 with text', async () => {
+    const { client, calls } = setup([
+      empty(204),
+      json({ id: 42, object: 'report', deleted: true, status: 200 }),
+      new Response('Deleted', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+      json(null),
+    ]);
+    for (let i = 0; i < 4; i++) expect(await client.deleteReport(42)).toEqual({ ok: true, data: null });
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual(
+      Array.from({ length: 4 }, () => ['DELETE', `${API}/reports/42`, null]),
+    );
+    expectCommonRequest(calls[0] as RecordedCall);
+  });
+
+  it('deleteReport answered by a web page is not taken as success', async () => {
+    const { client } = setup([html('<!doctype html><title>Home</title>')]);
+    expect(errorOf(await client.deleteReport(42)).kind).toBe('unexpected');
+  });
+
+  it('listProjects sends its query parameters', async () => {
+    const { client, calls } = setup([json({ data: [{ project: 'Docs', created_at: null }], status: 200 })]);
+    const result = await client.listProjects({
+      search: 'Client A',
+      searchBy: 'project',
+      sortBy: 'project',
+      sort: 'asc',
+      perPage: 100,
+      page: 3,
+    });
+    expect(result.ok && result.data.items).toEqual([
+      { name: 'Docs', createdAt: null, reportsCount: null, fields: { project: 'Docs', created_at: null } },
+    ]);
+    const [call] = calls as [RecordedCall];
+    expect(call.method).toBe('GET');
+    expect(call.url).toBe(
+      `${API}/projects?search=Client+A&search_by=project&sort_by=project&sort=asc&per_page=100&page=3`,
+    );
+    expectCommonRequest(call);
+  });
+
+  it('deleteProject encodes odd names as one path segment', async () => {
+    const { client, calls } = setup([empty(204), empty(204), json({ deleted: true })]);
+    await client.deleteProject('Client A / Landing pages');
+    await client.deleteProject('50% ?#日本');
+    await client.deleteProject('https://evil.example/x');
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['DELETE', `${API}/projects/Client%20A%20%2F%20Landing%20pages`],
+      ['DELETE', `${API}/projects/50%25%20%3F%23%E6%97%A5%E6%9C%AC`],
+      ['DELETE', `${API}/projects/https%3A%2F%2Fevil.example%2Fx`],
+    ]);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('tolerant parsing through the client', () => {
+  it('reads a simple paginator, a bare array and string privacy/ids', async () => {
+    const simple = {
+      data: [{ ...REPORT, id: '42', privacy: '2', password: 'leak-me' }],
+      links: { first: `${API}/reports?page=1`, prev: null, next: `${API}/reports?page=2` },
+      meta: { current_page: 1, per_page: 10, from: 1, to: 1, path: `${API}/reports` },
+    };
+    const { client, calls } = setup([json(simple), json([REPORT])]);
+    const first = (await client.listReports({})) as { ok: true; data: Page<Report> };
+    expect(first.data).toMatchObject({ page: 1, perPage: 10, total: null, lastPage: null, hasNext: true });
+    expect(first.data.items[0]).toMatchObject({ id: '42', privacy: 2, hasPassword: true });
+    expect(JSON.stringify(first)).not.toContain('leak-me');
+    const second = (await client.listReports({})) as { ok: true; data: Page<Report> };
+    expect(second.data).toMatchObject({ items: [NORMALISED], total: null, hasNext: false });
+    // A next link is only noted, never followed.
+    expect(calls).toHaveLength(2);
+  });
+
+  it('turns a shape the schemas reject into "unexpected" with the path', async () => {
+    const { client } = setup([json({ data: [REPORT, { ...REPORT, result: 'excellent' }] })]);
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'unexpected',
+      message: 'The service answered in a way Page Reports does not understand.',
+      detail: 'data.1.result: expected "good", "decent", "bad" or null, got "excellent"',
+    });
+  });
+
+  it('says so when a 200 is a web page, not JSON', async () => {
+    const { client } = setup([html('<!DOCTYPE html><html><body>Welcome</body></html>')]);
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'unexpected',
+      message:
+        'The server answered with a web page instead of the API’s data. Check the API base URL in Settings.',
+      detail: 'The server answered HTML, not JSON — is this the API’s address?',
+    });
+  });
+
+  it('says so when a 200 is broken JSON or empty', async () => {
+    const { client } = setup([
+      new Response('{"data": [', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      empty(200),
+    ]);
+    const broken = errorOf(await client.listReports({}));
+    expect(broken.kind).toBe('unexpected');
+    expect(broken.detail).toMatch(/^The server’s answer is not valid JSON \(.+\)\.$/);
+    expect(errorOf(await client.getReport(1))).toEqual({
+      kind: 'unexpected',
+      message: 'The service answered in a way Page Reports does not understand.',
+      detail: 'The server’s answer was empty.',
+    });
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('errors', () => {
+  it('401 -> unauthorized with the server’s message as detail', async () => {
+    const { client } = setup([json({ message: 'Unauthenticated.' }, 401)]);
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'unauthorized',
+      message: 'The service rejected your API key. Check the key in Settings.',
+      status: 401,
+      detail: 'Unauthenticated.',
+    });
+  });
+
+  it('403 -> forbidden with the server’s message as detail', async () => {
+    const { client } = setup([json({ message: 'Your plan does not include API access.' }, 403)]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
+      kind: 'forbidden',
+      message: 'Your account is not allowed to do this. Your plan may not include API access.',
+      status: 403,
+      detail: 'Your plan does not include API access.',
+    });
+  });
+
+  it('404 on one report -> not_found for that report', async () => {
+    const { client } = setup([json({ message: 'Not found.' }, 404)]);
+    expect(errorOf(await client.getReport(7))).toEqual({
+      kind: 'not_found',
+      message: 'That report no longer exists on the service.',
+      status: 404,
+      detail: 'Not found.',
+    });
+  });
+
+  it('404 on a list (HTML page) -> no API at this address', async () => {
+    const { client } = setup([html('<html><body>Not Found</body></html>', 404)]);
+    expect(errorOf(await client.listProjects({}))).toEqual({
+      kind: 'not_found',
+      message: 'No API was found at this address (HTTP 404). Check the API base URL in Settings.',
+      status: 404,
+      detail: 'The server answered with an HTML page, not JSON.',
+    });
+  });
+
+  it('404 on a project delete names the project', async () => {
+    const { client } = setup([empty(404)]);
+    expect(errorOf(await client.deleteProject('Docs'))).toEqual({
+      kind: 'not_found',
+      message: 'That project no longer exists on the service.',
+      status: 404,
+    });
+  });
+
+  it('422 -> invalid_input with per-field messages under our field names', async () => {
+    const { client } = setup([
+      json(
+        {
+          message: 'The url field must be a valid URL.',
+          errors: { url: ['The url field must be a valid URL.'] },
+        },
+        422,
+      ),
+      json({ message: 'Invalid.', errors: { per_page: ['The selected per page is invalid.'] } }, 422),
+      json({ message: 'Invalid.', errors: { results: ['The results field must be 0 or 1.'] } }, 422),
+      json({ message: 'Invalid.' }, 422),
+    ]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
+      kind: 'invalid_input',
+      message: 'The service did not accept what was sent. Check the highlighted fields.',
+      status: 422,
+      detail: 'The url field must be a valid URL.',
+      fieldErrors: { url: ['The url field must be a valid URL.'] },
+    });
+    expect(errorOf(await client.listReports({ perPage: 10 })).fieldErrors).toEqual({
+      perPage: ['The selected per page is invalid.'],
+    });
+    expect(errorOf(await client.updateReport(1, { regenerate: true })).fieldErrors).toEqual({
+      regenerate: ['The results field must be 0 or 1.'],
+    });
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' })).fieldErrors).toEqual({});
+  });
+
+  it('429 -> rate_limited with Retry-After in seconds', async () => {
+    const { client, calls } = setup([json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '30' })]);
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'rate_limited',
+      message: 'Too many requests. Try again in 30 seconds.',
+      status: 429,
+      detail: 'Too Many Attempts.',
+      retryAfterSeconds: 30,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('5xx -> server, even with an HTML body', async () => {
+    const { client } = setup([html('<h1>Server Error</h1>', 500)]);
+    expect(errorOf(await client.getReport(1))).toEqual({
+      kind: 'server',
+      message: 'The service had a problem. Try again in a moment.',
+      status: 500,
+      detail: 'The server answered with an HTML page, not JSON.',
+    });
+  });
+
+  it('a status outside the taxonomy -> unexpected with the status', async () => {
+    const { client } = setup([json({ message: 'CSRF token mismatch.' }, 419)]);
+    expect(errorOf(await client.deleteReport(1))).toEqual({
+      kind: 'unexpected',
+      message: 'The service answered in a way Page Reports does not understand.',
+      status: 419,
+      detail: 'HTTP 419: CSRF token mismatch.',
+    });
+  });
+
+  it('a failed fetch (TypeError) -> network', async () => {
+    const { client } = setup([new TypeError('Failed to fetch')]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
+      kind: 'network',
+      message: 'Could not reach the service. Check your connection and the API base URL.',
+      detail: 'TypeError: Failed to fetch',
+    });
+  });
+
+  it('a redirect -> unexpected (probably a login page), never followed', async () => {
+    const { client, calls } = setup([
+      new Response(null, { status: 302, headers: { Location: 'https://reports.example.com/login' } }),
+    ]);
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'unexpected',
+      message:
+        'The server redirected to another page (probably a login page) instead of answering. Check the API base URL in Settings.',
+      status: 302,
+      detail: 'HTTP 302 redirect to https://reports.example.com/login',
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a browser’s opaque redirect -> the same error', async () => {
+    const opaque = {
+      type: 'opaqueredirect',
+      status: 0,
+      headers: new Headers(),
+      text: async () => '',
+    } as Response;
+    const { client, calls } = setup([opaque]);
+    const error = errorOf(await client.getReport(1));
+    expect([error.kind, error.status, error.detail]).toEqual([
+      'unexpected',
+      undefined,
+      'The server answered with a redirect.',
+    ]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('never throws, whatever fetch does', async () => {
+    const { client } = setup([
+      (async () => null) as unknown as Answer,
+      (async () => 'nonsense') as unknown as Answer,
+    ]);
+    expect(errorOf(await client.listReports({})).kind).toBe('network');
+    expect(errorOf(await client.deleteReport(1)).kind).toBe('network');
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('retries', () => {
+  it('retries a GET after 503, with jittered backoff, then succeeds', async () => {
+    const { client, calls, waits } = setup([json({ message: 'Down' }, 503), json(LARAVEL_PAGE)]);
+    const result = await client.listReports({});
+    expect(result.ok).toBe(true);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.url).toBe(calls[0]?.url);
+    expect(waits).toEqual([150]);
+  });
+
+  it('tries a GET 3 times at most by default', async () => {
+    const { client, calls, waits } = setup([empty(503), empty(502), empty(504), json(REPORT)]);
+    expect(errorOf(await client.getReport(1))).toMatchObject({ kind: 'server', status: 504 });
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([150, 300]);
+  });
+
+  it('uses full jitter: the wait depends on random()', async () => {
+    const { client, waits } = setup([empty(503), empty(503), empty(503)], { random: () => 0 });
+    await client.getReport(1);
+    expect(waits).toEqual([0, 0]);
+  });
+
+  it('honours maxAttempts', async () => {
+    const five = setup([empty(503), empty(503), empty(503), empty(503), empty(503)], { maxAttempts: 5 });
+    await five.client.getReport(1);
+    expect(five.calls).toHaveLength(5);
+    expect(five.waits).toEqual([150, 300, 600, 1200]);
+    const one = setup([empty(503)], { maxAttempts: 1 });
+    await one.client.getReport(1);
+    expect(one.calls).toHaveLength(1);
+  });
+
+  it('retries a GET after a network error', async () => {
+    const { client, calls } = setup([new TypeError('Failed to fetch'), json(REPORT)]);
+    expect(await client.getReport(42)).toEqual({ ok: true, data: NORMALISED });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not retry a GET after 500 or 4xx', async () => {
+    const { client, calls } = setup([empty(500), json({}, 401), json({}, 422)]);
+    await client.getReport(1);
+    await client.getReport(1);
+    await client.listReports({});
+    expect(calls).toHaveLength(3);
+  });
+
+  it('waits the Retry-After of a 429 (up to 10 s) before retrying', async () => {
+    const { client, calls, waits } = setup([
+      json({}, 429, { 'Retry-After': '2' }),
+      json({}, 429, { 'Retry-After': '10' }),
+      json([REPORT]),
+    ]);
+    expect((await client.listReports({})).ok).toBe(true);
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([2000, 10000]);
+  });
+
+  it('reads a Retry-After HTTP date', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-01T10:00:00Z'));
+    const { client, waits } = setup([
+      json({}, 429, { 'Retry-After': 'Sat, 01 Mar 2025 10:00:05 GMT' }),
+      json([]),
+    ]);
+    expect((await client.listReports({})).ok).toBe(true);
+    expect(waits).toEqual([5000]);
+  });
+
+  it('does not wait out a long Retry-After: reports it at once', async () => {
+    const { client, calls, waits } = setup([json({}, 429, { 'Retry-After': '11' }), json([])]);
+    expect(errorOf(await client.listReports({}))).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 11,
+    });
+    expect(calls).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('reports the last Retry-After when attempts run out', async () => {
+    const { client, waits } = setup([
+      json({}, 429, { 'Retry-After': '1' }),
+      json({}, 429, { 'Retry-After': '1' }),
+      json({}, 429, { 'Retry-After': '3' }),
+    ]);
+    expect(errorOf(await client.getReport(1))).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 3,
+      message: 'Too many requests. Try again in 3 seconds.',
+    });
+    expect(waits).toEqual([1000, 1000]);
+  });
+
+  it('never retries writes', async () => {
+    const { client, calls, waits } = setup([
+      empty(503),
+      new TypeError('Failed to fetch'),
+      json({}, 429, { 'Retry-After': '1' }),
+      empty(502),
+    ]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' })).kind).toBe('server');
+    expect(errorOf(await client.updateReport(1, { privacy: 1 })).kind).toBe('network');
+    expect(errorOf(await client.deleteReport(1))).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 1,
+    });
+    expect(errorOf(await client.deleteProject('Docs')).kind).toBe('server');
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'PATCH', 'DELETE', 'DELETE']);
+    expect(waits).toEqual([]);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('timeouts', () => {
+  it('aborts a slow request and does not retry it', async () => {
+    const { client, calls, waits } = setup([hang(), json([])], { timeoutMs: 20 });
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'timeout',
+      message: 'The service took too long to answer. Try again.',
+      detail: 'No answer within 0.02 seconds.',
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.init.signal?.aborted).toBe(true);
+    expect(waits).toEqual([]);
+  });
+
+  it('times out even when the answer ignores the abort', async () => {
+    const { client } = setup([hangForever()], { timeoutMs: 20 });
+    expect(errorOf(await client.deleteReport(1)).kind).toBe('timeout');
+  });
+
+  it('gives each attempt 15 s by default', async () => {
+    vi.useFakeTimers();
+    const { client } = setup([hang()], { timeoutMs: undefined });
+    let settled: Result<Report> | undefined;
+    void client.getReport(1).then((result) => (settled = result));
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled && errorOf(settled).kind).toBe('timeout');
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('checks before sending', () => {
+  it('never sends invalid list queries', async () => {
+    const { client, calls } = setup([]);
+    const bad: Result<unknown>[] = [
+      await client.listReports({ perPage: 20 as never }),
+      await client.listReports({ page: 0 }),
+      await client.listReports({ page: 2.5 }),
+      await client.listReports({ sortBy: 'created_at' as never }),
+      await client.listReports({ sort: 'up' as never }),
+      await client.listReports({ result: 'great' as never }),
+      await client.listReports({ searchBy: 'project' as never }),
+      await client.listProjects({ sortBy: 'id' as never }),
+      await client.listProjects({ perPage: 1000 as never }),
+    ];
+    expect(bad.map((r) => Object.keys(errorOf(r).fieldErrors ?? {}))).toEqual([
+      ['perPage'],
+      ['page'],
+      ['page'],
+      ['sortBy'],
+      ['sort'],
+      ['result'],
+      ['searchBy'],
+      ['sortBy'],
+      ['perPage'],
+    ]);
+    expect(errorOf(bad[0] as Result<unknown>)).toEqual({
+      kind: 'invalid_input',
+      message: 'Some values are not valid. Check the highlighted fields.',
+      fieldErrors: { perPage: ['Choose 10, 25, 50 or 100 per page.'] },
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('never sends an invalid new report, id or project name', async () => {
+    const { client, calls } = setup([]);
+    expect(errorOf(await client.createReport({ url: '' })).fieldErrors).toEqual({
+      url: ['Enter the address of the page.'],
+    });
+    expect(errorOf(await client.createReport({ url: 'javascript:alert(1)' })).fieldErrors).toEqual({
+      url: ['Enter a web address that starts with http:// or https://.'],
+    });
+    expect(errorOf(await client.createReport({ url: 'https://a.example/', privacy: 5 as never })).kind).toBe(
+      'invalid_input',
+    );
+    expect(errorOf(await client.updateReport(1, { privacy: 7 as never })).kind).toBe('invalid_input');
+    expect(errorOf(await client.getReport('..')).fieldErrors).toEqual({
+      id: ['The report id cannot be used in an address.'],
+    });
+    expect(errorOf(await client.deleteReport('')).kind).toBe('invalid_input');
+    expect(errorOf(await client.deleteProject('')).fieldErrors).toEqual({
+      name: ['The project name is empty.'],
+    });
+    expect(errorOf(await client.deleteProject('..')).kind).toBe('invalid_input');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('the key stays with the configured origin', () => {
+  it('refuses a base URL over plain http to another computer, and sends nothing', async () => {
+    const fake = fakeFetch();
+    const client = createApiClient({ baseUrl: 'http://reports.example.com', apiKey: KEY, fetch: fake.fetch });
+    expect(errorOf(await client.listReports({}))).toEqual({
+      kind: 'not_configured',
+      message:
+        'The API base URL in Settings is not valid. It must start with https:// (or http://localhost).',
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('allows http://localhost for the local reference API', async () => {
+    const fake = fakeFetch(json([]));
+    const client = createApiClient({ baseUrl: 'http://localhost:8787', apiKey: KEY, fetch: fake.fetch });
+    expect((await client.listProjects({})).ok).toBe(true);
+    expect(fake.calls[0]?.url).toBe('http://localhost:8787/api/v1/projects');
+  });
+
+  it('refuses a key that cannot be sent as a header', async () => {
+    const fake = fakeFetch();
+    const client = createApiClient({ baseUrl: BASE, apiKey: 'abc\ndef', fetch: fake.fetch });
+    expect(errorOf(await client.getReport(1)).kind).toBe('not_configured');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('does not follow a redirect to another origin', async () => {
+    const { client, calls } = setup([
+      new Response(null, { status: 307, headers: { Location: 'https://evil.example/api/v1/reports' } }),
+    ]);
+    expect(errorOf(await client.listReports({})).kind).toBe('unexpected');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not follow pagination links, even to another origin', async () => {
+    const body = { ...LARAVEL_PAGE, links: { next: 'https://evil.example/steal?page=2', prev: null } };
+    const { client, calls } = setup([json(body)]);
+    const result = await client.listReports({});
+    expect(result.ok && result.data.hasNext).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('uses the global fetch when none is given, called as a plain function', async () => {
+    const globalFetch = vi.fn(async function (this: unknown, _input: unknown) {
+      expect(this).toBeUndefined();
+      return json([]);
+    });
+    vi.stubGlobal('fetch', globalFetch);
+    const client = createApiClient({ baseUrl: BASE, apiKey: KEY });
+    expect((await client.listReports({})).ok).toBe(true);
+    expect(globalFetch).toHaveBeenCalledTimes(1);
+    expect(globalFetch.mock.calls[0]?.[0]).toBe(`${API}/reports`);
+  });
+});

@@ -1,0 +1,467 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  containsReport,
+  createReportInputSchema,
+  inputFieldErrors,
+  parseProjectPage,
+  parseReport,
+  parseReportPage,
+  projectListQuerySchema,
+  projectNameSchema,
+  reportIdIn,
+  reportIdSchema,
+  reportListQuerySchema,
+  serverFieldErrors,
+  serverMessage,
+  updateReportInputSchema,
+} from '@/lib/api/schemas';
+import type { Report } from '@/lib/api/types';
+import { REPORT } from './fake-fetch';
+
+const NORMALISED: Report = {
+  id: 42,
+  url: 'https://example.com/pricing',
+  project: 'Client A / Landing pages',
+  result: 'good',
+  privacy: 0,
+  hasPassword: null,
+  generatedAt: '2025-03-01T10:00:05.000000Z',
+  createdAt: '2025-03-01T10:00:00.000000Z',
+  updatedAt: '2025-03-01T10:00:05.000000Z',
+  fields: { ...REPORT },
+};
+
+function problemOf(parsed: { ok: true } | { ok: false; problem: string }): string {
+  if (parsed.ok) throw new Error('expected the parse to fail');
+  return parsed.problem;
+}
+
+describe('parseReport', () => {
+  it('reads a bare object', () => {
+    expect(parseReport(REPORT)).toEqual({ ok: true, value: NORMALISED });
+  });
+
+  it('unwraps {data: {...}} and ignores a status beside it', () => {
+    expect(parseReport({ data: REPORT, status: 200 })).toEqual({ ok: true, value: NORMALISED });
+  });
+
+  it('keeps a report’s own status field (bare object)', () => {
+    const parsed = parseReport({ ...REPORT, status: 'done' });
+    expect(parsed.ok && parsed.value.fields.status).toBe('done');
+  });
+
+  it('accepts a string id and a privacy sent as a string', () => {
+    const parsed = parseReport({ ...REPORT, id: 'a1b2', privacy: '1' });
+    expect(parsed.ok && parsed.value.id).toBe('a1b2');
+    expect(parsed.ok && parsed.value.privacy).toBe(1);
+    // fields shows what the server sent
+    expect(parsed.ok && parsed.value.fields.privacy).toBe('1');
+  });
+
+  it('replaces a password string by true and never keeps it', () => {
+    const parsed = parseReport({ ...REPORT, privacy: 2, password: 's3cret!' });
+    expect(parsed).toEqual({
+      ok: true,
+      value: {
+        ...NORMALISED,
+        privacy: 2,
+        hasPassword: true,
+        fields: { ...REPORT, privacy: 2, password: true },
+      },
+    });
+    expect(JSON.stringify(parsed)).not.toContain('s3cret!');
+  });
+
+  it('reads hasPassword from a boolean password field', () => {
+    const yes = parseReport({ ...REPORT, password: true });
+    const no = parseReport({ ...REPORT, password: false });
+    expect(yes.ok && yes.value.hasPassword).toBe(true);
+    expect(no.ok && no.value.hasPassword).toBe(false);
+    expect(no.ok && no.value.fields.password).toBe(false);
+  });
+
+  it('does not echo a password it cannot read', () => {
+    const problem = problemOf(parseReport({ ...REPORT, password: { plain: 'hunter2' } }));
+    expect(problem).toBe('password: expected a boolean (whether a password is set)');
+  });
+
+  it('treats missing optional fields as null and keeps unknown fields', () => {
+    const parsed = parseReport({ id: 1, url: 'https://a.example/', score: 97, results: { lcp: 1.2 } });
+    expect(parsed).toEqual({
+      ok: true,
+      value: {
+        id: 1,
+        url: 'https://a.example/',
+        project: null,
+        result: null,
+        privacy: null,
+        hasPassword: null,
+        generatedAt: null,
+        createdAt: null,
+        updatedAt: null,
+        fields: { id: 1, url: 'https://a.example/', score: 97, results: { lcp: 1.2 } },
+      },
+    });
+  });
+
+  it('accepts a null result (still generating) and null dates', () => {
+    const parsed = parseReport({ ...REPORT, result: null, generated_at: null });
+    expect(parsed.ok && [parsed.value.result, parsed.value.generatedAt]).toEqual([null, null]);
+  });
+
+  it('accepts "Y-m-d H:i:s" dates and an eager-loaded project object', () => {
+    const parsed = parseReport({
+      ...REPORT,
+      created_at: '2025-03-01 10:00:00',
+      project: { id: 3, project: 'Docs' },
+    });
+    expect(parsed.ok && [parsed.value.createdAt, parsed.value.project]).toEqual([
+      '2025-03-01 10:00:00',
+      'Docs',
+    ]);
+  });
+
+  it('rejects an unknown result with the path and what came', () => {
+    expect(problemOf(parseReport({ data: { ...REPORT, result: 'excellent' } }))).toBe(
+      'data.result: expected "good", "decent", "bad" or null, got "excellent"',
+    );
+  });
+
+  it('rejects a privacy out of range, a bad date, a missing url and a missing id', () => {
+    expect(problemOf(parseReport({ ...REPORT, privacy: 3 }))).toBe(
+      'privacy: expected 0, 1 or 2 (or null), got 3',
+    );
+    expect(problemOf(parseReport({ ...REPORT, created_at: 'yesterday' }))).toBe(
+      'created_at: expected an ISO date-time or null, got "yesterday"',
+    );
+    expect(problemOf(parseReport({ id: 1 }))).toBe('url: expected the page URL as a string, got nothing');
+    expect(problemOf(parseReport({ url: 'https://a.example/' }))).toBe(
+      'id: expected a number or a non-empty string as id, got nothing',
+    );
+  });
+
+  it('rejects something that is not a report at all', () => {
+    expect(problemOf(parseReport([REPORT]))).toBe('(response): expected a report, got an array');
+    expect(problemOf(parseReport('ok'))).toBe('(response): expected a report, got "ok"');
+  });
+});
+
+describe('parseReportPage', () => {
+  const meta = { current_page: 2, last_page: 5, per_page: 10, total: 43, from: 11, to: 20, path: 'x' };
+
+  it('reads Laravel’s resource paginator', () => {
+    const body = {
+      data: [REPORT],
+      links: {
+        first: 'https://x/?page=1',
+        last: 'https://x/?page=5',
+        prev: 'https://x/?page=1',
+        next: 'https://x/?page=3',
+      },
+      meta,
+    };
+    expect(parseReportPage(body)).toEqual({
+      ok: true,
+      value: {
+        items: [NORMALISED],
+        page: 2,
+        perPage: 10,
+        total: 43,
+        lastPage: 5,
+        hasNext: true,
+        hasPrevious: true,
+        from: 11,
+        to: 20,
+      },
+    });
+  });
+
+  it('reads the last page: no next link', () => {
+    const body = {
+      data: [],
+      links: { prev: 'https://x/?page=4', next: null },
+      meta: { ...meta, current_page: 5, from: null, to: null },
+    };
+    const parsed = parseReportPage(body);
+    expect(parsed.ok && parsed.value).toMatchObject({
+      page: 5,
+      hasNext: false,
+      hasPrevious: true,
+      from: null,
+      to: null,
+    });
+  });
+
+  it('reads the plain paginator (numbers beside data, links an array) with per_page as a string', () => {
+    const body = {
+      current_page: 1,
+      data: [REPORT],
+      first_page_url: 'https://x/?page=1',
+      from: 1,
+      last_page: 1,
+      links: [{ url: null, label: 'Previous', active: false }],
+      next_page_url: null,
+      per_page: '25',
+      prev_page_url: null,
+      to: 1,
+      total: 1,
+      status: 200,
+    };
+    expect(parseReportPage(body)).toEqual({
+      ok: true,
+      value: {
+        items: [NORMALISED],
+        page: 1,
+        perPage: 25,
+        total: 1,
+        lastPage: 1,
+        hasNext: false,
+        hasPrevious: false,
+        from: 1,
+        to: 1,
+      },
+    });
+  });
+
+  it('reads the simple paginator: no total, no last page, next link decides', () => {
+    const body = {
+      data: [REPORT, { ...REPORT, id: 43 }],
+      links: { first: 'https://x/?page=1', prev: null, next: 'https://x/?page=2' },
+      meta: { current_page: 1, per_page: 2, from: 1, to: 2, path: 'https://x/' },
+    };
+    const parsed = parseReportPage(body);
+    expect(parsed.ok && { ...parsed.value, items: parsed.value.items.length }).toEqual({
+      items: 2,
+      page: 1,
+      perPage: 2,
+      total: null,
+      lastPage: null,
+      hasNext: true,
+      hasPrevious: false,
+      from: 1,
+      to: 2,
+    });
+  });
+
+  it('reads a bare array', () => {
+    expect(parseReportPage([REPORT])).toEqual({
+      ok: true,
+      value: {
+        items: [NORMALISED],
+        page: 1,
+        perPage: null,
+        total: null,
+        lastPage: null,
+        hasNext: false,
+        hasPrevious: false,
+        from: null,
+        to: null,
+      },
+    });
+  });
+
+  it('names the item and field that was wrong', () => {
+    const body = { data: [REPORT, { ...REPORT, result: 'meh' }], meta };
+    expect(problemOf(parseReportPage(body))).toBe(
+      'data.1.result: expected "good", "decent", "bad" or null, got "meh"',
+    );
+    expect(problemOf(parseReportPage([{ ...REPORT, id: -1 }]))).toBe(
+      '0.id: expected a number or a non-empty string as id, got -1',
+    );
+  });
+
+  it('rejects bad page numbers and a body that is no list', () => {
+    expect(problemOf(parseReportPage({ data: [], meta: { current_page: 'two' } }))).toBe(
+      'meta.current_page: expected a whole number, got "two"',
+    );
+    expect(problemOf(parseReportPage({ data: [], meta: { current_page: 0 } }))).toBe(
+      'meta.current_page: expected at least 1',
+    );
+    expect(problemOf(parseReportPage({ message: 'hello' }))).toBe(
+      '(response): expected a list of reports, got an object',
+    );
+    expect(problemOf(parseReportPage(null))).toBe('(response): expected a list of reports, got null');
+  });
+
+  it('lists at most three issues', () => {
+    const bad = { ...REPORT, result: 1 };
+    expect(problemOf(parseReportPage([bad, bad, bad, bad, bad]))).toBe(
+      '0.result: expected "good", "decent", "bad" or null, got 1; ' +
+        '1.result: expected "good", "decent", "bad" or null, got 1; ' +
+        '2.result: expected "good", "decent", "bad" or null, got 1; and 2 more',
+    );
+  });
+});
+
+describe('parseProjectPage', () => {
+  it('reads the name from "project" or "name", the count, and keeps every field', () => {
+    const body = {
+      data: [
+        {
+          project: 'Client A / Landing pages',
+          created_at: '2025-01-02T03:04:05Z',
+          reports_count: 12,
+          owner: 7,
+        },
+        { name: '50% ?#日本', created_at: null, reports_count: '3' },
+        { project: 'Bare' },
+      ],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 3, from: 1, to: 3 },
+      links: { next: null, prev: null },
+    };
+    expect(parseProjectPage(body)).toEqual({
+      ok: true,
+      value: {
+        items: [
+          {
+            name: 'Client A / Landing pages',
+            createdAt: '2025-01-02T03:04:05Z',
+            reportsCount: 12,
+            fields: {
+              project: 'Client A / Landing pages',
+              created_at: '2025-01-02T03:04:05Z',
+              reports_count: 12,
+              owner: 7,
+            },
+          },
+          {
+            name: '50% ?#日本',
+            createdAt: null,
+            reportsCount: 3,
+            fields: { name: '50% ?#日本', created_at: null, reports_count: '3' },
+          },
+          { name: 'Bare', createdAt: null, reportsCount: null, fields: { project: 'Bare' } },
+        ],
+        page: 1,
+        perPage: 10,
+        total: 3,
+        lastPage: 1,
+        hasNext: false,
+        hasPrevious: false,
+        from: 1,
+        to: 3,
+      },
+    });
+  });
+
+  it('rejects a project without a name', () => {
+    expect(problemOf(parseProjectPage([{ created_at: null }]))).toBe(
+      '0.project: expected the project name in "project" or "name"',
+    );
+  });
+});
+
+describe('write answers', () => {
+  it('tells whether an answer carries the report, and finds a bare id', () => {
+    expect(containsReport({ data: REPORT })).toBe(true);
+    expect(containsReport(REPORT)).toBe(true);
+    expect(containsReport({ message: 'Updated.' })).toBe(false);
+    expect(reportIdIn({ id: 7, status: 201 })).toBe(7);
+    expect(reportIdIn({ data: { id: 'x9' } })).toBe('x9');
+    expect(reportIdIn({ message: 'ok' })).toBeUndefined();
+  });
+});
+
+describe('error bodies', () => {
+  it('reads Laravel’s {message, errors} and renames fields', () => {
+    const body = {
+      message: 'The per page field is invalid. (and 1 more error)',
+      errors: { per_page: ['The selected per page is invalid.'], url: 'The url field is required.' },
+    };
+    expect(serverMessage(body)).toBe('The per page field is invalid. (and 1 more error)');
+    expect(serverFieldErrors(body, { per_page: 'perPage' })).toEqual({
+      perPage: ['The selected per page is invalid.'],
+      url: ['The url field is required.'],
+    });
+  });
+
+  it('copes with bodies that are not Laravel’s', () => {
+    expect(serverMessage('nope')).toBeUndefined();
+    expect(serverMessage({ message: 5 })).toBeUndefined();
+    expect(serverFieldErrors({ errors: 'bad' })).toEqual({});
+    expect(serverFieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('input schemas', () => {
+  function errorsOf(
+    schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+    value: unknown,
+  ) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) throw new Error('expected invalid input');
+    return inputFieldErrors(parsed.error as never);
+  }
+
+  it('accepts every allowed list value', () => {
+    for (const perPage of [10, 25, 50, 100]) {
+      expect(reportListQuerySchema.safeParse({ perPage }).success).toBe(true);
+    }
+    expect(
+      reportListQuerySchema.safeParse({
+        search: 'a',
+        searchBy: 'url',
+        project: 'p',
+        result: 'decent',
+        sortBy: 'generated_at',
+        sort: 'asc',
+        page: 3,
+      }).success,
+    ).toBe(true);
+    expect(
+      projectListQuerySchema.safeParse({ searchBy: 'project', sortBy: 'project', sort: 'desc' }).success,
+    ).toBe(true);
+  });
+
+  it('rejects values the API does not allow, field by field', () => {
+    expect(
+      errorsOf(reportListQuerySchema, { perPage: 20, page: 0, sortBy: 'created_at', result: 'great' }),
+    ).toEqual({
+      perPage: ['Choose 10, 25, 50 or 100 per page.'],
+      page: ['The page must be a whole number of 1 or more.'],
+      sortBy: ['Sort by date created, date generated, URL or result.'],
+      result: ['Choose good, decent or bad.'],
+    });
+    expect(errorsOf(reportListQuerySchema, { page: 1.5 })).toEqual({
+      page: ['The page must be a whole number of 1 or more.'],
+    });
+    expect(errorsOf(projectListQuerySchema, { sortBy: 'id', sort: 'up', searchBy: 'url' })).toEqual({
+      sortBy: ['Sort by date created or name.'],
+      sort: ['Sort ascending or descending.'],
+      searchBy: ['Projects can be searched by name only.'],
+    });
+  });
+
+  it('checks the page URL and privacy of a new report', () => {
+    expect(createReportInputSchema.parse({ url: '  https://example.com/a  ' })).toEqual({
+      url: 'https://example.com/a',
+    });
+    expect(errorsOf(createReportInputSchema, { url: '' })).toEqual({
+      url: ['Enter the address of the page.'],
+    });
+    expect(errorsOf(createReportInputSchema, { url: 'chrome://extensions', privacy: 3 })).toEqual({
+      url: ['Enter a web address that starts with http:// or https://.'],
+      privacy: ['Choose Public, Private or Password.'],
+    });
+    expect(errorsOf(updateReportInputSchema, { privacy: '1', regenerate: 'yes' })).toEqual({
+      privacy: ['Choose Public, Private or Password.'],
+      regenerate: ['Regenerate must be true or false.'],
+    });
+  });
+
+  it('refuses ids and names that cannot be a path segment', () => {
+    expect(reportIdSchema.safeParse({ id: 5 }).success).toBe(true);
+    expect(reportIdSchema.safeParse({ id: 'abc' }).success).toBe(true);
+    expect(errorsOf(reportIdSchema, { id: '..' })).toEqual({
+      id: ['The report id cannot be used in an address.'],
+    });
+    expect(errorsOf(reportIdSchema, { id: 1.5 })).toEqual({
+      id: ['The report id must be a whole number or text.'],
+    });
+    expect(errorsOf(projectNameSchema, { name: '  ' })).toEqual({ name: ['The project name is empty.'] });
+    expect(errorsOf(projectNameSchema, { name: '.' })).toEqual({
+      name: ['The project name cannot be used in an address.'],
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { apiError } from '@/lib/api/errors';
+import type { ConnectionSettings } from '@/lib/settings/storage';
+
+function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, granted = true) {
+  const stored = { ...initial };
+  const client = {
+    listReports: vi.fn(),
+    getReport: vi.fn(),
+    createReport: vi.fn(),
+    updateReport: vi.fn(),
+    deleteReport: vi.fn(),
+    listProjects: vi.fn(),
+    deleteProject: vi.fn(),
+  };
+  const deps = {
+    readSettings: async () => ({ ...stored }),
+    writeSettings: async (changes: Partial<ConnectionSettings>) => void Object.assign(stored, changes),
+    hasHostPermission: vi.fn(async () => granted),
+    createClient: vi.fn(() => client),
+  } as unknown as HandlerDeps;
+  return { handlers: createHandlers(deps), stored, client, deps };
+}
+
+const page = (total: number | null, count: number) => ({
+  ok: true as const,
+  data: { items: Array.from({ length: count }, (_, i) => ({ id: i })), total },
+});
+
+describe('settings handlers', () => {
+  it('tells pages whether a key is set and its last four characters, never the key', async () => {
+    const { handlers } = setup({ baseUrl: 'https://r.example', apiKey: 'secret-key-1234' });
+    const answer = await handlers['settings.get']({});
+    expect(answer).toEqual({
+      ok: true,
+      data: { baseUrl: 'https://r.example', keySet: true, keyLastFour: '1234', hostPermission: true },
+    });
+    expect(JSON.stringify(answer)).not.toContain('secret');
+  });
+
+  it('says no key when none is stored', async () => {
+    const { handlers } = setup();
+    expect(await handlers['settings.get']({})).toEqual({
+      ok: true,
+      data: { baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false },
+    });
+  });
+
+  it('normalises the base URL and trims the key on save', async () => {
+    const { handlers, stored } = setup();
+    const answer = await handlers['settings.save']({
+      baseUrl: ' https://r.example/sub/api/v1/ ',
+      apiKey: '  k-9876 \n',
+    });
+    expect(stored).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'k-9876' });
+    expect(answer).toMatchObject({
+      ok: true,
+      data: { baseUrl: 'https://r.example/sub', keyLastFour: '9876' },
+    });
+  });
+
+  it('keeps the stored key when no key is sent', async () => {
+    const { handlers, stored } = setup({ baseUrl: 'https://old.example', apiKey: 'kept-0000' });
+    await handlers['settings.save']({ baseUrl: 'https://new.example' });
+    expect(stored).toEqual({ baseUrl: 'https://new.example', apiKey: 'kept-0000' });
+  });
+
+  it('refuses an insecure base URL and stores nothing', async () => {
+    const { handlers, stored } = setup({ baseUrl: 'https://old.example', apiKey: 'k' });
+    const answer = await handlers['settings.save']({ baseUrl: 'http://r.example', apiKey: 'new' });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', fieldErrors: { baseUrl: [expect.any(String)] } },
+    });
+    expect(stored).toEqual({ baseUrl: 'https://old.example', apiKey: 'k' });
+  });
+
+  it('tests the connection with one page of reports and reports the total', async () => {
+    const { handlers, client, deps } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
+    client.listReports.mockResolvedValue(page(137, 10));
+    expect(await handlers['settings.test']({})).toEqual({ ok: true, data: { total: 137, count: 10 } });
+    expect(client.listReports).toHaveBeenCalledWith({ perPage: 10 });
+    expect(deps.createClient).toHaveBeenCalledWith({ baseUrl: 'https://r.example', apiKey: 'k' });
+  });
+
+  it('passes on what failed when testing', async () => {
+    const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
+    client.listReports.mockResolvedValue({ ok: false, error: apiError('unauthorized') });
+    expect(await handlers['settings.test']({})).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+  });
+});
+
+describe('API handlers', () => {
+  it('answers "not configured" without a key, and builds no client', async () => {
+    const { handlers, deps } = setup({ baseUrl: 'https://r.example', apiKey: '' });
+    expect(await handlers['reports.list']({})).toMatchObject({
+      ok: false,
+      error: { kind: 'not_configured' },
+    });
+    expect(deps.createClient).not.toHaveBeenCalled();
+  });
+
+  it('turns a network failure into "permission missing" when the origin was never granted', async () => {
+    const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' }, false);
+    client.listReports.mockResolvedValue({
+      ok: false,
+      error: apiError('network', { detail: 'Failed to fetch' }),
+    });
+    const answer = await handlers['reports.list']({});
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'permission', detail: 'Failed to fetch' } });
+    if (!answer.ok) expect(answer.error.message).toContain('https://r.example');
+  });
+
+  it('keeps a network failure as it is when permission is granted', async () => {
+    const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' }, true);
+    client.listReports.mockResolvedValue({ ok: false, error: apiError('network') });
+    expect(await handlers['reports.list']({})).toMatchObject({ ok: false, error: { kind: 'network' } });
+  });
+
+  it('forwards each message to its client call', async () => {
+    const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
+    for (const fn of Object.values(client)) fn.mockResolvedValue({ ok: true, data: 'done' });
+    await handlers['reports.get']({ id: 7 });
+    await handlers['reports.create']({ url: 'https://a.example', privacy: 2, password: 'pw' });
+    await handlers['reports.update']({ id: '8', privacy: 1, regenerate: true });
+    await handlers['reports.delete']({ id: 9 });
+    await handlers['projects.list']({ search: 'x', perPage: 25 });
+    await handlers['projects.delete']({ name: 'Client A / Landing pages' });
+    expect(client.getReport).toHaveBeenCalledWith(7);
+    expect(client.createReport).toHaveBeenCalledWith({
+      url: 'https://a.example',
+      privacy: 2,
+      password: 'pw',
+    });
+    expect(client.updateReport).toHaveBeenCalledWith('8', { privacy: 1, regenerate: true });
+    expect(client.deleteReport).toHaveBeenCalledWith(9);
+    expect(client.listProjects).toHaveBeenCalledWith({ search: 'x', perPage: 25 });
+    expect(client.deleteProject).toHaveBeenCalledWith('Client A / Landing pages');
+  });
+});

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
+
+const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };
+const ownPage = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
+
+function handlersWith(overrides: Partial<Handlers>): Handlers {
+  const unexpected = vi.fn(async () => {
+    throw new Error('handler should not run');
+  });
+  return new Proxy(overrides as Handlers, {
+    get: (target, key: string) => (target as Record<string, unknown>)[key] ?? unexpected,
+  });
+}
+
+describe('message router', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  it('runs the handler with the parsed payload for a valid message from an own page', async () => {
+    const list = vi.fn(async () => ({ ok: true as const, data: { items: [] } }));
+    const route = createMessageRouter(handlersWith({ 'reports.list': list as never }), trusted);
+    const answer = await route({ type: 'reports.list', payload: { perPage: 25, sortBy: 'url' } }, ownPage);
+    expect(answer).toEqual({ ok: true, data: { items: [] } });
+    expect(list).toHaveBeenCalledWith({ perPage: 25, sortBy: 'url' });
+  });
+
+  it.each([
+    ['a web page', { id: 'abc', url: 'https://evil.example/page' }],
+    ['another extension', { id: 'other', url: 'chrome-extension://other/popup.html' }],
+    ['a forged id with a foreign url', { id: 'abc', url: 'chrome-extension://other/' }],
+    ['no url', { id: 'abc' }],
+  ])('refuses a message from %s', async (_name, sender) => {
+    const list = vi.fn();
+    const route = createMessageRouter(handlersWith({ 'reports.list': list as never }), trusted);
+    const answer = await route({ type: 'reports.list', payload: {} }, sender);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'unexpected', detail: 'forbidden sender' } });
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['not an object', 'reports.list'],
+    ['an unknown type', { type: 'fetch', payload: { url: 'https://evil.example' } }],
+    ['a prototype key as type', { type: 'toString', payload: {} }],
+  ])('refuses %s', async (_name, message) => {
+    const route = createMessageRouter(handlersWith({}), trusted);
+    const answer = await route(message, ownPage);
+    expect(answer.ok).toBe(false);
+  });
+
+  it.each([
+    ['a per_page the API does not allow', { type: 'reports.list', payload: { perPage: 20 } }],
+    ['an unknown sort key', { type: 'reports.list', payload: { sortBy: 'password' } }],
+    ['an extra field (strict objects)', { type: 'reports.list', payload: { apiKey: 'x' } }],
+    ['a missing payload', { type: 'reports.get' }],
+    ['a privacy outside 0-2', { type: 'reports.create', payload: { url: 'https://a.example', privacy: 3 } }],
+    ['an empty project name', { type: 'projects.delete', payload: { name: '' } }],
+  ])('refuses %s without calling the handler', async (_name, message) => {
+    const route = createMessageRouter(handlersWith({}), trusted);
+    const answer = await route(message, ownPage);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'unexpected', message: expect.stringMatching(/invalid/) },
+    });
+  });
+
+  it('answers with an error, never throws, when a handler fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const route = createMessageRouter(
+      handlersWith({
+        'settings.get': async () => {
+          throw new Error('storage broke');
+        },
+      }),
+      trusted,
+    );
+    const answer = await route({ type: 'settings.get', payload: {} }, ownPage);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'unexpected', detail: 'Error: storage broke' },
+    });
+  });
+});

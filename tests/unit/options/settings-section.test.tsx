@@ -1,0 +1,115 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError } from '@/lib/api/errors';
+import type { SettingsSummary } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { SettingsSection } from '@/entrypoints/options/settings/SettingsSection';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+const sendMock = vi.mocked(send);
+
+const saved: SettingsSummary = {
+  baseUrl: 'https://r.example',
+  keySet: true,
+  keyLastFour: 'wxyz',
+  hostPermission: true,
+};
+
+function answer(type: string, data: unknown) {
+  sendMock.mockImplementation(
+    async (t) => (t === type ? { ok: true, data } : { ok: true, data: saved }) as never,
+  );
+}
+
+describe('SettingsSection', () => {
+  let request: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    sendMock.mockReset();
+    request = vi.fn(async () => true);
+    (browser.permissions as unknown as { request: unknown }).request = request;
+  });
+
+  it('shows the saved base URL and only the end of the key', async () => {
+    answer('settings.get', saved);
+    render(<SettingsSection />);
+    expect(await screen.findByDisplayValue('https://r.example')).toBeTruthy();
+    const key = screen.getByLabelText('API key') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    expect(key.value).toBe('');
+    expect(screen.getByText(/A key ending in wxyz is saved/)).toBeTruthy();
+  });
+
+  it('asks for the origin in the click itself, then saves the normalised settings', async () => {
+    answer('settings.get', { ...saved, baseUrl: '', keySet: false, keyLastFour: null });
+    render(<SettingsSection />);
+    await waitFor(() => expect(sendMock).toHaveBeenCalledWith('settings.get', {}));
+    fireEvent.input(screen.getByLabelText('API base URL'), {
+      target: { value: 'https://r.example/api/v1/' },
+    });
+    fireEvent.input(screen.getByLabelText('API key'), { target: { value: ' key-1234 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Synchronously, before anything was awaited: the prompt must stay tied to the click.
+    expect(request).toHaveBeenCalledWith({ origins: ['https://r.example/*'] });
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    expect(sendMock).toHaveBeenCalledWith('settings.save', {
+      baseUrl: 'https://r.example',
+      apiKey: 'key-1234',
+    });
+  });
+
+  it('refuses an http address next to the field and sends nothing', async () => {
+    answer('settings.get', saved);
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.input(screen.getByLabelText('API base URL'), { target: { value: 'http://r.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/must use https:\/\//)).toBeTruthy();
+    expect(screen.getByLabelText('API base URL').getAttribute('aria-invalid')).toBe('true');
+    expect(request).not.toHaveBeenCalled();
+    expect(sendMock).not.toHaveBeenCalledWith('settings.save', expect.anything());
+  });
+
+  it('asks for a key when none is saved yet', async () => {
+    answer('settings.get', { ...saved, keySet: false, keyLastFour: null });
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Enter your API key/)).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('says the extension still works with CORS when access is refused', async () => {
+    request.mockResolvedValue(false);
+    answer('settings.get', saved);
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/access to https:\/\/r.example was not granted.*CORS/)).toBeTruthy();
+  });
+
+  it('tests the connection and says how many reports it found', async () => {
+    sendMock.mockImplementation(async (type) => {
+      if (type === 'settings.test') return { ok: true, data: { total: 137, count: 10 } } as never;
+      return { ok: true, data: saved } as never;
+    });
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected: 137 reports')).toBeTruthy();
+  });
+
+  it('says exactly what failed when the test fails', async () => {
+    sendMock.mockImplementation(async (type) => {
+      if (type === 'settings.test') return { ok: false, error: apiError('unauthorized') } as never;
+      return { ok: true, data: saved } as never;
+    });
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText(/rejected your API key/)).toBeTruthy();
+  });
+});
