@@ -6,12 +6,15 @@ const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  manifest: ({ browser, mode }) => ({
+  manifest: ({ browser, manifestVersion, mode }) => ({
     name: 'Page Reports',
     description:
       'Create a report for the page you are on in one click, and manage your reports and projects.',
     permissions: ['storage', 'activeTab', 'alarms'],
-    optional_host_permissions: serviceOrigins,
+    // MV2 (Firefox's default) has no optional_host_permissions: origins go with the optional permissions.
+    ...(manifestVersion === 2
+      ? { optional_permissions: serviceOrigins }
+      : { optional_host_permissions: serviceOrigins }),
     // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
     // show one, TESTING.md). The production build never carries a host permission.
     ...(mode === 'e2e' || mode === 'development'

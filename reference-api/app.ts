@@ -1,0 +1,108 @@
+// The whole HTTP surface: CORS, the request log and test switches, bearer auth, the /api/v1
+// routes and (when enabled) /__control. Errors are JSON, as a Laravel API answers them.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { apiRoutes } from './api';
+import { controlRoutes } from './control-routes';
+import type { ControlState } from './controls';
+import type { AppEnv } from './env';
+import { normalizeInput, readBody } from './http';
+import type { Store } from './store';
+
+export interface AppOptions {
+  store: Store;
+  controls: ControlState;
+  apiKey: string;
+  /** Mount /__control (tests only). */
+  testControls: boolean;
+  /** One line per /api request, e.g. for the CLI. */
+  log?: (line: string) => void;
+}
+
+export function createApp({ store, controls, apiKey, testControls, log }: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // Laravel's default CORS config: any origin, no credentials. Preflights end here, so they are
+  // neither logged nor affected by the test switches. Exposing the rate-limit headers is an
+  // addition; an extension with host permission reads them anyway.
+  const corsOptions = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+  });
+  app.use('/api/*', corsOptions);
+  app.use('/__control/*', corsOptions);
+
+  app.use('/api/*', async (c, next) => {
+    const started = Date.now();
+    const url = new URL(c.req.url);
+    const body = await readBody(c.req.raw);
+    controls.record({
+      method: c.req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      headers: Object.fromEntries(c.req.raw.headers),
+    });
+    c.set('input', normalizeInput(body ?? {}));
+    await controls.delay();
+
+    const verdict = controls.judge();
+    if (verdict.kind === 'drop') {
+      // A connection that dies without an answer, as on a flaky network.
+      c.env.incoming.socket.destroy();
+      log?.(`${c.req.method} ${url.pathname}${url.search} dropped`);
+      return c.body(null, 500);
+    }
+    if (verdict.kind === 'answer') {
+      c.res = verdict.response;
+    } else if (!authorized(c.req.header('authorization'), apiKey)) {
+      // Like Laravel: without `Accept: application/json` a failed auth redirects to an HTML login page.
+      c.res = wantsJson(c.req.header('accept'))
+        ? c.json({ message: 'Unauthenticated.' }, 401)
+        : c.redirect('/login', 302);
+    } else {
+      await next();
+      for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
+    }
+    log?.(`${c.req.method} ${url.pathname}${url.search} ${c.res.status} ${Date.now() - started}ms`);
+  });
+
+  // A plain web page at the root, so a browser tab has an http(s) page to create a report for.
+  app.get('/', (c) => c.html(LANDING_PAGE));
+  app.route('/api/v1', apiRoutes(store));
+  if (testControls) app.route('/__control', controlRoutes(controls, store));
+
+  app.notFound((c) =>
+    c.json({ message: `The route ${new URL(c.req.url).pathname.slice(1)} could not be found.` }, 404),
+  );
+  app.onError((error, c) => {
+    log?.(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return c.json({ message: 'Server Error' }, 500);
+  });
+  return app;
+}
+
+const LANDING_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Page Reports reference API</title></head>
+<body>
+<h1>Page Reports reference API</h1>
+<p>A local stand-in for the report service. Its API is under <code>/api/v1</code>.</p>
+</body>
+</html>
+`;
+
+function wantsJson(accept: string | undefined): boolean {
+  return /application\/json|\+json/i.test(accept ?? '');
+}
+
+/** `Authorization: Bearer <key>`, compared in constant time. */
+function authorized(header: string | undefined, apiKey: string): boolean {
+  const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
+  if (!token) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(token), digest(apiKey));
+}

@@ -1,0 +1,204 @@
+// Switches that make the API misbehave on purpose, for tests of the extension's error handling,
+// and the log of every request that reached /api.
+import { STATUS_CODES } from 'node:http';
+import { jsonResponse } from './http';
+
+export interface RecordedRequest {
+  method: string;
+  /** Raw, still percent-encoded. */
+  path: string;
+  query: Record<string, string>;
+  /** As sent (not trimmed); null when the request had no body. */
+  body: Record<string, string> | null;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+}
+
+/** `html`: a login page; `broken-json`: JSON cut short; `wrong-shape`: valid JSON of the wrong shape. */
+export type MalformedKind = 'html' | 'broken-json' | 'wrong-shape';
+
+export interface Controls {
+  /** Every request that reached /api, in order (CORS preflights excluded). Cleared by reset(). */
+  readonly requests: RecordedRequest[];
+  /** Wait this long before answering each /api request. */
+  setLatency(ms: number): void;
+  /**
+   * The next `count` /api requests answer `status` with `body` (default `{ message }`; a string is
+   * sent as HTML). A 429 carries `Retry-After: 1` unless `headers` says otherwise.
+   */
+  forceStatus(status: number, count: number, body?: unknown, headers?: Record<string, string>): void;
+  /** The next `count` /api requests answer 200 with a body the client cannot use. */
+  malformedNext(count: number, kind?: MalformedKind): void;
+  /** The next `count` /api requests get their connection closed without an answer. */
+  dropNext(count: number): void;
+  /** At most `maxPerWindow` /api requests per fixed window; null turns the limit off. */
+  setRateLimit(maxPerWindow: number | null, windowSeconds?: number): void;
+  /** Turns every switch off and clears the request log. */
+  reset(): void;
+}
+
+/** What the app does with a request, decided before it reaches the routes. */
+export type Verdict =
+  | { kind: 'answer'; response: Response }
+  | { kind: 'drop' }
+  | { kind: 'pass'; headers: Record<string, string> };
+
+const MAX_LOGGED = 10_000;
+
+const MESSAGES: Record<number, string> = {
+  401: 'Unauthenticated.',
+  403: 'This action is unauthorized.',
+  419: 'CSRF token mismatch.',
+  429: 'Too Many Attempts.',
+  500: 'Server Error',
+};
+
+const LOGIN_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Sign in</title></head>
+<body><form method="post" action="/login"><label>Email <input name="email"></label>
+<label>Password <input name="password" type="password"></label><button>Sign in</button></form></body>
+</html>
+`;
+
+export class ControlState implements Controls {
+  readonly requests: RecordedRequest[] = [];
+  private latencyMs = 0;
+  private forced?: { status: number; remaining: number; body: unknown; headers: Record<string, string> };
+  private malformed?: { remaining: number; kind: MalformedKind };
+  private drops = 0;
+  private rateLimit?: { max: number; windowMs: number; windowStart: number; used: number };
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  setLatency(ms: number): void {
+    this.latencyMs = Math.max(0, ms);
+  }
+
+  forceStatus(status: number, count: number, body?: unknown, headers: Record<string, string> = {}): void {
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      throw new RangeError(`bad status ${status}`);
+    this.forced = { status, remaining: count, body, headers };
+  }
+
+  malformedNext(count: number, kind: MalformedKind = 'html'): void {
+    this.malformed = { remaining: count, kind };
+  }
+
+  dropNext(count: number): void {
+    this.drops = count;
+  }
+
+  setRateLimit(maxPerWindow: number | null, windowSeconds = 60): void {
+    this.rateLimit =
+      maxPerWindow === null
+        ? undefined
+        : { max: maxPerWindow, windowMs: windowSeconds * 1000, windowStart: this.now(), used: 0 };
+  }
+
+  reset(): void {
+    this.latencyMs = 0;
+    this.forced = undefined;
+    this.malformed = undefined;
+    this.drops = 0;
+    this.rateLimit = undefined;
+    // In place: callers hold on to this array.
+    this.requests.length = 0;
+  }
+
+  record(request: RecordedRequest): void {
+    this.requests.push(request);
+    // A long `npm start` session must not grow without bound; tests never get near this.
+    if (this.requests.length > MAX_LOGGED) this.requests.splice(0, this.requests.length - MAX_LOGGED);
+  }
+
+  /** The configured latency; the timer does not keep the process alive. */
+  delay(): Promise<void> {
+    if (this.latencyMs === 0) return Promise.resolve();
+    return new Promise((resolve) => setTimeout(resolve, this.latencyMs).unref());
+  }
+
+  /** In this order: dropped connection, forced status, malformed body, rate limit. */
+  judge(): Verdict {
+    if (this.drops > 0) {
+      this.drops--;
+      return { kind: 'drop' };
+    }
+    if (this.forced && this.forced.remaining > 0) {
+      this.forced.remaining--;
+      return { kind: 'answer', response: forcedResponse(this.forced) };
+    }
+    if (this.malformed && this.malformed.remaining > 0) {
+      this.malformed.remaining--;
+      return { kind: 'answer', response: malformedResponse(this.malformed.kind) };
+    }
+    return this.countRequest();
+  }
+
+  private countRequest(): Verdict {
+    const limit = this.rateLimit;
+    if (!limit) return { kind: 'pass', headers: {} };
+    const now = this.now();
+    if (now - limit.windowStart >= limit.windowMs) {
+      limit.windowStart = now;
+      limit.used = 0;
+    }
+    limit.used++;
+    const headers = {
+      'X-RateLimit-Limit': String(limit.max),
+      'X-RateLimit-Remaining': String(Math.max(0, limit.max - limit.used)),
+    };
+    if (limit.used <= limit.max) return { kind: 'pass', headers };
+    const retryAfter = Math.max(1, Math.ceil((limit.windowStart + limit.windowMs - now) / 1000));
+    return {
+      kind: 'answer',
+      response: jsonResponse(
+        429,
+        { message: MESSAGES[429] },
+        {
+          ...headers,
+          'Retry-After': String(retryAfter),
+          'X-RateLimit-Reset': String(Math.ceil(now / 1000) + retryAfter),
+        },
+      ),
+    };
+  }
+}
+
+function forcedResponse(forced: {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}): Response {
+  const { status, body } = forced;
+  const headers = { ...(status === 429 ? { 'Retry-After': '1' } : {}), ...forced.headers };
+  if (status === 204 || status === 205 || status === 304) return new Response(null, { status, headers });
+  if (typeof body === 'string') {
+    return new Response(body, {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+    });
+  }
+  return jsonResponse(
+    status,
+    body ?? { message: MESSAGES[status] ?? STATUS_CODES[status] ?? 'Error' },
+    headers,
+  );
+}
+
+function malformedResponse(kind: MalformedKind): Response {
+  switch (kind) {
+    case 'html':
+      return new Response(LOGIN_PAGE, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    case 'broken-json':
+      return new Response('{"data": [{"id": 1, "url": "https://exa', {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    case 'wrong-shape':
+      return jsonResponse(200, { items: 'not what the client expects', data: { id: null } });
+  }
+}

@@ -1,0 +1,56 @@
+// Produces a report's result. The real service measures the page; here the outcome is derived
+// from the report id, URL and generation number, so it is stable across runs and restarts.
+import { hashString, randomInt, seededRandom } from './random';
+import type { Check, ReportResults, Result } from './types';
+
+const CHECKS = [
+  'https',
+  'title',
+  'meta_description',
+  'headings',
+  'image_alt',
+  'mobile_viewport',
+  'structured_data',
+  'broken_links',
+  'page_size',
+  'load_time',
+] as const;
+
+export function resultForScore(score: number): Result {
+  if (score >= 80) return 'good';
+  if (score >= 50) return 'decent';
+  return 'bad';
+}
+
+export function generateResults(
+  id: number,
+  url: string,
+  generation: number,
+): { result: Result; results: ReportResults } {
+  const random = seededRandom(hashString(`${id}|${url}|${generation}`));
+  // One "quality" per run makes the checks of a page correlate, so all three results occur.
+  const quality = random();
+  const checks: Record<string, Check> = {};
+  for (const name of CHECKS) {
+    const roll = random();
+    const passed = name === 'https' ? url.startsWith('https:') : roll < 0.2 + 0.75 * quality;
+    checks[name] = { passed, value: checkValue(name, passed, random) };
+  }
+  const passedCount = Object.values(checks).filter((check) => check.passed).length;
+  const score = Math.round((passedCount / CHECKS.length) * 100);
+  return { result: resultForScore(score), results: { score, checks } };
+}
+
+function checkValue(name: string, passed: boolean, random: () => number): number | boolean {
+  switch (name) {
+    case 'page_size':
+      return passed ? randomInt(random, 80, 900) : randomInt(random, 1500, 6000); // KB
+    case 'load_time':
+      return passed ? randomInt(random, 200, 1500) : randomInt(random, 2500, 9000); // ms
+    case 'broken_links':
+    case 'image_alt':
+      return passed ? 0 : randomInt(random, 1, 12); // how many found
+    default:
+      return passed;
+  }
+}
