@@ -1,0 +1,98 @@
+// Issue 2's path through a real browser: Settings on the options page, against the reference API.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useExtension, useReferenceApi } from './harness';
+
+const extension = useExtension();
+const api = useReferenceApi();
+
+async function fillSettings(page: Page, baseUrl: string, key: string) {
+  await page.getByLabel('API base URL').fill(baseUrl);
+  await page.getByLabel('API key').fill(key);
+}
+
+async function storedSettings() {
+  return extension().getStorage<{ baseUrl?: string; apiKey?: string }>('local', ['baseUrl', 'apiKey']);
+}
+
+describe('Settings', () => {
+  it('saves a normalised base URL and the key, which the page never shows again', async () => {
+    await extension().clearStorage('local');
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, `${api().url}/api/v1/`, `  ${api().apiKey}  `);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+
+    expect(await storedSettings()).toEqual({ baseUrl: api().url, apiKey: api().apiKey });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
+    expect(await page.getByLabel('API key').inputValue()).toBe('');
+    await expect
+      .poll(() => page.locator('body').innerText())
+      .toContain(`ending in ${api().apiKey.slice(-4)}`);
+    expect(await page.content()).not.toContain(api().apiKey);
+    await screenshot(page, 'settings-saved');
+  });
+
+  it('tests the connection and says how many reports the account has', async () => {
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, api().url, api().apiKey);
+    api().controls.reset();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const total = api().store.reports().length;
+    await expect.poll(() => page.getByRole('status').innerText()).toContain(`Connected: ${total} reports`);
+
+    const list = api().requests.find((r) => r.method === 'GET' && r.path === '/api/v1/reports');
+    expect(list?.headers.authorization).toBe(`Bearer ${api().apiKey}`);
+    expect(list?.headers.accept).toContain('application/json');
+    expect(list?.query).toMatchObject({ per_page: '10' });
+    await screenshot(page, 'settings-connected');
+  });
+
+  it('says the key was rejected when it is wrong', async () => {
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, api().url, 'not-the-right-key');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('rejected your API key');
+    await screenshot(page, 'settings-key-rejected');
+  });
+
+  it('refuses an http address that is not on this computer, next to the field', async () => {
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, 'http://reports.example.com', 'whatever');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('#base-url-error').innerText()).toContain('must use https://');
+    expect(await page.getByLabel('API base URL').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says when there is no API at the address', async () => {
+    const page = await extension().openOptions('#/settings');
+    // The reference API's root serves HTML; /nothing/api/v1/reports is a 404 page.
+    await fillSettings(page, `${api().url}/nothing`, api().apiKey);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/No API was found at this address/);
+  });
+
+  it('says when the server is unreachable', async () => {
+    extension().allowConsoleErrors('net::ERR_CONNECTION_REFUSED');
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, 'http://127.0.0.1:9', api().apiKey);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => page.getByRole('status').innerText(), { timeout: 20_000 })
+      .toContain('Could not reach the service');
+  });
+
+  it('keeps the settings when the service worker is stopped and started again', async () => {
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, api().url, api().apiKey);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+
+    await extension().restartServiceWorker();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Connected:');
+  });
+});

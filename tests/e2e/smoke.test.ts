@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { extensionBuildDir, screenshot, useExtension, useTestServer, type WithChrome } from './harness';
+
+const extension = useExtension();
+const web = useTestServer();
+
+/** Something was rendered: a page whose script failed to load stays blank. */
+async function expectRendered(page: Page): Promise<void> {
+  await expect.poll(async () => (await page.locator('body').innerText()).trim()).not.toBe('');
+}
+
+describe('smoke', () => {
+  it('loads the extension: the service worker runs and reads the manifest', async () => {
+    const { serviceWorker, extensionId } = extension();
+    expect(extensionId).toMatch(/^[a-p]{32}$/);
+    expect(serviceWorker.url()).toBe(`chrome-extension://${extensionId}/background.js`);
+    const name = await serviceWorker.evaluate(
+      () => (globalThis as unknown as WithChrome).chrome.runtime.getManifest().name,
+    );
+    expect(name).toBe('Page Reports');
+  });
+
+  it('keeps the production manifest rules (apart from the host grants of the test build)', async () => {
+    const manifest = JSON.parse(await readFile(join(extensionBuildDir, 'manifest.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const { host_permissions: testHosts, ...production } = manifest;
+    expect(testHosts).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+
+    expect(production.manifest_version).toBe(3);
+    expect(production.name).toBe('Page Reports');
+    expect([...(production.permissions as string[])].sort()).toEqual(['activeTab', 'alarms', 'storage']);
+    expect(JSON.stringify(production)).not.toContain('<all_urls>');
+    expect(JSON.stringify(production)).not.toContain('*://*/*');
+    expect(production).not.toHaveProperty('content_scripts');
+    expect(production.optional_host_permissions).toEqual(
+      expect.arrayContaining(['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*']),
+    );
+  });
+
+  it('opens the options page without console errors', async () => {
+    const page = await extension().openOptions();
+    expect(page.url()).toBe(extension().extensionUrl('options.html'));
+    await expectRendered(page);
+    await screenshot(page, 'smoke-options');
+    extension().expectNoConsoleErrors();
+  });
+
+  it('opens the popup as a tab without console errors', async () => {
+    const page = await extension().openPopupAsTab();
+    await expectRendered(page);
+    await screenshot(page, 'smoke-popup-tab');
+    extension().expectNoConsoleErrors();
+  });
+
+  it('opens the real action popup over a web page, once per connection', async () => {
+    const article = await extension().context.newPage();
+    await article.goto(`${web().url}/article`);
+    await expect.poll(() => article.title()).toBe('Test article');
+
+    const popup = await extension().openActionPopup(article);
+    expect(popup.url()).toMatch(/\/popup\.html$/);
+    expect(popup.url().startsWith(extension().extensionOrigin)).toBe(true);
+    await expectRendered(popup);
+    await screenshot(popup, 'smoke-action-popup');
+    await extension().closeActionPopup();
+    expect(popup.isClosed()).toBe(true);
+
+    // A second popup needs a new CDP connection: the first one was closed with the popup.
+    const again = await extension().openActionPopup(article);
+    expect(again.url()).toMatch(/\/popup\.html$/);
+    await expectRendered(again);
+    extension().expectNoConsoleErrors();
+  });
+});
