@@ -84,8 +84,10 @@ export function formatWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** An error of this kind; extras left `undefined` are dropped, so they never hide the default message. */
 export function apiError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError {
-  return { kind, message: extra.message ?? defaultErrorMessage(kind, extra.retryAfterSeconds), ...extra };
+  const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
+  return { ...defined, kind, message: extra.message ?? defaultErrorMessage(kind, extra.retryAfterSeconds) };
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };

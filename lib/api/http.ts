@@ -62,14 +62,8 @@ export const HTML_MESSAGE =
 // ---------------------------------------------------------------------------------------------------
 // Errors
 
-/** apiError without `undefined` values, which would otherwise overwrite its default message. */
-export function makeError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError {
-  const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
-  return apiError(kind, defined);
-}
-
 export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
-  return { ok: false, error: makeError(kind, extra) };
+  return { ok: false, error: apiError(kind, extra) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -207,26 +201,26 @@ function errorDetail(body: Body): string | undefined {
 function statusError(status: number, headers: Headers, body: Body, context: ErrorContext): ApiError {
   const detail = errorDetail(body);
   const value = body.type === 'json' ? body.value : undefined;
-  if (status === 401) return makeError('unauthorized', { status, detail });
-  if (status === 403) return makeError('forbidden', { status, detail });
+  if (status === 401) return apiError('unauthorized', { status, detail });
+  if (status === 403) return apiError('forbidden', { status, detail });
   if (status === 404 || status === 410) {
-    return makeError('not_found', { status, detail, message: context.notFoundMessage });
+    return apiError('not_found', { status, detail, message: context.notFoundMessage });
   }
   if (status === 400 || status === 422) {
     const fieldErrors = serverFieldErrors(value, context.fieldNames);
-    return makeError('invalid_input', { status, detail, fieldErrors });
+    return apiError('invalid_input', { status, detail, fieldErrors });
   }
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
-    return makeError('rate_limited', { status, detail, retryAfterSeconds });
+    return apiError('rate_limited', { status, detail, retryAfterSeconds });
   }
-  if (status >= 500) return makeError('server', { status, detail });
-  return makeError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
+  if (status >= 500) return apiError('server', { status, detail });
+  return apiError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
 function redirectError(status: number, headers: Headers): ApiError {
   const location = headers.get('location');
-  return makeError('unexpected', {
+  return apiError('unexpected', {
     message:
       'The server redirected to another page (probably a login page) instead of answering. Check the API base URL in Settings.',
     detail: location ? `HTTP ${status} redirect to ${location}` : 'The server answered with a redirect.',

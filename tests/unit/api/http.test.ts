@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { backoffMs, buildUrl, makeError, parseRetryAfter } from '@/lib/api/http';
+import { apiError } from '@/lib/api/errors';
+import { backoffMs, buildUrl, parseRetryAfter } from '@/lib/api/http';
 
 describe('buildUrl', () => {
   it('puts the path under /api/v1 of the base URL, keeping a path prefix', () => {
@@ -71,9 +72,9 @@ describe('backoffMs', () => {
   });
 });
 
-describe('makeError', () => {
+describe('apiError', () => {
   it('keeps the default message when extras are undefined', () => {
-    expect(makeError('not_found', { message: undefined, status: 404 })).toEqual({
+    expect(apiError('not_found', { message: undefined, status: 404 })).toEqual({
       kind: 'not_found',
       message: 'That item no longer exists on the service.',
       status: 404,
