@@ -28,7 +28,7 @@ export default tseslint.config(
               group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],
               message: 'Pages use lib/messaging.',
             },
-            { group: ['**/lib/messaging/schemas*', '**/lib/settings/key*'], message: 'Background only.' },
+            { group: ['**/lib/messaging/schemas*', '**/lib/settings/storage*'], message: 'Background only.' },
             { group: ['zod', 'zod/*'], message: 'zod stays in the background.' },
           ],
         },

@@ -3,6 +3,7 @@ import type { createApiClient } from '@/lib/api/client';
 import { apiError, type Result } from '@/lib/api/errors';
 import { checkBaseUrl } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
+import { KEY_MALFORMED, KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/messages';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 import type { CoreHandlers } from './router';
 
@@ -16,8 +17,20 @@ export interface HandlerDeps {
   createClient(settings: ConnectionSettings): ApiClient;
 }
 
+/** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
 function lastFour(key: string): string | null {
-  return key ? key.slice(-4) : null;
+  return key.length >= 8 ? key.slice(-4) : null;
+}
+
+/** What a header can carry: printable ASCII without spaces. */
+const API_KEY_PATTERN = /^[\x21-\x7e]+$/;
+
+function originOf(baseUrl: string): string | null {
+  return baseUrl ? new URL(baseUrl).origin : null;
+}
+
+function invalidField(field: string, message: string): Result<never> {
+  return { ok: false, error: apiError('invalid_input', { message, fieldErrors: { [field]: [message] } }) };
 }
 
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
@@ -52,19 +65,15 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
     'settings.save': async ({ baseUrl, apiKey }) => {
       const checked = checkBaseUrl(baseUrl);
-      if (!checked.ok) {
-        return {
-          ok: false,
-          error: apiError('invalid_input', {
-            message: checked.message,
-            fieldErrors: { baseUrl: [checked.message] },
-          }),
-        };
+      if (!checked.ok) return invalidField('baseUrl', checked.message);
+      const key = apiKey?.trim();
+      if (key && !API_KEY_PATTERN.test(key)) return invalidField('apiKey', KEY_MALFORMED);
+      const stored = await deps.readSettings();
+      // A key saved for one server never follows the address to another one (a look-alike URL, say).
+      if (key === undefined && stored.apiKey && originOf(stored.baseUrl) !== checked.origin) {
+        return invalidField('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
       }
-      await deps.writeSettings({
-        baseUrl: checked.baseUrl,
-        ...(apiKey === undefined ? {} : { apiKey: apiKey.trim() }),
-      });
+      await deps.writeSettings({ baseUrl: checked.baseUrl, ...(key === undefined ? {} : { apiKey: key }) });
       return { ok: true, data: await summary() };
     },
 

@@ -3,7 +3,15 @@
 // every answer is parsed by ./schemas before it reaches a caller.
 import type { z } from 'zod';
 import type { Result } from './errors';
-import { fail, HTML_DETAIL, HTML_MESSAGE, request, type Body, type HttpSettings } from './http';
+import {
+  fail,
+  HTML_DETAIL,
+  HTML_MESSAGE,
+  NO_API_MESSAGE,
+  request,
+  type Body,
+  type HttpSettings,
+} from './http';
 import {
   containsReport,
   createReportInputSchema,
@@ -57,9 +65,10 @@ export interface ApiClient {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
-const NO_API_MESSAGE = 'No API was found at this address (HTTP 404). Check the API base URL in Settings.';
 const REPORT_GONE = 'That report no longer exists on the service.';
 const PROJECT_GONE = 'That project no longer exists on the service.';
+const REPORT_FORBIDDEN = 'Your account is not allowed to see or change this report.';
+const PROJECT_FORBIDDEN = 'Your account is not allowed to delete this project.';
 
 // The API's parameter names -> ours, so the server's 422 messages land next to the right field.
 const REPORT_QUERY_FIELDS = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage' };
@@ -156,7 +165,7 @@ async function listReports(http: HttpSettings, query: ReportListQuery): Promise<
 async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Report>> {
   const valid = validate(reportIdSchema, { id });
   if (!valid.ok) return valid;
-  const errors = { notFoundMessage: REPORT_GONE };
+  const errors = { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN };
   const answer = await request(http, { method: 'GET', path: `/reports/${segment(valid.data.id)}`, errors });
   return answer.ok ? decode(answer.data.body, parseReport) : answer;
 }
@@ -190,7 +199,8 @@ async function createReport(http: HttpSettings, input: CreateReportInput): Promi
   const valid = validate(createReportInputSchema, input);
   if (!valid.ok) return valid;
   const body = createBody(valid.data);
-  const answer = await request(http, { method: 'POST', path: '/reports', body });
+  const errors = { notFoundMessage: NO_API_MESSAGE };
+  const answer = await request(http, { method: 'POST', path: '/reports', body, errors });
   return answer.ok ? createdReport(http, answer.data.body) : answer;
 }
 
@@ -226,7 +236,11 @@ async function updateReport(
   const body = updateBody(valid.data);
   if (body.size === 0) return nothingToChange(valid.data);
   const path = `/reports/${segment(validId.data.id)}`;
-  const errors = { notFoundMessage: REPORT_GONE, fieldNames: UPDATE_FIELDS };
+  const errors = {
+    notFoundMessage: REPORT_GONE,
+    forbiddenMessage: REPORT_FORBIDDEN,
+    fieldNames: UPDATE_FIELDS,
+  };
   const answer = await request(http, { method: 'PATCH', path, body, errors });
   if (!answer.ok) return answer;
   // Some services answer an update with 204 or a bare message: the change is made, so read it back.
@@ -247,7 +261,11 @@ async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<nu
   const valid = validate(reportIdSchema, { id });
   if (!valid.ok) return valid;
   const path = `/reports/${segment(valid.data.id)}`;
-  const answer = await request(http, { method: 'DELETE', path, errors: { notFoundMessage: REPORT_GONE } });
+  const answer = await request(http, {
+    method: 'DELETE',
+    path,
+    errors: { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN },
+  });
   return answer.ok ? deleted(answer.data.body) : answer;
 }
 
@@ -275,7 +293,11 @@ async function deleteProject(http: HttpSettings, name: string): Promise<Result<n
   const valid = validate(projectNameSchema, { name });
   if (!valid.ok) return valid;
   const path = `/projects/${segment(valid.data.name)}`;
-  const answer = await request(http, { method: 'DELETE', path, errors: { notFoundMessage: PROJECT_GONE } });
+  const answer = await request(http, {
+    method: 'DELETE',
+    path,
+    errors: { notFoundMessage: PROJECT_GONE, forbiddenMessage: PROJECT_FORBIDDEN },
+  });
   return answer.ok ? deleted(answer.data.body) : answer;
 }
 

@@ -19,6 +19,8 @@ export interface HttpSettings {
 export interface ErrorContext {
   /** The sentence for a 404 (a list endpoint that 404s means there is no API at this address). */
   notFoundMessage?: string;
+  /** The sentence for a 403 on one item (the default speaks of the plan, right for lists). */
+  forbiddenMessage?: string;
   /** API field name -> our field name, for 422 messages (per_page -> perPage). */
   fieldNames?: Record<string, string>;
 }
@@ -165,13 +167,21 @@ async function attempt(settings: HttpSettings, url: string, init: RequestInit): 
 // Retries (GET only)
 
 /** Retry-After as seconds: either a number of seconds or an HTTP date. */
+/** A wait past a day is nonsense from the server; saying "a day" is still honest. */
+const MAX_REPORTED_WAIT_SECONDS = 86_400;
+
+/** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
+export const NO_API_MESSAGE =
+  'No API was found at this address (HTTP 404). Check the API base URL in Settings.';
+
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_REPORTED_WAIT_SECONDS);
   // All three HTTP date formats start with the day's name; Date.parse alone would read "-3" as a year.
   const date = /^[a-z]{3}/i.test(text) ? Date.parse(text) : NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(MAX_REPORTED_WAIT_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
 }
 
 /** Full jitter: a random wait up to 300 ms, 600 ms, 1.2 s… so many clients do not retry in step. */
@@ -202,9 +212,11 @@ function statusError(status: number, headers: Headers, body: Body, context: Erro
   const detail = errorDetail(body);
   const value = body.type === 'json' ? body.value : undefined;
   if (status === 401) return apiError('unauthorized', { status, detail });
-  if (status === 403) return apiError('forbidden', { status, detail });
+  if (status === 403) return apiError('forbidden', { status, detail, message: context.forbiddenMessage });
   if (status === 404 || status === 410) {
-    return apiError('not_found', { status, detail, message: context.notFoundMessage });
+    // A web server's own 404 page, not the API's JSON: the address (or a path it refuses) is the problem.
+    const message = body.type === 'html' ? NO_API_MESSAGE : context.notFoundMessage;
+    return apiError('not_found', { status, detail, message });
   }
   if (status === 400 || status === 422) {
     const fieldErrors = serverFieldErrors(value, context.fieldNames);

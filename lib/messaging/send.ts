@@ -14,14 +14,16 @@ export async function send<T extends MessageType>(
     return {
       ok: false,
       error: apiError('unexpected', {
-        message: 'The extension’s background did not answer. Reload the extension.',
+        message:
+          'Page Reports’ background did not answer. Try again; if it keeps happening, reload the extension.',
       }),
     };
   } catch (cause) {
     return {
       ok: false,
       error: apiError('unexpected', {
-        message: 'The extension’s background could not be reached. Reload the extension.',
+        message:
+          'Page Reports’ background could not be reached. Try again; if it keeps happening, reload the extension.',
         detail: String(cause),
       }),
     };

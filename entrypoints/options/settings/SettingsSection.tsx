@@ -5,6 +5,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
+import { KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/messages';
 
 type Status = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -41,6 +42,10 @@ export function SettingsSection() {
       apiKeyError.value = 'Enter your API key. You find it in your account on the service.';
       return Promise.resolve(null);
     }
+    if (!key && summary.value?.baseUrl && new URL(summary.value.baseUrl).origin !== checked.origin) {
+      apiKeyError.value = KEY_REQUIRED_FOR_NEW_SERVER;
+      return Promise.resolve(null);
+    }
     const permission = browser.permissions
       .request({ origins: [originPattern(checked.origin)] })
       .catch(() => false);
@@ -71,6 +76,7 @@ export function SettingsSection() {
 
   function showSaveError(error: ApiError) {
     if (error.fieldErrors?.baseUrl) baseUrlError.value = error.fieldErrors.baseUrl.join(' ');
+    if (error.fieldErrors?.apiKey) apiKeyError.value = error.fieldErrors.apiKey.join(' ');
     status.value = { tone: 'error', text: error.message };
   }
 
@@ -133,7 +139,7 @@ export function SettingsSection() {
             type="password"
             autoComplete="off"
             spellcheck={false}
-            placeholder={key?.keySet ? `Saved key ending in ${key.keyLastFour} — leave empty to keep it` : ''}
+            placeholder={key?.keySet ? 'A key is saved — leave empty to keep it' : ''}
             value={apiKey.value}
             onInput={(e) => (apiKey.value = e.currentTarget.value)}
             aria-invalid={apiKeyError.value ? true : undefined}
@@ -146,7 +152,7 @@ export function SettingsSection() {
           ) : (
             <p id="api-key-hint" class="hint">
               {key?.keySet
-                ? `A key ending in ${key.keyLastFour} is saved. It stays inside the extension and is sent only to the API base URL.`
+                ? `${key.keyLastFour ? `A key ending in ${key.keyLastFour}` : 'A key'} is saved. It stays inside the extension and is sent only to the API base URL.`
                 : 'Stored in this browser only and sent only to the API base URL.'}
             </p>
           )}

@@ -370,6 +370,32 @@ describe('errors', () => {
     });
   });
 
+  it('403 on one report -> forbidden for that report, not a sentence about the plan', async () => {
+    const { client } = setup([json({ message: 'This action is unauthorized.' }, 403)]);
+    expect(errorOf(await client.getReport(7))).toEqual({
+      kind: 'forbidden',
+      message: 'Your account is not allowed to see or change this report.',
+      status: 403,
+      detail: 'This action is unauthorized.',
+    });
+  });
+
+  it('404 on create -> no API at this address (a create cannot miss an item)', async () => {
+    const { client } = setup([json({ message: 'Not found.' }, 404)]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toMatchObject({
+      kind: 'not_found',
+      message: 'No API was found at this address (HTTP 404). Check the API base URL in Settings.',
+    });
+  });
+
+  it('404 web page on one project -> the address is wrong, not “the project is gone”', async () => {
+    const { client } = setup([html('<html><body>Not Found</body></html>', 404)]);
+    expect(errorOf(await client.deleteProject('Client A / Landing pages'))).toMatchObject({
+      kind: 'not_found',
+      message: 'No API was found at this address (HTTP 404). Check the API base URL in Settings.',
+    });
+  });
+
   it('404 on one report -> not_found for that report', async () => {
     const { client } = setup([json({ message: 'Not found.' }, 404)]);
     expect(errorOf(await client.getReport(7))).toEqual({

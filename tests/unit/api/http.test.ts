@@ -81,3 +81,11 @@ describe('apiError', () => {
     });
   });
 });
+
+describe('parseRetryAfter bounds', () => {
+  it('caps an absurd wait at one day', () => {
+    expect(parseRetryAfter('99999999999999999999')).toBe(86_400);
+    expect(parseRetryAfter('Wed, 21 Oct 2999 07:28:00 GMT', Date.parse('2026-01-01T00:00:00Z'))).toBe(86_400);
+    expect(parseRetryAfter('120')).toBe(120);
+  });
+});

@@ -51,19 +51,49 @@ describe('settings handlers', () => {
     const { handlers, stored } = setup();
     const answer = await handlers['settings.save']({
       baseUrl: ' https://r.example/sub/api/v1/ ',
-      apiKey: '  k-9876 \n',
+      apiKey: '  key-abc-9876 \n',
     });
-    expect(stored).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'k-9876' });
+    expect(stored).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'key-abc-9876' });
     expect(answer).toMatchObject({
       ok: true,
       data: { baseUrl: 'https://r.example/sub', keyLastFour: '9876' },
     });
   });
 
-  it('keeps the stored key when no key is sent', async () => {
-    const { handlers, stored } = setup({ baseUrl: 'https://old.example', apiKey: 'kept-0000' });
-    await handlers['settings.save']({ baseUrl: 'https://new.example' });
-    expect(stored).toEqual({ baseUrl: 'https://new.example', apiKey: 'kept-0000' });
+  it('keeps the stored key when no key is sent and the server stays the same', async () => {
+    const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
+    await handlers['settings.save']({ baseUrl: 'https://r.example/sub' });
+    expect(stored).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'kept-0000' });
+  });
+
+  it('never lets a saved key follow the address to another server', async () => {
+    const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
+    const answer = await handlers['settings.save']({ baseUrl: 'https://r.example.evil.test' });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid_input',
+        fieldErrors: { apiKey: [expect.stringContaining('Enter the API key again')] },
+      },
+    });
+    expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
+    await handlers['settings.save']({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
+    expect(stored).toEqual({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
+  });
+
+  it('refuses a key with spaces inside, next to the key field', async () => {
+    const { handlers, stored } = setup();
+    const answer = await handlers['settings.save']({ baseUrl: 'https://r.example', apiKey: 'two words' });
+    expect(answer).toMatchObject({ ok: false, error: { fieldErrors: { apiKey: [expect.any(String)] } } });
+    expect(stored).toEqual({ baseUrl: '', apiKey: '' });
+  });
+
+  it('does not reveal the end of a key so short that four characters say too much', async () => {
+    const { handlers } = setup({ baseUrl: 'https://r.example', apiKey: 'abcde' });
+    expect(await handlers['settings.get']({})).toMatchObject({
+      ok: true,
+      data: { keySet: true, keyLastFour: null },
+    });
   });
 
   it('refuses an insecure base URL and stores nothing', async () => {

@@ -82,6 +82,17 @@ describe('SettingsSection', () => {
     expect(request).not.toHaveBeenCalled();
   });
 
+  it('asks for the key again before a saved key would go to another server', async () => {
+    answer('settings.get', saved);
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.input(screen.getByLabelText('API base URL'), { target: { value: 'https://r-example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Enter the API key again/)).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+    expect(sendMock).not.toHaveBeenCalledWith('settings.save', expect.anything());
+  });
+
   it('says the extension still works with CORS when access is refused', async () => {
     request.mockResolvedValue(false);
     answer('settings.get', saved);
