@@ -23,6 +23,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' }],
           patterns: [
             {
               group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],

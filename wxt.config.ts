@@ -43,5 +43,7 @@ export default defineConfig({
   },
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+    // Extension pages run in browsers with native modulepreload: the polyfill is dead weight at start-up.
+    build: { modulePreload: { polyfill: false } },
   }),
 });

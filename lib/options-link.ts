@@ -1,5 +1,5 @@
 // Links into the options page. The options page reads the same hash routes (shared format).
-import { browser } from 'wxt/browser';
+import { browser } from '@/lib/page-browser';
 import type { ReportId } from './api/types';
 
 export type OptionsRoute = { view: 'settings' } | { view: 'reports' } | { view: 'report'; id: ReportId };

@@ -3,13 +3,13 @@
 export type PageCheck =
   { reportable: true; url: string; host: string } | { reportable: false; url: string | null; reason: string };
 
-// Store pages: the browser forbids extensions there, and the service cannot measure them.
+// Store pages (host + path prefix): the browser forbids extensions there, and the service cannot measure them.
 const STORE_PAGES = [
-  { host: 'chromewebstore.google.com', path: '/' },
-  { host: 'chrome.google.com', path: '/webstore' },
-  { host: 'microsoftedge.microsoft.com', path: '/addons' },
-  { host: 'addons.mozilla.org', path: '/' },
-  { host: 'addons.opera.com', path: '/' },
+  'chromewebstore.google.com/',
+  'chrome.google.com/webstore',
+  'microsoftedge.microsoft.com/addons',
+  'addons.mozilla.org/',
+  'addons.opera.com/',
 ];
 
 const NEW_TAB =
@@ -50,7 +50,7 @@ export function checkPage(url: string | null | undefined): PageCheck {
       reason: 'This is a page of the browser or of an extension. ' + NOT_A_WEB_PAGE,
     };
   }
-  if (STORE_PAGES.some((store) => parsed.hostname === store.host && parsed.pathname.startsWith(store.path))) {
+  if (STORE_PAGES.some((prefix) => (parsed.hostname + parsed.pathname).startsWith(prefix))) {
     return {
       reportable: false,
       url,

@@ -3,9 +3,14 @@
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
 import { saveLastPrivacy } from '@/lib/preferences';
-import { readConnectionSettings } from '@/lib/settings/storage';
-import { createGenerationTracker, GENERATION_ALARM, type GenerationTracker } from './generation-tracker';
-import { createPopupCache, type PopupCache } from './popup-cache';
+import { readConnectionSettings, type ConnectionSettings } from '@/lib/settings/storage';
+import {
+  createGenerationTracker,
+  GENERATION_ALARM,
+  pendingGenerationsItem,
+  type GenerationTracker,
+} from './generation-tracker';
+import { createPopupCache, popupCacheItem, type PopupCache } from './popup-cache';
 import { createPopupHandlers } from './popup-handlers';
 import type { CoreHandlers, Handlers } from './router';
 
@@ -27,6 +32,11 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
 
   return {
     ...trackReportChanges(core, { cache, tracker, now }),
+    'settings.save': forgetOnNewConnection(core['settings.save'], async () => {
+      await popupCacheItem.removeValue();
+      await pendingGenerationsItem.removeValue();
+      await browser.alarms.clear(GENERATION_ALARM);
+    }),
     ...createPopupHandlers({
       isConfigured: async () => {
         const { baseUrl, apiKey } = await readConnectionSettings();
@@ -98,6 +108,25 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
     await quietly(deps.cache.forgetReport(id));
     await quietly(deps.tracker.settle(id));
   }
+}
+
+/**
+ * Another server or another key is another account: what the popup cached and the reports it waited
+ * for belong to the old one, and their ids may name different reports on the new one.
+ */
+export function forgetOnNewConnection(
+  save: CoreHandlers['settings.save'],
+  forget: () => Promise<void>,
+  read: () => Promise<ConnectionSettings> = readConnectionSettings,
+): CoreHandlers['settings.save'] {
+  return async (input) => {
+    const before = await read();
+    const answer = await save(input);
+    const after = await read();
+    if (answer.ok && (before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey))
+      await quietly(forget());
+    return answer;
+  };
 }
 
 /** Bookkeeping failures are logged where they happen; here they are only kept from the caller. */

@@ -1,9 +1,9 @@
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Project } from '@/lib/api/types';
 import { send } from '@/lib/messaging/send';
 import type { OptionsSection } from '@/lib/options-route';
-import { REPORTS_HOME, startOptionsPage, type OptionsPage } from './options-page';
+import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
 import { SettingsSection } from './settings/SettingsSection';
@@ -42,7 +42,7 @@ const SECTION_NAMES: Record<OptionsSection, string> = {
 };
 
 function SectionNav({ page }: { page: OptionsPage }) {
-  const current = page.router.route.value?.section ?? 'reports';
+  const current = page.router.route.value.section;
   // The links keep each list's state, so going back to a section shows it as it was left.
   const hrefs: Record<OptionsSection, string> = {
     reports: page.router.href({ section: 'reports', list: page.reports.list.state.value, details: null }),
@@ -66,16 +66,12 @@ function SectionNav({ page }: { page: OptionsPage }) {
 
 function ActiveSection({ page }: { page: OptionsPage }) {
   const { router } = page;
-  const section = router.route.value?.section ?? 'reports';
+  const section = router.route.value.section;
   const shownBefore = useRef<OptionsSection | null>(null);
-
-  // An address that names no section (edited by hand, say) shows Reports.
-  useSignalEffect(() => {
-    if (router.route.value === null) router.navigate(REPORTS_HOME, { replace: true });
-  });
 
   // Moving to another section moves the focus to its heading, as a new page would.
   useEffect(() => {
+    document.title = `${SECTION_NAMES[section]} — Page Reports`;
     if (shownBefore.current !== null && shownBefore.current !== section) {
       const heading = document.getElementById(`${section}-heading`);
       if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

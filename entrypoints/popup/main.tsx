@@ -1,3 +1,9 @@
 import { render } from 'preact';
+import '@/components/base.css';
+import './style.css';
+import { App } from './App';
+import { createPopupModel } from './popup-model';
 
-render(<main>Page Reports</main>, document.getElementById('app')!);
+const model = createPopupModel();
+render(<App model={model} />, document.getElementById('app')!);
+void model.start();

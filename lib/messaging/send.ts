@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { browser } from '../page-browser';
 import { apiError, type Result } from '../api/errors';
 import type { MessageInput, MessageOutput, MessageType } from './protocol';
 

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { browser } from '@/lib/page-browser';
 import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';

@@ -1,0 +1,133 @@
+import type { ComponentChildren } from 'preact';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ComponentChildren;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirming button cannot be used yet (e.g. the typed name does not match). */
+  confirmDisabled?: boolean;
+  /** A request is on its way: confirming again is not possible. */
+  busy?: boolean;
+  onConfirm: () => void;
+  /** Cancel button, Escape, or the dialog closed by the browser. */
+  onCancel: () => void;
+  /** Where focus goes on close when the control that opened the dialog is gone or disabled. */
+  fallbackFocus?: () => HTMLElement | null | undefined;
+}
+
+/**
+ * A modal confirmation on the native <dialog>: showModal() traps focus and makes the rest of the page
+ * inert; Escape cancels; focus goes back to what opened it.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
+  confirmDisabled = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+  fallbackFocus,
+}: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const fallback = useRef(fallbackFocus);
+  fallback.current = fallbackFocus;
+  const titleId = useId();
+  const bodyId = useId();
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+      restoreFocus(opener.current, fallback.current);
+    }
+  }, [open]);
+
+  // Unmounted while open (the section changed): still give focus back.
+  useLayoutEffect(
+    () => () => {
+      if (dialog.current?.open) restoreFocus(opener.current, fallback.current);
+    },
+    [],
+  );
+
+  return (
+    <dialog
+      ref={dialog}
+      class="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      aria-busy={busy ? true : undefined}
+      onCancel={(event) => {
+        // Escape: the page decides (it closes the dialog by setting open=false).
+        event.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Tab') keepFocusInside(event);
+      }}
+      onClose={() => {
+        // Closed by the browser itself (e.g. a repeated Escape): keep the page's state in step.
+        if (open) onCancel();
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!confirmDisabled && !busy) onConfirm();
+        }}
+      >
+        <h2 id={titleId} class="dialog-title">
+          {title}
+        </h2>
+        <div id={bodyId} class="dialog-body">
+          {children}
+        </div>
+        <div class="dialog-actions">
+          <button type="button" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="submit" class="danger-solid" disabled={confirmDisabled || busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** Tab past the last control comes back to the first, and Shift+Tab the other way: focus stays in the dialog. */
+function keepFocusInside(event: KeyboardEvent) {
+  const dialog = event.currentTarget as HTMLDialogElement;
+  const focusable = [
+    ...dialog.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]'),
+  ].filter((element) => !(element as HTMLButtonElement).disabled && element.tabIndex >= 0);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function restoreFocus(opener: HTMLElement | null, fallback?: () => HTMLElement | null | undefined) {
+  const usable =
+    opener && opener !== document.body && opener.isConnected && !(opener as HTMLButtonElement).disabled;
+  const target = usable ? opener : fallback?.();
+  target?.focus();
+}

@@ -1,0 +1,86 @@
+// Labelled form controls with the label always visible: a select and a search field.
+import type { JSX } from 'preact';
+
+export interface SelectOption<V extends string> {
+  value: V;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectFieldProps<V extends string> {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly SelectOption<V>[];
+  onChange: (value: V) => void;
+  hint?: JSX.Element | string | null;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+export function SelectField<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+  error,
+  disabled,
+}: SelectFieldProps<V>) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        // The option values are the ones given, so the cast only restores their type.
+        onChange={(event) => onChange(event.currentTarget.value as V)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} class="field-error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} class="hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface SearchFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  placeholder?: string;
+}
+
+export function SearchField({ id, label, value, onInput, placeholder }: SearchFieldProps) {
+  return (
+    <div class="field field--search">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellcheck={false}
+        onInput={(event) => onInput(event.currentTarget.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { SelectField, type SelectOption } from '@/components/fields';
+import { PER_PAGE_VALUES, type PerPage } from '@/lib/api/types';
+
+const OPTIONS: SelectOption<`${PerPage}`>[] = PER_PAGE_VALUES.map((value) => ({
+  value: `${value}`,
+  label: `${value}`,
+}));
+
+/** "Per page": 10, 25, 50 or 100, the sizes the API allows. */
+export function PerPageSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: PerPage;
+  onChange: (perPage: PerPage) => void;
+}) {
+  return (
+    <SelectField
+      id={id}
+      label="Per page"
+      value={`${value}`}
+      options={OPTIONS}
+      onChange={(choice) => onChange(Number(choice) as PerPage)}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+// Deleting many items one after another, paced so the service's rate limit holds, with a 429 answered by
+// waiting as long as the server asks and trying that item again (a few times at most).
+import type { ApiError, Result } from '@/lib/api/errors';
+
+export interface DeleteManyProgress {
+  done: number;
+  total: number;
+  /** Set while waiting because the service asked to slow down. */
+  waitingSeconds: number | null;
+}
+
+export interface DeleteManyOutcome<T> {
+  deleted: T[];
+  failed: { item: T; error: ApiError }[];
+  /** Items not tried because the person stopped. */
+  skipped: T[];
+}
+
+export interface DeleteManyOptions {
+  /** Pause between two requests. */
+  pauseMs?: number;
+  /** How often one item is tried again after a 429. */
+  maxRateLimitRetries?: number;
+  /** Longest wait accepted from Retry-After, so a wild header cannot freeze the page. */
+  maxWaitSeconds?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: DeleteManyProgress) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Deletes each item in turn. An item already gone (404) counts as deleted: the person wanted it gone. */
+export async function deleteMany<T>(
+  items: readonly T[],
+  deleteOne: (item: T) => Promise<Result<unknown>>,
+  options: DeleteManyOptions = {},
+): Promise<DeleteManyOutcome<T>> {
+  const {
+    pauseMs = 250,
+    maxRateLimitRetries = 3,
+    maxWaitSeconds = 60,
+    signal,
+    onProgress,
+    sleep = abortableSleep,
+  } = options;
+  const outcome: DeleteManyOutcome<T> = { deleted: [], failed: [], skipped: [] };
+  const report = (waitingSeconds: number | null = null) =>
+    onProgress?.({
+      done: outcome.deleted.length + outcome.failed.length,
+      total: items.length,
+      waitingSeconds,
+    });
+
+  for (const [index, item] of items.entries()) {
+    if (signal?.aborted) {
+      outcome.skipped.push(...items.slice(index));
+      break;
+    }
+    if (index > 0) await sleep(pauseMs, signal);
+    let result = await deleteOne(item);
+    for (let retry = 0; retry < maxRateLimitRetries && isRateLimited(result) && !signal?.aborted; retry++) {
+      const seconds = Math.min(maxWaitSeconds, Math.max(1, result.error.retryAfterSeconds ?? 2 ** retry));
+      report(seconds);
+      await sleep(seconds * 1000, signal);
+      if (signal?.aborted) break;
+      result = await deleteOne(item);
+    }
+    if (isRateLimited(result) && signal?.aborted) outcome.skipped.push(item);
+    else if (result.ok || result.error.kind === 'not_found') outcome.deleted.push(item);
+    else outcome.failed.push({ item, error: result.error });
+    report();
+  }
+  return outcome;
+}
+
+function isRateLimited(result: Result<unknown>): result is { ok: false; error: ApiError } {
+  return !result.ok && result.error.kind === 'rate_limited';
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** "Deleted 4 reports. 1 could not be deleted: https://… (The service had a problem…)" */
+export function summarizeDeleteMany<T>(
+  outcome: DeleteManyOutcome<T>,
+  labelOf: (item: T) => string,
+  noun: { one: string; many: string },
+): string {
+  const count = (n: number) => `${n} ${n === 1 ? noun.one : noun.many}`;
+  const parts = [`Deleted ${count(outcome.deleted.length)}.`];
+  if (outcome.failed.length > 0) {
+    const reasons = outcome.failed.map(({ item, error }) => `${labelOf(item)} (${error.message})`).join('; ');
+    parts.push(`${outcome.failed.length} could not be deleted: ${reasons}.`);
+  }
+  if (outcome.skipped.length > 0) parts.push(`Stopped before ${count(outcome.skipped.length)}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,209 @@
+// What the Reports and Projects lists have in common: their state lives in the hash, the page on show
+// follows what the server applied, searches wait for a pause in typing, stale answers are dropped.
+import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
+import type { ApiError, Result } from '@/lib/api/errors';
+import { PER_PAGE_VALUES, type Page, type PerPage, type SortDirection } from '@/lib/api/types';
+import { formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
+import type { PrefsStore } from '../prefs';
+import type { HashRouter } from '../router';
+import { latestOnly } from './latest-only';
+
+export interface BaseListState<K extends string = string> {
+  search: string;
+  sortBy: K;
+  sort: SortDirection;
+  perPage: PerPage;
+  page: number;
+}
+
+export interface ListModelConfig<K extends string, S extends BaseListState<K>, Item> {
+  router: HashRouter;
+  prefs: PrefsStore<K>;
+  /** This list's part of a route, or null when the route shows another section. */
+  readList(route: OptionsRoute): Partial<S> | null;
+  resolve(list: Partial<S>, prefs: ListPrefs<K>): S;
+  /** The route that shows `state`, keeping whatever else the current route holds. */
+  routeFor(state: S, current: OptionsRoute | null): OptionsRoute;
+  fetchPage(state: S): Promise<Result<Page<Item>>>;
+  firstDirection(sortBy: K): SortDirection;
+  /** How long typing must pause before a search starts. */
+  searchDelayMs?: number;
+}
+
+export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
+  /** The list state in the hash (the last one while another section is shown). */
+  readonly state: ReadonlySignal<S>;
+  readonly active: ReadonlySignal<boolean>;
+  /** The page last received; kept on screen while the next one loads or after a failure. */
+  readonly page: ReadonlySignal<Page<Item> | null>;
+  readonly loading: ReadonlySignal<boolean>;
+  /** The page on show was loaded for another state (still loading it, or that failed). */
+  readonly stale: ReadonlySignal<boolean>;
+  readonly error: ReadonlySignal<ApiError | null>;
+  /** What the search field shows, which runs ahead of the search in the hash while typing. */
+  readonly searchText: ReadonlySignal<string>;
+  typeSearch(text: string): void;
+  /** Shows another list state; back to page 1 unless a page is given. Remembers page size and sort. */
+  change(patch: Partial<S>): void;
+  sortBy(key: K): void;
+  goToPage(page: number): void;
+  reload(): void;
+  /** Changes the page on show without asking the server: after a write that succeeded. */
+  patchPage(update: (page: Page<Item>) => Page<Item>): void;
+  dispose(): void;
+}
+
+function isPastTheEnd(page: Page<unknown>): boolean {
+  return (
+    page.items.length === 0 &&
+    page.page > 1 &&
+    page.lastPage !== null &&
+    page.page > Math.max(1, page.lastPage)
+  );
+}
+
+export function createListModel<K extends string, S extends BaseListState<K>, Item>(
+  config: ListModelConfig<K, S, Item>,
+): ListModel<K, S, Item> {
+  const { router, prefs } = config;
+  const searchDelayMs = config.searchDelayMs ?? 350;
+  const initial = config.readList(router.route.peek());
+
+  const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
+  const active = signal(false);
+  const page = signal<Page<Item> | null>(null);
+  const loading = signal(false);
+  const error = signal<ApiError | null>(null);
+  const searchText = signal(state.peek().search);
+  /** The state the page on show answers. */
+  const shownKey = signal<string | null>(null);
+  const fetchLatest = latestOnly(config.fetchPage);
+
+  /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
+  let requestedKey: string | null = null;
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const keyOf = (list: S) => formatRoute(config.routeFor(list, null));
+
+  async function load(target: S) {
+    requestedKey = keyOf(target);
+    loading.value = true;
+    const { current, value: result } = await fetchLatest(target);
+    if (!current) return;
+    if (!result.ok) {
+      batch(() => {
+        loading.value = false;
+        error.value = result.error;
+      });
+      return;
+    }
+    // Past the last page (its rows were deleted, or an old bookmark): show the last page instead.
+    if (
+      isPastTheEnd(result.data) &&
+      followServer(target, { ...target, page: Math.max(1, result.data.lastPage ?? 1) }, true)
+    )
+      return;
+    const applied = appliedState(target, result.data);
+    batch(() => {
+      loading.value = false;
+      error.value = null;
+      page.value = result.data;
+      shownKey.value = keyOf(applied);
+    });
+    if (keyOf(applied) !== keyOf(target)) followServer(target, applied);
+  }
+
+  /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
+  function appliedState(target: S, data: Page<Item>): S {
+    const perPage = PER_PAGE_VALUES.find((value) => value === data.perPage) ?? target.perPage;
+    return { ...target, page: data.page >= 1 ? data.page : target.page, perPage };
+  }
+
+  /** Records the applied state in the hash (no new history entry), unless the person moved on meanwhile. */
+  function followServer(target: S, applied: S, reload = false): boolean {
+    const route = router.route.peek();
+    if (config.readList(route) === null || keyOf(state.peek()) !== keyOf(target)) return false;
+    if (!reload) requestedKey = keyOf(applied);
+    router.navigate(config.routeFor(applied, route), { replace: true });
+    return true;
+  }
+
+  const stopFollowingRoute = effect(() => {
+    const route = router.route.value;
+    const list = config.readList(route);
+    untracked(() => {
+      if (!list) {
+        active.value = false;
+        return;
+      }
+      const next = config.resolve(list, prefs.value);
+      const entering = !active.peek();
+      const searchChanged = next.search !== state.peek().search;
+      batch(() => {
+        active.value = true;
+        if (keyOf(next) !== keyOf(state.peek())) state.value = next;
+        // A search changed from outside the field (back/forward): the field follows. Any other change
+        // leaves alone what is being typed.
+        if (searchChanged) showSearch(next.search);
+      });
+      // Entering the section refreshes what it shows; within it, only a new state asks again.
+      if (entering || keyOf(next) !== requestedKey) void load(next);
+    });
+  });
+
+  /** Puts a search in the field, unless the field already says it (a trailing space is kept). */
+  function showSearch(search: string) {
+    if (searchText.peek().trim() === search) return;
+    clearTimeout(searchTimer);
+    searchText.value = search;
+  }
+
+  function change(patch: Partial<S>) {
+    if (patch.search !== undefined) showSearch(patch.search);
+    const current = state.peek();
+    const next: S = { ...current, page: 1, ...patch };
+    if (next.perPage !== current.perPage || next.sortBy !== current.sortBy || next.sort !== current.sort) {
+      prefs.save({ perPage: next.perPage, sortBy: next.sortBy, sort: next.sort });
+    }
+    router.navigate(config.routeFor(next, router.route.peek()));
+  }
+
+  return {
+    state,
+    active,
+    page,
+    loading,
+    stale: computed(() => shownKey.value !== keyOf(state.value)),
+    error,
+    searchText,
+    typeSearch(text) {
+      searchText.value = text;
+      clearTimeout(searchTimer);
+      const search = text.trim();
+      if (search === state.peek().search) return;
+      searchTimer = setTimeout(() => change({ search } as Partial<S>), searchDelayMs);
+    },
+    change,
+    sortBy(key) {
+      const current = state.peek();
+      const sort =
+        key === current.sortBy ? (current.sort === 'asc' ? 'desc' : 'asc') : config.firstDirection(key);
+      change({ sortBy: key, sort } as Partial<S>);
+    },
+    goToPage(target) {
+      change({ page: Math.max(1, target) } as Partial<S>);
+    },
+    reload() {
+      void load(state.peek());
+    },
+    patchPage(update) {
+      const current = page.peek();
+      if (current) page.value = update(current);
+    },
+    dispose() {
+      clearTimeout(searchTimer);
+      fetchLatest.invalidate();
+      stopFollowingRoute();
+    },
+  };
+}

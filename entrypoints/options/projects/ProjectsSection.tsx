@@ -1,0 +1,93 @@
+import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { Pagination } from '@/components/Pagination';
+import { SearchField } from '@/components/fields';
+import type { Project } from '@/lib/api/types';
+import { PerPageSelect } from '../list/PerPageSelect';
+import { DeleteProjectDialog } from './DeleteProjectDialog';
+import type { ProjectsModel } from './projects-model';
+import { ProjectsTable } from './ProjectsTable';
+
+export interface ProjectsSectionProps {
+  model: ProjectsModel;
+  reportsHref: (project: Project) => string;
+  onOpenSettings: () => void;
+}
+
+const NOUN = { one: 'project', many: 'projects' };
+
+/** Projects: search, sort, pages, and delete with the name typed to confirm. */
+export function ProjectsSection({ model, reportsHref, onOpenSettings }: ProjectsSectionProps) {
+  const { list } = model;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const toDelete = useSignal<Project | null>(null);
+  const page = list.page.value;
+  const state = list.state.value;
+  const loading = list.loading.value;
+  const error = list.error.value;
+
+  return (
+    <section class="list-section" aria-labelledby="projects-heading">
+      <h2 id="projects-heading" tabIndex={-1} ref={heading}>
+        Projects
+      </h2>
+      <div class="list-controls" role="search" aria-label="Filter projects">
+        <SearchField
+          id="projects-search"
+          label="Search projects"
+          value={list.searchText.value}
+          placeholder="Part of a name"
+          onInput={list.typeSearch}
+        />
+        <PerPageSelect
+          id="projects-per-page"
+          value={state.perPage}
+          onChange={(perPage) => list.change({ perPage })}
+        />
+      </div>
+      {error ? (
+        <ErrorBanner
+          error={error}
+          context="Could not load projects"
+          onRetry={list.reload}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      <p class="status list-status" role="status">
+        {loading ? (page ? 'Updating…' : 'Loading projects…') : ''}
+      </p>
+      {page ? (
+        <>
+          <ProjectsTable
+            projects={page.items}
+            state={state}
+            busy={loading || list.stale.value}
+            reportsHref={reportsHref}
+            onSort={list.sortBy}
+            onDelete={(project) => (toDelete.value = project)}
+          />
+          {page.items.length === 0 ? (
+            <div class="empty-state">
+              <p>
+                {state.search
+                  ? `No projects match “${state.search}”.`
+                  : state.page > 1
+                    ? 'There are no projects on this page.'
+                    : 'No projects yet. Projects group reports; the service creates them.'}
+              </p>
+            </div>
+          ) : null}
+          <Pagination page={page} noun={NOUN} onPage={list.goToPage} />
+        </>
+      ) : null}
+      <DeleteProjectDialog
+        project={toDelete.value}
+        model={model}
+        onClose={() => (toDelete.value = null)}
+        fallbackFocus={() => heading.current}
+        onOpenSettings={onOpenSettings}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { DateTime } from '@/components/DateTime';
+import { SortHeader } from '@/components/SortHeader';
+import type { Project, ProjectSortKey } from '@/lib/api/types';
+import type { ProjectListState } from '@/lib/options-route';
+
+export interface ProjectsTableProps {
+  projects: readonly Project[];
+  state: ProjectListState;
+  busy: boolean;
+  /** The link that opens Reports filtered by this project. */
+  reportsHref: (project: Project) => string;
+  onSort: (key: ProjectSortKey) => void;
+  onDelete: (project: Project) => void;
+}
+
+/** The table named "Projects": Name, Created and, where the server gives it, the number of reports. */
+export function ProjectsTable({ projects, state, busy, reportsHref, onSort, onDelete }: ProjectsTableProps) {
+  const showCount = projects.some((project) => project.reportsCount !== null);
+  const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
+  return (
+    <div class="table-scroll">
+      <table
+        class={`data-table projects-table${busy ? ' is-busy' : ''}`}
+        aria-labelledby="projects-heading"
+        aria-busy={busy}
+      >
+        <thead>
+          <tr>
+            <SortHeader label="Name" sortKey="project" {...sortProps} />
+            <SortHeader label="Created" sortKey="created_at" {...sortProps} />
+            {showCount ? (
+              <th scope="col" class="number-cell">
+                Reports
+              </th>
+            ) : null}
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {projects.map((project) => (
+            <tr key={project.name}>
+              <th scope="row" class="name-cell">
+                <a href={reportsHref(project)} title={`Show the reports of ${project.name}`}>
+                  {project.name}
+                </a>
+              </th>
+              <td class="date-cell">
+                <DateTime iso={project.createdAt} />
+              </td>
+              {showCount ? <td class="number-cell">{project.reportsCount ?? '—'}</td> : null}
+              <td class="row-actions">
+                <button type="button" class="danger" onClick={() => onDelete(project)}>
+                  Delete<span class="visually-hidden"> project {project.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

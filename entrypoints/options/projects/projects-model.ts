@@ -1,0 +1,58 @@
+// The Projects list: search, sort, pages (in the hash), and deleting a project.
+import type { Result } from '@/lib/api/errors';
+import type { Project, ProjectListQuery, ProjectSortKey } from '@/lib/api/types';
+import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
+import { createListModel, type ListModel } from '../list/list-model';
+import type { PrefsStore } from '../prefs';
+import type { HashRouter } from '../router';
+import type { Send } from '../reports/reports-model';
+
+export interface ProjectsModel {
+  readonly list: ListModel<ProjectSortKey, ProjectListState, Project>;
+  /** Deletes a project; its row leaves the table only once the service confirms. */
+  deleteProject(project: Project): Promise<Result<null>>;
+  dispose(): void;
+}
+
+export function toProjectListQuery(state: ProjectListState): ProjectListQuery {
+  const search = state.search.trim();
+  return {
+    ...(search ? { search, searchBy: 'project' as const } : {}),
+    sortBy: state.sortBy,
+    sort: state.sort,
+    perPage: state.perPage,
+    page: state.page,
+  };
+}
+
+export function createProjectsModel(
+  send: Send,
+  options: { router: HashRouter; prefs: PrefsStore<ProjectSortKey>; searchDelayMs?: number },
+): ProjectsModel {
+  const list = createListModel<ProjectSortKey, ProjectListState, Project>({
+    router: options.router,
+    prefs: options.prefs,
+    readList: (route) => (route?.section === 'projects' ? route.list : null),
+    resolve: resolveProjectList,
+    routeFor: (state) => ({ section: 'projects', list: state }),
+    fetchPage: (state) => send('projects.list', toProjectListQuery(state)),
+    firstDirection: firstSortDirection,
+    searchDelayMs: options.searchDelayMs,
+  });
+
+  return {
+    list,
+    async deleteProject(project) {
+      const result = await send('projects.delete', { name: project.name });
+      // Already gone counts as deleted: the person wanted it gone.
+      if (!result.ok && result.error.kind !== 'not_found') return result;
+      list.patchPage((page) => {
+        const items = page.items.filter((item) => item.name !== project.name);
+        return { ...page, items, total: page.total === null ? null : Math.max(0, page.total - 1) };
+      });
+      list.reload();
+      return { ok: true, data: null };
+    },
+    dispose: () => list.dispose(),
+  };
+}

@@ -1,0 +1,123 @@
+// The two confirmations of the Reports section: delete one report, delete the selected ones.
+import { useSignal } from '@preact/signals';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import type { ApiError } from '@/lib/api/errors';
+import type { Report } from '@/lib/api/types';
+import type { ReportsModel } from './reports-model';
+
+interface DeleteReportDialogProps {
+  /** The report to delete; null when the dialog is closed. */
+  report: Report | null;
+  model: ReportsModel;
+  onClose: () => void;
+  fallbackFocus: () => HTMLElement | null;
+  onOpenSettings: () => void;
+}
+
+/** "Delete report?" naming the URL. A failure stays in the dialog; the table is left as it was. */
+export function DeleteReportDialog({
+  report,
+  model,
+  onClose,
+  fallbackFocus,
+  onOpenSettings,
+}: DeleteReportDialogProps) {
+  const busy = useSignal(false);
+  const error = useSignal<ApiError | null>(null);
+  // Keeps the text while the dialog closes, so it does not flash empty.
+  const shown = useSignal<Report | null>(null);
+  if (report && shown.peek() !== report) shown.value = report;
+
+  async function confirm() {
+    if (!report) return;
+    busy.value = true;
+    error.value = null;
+    const result = await model.deleteReport(report);
+    busy.value = false;
+    if (result.ok) onClose();
+    else error.value = result.error;
+  }
+
+  function cancel() {
+    error.value = null;
+    onClose();
+  }
+
+  return (
+    <ConfirmDialog
+      open={report !== null}
+      title="Delete report?"
+      busy={busy.value}
+      onConfirm={() => void confirm()}
+      onCancel={cancel}
+      fallbackFocus={fallbackFocus}
+    >
+      <p>
+        The report for <strong class="break-anywhere">{shown.value?.url}</strong> will be deleted from the
+        service. This cannot be undone.
+      </p>
+      {busy.value ? <p class="status">Deleting…</p> : null}
+      {error.value ? (
+        <ErrorBanner
+          error={error.value}
+          context="Could not delete the report"
+          onRetry={() => void confirm()}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+const LISTED = 8;
+
+interface DeleteSelectedDialogProps {
+  open: boolean;
+  model: ReportsModel;
+  onClose: () => void;
+  fallbackFocus: () => HTMLElement | null;
+}
+
+/** "Delete N reports?": runs the paced deletion inside the dialog; Cancel stops it. */
+export function DeleteSelectedDialog({ open, model, onClose, fallbackFocus }: DeleteSelectedDialogProps) {
+  const progress = model.bulkProgress.value;
+  const keys = model.selected.value;
+  const reports = model.list.page.value?.items.filter((report) => keys.has(String(report.id))) ?? [];
+  const count = reports.length;
+
+  async function confirm() {
+    await model.deleteSelected();
+    onClose();
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Delete ${count} ${count === 1 ? 'report' : 'reports'}?`}
+      cancelLabel={progress ? 'Stop' : 'Cancel'}
+      busy={progress !== null}
+      confirmDisabled={count === 0}
+      onConfirm={() => void confirm()}
+      onCancel={() => (progress ? model.stopDeleting() : onClose())}
+      fallbackFocus={fallbackFocus}
+    >
+      <p>These reports will be deleted from the service. This cannot be undone.</p>
+      <ul class="dialog-list">
+        {reports.slice(0, LISTED).map((report) => (
+          <li key={String(report.id)} class="break-anywhere">
+            {report.url}
+          </li>
+        ))}
+        {count > LISTED ? <li class="muted">and {count - LISTED} more</li> : null}
+      </ul>
+      <p class="status" role="status">
+        {progress
+          ? progress.waitingSeconds
+            ? `The service asked to slow down: waiting ${progress.waitingSeconds} s… (${progress.done} of ${progress.total} done)`
+            : `Deleting… ${progress.done} of ${progress.total} done`
+          : ''}
+      </p>
+    </ConfirmDialog>
+  );
+}

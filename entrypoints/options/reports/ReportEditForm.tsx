@@ -1,0 +1,118 @@
+import { useSignal } from '@preact/signals';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { SelectField, type SelectOption } from '@/components/fields';
+import { PRIVACY_VALUES, type Privacy, type Report } from '@/lib/api/types';
+import { PRIVACY_NAMES } from '@/lib/format';
+import type { ReportDetailsModel } from './report-details-model';
+
+const PRIVACY_OPTIONS: SelectOption<string>[] = PRIVACY_VALUES.map((value) => ({
+  value: String(value),
+  label: PRIVACY_NAMES[value],
+}));
+
+/** "Privacy", "Password" (for privacy Password), "Save changes" and "Regenerate results". */
+export function ReportEditForm({
+  report,
+  details,
+  onOpenSettings,
+}: {
+  report: Report;
+  details: ReportDetailsModel;
+  onOpenSettings: () => void;
+}) {
+  const privacy = useSignal<Privacy>(report.privacy ?? 0);
+  // Lives only in this field: never stored, logged or cached; cleared after a successful save.
+  const password = useSignal('');
+  const passwordError = useSignal<string | null>(null);
+  const writing = details.writing.value;
+  const failure = details.writeError.value;
+  // Staying on Password with a password already set may leave the field empty: the old one stays.
+  const keepsPassword = report.privacy === 2 && report.hasPassword !== false;
+  const passwordRequired = privacy.value === 2 && !keepsPassword;
+  const serverErrors = failure?.write === 'save' ? failure.error.fieldErrors : undefined;
+
+  async function save(event: Event) {
+    event.preventDefault();
+    passwordError.value = null;
+    if (passwordRequired && password.value === '') {
+      passwordError.value = 'Enter a password: privacy Password needs one.';
+      return;
+    }
+    const result = await details.save({
+      privacy: privacy.value,
+      ...(privacy.value === 2 && password.value !== '' ? { password: password.value } : {}),
+    });
+    if (result.ok) password.value = '';
+  }
+
+  const passwordMessage = passwordError.value ?? serverErrors?.password?.join(' ') ?? null;
+  return (
+    <form class="report-edit" onSubmit={save} noValidate>
+      <div class="report-edit-fields">
+        <SelectField
+          id="details-privacy"
+          label="Privacy"
+          value={String(privacy.value)}
+          options={PRIVACY_OPTIONS}
+          error={serverErrors?.privacy?.join(' ')}
+          onChange={(value) => {
+            privacy.value = Number(value) as Privacy;
+            passwordError.value = null;
+          }}
+        />
+        {privacy.value === 2 ? (
+          <div class="field">
+            <label for="details-password">Password</label>
+            <input
+              id="details-password"
+              type="password"
+              autoComplete="new-password"
+              value={password.value}
+              required={passwordRequired}
+              aria-required={passwordRequired}
+              aria-invalid={passwordMessage ? true : undefined}
+              aria-describedby={passwordMessage ? 'details-password-error' : 'details-password-hint'}
+              onInput={(event) => (password.value = event.currentTarget.value)}
+            />
+            {passwordMessage ? (
+              <p id="details-password-error" class="field-error">
+                {passwordMessage}
+              </p>
+            ) : (
+              <p id="details-password-hint" class="hint">
+                {passwordRequired
+                  ? 'Required: people need it to open the report page.'
+                  : 'Leave empty to keep the current password.'}
+              </p>
+            )}
+          </div>
+        ) : null}
+      </div>
+      <div class="report-edit-actions">
+        <button type="submit" class="primary" disabled={writing !== null}>
+          Save changes
+        </button>
+        <button type="button" disabled={writing !== null} onClick={() => void details.regenerate()}>
+          Regenerate results
+        </button>
+      </div>
+      {failure ? (
+        <ErrorBanner
+          error={failure.error}
+          context={failure.write === 'save' ? 'Could not save changes' : 'Could not regenerate results'}
+          onRetry={() =>
+            failure.write === 'save' ? void save(new Event('submit')) : void details.regenerate()
+          }
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      <p class="status" role="status">
+        {writing === 'save'
+          ? 'Saving…'
+          : writing === 'regenerate'
+            ? 'Asking for new results…'
+            : details.notice.value}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { SearchField, SelectField, type SelectOption } from '@/components/fields';
+import { REPORT_RESULTS, type ReportResult } from '@/lib/api/types';
+import { RESULT_LABELS } from '@/lib/format';
+import { PerPageSelect } from '../list/PerPageSelect';
+import type { ProjectOptionsModel } from './project-options-model';
+import type { ReportsModel } from './reports-model';
+
+const RESULT_OPTIONS: SelectOption<ReportResult | ''>[] = [
+  { value: '', label: 'All results' },
+  ...REPORT_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] })),
+];
+
+/** "Search by URL", "Result", "Project", "Per page" and "Clear filters". */
+export function ReportFilters({ model, projects }: { model: ReportsModel; projects: ProjectOptionsModel }) {
+  const { list } = model;
+  const state = list.state.value;
+  return (
+    <div class="list-controls" role="search" aria-label="Filter reports">
+      <SearchField
+        id="reports-search"
+        label="Search by URL"
+        value={list.searchText.value}
+        placeholder="e.g. example.com/pricing"
+        onInput={list.typeSearch}
+      />
+      <SelectField
+        id="reports-result"
+        label="Result"
+        value={state.result ?? ''}
+        options={RESULT_OPTIONS}
+        onChange={(value) => model.setResult(value === '' ? null : value)}
+      />
+      <ProjectSelect
+        projects={projects}
+        value={state.project}
+        onChange={(project) => model.setProject(project)}
+      />
+      <PerPageSelect
+        id="reports-per-page"
+        value={state.perPage}
+        onChange={(perPage) => list.change({ perPage })}
+      />
+      {model.hasFilters.value ? (
+        <button type="button" class="clear-filters" onClick={model.clearFilters}>
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function ProjectSelect({
+  projects,
+  value,
+  onChange,
+}: {
+  projects: ProjectOptionsModel;
+  value: string | null;
+  onChange: (project: string | null) => void;
+}) {
+  const names = projects.names.value;
+  // A project from the hash that the list does not hold (deleted, or past the bound) still shows.
+  const choices = value !== null && !names.includes(value) ? [value, ...names] : names;
+  const options: SelectOption<string>[] = [
+    { value: '', label: 'All projects' },
+    ...choices.map((name) => ({ value: name, label: name })),
+  ];
+  const error = projects.error.value;
+  const hint = error ? (
+    <>
+      Could not load the projects: {error.message}{' '}
+      <button type="button" class="link-button" onClick={projects.load}>
+        Load projects again
+      </button>
+    </>
+  ) : projects.truncated.value ? (
+    `Showing the first ${names.length} projects by name.`
+  ) : projects.loading.value && names.length === 0 ? (
+    'Loading projects…'
+  ) : null;
+  return (
+    <SelectField
+      id="reports-project"
+      label="Project"
+      // '' is "All projects": no project has an empty name.
+      value={value ?? ''}
+      options={options}
+      hint={hint}
+      onChange={(choice) => onChange(choice === '' ? null : choice)}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { Pagination } from '@/components/Pagination';
+import type { Report } from '@/lib/api/types';
+import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
+import type { ProjectOptionsModel } from './project-options-model';
+import type { ReportDetailsModel } from './report-details-model';
+import { ReportDetailsPanel } from './ReportDetailsPanel';
+import { ReportFilters } from './ReportFilters';
+import type { ReportsModel } from './reports-model';
+import { ReportsTable } from './ReportsTable';
+
+export interface ReportsSectionProps {
+  model: ReportsModel;
+  details: ReportDetailsModel;
+  projects: ProjectOptionsModel;
+  onOpenSettings: () => void;
+}
+
+const NOUN = { one: 'report', many: 'reports' };
+
+/** Reports: filters, the table, pages, details, and deletes. */
+export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
+  const { list } = model;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const detailsOpener = useRef<HTMLElement | null>(null);
+  const toDelete = useSignal<Report | null>(null);
+  const confirmingBulk = useSignal(false);
+
+  // Entering the section: the project names for the filter may have changed since last time.
+  useEffect(() => projects.load(), []);
+  useSignalEffect(() => details.show(model.detailsId.value));
+  useEffect(() => () => details.show(null), []);
+
+  const page = list.page.value;
+  const error = list.error.value;
+  const loading = list.loading.value;
+  const selectedCount = model.selected.value.size;
+  const bulkSummary = model.bulkSummary.value;
+
+  function closeDetails() {
+    model.closeDetails();
+    const opener = detailsOpener.current;
+    (opener?.isConnected ? opener : heading.current)?.focus();
+  }
+
+  return (
+    <section class="list-section" aria-labelledby="reports-heading">
+      <h2 id="reports-heading" tabIndex={-1} ref={heading}>
+        Reports
+      </h2>
+      <ReportFilters model={model} projects={projects} />
+      {model.detailsId.value !== null ? (
+        <ReportDetailsPanel details={details} onClose={closeDetails} onOpenSettings={onOpenSettings} />
+      ) : null}
+      {error ? (
+        <ErrorBanner
+          error={error}
+          context="Could not load reports"
+          onRetry={list.reload}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      <div class="list-toolbar">
+        <span class="status">{selectedCount > 0 ? `${selectedCount} selected` : 'None selected'}</span>
+        <button
+          type="button"
+          class="danger"
+          disabled={selectedCount === 0}
+          onClick={() => (confirmingBulk.value = true)}
+        >
+          Delete selected
+        </button>
+        <span class="status list-status" role="status">
+          {loading ? (page ? 'Updating…' : 'Loading reports…') : ''}
+        </span>
+      </div>
+      <div
+        class={`bulk-summary${bulkSummary?.failed ? ' bulk-summary--failed' : ''}`}
+        role="status"
+        tabIndex={-1}
+        ref={summary}
+        hidden={!bulkSummary}
+      >
+        {bulkSummary ? (
+          <>
+            <p>{bulkSummary.text}</p>
+            <button type="button" onClick={model.dismissSummary}>
+              Dismiss
+            </button>
+          </>
+        ) : null}
+      </div>
+      {page ? (
+        <>
+          <ReportsTable
+            reports={page.items}
+            state={list.state.value}
+            busy={loading || list.stale.value}
+            selected={model.selected.value}
+            detailsId={model.detailsId.value}
+            onSort={list.sortBy}
+            onToggle={(report, on) => model.toggleSelected(report.id, on)}
+            onToggleAll={model.toggleAllSelected}
+            onDetails={(report, opener) => {
+              detailsOpener.current = opener;
+              model.openDetails(report.id);
+            }}
+            onDelete={(report) => (toDelete.value = report)}
+          />
+          {page.items.length === 0 ? <EmptyReports model={model} /> : null}
+          <Pagination page={page} noun={NOUN} onPage={list.goToPage} />
+        </>
+      ) : null}
+      <DeleteReportDialog
+        report={toDelete.value}
+        model={model}
+        onClose={() => (toDelete.value = null)}
+        fallbackFocus={() => heading.current}
+        onOpenSettings={onOpenSettings}
+      />
+      <DeleteSelectedDialog
+        open={confirmingBulk.value}
+        model={model}
+        onClose={() => (confirmingBulk.value = false)}
+        fallbackFocus={() => (model.bulkSummary.peek() ? summary.current : heading.current)}
+      />
+    </section>
+  );
+}
+
+/** Says why the table is empty: nothing yet, nothing matching, or a page past the end. */
+function EmptyReports({ model }: { model: ReportsModel }) {
+  const { list } = model;
+  if (model.hasFilters.value) {
+    return (
+      <div class="empty-state">
+        {/* The one "Clear filters" button is among the filters above. */}
+        <p>No reports match these filters. Clear filters to see every report.</p>
+      </div>
+    );
+  }
+  if (list.state.value.page > 1) {
+    return (
+      <div class="empty-state">
+        <p>There are no reports on this page.</p>
+        <button type="button" onClick={() => list.goToPage(1)}>
+          Go to the first page
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div class="empty-state">
+      <p>No reports yet. Create one from the Page Reports button on any web page.</p>
+    </div>
+  );
+}

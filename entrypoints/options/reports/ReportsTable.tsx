@@ -1,0 +1,133 @@
+import { DateTime } from '@/components/DateTime';
+import { ResultBadge } from '@/components/ResultBadge';
+import { SortHeader } from '@/components/SortHeader';
+import { WebLink } from '@/components/WebLink';
+import type { Report, ReportSortKey } from '@/lib/api/types';
+import { PRIVACY_NAMES } from '@/lib/format';
+import type { ReportListState } from '@/lib/options-route';
+import { reportKey } from './reports-model';
+
+export interface ReportsTableProps {
+  reports: readonly Report[];
+  state: ReportListState;
+  /** Rows on show belong to an older state while the next one loads. */
+  busy: boolean;
+  selected: ReadonlySet<string>;
+  detailsId: string | null;
+  onSort: (key: ReportSortKey) => void;
+  onToggle: (report: Report, selected: boolean) => void;
+  onToggleAll: () => void;
+  onDetails: (report: Report, opener: HTMLElement) => void;
+  onDelete: (report: Report) => void;
+}
+
+/** The table named "Reports": one page of reports, sortable headers, selection, and row actions. */
+export function ReportsTable(props: ReportsTableProps) {
+  const { reports, state, busy, selected, onSort } = props;
+  const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
+  const allSelected = reports.length > 0 && selectedOnPage === reports.length;
+  const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
+  return (
+    <div class="table-scroll">
+      <table
+        class={`data-table reports-table${busy ? ' is-busy' : ''}`}
+        aria-labelledby="reports-heading"
+        aria-busy={busy}
+      >
+        <thead>
+          <tr>
+            <th scope="col" class="select-cell">
+              <input
+                type="checkbox"
+                aria-label="Select all on this page"
+                checked={allSelected}
+                disabled={reports.length === 0}
+                ref={(input) => {
+                  if (input) input.indeterminate = selectedOnPage > 0 && !allSelected;
+                }}
+                onChange={props.onToggleAll}
+              />
+            </th>
+            <SortHeader label="URL" sortKey="url" {...sortProps} />
+            <th scope="col">Project</th>
+            <SortHeader label="Result" sortKey="result" {...sortProps} />
+            <th scope="col">Privacy</th>
+            <SortHeader label="Created" sortKey="id" {...sortProps} />
+            <SortHeader label="Generated" sortKey="generated_at" {...sortProps} />
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {reports.map((report, index) => (
+            <ReportRow
+              key={reportKey(report.id)}
+              report={report}
+              rowId={`report-row-${index}`}
+              selected={selected.has(reportKey(report.id))}
+              open={props.detailsId === reportKey(report.id)}
+              onToggle={props.onToggle}
+              onDetails={props.onDetails}
+              onDelete={props.onDelete}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface ReportRowProps {
+  report: Report;
+  rowId: string;
+  selected: boolean;
+  open: boolean;
+  onToggle: ReportsTableProps['onToggle'];
+  onDetails: ReportsTableProps['onDetails'];
+  onDelete: ReportsTableProps['onDelete'];
+}
+
+function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelete }: ReportRowProps) {
+  const urlId = `${rowId}-url`;
+  return (
+    <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
+      <td class="select-cell">
+        {/* Named "Select" (the row's URL describes it): a URL in the name would match any label query. */}
+        <input
+          type="checkbox"
+          aria-label="Select"
+          aria-describedby={urlId}
+          checked={selected}
+          onChange={(event) => onToggle(report, event.currentTarget.checked)}
+        />
+      </td>
+      <th scope="row" id={urlId} class="url-cell">
+        <WebLink url={report.url} class="truncate" />
+      </th>
+      <td class="project-cell">{report.project ?? <span class="muted">No project</span>}</td>
+      <td>
+        <ResultBadge result={report.result} />
+      </td>
+      <td>{report.privacy === null ? <span class="muted">Unknown</span> : PRIVACY_NAMES[report.privacy]}</td>
+      <td class="date-cell">
+        <DateTime iso={report.createdAt} />
+      </td>
+      <td class="date-cell">
+        <DateTime iso={report.generatedAt} missing="Not generated yet" />
+      </td>
+      <td class="row-actions">
+        <button
+          type="button"
+          aria-describedby={urlId}
+          onClick={(event) => onDetails(report, event.currentTarget)}
+        >
+          Details
+        </button>
+        <button type="button" class="danger" onClick={() => onDelete(report)}>
+          Delete<span class="visually-hidden"> report for {report.url}</span>
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,58 @@
+// The account's project names for the Reports "Project" filter: every page of the projects list,
+// up to a bound, sorted by name.
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError } from '@/lib/api/errors';
+import { latestOnly } from '../list/latest-only';
+import type { Send } from './reports-model';
+
+export interface ProjectOptionsModel {
+  readonly names: ReadonlySignal<readonly string[]>;
+  readonly loading: ReadonlySignal<boolean>;
+  readonly error: ReadonlySignal<ApiError | null>;
+  /** More projects exist than were fetched. */
+  readonly truncated: ReadonlySignal<boolean>;
+  load(): void;
+}
+
+const PER_PAGE = 100;
+
+export function createProjectOptionsModel(send: Send, { maxPages = 10 } = {}): ProjectOptionsModel {
+  const names = signal<readonly string[]>([]);
+  const loading = signal(false);
+  const error = signal<ApiError | null>(null);
+  const truncated = signal(false);
+
+  const fetchAll = latestOnly(async () => {
+    const found: string[] = [];
+    for (let page = 1; page <= maxPages; page++) {
+      const result = await send('projects.list', { perPage: PER_PAGE, sortBy: 'project', sort: 'asc', page });
+      if (!result.ok) return { ok: false as const, error: result.error };
+      found.push(...result.data.items.map((project) => project.name));
+      if (!result.data.hasNext) return { ok: true as const, names: found, truncated: false };
+    }
+    return { ok: true as const, names: found, truncated: true };
+  });
+
+  return {
+    names,
+    loading,
+    error,
+    truncated,
+    load() {
+      loading.value = true;
+      void fetchAll().then(({ current, value }) => {
+        if (!current) return;
+        batch(() => {
+          loading.value = false;
+          if (value.ok) {
+            names.value = [...new Set(value.names)];
+            truncated.value = value.truncated;
+            error.value = null;
+          } else {
+            error.value = value.error;
+          }
+        });
+      });
+    },
+  };
+}

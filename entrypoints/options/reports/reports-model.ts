@@ -1,0 +1,192 @@
+// The Reports list: filters, sort, pages (in the hash), row selection, and deletes (one or many).
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import type { Result } from '@/lib/api/errors';
+import type { Report, ReportListQuery, ReportResult, ReportSortKey } from '@/lib/api/types';
+import type { send as sendMessage } from '@/lib/messaging/send';
+import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
+import { createListModel, type ListModel } from '../list/list-model';
+import {
+  deleteMany,
+  summarizeDeleteMany,
+  type DeleteManyOptions,
+  type DeleteManyProgress,
+} from '../list/delete-many';
+import type { PrefsStore } from '../prefs';
+import type { HashRouter } from '../router';
+
+export type Send = typeof sendMessage;
+
+export interface ReportsModelOptions {
+  router: HashRouter;
+  prefs: PrefsStore<ReportSortKey>;
+  searchDelayMs?: number;
+  /** Pacing of "Delete selected" (tests make it instant). */
+  deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
+}
+
+export interface ReportsModel {
+  readonly list: ListModel<ReportSortKey, ReportListState, Report>;
+  readonly hasFilters: ReadonlySignal<boolean>;
+  /** The report whose details are open, as the hash names it. */
+  readonly detailsId: ReadonlySignal<string | null>;
+  readonly selected: ReadonlySignal<ReadonlySet<string>>;
+  readonly bulkProgress: ReadonlySignal<DeleteManyProgress | null>;
+  readonly bulkSummary: ReadonlySignal<{ text: string; failed: boolean } | null>;
+  setResult(result: ReportResult | null): void;
+  setProject(project: string | null): void;
+  clearFilters(): void;
+  openDetails(id: Report['id']): void;
+  closeDetails(): void;
+  toggleSelected(id: Report['id'], selected: boolean): void;
+  /** Selects every report on the page, or none when all are selected already. */
+  toggleAllSelected(): void;
+  /** Deletes one report; the row leaves the table only once the service confirms. */
+  deleteReport(report: Report): Promise<Result<null>>;
+  deleteSelected(): Promise<void>;
+  stopDeleting(): void;
+  dismissSummary(): void;
+  /** Shows a report the service returned after a write, in place. */
+  replaceReport(report: Report): void;
+  dispose(): void;
+}
+
+export const reportKey = (id: Report['id']) => String(id);
+
+export function toReportListQuery(state: ReportListState): ReportListQuery {
+  const search = state.search.trim();
+  return {
+    ...(search ? { search, searchBy: 'url' as const } : {}),
+    ...(state.project !== null ? { project: state.project } : {}),
+    ...(state.result !== null ? { result: state.result } : {}),
+    sortBy: state.sortBy,
+    sort: state.sort,
+    perPage: state.perPage,
+    page: state.page,
+  };
+}
+
+export function createReportsModel(send: Send, options: ReportsModelOptions): ReportsModel {
+  const { router } = options;
+  const list = createListModel<ReportSortKey, ReportListState, Report>({
+    router,
+    prefs: options.prefs,
+    readList: (route) => (route?.section === 'reports' ? route.list : null),
+    resolve: resolveReportList,
+    routeFor: (state, current) => ({
+      section: 'reports',
+      list: state,
+      details: current?.section === 'reports' ? current.details : null,
+    }),
+    fetchPage: (state) => send('reports.list', toReportListQuery(state)),
+    firstDirection: firstSortDirection,
+    searchDelayMs: options.searchDelayMs,
+  });
+
+  const selected = signal<ReadonlySet<string>>(new Set());
+  const bulkProgress = signal<DeleteManyProgress | null>(null);
+  const bulkSummary = signal<{ text: string; failed: boolean } | null>(null);
+  let bulkAbort: AbortController | null = null;
+
+  const detailsId = computed(() => {
+    const route = router.route.value;
+    return route?.section === 'reports' ? route.details : null;
+  });
+
+  const hasFilters = computed(() => {
+    const { search, result, project } = list.state.value;
+    return search !== '' || result !== null || project !== null;
+  });
+
+  // A selection covers rows on show only: another page or filter starts with none selected.
+  const stopPruning = effect(() => {
+    const shown = new Set(list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
+    const current = selected.peek();
+    const kept = [...current].filter((key) => shown.has(key));
+    if (kept.length !== current.size) selected.value = new Set(kept);
+  });
+
+  function navigateDetails(details: string | null) {
+    router.navigate({ section: 'reports', list: list.state.peek(), details });
+  }
+
+  /** Takes deleted rows off the page on show; the reload that follows brings the next ones in. */
+  function removeRows(keys: ReadonlySet<string>) {
+    list.patchPage((page) => {
+      const items = page.items.filter((report) => !keys.has(reportKey(report.id)));
+      const removed = page.items.length - items.length;
+      return { ...page, items, total: page.total === null ? null : Math.max(0, page.total - removed) };
+    });
+    selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
+  }
+
+  return {
+    list,
+    hasFilters,
+    detailsId,
+    selected,
+    bulkProgress,
+    bulkSummary,
+    setResult: (result) => list.change({ result }),
+    setProject: (project) => list.change({ project }),
+    clearFilters: () => list.change({ search: '', result: null, project: null }),
+    openDetails: (id) => navigateDetails(reportKey(id)),
+    closeDetails: () => navigateDetails(null),
+    toggleSelected(id, on) {
+      const next = new Set(selected.peek());
+      if (on) next.add(reportKey(id));
+      else next.delete(reportKey(id));
+      selected.value = next;
+    },
+    toggleAllSelected() {
+      const keys = list.page.peek()?.items.map((report) => reportKey(report.id)) ?? [];
+      const allSelected = keys.length > 0 && keys.every((key) => selected.peek().has(key));
+      selected.value = new Set(allSelected ? [] : keys);
+    },
+    async deleteReport(report) {
+      const result = await send('reports.delete', { id: report.id });
+      if (!result.ok && result.error.kind !== 'not_found') return result;
+      removeRows(new Set([reportKey(report.id)]));
+      list.reload();
+      return { ok: true, data: null };
+    },
+    async deleteSelected() {
+      const keys = selected.peek();
+      const reports = list.page.peek()?.items.filter((report) => keys.has(reportKey(report.id))) ?? [];
+      if (reports.length === 0 || bulkAbort) return;
+      bulkAbort = new AbortController();
+      batch(() => {
+        bulkSummary.value = null;
+        bulkProgress.value = { done: 0, total: reports.length, waitingSeconds: null };
+      });
+      const outcome = await deleteMany(reports, (report) => send('reports.delete', { id: report.id }), {
+        ...options.deleteMany,
+        signal: bulkAbort.signal,
+        onProgress: (progress) => (bulkProgress.value = progress),
+      });
+      bulkAbort = null;
+      batch(() => {
+        removeRows(new Set(outcome.deleted.map((report) => reportKey(report.id))));
+        bulkProgress.value = null;
+        bulkSummary.value = {
+          text: summarizeDeleteMany(outcome, (report) => report.url, { one: 'report', many: 'reports' }),
+          failed: outcome.failed.length > 0,
+        };
+      });
+      list.reload();
+    },
+    stopDeleting: () => bulkAbort?.abort(),
+    dismissSummary: () => (bulkSummary.value = null),
+    replaceReport(report) {
+      const key = reportKey(report.id);
+      list.patchPage((page) => ({
+        ...page,
+        items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
+      }));
+    },
+    dispose() {
+      bulkAbort?.abort();
+      stopPruning();
+      list.dispose();
+    },
+  };
+}

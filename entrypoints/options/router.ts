@@ -1,0 +1,53 @@
+// The hash is the source of truth for what the options page shows (lib/options-route.ts).
+import { signal, type ReadonlySignal } from '@preact/signals';
+import { formatRoute, parseRoute, type OptionsRoute } from '@/lib/options-route';
+
+export interface HashRouter {
+  /** What the hash says, or the fallback while it names no section. */
+  readonly route: ReadonlySignal<OptionsRoute>;
+  /** Shows a route. `replace` corrects the current entry instead of adding one to the history. */
+  navigate(route: OptionsRoute, options?: { replace?: boolean }): void;
+  /** The hash a link to this route uses. */
+  href(route: OptionsRoute): string;
+  dispose(): void;
+}
+
+export interface HashRouterOptions {
+  win?: Window;
+  /** Shown, without writing it to the address, while the hash names no section (e.g. no hash at all). */
+  fallback: OptionsRoute;
+}
+
+export function createHashRouter({ win = window, fallback }: HashRouterOptions): HashRouter {
+  const route = signal(parseRoute(win.location.hash) ?? fallback);
+  let current = formatRoute(route.value);
+
+  function show(next: OptionsRoute) {
+    const hash = formatRoute(next);
+    // The same view again (e.g. the hashchange that follows our own navigate) must not reload anything.
+    if (hash === current) return;
+    current = hash;
+    route.value = next;
+  }
+
+  const onHashChange = () => show(parseRoute(win.location.hash) ?? fallback);
+  win.addEventListener('hashchange', onHashChange);
+
+  return {
+    route,
+    navigate(next, { replace = false } = {}) {
+      const hash = formatRoute(next);
+      if (replace) win.history.replaceState(win.history.state, '', hash);
+      else if (hash !== win.location.hash) win.location.hash = hash;
+      // Shown at once rather than on hashchange, which comes later (and not at all after replaceState).
+      show(parseRoute(hash) ?? fallback);
+    },
+    href: formatRoute,
+    dispose: () => win.removeEventListener('hashchange', onHashChange),
+  };
+}
+
+/** Whether the address names a section; when it does not, the page picks one. */
+export function hashNamesSection(win: Window = window): boolean {
+  return parseRoute(win.location.hash) !== null;
+}

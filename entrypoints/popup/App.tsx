@@ -1,0 +1,45 @@
+import { useEffect } from 'preact/hooks';
+import { NotSetUp } from './NotSetUp';
+import type { PopupModel } from './popup-model';
+import { RecentReports } from './RecentReports';
+import { ThisPage } from './ThisPage';
+
+/** The popup: the current page and its report, "Create report", and the recent reports. */
+export function App({ model }: { model: PopupModel }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') model.close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [model]);
+
+  const setup = model.setup.value;
+  // Ages are computed at render time; every change re-renders, which is often enough for "5 min ago".
+  const now = model.now();
+  return (
+    <div class="popup">
+      <header class="popup-header">
+        <h1>Page Reports</h1>
+      </header>
+      {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
+      {setup === 'ready' ? (
+        <main>
+          <ThisPage model={model} now={now} />
+          <RecentReports model={model} now={now} />
+          <footer class="popup-footer">
+            <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
+              All reports
+            </button>
+            <button type="button" class="link-button" onClick={() => void model.openSettings()}>
+              Settings
+            </button>
+          </footer>
+        </main>
+      ) : null}
+      <p class="visually-hidden" role="status" aria-live="polite">
+        {model.announcement.value}
+      </p>
+    </div>
+  );
+}

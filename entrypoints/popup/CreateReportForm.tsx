@@ -1,0 +1,128 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
+import { PRIVACY_NAMES } from '@/lib/format';
+import type { CreateForm } from './create-form';
+import { PopupError } from './PopupError';
+
+// Fields shown in this form; a server message about any other field is listed above the button.
+const FORM_FIELDS = ['privacy', 'password'];
+
+export interface CreateReportFormProps {
+  form: CreateForm;
+  /** This page has a report already: the form then offers another one. */
+  another: boolean;
+  onOpenSettings: () => void;
+}
+
+/** Privacy, a password for Password only, and "Create report". Focus starts on the button. */
+export function CreateReportForm({ form, another, onOpenSettings }: CreateReportFormProps) {
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const privacy = form.privacy.value;
+  const errors = form.fieldErrors.value;
+  const submitting = form.submitting.value;
+  const passwordShown = form.passwordShown.value;
+  const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
+
+  useEffect(() => submitButton.current?.focus(), []);
+  // A disabled button drops focus; give it back once the request is done.
+  useEffect(() => {
+    if (!submitting && document.activeElement === document.body) submitButton.current?.focus();
+  }, [submitting]);
+  useEffect(() => {
+    if (errors.password) passwordInput.current?.focus();
+  }, [errors.password]);
+
+  function onSubmit(event: Event) {
+    event.preventDefault();
+    void form.submit();
+  }
+
+  return (
+    <form class="create-form" onSubmit={onSubmit} noValidate aria-labelledby="create-heading">
+      <h2 id="create-heading">{another ? 'Create another report' : 'Create a report'}</h2>
+      <div class="field">
+        <label for="privacy">Privacy</label>
+        <select
+          id="privacy"
+          value={String(privacy)}
+          onChange={(event) => form.choosePrivacy(Number(event.currentTarget.value) as Privacy)}
+          aria-invalid={errors.privacy ? true : undefined}
+          aria-describedby={errors.privacy ? 'privacy-error' : undefined}
+        >
+          {PRIVACY_VALUES.map((value) => (
+            <option key={value} value={String(value)}>
+              {PRIVACY_NAMES[value]}
+            </option>
+          ))}
+        </select>
+        <FieldError id="privacy-error" messages={errors.privacy} />
+      </div>
+      {privacy === 2 ? (
+        <div class="field">
+          <label for="report-password">Password</label>
+          <div class="password-row">
+            <input
+              id="report-password"
+              ref={passwordInput}
+              type={passwordShown ? 'text' : 'password'}
+              required
+              autoComplete="new-password"
+              spellcheck={false}
+              value={form.password.value}
+              onInput={(event) => form.setPassword(event.currentTarget.value)}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'password-error' : 'password-hint'}
+            />
+            <button type="button" aria-controls="report-password" onClick={form.togglePasswordShown}>
+              {passwordShown ? 'Hide' : 'Show'}
+              <span class="visually-hidden"> password</span>
+            </button>
+          </div>
+          {errors.password ? (
+            <FieldError id="password-error" messages={errors.password} />
+          ) : (
+            <p id="password-hint" class="hint">
+              Visitors of the report page need it. Page Reports does not keep it.
+            </p>
+          )}
+        </div>
+      ) : null}
+      {/* The server's messages name their field ("The url field must be a valid URL."). */}
+      {otherErrors.map(([field, messages]) => (
+        <FieldError key={field} id={`${field}-error`} messages={messages} />
+      ))}
+      <div class="create-actions">
+        <button
+          ref={submitButton}
+          type="submit"
+          class="primary"
+          disabled={submitting}
+          aria-describedby="create-progress"
+        >
+          Create report
+        </button>
+        <span id="create-progress" class="status" role="status">
+          {submitting ? 'Creating the report…' : ''}
+        </span>
+      </div>
+      {form.error.value ? (
+        <PopupError
+          error={form.error.value}
+          context="Could not create the report"
+          onRetry={() => void form.submit()}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+    </form>
+  );
+}
+
+function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} class="field-error">
+      {messages.join(' ')}
+    </p>
+  );
+}

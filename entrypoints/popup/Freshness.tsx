@@ -1,0 +1,15 @@
+import { formatAge } from '@/lib/format';
+import type { Shown } from './popup-model';
+
+/** Says how old cached data is while it is being refreshed, or that a refresh failed. Silent when fresh. */
+export function Freshness({ shown, now }: { shown: Shown<unknown>; now: number }) {
+  if (shown.fetchedAt === null || shown.value === undefined || shown.state === 'fresh') return null;
+  const age = formatAge(new Date(shown.fetchedAt).toISOString(), now);
+  return (
+    <p class="freshness">
+      {shown.state === 'loading'
+        ? `Updated ${age} · checking for changes…`
+        : `Showing saved data (updated ${age}).`}
+    </p>
+  );
+}

@@ -1,0 +1,68 @@
+import { ResultBadge } from '@/components/ResultBadge';
+import { formatAge, middleEllipsis } from '@/lib/format';
+import { Freshness } from './Freshness';
+import type { PopupModel } from './popup-model';
+import { PopupError } from './PopupError';
+
+/** The 5 newest reports (optionally of this site only); each opens its details in the options page. */
+export function RecentReports({ model, now }: { model: PopupModel; now: number }) {
+  const shown = model.recent.value;
+  const items = shown.value;
+  const page = model.page.value;
+  const siteOnly = model.siteOnly.value;
+  // The page section shows the same error already: one banner is enough.
+  const pageError = model.pageReport.value.error;
+  const showError = shown.error && !(page?.reportable && pageError?.kind === shown.error.kind);
+  return (
+    <section class="recent" aria-labelledby="recent-heading">
+      <div class="section-head">
+        <h2 id="recent-heading">Recent reports</h2>
+        {page?.reportable ? (
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={siteOnly}
+              onChange={(event) => void model.setSiteOnly(event.currentTarget.checked)}
+            />
+            This site only
+          </label>
+        ) : null}
+      </div>
+      {showError && shown.error ? (
+        <PopupError
+          error={shown.error}
+          context="Could not load recent reports"
+          onRetry={() => void model.refresh()}
+          onOpenSettings={model.openSettings}
+        />
+      ) : null}
+      <Freshness shown={shown} now={now} />
+      {items === undefined && shown.state === 'loading' ? (
+        <p class="status">Loading recent reports…</p>
+      ) : null}
+      {items?.length === 0 ? (
+        <p class="hint">{siteOnly ? 'No reports for this site yet.' : 'No reports yet.'}</p>
+      ) : null}
+      {items?.length ? (
+        <ul class="recent-list" aria-labelledby="recent-heading">
+          {items.map((report) => (
+            <li key={String(report.id)}>
+              <button
+                type="button"
+                class="recent-item"
+                title={report.url}
+                onClick={() => void model.openDetails(report.id)}
+              >
+                <span class="recent-url">{middleEllipsis(report.url.replace(/^https?:\/\//, ''), 60)}</span>
+                <span class="recent-meta">
+                  <ResultBadge result={report.result} />
+                  <span class="recent-age">{formatAge(report.createdAt, now)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

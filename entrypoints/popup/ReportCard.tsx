@@ -1,0 +1,76 @@
+import { ResultBadge } from '@/components/ResultBadge';
+import type { ApiError } from '@/lib/api/errors';
+import type { Report } from '@/lib/api/types';
+import { formatDate, formatDateTime, PRIVACY_NAMES } from '@/lib/format';
+import { PopupError } from './PopupError';
+
+export interface ReportCardProps {
+  report: Report;
+  regenerating: boolean;
+  regenerateError: ApiError | null;
+  onRegenerate: () => void;
+  onDetails: () => void;
+  onOpenSettings: () => void;
+}
+
+/** This page's newest report: result, privacy, dates, and what can be done with it. */
+export function ReportCard(props: ReportCardProps) {
+  const { report } = props;
+  const generating = report.result === null;
+  return (
+    <article class="report-card" aria-labelledby="report-heading">
+      <h2 id="report-heading">Report for this page</h2>
+      <dl class="report-facts">
+        <div>
+          <dt>Result</dt>
+          <dd>
+            <ResultBadge result={report.result} />
+          </dd>
+        </div>
+        <div>
+          <dt>Privacy</dt>
+          <dd>{report.privacy === null ? '—' : PRIVACY_NAMES[report.privacy]}</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>
+            <DateText iso={report.createdAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>Generated</dt>
+          <dd>{generating ? 'Not yet' : <DateText iso={report.generatedAt} />}</dd>
+        </div>
+      </dl>
+      {generating ? (
+        <p class="hint">The result appears here when it is ready. You can close this window meanwhile.</p>
+      ) : null}
+      <div class="report-actions">
+        <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
+          Regenerate
+        </button>
+        <button type="button" onClick={props.onDetails}>
+          Details
+        </button>
+      </div>
+      {props.regenerateError ? (
+        <PopupError
+          error={props.regenerateError}
+          context="Could not regenerate the report"
+          onRetry={props.onRegenerate}
+          onOpenSettings={props.onOpenSettings}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+function DateText({ iso }: { iso: string | null }) {
+  return iso ? (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDate(iso)}
+    </time>
+  ) : (
+    <>—</>
+  );
+}

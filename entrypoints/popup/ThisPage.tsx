@@ -1,0 +1,56 @@
+import { middleEllipsis } from '@/lib/format';
+import { CreateReportForm } from './CreateReportForm';
+import { Freshness } from './Freshness';
+import type { PopupModel } from './popup-model';
+import { PopupError } from './PopupError';
+import { ReportCard } from './ReportCard';
+
+/** The current page: its address, its report if one exists, and the form to create one. */
+export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
+  const page = model.page.value;
+  if (!page) return null;
+  const shown = model.pageReport.value;
+  const report = shown.value;
+  return (
+    <section class="this-page" aria-labelledby="this-page-heading">
+      <h2 id="this-page-heading" class="visually-hidden">
+        This page
+      </h2>
+      {page.url ? (
+        <p class="page-url" title={page.url}>
+          {middleEllipsis(page.url, 90)}
+        </p>
+      ) : null}
+      {!page.reportable ? (
+        <p class="notice">{page.reason}</p>
+      ) : (
+        <>
+          {shown.error ? (
+            <PopupError
+              error={shown.error}
+              context="Could not look up this page’s report"
+              onRetry={() => void model.refresh()}
+              onOpenSettings={model.openSettings}
+            />
+          ) : null}
+          <Freshness shown={shown} now={now} />
+          {report === undefined && shown.state === 'loading' ? (
+            <p class="status">Looking for a report on this page…</p>
+          ) : null}
+          {report === null ? <p class="hint">This page has no report yet.</p> : null}
+          {report ? (
+            <ReportCard
+              report={report}
+              regenerating={model.regenerating.value}
+              regenerateError={model.regenerateError.value}
+              onRegenerate={() => void model.regenerate()}
+              onDetails={() => void model.openDetails(report.id)}
+              onOpenSettings={model.openSettings}
+            />
+          ) : null}
+          <CreateReportForm form={model.form} another={Boolean(report)} onOpenSettings={model.openSettings} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// The "Create report" form: privacy, the password (only for Password), one request per submission.
+import { batch, signal } from '@preact/signals';
+import type { ApiError } from '@/lib/api/errors';
+import type { CreateReportInput, Privacy, Report } from '@/lib/api/types';
+import { send } from '@/lib/messaging/send';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface CreateFormDeps {
+  /** The page to report, or null when this tab cannot be reported. */
+  pageUrl(): string | null;
+  onCreated(report: Report): void;
+  onNotConfigured(): void;
+}
+
+export type CreateForm = ReturnType<typeof createCreateForm>;
+
+export function createCreateForm(deps: CreateFormDeps) {
+  const privacy = signal<Privacy>(0);
+  const password = signal('');
+  const passwordShown = signal(false);
+  const submitting = signal(false);
+  const error = signal<ApiError | null>(null);
+  const fieldErrors = signal<FieldErrors>({});
+  // Set once the person picks a privacy, so a late snapshot never overrides them.
+  let privacyChosen = false;
+
+  function clearFieldError(field: string) {
+    if (!(field in fieldErrors.value)) return;
+    const { [field]: _cleared, ...rest } = fieldErrors.value;
+    fieldErrors.value = rest;
+  }
+
+  return {
+    privacy,
+    password,
+    passwordShown,
+    submitting,
+    error,
+    fieldErrors,
+
+    /** Starts from the person's last choice, unless they already picked one. */
+    restorePrivacy(last: Privacy) {
+      if (!privacyChosen) privacy.value = last;
+    },
+
+    choosePrivacy(next: Privacy) {
+      privacyChosen = true;
+      batch(() => {
+        privacy.value = next;
+        if (next !== 2) {
+          // A password belongs to Password only: leaving it forgets what was typed.
+          password.value = '';
+          passwordShown.value = false;
+        }
+        clearFieldError('privacy');
+        clearFieldError('password');
+      });
+    },
+
+    setPassword(value: string) {
+      password.value = value;
+      clearFieldError('password');
+    },
+
+    togglePasswordShown() {
+      passwordShown.value = !passwordShown.value;
+    },
+
+    /** Sends exactly one request, however often it is called while one is running. */
+    async submit(): Promise<void> {
+      const url = deps.pageUrl();
+      if (submitting.value || !url) return;
+      const chosen = privacy.value;
+      if (chosen === 2 && password.value === '') {
+        fieldErrors.value = { password: ['Enter a password for the report page.'] };
+        return;
+      }
+      const input: CreateReportInput =
+        chosen === 2 ? { url, privacy: chosen, password: password.value } : { url, privacy: chosen };
+      batch(() => {
+        submitting.value = true;
+        error.value = null;
+        fieldErrors.value = {};
+      });
+      const answer = send('reports.create', input);
+      // Sent: the password leaves the popup's memory now, whatever the answer.
+      batch(() => {
+        password.value = '';
+        passwordShown.value = false;
+      });
+      const result = await answer;
+      submitting.value = false;
+      if (result.ok) {
+        deps.onCreated(result.data);
+      } else if (result.error.kind === 'not_configured') {
+        deps.onNotConfigured();
+      } else {
+        batch(() => {
+          error.value = result.error;
+          fieldErrors.value = result.error.fieldErrors ?? {};
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,252 @@
+// The popup's state and actions. It paints what the background cached, then asks for fresh data.
+import { batch, signal, type Signal } from '@preact/signals';
+import type { ApiError, Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import type { Cached } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { openOptions, type OptionsRoute } from '@/lib/options-link';
+import { hostOf, type PageCheck } from '@/lib/page-url';
+import { createCreateForm } from './create-form';
+import { readCurrentPage } from './current-page';
+import { createGenerationWatch } from './generation-watch';
+
+/** Data first taken from the cache, then refreshed. */
+export interface Shown<T> {
+  /** undefined: nothing known yet (no cache and the first lookup still running). */
+  value: T | undefined;
+  /** When the value was fetched from the service (epoch ms); null when nothing is known. */
+  fetchedAt: number | null;
+  /** loading: a refresh is running; fresh: it succeeded; saved: it failed and `value` is the cached one. */
+  state: 'loading' | 'fresh' | 'saved';
+  error: ApiError | null;
+}
+
+/** unknown until the background says whether a base URL and key are set. */
+export type Setup = 'unknown' | 'ready' | 'missing';
+
+export interface PopupEnvironment {
+  readCurrentPage(): Promise<PageCheck>;
+  openOptions(route: OptionsRoute): Promise<void>;
+  closePopup(): void;
+  now(): number;
+}
+
+const defaultEnvironment: PopupEnvironment = {
+  readCurrentPage,
+  openOptions,
+  closePopup: () => window.close(),
+  now: () => Date.now(),
+};
+
+const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, state: 'loading', error: null });
+
+export type PopupModel = ReturnType<typeof createPopupModel>;
+
+export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
+  const page = signal<PageCheck | null>(null);
+  const setup = signal<Setup>('unknown');
+  const pageReport = signal<Shown<Report | null>>(nothingYet());
+  const recent = signal<Shown<Report[]>>(nothingYet());
+  const siteOnly = signal(false);
+  const regenerating = signal(false);
+  const regenerateError = signal<ApiError | null>(null);
+  /** Announced in a live region: "Report created.", "The result is ready." */
+  const announcement = signal('');
+  // Bumped by every local change of this page's report, so an older lookup cannot overwrite it.
+  let pageReportVersion = 0;
+  // Likewise for the recent list: a lookup for another scope must not land in this one.
+  let recentVersion = 0;
+
+  const pageUrl = () => (page.value?.reportable ? page.value.url : null);
+  const pageHost = () => (page.value?.reportable ? page.value.host : undefined);
+  const recentHost = () => (siteOnly.value ? pageHost() : undefined);
+
+  const watch = createGenerationWatch({
+    read: (id) => send('reports.get', { id }),
+    onReport: (report) => {
+      const shown = pageReport.value.value;
+      const wasPending = sameId(shown?.id, report.id) && shown?.result === null;
+      showReport(report);
+      if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
+    },
+    onGone: (id) => {
+      if (sameId(pageReport.value.value?.id, id)) setPageReport(null);
+      recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
+    },
+  });
+
+  const form = createCreateForm({
+    pageUrl,
+    onCreated: (report) => {
+      setPageReport(report);
+      const host = recentHost();
+      if (host === undefined || host === hostOf(report.url)) {
+        recent.value = { ...recent.value, value: [report, ...(recent.value.value ?? [])].slice(0, 5) };
+      }
+      // The card says "Generating…"; the watch announces the result.
+      announcement.value = 'Report created.';
+      followGeneration(report);
+    },
+    onNotConfigured: () => (setup.value = 'missing'),
+  });
+
+  function setPageReport(report: Report | null) {
+    pageReportVersion++;
+    pageReport.value = { value: report, fetchedAt: env.now(), state: 'fresh', error: null };
+  }
+
+  /** A fresh copy of a report: wherever it is shown, it takes the new value. */
+  function showReport(report: Report) {
+    batch(() => {
+      if (sameId(pageReport.value.value?.id, report.id)) setPageReport(report);
+      const items = recent.value.value;
+      if (items?.some((item) => sameId(item.id, report.id))) {
+        recent.value = {
+          ...recent.value,
+          value: items.map((item) => (sameId(item.id, report.id) ? report : item)),
+        };
+      }
+    });
+  }
+
+  function followGeneration(report: Report | null) {
+    if (report && report.result === null) watch.watch(report.id);
+  }
+
+  function applySnapshotValue<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
+    return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
+  }
+
+  /** Marks `target` as refreshing, then shows the answer, or keeps the cached value and says why not. */
+  async function load<T>(
+    target: Signal<Shown<T>>,
+    request: Promise<Result<Cached<T>>>,
+    isCurrent: () => boolean,
+  ): Promise<void> {
+    target.value = { ...target.value, state: 'loading', error: null };
+    const answer = await request;
+    if (!isCurrent()) return;
+    if (answer.ok) {
+      target.value = {
+        value: answer.data.data,
+        fetchedAt: answer.data.fetchedAt,
+        state: 'fresh',
+        error: null,
+      };
+    } else {
+      if (answer.error.kind === 'not_configured') setup.value = 'missing';
+      target.value = { ...target.value, state: 'saved', error: answer.error };
+    }
+  }
+
+  async function refreshPageReport(): Promise<void> {
+    const url = pageUrl();
+    if (!url) return;
+    const version = pageReportVersion;
+    // A report created or changed meanwhile is newer than this answer.
+    await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
+    followGeneration(pageReport.value.value ?? null);
+  }
+
+  function refreshRecent(): Promise<void> {
+    const version = ++recentVersion;
+    const host = recentHost();
+    return load(recent, send('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
+  }
+
+  async function refresh(): Promise<void> {
+    await Promise.all([refreshPageReport(), refreshRecent()]);
+  }
+
+  async function open(route: OptionsRoute) {
+    await env.openOptions(route);
+    env.closePopup();
+  }
+
+  return {
+    page,
+    setup,
+    pageReport,
+    recent,
+    siteOnly,
+    regenerating,
+    regenerateError,
+    announcement,
+    form,
+
+    /** Reads the tab, paints the cached snapshot, then refreshes from the service. */
+    async start(): Promise<void> {
+      const checked = await env.readCurrentPage();
+      page.value = checked;
+      const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
+      if (!snapshot.ok) {
+        // The background could not even read its cache: say so where the data would be.
+        setup.value = 'ready';
+        pageReport.value = { ...pageReport.value, state: 'saved', error: snapshot.error };
+        recent.value = { ...recent.value, state: 'saved', error: snapshot.error };
+        return;
+      }
+      if (!snapshot.data.configured) {
+        setup.value = 'missing';
+        return;
+      }
+      batch(() => {
+        form.restorePrivacy(snapshot.data.lastPrivacy);
+        setup.value = 'ready';
+        pageReport.value = applySnapshotValue(pageReport.value, snapshot.data.pageReport);
+        recent.value = applySnapshotValue(recent.value, snapshot.data.recent);
+      });
+      await refresh();
+    },
+
+    refresh,
+
+    async setSiteOnly(only: boolean): Promise<void> {
+      siteOnly.value = only;
+      const host = recentHost();
+      // Paint that list's cached copy (if any) while the fresh one comes.
+      const snapshot = await send('popup.snapshot', host ? { host } : {});
+      if (siteOnly.value !== only) return; // toggled again meanwhile: the newer toggle paints
+      const cached = snapshot.ok ? snapshot.data.recent : null;
+      recent.value = cached
+        ? { value: cached.data, fetchedAt: cached.fetchedAt, state: 'loading', error: null }
+        : nothingYet();
+      await refreshRecent();
+    },
+
+    async regenerate(): Promise<void> {
+      const report = pageReport.value.value;
+      if (!report || regenerating.value) return;
+      batch(() => {
+        regenerating.value = true;
+        regenerateError.value = null;
+      });
+      const answer = await send('reports.update', { id: report.id, regenerate: true });
+      regenerating.value = false;
+      if (answer.ok) {
+        showReport(answer.data);
+        announcement.value = 'New results requested.';
+        followGeneration(answer.data);
+      } else if (answer.error.kind === 'not_configured') {
+        setup.value = 'missing';
+      } else {
+        regenerateError.value = answer.error;
+      }
+    },
+
+    openDetails: (id: ReportId) => open({ view: 'report', id }),
+    openAllReports: () => open({ view: 'reports' }),
+    openSettings: () => open({ view: 'settings' }),
+    close: () => env.closePopup(),
+    now: () => env.now(),
+
+    /** Stops the timers (tests; a closing popup stops them anyway). */
+    dispose() {
+      watch.stopAll();
+    },
+  };
+}
+
+function sameId(a: ReportId | undefined, b: ReportId): boolean {
+  return a !== undefined && String(a) === String(b);
+}

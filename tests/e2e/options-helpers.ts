@@ -1,0 +1,99 @@
+// Shared steps of the options page's end-to-end tests: connect the extension to the reference API,
+// open a section, read what reached the server, and run axe-core.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { projectRoot, type ExtensionHarness, type RecordedRequest, type ReferenceApi } from './harness';
+
+/** A fresh profile state: the connection only, no remembered list preferences. */
+export async function connect(extension: ExtensionHarness, api: ReferenceApi): Promise<void> {
+  await extension.clearStorage('local');
+  await extension.setStorage('local', { baseUrl: api.url, apiKey: api.apiKey });
+}
+
+export function reportsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Reports' });
+}
+
+export function projectsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Projects' });
+}
+
+/** The body rows of a table (the header row left out). */
+export function bodyRows(table: Locator): Locator {
+  return table.locator('tbody tr');
+}
+
+/** Requests that reached the API with this method and path (raw, percent-encoded). */
+export function requestsTo(api: ReferenceApi, method: string, path: string): RecordedRequest[] {
+  return api.requests.filter((request) => request.method === method && request.path === path);
+}
+
+export function lastListQuery(
+  api: ReferenceApi,
+  what: 'reports' | 'projects',
+): Record<string, string> | undefined {
+  return requestsTo(api, 'GET', `/api/v1/${what}`).at(-1)?.query;
+}
+
+/** Waits until the newest list request asked for exactly `query`. */
+export async function expectListQuery(
+  api: ReferenceApi,
+  what: 'reports' | 'projects',
+  query: Record<string, string>,
+): Promise<void> {
+  await expect.poll(() => lastListQuery(api, what), { timeout: 5000 }).toEqual(query);
+}
+
+export async function waitForRows(table: Locator, count: number): Promise<void> {
+  await expect.poll(() => bodyRows(table).count(), { timeout: 5000 }).toBe(count);
+}
+
+/** The text of one column for every body row. */
+export async function columnTexts(table: Locator, column: number): Promise<string[]> {
+  return table.locator(`tbody tr > :nth-child(${column})`).allInnerTexts();
+}
+
+const axeSource = readFileSync(join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Serious and critical axe-core violations on the page as it is now. Injected through evaluate(): an
+ * extension page's CSP refuses inline <script> tags.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
+          .slice(0, 3)
+          .map((node) => JSON.stringify(node.target))
+          .join(', ')})`,
+    );
+}
+
+/** What has the focus, described by role-ish tag and accessible text. */
+export function focusedDescription(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return 'nothing';
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    return `${element.tagName.toLowerCase()}:${name}`;
+  });
+}

@@ -1,0 +1,190 @@
+// Issue 3 through the real action popup: create reports with each privacy, recognise an existing one,
+// follow generation, and paint from the background's cache.
+import { describe, expect, it } from 'vitest';
+import { useExtension, useReferenceApi, useTestServer, type WithChrome } from './harness';
+import { configure, creations, openWebPage } from './popup-helpers';
+
+const extension = useExtension();
+// Generation takes 1.5 s: long enough to see "Generating…", short enough to wait for.
+const api = useReferenceApi({ seed: false, generationDelayMs: 1500 });
+const web = useTestServer();
+
+const RESULT = /^(Good|Decent|Bad)$/;
+
+async function openPopupOnArticle(path = '/article') {
+  const article = await openWebPage(extension(), `${web().url}${path}`);
+  const popup = await extension().openActionPopup(article);
+  return { article, popup, url: `${web().url}${path}` };
+}
+
+describe('popup: create a report', () => {
+  it('Public: focus starts on "Create report", Enter sends one request without a password, then the result comes', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { popup, url } = await openPopupOnArticle();
+
+    const create = popup.getByRole('button', { name: 'Create report' });
+    await expect.poll(() => create.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await popup.getByRole('combobox', { name: 'Privacy' }).inputValue()).toBe('0');
+    await popup.getByTitle(url).waitFor();
+    await expect.poll(() => popup.getByText('This page has no report yet.').count()).toBe(1);
+
+    await popup.keyboard.press('Enter');
+    const card = popup.getByRole('article', { name: 'Report for this page' });
+    await card.getByText('Generating…').waitFor();
+    expect(creations(api()).map((request) => request.body)).toEqual([{ url, privacy: '0' }]);
+
+    await card.getByText(RESULT).waitFor({ timeout: 15_000 });
+    expect(await card.getByText('Public').count()).toBe(1);
+    expect(creations(api())).toHaveLength(1);
+    // The new report heads the recent list.
+    const recent = popup.getByRole('list', { name: 'Recent reports' });
+    await expect.poll(() => recent.getByRole('listitem').count()).toBe(1);
+  });
+
+  it('Private: sends privacy 1 and no password, even one typed before switching', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { popup, url } = await openPopupOnArticle('/article?private');
+
+    const privacy = popup.getByRole('combobox', { name: 'Privacy' });
+    await privacy.selectOption({ label: 'Password' });
+    await popup.getByLabel('Password', { exact: true }).fill('typed-then-abandoned');
+    await privacy.selectOption({ label: 'Private' });
+    expect(await popup.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await popup.getByRole('button', { name: 'Create report' }).click();
+
+    await popup.getByRole('article', { name: 'Report for this page' }).getByText('Private').waitFor();
+    expect(creations(api()).map((request) => request.body)).toEqual([{ url, privacy: '1' }]);
+  });
+
+  it('Password: sends privacy 2 with the password, which is kept nowhere in the extension', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { popup, url } = await openPopupOnArticle('/article?password');
+
+    await popup.getByRole('combobox', { name: 'Privacy' }).selectOption({ label: 'Password' });
+    const password = popup.getByLabel('Password', { exact: true });
+    expect(await password.getAttribute('type')).toBe('password');
+    await password.fill('e2e-s3cret');
+    await popup.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await password.press('Enter');
+
+    const card = popup.getByRole('article', { name: 'Report for this page' });
+    await card.getByText('Password').waitFor();
+    expect(creations(api()).map((request) => request.body)).toEqual([
+      { url, privacy: '2', password: 'e2e-s3cret' },
+    ]);
+    const created = api().store.reports().at(-1)!;
+    expect(api().store.passwordMatches(created.id, 'e2e-s3cret')).toBe(true);
+    expect(await password.inputValue()).toBe('');
+
+    const stored = JSON.stringify([
+      await extension().getStorage('local'),
+      await extension().getStorage('session'),
+    ]);
+    expect(stored).not.toContain('e2e-s3cret');
+    // The next popup starts from this choice.
+    await extension().closeActionPopup();
+    const { popup: again } = await openPopupOnArticle('/article?password');
+    await expect.poll(() => again.getByRole('combobox', { name: 'Privacy' }).inputValue()).toBe('2');
+  });
+
+  it('a double click creates one report', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    api().controls.setLatency(500);
+    const { popup } = await openPopupOnArticle('/article?double');
+    await popup.getByRole('button', { name: 'Create report' }).dblclick();
+    await popup.getByRole('article', { name: 'Report for this page' }).waitFor();
+    expect(creations(api())).toHaveLength(1);
+  });
+});
+
+describe('popup: this page’s report', () => {
+  it('recognises an existing report and regenerates it: "Generating…" turns into a result', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const url = `${web().url}/article?existing`;
+    api().store.create({ url: `${url}&other`, privacy: 0 });
+    const existing = api().store.create({ url, privacy: 1 });
+    api().store.finishPending();
+
+    const { popup } = await openPopupOnArticle('/article?existing');
+    const card = popup.getByRole('article', { name: 'Report for this page' });
+    await card.getByText(RESULT).waitFor();
+    expect(await card.getByText('Private').count()).toBe(1);
+    const search = api().requests.find((request) => request.query.search === url);
+    expect(search?.query).toMatchObject({ search_by: 'url', sort_by: 'id', sort: 'desc' });
+
+    await card.getByRole('button', { name: 'Regenerate' }).click();
+    await card.getByText('Generating…').waitFor();
+    const update = api().requests.find((request) => request.method === 'PUT' || request.method === 'PATCH');
+    expect(update?.path).toBe(`/api/v1/reports/${existing.id}`);
+    expect(update?.body).toEqual({ results: '1' });
+    await card.getByText(RESULT).waitFor({ timeout: 15_000 });
+
+    // Details opens the options page on that report.
+    const opened = extension().context.waitForEvent('page');
+    await card.getByRole('button', { name: 'Details' }).click();
+    const options = await opened;
+    expect(options.url()).toBe(extension().extensionUrl(`options.html#/reports?details=${existing.id}`));
+  });
+
+  it('paints the cached report at once when the service is slow, then refreshes', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    api().store.create({ url: `${web().url}/article?cached`, privacy: 0 });
+    api().store.finishPending();
+    const first = await openPopupOnArticle('/article?cached');
+    await first.popup.getByRole('article', { name: 'Report for this page' }).getByText(RESULT).waitFor();
+    await extension().closeActionPopup();
+
+    api().controls.setLatency(4000);
+    const { popup } = await openPopupOnArticle('/article?cached');
+    const card = popup.getByRole('article', { name: 'Report for this page' });
+    // Well before the 4 s answer: the cached copy, marked as such.
+    await card.getByText(RESULT).waitFor({ timeout: 2000 });
+    await popup
+      .getByText(/Updated just now · checking for changes…/)
+      .first()
+      .waitFor({ timeout: 2000 });
+    await expect.poll(() => popup.getByText(/checking for changes/).count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('the background finishes following a report after the popup closed and its worker restarted (alarm)', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { popup, url } = await openPopupOnArticle('/article?closed');
+    await popup.getByRole('button', { name: 'Create report' }).click();
+    await popup.getByText('Generating…').first().waitFor();
+    await extension().closeActionPopup();
+    // A fresh worker instance: whatever lived only in memory is gone.
+    await extension().restartServiceWorker();
+
+    const pending = await extension().getStorage<{ pendingGenerations?: { id: number }[] }>(
+      'local',
+      'pendingGenerations',
+    );
+    expect(pending.pendingGenerations).toHaveLength(1);
+    const alarm = await extension().serviceWorker.evaluate(() =>
+      (globalThis as unknown as WithChrome).chrome.alarms.get('page-reports:generation'),
+    );
+    expect(alarm?.periodInMinutes).toBe(0.5);
+
+    // Chrome fires it after 30 s at the earliest; then the cache holds the result and the alarm is gone.
+    await expect
+      .poll(
+        async () => {
+          const { popupCache } = await extension().getStorage<{
+            popupCache?: { pages: Record<string, { data: { result: string | null } | null }> };
+          }>('session', 'popupCache');
+          return popupCache?.pages[url]?.data?.result ?? null;
+        },
+        { timeout: 50_000, interval: 1000 },
+      )
+      .toMatch(/^(good|decent|bad)$/);
+    expect(await extension().getStorage('local', 'pendingGenerations')).toEqual({ pendingGenerations: [] });
+  }, 70_000);
+});

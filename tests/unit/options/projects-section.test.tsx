@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Project } from '@/lib/api/types';
+import { callsOf, fail, makePage, makeProject, ok } from './fakes';
+import { renderApp } from './render-app';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const odd = 'Client A / Landing pages';
+const table = () => screen.findByRole('table', { name: 'Projects' });
+
+function withProjects(projects: Project[], extra: Parameters<typeof renderApp>[1] = {}) {
+  let list = projects;
+  return renderApp('#/projects', {
+    'projects.list': (q) => ok(makePage(list, { page: q.page, perPage: q.perPage, total: list.length })),
+    'projects.delete': ({ name }) => {
+      list = list.filter((p) => p.name !== name);
+      return ok(null);
+    },
+    'reports.list': () => ok(makePage([])),
+    ...extra,
+  });
+}
+
+describe('the Projects table', () => {
+  it('shows Name, Created and the number of reports, and asks with the list state of the hash', async () => {
+    const { send } = withProjects([
+      makeProject(odd, { reportsCount: 14 }),
+      makeProject('Café – Ünïcode 日本'),
+    ]);
+    const projects = await table();
+    const headers = within(projects)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual(['Name', 'Created', 'Reports', 'Actions']);
+    expect(within(projects).getByRole('row', { name: /Client A/ }).textContent).toContain('14');
+    expect(callsOf(send, 'projects.list')[0]).toEqual({
+      sortBy: 'created_at',
+      sort: 'desc',
+      perPage: 10,
+      page: 1,
+    });
+    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+  });
+
+  it('leaves out the Reports column when the server does not give counts', async () => {
+    withProjects([makeProject('A', { reportsCount: null })]);
+    const projects = await table();
+    expect(within(projects).queryByRole('columnheader', { name: 'Reports' })).toBeNull();
+  });
+
+  it('sorts by Name, searches after a pause, and pages', async () => {
+    const { send } = withProjects([makeProject('A'), makeProject('B')]);
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(window.location.hash).toBe('#/projects?sort_by=project&sort=asc&per_page=10');
+    fireEvent.input(screen.getByLabelText('Search projects'), { target: { value: 'caf' } });
+    await waitFor(() =>
+      expect(callsOf(send, 'projects.list').at(-1)).toMatchObject({ search: 'caf', searchBy: 'project' }),
+    );
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '25' } });
+    await waitFor(() =>
+      expect(callsOf(send, 'projects.list').at(-1)).toMatchObject({
+        perPage: 25,
+        sortBy: 'project',
+        sort: 'asc',
+      }),
+    );
+    expect(window.location.hash).toBe('#/projects?search=caf&sort_by=project&sort=asc&per_page=25');
+  });
+
+  it('links a project’s name to Reports filtered by that project', async () => {
+    const { send } = withProjects([makeProject(odd)]);
+    await table();
+    const link = screen.getByRole('link', { name: odd });
+    expect(link.getAttribute('href')).toBe('#/reports?project=Client%20A%20%2F%20Landing%20pages');
+    window.location.hash = link.getAttribute('href')!;
+    expect(await screen.findByRole('table', { name: 'Reports' })).toBeTruthy();
+    await waitFor(() => expect(callsOf(send, 'reports.list')[0]).toMatchObject({ project: odd }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Reports' })),
+    );
+  });
+
+  it('says why it is empty', async () => {
+    withProjects([]);
+    expect(await screen.findByText(/No projects yet/)).toBeTruthy();
+  });
+});
+
+describe('deleting a project', () => {
+  it('says it is permanent and deletes only once the exact name is typed', async () => {
+    const { send } = withProjects([makeProject(odd), makeProject('Other')]);
+    await table();
+    const opener = screen.getByRole('button', { name: `Delete project ${odd}` });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project?' });
+    expect(dialog.textContent).toContain('permanent');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    const name = within(dialog).getByLabelText('Type the project’s name to confirm');
+    expect(confirm.disabled).toBe(true);
+    fireEvent.input(name, { target: { value: 'client a / landing pages' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.input(name, { target: { value: odd } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsOf(send, 'projects.delete')).toEqual([{ name: odd }]);
+    await waitFor(() => expect(screen.queryByRole('link', { name: odd })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Other' })).toBeTruthy();
+  });
+
+  it('starts each dialog with an empty name, and Cancel changes nothing', async () => {
+    const { send } = withProjects([makeProject('A'), makeProject('B')]);
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete project A' }));
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'A' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete project B' }));
+    dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe('');
+    expect(callsOf(send, 'projects.delete')).toEqual([]);
+  });
+
+  it('keeps the row and says why when the delete fails', async () => {
+    withProjects([makeProject('A')], { 'projects.delete': () => fail('forbidden') });
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete project A' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'A' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Could not delete the project');
+    expect(alert.textContent).toContain('not allowed');
+    expect(screen.getByRole('link', { name: 'A' })).toBeTruthy();
+  });
+});

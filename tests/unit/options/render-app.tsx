@@ -1,0 +1,46 @@
+// Renders the whole options page on a hash, with a fake background behind `send`.
+import { render } from '@testing-library/preact';
+import { vi } from 'vitest';
+import { send } from '@/lib/messaging/send';
+import { App } from '@/entrypoints/options/App';
+import { startOptionsPage } from '@/entrypoints/options/options-page';
+import { fakeSend, ok, type Handlers } from './fakes';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
+export const SETTINGS = {
+  baseUrl: 'https://r.example',
+  keySet: true,
+  keyLastFour: 'wxyz',
+  hostPermission: true,
+};
+
+/** Opens the options page at `hash`. Handlers not given answer with an empty list / the settings above. */
+export function renderApp(hash: string, handlers: Handlers) {
+  window.history.replaceState(null, '', `${window.location.pathname}${hash}`);
+  const fake = fakeSend({
+    'settings.get': () => ok(SETTINGS),
+    'projects.list': () =>
+      ok({
+        items: [],
+        page: 1,
+        perPage: 100,
+        total: 0,
+        lastPage: 1,
+        hasNext: false,
+        hasPrevious: false,
+        from: null,
+        to: null,
+      }),
+    ...handlers,
+  });
+  vi.mocked(send).mockImplementation(fake as never);
+  const view = render(
+    <App
+      start={() =>
+        startOptionsPage(fake, { searchDelayMs: 50, deleteMany: { pauseMs: 0, sleep: async () => {} } })
+      }
+    />,
+  );
+  return { ...view, send: fake };
+}

@@ -1,0 +1,301 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Page, Report } from '@/lib/api/types';
+import { memoryPrefs } from '@/entrypoints/options/prefs';
+import { createReportsModel, type ReportsModel } from '@/entrypoints/options/reports/reports-model';
+import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
+import type { Result } from '@/lib/api/errors';
+import {
+  callsOf,
+  deferred,
+  fail,
+  fakeSend,
+  makePage,
+  makeReport,
+  ok,
+  reportRange,
+  type Handlers,
+} from './fakes';
+
+const FALLBACK = { section: 'reports' as const, list: {}, details: null };
+
+let router: HashRouter;
+let model: ReportsModel | undefined;
+
+function start(
+  hash: string,
+  handlers: Handlers,
+  prefs = memoryPrefs<'id' | 'generated_at' | 'url' | 'result'>(),
+) {
+  window.history.replaceState(null, '', hash || window.location.pathname);
+  router = createHashRouter({ win: window, fallback: FALLBACK });
+  const send = fakeSend(handlers);
+  model = createReportsModel(send, {
+    router,
+    prefs,
+    searchDelayMs: 300,
+    deleteMany: { pauseMs: 0, sleep: async () => {} },
+  });
+  return { send, model, prefs };
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', window.location.pathname);
+});
+
+afterEach(() => {
+  model?.dispose();
+  model = undefined;
+  router?.dispose();
+  vi.useRealTimers();
+});
+
+const firstPage = () => ok(makePage(reportRange(1, 3)));
+
+describe('the Reports model', () => {
+  it('asks for the state in the hash, with remembered page size and sort filling the gaps', async () => {
+    const prefs = memoryPrefs<'id' | 'generated_at' | 'url' | 'result'>({
+      perPage: 25,
+      sortBy: 'url',
+      sort: 'asc',
+    });
+    const { send } = start(
+      '#/reports?search=foo&project=Client%20A%20%2F%20Landing%20pages&result=bad&sort=desc',
+      { 'reports.list': (query) => ok(makePage(reportRange(1, 3), { perPage: query.perPage })) },
+      prefs,
+    );
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    expect(callsOf(send, 'reports.list')).toEqual([
+      {
+        search: 'foo',
+        searchBy: 'url',
+        project: 'Client A / Landing pages',
+        result: 'bad',
+        sortBy: 'url',
+        sort: 'desc',
+        perPage: 25,
+        page: 1,
+      },
+    ]);
+    // Nothing was changed by the person: the address stays as it was given.
+    expect(window.location.hash).toBe(
+      '#/reports?search=foo&project=Client%20A%20%2F%20Landing%20pages&result=bad&sort=desc',
+    );
+  });
+
+  it('uses the API defaults with no hash: Created, newest first, 10 per page', async () => {
+    const { send } = start('', { 'reports.list': firstPage });
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(1));
+    expect(callsOf(send, 'reports.list')[0]).toEqual({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
+  });
+
+  it('sorts by a header key, flips on the second click, writes the hash and remembers the sort', async () => {
+    const { send, prefs } = start('#/reports?page=2', { 'reports.list': firstPage });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    model!.list.sortBy('url');
+    expect(window.location.hash).toBe('#/reports?sort_by=url&sort=asc&per_page=10');
+    model!.list.sortBy('url');
+    expect(window.location.hash).toBe('#/reports?sort_by=url&sort=desc&per_page=10');
+    model!.list.sortBy('generated_at');
+    expect(model!.list.state.value).toMatchObject({ sortBy: 'generated_at', sort: 'desc', page: 1 });
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(4));
+    expect(callsOf(send, 'reports.list').map((q) => `${q.sortBy} ${q.sort}`)).toEqual([
+      'id desc',
+      'url asc',
+      'url desc',
+      'generated_at desc',
+    ]);
+    expect(prefs.value).toEqual({ perPage: 10, sortBy: 'generated_at', sort: 'desc' });
+  });
+
+  it('starts a search only after typing pauses, from page 1', async () => {
+    vi.useFakeTimers();
+    const { send } = start('#/reports?page=3', { 'reports.list': firstPage });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(callsOf(send, 'reports.list')).toHaveLength(1);
+    model!.list.typeSearch('c');
+    await vi.advanceTimersByTimeAsync(200);
+    model!.list.typeSearch('ca');
+    await vi.advanceTimersByTimeAsync(200);
+    model!.list.typeSearch('caf ');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(callsOf(send, 'reports.list')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(callsOf(send, 'reports.list')).toHaveLength(2);
+    expect(callsOf(send, 'reports.list')[1]).toMatchObject({ search: 'caf', searchBy: 'url', page: 1 });
+    // The field keeps what was typed, trailing space included, while the hash holds the search.
+    expect(model!.list.searchText.value).toBe('caf ');
+    expect(model!.list.state.value.search).toBe('caf');
+  });
+
+  it('keeps what is being typed when another filter changes during the pause', async () => {
+    vi.useFakeTimers();
+    const { send } = start('', { 'reports.list': firstPage });
+    await vi.advanceTimersByTimeAsync(0);
+    model!.list.typeSearch('pric');
+    await vi.advanceTimersByTimeAsync(100);
+    model!.setResult('good');
+    expect(model!.list.searchText.value).toBe('pric');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(callsOf(send, 'reports.list').at(-1)).toMatchObject({ search: 'pric', result: 'good' });
+    // Clear filters empties the field even before a search was sent.
+    model!.list.typeSearch('half');
+    model!.clearFilters();
+    expect(model!.list.searchText.value).toBe('');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(callsOf(send, 'reports.list').at(-1)).toEqual({
+      sortBy: 'id',
+      sort: 'desc',
+      perPage: 10,
+      page: 1,
+    });
+  });
+
+  it('never shows an answer to an older query over the answer to a newer one', async () => {
+    const answers = new Map<string, ReturnType<typeof deferred<Result<Page<Report>>>>>();
+    const { send } = start('', {
+      'reports.list': (query) => {
+        const answer = deferred<Result<Page<Report>>>();
+        answers.set(query.search ?? '', answer);
+        return answer.promise;
+      },
+    });
+    answers.get('')!.resolve(firstPage());
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+
+    model!.list.change({ search: 'old' });
+    model!.list.change({ search: 'new' });
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(3));
+    answers.get('new')!.resolve(ok(makePage([makeReport(7, { url: 'https://new.example/' })])));
+    await vi.waitFor(() => expect(model!.list.page.value?.items[0]?.url).toBe('https://new.example/'));
+    answers.get('old')!.resolve(ok(makePage([makeReport(8, { url: 'https://old.example/' })])));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(model!.list.page.value?.items.map((r) => r.url)).toEqual(['https://new.example/']);
+    expect(model!.list.loading.value).toBe(false);
+  });
+
+  it('shows what the server applied, not what was asked, without asking again', async () => {
+    const { send } = start('#/reports?per_page=25&page=4', {
+      // This server ignores per_page and answers 10 per page.
+      'reports.list': (query) =>
+        ok(makePage(reportRange(1, 10), { page: query.page, perPage: 10, total: 45 })),
+    });
+    await vi.waitFor(() => expect(model!.list.state.value.perPage).toBe(10));
+    expect(model!.list.state.value.page).toBe(4);
+    expect(window.location.hash).toBe('#/reports?sort_by=id&sort=desc&per_page=10&page=4');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(callsOf(send, 'reports.list')).toHaveLength(1);
+  });
+
+  it('moves to the last page when the one asked for is past the end', async () => {
+    const { send } = start('#/reports?page=9', {
+      'reports.list': (query) =>
+        query.page === 9
+          ? ok(makePage([], { page: 9, total: 23 }))
+          : ok(makePage(reportRange(1, 3), { page: query.page, total: 23 })),
+    });
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+    expect(callsOf(send, 'reports.list')[1]).toMatchObject({ page: 3 });
+    await vi.waitFor(() => expect(model!.list.page.value?.page).toBe(3));
+    expect(window.location.hash).toContain('page=3');
+  });
+
+  it('keeps the rows on show when a later load fails, and loads again on retry', async () => {
+    let fails = false;
+    const { send } = start('', { 'reports.list': () => (fails ? fail('server') : firstPage()) });
+    await vi.waitFor(() => expect(model!.list.page.value?.items).toHaveLength(3));
+    fails = true;
+    model!.list.goToPage(2);
+    await vi.waitFor(() => expect(model!.list.error.value?.kind).toBe('server'));
+    expect(model!.list.page.value?.items).toHaveLength(3);
+    expect(model!.list.stale.value).toBe(true);
+    fails = false;
+    model!.list.reload();
+    await vi.waitFor(() => expect(model!.list.error.value).toBeNull());
+    expect(model!.list.stale.value).toBe(false);
+    expect(callsOf(send, 'reports.list').at(-1)).toMatchObject({ page: 2 });
+  });
+
+  it('follows back and forward: a new hash is a new request, and the search field follows', async () => {
+    const { send } = start('#/reports?search=one', { 'reports.list': firstPage });
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(1));
+    window.location.hash = '#/reports?search=two&result=bad';
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+    expect(callsOf(send, 'reports.list')[1]).toMatchObject({ search: 'two', result: 'bad' });
+    expect(model!.list.searchText.value).toBe('two');
+    expect(model!.hasFilters.value).toBe(true);
+    model!.clearFilters();
+    expect(model!.list.searchText.value).toBe('');
+    expect(model!.hasFilters.value).toBe(false);
+  });
+
+  it('opens and closes details in the hash without reloading the list', async () => {
+    const { send } = start('', { 'reports.list': firstPage });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    model!.openDetails(2);
+    expect(model!.detailsId.value).toBe('2');
+    expect(window.location.hash).toContain('details=2');
+    model!.closeDetails();
+    expect(model!.detailsId.value).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(callsOf(send, 'reports.list')).toHaveLength(1);
+  });
+});
+
+describe('deleting reports', () => {
+  it('takes a row off only once the service confirms, then reloads', async () => {
+    const { send } = start('', { 'reports.list': firstPage, 'reports.delete': () => ok(null) });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    const [first] = model!.list.page.value!.items;
+    const result = await model!.deleteReport(first!);
+    expect(result.ok).toBe(true);
+    expect(callsOf(send, 'reports.delete')).toEqual([{ id: first!.id }]);
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+  });
+
+  it('counts a report already gone (404) as deleted', async () => {
+    start('', { 'reports.list': firstPage, 'reports.delete': () => fail('not_found') });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    const result = await model!.deleteReport(model!.list.page.value!.items[0]!);
+    expect(result.ok).toBe(true);
+  });
+
+  it('leaves the table as it was when a delete fails', async () => {
+    start('', { 'reports.list': firstPage, 'reports.delete': () => fail('server') });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    const before = model!.list.page.value;
+    const result = await model!.deleteReport(before!.items[0]!);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'server' } });
+    expect(model!.list.page.value).toBe(before);
+  });
+
+  it('deletes the selection one by one and sums up what worked and what did not', async () => {
+    const { send } = start('', {
+      'reports.list': firstPage,
+      'reports.delete': ({ id }) => (id === 2 ? fail('forbidden') : ok(null)),
+    });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    model!.toggleAllSelected();
+    expect(model!.selected.value.size).toBe(3);
+    await model!.deleteSelected();
+    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([3, 2, 1]);
+    expect(model!.bulkSummary.value?.text).toBe(
+      'Deleted 2 reports. 1 could not be deleted: https://site.example/page-2 (Your account is not allowed to do this. Your plan may not include API access.).',
+    );
+    expect(model!.bulkSummary.value?.failed).toBe(true);
+    // The one that failed stays selected, to try again.
+    expect([...model!.selected.value]).toEqual(['2']);
+  });
+
+  it('clears the selection of rows no longer on show', async () => {
+    start('', {
+      'reports.list': (q) =>
+        ok(makePage(reportRange(q.page! * 10, q.page! * 10 + 2), { page: q.page, total: 40 })),
+    });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    model!.toggleSelected(10, true);
+    expect(model!.selected.value.has('10')).toBe(true);
+    model!.list.goToPage(2);
+    await vi.waitFor(() => expect(model!.list.page.value?.page).toBe(2));
+    expect(model!.selected.value.size).toBe(0);
+  });
+});

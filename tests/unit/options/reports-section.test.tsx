@@ -1,0 +1,335 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Page, Report } from '@/lib/api/types';
+import type { Result } from '@/lib/api/errors';
+import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from './fakes';
+import { renderApp } from './render-app';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const table = () => screen.findByRole('table', { name: 'Reports' });
+const bodyRows = (element: HTMLElement) => within(element).getAllByRole('row').slice(1);
+
+describe('the Reports table', () => {
+  it('shows the columns, one row per report, and dates with the exact time on hover', async () => {
+    renderApp('#/reports', {
+      'reports.list': () =>
+        ok(
+          makePage([
+            makeReport(2, { url: 'https://a.example/x', result: 'bad', privacy: 2, project: 'News #1' }),
+            makeReport(1, { url: 'javascript:alert(1)', result: null, generatedAt: null, project: null }),
+          ]),
+        ),
+    });
+    const reports = await table();
+    const headers = within(reports)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual(['', 'URL', 'Project', 'Result', 'Privacy', 'Created', 'Generated', 'Actions']);
+    const [first, second] = bodyRows(reports);
+    expect(within(first!).getByRole('link', { name: 'https://a.example/x' }).getAttribute('rel')).toBe(
+      'noopener noreferrer',
+    );
+    expect(first!.textContent).toContain('News #1');
+    expect(first!.textContent).toContain('Bad');
+    expect(first!.textContent).toContain('Password');
+    const created = first!.querySelector('time')!;
+    expect(created.getAttribute('datetime')).toBe('2024-05-01T09:30:00Z');
+    expect(created.getAttribute('title')).toMatch(/2024/);
+    // Only http(s) becomes a link; a still-generating report says so.
+    expect(within(second!).queryByRole('link')).toBeNull();
+    expect(second!.textContent).toContain('javascript:alert(1)');
+    expect(second!.textContent).toContain('Generating…');
+    expect(second!.textContent).toContain('No project');
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+    expect(screen.getByText('2 reports')).toBeTruthy();
+  });
+
+  it('keeps the old rows visible, marked busy, while the next page loads', async () => {
+    const second = deferred<Result<Page<Report>>>();
+    renderApp('#/reports', {
+      'reports.list': (query) =>
+        query.page === 2 ? second.promise : ok(makePage(reportRange(11, 20), { total: 25 })),
+    });
+    const reports = await table();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(reports.getAttribute('aria-busy')).toBe('true'));
+    expect(bodyRows(reports)).toHaveLength(10);
+    expect(screen.getByText('Updating…')).toBeTruthy();
+    second.resolve(ok(makePage(reportRange(1, 10), { page: 2, total: 25 })));
+    await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeTruthy());
+    expect(reports.getAttribute('aria-busy')).toBe('false');
+    expect(within(reports).getByText('https://site.example/page-10')).toBeTruthy();
+  });
+
+  it('says there are no reports yet, or that none match the filters', async () => {
+    const { unmount } = renderApp('#/reports', { 'reports.list': () => ok(makePage([])) });
+    expect(await screen.findByText(/No reports yet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    unmount();
+
+    renderApp('#/reports?result=bad', { 'reports.list': () => ok(makePage([])) });
+    expect(await screen.findByText(/No reports match these filters/)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
+  });
+
+  it('shows where a load failed, with Retry, and loads again', async () => {
+    let answer: Result<Page<Report>> = fail('server');
+    const { send } = renderApp('#/reports', { 'reports.list': () => answer });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load reports');
+    expect(alert.textContent).toContain('The service had a problem');
+    answer = ok(makePage([makeReport(1)]));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await table();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsOf(send, 'reports.list')).toHaveLength(2);
+  });
+
+  it('says when to retry after a rate limit', async () => {
+    renderApp('#/reports', { 'reports.list': () => fail('rate_limited', { retryAfterSeconds: 30 }) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Try again in 30 seconds');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('offers Open settings when the key is rejected, which switches to Settings', async () => {
+    renderApp('#/reports', { 'reports.list': () => fail('unauthorized') });
+    const alert = await screen.findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Open settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(window.location.hash).toBe('#/settings');
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('the Reports list state in the address', () => {
+  it('shows the controls as the hash says and asks the server for exactly that', async () => {
+    const { send } = renderApp(
+      '#/reports?search=foo&result=good&project=Client%20A%20%2F%20Landing%20pages&sort_by=url&sort=asc&per_page=25&page=3',
+      {
+        'reports.list': (q) =>
+          ok(makePage(reportRange(1, 3), { page: q.page, perPage: q.perPage, total: 80 })),
+        'projects.list': () =>
+          ok(makePage([makeProject('Client A / Landing pages'), makeProject('News #1')], { perPage: 100 })),
+      },
+    );
+    await table();
+    expect((screen.getByLabelText('Search by URL') as HTMLInputElement).value).toBe('foo');
+    expect((screen.getByLabelText('Result') as HTMLSelectElement).value).toBe('good');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Project') as HTMLSelectElement).value).toBe('Client A / Landing pages'),
+    );
+    expect((screen.getByLabelText('Per page') as HTMLSelectElement).value).toBe('25');
+    expect(screen.getByRole('columnheader', { name: /URL/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByText('Page 3 of 4')).toBeTruthy();
+    expect(callsOf(send, 'reports.list')).toEqual([
+      {
+        search: 'foo',
+        searchBy: 'url',
+        project: 'Client A / Landing pages',
+        result: 'good',
+        sortBy: 'url',
+        sort: 'asc',
+        perPage: 25,
+        page: 3,
+      },
+    ]);
+    await waitFor(() =>
+      expect(callsOf(send, 'projects.list')).toEqual([
+        { perPage: 100, sortBy: 'project', sort: 'asc', page: 1 },
+      ]),
+    );
+  });
+
+  it('writes every change into the hash, which reproduces the same view when opened again', async () => {
+    const handlers = {
+      'reports.list': (q: { page?: number; perPage?: 10 | 25 | 50 | 100 }) =>
+        ok(makePage(reportRange(1, 3), { page: q.page, perPage: q.perPage, total: 300 })),
+      'projects.list': () => ok(makePage([makeProject('Shop 100% off?')], { perPage: 100 })),
+    };
+    const first = renderApp('', handlers);
+    await table();
+    const created = screen.getByRole('columnheader', { name: /Created/ });
+    expect(created.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: 'Generated' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generated' }));
+    fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'decent' } });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Shop 100% off?' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Project'), { target: { value: 'Shop 100% off?' } });
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    const hash = window.location.hash;
+    expect(hash).toBe(
+      '#/reports?result=decent&project=Shop%20100%25%20off%3F&sort_by=generated_at&sort=asc&per_page=50&page=2',
+    );
+    expect(screen.getByRole('columnheader', { name: /Generated/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await waitFor(() =>
+      expect(callsOf(first.send, 'reports.list').at(-1)).toMatchObject({ page: 2, perPage: 50 }),
+    );
+    const lastAsked = callsOf(first.send, 'reports.list').at(-1);
+    first.unmount();
+
+    const again = renderApp(hash, handlers);
+    await table();
+    expect(callsOf(again.send, 'reports.list')).toEqual([lastAsked]);
+  });
+
+  it('remembers the last page size and sort for the next visit', async () => {
+    const handlers = {
+      'reports.list': (q: { perPage?: 10 | 25 | 50 | 100 }) =>
+        ok(makePage([makeReport(1)], { perPage: q.perPage })),
+    };
+    const first = renderApp('#/reports', handlers);
+    await table();
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'URL' }));
+    await waitFor(() => expect(callsOf(first.send, 'reports.list')).toHaveLength(3));
+    first.unmount();
+
+    const again = renderApp('#/reports', handlers);
+    await table();
+    expect(callsOf(again.send, 'reports.list')[0]).toMatchObject({
+      perPage: 100,
+      sortBy: 'url',
+      sort: 'asc',
+    });
+  });
+
+  it('searches after a pause and never shows an older answer over a newer one', async () => {
+    const answers = new Map<string, ReturnType<typeof deferred<Result<Page<Report>>>>>();
+    const { send } = renderApp('#/reports', {
+      'reports.list': (q) => {
+        const answer = deferred<Result<Page<Report>>>();
+        answers.set(q.search ?? '', answer);
+        return answer.promise;
+      },
+    });
+    await waitFor(() => expect(answers.has('')).toBe(true));
+    answers.get('')!.resolve(ok(makePage([makeReport(1, { url: 'https://first.example/' })])));
+    await table();
+    const search = screen.getByLabelText('Search by URL');
+    fireEvent.input(search, { target: { value: 'sl' } });
+    fireEvent.input(search, { target: { value: 'slow' } });
+    await waitFor(() => expect(answers.has('slow')).toBe(true));
+    fireEvent.input(search, { target: { value: 'fast' } });
+    await waitFor(() => expect(answers.has('fast')).toBe(true));
+    // Typing "sl" then "slow" quickly asked once, for "slow".
+    expect(callsOf(send, 'reports.list').map((q) => q.search)).toEqual([undefined, 'slow', 'fast']);
+    answers.get('fast')!.resolve(ok(makePage([makeReport(2, { url: 'https://fast.example/' })])));
+    expect(await screen.findByText('https://fast.example/')).toBeTruthy();
+    answers.get('slow')!.resolve(ok(makePage([makeReport(3, { url: 'https://slow.example/' })])));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('https://slow.example/')).toBeNull();
+    expect(screen.getByText('https://fast.example/')).toBeTruthy();
+    expect(window.location.hash).toContain('search=fast');
+  });
+});
+
+describe('deleting reports', () => {
+  it('asks in a dialog naming the URL; Cancel closes it and gives the focus back', async () => {
+    const { send } = renderApp('#/reports', {
+      'reports.list': () => ok(makePage([makeReport(5, { url: 'https://gone.example/a' })])),
+    });
+    await table();
+    const button = screen.getByRole('button', { name: 'Delete report for https://gone.example/a' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete report?' });
+    expect(dialog.textContent).toContain('https://gone.example/a');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(callsOf(send, 'reports.delete')).toEqual([]);
+  });
+
+  it('closes on Escape without deleting', async () => {
+    const { send } = renderApp('#/reports', { 'reports.list': () => ok(makePage([makeReport(5)])) });
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: /^Delete report for/ }));
+    const dialog = await screen.findByRole('dialog');
+    // What the browser fires for Escape on a modal dialog.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsOf(send, 'reports.delete')).toEqual([]);
+  });
+
+  it('deletes on confirm, and the row goes', async () => {
+    let reports = [makeReport(5, { url: 'https://gone.example/a' }), makeReport(4)];
+    const { send } = renderApp('#/reports', {
+      'reports.list': () => ok(makePage(reports)),
+      'reports.delete': ({ id }) => {
+        reports = reports.filter((r) => r.id !== id);
+        return ok(null);
+      },
+    });
+    await table();
+    const opener = screen.getByRole('button', { name: 'Delete report for https://gone.example/a' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsOf(send, 'reports.delete')).toEqual([{ id: 5 }]);
+    expect(
+      within(screen.getByRole('table', { name: 'Reports' })).queryByText('https://gone.example/a'),
+    ).toBeNull();
+    // Focus lands on the section's heading, not lost with the row.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Reports' }));
+  });
+
+  it('keeps the dialog and the row when the delete fails, with the reason and a retry', async () => {
+    renderApp('#/reports', {
+      'reports.list': () => ok(makePage([makeReport(5, { url: 'https://kept.example/' })])),
+      'reports.delete': () => fail('network'),
+    });
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: /^Delete report for/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Could not delete the report');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Reports' }).textContent).toContain('https://kept.example/');
+  });
+
+  it('deletes the selected reports and sums up the outcome', async () => {
+    let reports = reportRange(1, 4);
+    const { send } = renderApp('#/reports', {
+      'reports.list': () => ok(makePage(reports)),
+      'reports.delete': ({ id }) => {
+        if (id === 3) return fail('server');
+        reports = reports.filter((r) => r.id !== id);
+        return ok(null);
+      },
+    });
+    await table();
+    const deleteSelected = screen.getByRole('button', { name: 'Delete selected' }) as HTMLButtonElement;
+    expect(deleteSelected.disabled).toBe(true);
+    const checkboxOf = (url: string) =>
+      within(screen.getByText(url).closest('tr')!).getByRole('checkbox', { name: 'Select' });
+    // Each checkbox is described by its row's URL.
+    const described = checkboxOf('https://site.example/page-4').getAttribute('aria-describedby')!;
+    expect(document.getElementById(described)!.textContent).toBe('https://site.example/page-4');
+    fireEvent.click(checkboxOf('https://site.example/page-4'));
+    fireEvent.click(checkboxOf('https://site.example/page-3'));
+    fireEvent.click(checkboxOf('https://site.example/page-1'));
+    expect(screen.getByText('3 selected')).toBeTruthy();
+    fireEvent.click(deleteSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 3 reports?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText(
+        'Deleted 2 reports. 1 could not be deleted: https://site.example/page-3 (The service had a problem. Try again in a moment.).',
+      ),
+    ).toBeTruthy();
+    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([4, 3, 1]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+});

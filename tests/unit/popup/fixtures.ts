@@ -1,0 +1,36 @@
+// Plain reports and answers for the popup's tests.
+import type { ApiError, Result } from '@/lib/api/errors';
+import type { Page, Report } from '@/lib/api/types';
+
+export function makeReport(overrides: Partial<Report> = {}): Report {
+  return {
+    id: 1,
+    url: 'https://example.com/page',
+    project: 'example.com',
+    result: 'good',
+    privacy: 0,
+    hasPassword: false,
+    generatedAt: '2025-05-01T10:05:00Z',
+    createdAt: '2025-05-01T10:00:00Z',
+    updatedAt: '2025-05-01T10:05:00Z',
+    fields: {},
+    ...overrides,
+  };
+}
+
+export function pageOf(items: Report[]): Page<Report> {
+  return {
+    items,
+    page: 1,
+    perPage: 10,
+    total: items.length,
+    lastPage: 1,
+    hasNext: false,
+    hasPrevious: false,
+    from: 1,
+    to: items.length,
+  };
+}
+
+export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
+export const failed = (error: ApiError): Result<never> => ({ ok: false, error });

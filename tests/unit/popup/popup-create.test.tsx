@@ -1,0 +1,198 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError, type Result } from '@/lib/api/errors';
+import type { Report } from '@/lib/api/types';
+import { failed, makeReport, ok } from './fixtures';
+import { deferred, openPopup, PAGE_URL, sent } from './render-popup';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
+afterEach(() => vi.useRealTimers());
+
+const privacySelect = () => screen.getByRole('combobox', { name: 'Privacy' }) as HTMLSelectElement;
+const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
+
+describe('popup: create a report', () => {
+  it('offers Public, Private and Password, starting from the last choice', async () => {
+    openPopup({
+      'popup.snapshot': () => ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 1 }),
+    });
+    await screen.findByRole('button', { name: 'Create report' });
+    expect([...privacySelect().options].map((option) => option.text)).toEqual([
+      'Public',
+      'Private',
+      'Password',
+    ]);
+    expect(privacySelect().value).toBe('1');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it('sends the page URL with Public and no password, shows progress, then the new report', async () => {
+    const answer = deferred<Result<Report>>();
+    openPopup({ 'reports.create': () => answer.promise });
+    const button = await screen.findByRole('button', { name: 'Create report' });
+    expect(privacySelect().value).toBe('0');
+    fireEvent.click(button);
+    expect(sent('reports.create')).toEqual([{ url: PAGE_URL, privacy: 0 }]);
+    expect(screen.getByText('Creating the report…')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+
+    answer.resolve(ok(makeReport({ id: 77, result: 'good', privacy: 0 })));
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    expect(within(card).getByText('Good')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText('Creating the report…')).toBeNull();
+    // The new report heads the recent list too.
+    expect(
+      within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+  });
+
+  it('sends exactly one request however often it is clicked or submitted', async () => {
+    const answer = deferred<Result<Report>>();
+    openPopup({ 'reports.create': () => answer.promise });
+    const button = await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.submit(button.closest('form')!);
+    fireEvent.submit(button.closest('form')!);
+    answer.resolve(ok(makeReport()));
+    await screen.findByRole('article');
+    expect(sent('reports.create')).toHaveLength(1);
+  });
+
+  it('Password shows a required password field with show/hide, sends it, then forgets it', async () => {
+    const answer = deferred<Result<Report>>();
+    openPopup({ 'reports.create': () => answer.promise });
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    expect(passwordInput().type).toBe('password');
+    expect(passwordInput().required).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(passwordInput().type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(passwordInput().type).toBe('password');
+
+    fireEvent.input(passwordInput(), { target: { value: 's3cret pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(sent('reports.create')).toEqual([{ url: PAGE_URL, privacy: 2, password: 's3cret pass' }]);
+    // Cleared as soon as it is sent, before the answer.
+    expect(passwordInput().value).toBe('');
+    answer.resolve(ok(makeReport({ privacy: 2 })));
+    await screen.findByRole('article');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain('s3cret');
+    expect(JSON.stringify(await fakeBrowser.storage.session.get())).not.toContain('s3cret');
+  });
+
+  it('asks for the password next to the field instead of sending without one', async () => {
+    openPopup();
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(sent('reports.create')).toEqual([]);
+    const input = passwordInput();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter a password for the report page.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
+  it('hides the password and never sends it once another privacy is chosen', async () => {
+    openPopup({ 'reports.create': () => ok(makeReport({ privacy: 1 })) });
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    fireEvent.input(passwordInput(), { target: { value: 'typed' } });
+    fireEvent.change(privacySelect(), { target: { value: '1' } });
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.submit(screen.getByRole('button', { name: 'Create report' }).closest('form')!);
+    expect(sent('reports.create')).toEqual([{ url: PAGE_URL, privacy: 1 }]);
+    // Coming back to Password starts empty.
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    expect(passwordInput().value).toBe('');
+  });
+
+  it('shows the server’s field errors (422) next to their fields', async () => {
+    openPopup({
+      'reports.create': () =>
+        failed(
+          apiError('invalid_input', {
+            status: 422,
+            fieldErrors: {
+              privacy: ['The selected privacy is invalid.'],
+              password: ['The password field is required when privacy is 2.'],
+              url: ['The url field must be a valid URL.'],
+            },
+          }),
+        ),
+    });
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    fireEvent.input(passwordInput(), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+
+    await waitFor(() => expect(privacySelect().getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (element: Element) =>
+      document.getElementById(element.getAttribute('aria-describedby')!)?.textContent;
+    expect(describedBy(privacySelect())).toBe('The selected privacy is invalid.');
+    expect(describedBy(passwordInput())).toBe('The password field is required when privacy is 2.');
+    expect(screen.getByText('The url field must be a valid URL.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/did not accept/);
+    expect(within(screen.getByRole('alert')).queryByRole('button')).toBeNull();
+  });
+
+  it('follows a report that is still generating until its result is known', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reads: Result<Report>[] = [
+      ok(makeReport({ id: 5, result: null })),
+      ok(makeReport({ id: 5, result: 'decent' })),
+    ];
+    openPopup({
+      'reports.create': () => ok(makeReport({ id: 5, result: null, generatedAt: null })),
+      'reports.get': () => reads.shift()!,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Generating…')).toBeTruthy();
+    expect(within(card).getByText('Not yet')).toBeTruthy();
+    expect((within(card).getByRole('button', { name: 'Regenerate' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent('reports.get')).toEqual([{ id: 5 }]);
+    expect(within(card).getByText('Generating…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await within(card).findByText('Decent')).toBeTruthy();
+    expect(screen.getByText('The report’s result is ready.')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sent('reports.get')).toHaveLength(2);
+  });
+
+  it('keeps checking a report found still generating on open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 8, result: null }), fetchedAt: Date.now() }),
+      'reports.get': () => ok(makeReport({ id: 8, result: 'bad' })),
+    });
+    expect(await screen.findByText('Generating…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await screen.findByText('Bad')).toBeTruthy();
+  });
+
+  it('Regenerate asks for new results (results=1) and shows "Generating…" until they come', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 3, result: 'bad' }), fetchedAt: Date.now() }),
+      'reports.update': () => ok(makeReport({ id: 3, result: null })),
+      'reports.get': () => ok(makeReport({ id: 3, result: 'good' })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByText('Generating…')).toBeTruthy();
+    expect(sent('reports.update')).toEqual([{ id: 3, regenerate: true }]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await screen.findByText('Good')).toBeTruthy();
+  });
+});

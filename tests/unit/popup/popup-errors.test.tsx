@@ -1,0 +1,131 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, type ApiErrorKind } from '@/lib/api/errors';
+import { failed, makeReport, ok } from './fixtures';
+import { OPTIONS_PAGE, openPopup, sent } from './render-popup';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
+afterEach(() => vi.useRealTimers());
+
+// Every error class of DESIGN.md (not_configured has its own view), its sentence and its action.
+const classes: [ApiErrorKind, RegExp, 'Open settings' | 'Retry' | null][] = [
+  ['unauthorized', /rejected your API key/, 'Open settings'],
+  ['forbidden', /not allowed to do this/, null],
+  ['not_found', /no longer exists/, null],
+  ['invalid_input', /did not accept/, null],
+  ['rate_limited', /Too many requests/, 'Retry'],
+  ['server', /service had a problem/, 'Retry'],
+  ['network', /Could not reach the service/, 'Retry'],
+  ['timeout', /took too long/, 'Retry'],
+  ['permission', /no permission to reach the service/, 'Open settings'],
+  ['unexpected', /does not understand/, 'Retry'],
+];
+
+describe('popup: errors when creating', () => {
+  it.each(classes)('%s: says what happened and offers its action', async (kind, message, action) => {
+    openPopup({ 'reports.create': () => failed(apiError(kind)) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Could not create the report/);
+    expect(alert.textContent).toMatch(message);
+    const buttons = within(alert)
+      .queryAllByRole('button')
+      .map((button) => button.textContent);
+    expect(buttons).toEqual(action ? [action] : []);
+  });
+
+  it('Retry sends the request again', async () => {
+    const answers = [failed(apiError('server', { status: 503 })), ok(makeReport({ result: 'bad' }))];
+    openPopup({ 'reports.create': () => answers.shift()! });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(within(await screen.findByRole('article')).getByText('Bad')).toBeTruthy();
+    expect(sent('reports.create')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Open settings opens the options page on Settings', async () => {
+    const { createTab } = openPopup({
+      'reports.create': () => failed(apiError('unauthorized', { status: 401 })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Open settings' }));
+    await waitFor(() => expect(createTab).toHaveBeenCalledWith({ url: `${OPTIONS_PAGE}#/settings` }));
+  });
+
+  it('a rate limit says when to try again, and offers Retry only after that', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openPopup({
+      'reports.create': () => failed(apiError('rate_limited', { status: 429, retryAfterSeconds: 30 })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch('Try again in 30 seconds');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('popup: errors when loading', () => {
+  it.each(classes.filter(([kind]) => kind !== 'invalid_input'))(
+    '%s: one banner for the page and the list, with its action',
+    async (kind, message, action) => {
+      openPopup({
+        'popup.pageReport': () => failed(apiError(kind)),
+        'popup.recentReports': () => failed(apiError(kind)),
+      });
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(sent('popup.recentReports')).toHaveLength(1));
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(alert.textContent).toMatch(message);
+      const buttons = within(alert)
+        .queryAllByRole('button')
+        .map((button) => button.textContent);
+      expect(buttons).toEqual(action ? [action] : []);
+      // The form stays usable.
+      expect(screen.getByRole('button', { name: 'Create report' })).toBeTruthy();
+    },
+  );
+
+  it('Retry loads again', async () => {
+    const answers = [
+      failed(apiError('network')),
+      ok({ data: makeReport({ result: 'decent' }), fetchedAt: Date.now() }),
+    ];
+    openPopup({ 'popup.pageReport': () => answers.shift()! });
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Decent')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a failing recent list alone gets its own banner', async () => {
+    openPopup({ 'popup.recentReports': () => failed(apiError('server', { status: 500 })) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Could not load recent reports/);
+  });
+
+  it('a background that does not answer is an error too, not a blank popup', async () => {
+    openPopup({
+      'popup.snapshot': () =>
+        failed(
+          apiError('unexpected', {
+            message: 'The extension’s background could not be reached. Reload the extension.',
+          }),
+        ),
+    });
+    expect((await screen.findAllByRole('alert'))[0]!.textContent).toMatch(/could not be reached/);
+  });
+
+  it('a failed Regenerate says so in the report', async () => {
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport(), fetchedAt: Date.now() }),
+      'reports.update': () => failed(apiError('forbidden', { status: 403 })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Could not regenerate the report/);
+    expect(screen.getByText('Good')).toBeTruthy();
+  });
+});

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import type { Report } from '@/lib/api/types';
+import { makeReport, ok } from './fixtures';
+import { deferred, OPTIONS_PAGE, openPopup, sent } from './render-popup';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
+const hour = 3600_000;
+const newest: Report[] = [
+  makeReport({
+    id: 15,
+    url: 'https://example.com/a',
+    result: 'good',
+    createdAt: new Date(Date.now() - 2 * hour).toISOString(),
+  }),
+  makeReport({
+    id: 14,
+    url: 'https://other.org/b',
+    result: 'bad',
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  }),
+  makeReport({ id: 13, url: 'https://example.com/c', result: null, createdAt: new Date().toISOString() }),
+];
+
+describe('popup: recent reports', () => {
+  it('lists the newest with URL, result and age; each opens its details', async () => {
+    const { createTab, closeWindow } = openPopup({
+      'popup.recentReports': () => ok({ data: newest, fetchedAt: Date.now() }),
+    });
+    const list = await screen.findByRole('list', { name: 'Recent reports' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'example.com/aGood2 h ago',
+      'other.org/bBad5 min ago',
+      'example.com/cGenerating…just now',
+    ]);
+    expect(sent('popup.recentReports')).toEqual([{}]);
+
+    fireEvent.click(within(items[1]!).getByRole('button'));
+    await waitFor(() => expect(closeWindow).toHaveBeenCalled());
+    expect(createTab).toHaveBeenCalledWith({ url: `${OPTIONS_PAGE}#/reports?details=14` });
+  });
+
+  it('"All reports" opens the options page’s list', async () => {
+    const { createTab } = openPopup();
+    fireEvent.click(await screen.findByRole('button', { name: 'All reports' }));
+    await waitFor(() => expect(createTab).toHaveBeenCalledWith({ url: `${OPTIONS_PAGE}#/reports` }));
+  });
+
+  it('"This site only" narrows the list to the current host, cached copy first', async () => {
+    const siteOnly = newest.filter((report) => report.url.startsWith('https://example.com'));
+    openPopup({
+      'popup.snapshot': ({ host }) =>
+        ok({
+          configured: true,
+          pageReport: null,
+          recent: host ? { data: siteOnly.slice(0, 1), fetchedAt: Date.now() - 60_000 } : null,
+          lastPrivacy: 0,
+        }),
+      'popup.recentReports': ({ host }) => ok({ data: host ? siteOnly : newest, fetchedAt: Date.now() }),
+    });
+    const list = await screen.findByRole('list', { name: 'Recent reports' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'This site only' }));
+    await waitFor(() => expect(sent('popup.recentReports')).toEqual([{}, { host: 'example.com' }]));
+    expect(sent('popup.snapshot')).toContainEqual({ host: 'example.com' });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
+      ).toHaveLength(2),
+    );
+  });
+
+  it('a quick second toggle wins over the first', async () => {
+    const slowSiteList = deferred<void>();
+    openPopup({
+      'popup.recentReports': async ({ host }) => {
+        if (host) await slowSiteList.promise;
+        return ok({ data: host ? [] : newest, fetchedAt: Date.now() });
+      },
+    });
+    const checkbox = await screen.findByRole('checkbox', { name: 'This site only' });
+    await screen.findByRole('list', { name: 'Recent reports' });
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(sent('popup.recentReports')).toHaveLength(2));
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(sent('popup.recentReports')).toHaveLength(3));
+    slowSiteList.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(
+      within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
+    expect(screen.queryByText('No reports for this site yet.')).toBeNull();
+  });
+
+  it('says when there are no reports yet', async () => {
+    openPopup();
+    expect(await screen.findByText('No reports yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,194 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError, type Result } from '@/lib/api/errors';
+import { loadLastPrivacy } from '@/lib/preferences';
+import { GENERATION_ALARM, pendingGenerationsItem } from '@/entrypoints/background/generation-tracker';
+import { createPopupCache } from '@/entrypoints/background/popup-cache';
+import {
+  forgetOnNewConnection,
+  trackReportChanges,
+  withPopupSupport,
+} from '@/entrypoints/background/popup-support';
+import type { CoreHandlers } from '@/entrypoints/background/router';
+import { failed, makeReport, ok, pageOf } from './fixtures';
+
+function coreHandlers(
+  overrides: Partial<Record<keyof CoreHandlers, (input: never) => Promise<Result<unknown>>>> = {},
+) {
+  const fail = async () => failed(apiError('unexpected'));
+  return {
+    'settings.get': fail,
+    'settings.save': fail,
+    'settings.test': fail,
+    'reports.list': vi.fn(async () => ok(pageOf([]))),
+    'reports.get': vi.fn(async () => ok(makeReport())),
+    'reports.create': vi.fn(async () => ok(makeReport({ id: 20, result: null }))),
+    'reports.update': vi.fn(async () => ok(makeReport({ result: null }))),
+    'reports.delete': vi.fn(async () => ok(null)),
+    'projects.list': fail,
+    'projects.delete': fail,
+    ...overrides,
+  } as unknown as CoreHandlers;
+}
+
+function setup(core = coreHandlers()) {
+  const cache = createPopupCache();
+  const tracker = { track: vi.fn(async () => []), settle: vi.fn(async () => []) };
+  const handlers = trackReportChanges(core, { cache, tracker, now: () => 42 });
+  return { handlers, cache, tracker, core };
+}
+
+describe('report changes reach the popup cache and the generation tracker', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a created report becomes its page’s report, is followed while generating, and its privacy remembered', async () => {
+    const { handlers, cache, tracker } = setup();
+    const answer = await handlers['reports.create']({
+      url: 'https://example.com/page',
+      privacy: 2,
+      password: 'pw',
+    });
+    expect(answer).toMatchObject({ ok: true, data: { id: 20 } });
+    expect((await cache.read('https://example.com/page')).pageReport).toMatchObject({
+      data: { id: 20 },
+      fetchedAt: 42,
+    });
+    expect(tracker.track).toHaveBeenCalledWith(20);
+    expect(await loadLastPrivacy()).toBe(2);
+    expect(JSON.stringify(await fakeBrowser.storage.session.get())).not.toContain('pw');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain('"pw"');
+  });
+
+  it('a failed create changes nothing', async () => {
+    const core = coreHandlers({ 'reports.create': async () => failed(apiError('invalid_input')) });
+    const { handlers, cache, tracker } = setup(core);
+    await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
+    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(tracker.track).not.toHaveBeenCalled();
+    expect(await loadLastPrivacy()).toBe(0);
+  });
+
+  it('bookkeeping that fails never turns a created report into an error', async () => {
+    const { handlers, tracker } = setup();
+    tracker.track.mockRejectedValue(new Error('storage full'));
+    expect(await handlers['reports.create']({ url: 'https://example.com/page' })).toMatchObject({ ok: true });
+  });
+
+  it('a report read with its result settles it; one still generating is followed', async () => {
+    const { handlers, tracker, core } = setup();
+    await handlers['reports.get']({ id: 1 });
+    expect(tracker.settle).toHaveBeenCalledWith(1);
+    vi.mocked(core['reports.get']).mockResolvedValueOnce(ok(makeReport({ id: 2, result: null })));
+    await handlers['reports.get']({ id: 2 });
+    expect(tracker.track).toHaveBeenCalledWith(2);
+  });
+
+  it('a regenerated report replaces the cached copy and is followed', async () => {
+    const { handlers, cache, tracker } = setup();
+    await cache.setPageReport('https://example.com/page', { data: makeReport(), fetchedAt: 1 });
+    await handlers['reports.update']({ id: 1, regenerate: true });
+    expect((await cache.read('https://example.com/page')).pageReport?.data?.result).toBeNull();
+    expect(tracker.track).toHaveBeenCalledWith(1);
+  });
+
+  it('a deleted (or vanished) report leaves the cache and the tracker', async () => {
+    const core = coreHandlers({ 'reports.get': async () => failed(apiError('not_found')) });
+    const { handlers, cache, tracker } = setup(core);
+    await cache.setPageReport('https://example.com/page', { data: makeReport({ id: 1 }), fetchedAt: 1 });
+    await handlers['reports.delete']({ id: 1 });
+    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(tracker.settle).toHaveBeenCalledWith(1);
+    await handlers['reports.get']({ id: 5 });
+    expect(tracker.settle).toHaveBeenCalledWith(5);
+  });
+});
+
+describe('withPopupSupport', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('answers the popup’s messages besides the core ones', () => {
+    const handlers = withPopupSupport(coreHandlers());
+    expect(Object.keys(handlers)).toEqual(
+      expect.arrayContaining(['reports.create', 'popup.snapshot', 'popup.pageReport', 'popup.recentReports']),
+    );
+  });
+
+  it('checks pending reports when the alarm fires and caches the finished result', async () => {
+    const done = makeReport({ id: 20, result: 'bad' });
+    const core = coreHandlers();
+    const handlers = withPopupSupport(core);
+    vi.mocked(core['reports.get']).mockResolvedValue(ok(done));
+    await handlers['reports.create']({ url: 'https://example.com/page' });
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
+
+    // The wait is measured in real time: move the clock past the first one.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31_000);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: GENERATION_ALARM, scheduledTime: Date.now() });
+    await vi.waitFor(async () => expect(await pendingGenerationsItem.getValue()).toEqual([]));
+    const snapshot = await handlers['popup.snapshot']({ url: 'https://example.com/page' });
+    expect(snapshot).toMatchObject({ ok: true, data: { pageReport: { data: { id: 20, result: 'bad' } } } });
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+  });
+});
+
+describe('forgetOnNewConnection', () => {
+  const summary = { baseUrl: 'https://b.example', keySet: true, keyLastFour: null, hostPermission: true };
+
+  function setup(before: { baseUrl: string; apiKey: string }, after: { baseUrl: string; apiKey: string }) {
+    const reads = [before, after];
+    const forget = vi.fn(async () => {});
+    const save = vi.fn(async () => ok(summary));
+    const handler = forgetOnNewConnection(save as never, forget, async () => reads.shift()!);
+    return { handler, forget, save };
+  }
+
+  it('forgets the cache and pending reports when the server changes', async () => {
+    const { handler, forget } = setup(
+      { baseUrl: 'https://a.example', apiKey: 'k' },
+      { baseUrl: 'https://b.example', apiKey: 'k' },
+    );
+    expect(await handler({ baseUrl: 'https://b.example' })).toEqual(ok(summary));
+    expect(forget).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets them when the key changes', async () => {
+    const { handler, forget } = setup(
+      { baseUrl: 'https://a.example', apiKey: 'k1' },
+      { baseUrl: 'https://a.example', apiKey: 'k2' },
+    );
+    await handler({ baseUrl: 'https://a.example', apiKey: 'k2' });
+    expect(forget).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps them when nothing changed', async () => {
+    const same = { baseUrl: 'https://a.example', apiKey: 'k' };
+    const { handler, forget } = setup(same, same);
+    await handler({ baseUrl: 'https://a.example' });
+    expect(forget).not.toHaveBeenCalled();
+  });
+
+  it('clears the real cache, the pending list and the alarm when wired by withPopupSupport', async () => {
+    const stored = [
+      { baseUrl: 'https://a.example', apiKey: 'k' },
+      { baseUrl: 'https://b.example', apiKey: 'k2' },
+    ];
+    await fakeBrowser.storage.local.set({ baseUrl: stored[0]!.baseUrl, apiKey: stored[0]!.apiKey });
+    const waiting = { id: 1, since: Date.now(), nextCheckAt: Date.now() + 3_600_000, attempts: 0 };
+    await pendingGenerationsItem.setValue([waiting]);
+    await browser.alarms.create(GENERATION_ALARM, { periodInMinutes: 0.5 });
+    const handlers = withPopupSupport(
+      coreHandlers({
+        'settings.save': async () => {
+          await fakeBrowser.storage.local.set({ baseUrl: stored[1]!.baseUrl, apiKey: stored[1]!.apiKey });
+          return ok(summary);
+        },
+      }),
+    );
+    await vi.waitFor(async () => expect(await pendingGenerationsItem.getValue()).toEqual([waiting]));
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
+    await handlers['settings.save']({ baseUrl: 'https://b.example', apiKey: 'k2' });
+    expect(await pendingGenerationsItem.getValue()).toEqual([]);
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+
+describe('last privacy choice', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('is Public at first', async () => {
+    expect(await loadLastPrivacy()).toBe(0);
+  });
+
+  it('remembers the last choice', async () => {
+    await saveLastPrivacy(2);
+    expect(await loadLastPrivacy()).toBe(2);
+    await saveLastPrivacy(1);
+    expect(await loadLastPrivacy()).toBe(1);
+  });
+
+  it('falls back to Public when storage holds something odd', async () => {
+    await fakeBrowser.storage.local.set({ lastPrivacy: 'password' });
+    expect(await loadLastPrivacy()).toBe(0);
+    await fakeBrowser.storage.local.set({ lastPrivacy: 5 });
+    expect(await loadLastPrivacy()).toBe(0);
+  });
+});

@@ -1,0 +1,67 @@
+// Opens the popup in happy-dom with a scripted background: `send` is mocked per message type.
+import { render } from '@testing-library/preact';
+import { afterEach, vi } from 'vitest';
+import { browser, type Browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Result } from '@/lib/api/errors';
+import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { App } from '@/entrypoints/popup/App';
+import { createPopupModel, type PopupModel } from '@/entrypoints/popup/popup-model';
+import { ok } from './fixtures';
+
+export const sendMock = vi.mocked(send);
+
+export type Answers = {
+  [T in MessageType]?: (
+    payload: MessageInput<T>,
+  ) => Result<MessageOutput<T>> | Promise<Result<MessageOutput<T>>>;
+};
+
+export const PAGE_URL = 'https://example.com/page';
+
+export const noCache: Answers = {
+  'popup.snapshot': () => ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0 }),
+  'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
+  'popup.recentReports': () => ok({ data: [], fetchedAt: Date.now() }),
+};
+
+const opened: PopupModel[] = [];
+afterEach(() => {
+  for (const model of opened.splice(0)) model.dispose();
+});
+
+/** Opens the popup on a tab showing `url`, with the background answering as `answers` says. */
+export function openPopup(answers: Answers = {}, url: string | undefined = PAGE_URL) {
+  fakeBrowser.reset();
+  const all: Answers = { ...noCache, ...answers };
+  sendMock.mockReset();
+  sendMock.mockImplementation((async (type: MessageType, payload: never) => {
+    const answer = all[type] as ((payload: never) => unknown) | undefined;
+    if (!answer) throw new Error(`The test did not expect ${type}`);
+    return answer(payload);
+  }) as typeof send);
+  const tab = { url } as Browser.tabs.Tab;
+  vi.spyOn(browser.tabs, 'query').mockImplementation((async () => [tab]) as never);
+  const createTab = vi.spyOn(browser.tabs, 'create');
+  const closeWindow = vi.spyOn(window, 'close').mockImplementation(() => {});
+  const model = createPopupModel();
+  opened.push(model);
+  const view = render(<App model={model} />);
+  const started = model.start();
+  return { model, view, started, createTab, closeWindow };
+}
+
+/** The calls of one message type, in order. */
+export function sent<T extends MessageType>(type: T): MessageInput<T>[] {
+  return sendMock.mock.calls.filter(([t]) => t === type).map(([, payload]) => payload as MessageInput<T>);
+}
+
+/** A promise the test settles when it chooses. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export const OPTIONS_PAGE = 'chrome-extension://test-extension-id/options.html';
