@@ -122,11 +122,25 @@ function segment(value: ReportId): string {
 }
 
 /** Query parameters under the API's names; undefined and empty values are left out. */
-function queryParams(entries: Record<string, string | number | undefined>): URLSearchParams {
+// Our query field names -> the API's parameter names (one table for both lists).
+const QUERY_PARAM_NAMES: Record<string, string> = {
+  search: 'search',
+  searchBy: 'search_by',
+  project: 'project',
+  result: 'result',
+  sortBy: 'sort_by',
+  sort: 'sort',
+  perPage: 'per_page',
+  page: 'page',
+};
+
+/** A validated list query as the API's parameters; empty values are left out. */
+function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(entries)) {
+  for (const [field, value] of Object.entries(query) as [string, string | number | undefined][]) {
+    const name = QUERY_PARAM_NAMES[field];
     const text = typeof value === 'string' ? value.trim() : value;
-    if (text !== undefined && text !== '') params.set(name, String(text));
+    if (name && text !== undefined && text !== '') params.set(name, String(text));
   }
   return params;
 }
@@ -146,17 +160,7 @@ async function guard<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
 async function listReports(http: HttpSettings, query: ReportListQuery): Promise<Result<Page<Report>>> {
   const valid = validate(reportListQuerySchema, query);
   if (!valid.ok) return valid;
-  const q = valid.data;
-  const params = queryParams({
-    search: q.search,
-    search_by: q.searchBy,
-    project: q.project,
-    result: q.result,
-    sort_by: q.sortBy,
-    sort: q.sort,
-    per_page: q.perPage,
-    page: q.page,
-  });
+  const params = queryParams(valid.data);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: REPORT_QUERY_FIELDS };
   const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
   return answer.ok ? decode(answer.data.body, parseReportPage) : answer;
@@ -275,15 +279,7 @@ async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<nu
 async function listProjects(http: HttpSettings, query: ProjectListQuery): Promise<Result<Page<Project>>> {
   const valid = validate(projectListQuerySchema, query);
   if (!valid.ok) return valid;
-  const q = valid.data;
-  const params = queryParams({
-    search: q.search,
-    search_by: q.searchBy,
-    sort_by: q.sortBy,
-    sort: q.sort,
-    per_page: q.perPage,
-    page: q.page,
-  });
+  const params = queryParams(valid.data);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: PROJECT_QUERY_FIELDS };
   const answer = await request(http, { method: 'GET', path: '/projects', query: params, errors });
   return answer.ok ? decode(answer.data.body, parseProjectPage) : answer;

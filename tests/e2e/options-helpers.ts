@@ -1,10 +1,10 @@
 // Shared steps of the options page's end-to-end tests: connect the extension to the reference API,
 // open a section, read what reached the server, and run axe-core.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { projectRoot, type ExtensionHarness, type RecordedRequest, type ReferenceApi } from './harness';
+import { type ExtensionHarness, type RecordedRequest, type ReferenceApi } from './harness';
+
+export { seriousAxeViolations } from './harness';
 
 /** A fresh profile state: the connection only, no remembered list preferences. */
 export async function connect(extension: ExtensionHarness, api: ReferenceApi): Promise<void> {
@@ -53,39 +53,6 @@ export async function waitForRows(table: Locator, count: number): Promise<void> 
 /** The text of one column for every body row. */
 export async function columnTexts(table: Locator, column: number): Promise<string[]> {
   return table.locator(`tbody tr > :nth-child(${column})`).allInnerTexts();
-}
-
-const axeSource = readFileSync(join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/**
- * Serious and critical axe-core violations on the page as it is now. Injected through evaluate(): an
- * extension page's CSP refuses inline <script> tags.
- */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
-          .slice(0, 3)
-          .map((node) => JSON.stringify(node.target))
-          .join(', ')})`,
-    );
 }
 
 /** What has the focus, described by role-ish tag and accessible text. */

@@ -1,9 +1,7 @@
 // Shared steps of the popup's end-to-end tests: settings through storage, a web page to report on,
 // accessibility checks with axe-core, screenshots in both colour schemes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { projectRoot, screenshot, type ExtensionHarness, type ReferenceApi } from './harness';
+import { screenshot, seriousAxeViolations, type ExtensionHarness, type ReferenceApi } from './harness';
 
 /**
  * A clean extension pointed at the reference API: no cache, no remembered privacy, nothing pending.
@@ -27,50 +25,16 @@ export function creations(api: ReferenceApi) {
   return api.requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/reports');
 }
 
-const axeSource = readFileSync(join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/**
- * Serious and critical axe-core violations of the page. Evaluated over CDP, because the popup's
- * content security policy refuses an inline <script> tag.
- */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeResult[] }> } }).axe;
-    interface AxeResult {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[] }[];
-    }
-    const result = await axe.run();
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
-
 /** Checks accessibility and saves a screenshot, in the light and the dark colour scheme. */
 export async function checkBothSchemes(
   page: Page,
   name: string,
-): Promise<{ violations: AxeViolation[]; shots: string[] }> {
-  const violations: AxeViolation[] = [];
+): Promise<{ violations: string[]; shots: string[] }> {
+  const violations: string[] = [];
   const shots: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    violations.push(...(await seriousViolations(page)).map((v) => ({ ...v, id: `${colorScheme}: ${v.id}` })));
+    violations.push(...(await seriousAxeViolations(page)).map((line) => `${colorScheme}: ${line}`));
     shots.push(await screenshot(page, `popup-${name}-${colorScheme}`));
   }
   await page.emulateMedia({ colorScheme: null });

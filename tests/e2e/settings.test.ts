@@ -1,7 +1,7 @@
 // Issue 2's path through a real browser: Settings on the options page, against the reference API.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useExtension, useReferenceApi } from './harness';
+import { screenshot, seriousAxeViolations, useExtension, useReferenceApi } from './harness';
 
 const extension = useExtension();
 const api = useReferenceApi();
@@ -47,6 +47,10 @@ describe('Settings', () => {
     expect(list?.headers.accept).toContain('application/json');
     expect(list?.query).toMatchObject({ per_page: '10' });
     await screenshot(page, 'settings-connected');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-connected-dark');
   });
 
   it('says the key was rejected when it is wrong', async () => {
@@ -55,6 +59,7 @@ describe('Settings', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toContain('rejected your API key');
     await screenshot(page, 'settings-key-rejected');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('refuses an http address that is not on this computer, next to the field', async () => {

@@ -13,6 +13,8 @@ type Status = { tone: 'info' | 'success' | 'error'; text: string; detail?: strin
 export function SettingsSection() {
   const summary = useSignal<SettingsSummary | null>(null);
   const baseUrl = useSignal('');
+  // The fields wait for the saved settings, so nothing typed is overwritten when they arrive.
+  const loaded = useSignal(false);
   const apiKey = useSignal('');
   const baseUrlError = useSignal<string | null>(null);
   const apiKeyError = useSignal<string | null>(null);
@@ -25,6 +27,7 @@ export function SettingsSection() {
         summary.value = result.data;
         baseUrl.value = result.data.baseUrl;
       } else status.value = { tone: 'error', text: result.error.message };
+      loaded.value = true;
     });
   }, []);
 
@@ -118,6 +121,7 @@ export function SettingsSection() {
             autoComplete="url"
             placeholder="https://reports.example.com"
             value={baseUrl.value}
+            disabled={!loaded.value}
             onInput={(e) => (baseUrl.value = e.currentTarget.value)}
             aria-invalid={baseUrlError.value ? true : undefined}
             aria-describedby={baseUrlError.value ? 'base-url-error' : 'base-url-hint'}
@@ -141,6 +145,7 @@ export function SettingsSection() {
             spellcheck={false}
             placeholder={key?.keySet ? 'A key is saved — leave empty to keep it' : ''}
             value={apiKey.value}
+            disabled={!loaded.value}
             onInput={(e) => (apiKey.value = e.currentTarget.value)}
             aria-invalid={apiKeyError.value ? true : undefined}
             aria-describedby={apiKeyError.value ? 'api-key-error' : 'api-key-hint'}
@@ -158,10 +163,10 @@ export function SettingsSection() {
           )}
         </div>
         <div class="settings-actions">
-          <button type="submit" class="primary" disabled={busy.value}>
+          <button type="submit" class="primary" disabled={busy.value || !loaded.value}>
             Save
           </button>
-          <button type="button" onClick={onTest} disabled={busy.value}>
+          <button type="button" onClick={onTest} disabled={busy.value || !loaded.value}>
             Test connection
           </button>
         </div>

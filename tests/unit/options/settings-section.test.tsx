@@ -93,6 +93,23 @@ describe('SettingsSection', () => {
     expect(sendMock).not.toHaveBeenCalledWith('settings.save', expect.anything());
   });
 
+  it('keeps the fields closed until the saved settings arrive, so nothing typed is overwritten', async () => {
+    let answerGet: (value: unknown) => void = () => {};
+    sendMock.mockImplementation(
+      (type) =>
+        (type === 'settings.get'
+          ? new Promise((resolve) => (answerGet = resolve))
+          : Promise.resolve({ ok: true, data: saved })) as never,
+    );
+    render(<SettingsSection />);
+    const field = screen.getByLabelText('API base URL') as HTMLInputElement;
+    expect(field.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    answerGet({ ok: true, data: saved });
+    await waitFor(() => expect(field.disabled).toBe(false));
+    expect(field.value).toBe('https://r.example');
+  });
+
   it('says the extension still works with CORS when access is refused', async () => {
     request.mockResolvedValue(false);
     answer('settings.get', saved);
