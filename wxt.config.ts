@@ -26,9 +26,11 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'page-reports@example.org',
-              strict_min_version: '115.0',
+              // 140 (142 on Android) is where Firefox learned data_collection_permissions, which AMO requires.
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

@@ -1,6 +1,12 @@
 import { browser } from '../page-browser';
-import { apiError, type Result } from '../api/errors';
+import type { ApiError, Result } from '../api/errors';
 import type { MessageInput, MessageOutput, MessageType } from './protocol';
+
+// Built literally, not with apiError(): that would pull every default sentence into the popup's bundle,
+// and the background already phrases every error it sends.
+function backgroundError(message: string, detail?: string): { ok: false; error: ApiError } {
+  return { ok: false, error: { kind: 'unexpected', message, ...(detail === undefined ? {} : { detail }) } };
+}
 
 /** Asks the background to do one thing. Never throws: every failure comes back as an error result. */
 export async function send<T extends MessageType>(
@@ -11,21 +17,13 @@ export async function send<T extends MessageType>(
     const answer = (await browser.runtime.sendMessage({ type, payload })) as
       Result<MessageOutput<T>> | undefined;
     if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
-    return {
-      ok: false,
-      error: apiError('unexpected', {
-        message:
-          'Page Reports’ background did not answer. Try again; if it keeps happening, reload the extension.',
-      }),
-    };
+    return backgroundError(
+      'Page Reports’ background did not answer. Try again; if it keeps happening, reload the extension.',
+    );
   } catch (cause) {
-    return {
-      ok: false,
-      error: apiError('unexpected', {
-        message:
-          'Page Reports’ background could not be reached. Try again; if it keeps happening, reload the extension.',
-        detail: String(cause),
-      }),
-    };
+    return backgroundError(
+      'Page Reports’ background could not be reached. Try again; if it keeps happening, reload the extension.',
+      String(cause),
+    );
   }
 }
