@@ -11,6 +11,11 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** A request is on its way: confirming again is not possible. */
   busy?: boolean;
+  /**
+   * Cancel, Escape and the browser's own closing do nothing: a request that cannot be called back is on
+   * its way, and its answer (a failure above all) must be seen in this dialog.
+   */
+  cancelDisabled?: boolean;
   onConfirm: () => void;
   /** Cancel button, Escape, or the dialog closed by the browser. */
   onCancel: () => void;
@@ -30,6 +35,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   confirmDisabled = false,
   busy = false,
+  cancelDisabled = false,
   onConfirm,
   onCancel,
   fallbackFocus,
@@ -71,14 +77,17 @@ export function ConfirmDialog({
       onCancel={(event) => {
         // Escape: the page decides (it closes the dialog by setting open=false).
         event.preventDefault();
-        onCancel();
+        if (!cancelDisabled) onCancel();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Tab') keepFocusInside(event);
       }}
-      onClose={() => {
-        // Closed by the browser itself (e.g. a repeated Escape): keep the page's state in step.
-        if (open) onCancel();
+      onClose={(event) => {
+        // Closed by the browser itself (e.g. a repeated Escape): keep the page's state in step, or, while
+        // it must stay, open it again.
+        if (!open) return;
+        if (cancelDisabled) event.currentTarget.showModal();
+        else onCancel();
       }}
     >
       <form
@@ -95,7 +104,13 @@ export function ConfirmDialog({
           {children}
         </div>
         <div class="dialog-actions">
-          <button type="button" onClick={onCancel}>
+          <button
+            type="button"
+            disabled={cancelDisabled}
+            onClick={() => {
+              if (!cancelDisabled) onCancel();
+            }}
+          >
             {cancelLabel}
           </button>
           <button type="submit" class="danger-solid" disabled={confirmDisabled || busy}>

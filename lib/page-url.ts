@@ -13,7 +13,9 @@ const STORE_PAGES = [
 ];
 
 const NEW_TAB =
-  /^(?:chrome|edge|brave|opera|vivaldi):\/\/(?:newtab|new-tab-page|startpage)\b|^about:(?:newtab|home|blank)\b|^chrome-search:/i;
+  /^(?:chrome|edge|brave|opera|vivaldi):\/\/(?:newtab|new-tab-page|startpage)\b|^about:(?:newtab|home)\b|^chrome-search:/i;
+// An empty page, not a new tab: a tab opened by a script or a link before it loads anything, say.
+const BLANK = /^about:blank\b/i;
 
 const NOT_A_WEB_PAGE =
   'Reports are made for web pages (addresses starting with http or https). Open one and click Page Reports again.';
@@ -27,6 +29,9 @@ export function checkPage(url: string | null | undefined): PageCheck {
       reason: 'Page Reports cannot see this tab’s address. ' + NOT_A_WEB_PAGE,
     };
   if (NEW_TAB.test(url)) return { reportable: false, url, reason: 'This is a new tab. ' + NOT_A_WEB_PAGE };
+  if (BLANK.test(url)) {
+    return { reportable: false, url, reason: 'This is an empty page (about:blank). ' + NOT_A_WEB_PAGE };
+  }
   if (/^view-source:/i.test(url)) {
     return { reportable: false, url, reason: 'This tab shows a page’s source code. ' + NOT_A_WEB_PAGE };
   }

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { apiRoutes } from './api';
 import { controlRoutes } from './control-routes';
-import type { ControlState } from './controls';
+import type { ControlState, RecordedRequest } from './controls';
 import type { AppEnv } from './env';
 import { normalizeInput, readBody } from './http';
 import type { Store } from './store';
@@ -39,13 +39,14 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
     const started = Date.now();
     const url = new URL(c.req.url);
     const body = await readBody(c.req.raw);
-    controls.record({
+    const recorded: RecordedRequest = {
       method: c.req.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       body,
       headers: Object.fromEntries(c.req.raw.headers),
-    });
+    };
+    controls.record(recorded);
     c.set('input', normalizeInput(body ?? {}));
     await controls.delay();
 
@@ -67,6 +68,7 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
       await next();
       for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
     }
+    recorded.status = c.res.status;
     log?.(`${c.req.method} ${url.pathname}${url.search} ${c.res.status} ${Date.now() - started}ms`);
   });
 

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   body: Record<string, string> | null;
   /** Lower-case names. */
   headers: Record<string, string>;
+  /** The status answered; absent while the answer is on its way, or when the connection was dropped. */
+  status?: number;
 }
 
 /** `html`: a login page; `broken-json`: JSON cut short; `wrong-shape`: valid JSON of the wrong shape. */

@@ -1,9 +1,10 @@
-// The popup's own messages: its snapshot (cache only, instant) and the two lookups that refresh it.
+// The popup's own messages: its snapshot (cache only, instant), the two lookups that refresh it, and
+// remembering the privacy chosen in its form.
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportListQuery } from '@/lib/api/types';
 import type { PopupMessageType } from '@/lib/messaging/protocol';
 import { hostOf, isSameUrl } from '@/lib/page-url';
-import { loadLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
 import { RECENT_COUNT, type PopupCache } from './popup-cache';
 import type { CoreHandlers, HandlerMap } from './router';
 
@@ -59,6 +60,11 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       const cached = { data: items, fetchedAt: deps.now() };
       await deps.cache.setRecent(host, cached);
       return { ok: true, data: cached };
+    },
+
+    'popup.rememberPrivacy': async ({ privacy }) => {
+      await saveLastPrivacy(privacy);
+      return { ok: true, data: null };
     },
   };
 }

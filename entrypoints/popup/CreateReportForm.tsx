@@ -83,7 +83,8 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
             <FieldError id="password-error" messages={errors.password} />
           ) : (
             <p id="password-hint" class="hint">
-              Visitors of the report page need it. Page Reports does not keep it.
+              Anyone opening this report on the service will need this password. Page Reports does not store
+              it.
             </p>
           )}
         </div>

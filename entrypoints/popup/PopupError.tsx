@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import type { ApiError } from '@/lib/api/errors';
+import { errorAction, type ApiError } from '@/lib/api/errors';
 
 export interface PopupErrorProps {
   error: ApiError;
@@ -12,25 +12,53 @@ export interface PopupErrorProps {
 
 /**
  * An error with its action. After a rate limit, Retry appears only once the wait is over: the message
- * says when, and stays still (a ticking countdown inside an alert would be read out every second).
+ * says at what time (a clock time stays true, "in 30 seconds" does not), and stays still (a ticking
+ * countdown inside an alert would be read out every second).
  */
 export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErrorProps) {
-  const waiting = useSignal(Boolean(error.retryAfterSeconds));
+  const retryAt = retryTime(error);
+  const waiting = useSignal(retryAt !== null && retryAt > Date.now());
   useEffect(() => {
-    if (!error.retryAfterSeconds) {
-      waiting.value = false;
-      return;
-    }
-    waiting.value = true;
-    const timer = setTimeout(() => (waiting.value = false), error.retryAfterSeconds * 1000);
+    const left = retryAt === null ? 0 : retryAt - Date.now();
+    waiting.value = left > 0;
+    if (left <= 0) return;
+    const timer = setTimeout(() => (waiting.value = false), left);
     return () => clearTimeout(timer);
   }, [error]);
+  const shown =
+    retryAt !== null && error.kind === 'rate_limited'
+      ? { ...error, message: `Too many requests. Try again after ${formatClockTime(retryAt)}.` }
+      : error;
   return (
     <ErrorBanner
-      error={error}
+      error={shown}
       context={context}
-      onRetry={waiting.value ? undefined : onRetry}
+      // Retry only where the taxonomy says it helps (not for a create that may have happened), and
+      // only once a rate limit's wait is over.
+      onRetry={errorAction(error) === 'retry' && !waiting.value ? onRetry : undefined}
       onOpenSettings={onOpenSettings}
     />
   );
+}
+
+// When each error's wait ends, fixed the first time it is shown (as it arrives): a banner shown again
+// later (another section, a re-render) neither moves the time nor restarts the wait.
+const retryTimes = new WeakMap<ApiError, number>();
+
+function retryTime(error: ApiError): number | null {
+  if (!error.retryAfterSeconds) return null;
+  let at = retryTimes.get(error);
+  if (at === undefined) {
+    // Rounded up to a whole second, so the time said is never before Retry appears.
+    at = Math.ceil((Date.now() + error.retryAfterSeconds * 1000) / 1000) * 1000;
+    retryTimes.set(error, at);
+  }
+  return at;
+}
+
+/** "14:05:30" in the person's locale; with the day when the wait ends on another one. */
+export function formatClockTime(at: number, now: number = Date.now(), locale?: string): string {
+  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
+  return new Date(at).toLocaleString(locale, sameDay ? time : { ...time, weekday: 'long' });
 }

@@ -40,28 +40,27 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
       {items === undefined && shown.state === 'loading' ? (
         <p class="status">Loading recent reports…</p>
       ) : null}
+      {/* Always there, empty or not: a screen reader finds "Recent reports" in its list of lists. */}
+      <ul class="recent-list" aria-labelledby="recent-heading">
+        {(items ?? []).map((report) => (
+          <li key={String(report.id)}>
+            <button
+              type="button"
+              class="recent-item"
+              title={report.url}
+              onClick={() => void model.openDetails(report.id)}
+            >
+              <span class="recent-url">{middleEllipsis(report.url.replace(/^https?:\/\//, ''), 60)}</span>
+              <span class="recent-meta">
+                <ResultBadge result={report.result} />
+                <span class="recent-age">{formatAge(report.createdAt, now)}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
       {items?.length === 0 ? (
         <p class="hint">{siteOnly ? 'No reports for this site yet.' : 'No reports yet.'}</p>
-      ) : null}
-      {items?.length ? (
-        <ul class="recent-list" aria-labelledby="recent-heading">
-          {items.map((report) => (
-            <li key={String(report.id)}>
-              <button
-                type="button"
-                class="recent-item"
-                title={report.url}
-                onClick={() => void model.openDetails(report.id)}
-              >
-                <span class="recent-url">{middleEllipsis(report.url.replace(/^https?:\/\//, ''), 60)}</span>
-                <span class="recent-meta">
-                  <ResultBadge result={report.result} />
-                  <span class="recent-age">{formatAge(report.createdAt, now)}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
       ) : null}
     </section>
   );

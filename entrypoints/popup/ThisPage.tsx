@@ -11,13 +11,15 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
   if (!page) return null;
   const shown = model.pageReport.value;
   const report = shown.value;
+  // The service rejected the address itself (422 on url): the address is the field to highlight.
+  const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
       <h2 id="this-page-heading" class="visually-hidden">
         This page
       </h2>
       {page.url ? (
-        <p class="page-url" title={page.url}>
+        <p class={urlRejected ? 'page-url page-url--invalid' : 'page-url'} title={page.url}>
           {middleEllipsis(page.url, 90)}
         </p>
       ) : null}

@@ -10,6 +10,8 @@ export interface CreateFormDeps {
   /** The page to report, or null when this tab cannot be reported. */
   pageUrl(): string | null;
   onCreated(report: Report): void;
+  /** The create failed in a way that may still have made the report (a timeout, say): look again. */
+  onMaybeCreated(): void;
   onNotConfigured(): void;
 }
 
@@ -46,6 +48,9 @@ export function createCreateForm(deps: CreateFormDeps) {
 
     choosePrivacy(next: Privacy) {
       privacyChosen = true;
+      // The next popup starts from this choice. The background stores it (no storage code in the popup);
+      // send never throws, and a failure only means the next popup starts from the older choice.
+      void send('popup.rememberPrivacy', { privacy: next });
       batch(() => {
         privacy.value = next;
         if (next !== 2) {
@@ -100,6 +105,8 @@ export function createCreateForm(deps: CreateFormDeps) {
           error.value = result.error;
           fieldErrors.value = result.error.fieldErrors ?? {};
         });
+        // No Retry then (it could make a second report): show what the service has now instead.
+        if (result.error.retrySafe === false) deps.onMaybeCreated();
       }
     },
   };

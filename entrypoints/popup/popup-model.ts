@@ -87,6 +87,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       announcement.value = 'Report created.';
       followGeneration(report);
     },
+    onMaybeCreated: () => void refresh(),
     onNotConfigured: () => (setup.value = 'missing'),
   });
 

@@ -182,20 +182,36 @@ function createBody(input: z.infer<typeof createReportInputSchema>): URLSearchPa
   return body;
 }
 
+// A create is a write: once it may have happened, the answer must not invite a second one (retrySafe).
+const CREATED_NOT_RETURNED =
+  'The report was probably created, but the service did not send it back. Open the popup again to see it in Recent reports.';
+const CREATED_NOT_READ =
+  'The report was created, but Page Reports could not read it back. Open the popup again to see it in Recent reports.';
+const CREATE_TIMED_OUT =
+  'The service took too long to answer. The report may have been created: check Recent reports before you try again.';
+
+/** A failure after the service accepted the create (2xx): the report exists, so no Retry. */
+function afterCreated(result: Result<Report>, message?: string): Result<Report> {
+  if (result.ok) return result;
+  const { retryAfterSeconds: _noWait, ...error } = result.error;
+  return { ok: false, error: { ...error, ...(message ? { message } : {}), retrySafe: false } };
+}
+
 /** The created report; when the answer holds only an id, the report is read back by that id. */
 async function createdReport(http: HttpSettings, body: Body): Promise<Result<Report>> {
   if (body.type === 'html' || (body.type === 'json' && containsReport(body.value))) {
-    return decode(body, parseReport);
+    return afterCreated(decode(body, parseReport));
   }
   const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
-  if (id !== undefined) return getReport(http, id);
+  if (id !== undefined) return afterCreated(await getReport(http, id), CREATED_NOT_READ);
   // The write succeeded (2xx): saying "failed" would invite a duplicate.
   return fail('unexpected', {
-    message: 'The report was probably created, but the service did not send it back. Refresh the list.',
+    message: CREATED_NOT_RETURNED,
     detail:
       body.type === 'invalid_json'
         ? `Not valid JSON (${body.reason}).`
         : 'Expected the new report or its id.',
+    retrySafe: false,
   });
 }
 
@@ -205,7 +221,12 @@ async function createReport(http: HttpSettings, input: CreateReportInput): Promi
   const body = createBody(valid.data);
   const errors = { notFoundMessage: NO_API_MESSAGE };
   const answer = await request(http, { method: 'POST', path: '/reports', body, errors });
-  return answer.ok ? createdReport(http, answer.data.body) : answer;
+  if (answer.ok) return createdReport(http, answer.data.body);
+  // The request went out: the service may have created the report and only been slow to say so.
+  if (answer.error.kind === 'timeout') {
+    return { ok: false, error: { ...answer.error, message: CREATE_TIMED_OUT, retrySafe: false } };
+  }
+  return answer;
 }
 
 function updateBody(input: z.infer<typeof updateReportInputSchema>): URLSearchParams {

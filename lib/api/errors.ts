@@ -25,28 +25,13 @@ export interface ApiError {
   retryAfterSeconds?: number;
   /** Technical detail: what the schemas rejected, the server's own message. Shown small, never instead of `message`. */
   detail?: string;
+  /** false when trying again could repeat a write that may already have happened. */
+  retrySafe?: boolean;
 }
 
-/** What a person can do about an error; pages turn it into a button. */
-export type ErrorAction = 'open_settings' | 'retry' | 'grant_permission' | null;
-
-const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
-  not_configured: 'open_settings',
-  unauthorized: 'open_settings',
-  forbidden: null,
-  not_found: null,
-  invalid_input: null,
-  rate_limited: 'retry',
-  server: 'retry',
-  network: 'retry',
-  timeout: 'retry',
-  permission: 'grant_permission',
-  unexpected: 'retry',
-};
-
-export function errorAction(error: ApiError): ErrorAction {
-  return ACTIONS[error.kind];
-}
+// In its own module so pages can import it without the default sentences below (bundle budget): a page
+// that imported apiError() or defaultErrorMessage() at run time would carry every sentence.
+export { errorAction, type ErrorAction } from './error-action';
 
 /** The default sentence for each kind; the client may say something more exact. */
 export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {

@@ -41,7 +41,7 @@ export interface PopupSnapshot {
   pageReport: Cached<Report | null> | null;
   /** The newest reports as last seen, for the asked scope (everything, or one host). */
   recent: Cached<Report[]> | null;
-  /** The privacy of the person's last created report (Public at first): the form starts there. */
+  /** The privacy the person last chose or created a report with (Public at first): the form starts there. */
   lastPrivacy: Privacy;
 }
 
@@ -66,6 +66,8 @@ export interface Protocol {
   'popup.pageReport': { input: { url: string }; output: Cached<Report | null> };
   /** The 5 newest reports, of one host when given, fetched now and cached. */
   'popup.recentReports': { input: { host?: string }; output: Cached<Report[]> };
+  /** The privacy just chosen in the form, so the next popup starts there. Never a password. */
+  'popup.rememberPrivacy': { input: { privacy: Privacy }; output: null };
 }
 
 /** Messages only the popup sends; the background answers them in popup-*.ts. */

@@ -62,6 +62,7 @@ export const payloadSchemas = {
   'popup.snapshot': z.strictObject({ url: z.string().min(1).max(8000).optional(), host: host.optional() }),
   'popup.pageReport': z.strictObject({ url: z.string().min(1).max(8000) }),
   'popup.recentReports': z.strictObject({ host: host.optional() }),
+  'popup.rememberPrivacy': z.strictObject({ privacy }),
 } satisfies { [T in MessageType]: z.ZodType<MessageInput<T>> };
 
 export function isMessageType(type: unknown): type is MessageType {

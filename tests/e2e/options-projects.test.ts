@@ -142,6 +142,7 @@ describe('Projects: delete', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'options-project-dialog-light');
     await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'options-project-dialog-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Escape');

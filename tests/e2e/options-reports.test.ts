@@ -54,6 +54,7 @@ describe('Reports: list, pages and page size', () => {
     // The exact time on hover, the date in the locale.
     const created = table.locator('tbody tr').first().locator('time').first();
     expect(await created.getAttribute('title')).toMatch(/\d{4}/);
+    expect(await created.getAttribute('title')).toMatch(/\d{1,2}:\d{2}/);
 
     await screenshot(page, 'options-reports-100-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -136,6 +137,67 @@ describe('Reports: sorting', () => {
     const again = await openReports('/reports');
     await expectListQuery(api(), 'reports', { sort_by: 'url', sort: 'asc', per_page: '25', page: '1' });
     expect(await again.getByLabel('Per page').inputValue()).toBe('25');
+    // The address says what was remembered, so a bookmark made now shows the same list.
+    expect(again.url()).toMatch(/#\/reports\?sort_by=url&sort=asc&per_page=25$/);
+  });
+});
+
+describe('Reports: the address', () => {
+  it('completes an address that leaves the list state out, in place, so a bookmark restores the view', async () => {
+    const report = api()
+      .store.reports()
+      .find((r) => r.project === 'Client A / Landing pages')!;
+    const page = await openReports();
+    const listed = page.url();
+    expect(listed).toMatch(/#\/reports\?sort_by=id&sort=desc&per_page=10$/);
+    const entries = await page.evaluate(() => history.length);
+    // A link that names only the report (as the popup's does).
+    await page.evaluate((id) => (location.hash = `#/reports?details=${id}`), report.id);
+    await page.getByRole('region', { name: 'Report details' }).getByText('All fields').waitFor();
+    await expect
+      .poll(() => page.url())
+      .toMatch(new RegExp(`#/reports\\?sort_by=id&sort=desc&per_page=10&details=${report.id}$`));
+    // Replaced, not added: one entry for the link, and Back goes to the list, not to the shorter address.
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(listed);
+
+    await page.goto(
+      extension().extensionUrl('options.html#/reports?project=Client%20A%20%2F%20Landing%20pages'),
+    );
+    await expect
+      .poll(() => page.url())
+      .toMatch(/#\/reports\?project=Client%20A%20%2F%20Landing%20pages&sort_by=id&sort=desc&per_page=10$/);
+    await expect.poll(() => page.getByLabel('Project').inputValue()).toBe('Client A / Landing pages');
+    await expect
+      .poll(async () => new Set(await columnTexts(reportsTable(page), 3)))
+      .toEqual(new Set(['Client A / Landing pages']));
+    const bookmark = page.url();
+    const rows = await columnTexts(reportsTable(page), 2);
+    await page.reload();
+    await bodyRows(reportsTable(page)).first().waitFor();
+    expect(page.url()).toBe(bookmark);
+    await expect.poll(() => columnTexts(reportsTable(page), 2)).toEqual(rows);
+  });
+
+  it('moves between sections with the navigation links; Reports comes back as it was left', async () => {
+    const page = await openReports();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => page.getByText('Page 2 of 14').isVisible()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(page.url()).toMatch(/#\/settings$/);
+    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => focusedDescription(page)).toBe('h2:Settings');
+
+    await nav.getByRole('link', { name: 'Reports' }).click();
+    await expect.poll(() => page.getByText('Page 2 of 14').isVisible()).toBe(true);
+    expect(page.url()).toMatch(/#\/reports\?sort_by=id&sort=desc&per_page=10&page=2$/);
+    expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => focusedDescription(page)).toBe('h2:Reports');
+    await expectListQuery(api(), 'reports', { ...DEFAULT_QUERY, page: '2' });
   });
 });
 
@@ -260,6 +322,7 @@ describe('Reports: details', () => {
       .toBe(true);
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'options-details-dark');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('opens from a row’s Details button and returns the focus there on close', async () => {
@@ -271,6 +334,15 @@ describe('Reports: details', () => {
     await panel.getByText('All fields').waitFor();
     expect(await panel.locator('.details-summary').innerText()).toContain(url);
     await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await focusedDescription(page)).toBe('button:Details');
+    expect(page.url()).not.toContain('details=');
+
+    // And with the "Close details" button.
+    await row.getByRole('button', { name: 'Details' }).click();
+    await panel.getByText('All fields').waitFor();
+    expect(page.url()).toContain('details=');
+    await panel.getByRole('button', { name: 'Close details' }).click();
     await panel.waitFor({ state: 'detached' });
     expect(await focusedDescription(page)).toBe('button:Details');
     expect(page.url()).not.toContain('details=');
@@ -314,6 +386,10 @@ describe('Reports: delete', () => {
     expect(await dialog.innerText()).toContain(url);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'options-delete-dialog-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'options-delete-dialog-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusedDescription(page)).toBe(`button:Delete report for ${url}`);
@@ -360,33 +436,109 @@ describe('Reports: delete', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('keeps the dialog while the delete runs: Escape and Cancel wait, and a late failure shows there only', async () => {
+    const page = await openReports();
+    const rows = bodyRows(reportsTable(page));
+    const url = await rows.nth(0).locator('th').innerText();
+    const otherUrl = await rows.nth(1).locator('th').innerText();
+    api().controls.setLatency(1500);
+    api().controls.forceStatus(503, 1);
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /^Delete report for/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete report?' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByText('Deleting…').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    // Twice: Chromium closes a modal dialog on a second Escape whatever the page says.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+    expect(await dialog.isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText(), { timeout: 5000 })
+      .toContain('Could not delete the report');
+    expect(await dialog.innerText()).toContain(url);
+    api().controls.setLatency(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await reportsTable(page).getByText(url, { exact: true }).count()).toBe(1);
+
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Delete report for/ })
+      .click();
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(otherUrl);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('deletes the selected reports at the pace the rate limit allows, and sums up', async () => {
+    const page = await openReports();
+    const table = reportsTable(page);
+    const count = 7;
+    // The table shows the newest first: these are the rows ticked below.
+    const selected = api()
+      .store.reports()
+      .map((r) => r.id)
+      .sort((a, b) => b - a)
+      .slice(0, count);
+    for (let index = 0; index < count; index++) {
+      await bodyRows(table).nth(index).getByRole('checkbox', { name: 'Select' }).check();
+    }
+    expect(await page.getByText(`${count} selected`).isVisible()).toBe(true);
+    // Two requests per 2-second window: the third delete meets a 429 with Retry-After. From then on the
+    // deletes keep that wait as their pace, so the limit is not met again and again (paced as before, the
+    // 5th and the 7th would meet it too).
+    api().controls.setRateLimit(2, 2);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${count} reports?` });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => page.getByText(`Deleted ${count} reports.`, { exact: true }).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const deletes = api().requests.filter((r) => r.method === 'DELETE');
+    const idOf = (path: string) => Number(path.split('/').at(-1));
+    // Only the selected reports were asked for, each deleted exactly once (a 429 deletes nothing).
+    expect(new Set(deletes.map((r) => idOf(r.path)))).toEqual(new Set(selected));
+    for (const id of selected) {
+      const deleted = deletes.filter((r) => idOf(r.path) === id && r.status !== 429);
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0]?.status).toBeLessThan(300);
+      expect(api().store.report(id)).toBeUndefined();
+    }
+    const rateLimited = deletes.filter((r) => r.status === 429).length;
+    expect(rateLimited).toBeGreaterThanOrEqual(1);
+    expect(rateLimited).toBeLessThanOrEqual(2);
+    api().controls.setRateLimit(null);
+    await waitForRows(table, 10);
+  });
+
+  it('stops a running "Delete selected" with Stop, and says what was left', async () => {
     const page = await openReports();
     const table = reportsTable(page);
     for (let index = 0; index < 5; index++) {
       await bodyRows(table).nth(index).getByRole('checkbox', { name: 'Select' }).check();
     }
-    expect(await page.getByText('5 selected').isVisible()).toBe(true);
-    // Three requests per 2-second window: the later deletes meet 429 with Retry-After and wait.
-    api().controls.setRateLimit(3, 2);
+    api().controls.setLatency(800);
     await page.getByRole('button', { name: 'Delete selected' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete 5 reports?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText('Deleted 5 reports.').isVisible(), { timeout: 15_000 }).toBe(true);
-    const deletes = api().requests.filter((r) => r.method === 'DELETE');
-    // Some deletes met a 429 and were sent again after the wait; each report went exactly once.
-    expect(deletes.length).toBeGreaterThan(5);
-    const deletedIds = [...new Set(deletes.map((r) => Number(r.path.split('/').at(-1))))];
-    const newestFive = api()
-      .store.reports()
-      .map((r) => r.id)
-      .concat(deletedIds)
-      .sort((a, b) => b - a)
-      .slice(0, 5);
-    expect(deletedIds).toEqual(newestFive);
-    for (const id of deletedIds) expect(api().store.report(id)).toBeUndefined();
-    api().controls.setRateLimit(null);
-    await waitForRows(table, 10);
+    await dialog.getByRole('button', { name: 'Stop' }).click();
+    const summary = page.getByText('Deleted 1 report. 4 reports were not deleted because you pressed Stop.', {
+      exact: true,
+    });
+    await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(api().requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    // The four left stay selected.
+    await expect.poll(() => page.getByText('4 selected').isVisible()).toBe(true);
+    api().controls.setLatency(0);
   });
 
   it('says which reports could not be deleted', async () => {
@@ -394,6 +546,11 @@ describe('Reports: delete', () => {
     const table = reportsTable(page);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('dialog', { name: 'Delete 10 reports?' }).waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'options-delete-selected-dialog-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     api().controls.forceStatus(403, 1);
     await page
       .getByRole('dialog', { name: 'Delete 10 reports?' })
@@ -402,8 +559,18 @@ describe('Reports: delete', () => {
     const summary = page.getByText(/^Deleted 9 reports\. 1 could not be deleted: /);
     await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await summary.innerText()).toContain('not allowed');
+    expect(await summary.innerText()).not.toContain('.).');
     await expect.poll(() => page.getByText('1 selected').isVisible()).toBe(true);
     await waitForRows(table, 10);
+
+    // The one that failed is tried again from the summary.
+    await page.getByRole('button', { name: 'Retry failed' }).click();
+    await expect
+      .poll(() => page.getByText('Deleted 1 report.', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(api().requests.filter((r) => r.method === 'DELETE')).toHaveLength(11);
+    expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
+    await expect.poll(() => page.getByText('None selected').isVisible()).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 // follow generation, and paint from the background's cache.
 import { describe, expect, it } from 'vitest';
 import { useExtension, useReferenceApi, useTestServer, type WithChrome } from './harness';
-import { configure, creations, openWebPage } from './popup-helpers';
+import { checkBothSchemes, configure, creations, openWebPage } from './popup-helpers';
 
 const extension = useExtension();
 // Generation takes 1.5 s: long enough to see "Generating…", short enough to wait for.
@@ -28,11 +28,25 @@ describe('popup: create a report', () => {
     expect(await popup.getByRole('combobox', { name: 'Privacy' }).inputValue()).toBe('0');
     await popup.getByTitle(url).waitFor();
     await expect.poll(() => popup.getByText('This page has no report yet.').count()).toBe(1);
+    // No reports at all: the recent list is there, empty, with the hint beside it.
+    await popup.getByText('No reports yet.').waitFor();
+    const recentList = popup.getByRole('list', { name: 'Recent reports' });
+    expect(await recentList.count()).toBe(1);
+    expect(await recentList.getByRole('listitem').count()).toBe(0);
+    const empty = await checkBothSchemes(popup, 'no-reports');
+    expect(empty.violations).toEqual([]);
 
+    await expect.poll(() => create.evaluate((button) => button === document.activeElement)).toBe(true);
     await popup.keyboard.press('Enter');
     const card = popup.getByRole('article', { name: 'Report for this page' });
     await card.getByText('Generating…').waitFor();
     expect(creations(api()).map((request) => request.body)).toEqual([{ url, privacy: '0' }]);
+    // Holds the popup's next read of the report, so "Generating…" is what axe sees.
+    api().controls.setLatency(5000);
+    const generating = await checkBothSchemes(popup, 'generating');
+    expect(generating.violations).toEqual([]);
+    expect(await card.getByText('Generating…').count()).toBe(1);
+    api().controls.setLatency(0);
 
     await card.getByText(RESULT).waitFor({ timeout: 15_000 });
     expect(await card.getByText('Public').count()).toBe(1);
@@ -89,6 +103,20 @@ describe('popup: create a report', () => {
     await extension().closeActionPopup();
     const { popup: again } = await openPopupOnArticle('/article?password');
     await expect.poll(() => again.getByRole('combobox', { name: 'Privacy' }).inputValue()).toBe('2');
+  });
+
+  it('remembers the privacy as soon as it is chosen: the next popup starts there, nothing created', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { article, popup } = await openPopupOnArticle('/article?remember');
+    await popup.getByRole('combobox', { name: 'Privacy' }).selectOption({ label: 'Private' });
+    await expect.poll(async () => (await extension().getStorage('local', 'lastPrivacy')).lastPrivacy).toBe(1);
+    await extension().closeActionPopup();
+
+    const again = await extension().openActionPopup(article);
+    await again.getByRole('button', { name: 'Create report' }).waitFor();
+    await expect.poll(() => again.getByRole('combobox', { name: 'Privacy' }).inputValue()).toBe('1');
+    expect(creations(api())).toEqual([]);
   });
 
   it('a double click creates one report', async () => {
@@ -156,7 +184,7 @@ describe('popup: this page’s report', () => {
   it('the background finishes following a report after the popup closed and its worker restarted (alarm)', async () => {
     api().store.reset(false);
     await configure(extension(), api().url, api().apiKey);
-    const { popup, url } = await openPopupOnArticle('/article?closed');
+    const { article, popup, url } = await openPopupOnArticle('/article?closed');
     await popup.getByRole('button', { name: 'Create report' }).click();
     await popup.getByText('Generating…').first().waitFor();
     await extension().closeActionPopup();
@@ -186,5 +214,15 @@ describe('popup: this page’s report', () => {
       )
       .toMatch(/^(good|decent|bad)$/);
     expect(await extension().getStorage('local', 'pendingGenerations')).toEqual({ pendingGenerations: [] });
-  }, 70_000);
+
+    // Opened again, the popup shows the result the background found, not "Generating…". The service is
+    // slowed down so that what shows first is the background's copy, not a fresh lookup.
+    api().controls.setLatency(4000);
+    const again = await extension().openActionPopup(article);
+    const card = again.getByRole('article', { name: 'Report for this page' });
+    await card.getByText(RESULT).waitFor({ timeout: 2000 });
+    expect(await again.getByText('Generating…').count()).toBe(0);
+    expect(await card.getByText('Not yet').count()).toBe(0);
+    api().controls.setLatency(0);
+  }, 90_000);
 });

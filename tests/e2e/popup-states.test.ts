@@ -110,9 +110,12 @@ describe('popup states', () => {
     await popup.getByRole('button', { name: 'Create report' }).click();
     const limited = popup.getByRole('alert');
     await limited.waitFor();
-    expect(await limited.innerText()).toContain('Try again in 30 seconds');
+    // A clock time stays true however long the message is on screen; "in 30 seconds" would not.
+    expect(await limited.innerText()).toMatch(/Too many requests\. Try again after .*\d{1,2}:\d{2}:\d{2}/);
+    expect(await limited.innerText()).not.toContain('30 seconds');
     expect(await limited.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    await checkBothSchemes(popup, 'rate-limited');
+    const { violations } = await checkBothSchemes(popup, 'rate-limited');
+    expect(violations).toEqual([]);
   });
 
   it('shows the server’s field errors (422) next to the field', async () => {
@@ -137,6 +140,20 @@ describe('popup states', () => {
     expect(await popup.locator(`#${describedBy}`).innerText()).toBe(
       'The password field is required when privacy is 2.',
     );
+    // "Check the highlighted fields": the field is drawn in the error colour, the one its message uses.
+    const colours = await password.evaluate((input) => {
+      const message = document.getElementById(input.getAttribute('aria-describedby')!)!;
+      const select = document.getElementById('privacy')!;
+      return {
+        field: getComputedStyle(input).borderTopColor,
+        ring: getComputedStyle(input).boxShadow,
+        message: getComputedStyle(message).color,
+        valid: getComputedStyle(select).borderTopColor,
+      };
+    });
+    expect(colours.field).toBe(colours.message);
+    expect(colours.ring).toContain(colours.message);
+    expect(colours.valid).not.toBe(colours.message);
     const { violations } = await checkBothSchemes(popup, 'field-errors');
     expect(violations).toEqual([]);
   });

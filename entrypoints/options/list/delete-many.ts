@@ -1,5 +1,7 @@
 // Deleting many items one after another, paced so the service's rate limit holds, with a 429 answered by
-// waiting as long as the server asks and trying that item again (a few times at most).
+// waiting as long as the server asks and trying that item again (a few times at most). After a 429 the
+// pause between the remaining items grows to that wait, so the rest stays under the limit instead of
+// meeting it again and again.
 import type { ApiError, Result } from '@/lib/api/errors';
 
 export interface DeleteManyProgress {
@@ -17,7 +19,7 @@ export interface DeleteManyOutcome<T> {
 }
 
 export interface DeleteManyOptions {
-  /** Pause between two requests. */
+  /** Pause between two requests, until the service first asks to slow down. */
   pauseMs?: number;
   /** How often one item is tried again after a 429. */
   maxRateLimitRetries?: number;
@@ -50,15 +52,20 @@ export async function deleteMany<T>(
       waitingSeconds,
     });
 
+  let pause = pauseMs;
+  let rateLimited = false;
   for (const [index, item] of items.entries()) {
+    if (index > 0 && !signal?.aborted) await sleep(pause, signal);
     if (signal?.aborted) {
       outcome.skipped.push(...items.slice(index));
       break;
     }
-    if (index > 0) await sleep(pauseMs, signal);
     let result = await deleteOne(item);
     for (let retry = 0; retry < maxRateLimitRetries && isRateLimited(result) && !signal?.aborted; retry++) {
       const seconds = Math.min(maxWaitSeconds, Math.max(1, result.error.retryAfterSeconds ?? 2 ** retry));
+      // The first 429 sets the pace to the wait it asked for; another one, despite that pace, doubles it.
+      pause = Math.min(maxWaitSeconds * 1000, Math.max(seconds * 1000, rateLimited ? pause * 2 : pause));
+      rateLimited = true;
       report(seconds);
       await sleep(seconds * 1000, signal);
       if (signal?.aborted) break;
@@ -89,7 +96,10 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** "Deleted 4 reports. 1 could not be deleted: https://… (The service had a problem…)" */
+/**
+ * "Deleted 4 reports. 1 could not be deleted: https://… (The service had a problem. Try again in a
+ * moment). 2 reports were not deleted because you pressed Stop."
+ */
 export function summarizeDeleteMany<T>(
   outcome: DeleteManyOutcome<T>,
   labelOf: (item: T) => string,
@@ -98,9 +108,15 @@ export function summarizeDeleteMany<T>(
   const count = (n: number) => `${n} ${n === 1 ? noun.one : noun.many}`;
   const parts = [`Deleted ${count(outcome.deleted.length)}.`];
   if (outcome.failed.length > 0) {
-    const reasons = outcome.failed.map(({ item, error }) => `${labelOf(item)} (${error.message})`).join('; ');
+    // The sentence's own full stop closes it: a message's last one would double it.
+    const reasons = outcome.failed
+      .map(({ item, error }) => `${labelOf(item)} (${error.message.replace(/\.$/, '')})`)
+      .join('; ');
     parts.push(`${outcome.failed.length} could not be deleted: ${reasons}.`);
   }
-  if (outcome.skipped.length > 0) parts.push(`Stopped before ${count(outcome.skipped.length)}.`);
+  const skipped = outcome.skipped.length;
+  if (skipped > 0) {
+    parts.push(`${count(skipped)} ${skipped === 1 ? 'was' : 'were'} not deleted because you pressed Stop.`);
+  }
   return parts.join(' ');
 }

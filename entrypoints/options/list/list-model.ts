@@ -148,6 +148,10 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
       });
       // Entering the section refreshes what it shows; within it, only a new state asks again.
       if (entering || keyOf(next) !== requestedKey) void load(next);
+      // An address that leaves part of the state out (no hash, a link, an old bookmark) is completed with
+      // what it resolved to, in place (no new history entry): a bookmark then always restores this view.
+      const full = config.routeFor(next, route);
+      if (formatRoute(full) !== formatRoute(route)) router.navigate(full, { replace: true });
     });
   });
 

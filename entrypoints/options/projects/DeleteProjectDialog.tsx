@@ -13,7 +13,28 @@ interface DeleteProjectDialogProps {
   onOpenSettings: () => void;
 }
 
-/** Says the deletion is permanent and asks for the project's name, typed exactly, before it can go. */
+/** The typed name matches: the same characters, however the keyboard composed accented letters. */
+function nameMatches(typed: string, name: string): boolean {
+  return name !== '' && typed.normalize('NFC') === name.normalize('NFC');
+}
+
+/** Spaces at either end of a name are invisible on screen, so the hint says when there are some. */
+function edgeSpacesHint(name: string): string | null {
+  const leading = name.length - name.trimStart().length;
+  const trailing = name.length - name.trimEnd().length;
+  if (leading === 0 && trailing === 0) return null;
+  const spaces = (n: number) => (n === 1 ? 'a space' : `${n} spaces`);
+  const where = [
+    leading > 0 ? `starts with ${spaces(leading)}` : null,
+    trailing > 0 ? `ends with ${spaces(trailing)}` : null,
+  ].filter(Boolean);
+  return `This name ${where.join(' and ')}: type ${leading + trailing === 1 ? 'it' : 'them'} too.`;
+}
+
+/**
+ * Says the deletion is permanent and asks for the project's name, typed exactly, before it can go. While
+ * the request is on its way the dialog stays, so a failure is always seen here.
+ */
 export function DeleteProjectDialog({
   project,
   model,
@@ -31,16 +52,24 @@ export function DeleteProjectDialog({
     error.value = null;
   }
   const name = shown.value?.name ?? '';
-  const matches = typed.value === name && name !== '';
+  const matches = nameMatches(typed.value, name);
+  const spacesHint = edgeSpacesHint(name);
 
   async function confirm() {
-    if (!project || !matches) return;
+    const target = project;
+    if (!target || !matches || busy.peek()) return;
     busy.value = true;
     error.value = null;
-    const result = await model.deleteProject(project);
+    const result = await model.deleteProject(target);
     busy.value = false;
     if (result.ok) onClose();
-    else error.value = result.error;
+    else if (shown.peek() === target) error.value = result.error;
+  }
+
+  function cancel() {
+    if (busy.peek()) return;
+    error.value = null;
+    onClose();
   }
 
   return (
@@ -48,9 +77,10 @@ export function DeleteProjectDialog({
       open={project !== null}
       title="Delete project?"
       busy={busy.value}
+      cancelDisabled={busy.value}
       confirmDisabled={!matches}
       onConfirm={() => void confirm()}
-      onCancel={onClose}
+      onCancel={cancel}
       fallbackFocus={fallbackFocus}
     >
       <p>
@@ -69,7 +99,7 @@ export function DeleteProjectDialog({
           onInput={(event) => (typed.value = event.currentTarget.value)}
         />
         <p id="delete-project-name-hint" class="hint">
-          Exactly as shown, including spaces and capitals.
+          Exactly as shown, with the same capitals.{spacesHint ? ` ${spacesHint}` : ''}
         </p>
       </div>
       {busy.value ? <p class="status">Deleting…</p> : null}

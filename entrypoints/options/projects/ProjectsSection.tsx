@@ -62,7 +62,8 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
           <ProjectsTable
             projects={page.items}
             state={state}
-            busy={loading || list.stale.value}
+            loading={loading}
+            stale={list.stale.value}
             reportsHref={reportsHref}
             onSort={list.sortBy}
             onDelete={(project) => (toDelete.value = project)}
@@ -74,7 +75,7 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
                   ? `No projects match “${state.search}”.`
                   : state.page > 1
                     ? 'There are no projects on this page.'
-                    : 'No projects yet. Projects group reports; the service creates them.'}
+                    : 'No projects yet. The service groups your reports into projects as you create them.'}
               </p>
             </div>
           ) : null}

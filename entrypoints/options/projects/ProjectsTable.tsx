@@ -6,7 +6,10 @@ import type { ProjectListState } from '@/lib/options-route';
 export interface ProjectsTableProps {
   projects: readonly Project[];
   state: ProjectListState;
-  busy: boolean;
+  /** A request for the list is on its way. */
+  loading: boolean;
+  /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
+  stale: boolean;
   /** The link that opens Reports filtered by this project. */
   reportsHref: (project: Project) => string;
   onSort: (key: ProjectSortKey) => void;
@@ -14,15 +17,24 @@ export interface ProjectsTableProps {
 }
 
 /** The table named "Projects": Name, Created and, where the server gives it, the number of reports. */
-export function ProjectsTable({ projects, state, busy, reportsHref, onSort, onDelete }: ProjectsTableProps) {
+export function ProjectsTable({
+  projects,
+  state,
+  loading,
+  stale,
+  reportsHref,
+  onSort,
+  onDelete,
+}: ProjectsTableProps) {
   const showCount = projects.some((project) => project.reportsCount !== null);
   const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
   return (
     <div class="table-scroll">
       <table
-        class={`data-table projects-table${busy ? ' is-busy' : ''}`}
+        class={`data-table projects-table${loading || stale ? ' is-busy' : ''}`}
         aria-labelledby="projects-heading"
-        aria-busy={busy}
+        // Busy only while a request runs: rows left from a failed load are dimmed, not busy for ever.
+        aria-busy={loading}
       >
         <thead>
           <tr>

@@ -15,7 +15,10 @@ interface DeleteReportDialogProps {
   onOpenSettings: () => void;
 }
 
-/** "Delete report?" naming the URL. A failure stays in the dialog; the table is left as it was. */
+/**
+ * "Delete report?" naming the URL. While the request is on its way the dialog stays (Cancel and Escape
+ * wait for the answer), so a failure is always seen here, for this report; the table is left as it was.
+ */
 export function DeleteReportDialog({
   report,
   model,
@@ -27,19 +30,25 @@ export function DeleteReportDialog({
   const error = useSignal<ApiError | null>(null);
   // Keeps the text while the dialog closes, so it does not flash empty.
   const shown = useSignal<Report | null>(null);
-  if (report && shown.peek() !== report) shown.value = report;
+  if (report && shown.peek() !== report) {
+    shown.value = report;
+    // Another report: nothing said about the previous one belongs here.
+    error.value = null;
+  }
 
   async function confirm() {
-    if (!report) return;
+    const target = report;
+    if (!target || busy.peek()) return;
     busy.value = true;
     error.value = null;
-    const result = await model.deleteReport(report);
+    const result = await model.deleteReport(target);
     busy.value = false;
     if (result.ok) onClose();
-    else error.value = result.error;
+    else if (shown.peek() === target) error.value = result.error;
   }
 
   function cancel() {
+    if (busy.peek()) return;
     error.value = null;
     onClose();
   }
@@ -49,6 +58,7 @@ export function DeleteReportDialog({
       open={report !== null}
       title="Delete report?"
       busy={busy.value}
+      cancelDisabled={busy.value}
       onConfirm={() => void confirm()}
       onCancel={cancel}
       fallbackFocus={fallbackFocus}
@@ -75,21 +85,24 @@ const LISTED = 8;
 interface DeleteSelectedDialogProps {
   open: boolean;
   model: ReportsModel;
+  /** Runs the deletion (the section keeps the dialog open until it ends). */
+  onConfirm: () => void;
   onClose: () => void;
   fallbackFocus: () => HTMLElement | null;
 }
 
-/** "Delete N reports?": runs the paced deletion inside the dialog; Cancel stops it. */
-export function DeleteSelectedDialog({ open, model, onClose, fallbackFocus }: DeleteSelectedDialogProps) {
+/** "Delete N reports?": runs the paced deletion inside the dialog; Stop (or Escape) ends it early. */
+export function DeleteSelectedDialog({
+  open,
+  model,
+  onConfirm,
+  onClose,
+  fallbackFocus,
+}: DeleteSelectedDialogProps) {
   const progress = model.bulkProgress.value;
   const keys = model.selected.value;
   const reports = model.list.page.value?.items.filter((report) => keys.has(String(report.id))) ?? [];
   const count = reports.length;
-
-  async function confirm() {
-    await model.deleteSelected();
-    onClose();
-  }
 
   return (
     <ConfirmDialog
@@ -98,7 +111,7 @@ export function DeleteSelectedDialog({ open, model, onClose, fallbackFocus }: De
       cancelLabel={progress ? 'Stop' : 'Cancel'}
       busy={progress !== null}
       confirmDisabled={count === 0}
-      onConfirm={() => void confirm()}
+      onConfirm={onConfirm}
       onCancel={() => (progress ? model.stopDeleting() : onClose())}
       fallbackFocus={fallbackFocus}
     >

@@ -40,6 +40,18 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   const selectedCount = model.selected.value.size;
   const bulkSummary = model.bulkSummary.value;
 
+  /** Runs "Delete selected" inside its dialog, which stays open (with Stop) until the last report is done. */
+  async function runBulk(run: () => Promise<void>) {
+    confirmingBulk.value = true;
+    await run();
+    confirmingBulk.value = false;
+  }
+
+  const retryable =
+    bulkSummary !== null &&
+    page !== null &&
+    page.items.some((report) => bulkSummary.failedKeys.includes(String(report.id)));
+
   function closeDetails() {
     model.closeDetails();
     const opener = detailsOpener.current;
@@ -87,9 +99,16 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         {bulkSummary ? (
           <>
             <p>{bulkSummary.text}</p>
-            <button type="button" onClick={model.dismissSummary}>
-              Dismiss
-            </button>
+            <div class="bulk-summary-actions">
+              {retryable ? (
+                <button type="button" onClick={() => void runBulk(model.retryFailed)}>
+                  Retry failed
+                </button>
+              ) : null}
+              <button type="button" onClick={model.dismissSummary}>
+                Dismiss
+              </button>
+            </div>
           </>
         ) : null}
       </div>
@@ -98,7 +117,8 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           <ReportsTable
             reports={page.items}
             state={list.state.value}
-            busy={loading || list.stale.value}
+            loading={loading}
+            stale={list.stale.value}
             selected={model.selected.value}
             detailsId={model.detailsId.value}
             onSort={list.sortBy}
@@ -124,6 +144,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
       <DeleteSelectedDialog
         open={confirmingBulk.value}
         model={model}
+        onConfirm={() => void runBulk(model.deleteSelected)}
         onClose={() => (confirmingBulk.value = false)}
         fallbackFocus={() => (model.bulkSummary.peek() ? summary.current : heading.current)}
       />

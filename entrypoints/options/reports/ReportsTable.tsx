@@ -10,8 +10,10 @@ import { reportKey } from './reports-model';
 export interface ReportsTableProps {
   reports: readonly Report[];
   state: ReportListState;
-  /** Rows on show belong to an older state while the next one loads. */
-  busy: boolean;
+  /** A request for the list is on its way. */
+  loading: boolean;
+  /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
+  stale: boolean;
   selected: ReadonlySet<string>;
   detailsId: string | null;
   onSort: (key: ReportSortKey) => void;
@@ -23,16 +25,17 @@ export interface ReportsTableProps {
 
 /** The table named "Reports": one page of reports, sortable headers, selection, and row actions. */
 export function ReportsTable(props: ReportsTableProps) {
-  const { reports, state, busy, selected, onSort } = props;
+  const { reports, state, loading, stale, selected, onSort } = props;
   const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
   const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
   return (
     <div class="table-scroll">
       <table
-        class={`data-table reports-table${busy ? ' is-busy' : ''}`}
+        class={`data-table reports-table${loading || stale ? ' is-busy' : ''}`}
         aria-labelledby="reports-heading"
-        aria-busy={busy}
+        // Busy only while a request runs: rows left from a failed load are dimmed, not busy for ever.
+        aria-busy={loading}
       >
         <thead>
           <tr>

@@ -24,6 +24,14 @@ export interface ReportsModelOptions {
   deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
 }
 
+/** What the last "Delete selected" did. */
+export interface BulkSummary {
+  text: string;
+  failed: boolean;
+  /** The reports that could not be deleted (they stay selected). */
+  failedKeys: readonly string[];
+}
+
 export interface ReportsModel {
   readonly list: ListModel<ReportSortKey, ReportListState, Report>;
   readonly hasFilters: ReadonlySignal<boolean>;
@@ -31,7 +39,7 @@ export interface ReportsModel {
   readonly detailsId: ReadonlySignal<string | null>;
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
   readonly bulkProgress: ReadonlySignal<DeleteManyProgress | null>;
-  readonly bulkSummary: ReadonlySignal<{ text: string; failed: boolean } | null>;
+  readonly bulkSummary: ReadonlySignal<BulkSummary | null>;
   setResult(result: ReportResult | null): void;
   setProject(project: string | null): void;
   clearFilters(): void;
@@ -43,6 +51,8 @@ export interface ReportsModel {
   /** Deletes one report; the row leaves the table only once the service confirms. */
   deleteReport(report: Report): Promise<Result<null>>;
   deleteSelected(): Promise<void>;
+  /** Selects the reports the last "Delete selected" could not delete (those still on show) and tries them again. */
+  retryFailed(): Promise<void>;
   stopDeleting(): void;
   dismissSummary(): void;
   /** Shows a report the service returned after a write, in place. */
@@ -84,7 +94,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
 
   const selected = signal<ReadonlySet<string>>(new Set());
   const bulkProgress = signal<DeleteManyProgress | null>(null);
-  const bulkSummary = signal<{ text: string; failed: boolean } | null>(null);
+  const bulkSummary = signal<BulkSummary | null>(null);
   let bulkAbort: AbortController | null = null;
 
   const detailsId = computed(() => {
@@ -119,6 +129,33 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
   }
 
+  async function deleteSelected() {
+    const keys = selected.peek();
+    const reports = list.page.peek()?.items.filter((report) => keys.has(reportKey(report.id))) ?? [];
+    if (reports.length === 0 || bulkAbort) return;
+    bulkAbort = new AbortController();
+    batch(() => {
+      bulkSummary.value = null;
+      bulkProgress.value = { done: 0, total: reports.length, waitingSeconds: null };
+    });
+    const outcome = await deleteMany(reports, (report) => send('reports.delete', { id: report.id }), {
+      ...options.deleteMany,
+      signal: bulkAbort.signal,
+      onProgress: (progress) => (bulkProgress.value = progress),
+    });
+    bulkAbort = null;
+    batch(() => {
+      removeRows(new Set(outcome.deleted.map((report) => reportKey(report.id))));
+      bulkProgress.value = null;
+      bulkSummary.value = {
+        text: summarizeDeleteMany(outcome, (report) => report.url, { one: 'report', many: 'reports' }),
+        failed: outcome.failed.length > 0,
+        failedKeys: outcome.failed.map(({ item }) => reportKey(item.id)),
+      };
+    });
+    list.reload();
+  }
+
   return {
     list,
     hasFilters,
@@ -149,30 +186,12 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       list.reload();
       return { ok: true, data: null };
     },
-    async deleteSelected() {
-      const keys = selected.peek();
-      const reports = list.page.peek()?.items.filter((report) => keys.has(reportKey(report.id))) ?? [];
-      if (reports.length === 0 || bulkAbort) return;
-      bulkAbort = new AbortController();
-      batch(() => {
-        bulkSummary.value = null;
-        bulkProgress.value = { done: 0, total: reports.length, waitingSeconds: null };
-      });
-      const outcome = await deleteMany(reports, (report) => send('reports.delete', { id: report.id }), {
-        ...options.deleteMany,
-        signal: bulkAbort.signal,
-        onProgress: (progress) => (bulkProgress.value = progress),
-      });
-      bulkAbort = null;
-      batch(() => {
-        removeRows(new Set(outcome.deleted.map((report) => reportKey(report.id))));
-        bulkProgress.value = null;
-        bulkSummary.value = {
-          text: summarizeDeleteMany(outcome, (report) => report.url, { one: 'report', many: 'reports' }),
-          failed: outcome.failed.length > 0,
-        };
-      });
-      list.reload();
+    deleteSelected,
+    retryFailed() {
+      const failed = new Set(bulkSummary.peek()?.failedKeys ?? []);
+      const shown = list.page.peek()?.items.map((report) => reportKey(report.id)) ?? [];
+      selected.value = new Set(shown.filter((key) => failed.has(key)));
+      return deleteSelected();
     },
     stopDeleting: () => bulkAbort?.abort(),
     dismissSummary: () => (bulkSummary.value = null),

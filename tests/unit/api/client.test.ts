@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientConfig } from '@/lib/api/client';
-import type { Result } from '@/lib/api/errors';
+import { errorAction, type Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import {
   REPORT,
@@ -185,14 +185,61 @@ describe('endpoints: method, URL, headers, body', () => {
     ]);
   });
 
-  it('createReport answered with nothing says the report was probably created', async () => {
+  it('createReport answered with nothing says the report was probably created, and offers no Retry', async () => {
     const { client, calls } = setup([empty(201)]);
-    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
+    const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    expect(error).toEqual({
       kind: 'unexpected',
-      message: 'The report was probably created, but the service did not send it back. Refresh the list.',
+      message:
+        'The report was probably created, but the service did not send it back. Open the popup again to see it in Recent reports.',
       detail: 'Expected the new report or its id.',
+      retrySafe: false,
     });
+    expect(errorAction(error)).toBeNull();
     expect(calls).toHaveLength(1);
+  });
+
+  it('createReport that times out may have created the report: no Retry, check the list first', async () => {
+    const { client, calls, waits } = setup([hang(), json({ data: REPORT }, 201)], { timeoutMs: 20 });
+    const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    expect(error).toEqual({
+      kind: 'timeout',
+      message:
+        'The service took too long to answer. The report may have been created: check Recent reports before you try again.',
+      detail: 'No answer within 0.02 seconds.',
+      retrySafe: false,
+    });
+    expect(errorAction(error)).toBeNull();
+    expect(calls).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('createReport whose report cannot be read back says it was created, and offers no Retry', async () => {
+    const { client, calls } = setup([json({ id: 42 }, 201), json({ message: 'Server Error' }, 500)]);
+    const error = errorOf(await client.createReport({ url: 'https://example.com/pricing' }));
+    expect(error).toMatchObject({
+      kind: 'server',
+      message:
+        'The report was created, but Page Reports could not read it back. Open the popup again to see it in Recent reports.',
+      retrySafe: false,
+    });
+    expect(errorAction(error)).toBeNull();
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'GET']);
+  });
+
+  it('createReport answered with a report the schemas reject offers no Retry (it exists)', async () => {
+    const { client } = setup([json({ data: { ...REPORT, result: 'excellent' } }, 201)]);
+    const error = errorOf(await client.createReport({ url: 'https://example.com/pricing' }));
+    expect(error).toMatchObject({ kind: 'unexpected', retrySafe: false });
+    expect(errorAction(error)).toBeNull();
+  });
+
+  it('a create refused before it happened (5xx, network) can still be retried', async () => {
+    const { client } = setup([empty(503), new TypeError('Failed to fetch')]);
+    const server = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    const network = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    expect([server.retrySafe, network.retrySafe]).toEqual([undefined, undefined]);
+    expect([errorAction(server), errorAction(network)]).toEqual(['retry', 'retry']);
   });
 
   it('updateReport PATCHes privacy, password and results=1', async () => {

@@ -9,11 +9,23 @@ beforeEach(() => {
 });
 
 describe('the options page', () => {
-  it('opens on Reports when there is no hash and a key is set, without changing the address', async () => {
+  it('opens on Reports when there is no hash and a key is set, and writes its full state in place', async () => {
+    window.history.replaceState(null, '', window.location.pathname);
+    const entries = window.history.length;
     renderApp('', { 'reports.list': () => ok(makePage([makeReport(1)])) });
     expect(await screen.findByRole('table', { name: 'Reports' })).toBeTruthy();
-    expect(window.location.hash).toBe('');
+    // A bookmark made now restores this view, and Back does not stop at an address without a hash.
+    await waitFor(() => expect(window.location.hash).toBe('#/reports?sort_by=id&sort=desc&per_page=10'));
+    expect(window.history.length).toBe(entries);
     expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('writes the full list state of a Projects address in place too', async () => {
+    renderApp('#/projects?search=caf', { 'projects.list': () => ok(makePage([])) });
+    await screen.findByRole('table', { name: 'Projects' });
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/projects?search=caf&sort_by=created_at&sort=desc&per_page=10'),
+    );
   });
 
   it('opens on Settings when there is no hash and no key yet', async () => {
@@ -21,6 +33,7 @@ describe('the options page', () => {
       'settings.get': () => ok({ ...SETTINGS, keySet: false, keyLastFour: null }),
     });
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(window.location.hash).toBe('');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     expect(send.mock.calls.some(([type]) => type === 'reports.list')).toBe(false);
   });

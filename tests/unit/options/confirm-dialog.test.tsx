@@ -6,9 +6,11 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 function Harness({
   onConfirm = () => {},
   confirmDisabled = false,
+  cancelDisabled = false,
 }: {
   onConfirm?: () => void;
   confirmDisabled?: boolean;
+  cancelDisabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -20,6 +22,7 @@ function Harness({
         open={open}
         title="Delete thing?"
         confirmDisabled={confirmDisabled}
+        cancelDisabled={cancelDisabled}
         onConfirm={onConfirm}
         onCancel={() => setOpen(false)}
       >
@@ -59,12 +62,29 @@ describe('ConfirmDialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
   });
 
-  it('cancels on Escape and gives the focus back to what opened it', () => {
+  // happy-dom does not turn an Escape key press into the dialog's cancel event, so this fires that event
+  // itself; the real Escape key is tested in Chromium (tests/e2e/options-*.test.ts).
+  it('cancels on the dialog’s cancel event (Escape) and gives the focus back to what opened it', () => {
     render(<Harness />);
     const { opener, dialog } = openDialog();
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('cannot be cancelled while cancelDisabled: Cancel, the cancel event and the browser closing it', () => {
+    render(<Harness cancelDisabled />);
+    const { dialog } = openDialog();
+    const cancel = screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+    expect(cancel.disabled).toBe(true);
+    fireEvent.click(cancel);
+    const event = new Event('cancel', { cancelable: true });
+    fireEvent(dialog, event);
+    expect(event.defaultPrevented).toBe(true);
+    // Chromium closes a dialog on a second Escape whatever the page says: it opens again.
+    (dialog as HTMLDialogElement).close();
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Delete thing?' })).toBe(dialog);
   });
 
   it('confirms by submitting, but not while the confirm button is disabled', () => {

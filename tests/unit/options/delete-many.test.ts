@@ -60,11 +60,62 @@ describe('deleteMany', () => {
       'delete a',
       'sleep 30000',
       'delete a',
-      'sleep 0',
+      // The pace after a 429 is the wait it asked for (capped too), not the pause given.
+      'sleep 30000',
       'delete b',
     ]);
     expect(outcome.deleted).toEqual(['b']);
     expect(outcome.failed.map((f) => [f.item, f.error.kind])).toEqual([['a', 'rate_limited']]);
+  });
+
+  it('after a 429, keeps its Retry-After as the pause between the remaining items', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>[]> = { b: [fail('rate_limited', { retryAfterSeconds: 3 })] };
+    const outcome = await deleteMany(
+      ['a', 'b', 'c', 'd'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item]?.shift() ?? ok(null);
+      },
+      { pauseMs: 250, sleep },
+    );
+    expect(events).toEqual([
+      'delete a',
+      'sleep 250',
+      'delete b',
+      'sleep 3000',
+      'delete b',
+      'sleep 3000',
+      'delete c',
+      'sleep 3000',
+      'delete d',
+    ]);
+    expect(outcome.deleted).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('slows down further when a 429 comes despite that pace, up to the longest wait', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>[]> = {
+      a: [fail('rate_limited', { retryAfterSeconds: 2 })],
+      b: [fail('rate_limited', { retryAfterSeconds: 1 })],
+      c: [fail('rate_limited', { retryAfterSeconds: 1 })],
+    };
+    await deleteMany(
+      ['a', 'b', 'c', 'd'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item]?.shift() ?? ok(null);
+      },
+      { pauseMs: 100, sleep, maxWaitSeconds: 5 },
+    );
+    expect(events.filter((event) => event.startsWith('sleep'))).toEqual([
+      'sleep 2000', // a's wait; the pace becomes 2 s
+      'sleep 2000',
+      'sleep 1000', // b's wait; the pace doubles to 4 s
+      'sleep 4000',
+      'sleep 1000', // c's wait; the pace would be 8 s, capped at 5 s
+      'sleep 5000',
+    ]);
   });
 
   it('counts an item already gone (404) as deleted and keeps going after other failures', async () => {
@@ -92,6 +143,26 @@ describe('deleteMany', () => {
     expect(tried).toEqual([1]);
     expect(outcome).toEqual({ deleted: [1], failed: [], skipped: [2, 3] });
   });
+
+  it('stops during the pause between two items without sending the next one', async () => {
+    const controller = new AbortController();
+    const tried: number[] = [];
+    const outcome = await deleteMany(
+      [1, 2, 3],
+      async (id) => {
+        tried.push(id);
+        return ok(null);
+      },
+      {
+        signal: controller.signal,
+        sleep: async () => {
+          controller.abort();
+        },
+      },
+    );
+    expect(tried).toEqual([1]);
+    expect(outcome).toEqual({ deleted: [1], failed: [], skipped: [2, 3] });
+  });
 });
 
 describe('summarizeDeleteMany', () => {
@@ -108,7 +179,26 @@ describe('summarizeDeleteMany', () => {
         noun,
       ),
     ).toBe(
-      'Deleted 1 report. 1 could not be deleted: https://x.example/9 (The service had a problem. Try again in a moment.). Stopped before 1 report.',
+      'Deleted 1 report. 1 could not be deleted: https://x.example/9 (The service had a problem. Try again in a moment). 1 report was not deleted because you pressed Stop.',
     );
+  });
+
+  it('has one full stop after each reason, and counts the reports left by Stop in the plural', () => {
+    const text = summarizeDeleteMany(
+      {
+        deleted: [],
+        failed: [
+          { item: 1, error: fail('server').error },
+          { item: 2, error: fail('forbidden', { message: 'No API access?' }).error },
+        ],
+        skipped: [3, 4],
+      },
+      (id) => `https://x.example/${id}`,
+      noun,
+    );
+    expect(text).toBe(
+      'Deleted 0 reports. 2 could not be deleted: https://x.example/1 (The service had a problem. Try again in a moment); https://x.example/2 (No API access?). 2 reports were not deleted because you pressed Stop.',
+    );
+    expect(text).not.toMatch(/\.\)\./);
   });
 });

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Project } from '@/lib/api/types';
-import { callsOf, fail, makePage, makeProject, ok } from './fakes';
+import type { Result } from '@/lib/api/errors';
+import { callsOf, deferred, fail, makePage, makeProject, ok } from './fakes';
 import { renderApp } from './render-app';
 
 beforeEach(() => {
@@ -87,9 +88,13 @@ describe('the Projects table', () => {
     );
   });
 
-  it('says why it is empty', async () => {
+  it('says why it is empty, and how projects come to exist', async () => {
     withProjects([]);
-    expect(await screen.findByText(/No projects yet/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No projects yet. The service groups your reports into projects as you create them.',
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -128,6 +133,67 @@ describe('deleting a project', () => {
     dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe('');
     expect(callsOf(send, 'projects.delete')).toEqual([]);
+  });
+
+  it('accepts the name however its accents were composed (NFC), but not another name', async () => {
+    const composed = 'Caf\u00e9 Ünïcode';
+    const { send } = withProjects([makeProject(composed)]);
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: `Delete project ${composed}` }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    const name = within(dialog).getByRole('textbox');
+    fireEvent.input(name, { target: { value: 'Cafe Ünïcode' } });
+    expect(confirm.disabled).toBe(true);
+    // "e" followed by a combining acute accent, as some keyboards type it.
+    fireEvent.input(name, { target: { value: composed.normalize('NFD') } });
+    expect(composed.normalize('NFD')).not.toBe(composed);
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The service is sent the name as it knows it.
+    expect(callsOf(send, 'projects.delete')).toEqual([{ name: composed }]);
+  });
+
+  it('mentions spaces at the ends of the name only when it has some', async () => {
+    withProjects([makeProject('Plain name'), makeProject(' Padded  ')]);
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete project Plain name' }));
+    let dialog = await screen.findByRole('dialog');
+    const hint = () => within(dialog).getByRole('textbox').getAttribute('aria-describedby')!;
+    expect(document.getElementById(hint())!.textContent).toBe('Exactly as shown, with the same capitals.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /^Delete project\s+Padded/ }));
+    dialog = await screen.findByRole('dialog');
+    expect(document.getElementById(hint())!.textContent).toBe(
+      'Exactly as shown, with the same capitals. This name starts with a space and ends with 2 spaces: type them too.',
+    );
+  });
+
+  it('stays open while the delete runs, so its failure is shown there and not in the next dialog', async () => {
+    const answer = deferred<Result<null>>();
+    withProjects([makeProject('A'), makeProject('B')], { 'projects.delete': () => answer.promise });
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete project A' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: 'A' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await within(dialog).findByText('Deleting…');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+    expect(cancel.disabled).toBe(true);
+    fireEvent.click(cancel);
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+
+    answer.resolve(fail('server'));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Could not delete the project');
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete project B' }));
+    const next = await screen.findByRole('dialog');
+    expect(next.textContent).toContain('B');
+    expect(within(next).queryByRole('alert')).toBeNull();
   });
 
   it('keeps the row and says why when the delete fails', async () => {

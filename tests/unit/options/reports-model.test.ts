@@ -76,11 +76,34 @@ describe('the Reports model', () => {
         page: 1,
       },
     ]);
-    // Nothing was changed by the person: the address stays as it was given.
+    // The address is completed with what filled the gaps, so a bookmark brings back this same view.
     expect(window.location.hash).toBe(
-      '#/reports?search=foo&project=Client%20A%20%2F%20Landing%20pages&result=bad&sort=desc',
+      '#/reports?search=foo&result=bad&project=Client%20A%20%2F%20Landing%20pages&sort_by=url&sort=desc&per_page=25',
     );
   });
+
+  it.each([
+    ['', '#/reports?sort_by=id&sort=desc&per_page=10'],
+    ['#/reports', '#/reports?sort_by=id&sort=desc&per_page=10'],
+    ['#/reports?project=X%20Y', '#/reports?project=X%20Y&sort_by=id&sort=desc&per_page=10'],
+    ['#/reports?details=7', '#/reports?sort_by=id&sort=desc&per_page=10&details=7'],
+    ['#/reports?page=2&per_page=25', '#/reports?sort_by=id&sort=desc&per_page=25&page=2'],
+  ])(
+    'completes the address %j in place, without a new history entry or a second request',
+    async (hash, full) => {
+      window.history.replaceState(null, '', window.location.pathname);
+      const entries = window.history.length;
+      const { send } = start(hash, {
+        'reports.list': (query) =>
+          ok(makePage(reportRange(1, 3), { page: query.page, perPage: query.perPage, total: 80 })),
+      });
+      await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+      expect(window.location.hash).toBe(full);
+      expect(window.history.length).toBe(entries);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(callsOf(send, 'reports.list')).toHaveLength(1);
+    },
+  );
 
   it('uses the API defaults with no hash: Created, newest first, 10 per page', async () => {
     const { send } = start('', { 'reports.list': firstPage });
@@ -279,11 +302,42 @@ describe('deleting reports', () => {
     await model!.deleteSelected();
     expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([3, 2, 1]);
     expect(model!.bulkSummary.value?.text).toBe(
-      'Deleted 2 reports. 1 could not be deleted: https://site.example/page-2 (Your account is not allowed to do this. Your plan may not include API access.).',
+      'Deleted 2 reports. 1 could not be deleted: https://site.example/page-2 (Your account is not allowed to do this. Your plan may not include API access).',
     );
     expect(model!.bulkSummary.value?.failed).toBe(true);
+    expect(model!.bulkSummary.value?.failedKeys).toEqual(['2']);
     // The one that failed stays selected, to try again.
     expect([...model!.selected.value]).toEqual(['2']);
+  });
+
+  it('tries again only the reports that could not be deleted, even after the selection changed', async () => {
+    let reports = reportRange(1, 4);
+    let broken = true;
+    const { send } = start('', {
+      'reports.list': () => ok(makePage(reports)),
+      'reports.delete': ({ id }) => {
+        if (id === 3 && broken) return fail('server');
+        reports = reports.filter((r) => r.id !== id);
+        return ok(null);
+      },
+    });
+    await vi.waitFor(() => expect(model!.list.page.value?.items).toHaveLength(4));
+    model!.toggleSelected(4, true);
+    model!.toggleSelected(3, true);
+    await model!.deleteSelected();
+    expect(model!.bulkSummary.value?.failedKeys).toEqual(['3']);
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+    // Another row is ticked meanwhile: Retry failed leaves it alone.
+    model!.toggleSelected(1, true);
+    broken = false;
+    await model!.retryFailed();
+    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([4, 3, 3]);
+    expect(model!.bulkSummary.value).toMatchObject({
+      text: 'Deleted 1 report.',
+      failed: false,
+      failedKeys: [],
+    });
+    expect([...model!.selected.value]).toEqual([]);
   });
 
   it('clears the selection of rows no longer on show', async () => {

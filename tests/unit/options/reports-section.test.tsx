@@ -39,6 +39,7 @@ describe('the Reports table', () => {
     const created = first!.querySelector('time')!;
     expect(created.getAttribute('datetime')).toBe('2024-05-01T09:30:00Z');
     expect(created.getAttribute('title')).toMatch(/2024/);
+    expect(created.getAttribute('title')).toMatch(/\d{1,2}:\d{2}/);
     // Only http(s) becomes a link; a still-generating report says so.
     expect(within(second!).queryByRole('link')).toBeNull();
     expect(second!.textContent).toContain('javascript:alert(1)');
@@ -64,6 +65,19 @@ describe('the Reports table', () => {
     await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeTruthy());
     expect(reports.getAttribute('aria-busy')).toBe('false');
     expect(within(reports).getByText('https://site.example/page-10')).toBeTruthy();
+  });
+
+  it('is not busy for ever after a failed load: the old rows stay dimmed, aria-busy goes back to false', async () => {
+    renderApp('#/reports', {
+      'reports.list': (query) =>
+        query.page === 2 ? fail('server') : ok(makePage(reportRange(11, 20), { total: 25 })),
+    });
+    const reports = await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('alert');
+    expect(bodyRows(reports)).toHaveLength(10);
+    expect(reports.getAttribute('aria-busy')).toBe('false');
+    expect(reports.classList.contains('is-busy')).toBe(true);
   });
 
   it('says there are no reports yet, or that none match the filters', async () => {
@@ -249,15 +263,53 @@ describe('deleting reports', () => {
     expect(callsOf(send, 'reports.delete')).toEqual([]);
   });
 
-  it('closes on Escape without deleting', async () => {
+  // happy-dom has no Escape handling for <dialog>: this fires the cancel event a browser fires for Escape.
+  // The real key press is tested in Chromium (tests/e2e/options-reports.test.ts).
+  it('closes on the dialog’s cancel event without deleting', async () => {
     const { send } = renderApp('#/reports', { 'reports.list': () => ok(makePage([makeReport(5)])) });
     await table();
     fireEvent.click(screen.getByRole('button', { name: /^Delete report for/ }));
     const dialog = await screen.findByRole('dialog');
-    // What the browser fires for Escape on a modal dialog.
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsOf(send, 'reports.delete')).toEqual([]);
+  });
+
+  it('stays open while the delete runs, so a late failure is shown for its report and not in the next dialog', async () => {
+    const answer = deferred<Result<null>>();
+    renderApp('#/reports', {
+      'reports.list': () =>
+        ok(
+          makePage([
+            makeReport(5, { url: 'https://a.example/' }),
+            makeReport(4, { url: 'https://b.example/' }),
+          ]),
+        ),
+      'reports.delete': () => answer.promise,
+    });
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete report for https://a.example/' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete report?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await within(dialog).findByText('Deleting…');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+    expect(cancel.disabled).toBe(true);
+    // Neither Cancel nor the cancel event of Escape closes it while the request is on its way.
+    fireEvent.click(cancel);
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.getByRole('dialog', { name: 'Delete report?' })).toBe(dialog);
+
+    answer.resolve(fail('server'));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Could not delete the report');
+    expect(cancel.disabled).toBe(false);
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete report for https://b.example/' }));
+    const next = await screen.findByRole('dialog', { name: 'Delete report?' });
+    expect(next.textContent).toContain('https://b.example/');
+    expect(within(next).queryByRole('alert')).toBeNull();
   });
 
   it('deletes on confirm, and the row goes', async () => {
@@ -325,11 +377,51 @@ describe('deleting reports', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
       await screen.findByText(
-        'Deleted 2 reports. 1 could not be deleted: https://site.example/page-3 (The service had a problem. Try again in a moment.).',
+        'Deleted 2 reports. 1 could not be deleted: https://site.example/page-3 (The service had a problem. Try again in a moment).',
       ),
     ).toBeTruthy();
     expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([4, 3, 1]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+
+  it('offers Retry failed in the summary, which deletes the reports that failed again', async () => {
+    let reports = reportRange(1, 3);
+    let broken = true;
+    const { send } = renderApp('#/reports', {
+      'reports.list': () => ok(makePage(reports)),
+      'reports.delete': ({ id }) => {
+        if (id === 2 && broken) return fail('server');
+        reports = reports.filter((r) => r.id !== id);
+        return ok(null);
+      },
+    });
+    await table();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 3 reports?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const retry = await screen.findByRole('button', { name: 'Retry failed' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    broken = false;
+    fireEvent.click(retry);
+    expect(await screen.findByText('Deleted 1 report.')).toBeTruthy();
+    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([3, 2, 1, 2]);
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('None selected')).toBeTruthy();
+  });
+
+  it('offers no Retry failed when every report was deleted', async () => {
+    renderApp('#/reports', {
+      'reports.list': () => ok(makePage(reportRange(1, 2))),
+      'reports.delete': () => ok(null),
+    });
+    await table();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted 2 reports.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
   });
 });

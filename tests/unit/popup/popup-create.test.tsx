@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError, type Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { failed, makeReport, ok } from './fixtures';
-import { deferred, openPopup, PAGE_URL, sent } from './render-popup';
+import { deferred, openPopup, PAGE_URL, sendMock, sent } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
@@ -62,9 +61,13 @@ describe('popup: create a report', () => {
     expect(sent('reports.create')).toHaveLength(1);
   });
 
-  it('Password shows a required password field with show/hide, sends it, then forgets it', async () => {
+  it('Password shows a required password field with show/hide, sends it once, then forgets it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const answer = deferred<Result<Report>>();
-    openPopup({ 'reports.create': () => answer.promise });
+    openPopup({
+      'reports.create': () => answer.promise,
+      'reports.get': () => ok(makeReport({ id: 6, privacy: 2, result: 'good' })),
+    });
     await screen.findByRole('button', { name: 'Create report' });
     fireEvent.change(privacySelect(), { target: { value: '2' } });
     expect(passwordInput().type).toBe('password');
@@ -80,10 +83,78 @@ describe('popup: create a report', () => {
     expect(sent('reports.create')).toEqual([{ url: PAGE_URL, privacy: 2, password: 's3cret pass' }]);
     // Cleared as soon as it is sent, before the answer.
     expect(passwordInput().value).toBe('');
-    answer.resolve(ok(makeReport({ privacy: 2 })));
+    answer.resolve(ok(makeReport({ id: 6, privacy: 2, result: null })));
     await screen.findByRole('article');
-    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain('s3cret');
-    expect(JSON.stringify(await fakeBrowser.storage.session.get())).not.toContain('s3cret');
+    // What follows a create sends more: the generation watch reads the report, another choice is kept.
+    await vi.advanceTimersByTimeAsync(1000);
+    await screen.findByText('The report’s result is ready.');
+    fireEvent.change(privacySelect(), { target: { value: '1' } });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    expect(passwordInput().value).toBe('');
+
+    const calls = sendMock.mock.calls.map(([type, payload]) => ({ type, payload: JSON.stringify(payload) }));
+    const create = calls.findIndex((call) => call.type === 'reports.create');
+    expect(calls.slice(create + 1).map((call) => call.type)).toEqual(
+      expect.arrayContaining(['reports.get', 'popup.rememberPrivacy']),
+    );
+    // Exactly one message ever carried the password: the create itself.
+    expect(calls.flatMap((call, index) => (call.payload.includes('s3cret') ? [index] : []))).toEqual([
+      create,
+    ]);
+  });
+
+  it('remembers a privacy as soon as it is chosen, before any report is created', async () => {
+    openPopup();
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '1' } });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    expect(sent('popup.rememberPrivacy')).toEqual([{ privacy: 1 }, { privacy: 2 }]);
+    expect(sent('reports.create')).toEqual([]);
+  });
+
+  it('a create that may have happened (timeout) offers no Retry and shows what the service has now', async () => {
+    const created = makeReport({ id: 31, url: PAGE_URL, result: 'decent' });
+    let exists = false;
+    openPopup({
+      'reports.create': () => {
+        exists = true;
+        return failed(
+          apiError('timeout', {
+            message:
+              'The service took too long to answer. The report may have been created: check Recent reports before you try again.',
+            retrySafe: false,
+          }),
+        );
+      },
+      'popup.pageReport': () => ok({ data: exists ? created : null, fetchedAt: Date.now() }),
+      'popup.recentReports': () => ok({ data: exists ? [created] : [], fetchedAt: Date.now() }),
+    });
+    await screen.findByText('This page has no report yet.');
+    await screen.findByText('No reports yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/may have been created: check Recent reports/);
+    expect(within(alert).queryByRole('button')).toBeNull();
+    // Looked up again: the report that was made after all shows up, in the card and the list.
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    expect(within(card).getByText('Decent')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
+    expect(sent('popup.pageReport')).toHaveLength(2);
+    expect(sent('popup.recentReports')).toHaveLength(2);
+    expect(sent('reports.create')).toHaveLength(1);
+  });
+
+  it('a create that surely did not happen keeps Retry and does not look again', async () => {
+    openPopup({ 'reports.create': () => failed(apiError('server', { status: 503 })) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(sent('popup.pageReport')).toHaveLength(1);
   });
 
   it('asks for the password next to the field instead of sending without one', async () => {
@@ -98,6 +169,15 @@ describe('popup: create a report', () => {
       'Enter a password for the report page.',
     );
     await waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
+  it('says what the password is for', async () => {
+    openPopup();
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    expect(document.getElementById(passwordInput().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Anyone opening this report on the service will need this password. Page Reports does not store it.',
+    );
   });
 
   it('hides the password and never sends it once another privacy is chosen', async () => {
@@ -139,6 +219,8 @@ describe('popup: create a report', () => {
     expect(describedBy(privacySelect())).toBe('The selected privacy is invalid.');
     expect(describedBy(passwordInput())).toBe('The password field is required when privacy is 2.');
     expect(screen.getByText('The url field must be a valid URL.')).toBeTruthy();
+    // The address is what the service rejected: it is highlighted like a field.
+    expect(screen.getByTitle(PAGE_URL).classList.contains('page-url--invalid')).toBe(true);
     expect(screen.getByRole('alert').textContent).toMatch(/did not accept/);
     expect(within(screen.getByRole('alert')).queryByRole('button')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type ApiErrorKind } from '@/lib/api/errors';
+import { formatClockTime } from '@/entrypoints/popup/PopupError';
 import { failed, makeReport, ok } from './fixtures';
 import { OPTIONS_PAGE, openPopup, sent } from './render-popup';
 
@@ -54,17 +55,35 @@ describe('popup: errors when creating', () => {
     await waitFor(() => expect(createTab).toHaveBeenCalledWith({ url: `${OPTIONS_PAGE}#/settings` }));
   });
 
-  it('a rate limit says when to try again, and offers Retry only after that', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  it('a rate limit says at what time to try again, and offers Retry only after that', async () => {
+    // Half a second before a full minute: the wait ends at 14:05:30 (shown rounded up to the second).
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(2025, 4, 1, 14, 4, 59, 500) });
     openPopup({
       'reports.create': () => failed(apiError('rate_limited', { status: 429, retryAfterSeconds: 30 })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch('Try again in 30 seconds');
+    const clock = formatClockTime(new Date(2025, 4, 1, 14, 5, 30).getTime());
+    const said = `Too many requests. Try again after ${clock}.`;
+    expect(alert.textContent).toContain(said);
+    expect(alert.textContent).not.toMatch(/seconds/);
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
-    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(31_000);
+    // Still true once the time has passed, unlike "in 30 seconds".
+    expect(screen.getByRole('alert').textContent).toContain(said);
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('formatClockTime', () => {
+  const at = new Date(2025, 4, 1, 14, 5, 30).getTime();
+
+  it('says the time of day, seconds included', () => {
+    expect(formatClockTime(at, at - 30_000, 'en-GB')).toBe('14:05:30');
+  });
+
+  it('names the day when the wait ends on another one', () => {
+    expect(formatClockTime(at, at - 86_400_000, 'en-GB')).toBe('Thursday 14:05:30');
   });
 });
 

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/lib/api/errors';
 import type { ReportListQuery } from '@/lib/api/types';
-import { saveLastPrivacy } from '@/lib/preferences';
+import { payloadSchemas } from '@/lib/messaging/schemas';
+import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { failed, makeReport, ok, pageOf } from './fixtures';
@@ -120,6 +121,34 @@ describe('popup handlers', () => {
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([4, 2]);
       expect((await cache.read(undefined, 'example.com')).recent?.data.map((r) => r.id)).toEqual([4, 2]);
       expect((await cache.read()).recent).toBeNull();
+    });
+  });
+
+  describe('popup.rememberPrivacy', () => {
+    it('keeps the chosen privacy for the next popup, without creating anything', async () => {
+      const { handlers, listReports } = setup();
+      expect(await loadLastPrivacy()).toBe(0);
+      expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
+      expect(await loadLastPrivacy()).toBe(2);
+      expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2 }));
+      await handlers['popup.rememberPrivacy']({ privacy: 1 });
+      expect(await loadLastPrivacy()).toBe(1);
+      expect(listReports).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['a privacy outside 0-2', { privacy: 3 }],
+      ['a privacy as text', { privacy: '1' }],
+      ['no privacy', {}],
+      ['a password alongside (strict)', { privacy: 2, password: 'x' }],
+    ])('refuses %s', (_name, payload) => {
+      expect(payloadSchemas['popup.rememberPrivacy'].safeParse(payload).success).toBe(false);
+    });
+
+    it('accepts each privacy', () => {
+      for (const privacy of [0, 1, 2]) {
+        expect(payloadSchemas['popup.rememberPrivacy'].safeParse({ privacy }).success).toBe(true);
+      }
     });
   });
 });

@@ -29,7 +29,8 @@ describe('popup: recent reports', () => {
       'popup.recentReports': () => ok({ data: newest, fetchedAt: Date.now() }),
     });
     const list = await screen.findByRole('list', { name: 'Recent reports' });
-    const items = within(list).getAllByRole('listitem');
+    // The list is there from the start; its items come with the answer.
+    const items = await within(list).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'example.com/aGood2 h ago',
       'other.org/bBad5 min ago',
@@ -95,8 +96,26 @@ describe('popup: recent reports', () => {
     expect(screen.queryByText('No reports for this site yet.')).toBeNull();
   });
 
-  it('says when there are no reports yet', async () => {
+  it('says when there are no reports yet, beside the list (which is still there, empty)', async () => {
     openPopup();
-    expect(await screen.findByText('No reports yet.')).toBeTruthy();
+    const hint = await screen.findByText('No reports yet.');
+    const list = screen.getByRole('list', { name: 'Recent reports' });
+    expect(within(list).queryAllByRole('listitem')).toEqual([]);
+    expect(list.contains(hint)).toBe(false);
+  });
+
+  it('keeps the list while it loads and when loading fails', async () => {
+    const answer = deferred<void>();
+    openPopup({
+      'popup.recentReports': async () => {
+        await answer.promise;
+        return { ok: false, error: { kind: 'server', message: 'The service had a problem.' } };
+      },
+    });
+    await screen.findByText('Loading recent reports…');
+    expect(screen.getByRole('list', { name: 'Recent reports' })).toBeTruthy();
+    answer.resolve();
+    await screen.findByRole('alert');
+    expect(screen.getByRole('list', { name: 'Recent reports' })).toBeTruthy();
   });
 });

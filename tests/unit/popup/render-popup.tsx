@@ -24,6 +24,7 @@ export const noCache: Answers = {
   'popup.snapshot': () => ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0 }),
   'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
   'popup.recentReports': () => ok({ data: [], fetchedAt: Date.now() }),
+  'popup.rememberPrivacy': () => ok(null),
 };
 
 const opened: PopupModel[] = [];

@@ -43,6 +43,7 @@ describe('request log', () => {
     expect(post.body).toEqual({ url: ' https://a.example/ ', privacy: '2', password: 'pw' });
     expect(post.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(del.headers.authorization).toBeUndefined();
+    expect(api.requests.map((request) => request.status)).toEqual([200, 201, 401]);
   });
 
   it('is the same array as controls.requests and is served at GET /__control/requests', async () => {
