@@ -21,20 +21,22 @@ export function App({ model }: { model: PopupModel }) {
     <div class="popup">
       <header class="popup-header">
         <h1>Page Reports</h1>
-      </header>
-      {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
-      {setup === 'ready' ? (
-        <main>
-          <ThisPage model={model} now={now} />
-          <RecentReports model={model} now={now} />
-          <footer class="popup-footer">
+        {setup === 'ready' ? (
+          <nav aria-label="Page Reports" class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
               All reports
             </button>
             <button type="button" class="link-button" onClick={() => void model.openSettings()}>
               Settings
             </button>
-          </footer>
+          </nav>
+        ) : null}
+      </header>
+      {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
+      {setup === 'ready' ? (
+        <main>
+          <ThisPage model={model} now={now} />
+          <RecentReports model={model} now={now} />
         </main>
       ) : null}
       <p class="visually-hidden" role="status" aria-live="polite">

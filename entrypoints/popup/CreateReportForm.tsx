@@ -42,26 +42,28 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
     <form class="create-form" onSubmit={onSubmit} noValidate aria-labelledby="create-heading">
       <h2 id="create-heading">{another ? 'Create another report' : 'Create a report'}</h2>
       <div class="field">
-        <label for="privacy">Privacy</label>
-        <select
-          id="privacy"
-          value={String(privacy)}
-          onChange={(event) => form.choosePrivacy(Number(event.currentTarget.value) as Privacy)}
-          aria-invalid={errors.privacy ? true : undefined}
-          aria-describedby={errors.privacy ? 'privacy-error' : undefined}
-        >
-          {PRIVACY_VALUES.map((value) => (
-            <option key={value} value={String(value)}>
-              {PRIVACY_NAMES[value]}
-            </option>
-          ))}
-        </select>
+        <div class="privacy-field">
+          <label for="privacy">Privacy</label>
+          <select
+            id="privacy"
+            value={String(privacy)}
+            onChange={(event) => form.choosePrivacy(Number(event.currentTarget.value) as Privacy)}
+            aria-invalid={errors.privacy ? true : undefined}
+            aria-describedby={errors.privacy ? 'privacy-error' : undefined}
+          >
+            {PRIVACY_VALUES.map((value) => (
+              <option key={value} value={String(value)}>
+                {PRIVACY_NAMES[value]}
+              </option>
+            ))}
+          </select>
+        </div>
         <FieldError id="privacy-error" messages={errors.privacy} />
       </div>
       {privacy === 2 ? (
         <div class="field">
-          <label for="report-password">Password</label>
           <div class="password-row">
+            <label for="report-password">Password</label>
             <input
               id="report-password"
               ref={passwordInput}
@@ -83,8 +85,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
             <FieldError id="password-error" messages={errors.password} />
           ) : (
             <p id="password-hint" class="hint">
-              Anyone opening this report on the service will need this password. Page Reports does not store
-              it.
+              Needed to open the report. Page Reports does not store it.
             </p>
           )}
         </div>

@@ -19,7 +19,17 @@ export function ReportCard(props: ReportCardProps) {
   const generating = report.result === null;
   return (
     <article class="report-card" aria-labelledby="report-heading">
-      <h2 id="report-heading">Report for this page</h2>
+      <div class="report-head">
+        <h2 id="report-heading">Report for this page</h2>
+        <div class="report-actions">
+          <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
+            Regenerate
+          </button>
+          <button type="button" onClick={props.onDetails}>
+            Details
+          </button>
+        </div>
+      </div>
       <dl class="report-facts">
         <div>
           <dt>Result</dt>
@@ -45,14 +55,6 @@ export function ReportCard(props: ReportCardProps) {
       {generating ? (
         <p class="hint">The result appears here when it is ready. You can close this window meanwhile.</p>
       ) : null}
-      <div class="report-actions">
-        <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
-          Regenerate
-        </button>
-        <button type="button" onClick={props.onDetails}>
-          Details
-        </button>
-      </div>
       {props.regenerateError ? (
         <PopupError
           error={props.regenerateError}

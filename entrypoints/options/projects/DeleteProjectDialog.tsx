@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import type { ApiError } from '@/lib/api/errors';
 import type { Project } from '@/lib/api/types';
+import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ProjectsModel } from './projects-model';
 
 interface DeleteProjectDialogProps {
@@ -43,34 +43,18 @@ export function DeleteProjectDialog({
   onOpenSettings,
 }: DeleteProjectDialogProps) {
   const typed = useSignal('');
-  const busy = useSignal(false);
-  const error = useSignal<ApiError | null>(null);
-  const shown = useSignal<Project | null>(null);
-  if (project && shown.peek() !== project) {
-    shown.value = project;
-    typed.value = '';
-    error.value = null;
-  }
+  const { shown, busy, error, ...confirmation } = useDeleteConfirmation(
+    project,
+    (target: Project) => model.deleteProject(target),
+    onClose,
+    () => (typed.value = ''),
+  );
   const name = shown.value?.name ?? '';
   const matches = nameMatches(typed.value, name);
   const spacesHint = edgeSpacesHint(name);
-
-  async function confirm() {
-    const target = project;
-    if (!target || !matches || busy.peek()) return;
-    busy.value = true;
-    error.value = null;
-    const result = await model.deleteProject(target);
-    busy.value = false;
-    if (result.ok) onClose();
-    else if (shown.peek() === target) error.value = result.error;
-  }
-
-  function cancel() {
-    if (busy.peek()) return;
-    error.value = null;
-    onClose();
-  }
+  // Confirm is disabled until the name matches; this also guards a stray Enter.
+  const confirm = () => (matches ? confirmation.confirm() : Promise.resolve());
+  const cancel = confirmation.cancel;
 
   return (
     <ConfirmDialog

@@ -1,9 +1,8 @@
 // The two confirmations of the Reports section: delete one report, delete the selected ones.
-import { useSignal } from '@preact/signals';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import type { ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
+import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ReportsModel } from './reports-model';
 
 interface DeleteReportDialogProps {
@@ -26,32 +25,11 @@ export function DeleteReportDialog({
   fallbackFocus,
   onOpenSettings,
 }: DeleteReportDialogProps) {
-  const busy = useSignal(false);
-  const error = useSignal<ApiError | null>(null);
-  // Keeps the text while the dialog closes, so it does not flash empty.
-  const shown = useSignal<Report | null>(null);
-  if (report && shown.peek() !== report) {
-    shown.value = report;
-    // Another report: nothing said about the previous one belongs here.
-    error.value = null;
-  }
-
-  async function confirm() {
-    const target = report;
-    if (!target || busy.peek()) return;
-    busy.value = true;
-    error.value = null;
-    const result = await model.deleteReport(target);
-    busy.value = false;
-    if (result.ok) onClose();
-    else if (shown.peek() === target) error.value = result.error;
-  }
-
-  function cancel() {
-    if (busy.peek()) return;
-    error.value = null;
-    onClose();
-  }
+  const { shown, busy, error, confirm, cancel } = useDeleteConfirmation(
+    report,
+    (target: Report) => model.deleteReport(target),
+    onClose,
+  );
 
   return (
     <ConfirmDialog

@@ -176,7 +176,7 @@ describe('popup: create a report', () => {
     await screen.findByRole('button', { name: 'Create report' });
     fireEvent.change(privacySelect(), { target: { value: '2' } });
     expect(document.getElementById(passwordInput().getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Anyone opening this report on the service will need this password. Page Reports does not store it.',
+      'Needed to open the report. Page Reports does not store it.',
     );
   });
 
