@@ -19,6 +19,8 @@ const api = await startReferenceApi({
   apiKey,
   dataFile: 'reference-api/data/db.json',
   testControls: false,
+  // Every request, so a person sees the extension talk to the API.
+  log: (line) => console.log(`  api: ${line}`),
 });
 console.log(
   `\nReference API: ${api.url}/api/v1  (API key: ${api.apiKey}, data in reference-api/data/db.json)`,
