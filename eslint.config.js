@@ -23,7 +23,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' }],
+          paths: [
+            { name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' },
+            {
+              name: '@/lib/api/errors',
+              importNames: ['apiError', 'defaultErrorMessage'],
+              message:
+                'The background phrases errors; these would put every default sentence in the page bundle.',
+            },
+          ],
           patterns: [
             {
               group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],

@@ -16,7 +16,7 @@ export default defineConfig({
       ? { optional_permissions: serviceOrigins }
       : { optional_host_permissions: serviceOrigins }),
     // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
-    // show one, TESTING.md). The production build never carries a host permission.
+    // show one). The production build never carries a host permission.
     ...(mode === 'e2e' || mode === 'development'
       ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] }
       : {}),

@@ -17,7 +17,7 @@ function retryHelps(error: ApiError): boolean {
   const action = errorAction(error);
   if (action === 'open_settings' || action === 'grant_permission') return false;
   if (error.kind === 'invalid_input') return false;
-  // Read this way until the field is part of ApiError everywhere.
+  // The field is optional and left out means safe: only false (a write that may have happened) forbids it.
   return error.retrySafe !== false;
 }
 

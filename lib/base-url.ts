@@ -2,6 +2,21 @@
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/**
+ * The rules the key's destination must meet: https (plain http only on this computer), and nothing in the
+ * address that would carry credentials or change its meaning. checkBaseUrl says which rule failed; the HTTP
+ * client checks the same rules again just before sending.
+ */
+export function isAllowedBaseUrl(url: URL): boolean {
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+  return secure && !url.username && !url.password && !url.search && !url.hash;
+}
+
+/** A key a header can carry: printable ASCII without spaces (fetch would fail anything else as "network"). */
+export function isSendableKey(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
 export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; message: string };
 
 /**

@@ -1,29 +1,31 @@
 // `npm start`: the reference API with demo data, and Chromium with the extension loaded and connected to it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { parseConfig } from '../reference-api/config';
 import { startReferenceApi } from '../reference-api/index';
 
-const port = Number(process.env.PORT ?? 8787);
-const apiKey = process.env.API_KEY ?? 'demo-key';
+// The reference API's own flags and variables (PORT, API_KEY, DATA_FILE…): `npm start -- --port 9000`.
+const config = parseConfig(process.argv.slice(2), process.env);
 const extensionDir = resolve('.output/chrome-mv3-dev');
 const browserPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 console.log('Building the extension (development build)…');
 execFileSync('npx', ['wxt', 'build', '--mode', 'development'], { stdio: 'inherit' });
 
-mkdirSync('reference-api/data', { recursive: true });
 const api = await startReferenceApi({
-  port,
-  apiKey,
-  dataFile: 'reference-api/data/db.json',
+  port: config.port,
+  apiKey: config.apiKey,
+  dataFile: config.dataFile,
+  generationDelayMs: config.generationDelayMs,
+  seed: config.seed,
   testControls: false,
   // Every request, so a person sees the extension talk to the API.
   log: (line) => console.log(`  api: ${line}`),
 });
 console.log(
-  `\nReference API: ${api.url}/api/v1  (API key: ${api.apiKey}, data in reference-api/data/db.json)`,
+  `\nReference API: ${api.url}/api/v1  (API key: ${api.apiKey}, data in ${relative('.', config.dataFile)})`,
 );
 
 const hasDisplay =

@@ -4,7 +4,8 @@
 import { storage } from 'wxt/utils/storage';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
-import { sameId } from './popup-cache';
+import { sameId } from '@/lib/report-id';
+import { createSerialUpdates } from './serial-update';
 
 export const GENERATION_ALARM = 'page-reports:generation';
 /** Chrome's shortest alarm period (30 s). Each report then waits its own backoff between reads. */
@@ -41,17 +42,20 @@ export interface GenerationTrackerDeps {
 export type GenerationTracker = ReturnType<typeof createGenerationTracker>;
 
 export function createGenerationTracker(deps: GenerationTrackerDeps) {
-  let queue: Promise<unknown> = Promise.resolve();
-  /** Serialises changes to the pending list: handlers and the alarm may run at the same time. */
+  const serially = createSerialUpdates('generation tracking');
+  /**
+   * Changes the pending list, one change at a time. An edit that returns the same array changed nothing:
+   * nothing is written and the alarm is left as it is.
+   */
   function change(edit: (pending: PendingGeneration[]) => PendingGeneration[]): Promise<PendingGeneration[]> {
-    const next = queue.then(async () => {
-      const pending = edit(checked(await pendingGenerationsItem.getValue()));
+    return serially(async () => {
+      const before = checked(await pendingGenerationsItem.getValue());
+      const pending = edit(before);
+      if (pending === before) return pending;
       await pendingGenerationsItem.setValue(pending);
       await syncAlarm(pending);
       return pending;
     });
-    queue = next.catch((cause) => console.error('Page Reports: generation tracking failed', cause));
-    return next;
   }
 
   async function syncAlarm(pending: PendingGeneration[]): Promise<void> {
@@ -75,7 +79,11 @@ export function createGenerationTracker(deps: GenerationTrackerDeps) {
 
   /** Stops watching (the result is known, or the report is gone). */
   function settle(id: ReportId): Promise<PendingGeneration[]> {
-    return change((pending) => pending.filter((entry) => !sameId(entry.id, id)));
+    return change((pending) =>
+      pending.some((entry) => sameId(entry.id, id))
+        ? pending.filter((entry) => !sameId(entry.id, id))
+        : pending,
+    );
   }
 
   /** Re-reads every report whose wait is over; the alarm calls it. */
@@ -102,7 +110,11 @@ export function createGenerationTracker(deps: GenerationTrackerDeps) {
 
   /** At start-up: the alarm may be gone (browser restart) while reports are still pending. */
   function resume(): Promise<PendingGeneration[]> {
-    return change((pending) => pending);
+    return serially(async () => {
+      const pending = checked(await pendingGenerationsItem.getValue());
+      await syncAlarm(pending);
+      return pending;
+    });
   }
 
   return { track, settle, checkDue, resume };

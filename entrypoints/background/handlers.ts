@@ -1,7 +1,7 @@
 // What the background does for each message: settings, and one API call per report/project message.
 import type { createApiClient } from '@/lib/api/client';
 import { apiError, type Result } from '@/lib/api/errors';
-import { checkBaseUrl } from '@/lib/base-url';
+import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_MALFORMED, KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/messages';
 import type { ConnectionSettings } from '@/lib/settings/storage';
@@ -21,9 +21,6 @@ export interface HandlerDeps {
 function lastFour(key: string): string | null {
   return key.length >= 8 ? key.slice(-4) : null;
 }
-
-/** What a header can carry: printable ASCII without spaces. */
-const API_KEY_PATTERN = /^[\x21-\x7e]+$/;
 
 function originOf(baseUrl: string): string | null {
   return baseUrl ? new URL(baseUrl).origin : null;
@@ -67,7 +64,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
       const checked = checkBaseUrl(baseUrl);
       if (!checked.ok) return invalidField('baseUrl', checked.message);
       const key = apiKey?.trim();
-      if (key && !API_KEY_PATTERN.test(key)) return invalidField('apiKey', KEY_MALFORMED);
+      if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
       const stored = await deps.readSettings();
       // A key saved for one server never follows the address to another one (a look-alike URL, say).
       if (key === undefined && stored.apiKey && originOf(stored.baseUrl) !== checked.origin) {

@@ -8,7 +8,7 @@ import { withPopupSupport } from './popup-support';
 import { createMessageRouter } from './router';
 
 export default defineBackground(() => {
-  // Playwright cannot see uncaught errors in a service worker; console.error it can (TESTING.md).
+  // Playwright cannot see uncaught errors in a service worker, but it sees console.error.
   self.addEventListener('error', (event) => console.error('Page Reports background error:', event.message));
   self.addEventListener('unhandledrejection', (event) =>
     console.error('Page Reports background rejection:', String(event.reason)),

@@ -3,8 +3,10 @@
 // report's password never reaches it (reports carry only whether one is set).
 import { storage } from 'wxt/utils/storage';
 import type { Report, ReportId } from '@/lib/api/types';
-import type { Cached } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { hostOf } from '@/lib/page-url';
+import { sameId } from '@/lib/report-id';
+import { createSerialUpdates } from './serial-update';
 
 export interface PopupCacheState {
   /** This page's report, by the page's URL; data null means "none exists". */
@@ -13,7 +15,6 @@ export interface PopupCacheState {
   recent: Record<string, Cached<Report[]>>;
 }
 
-export const RECENT_COUNT = 5;
 // Bounds keep the snapshot small: a popup only ever needs the pages visited lately.
 const MAX_PAGES = 50;
 const MAX_SCOPES = 10;
@@ -28,16 +29,16 @@ export const popupCacheItem = storage.defineItem<PopupCacheState>('session:popup
 export type PopupCache = ReturnType<typeof createPopupCache>;
 
 export function createPopupCache(item = popupCacheItem) {
-  // Handlers run concurrently; one queue keeps read-modify-write updates from overwriting each other.
-  let queue: Promise<void> = Promise.resolve();
-  function update(change: (state: PopupCacheState) => void): Promise<void> {
-    const next = queue.then(async () => {
+  const serially = createSerialUpdates('popup cache update');
+  /**
+   * `change` edits the state in place and says whether it changed anything; when not, nothing is written.
+   * A failed update is logged and never fails the caller: the cache only gives the popup a head start.
+   */
+  function update(change: (state: PopupCacheState) => boolean): Promise<void> {
+    return serially(async () => {
       const state = checkedState(await item.getValue());
-      change(state);
-      await item.setValue(bounded(state));
-    });
-    queue = next.catch((cause) => console.error('Page Reports: popup cache update failed', cause));
-    return queue;
+      if (change(state)) await item.setValue(bounded(state));
+    }).catch(() => undefined);
   }
 
   return {
@@ -56,6 +57,7 @@ export function createPopupCache(item = popupCacheItem) {
       return update((state) => {
         delete state.pages[url]; // re-inserted last: the newest entries survive the bound
         state.pages[url] = { data: cached.data && withoutSecrets(cached.data), fetchedAt: cached.fetchedAt };
+        return true;
       });
     },
 
@@ -64,6 +66,7 @@ export function createPopupCache(item = popupCacheItem) {
         const scope = host ?? '';
         delete state.recent[scope];
         state.recent[scope] = { data: cached.data.map(withoutSecrets), fetchedAt: cached.fetchedAt };
+        return true;
       });
     },
 
@@ -79,39 +82,41 @@ export function createPopupCache(item = popupCacheItem) {
           const others = cached.data.filter((item) => !sameId(item.id, report.id));
           cached.data = [clean, ...others].slice(0, RECENT_COUNT);
         }
+        return true;
       });
     },
 
     /** A report read again (generated, regenerated, changed): every cached copy takes the new value. */
     replaceReport(report: Report): Promise<void> {
       return update((state) => {
+        const { pages, lists } = placesOf(state, report.id);
         const clean = withoutSecrets(report);
-        for (const cached of Object.values(state.pages)) {
-          if (cached.data && sameId(cached.data.id, report.id)) cached.data = clean;
-        }
-        for (const cached of Object.values(state.recent)) {
+        for (const [, cached] of pages) cached.data = clean;
+        for (const cached of lists) {
           cached.data = cached.data.map((item) => (sameId(item.id, report.id) ? clean : item));
         }
+        return pages.length + lists.length > 0;
       });
     },
 
     /** A deleted report: dropped from the lists; its page is looked up again next time. */
     forgetReport(id: ReportId): Promise<void> {
       return update((state) => {
-        for (const [url, cached] of Object.entries(state.pages)) {
-          if (cached.data && sameId(cached.data.id, id)) delete state.pages[url];
-        }
-        for (const cached of Object.values(state.recent)) {
-          cached.data = cached.data.filter((item) => !sameId(item.id, id));
-        }
+        const { pages, lists } = placesOf(state, id);
+        for (const [url] of pages) delete state.pages[url];
+        for (const cached of lists) cached.data = cached.data.filter((item) => !sameId(item.id, id));
+        return pages.length + lists.length > 0;
       });
     },
   };
 }
 
-/** Ids may come as numbers or strings; 12 and "12" are the same report. */
-export function sameId(a: ReportId, b: ReportId): boolean {
-  return String(a) === String(b);
+/** Where report `id` is cached: the pages it is the report of, and the recent lists that hold it. */
+function placesOf(state: PopupCacheState, id: ReportId) {
+  return {
+    pages: Object.entries(state.pages).filter(([, cached]) => cached.data && sameId(cached.data.id, id)),
+    lists: Object.values(state.recent).filter((cached) => cached.data.some((item) => sameId(item.id, id))),
+  };
 }
 
 /** Defence in depth: the client already turns a password string into a boolean, but a cache must never hold one. */

@@ -2,10 +2,10 @@
 // remembering the privacy chosen in its form.
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportListQuery } from '@/lib/api/types';
-import type { PopupMessageType } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { hostOf, isSameUrl } from '@/lib/page-url';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
-import { RECENT_COUNT, type PopupCache } from './popup-cache';
+import type { PopupCache } from './popup-cache';
 import type { CoreHandlers, HandlerMap } from './router';
 
 export interface PopupHandlerDeps {

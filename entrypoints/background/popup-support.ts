@@ -2,7 +2,6 @@
 // (with its alarm) and the popup's own messages.
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
-import { saveLastPrivacy } from '@/lib/preferences';
 import { readConnectionSettings, type ConnectionSettings } from '@/lib/settings/storage';
 import {
   createGenerationTracker,
@@ -72,8 +71,7 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
     'reports.create': async (input) => {
       const answer = await core['reports.create'](input);
       if (answer.ok) {
-        // The popup's next form starts from this choice (kept here, so the popup bundles no storage code).
-        await quietly(saveLastPrivacy(input.privacy ?? 0));
+        // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
         await quietly(deps.cache.addCreatedReport(input.url, answer.data, deps.now()));
         await follow(answer.data);
       }

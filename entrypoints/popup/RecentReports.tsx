@@ -1,5 +1,6 @@
 import { ResultBadge } from '@/components/ResultBadge';
 import { formatAge, middleEllipsis } from '@/lib/format';
+import { reportKey } from '@/lib/report-id';
 import { Freshness } from './Freshness';
 import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
@@ -43,7 +44,7 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
       {/* Always there, empty or not: a screen reader finds "Recent reports" in its list of lists. */}
       <ul class="recent-list" aria-labelledby="recent-heading">
         {(items ?? []).map((report) => (
-          <li key={String(report.id)}>
+          <li key={reportKey(report.id)}>
             <button
               type="button"
               class="recent-item"

@@ -1,7 +1,8 @@
+import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
-import { formatDate, formatDateTime, PRIVACY_NAMES } from '@/lib/format';
+import { PRIVACY_NAMES } from '@/lib/format';
 import { PopupError } from './PopupError';
 
 export interface ReportCardProps {
@@ -44,12 +45,12 @@ export function ReportCard(props: ReportCardProps) {
         <div>
           <dt>Created</dt>
           <dd>
-            <DateText iso={report.createdAt} />
+            <DateTime iso={report.createdAt} />
           </dd>
         </div>
         <div>
           <dt>Generated</dt>
-          <dd>{generating ? 'Not yet' : <DateText iso={report.generatedAt} />}</dd>
+          <dd>{generating ? 'Not yet' : <DateTime iso={report.generatedAt} />}</dd>
         </div>
       </dl>
       {generating ? (
@@ -64,15 +65,5 @@ export function ReportCard(props: ReportCardProps) {
         />
       ) : null}
     </article>
-  );
-}
-
-function DateText({ iso }: { iso: string | null }) {
-  return iso ? (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {formatDate(iso)}
-    </time>
-  ) : (
-    <>—</>
   );
 }

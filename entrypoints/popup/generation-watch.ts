@@ -2,6 +2,7 @@
 // 4 s, 8 s, then every 15 s. The background keeps checking with alarms once the popup is closed.
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
+import { reportKey } from '@/lib/report-id';
 
 export const WATCH_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000];
 
@@ -19,20 +20,20 @@ export function createGenerationWatch(deps: GenerationWatchDeps) {
   function schedule(id: ReportId, attempt: number, atLeastMs = 0) {
     const delay = Math.max(WATCH_DELAYS_MS[Math.min(attempt, WATCH_DELAYS_MS.length - 1)] ?? 0, atLeastMs);
     timers.set(
-      String(id),
+      reportKey(id),
       setTimeout(() => void check(id, attempt), delay),
     );
   }
 
   async function check(id: ReportId, attempt: number) {
     const answer = await deps.read(id);
-    if (!timers.has(String(id))) return; // stopped meanwhile
+    if (!timers.has(reportKey(id))) return; // stopped meanwhile
     if (answer.ok) {
       deps.onReport(answer.data);
-      if (answer.data.result !== null) timers.delete(String(id));
+      if (answer.data.result !== null) timers.delete(reportKey(id));
       else schedule(id, attempt + 1);
     } else if (answer.error.kind === 'not_found') {
-      timers.delete(String(id));
+      timers.delete(reportKey(id));
       deps.onGone(id);
     } else {
       // A passing problem (network, rate limit): keep going, never faster than the server asks.
@@ -43,7 +44,7 @@ export function createGenerationWatch(deps: GenerationWatchDeps) {
   return {
     /** Starts watching; watching the same report twice is one watch. */
     watch(id: ReportId) {
-      if (!timers.has(String(id))) schedule(id, 0);
+      if (!timers.has(reportKey(id))) schedule(id, 0);
     },
     stopAll() {
       for (const timer of timers.values()) clearTimeout(timer);

@@ -2,10 +2,11 @@
 import { batch, signal, type Signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
-import type { Cached } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { openOptions, type OptionsRoute } from '@/lib/options-link';
+import { openOptions, type OptionsLink } from '@/lib/options-link';
 import { hostOf, type PageCheck } from '@/lib/page-url';
+import { sameId } from '@/lib/report-id';
 import { createCreateForm } from './create-form';
 import { readCurrentPage } from './current-page';
 import { createGenerationWatch } from './generation-watch';
@@ -26,7 +27,7 @@ export type Setup = 'unknown' | 'ready' | 'missing';
 
 export interface PopupEnvironment {
   readCurrentPage(): Promise<PageCheck>;
-  openOptions(route: OptionsRoute): Promise<void>;
+  openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
   now(): number;
 }
@@ -60,17 +61,21 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
   const pageHost = () => (page.value?.reportable ? page.value.host : undefined);
   const recentHost = () => (siteOnly.value ? pageHost() : undefined);
+  /** Whether `id` is the report shown for this page. */
+  const isPageReport = (id: ReportId) => {
+    const shown = pageReport.value.value;
+    return shown ? sameId(shown.id, id) : false;
+  };
 
   const watch = createGenerationWatch({
     read: (id) => send('reports.get', { id }),
     onReport: (report) => {
-      const shown = pageReport.value.value;
-      const wasPending = sameId(shown?.id, report.id) && shown?.result === null;
+      const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
       showReport(report);
       if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
     },
     onGone: (id) => {
-      if (sameId(pageReport.value.value?.id, id)) setPageReport(null);
+      if (isPageReport(id)) setPageReport(null);
       recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
     },
   });
@@ -81,7 +86,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       setPageReport(report);
       const host = recentHost();
       if (host === undefined || host === hostOf(report.url)) {
-        recent.value = { ...recent.value, value: [report, ...(recent.value.value ?? [])].slice(0, 5) };
+        recent.value = {
+          ...recent.value,
+          value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
+        };
       }
       // The card says "Generating…"; the watch announces the result.
       announcement.value = 'Report created.';
@@ -99,7 +107,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   /** A fresh copy of a report: wherever it is shown, it takes the new value. */
   function showReport(report: Report) {
     batch(() => {
-      if (sameId(pageReport.value.value?.id, report.id)) setPageReport(report);
+      if (isPageReport(report.id)) setPageReport(report);
       const items = recent.value.value;
       if (items?.some((item) => sameId(item.id, report.id))) {
         recent.value = {
@@ -159,8 +167,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     await Promise.all([refreshPageReport(), refreshRecent()]);
   }
 
-  async function open(route: OptionsRoute) {
-    await env.openOptions(route);
+  async function open(link: OptionsLink) {
+    await env.openOptions(link);
     env.closePopup();
   }
 
@@ -246,8 +254,4 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       watch.stopAll();
     },
   };
-}
-
-function sameId(a: ReportId | undefined, b: ReportId): boolean {
-  return a !== undefined && String(a) === String(b);
 }

@@ -70,9 +70,6 @@ const PROJECT_GONE = 'That project no longer exists on the service.';
 const REPORT_FORBIDDEN = 'Your account is not allowed to see or change this report.';
 const PROJECT_FORBIDDEN = 'Your account is not allowed to delete this project.';
 
-// The API's parameter names -> ours, so the server's 422 messages land next to the right field.
-const REPORT_QUERY_FIELDS = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage' };
-const PROJECT_QUERY_FIELDS = REPORT_QUERY_FIELDS;
 const UPDATE_FIELDS = { results: 'regenerate' };
 
 // ---------------------------------------------------------------------------------------------------
@@ -121,7 +118,6 @@ function segment(value: ReportId): string {
   return encodeURIComponent(String(value));
 }
 
-/** Query parameters under the API's names; undefined and empty values are left out. */
 // Our query field names -> the API's parameter names (one table for both lists).
 const QUERY_PARAM_NAMES: Record<string, string> = {
   search: 'search',
@@ -133,6 +129,11 @@ const QUERY_PARAM_NAMES: Record<string, string> = {
   perPage: 'per_page',
   page: 'page',
 };
+
+// The other way round, so the server's 422 messages land next to the right field.
+const QUERY_FIELD_NAMES = Object.fromEntries(
+  Object.entries(QUERY_PARAM_NAMES).map(([field, param]) => [param, field]),
+);
 
 /** A validated list query as the API's parameters; empty values are left out. */
 function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams {
@@ -161,7 +162,7 @@ async function listReports(http: HttpSettings, query: ReportListQuery): Promise<
   const valid = validate(reportListQuerySchema, query);
   if (!valid.ok) return valid;
   const params = queryParams(valid.data);
-  const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: REPORT_QUERY_FIELDS };
+  const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
   return answer.ok ? decode(answer.data.body, parseReportPage) : answer;
 }
@@ -301,7 +302,7 @@ async function listProjects(http: HttpSettings, query: ProjectListQuery): Promis
   const valid = validate(projectListQuerySchema, query);
   if (!valid.ok) return valid;
   const params = queryParams(valid.data);
-  const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: PROJECT_QUERY_FIELDS };
+  const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/projects', query: params, errors });
   return answer.ok ? decode(answer.data.body, parseProjectPage) : answer;
 }

@@ -1,6 +1,7 @@
 // One request to the service: URL building, headers, timeout, retries and turning HTTP into ApiError.
 // Knows nothing about reports or projects; client.ts does.
 import { apiError, type ApiError, type ApiErrorKind, type Result } from './errors';
+import { isAllowedBaseUrl, isSendableKey } from '../base-url';
 import { serverFieldErrors, serverMessage } from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -71,16 +72,10 @@ export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Resu
 // ---------------------------------------------------------------------------------------------------
 // URL: the key may only ever go to the configured origin, under `${baseUrl}/api/v1/`.
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
 function parseBase(baseUrl: string): URL | null {
   try {
     const base = new URL(baseUrl);
-    const secure = base.protocol === 'https:' || (base.protocol === 'http:' && isLoopback(base.hostname));
-    const plain = !base.username && !base.password && !base.search && !base.hash;
-    return secure && plain ? base : null;
+    return isAllowedBaseUrl(base) ? base : null;
   } catch {
     return null;
   }
@@ -273,11 +268,6 @@ function requestInit(settings: HttpSettings, request: HttpRequest): RequestInit 
     redirect: 'manual',
     cache: 'no-store',
   };
-}
-
-/** A key that fetch could not put in a header (line breaks, non-Latin-1) would fail as a "network" error. */
-function isSendableKey(key: string): boolean {
-  return /^[\x21-\x7e]+$/.test(key);
 }
 
 /** Sends one request (GETs retried as DESIGN.md says); any 2xx comes back as ok, everything else as ApiError. */

@@ -1,8 +1,7 @@
-// Plain data the background hands to pages. Type-only: importing it costs a page no bytes.
+// Plain data the background hands to pages, and the API's allowed values (small constants pages use too).
 
 export const PRIVACY_VALUES = [0, 1, 2] as const;
 export type Privacy = (typeof PRIVACY_VALUES)[number];
-export const PRIVACY_LABELS: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
 
 export const REPORT_RESULTS = ['good', 'decent', 'bad'] as const;
 export type ReportResult = (typeof REPORT_RESULTS)[number];

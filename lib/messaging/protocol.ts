@@ -1,5 +1,6 @@
 // Every message between the extension's pages and its background, declared once.
-// Type-only, so pages pay nothing for it; lib/messaging/schemas.ts holds the zod side (background only).
+// Types and one shared number, so pages pay next to nothing for it; lib/messaging/schemas.ts holds the
+// zod side (background only).
 import type {
   CreateReportInput,
   Page,
@@ -41,9 +42,12 @@ export interface PopupSnapshot {
   pageReport: Cached<Report | null> | null;
   /** The newest reports as last seen, for the asked scope (everything, or one host). */
   recent: Cached<Report[]> | null;
-  /** The privacy the person last chose or created a report with (Public at first): the form starts there. */
+  /** The privacy the person last chose in the form (Public at first): the next form starts there. */
   lastPrivacy: Privacy;
 }
+
+/** How many reports 'popup.recentReports' answers with, and the popup's recent list holds. */
+export const RECENT_COUNT = 5;
 
 export interface Protocol {
   'settings.get': { input: Record<string, never>; output: SettingsSummary };
@@ -64,7 +68,7 @@ export interface Protocol {
   'popup.snapshot': { input: { url?: string; host?: string }; output: PopupSnapshot };
   /** The newest report for exactly this URL (null: none), fetched now and cached. */
   'popup.pageReport': { input: { url: string }; output: Cached<Report | null> };
-  /** The 5 newest reports, of one host when given, fetched now and cached. */
+  /** The RECENT_COUNT newest reports, of one host when given, fetched now and cached. */
   'popup.recentReports': { input: { host?: string }; output: Cached<Report[]> };
   /** The privacy just chosen in the form, so the next popup starts there. Never a password. */
   'popup.rememberPrivacy': { input: { privacy: Privacy }; output: null };

@@ -30,7 +30,14 @@ export interface DeleteManyOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Deletes each item in turn. An item already gone (404) counts as deleted: the person wanted it gone. */
+/** An item already gone (404) counts as deleted: the person wanted it gone. */
+export function isDeleted<T>(
+  result: Result<T>,
+): result is Extract<Result<T>, { ok: true }> | { ok: false; error: ApiError & { kind: 'not_found' } } {
+  return result.ok || result.error.kind === 'not_found';
+}
+
+/** Deletes each item in turn; an item already gone counts as deleted (isDeleted). */
 export async function deleteMany<T>(
   items: readonly T[],
   deleteOne: (item: T) => Promise<Result<unknown>>,
@@ -72,7 +79,7 @@ export async function deleteMany<T>(
       result = await deleteOne(item);
     }
     if (isRateLimited(result) && signal?.aborted) outcome.skipped.push(item);
-    else if (result.ok || result.error.kind === 'not_found') outcome.deleted.push(item);
+    else if (isDeleted(result)) outcome.deleted.push(item);
     else outcome.failed.push({ item, error: result.error });
     report();
   }

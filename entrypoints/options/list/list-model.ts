@@ -50,6 +50,11 @@ export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
   reload(): void;
   /** Changes the page on show without asking the server: after a write that succeeded. */
   patchPage(update: (page: Page<Item>) => Page<Item>): void;
+  /**
+   * After deletes the service confirmed: takes the matching items off the page on show (the total
+   * follows), then reloads, which brings the next ones in.
+   */
+  removeItems(deleted: (item: Item) => boolean): void;
   dispose(): void;
 }
 
@@ -162,6 +167,15 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     searchText.value = search;
   }
 
+  function reload() {
+    void load(state.peek());
+  }
+
+  function patchPage(update: (page: Page<Item>) => Page<Item>) {
+    const current = page.peek();
+    if (current) page.value = update(current);
+  }
+
   function change(patch: Partial<S>) {
     if (patch.search !== undefined) showSearch(patch.search);
     const current = state.peek();
@@ -197,12 +211,19 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     goToPage(target) {
       change({ page: Math.max(1, target) } as Partial<S>);
     },
-    reload() {
-      void load(state.peek());
-    },
-    patchPage(update) {
-      const current = page.peek();
-      if (current) page.value = update(current);
+    reload,
+    patchPage,
+    removeItems(deleted) {
+      patchPage((current) => {
+        const items = current.items.filter((item) => !deleted(item));
+        const removed = current.items.length - items.length;
+        return {
+          ...current,
+          items,
+          total: current.total === null ? null : Math.max(0, current.total - removed),
+        };
+      });
+      reload();
     },
     dispose() {
       clearTimeout(searchTimer);

@@ -2,6 +2,7 @@
 import type { Result } from '@/lib/api/errors';
 import type { Project, ProjectListQuery, ProjectSortKey } from '@/lib/api/types';
 import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
+import { isDeleted } from '../list/delete-many';
 import { createListModel, type ListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
@@ -44,13 +45,8 @@ export function createProjectsModel(
     list,
     async deleteProject(project) {
       const result = await send('projects.delete', { name: project.name });
-      // Already gone counts as deleted: the person wanted it gone.
-      if (!result.ok && result.error.kind !== 'not_found') return result;
-      list.patchPage((page) => {
-        const items = page.items.filter((item) => item.name !== project.name);
-        return { ...page, items, total: page.total === null ? null : Math.max(0, page.total - 1) };
-      });
-      list.reload();
+      if (!isDeleted(result)) return result;
+      list.removeItems((item) => item.name === project.name);
       return { ok: true, data: null };
     },
     dispose: () => list.dispose(),

@@ -2,6 +2,7 @@
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { Report } from '@/lib/api/types';
+import { reportKey } from '@/lib/report-id';
 import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ReportsModel } from './reports-model';
 
@@ -78,8 +79,7 @@ export function DeleteSelectedDialog({
   fallbackFocus,
 }: DeleteSelectedDialogProps) {
   const progress = model.bulkProgress.value;
-  const keys = model.selected.value;
-  const reports = model.list.page.value?.items.filter((report) => keys.has(String(report.id))) ?? [];
+  const reports = model.selectedReports.value;
   const count = reports.length;
 
   return (
@@ -96,7 +96,7 @@ export function DeleteSelectedDialog({
       <p>These reports will be deleted from the service. This cannot be undone.</p>
       <ul class="dialog-list">
         {reports.slice(0, LISTED).map((report) => (
-          <li key={String(report.id)} class="break-anywhere">
+          <li key={reportKey(report.id)} class="break-anywhere">
             {report.url}
           </li>
         ))}

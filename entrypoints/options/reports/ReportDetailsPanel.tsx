@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
+import { reportKey } from '@/lib/report-id';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportEditForm } from './ReportEditForm';
 import { ReportFieldList } from './ReportFieldList';
@@ -57,7 +58,7 @@ export function ReportDetailsPanel({
             <WebLink url={report.url} class="details-url" /> <ResultBadge result={report.result} />
           </p>
           <ReportEditForm
-            key={String(report.id)}
+            key={reportKey(report.id)}
             report={report}
             details={details}
             onOpenSettings={onOpenSettings}

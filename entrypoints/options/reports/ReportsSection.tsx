@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
 import type { Report } from '@/lib/api/types';
+import { reportKey } from '@/lib/report-id';
 import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -50,7 +51,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   const retryable =
     bulkSummary !== null &&
     page !== null &&
-    page.items.some((report) => bulkSummary.failedKeys.includes(String(report.id)));
+    page.items.some((report) => bulkSummary.failedKeys.includes(reportKey(report.id)));
 
   function closeDetails() {
     model.closeDetails();

@@ -5,7 +5,7 @@ import { WebLink } from '@/components/WebLink';
 import type { Report, ReportSortKey } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { ReportListState } from '@/lib/options-route';
-import { reportKey } from './reports-model';
+import { reportKey } from '@/lib/report-id';
 
 export interface ReportsTableProps {
   reports: readonly Report[];

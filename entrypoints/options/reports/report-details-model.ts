@@ -1,12 +1,16 @@
 // One report's details panel: the show endpoint, "Save changes" (privacy, password) and
 // "Regenerate results". While the result is being generated it is read again, with growing pauses.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import { apiError, type ApiError, type Result } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { Privacy, Report } from '@/lib/api/types';
+import { reportKey } from '@/lib/report-id';
 import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
 export type DetailsWrite = 'save' | 'regenerate';
+
+// Written out, not built with apiError(): that would bring every default sentence into the options bundle.
+const NO_REPORT_OPEN: ApiError = { kind: 'not_found', message: 'No report is open.' };
 
 export interface ReportDetailsModel {
   readonly id: ReadonlySignal<string | null>;
@@ -92,8 +96,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
 
   async function write(kind: DetailsWrite, changes: Parameters<ReportDetailsModel['save']>[0] | null) {
     const current = report.peek();
-    if (!current)
-      return { ok: false as const, error: apiError('not_found', { message: 'No report is open.' }) };
+    if (!current) return { ok: false as const, error: NO_REPORT_OPEN };
     batch(() => {
       writing.value = kind;
       writeError.value = null;
@@ -110,7 +113,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     });
     writing.value = null;
     // The person may have opened another report meanwhile: this answer is not for the panel on show.
-    if (String(current.id) !== id.peek()) return result;
+    if (reportKey(current.id) !== id.peek()) return result;
     if (!result.ok) {
       writeError.value = { write: kind, error: result.error };
       return result;

@@ -4,9 +4,11 @@ import type { Result } from '@/lib/api/errors';
 import type { Report, ReportListQuery, ReportResult, ReportSortKey } from '@/lib/api/types';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
+import { reportKey } from '@/lib/report-id';
 import { createListModel, type ListModel } from '../list/list-model';
 import {
   deleteMany,
+  isDeleted,
   summarizeDeleteMany,
   type DeleteManyOptions,
   type DeleteManyProgress,
@@ -38,6 +40,8 @@ export interface ReportsModel {
   /** The report whose details are open, as the hash names it. */
   readonly detailsId: ReadonlySignal<string | null>;
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
+  /** The selected reports, as the page on show has them. */
+  readonly selectedReports: ReadonlySignal<readonly Report[]>;
   readonly bulkProgress: ReadonlySignal<DeleteManyProgress | null>;
   readonly bulkSummary: ReadonlySignal<BulkSummary | null>;
   setResult(result: ReportResult | null): void;
@@ -59,8 +63,6 @@ export interface ReportsModel {
   replaceReport(report: Report): void;
   dispose(): void;
 }
-
-export const reportKey = (id: Report['id']) => String(id);
 
 export function toReportListQuery(state: ReportListState): ReportListQuery {
   const search = state.search.trim();
@@ -102,6 +104,11 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     return route?.section === 'reports' ? route.details : null;
   });
 
+  const selectedReports = computed(() => {
+    const keys = selected.value;
+    return list.page.value?.items.filter((report) => keys.has(reportKey(report.id))) ?? [];
+  });
+
   const hasFilters = computed(() => {
     const { search, result, project } = list.state.value;
     return search !== '' || result !== null || project !== null;
@@ -119,19 +126,14 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     router.navigate({ section: 'reports', list: list.state.peek(), details });
   }
 
-  /** Takes deleted rows off the page on show; the reload that follows brings the next ones in. */
-  function removeRows(keys: ReadonlySet<string>) {
-    list.patchPage((page) => {
-      const items = page.items.filter((report) => !keys.has(reportKey(report.id)));
-      const removed = page.items.length - items.length;
-      return { ...page, items, total: page.total === null ? null : Math.max(0, page.total - removed) };
-    });
+  /** Takes deleted reports off the page on show and out of the selection; the list then reloads. */
+  function removeDeleted(keys: ReadonlySet<string>) {
+    list.removeItems((report) => keys.has(reportKey(report.id)));
     selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
   }
 
   async function deleteSelected() {
-    const keys = selected.peek();
-    const reports = list.page.peek()?.items.filter((report) => keys.has(reportKey(report.id))) ?? [];
+    const reports = selectedReports.peek();
     if (reports.length === 0 || bulkAbort) return;
     bulkAbort = new AbortController();
     batch(() => {
@@ -145,7 +147,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     });
     bulkAbort = null;
     batch(() => {
-      removeRows(new Set(outcome.deleted.map((report) => reportKey(report.id))));
+      removeDeleted(new Set(outcome.deleted.map((report) => reportKey(report.id))));
       bulkProgress.value = null;
       bulkSummary.value = {
         text: summarizeDeleteMany(outcome, (report) => report.url, { one: 'report', many: 'reports' }),
@@ -153,7 +155,6 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
         failedKeys: outcome.failed.map(({ item }) => reportKey(item.id)),
       };
     });
-    list.reload();
   }
 
   return {
@@ -161,6 +162,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     hasFilters,
     detailsId,
     selected,
+    selectedReports,
     bulkProgress,
     bulkSummary,
     setResult: (result) => list.change({ result }),
@@ -181,9 +183,8 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     },
     async deleteReport(report) {
       const result = await send('reports.delete', { id: report.id });
-      if (!result.ok && result.error.kind !== 'not_found') return result;
-      removeRows(new Set([reportKey(report.id)]));
-      list.reload();
+      if (!isDeleted(result)) return result;
+      removeDeleted(new Set([reportKey(report.id)]));
       return { ok: true, data: null };
     },
     deleteSelected,

@@ -159,7 +159,9 @@ export async function launchExtension(options: LaunchExtensionOptions = {}): Pro
   const workerPath = `/${manifest.background?.service_worker ?? 'background.js'}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium is missing at ${chromiumPath}: apt-get install -y chromium (see TESTING.md)`);
+    throw new Error(
+      `Chromium is missing at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+    );
   }
 
   const userDataDir = await mkdtemp(join(tmpdir(), 'page-reports-e2e-'));

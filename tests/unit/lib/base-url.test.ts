@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, originPattern } from '@/lib/base-url';
+import { checkBaseUrl, isAllowedBaseUrl, isSendableKey, originPattern } from '@/lib/base-url';
 
 describe('checkBaseUrl', () => {
   it.each([
@@ -17,6 +17,8 @@ describe('checkBaseUrl', () => {
   ])('accepts %j as %j', (input, expected) => {
     const checked = checkBaseUrl(input);
     expect(checked).toEqual({ ok: true, baseUrl: expected, origin: new URL(expected).origin });
+    // What Settings accepts, the HTTP client will send to.
+    expect(isAllowedBaseUrl(new URL(expected))).toBe(true);
   });
 
   it.each([
@@ -34,6 +36,8 @@ describe('checkBaseUrl', () => {
     const checked = checkBaseUrl(input);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.message).toContain(fragment);
+    // And what it refuses, the HTTP client refuses too (where it parses as a URL at all).
+    if (URL.canParse(input)) expect(isAllowedBaseUrl(new URL(input))).toBe(false);
   });
 });
 
@@ -42,5 +46,18 @@ describe('originPattern', () => {
     expect(originPattern('https://reports.example.com')).toBe('https://reports.example.com/*');
     expect(originPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1/*');
     expect(originPattern('http://[::1]:8787')).toBe('http://[::1]/*');
+  });
+});
+
+describe('isSendableKey', () => {
+  it.each([
+    ['demo-key', true],
+    ['abc_DEF.123~!', true],
+    ['two words', false],
+    ['line\nbreak', false],
+    ['ключ', false],
+    ['', false],
+  ])('%j -> %s', (key, sendable) => {
+    expect(isSendableKey(key)).toBe(sendable);
   });
 });

@@ -282,6 +282,27 @@ describe('deleting reports', () => {
     expect(result.ok).toBe(true);
   });
 
+  it('drops a deleted row, its selection and one from the total at once, while the reload runs', async () => {
+    const reload = deferred<Result<Page<Report>>>();
+    let lists = 0;
+    start('', {
+      'reports.list': () => (++lists === 1 ? ok(makePage(reportRange(1, 3), { total: 30 })) : reload.promise),
+      'reports.delete': () => fail('not_found'),
+    });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    model!.toggleSelected(2, true);
+    model!.toggleSelected(3, true);
+    expect(model!.selectedReports.value.map((report) => report.id)).toEqual([3, 2]);
+
+    const second = model!.list.page.value!.items.find((report) => report.id === 2)!;
+    expect(await model!.deleteReport(second)).toEqual(ok(null));
+    expect(model!.list.page.value).toMatchObject({ total: 29 });
+    expect(model!.list.page.value!.items.map((report) => report.id)).toEqual([3, 1]);
+    expect(model!.selectedReports.value.map((report) => report.id)).toEqual([3]);
+    expect(model!.list.loading.value).toBe(true);
+    expect(lists).toBe(2);
+  });
+
   it('leaves the table as it was when a delete fails', async () => {
     start('', { 'reports.list': firstPage, 'reports.delete': () => fail('server') });
     await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());

@@ -96,6 +96,32 @@ describe('generation tracker', () => {
     expect(await pendingGenerationsItem.getValue()).toEqual([]);
   });
 
+  it('writes nothing and leaves the alarm alone when a report it does not follow is settled', async () => {
+    const { tracker } = setup(() => ok(makeReport()));
+    const write = vi.spyOn(pendingGenerationsItem, 'setValue');
+    const alarmCalls = ['get', 'create', 'clear'].map((name) =>
+      vi.spyOn(browser.alarms, name as 'get' | 'create' | 'clear'),
+    );
+    const [get, create, clear] = alarmCalls;
+
+    expect(await tracker.settle(5)).toEqual([]); // nothing pending at all
+    expect(write).not.toHaveBeenCalled();
+    for (const call of alarmCalls) expect(call).not.toHaveBeenCalled();
+
+    await tracker.track(1);
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledTimes(1);
+
+    expect((await tracker.settle(2)).map((entry) => entry.id)).toEqual([1]);
+    await tracker.track('1'); // followed already
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(clear).not.toHaveBeenCalled();
+    expect((await pendingGenerationsItem.getValue()).map((entry) => entry.id)).toEqual([1]);
+  });
+
   it('settles a report seen elsewhere, and brings the alarm back after a restart', async () => {
     const { tracker } = setup(() => ok(makeReport()));
     await tracker.track(1);

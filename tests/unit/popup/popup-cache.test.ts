@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPopupCache } from '@/entrypoints/background/popup-cache';
+import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
 import { makeReport } from './fixtures';
 
 describe('popup cache (storage.session)', () => {
@@ -85,6 +85,24 @@ describe('popup cache (storage.session)', () => {
     const read = await cache.read(report.url);
     expect(read.pageReport).toBeNull();
     expect(read.recent?.data.map((r) => r.id)).toEqual([2]);
+  });
+
+  it('writes nothing when a report it does not hold is read again or deleted', async () => {
+    const cache = createPopupCache();
+    const report = makeReport({ id: 3 });
+    await cache.setPageReport(report.url, { data: report, fetchedAt: 1 });
+    await cache.setRecent(undefined, { data: [report], fetchedAt: 1 });
+    const before = await fakeBrowser.storage.session.get();
+    const write = vi.spyOn(popupCacheItem, 'setValue');
+
+    await cache.replaceReport(makeReport({ id: 4, result: 'bad' }));
+    await cache.forgetReport(4);
+    expect(write).not.toHaveBeenCalled();
+    expect(await fakeBrowser.storage.session.get()).toEqual(before);
+
+    await cache.forgetReport('3');
+    expect(write).toHaveBeenCalledTimes(1);
+    expect((await cache.read(report.url)).pageReport).toBeNull();
   });
 
   it('loses no update when several run at once', async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError, type Result } from '@/lib/api/errors';
-import { loadLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
 import { GENERATION_ALARM, pendingGenerationsItem } from '@/entrypoints/background/generation-tracker';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import {
@@ -42,7 +42,7 @@ function setup(core = coreHandlers()) {
 describe('report changes reach the popup cache and the generation tracker', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('a created report becomes its page’s report, is followed while generating, and its privacy remembered', async () => {
+  it('a created report becomes its page’s report and is followed while generating', async () => {
     const { handlers, cache, tracker } = setup();
     const answer = await handlers['reports.create']({
       url: 'https://example.com/page',
@@ -55,9 +55,21 @@ describe('report changes reach the popup cache and the generation tracker', () =
       fetchedAt: 42,
     });
     expect(tracker.track).toHaveBeenCalledWith(20);
-    expect(await loadLastPrivacy()).toBe(2);
     expect(JSON.stringify(await fakeBrowser.storage.session.get())).not.toContain('pw');
     expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain('"pw"');
+  });
+
+  it('a create leaves the remembered privacy to the popup’s choice', async () => {
+    const { handlers } = setup();
+    // Never touched: the form kept the restored Private, and nothing is written for it.
+    await saveLastPrivacy(1);
+    await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
+    expect(await loadLastPrivacy()).toBe(1);
+
+    // Nothing chosen, nothing stored: the create stores nothing either (only 'popup.rememberPrivacy' does).
+    await fakeBrowser.storage.local.clear();
+    await handlers['reports.create']({ url: 'https://example.com/other', privacy: 2, password: 'pw' });
+    expect(await fakeBrowser.storage.local.get()).toEqual({});
   });
 
   it('a failed create changes nothing', async () => {
@@ -110,8 +122,21 @@ describe('withPopupSupport', () => {
   it('answers the popup’s messages besides the core ones', () => {
     const handlers = withPopupSupport(coreHandlers());
     expect(Object.keys(handlers)).toEqual(
-      expect.arrayContaining(['reports.create', 'popup.snapshot', 'popup.pageReport', 'popup.recentReports']),
+      expect.arrayContaining([
+        'reports.create',
+        'popup.snapshot',
+        'popup.pageReport',
+        'popup.recentReports',
+        'popup.rememberPrivacy',
+      ]),
     );
+  });
+
+  it('remembers the privacy the popup sends as chosen, for the next snapshot', async () => {
+    const handlers = withPopupSupport(coreHandlers());
+    expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
+    expect(await loadLastPrivacy()).toBe(2);
+    expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2 }));
   });
 
   it('checks pending reports when the alarm fires and caches the finished result', async () => {

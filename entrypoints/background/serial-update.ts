@@ -1,0 +1,15 @@
+// Handlers (and the alarm) run concurrently: a read-modify-write of one stored item must wait for the one
+// before it, or it would write back a state that misses that one's change.
+
+/**
+ * Returns `run`, which starts `work` once every earlier `work` has ended. A failure is logged (with `label`)
+ * and does not hold up the ones after it; the promise `run` returns still rejects with it.
+ */
+export function createSerialUpdates(label: string) {
+  let queue: Promise<unknown> = Promise.resolve();
+  return function run<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work);
+    queue = next.catch((cause) => console.error(`Page Reports: ${label} failed`, cause));
+    return next;
+  };
+}
