@@ -1,3 +1,4 @@
+import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { SortHeader } from '@/components/SortHeader';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
@@ -29,48 +30,41 @@ export function ProjectsTable({
   const showCount = projects.some((project) => project.reportsCount !== null);
   const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
   return (
-    <div class="table-scroll">
-      <table
-        class={`data-table projects-table${loading || stale ? ' is-busy' : ''}`}
-        aria-labelledby="projects-heading"
-        // Busy only while a request runs: rows left from a failed load are dimmed, not busy for ever.
-        aria-busy={loading}
-      >
-        <thead>
-          <tr>
-            <SortHeader label="Name" sortKey="project" {...sortProps} />
-            <SortHeader label="Created" sortKey="created_at" {...sortProps} />
-            {showCount ? (
-              <th scope="col" class="number-cell">
-                Reports
-              </th>
-            ) : null}
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
+    <ListTable name="projects" labelledBy="projects-heading" loading={loading} stale={stale}>
+      <thead>
+        <tr>
+          <SortHeader label="Name" sortKey="project" {...sortProps} />
+          <SortHeader label="Created" sortKey="created_at" {...sortProps} />
+          {showCount ? (
+            <th scope="col" class="number-cell">
+              Reports
             </th>
+          ) : null}
+          <th scope="col">
+            <span class="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {projects.map((project) => (
+          <tr key={project.name}>
+            <th scope="row" class="name-cell">
+              <a href={reportsHref(project)} title={`Show the reports of ${project.name}`}>
+                {project.name}
+              </a>
+            </th>
+            <td class="date-cell">
+              <DateTime iso={project.createdAt} />
+            </td>
+            {showCount ? <td class="number-cell">{project.reportsCount ?? '—'}</td> : null}
+            <td class="row-actions">
+              <button type="button" class="danger" onClick={() => onDelete(project)}>
+                Delete<span class="visually-hidden"> project {project.name}</span>
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {projects.map((project) => (
-            <tr key={project.name}>
-              <th scope="row" class="name-cell">
-                <a href={reportsHref(project)} title={`Show the reports of ${project.name}`}>
-                  {project.name}
-                </a>
-              </th>
-              <td class="date-cell">
-                <DateTime iso={project.createdAt} />
-              </td>
-              {showCount ? <td class="number-cell">{project.reportsCount ?? '—'}</td> : null}
-              <td class="row-actions">
-                <button type="button" class="danger" onClick={() => onDelete(project)}>
-                  Delete<span class="visually-hidden"> project {project.name}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }

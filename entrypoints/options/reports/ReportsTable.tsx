@@ -1,3 +1,4 @@
+import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import { SortHeader } from '@/components/SortHeader';
@@ -30,54 +31,47 @@ export function ReportsTable(props: ReportsTableProps) {
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
   const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
   return (
-    <div class="table-scroll">
-      <table
-        class={`data-table reports-table${loading || stale ? ' is-busy' : ''}`}
-        aria-labelledby="reports-heading"
-        // Busy only while a request runs: rows left from a failed load are dimmed, not busy for ever.
-        aria-busy={loading}
-      >
-        <thead>
-          <tr>
-            <th scope="col" class="select-cell">
-              <input
-                type="checkbox"
-                aria-label="Select all on this page"
-                checked={allSelected}
-                disabled={reports.length === 0}
-                ref={(input) => {
-                  if (input) input.indeterminate = selectedOnPage > 0 && !allSelected;
-                }}
-                onChange={props.onToggleAll}
-              />
-            </th>
-            <SortHeader label="URL" sortKey="url" {...sortProps} />
-            <th scope="col">Project</th>
-            <SortHeader label="Result" sortKey="result" {...sortProps} />
-            <th scope="col">Privacy</th>
-            <SortHeader label="Created" sortKey="id" {...sortProps} />
-            <SortHeader label="Generated" sortKey="generated_at" {...sortProps} />
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {reports.map((report, index) => (
-            <ReportRow
-              key={reportKey(report.id)}
-              report={report}
-              rowId={`report-row-${index}`}
-              selected={selected.has(reportKey(report.id))}
-              open={props.detailsId === reportKey(report.id)}
-              onToggle={props.onToggle}
-              onDetails={props.onDetails}
-              onDelete={props.onDelete}
+    <ListTable name="reports" labelledBy="reports-heading" loading={loading} stale={stale}>
+      <thead>
+        <tr>
+          <th scope="col" class="select-cell">
+            <input
+              type="checkbox"
+              aria-label="Select all on this page"
+              checked={allSelected}
+              disabled={reports.length === 0}
+              ref={(input) => {
+                if (input) input.indeterminate = selectedOnPage > 0 && !allSelected;
+              }}
+              onChange={props.onToggleAll}
             />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </th>
+          <SortHeader label="URL" sortKey="url" {...sortProps} />
+          <th scope="col">Project</th>
+          <SortHeader label="Result" sortKey="result" {...sortProps} />
+          <th scope="col">Privacy</th>
+          <SortHeader label="Created" sortKey="id" {...sortProps} />
+          <SortHeader label="Generated" sortKey="generated_at" {...sortProps} />
+          <th scope="col">
+            <span class="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {reports.map((report, index) => (
+          <ReportRow
+            key={reportKey(report.id)}
+            report={report}
+            rowId={`report-row-${index}`}
+            selected={selected.has(reportKey(report.id))}
+            open={props.detailsId === reportKey(report.id)}
+            onToggle={props.onToggle}
+            onDetails={props.onDetails}
+            onDelete={props.onDelete}
+          />
+        ))}
+      </tbody>
+    </ListTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { createApiClient, type ApiClientConfig } from '@/lib/api/client';
 import { errorAction, type Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import {
+  NORMALISED,
   REPORT,
   empty,
   fakeFetch,
@@ -19,19 +20,6 @@ import {
 const BASE = 'https://reports.example.com/sub';
 const API = `${BASE}/api/v1`;
 const KEY = 'key-1234abcd';
-
-const NORMALISED: Report = {
-  id: 42,
-  url: 'https://example.com/pricing',
-  project: 'Client A / Landing pages',
-  result: 'good',
-  privacy: 0,
-  hasPassword: null,
-  generatedAt: '2025-03-01T10:00:05.000000Z',
-  createdAt: '2025-03-01T10:00:00.000000Z',
-  updatedAt: '2025-03-01T10:00:05.000000Z',
-  fields: { ...REPORT },
-};
 
 const LARAVEL_PAGE = {
   data: [REPORT],

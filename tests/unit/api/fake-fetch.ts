@@ -1,4 +1,5 @@
 // A recording stand-in for fetch: answers from a script, one entry per call, and remembers every request.
+import type { Report } from '@/lib/api/types';
 
 export interface RecordedCall {
   url: string;
@@ -88,4 +89,18 @@ export const REPORT = {
   generated_at: '2025-03-01T10:00:05.000000Z',
   created_at: '2025-03-01T10:00:00.000000Z',
   updated_at: '2025-03-01T10:00:05.000000Z',
+};
+
+/** REPORT as the client hands it to pages. */
+export const NORMALISED: Report = {
+  id: 42,
+  url: 'https://example.com/pricing',
+  project: 'Client A / Landing pages',
+  result: 'good',
+  privacy: 0,
+  hasPassword: null,
+  generatedAt: '2025-03-01T10:00:05.000000Z',
+  createdAt: '2025-03-01T10:00:00.000000Z',
+  updatedAt: '2025-03-01T10:00:05.000000Z',
+  fields: { ...REPORT },
 };

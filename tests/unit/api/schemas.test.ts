@@ -16,21 +16,7 @@ import {
   serverMessage,
   updateReportInputSchema,
 } from '@/lib/api/schemas';
-import type { Report } from '@/lib/api/types';
-import { REPORT } from './fake-fetch';
-
-const NORMALISED: Report = {
-  id: 42,
-  url: 'https://example.com/pricing',
-  project: 'Client A / Landing pages',
-  result: 'good',
-  privacy: 0,
-  hasPassword: null,
-  generatedAt: '2025-03-01T10:00:05.000000Z',
-  createdAt: '2025-03-01T10:00:00.000000Z',
-  updatedAt: '2025-03-01T10:00:05.000000Z',
-  fields: { ...REPORT },
-};
+import { NORMALISED, REPORT } from './fake-fetch';
 
 function problemOf(parsed: { ok: true } | { ok: false; problem: string }): string {
   if (parsed.ok) throw new Error('expected the parse to fail');
