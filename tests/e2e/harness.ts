@@ -25,7 +25,7 @@ export {
   type ReferenceApiControls,
   type ReferenceApiOptions,
 } from './support/reference-api';
-export { seriousAxeViolations } from './support/axe';
+export { checkBothSchemes, seriousAxeViolations } from './support/axe';
 export { screenshot } from './support/screenshot';
 export {
   articlePage,

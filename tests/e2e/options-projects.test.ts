@@ -1,6 +1,6 @@
 // The options page's Projects section in Chromium, against the reference API.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screenshot, useExtension, useReferenceApi } from './harness';
+import { checkBothSchemes, useExtension, useReferenceApi } from './harness';
 import {
   bodyRows,
   columnTexts,
@@ -10,7 +10,6 @@ import {
   projectsTable,
   reportsTable,
   requestsTo,
-  seriousAxeViolations,
   waitForRows,
 } from './options-helpers';
 
@@ -139,12 +138,7 @@ describe('Projects: delete', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type the project’s name to confirm').fill('Client A');
     expect(await confirm.isDisabled()).toBe(true);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'options-project-dialog-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'options-project-dialog-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    expect((await checkBothSchemes(page, 'options-project-dialog')).violations).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusedDescription(page)).toBe(`button:Delete project ${SLASHED}`);
@@ -187,10 +181,6 @@ describe('Projects: delete', () => {
 
   it('has no serious accessibility problems, in light and dark', async () => {
     const page = await openProjects();
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'options-projects-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'options-projects-dark');
+    expect((await checkBothSchemes(page, 'options-projects')).violations).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The options page's Reports section in Chromium, against the reference API: what the page shows and
 // what reached the server.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screenshot, useExtension, useReferenceApi } from './harness';
+import { checkBothSchemes, screenshot, useExtension, useReferenceApi } from './harness';
 import {
   bodyRows,
   columnTexts,
@@ -56,11 +56,7 @@ describe('Reports: list, pages and page size', () => {
     expect(await created.getAttribute('title')).toMatch(/\d{4}/);
     expect(await created.getAttribute('title')).toMatch(/\d{1,2}:\d{2}/);
 
-    await screenshot(page, 'options-reports-100-light');
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'options-reports-100-dark');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await checkBothSchemes(page, 'options-reports-100')).violations).toEqual([]);
   });
 
   it('pages with Next and Previous, keeps the page in the address for reload and back/forward', async () => {
@@ -384,12 +380,7 @@ describe('Reports: delete', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete report?' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(url);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'options-delete-dialog-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'options-delete-dialog-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    expect((await checkBothSchemes(page, 'options-delete-dialog')).violations).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusedDescription(page)).toBe(`button:Delete report for ${url}`);

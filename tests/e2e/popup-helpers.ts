@@ -1,7 +1,7 @@
 // Shared steps of the popup's end-to-end tests: settings through storage, a web page to report on,
 // accessibility checks with axe-core, screenshots in both colour schemes.
 import type { Page } from 'playwright-core';
-import { screenshot, seriousAxeViolations, type ExtensionHarness, type ReferenceApi } from './harness';
+import { checkBothSchemes as checkSchemes, type ExtensionHarness, type ReferenceApi } from './harness';
 
 /**
  * A clean extension pointed at the reference API: no cache, no remembered privacy, nothing pending.
@@ -25,18 +25,10 @@ export function creations(api: ReferenceApi) {
   return api.requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/reports');
 }
 
-/** Checks accessibility and saves a screenshot, in the light and the dark colour scheme. */
-export async function checkBothSchemes(
+/** The shared light-and-dark check, with the popup's screenshot names (`popup-NAME-light.png`). */
+export function checkBothSchemes(
   page: Page,
   name: string,
 ): Promise<{ violations: string[]; shots: string[] }> {
-  const violations: string[] = [];
-  const shots: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    violations.push(...(await seriousAxeViolations(page)).map((line) => `${colorScheme}: ${line}`));
-    shots.push(await screenshot(page, `popup-${name}-${colorScheme}`));
-  }
-  await page.emulateMedia({ colorScheme: null });
-  return { violations, shots };
+  return checkSchemes(page, `popup-${name}`);
 }
