@@ -2,7 +2,7 @@
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
 // every answer is parsed by ./schemas before it reaches a caller.
 import type { z } from 'zod';
-import type { Result } from './errors';
+import type { ApiError, Result } from './errors';
 import {
   fail,
   HTML_DETAIL,
@@ -11,11 +11,13 @@ import {
   request,
   type Body,
   type HttpSettings,
+  type HttpSuccess,
 } from './http';
 import {
   containsReport,
   createReportInputSchema,
   inputFieldErrors,
+  parseAccount,
   parseProjectPage,
   parseReport,
   parseReportPage,
@@ -28,6 +30,7 @@ import {
   type Parsed,
 } from './schemas';
 import type {
+  Account,
   CreateReportInput,
   Page,
   Project,
@@ -45,6 +48,8 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
   /** Per attempt. Default 15000. */
   timeoutMs?: number;
+  /** Create and regenerate, which wait for the service to analyse the page. Default ANALYSIS_TIMEOUT_MS. */
+  analysisTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /** Attempts in total for reads (GET); writes are tried once. Default 3. */
@@ -60,12 +65,19 @@ export interface ApiClient {
   deleteReport(id: ReportId): Promise<Result<null>>;
   listProjects(query: ProjectListQuery): Promise<Result<Page<Project>>>;
   deleteProject(name: string): Promise<Result<null>>;
+  /** phpRank's GET /account; `null` when the server has no such endpoint (404). */
+  getAccount(): Promise<Result<Account | null>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Create and regenerate: phpRank fetches and analyses the page before it answers (seconds to tens of seconds). */
+export const ANALYSIS_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 const REPORT_GONE = 'That report no longer exists on the service.';
+// phpRank answers 403 (not 404) when updating a report that is gone; the report was listed as ours, so
+// "gone" is what it means (DESIGN.md's "forbidden" speaks of the plan, which a list would have shown).
+const REPORT_GONE_ON_UPDATE = 'This report no longer exists on the service.';
 const PROJECT_GONE = 'That project no longer exists on the service.';
 const REPORT_FORBIDDEN = 'Your account is not allowed to see or change this report.';
 const PROJECT_FORBIDDEN = 'Your account is not allowed to delete this project.';
@@ -87,6 +99,7 @@ function settingsFrom(config: ApiClientConfig): HttpSettings {
     apiKey: config.apiKey.trim(),
     fetch: fetchFn,
     timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    analysisTimeoutMs: config.analysisTimeoutMs ?? ANALYSIS_TIMEOUT_MS,
     sleep: config.sleep ?? defaultSleep,
     random: config.random ?? Math.random,
     maxAttempts: config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
@@ -116,6 +129,26 @@ function decode<T>(body: Body, parse: (value: unknown) => Parsed<T>): Result<T> 
 
 function segment(value: ReportId): string {
   return encodeURIComponent(String(value));
+}
+
+/** The report with its page on the service (`{base_url}/reports/{id}`), where people see it in full. */
+function onService(http: HttpSettings, report: Report): Report {
+  return { ...report, serviceUrl: `${http.baseUrl.replace(/\/+$/, '')}/reports/${segment(report.id)}` };
+}
+
+function reportParser(http: HttpSettings) {
+  return (value: unknown): Parsed<Report> => {
+    const parsed = parseReport(value);
+    return parsed.ok ? { ok: true, value: onService(http, parsed.value) } : parsed;
+  };
+}
+
+function reportPageParser(http: HttpSettings) {
+  return (value: unknown): Parsed<Page<Report>> => {
+    const parsed = parseReportPage(value);
+    if (!parsed.ok) return parsed;
+    return { ok: true, value: { ...parsed.value, items: parsed.value.items.map((r) => onService(http, r)) } };
+  };
 }
 
 // Our query field names -> the API's parameter names (one table for both lists).
@@ -164,7 +197,7 @@ async function listReports(http: HttpSettings, query: ReportListQuery): Promise<
   const params = queryParams(valid.data);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
-  return answer.ok ? decode(answer.data.body, parseReportPage) : answer;
+  return answer.ok ? decode(answer.data.body, reportPageParser(http)) : answer;
 }
 
 async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Report>> {
@@ -172,7 +205,7 @@ async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Repor
   if (!valid.ok) return valid;
   const errors = { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN };
   const answer = await request(http, { method: 'GET', path: `/reports/${segment(valid.data.id)}`, errors });
-  return answer.ok ? decode(answer.data.body, parseReport) : answer;
+  return answer.ok ? decode(answer.data.body, reportParser(http)) : answer;
 }
 
 function createBody(input: z.infer<typeof createReportInputSchema>): URLSearchParams {
@@ -201,7 +234,7 @@ function afterCreated(result: Result<Report>, message?: string): Result<Report> 
 /** The created report; when the answer holds only an id, the report is read back by that id. */
 async function createdReport(http: HttpSettings, body: Body): Promise<Result<Report>> {
   if (body.type === 'html' || (body.type === 'json' && containsReport(body.value))) {
-    return afterCreated(decode(body, parseReport));
+    return afterCreated(decode(body, reportParser(http)));
   }
   const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
   if (id !== undefined) return afterCreated(await getReport(http, id), CREATED_NOT_READ);
@@ -221,13 +254,41 @@ async function createReport(http: HttpSettings, input: CreateReportInput): Promi
   if (!valid.ok) return valid;
   const body = createBody(valid.data);
   const errors = { notFoundMessage: NO_API_MESSAGE };
-  const answer = await request(http, { method: 'POST', path: '/reports', body, errors });
+  const answer = await request(http, {
+    method: 'POST',
+    path: '/reports',
+    body,
+    errors,
+    timeoutMs: http.analysisTimeoutMs,
+  });
   if (answer.ok) return createdReport(http, answer.data.body);
   // The request went out: the service may have created the report and only been slow to say so.
   if (answer.error.kind === 'timeout') {
     return { ok: false, error: { ...answer.error, message: CREATE_TIMED_OUT, retrySafe: false } };
   }
+  if (answer.error.kind === 'invalid_input') return { ok: false, error: explainRefusedPage(answer.error) };
   return answer;
+}
+
+// phpRank refuses a page in a 422 on `url`: the HTTP client's own text when it could not fetch it, or
+// its plan limit. Said as such instead of "check the highlighted fields".
+const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
+const PLAN_LIMIT = /too many reports/i;
+
+/** The server's reason for refusing the page, as the sentence of the error (the popup has no url field). */
+export function explainRefusedPage(error: ApiError): ApiError {
+  const first = error.fieldErrors?.url?.[0];
+  if (!first) return error;
+  const fetchFailure = FETCH_FAILURE.exec(first);
+  if (fetchFailure)
+    return { ...error, message: `The service could not fetch this page: ${fetchFailure[1] || first}` };
+  if (PLAN_LIMIT.test(first)) {
+    return {
+      ...error,
+      message: `Your plan’s limit of reports is reached: the service says “${first}” Delete old reports on the service or upgrade your plan.`,
+    };
+  }
+  return { ...error, message: `The service refused this page: ${first}` };
 }
 
 function updateBody(input: z.infer<typeof updateReportInputSchema>): URLSearchParams {
@@ -267,20 +328,38 @@ async function updateReport(
     forbiddenMessage: REPORT_FORBIDDEN,
     fieldNames: UPDATE_FIELDS,
   };
-  const answer = await request(http, { method: 'PATCH', path, body, errors });
-  if (!answer.ok) return answer;
+  const answer = await request(http, {
+    method: 'PATCH',
+    path,
+    body,
+    errors,
+    ...(valid.data.regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
+  });
+  if (!answer.ok) return { ok: false, error: updateError(answer.error) };
   // Some services answer an update with 204 or a bare message: the change is made, so read it back.
   const answered = answer.data.body;
   if (answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))) {
     return getReport(http, validId.data.id);
   }
-  return decode(answered, parseReport);
+  return decode(answered, reportParser(http));
+}
+
+/** phpRank's 403 on an update means the report is gone (see REPORT_GONE_ON_UPDATE). */
+function updateError(error: ApiError): ApiError {
+  if (error.kind === 'forbidden') return { ...error, kind: 'not_found', message: REPORT_GONE_ON_UPDATE };
+  if (error.kind === 'invalid_input' && error.fieldErrors?.regenerate?.length) {
+    const first = error.fieldErrors.regenerate[0] ?? '';
+    const fetchFailure = FETCH_FAILURE.exec(first);
+    const reason = fetchFailure ? fetchFailure[1] || first : first;
+    return { ...error, message: `The service could not analyse the page again: ${reason}` };
+  }
+  return error;
 }
 
 /** Delete answers 200 with any body or 204; only a web page (not the API) is suspicious. */
-function deleted(body: Body): Result<null> {
+function deleted({ body, rateLimit }: HttpSuccess): Result<null> {
   if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
-  return { ok: true, data: null };
+  return rateLimit ? { ok: true, data: null, rateLimit } : { ok: true, data: null };
 }
 
 async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<null>> {
@@ -292,7 +371,7 @@ async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<nu
     path,
     errors: { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN },
   });
-  return answer.ok ? deleted(answer.data.body) : answer;
+  return answer.ok ? deleted(answer.data) : answer;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -316,7 +395,17 @@ async function deleteProject(http: HttpSettings, name: string): Promise<Result<n
     path,
     errors: { notFoundMessage: PROJECT_GONE, forbiddenMessage: PROJECT_FORBIDDEN },
   });
-  return answer.ok ? deleted(answer.data.body) : answer;
+  return answer.ok ? deleted(answer.data) : answer;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Account (phpRank only)
+
+async function getAccount(http: HttpSettings): Promise<Result<Account | null>> {
+  const answer = await request(http, { method: 'GET', path: '/account', errors: {} });
+  // A server without the endpoint (API.md's) answers 404: nothing to say, not an error.
+  if (!answer.ok) return answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
+  return decode(answer.data.body, parseAccount);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -331,5 +420,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     deleteReport: (id) => guard(() => deleteReport(http, id)),
     listProjects: (query) => guard(() => listProjects(http, query)),
     deleteProject: (name) => guard(() => deleteProject(http, name)),
+    getAccount: () => guard(() => getAccount(http)),
   };
 }

@@ -75,4 +75,11 @@ export function apiError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Api
   return { ...defined, kind, message: extra.message ?? defaultErrorMessage(kind, extra.retryAfterSeconds) };
 }
 
-export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+/** What the service's throttle said in its last answer (X-RateLimit-Limit / X-RateLimit-Remaining). */
+export interface RateLimit {
+  limit: number | null;
+  remaining: number | null;
+}
+
+/** `rateLimit` rides along with a success, so bulk actions can pace themselves. */
+export type Result<T> = { ok: true; data: T; rateLimit?: RateLimit } | { ok: false; error: ApiError };

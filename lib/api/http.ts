@@ -1,6 +1,6 @@
 // One request to the service: URL building, headers, timeout, retries and turning HTTP into ApiError.
 // Knows nothing about reports or projects; client.ts does.
-import { apiError, type ApiError, type ApiErrorKind, type Result } from './errors';
+import { apiError, type ApiError, type ApiErrorKind, type RateLimit, type Result } from './errors';
 import { isAllowedBaseUrl, isSendableKey } from '../base-url';
 import { serverFieldErrors, serverMessage } from './schemas';
 
@@ -11,6 +11,8 @@ export interface HttpSettings {
   apiKey: string;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** For requests that wait for the service to analyse a page (create, regenerate). */
+  analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   maxAttempts: number;
@@ -33,6 +35,8 @@ export interface HttpRequest {
   query?: URLSearchParams;
   body?: URLSearchParams;
   errors?: ErrorContext;
+  /** This request's timeout, when it is not the client's (phpRank analyses a page during create). */
+  timeoutMs?: number;
 }
 
 export type Body =
@@ -44,6 +48,7 @@ export type Body =
 export interface HttpSuccess {
   status: number;
   body: Body;
+  rateLimit: RateLimit | null;
 }
 
 type Outcome =
@@ -134,14 +139,19 @@ function describeFailure(error: unknown): string {
 }
 
 /** One fetch, body included, under its own timeout (abort), so a stalled body read also ends. */
-async function attempt(settings: HttpSettings, url: string, init: RequestInit): Promise<Outcome> {
+async function attempt(
+  settings: HttpSettings,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<Outcome> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<Outcome>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
       resolve({ type: 'timeout' });
-    }, settings.timeoutMs);
+    }, timeoutMs);
   });
   try {
     // Racing too: an answer that ignores the abort signal still cannot hang us.
@@ -235,14 +245,28 @@ function redirectError(status: number, headers: Headers): ApiError {
   });
 }
 
-function toResult(outcome: Outcome, settings: HttpSettings, context: ErrorContext): Result<HttpSuccess> {
+/** The throttle's headers (X-RateLimit-Limit/Remaining), so a bulk action can pace itself. */
+export function readRateLimit(headers: Headers): RateLimit | null {
+  const whole = (name: string) => {
+    const text = headers.get(name)?.trim();
+    return text && /^\d+$/.test(text) ? Number(text) : null;
+  };
+  const limit = whole('x-ratelimit-limit');
+  const remaining = whole('x-ratelimit-remaining');
+  return limit === null && remaining === null ? null : { limit, remaining };
+}
+
+function toResult(outcome: Outcome, timeoutMs: number, context: ErrorContext): Result<HttpSuccess> {
   if (outcome.type === 'timeout') {
-    return fail('timeout', { detail: `No answer within ${settings.timeoutMs / 1000} seconds.` });
+    return fail('timeout', { detail: `No answer within ${timeoutMs / 1000} seconds.` });
   }
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
   if (outcome.redirect) return { ok: false, error: redirectError(outcome.status, outcome.headers) };
   if (outcome.status >= 200 && outcome.status < 300) {
-    return { ok: true, data: { status: outcome.status, body: outcome.body } };
+    return {
+      ok: true,
+      data: { status: outcome.status, body: outcome.body, rateLimit: readRateLimit(outcome.headers) },
+    };
   }
   if (outcome.status === 0) return fail('network', { detail: 'The request failed without an answer.' });
   return { ok: false, error: statusError(outcome.status, outcome.headers, outcome.body, context) };
@@ -286,10 +310,11 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
   }
   const init = requestInit(settings, req);
   const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;
+  const timeoutMs = req.timeoutMs ?? settings.timeoutMs;
   for (let attemptNumber = 1; ; attemptNumber++) {
-    const outcome = await attempt(settings, url, init);
+    const outcome = await attempt(settings, url, init, timeoutMs);
     const wait = attemptNumber < attempts ? retryDelay(outcome, attemptNumber, settings.random) : null;
-    if (wait === null) return toResult(outcome, settings, req.errors ?? {});
+    if (wait === null) return toResult(outcome, timeoutMs, req.errors ?? {});
     await settings.sleep(wait);
   }
 }

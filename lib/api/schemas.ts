@@ -2,7 +2,11 @@
 // Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and normalised to ./types;
 // a shape we cannot understand becomes a readable problem, never an exception.
 import { z } from 'zod';
+import { pageAddress } from '../page-address';
+import { summarizeChecks } from './report-checks';
+import { bandOfScore } from './score';
 import {
+  type Account,
   PER_PAGE_VALUES,
   PRIVACY_VALUES,
   PROJECT_SORT_KEYS,
@@ -62,6 +66,8 @@ function run<T>(schema: z.ZodType<T>, value: unknown, prefix: Path = []): Parsed
 // Field validators. They never transform, so a looseObject's output keeps every value exactly as sent
 // (that is what `fields` shows); normalising happens once, in toReport / toProject.
 
+const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
+
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 // A union reports a failed check of the matching option, not its own error: give both the same one.
@@ -82,10 +88,20 @@ const dateField = z
   .union([z.string().regex(DATE_TIME, { error: dateError }), z.literal(''), z.null()], { error: dateError })
   .optional();
 
+// API.md's words, or phpRank's 0–100 score: a number (unrounded after a create) or, from some PHP/MySQL
+// setups, a numeric string.
+const resultError = (issue: { input?: unknown }) =>
+  `expected a score from 0 to 100, "good", "decent", "bad" or null, got ${describe(issue.input)}`;
 const resultField = z
-  .union([z.enum(REPORT_RESULTS), z.null()], {
-    error: (issue) => `expected "good", "decent", "bad" or null, got ${describe(issue.input)}`,
-  })
+  .union(
+    [
+      z.enum(REPORT_RESULTS),
+      z.number({ error: resultError }).min(0, { error: resultError }).max(100, { error: resultError }),
+      z.string().regex(SCORE_TEXT, { error: resultError }),
+      z.null(),
+    ],
+    { error: resultError },
+  )
   .optional();
 
 // Privacy may come as a number or, from some databases, as a numeric string.
@@ -167,12 +183,27 @@ function keptFields(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, password: raw.password.length > 0 };
 }
 
+/** The band and the score: a word gives only the band; a score gives both. */
+function toResultAndScore(value: ReportFields['result']): {
+  result: ReportResult | null;
+  score: number | null;
+} {
+  if (value === null || value === undefined) return { result: null, score: null };
+  if ((REPORT_RESULTS as readonly unknown[]).includes(value))
+    return { result: value as ReportResult, score: null };
+  const score = Number(value);
+  return { result: bandOfScore(score), score };
+}
+
 function toReport(raw: ReportFields): Report {
   return {
     id: raw.id,
     url: raw.url,
+    pageUrl: pageAddress(raw.url, raw.results),
+    serviceUrl: null,
     project: toProjectName(raw.project),
-    result: (raw.result ?? null) as ReportResult | null,
+    ...toResultAndScore(raw.result),
+    checks: summarizeChecks(raw.results),
     privacy: toPrivacy(raw.privacy),
     hasPassword: toHasPassword(raw.password),
     generatedAt: toDate(raw.generated_at),
@@ -187,12 +218,24 @@ export const reportSchema: z.ZodType<Report> = reportFields.transform(toReport);
 // ---------------------------------------------------------------------------------------------------
 // Project
 
+const sumError = (issue: { input?: unknown }) =>
+  `expected the sum of the scores as a number or null, got ${describe(issue.input)}`;
+// phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
+const scoreSumField = z
+  .union([z.number({ error: sumError }).nonnegative({ error: sumError }), z.string(), z.null()], {
+    error: sumError,
+  })
+  .optional();
+
 const projectFields = z
   .looseObject({
     project: z.string().min(1).nullable().optional(),
     name: z.string().min(1).nullable().optional(),
     created_at: dateField,
     reports_count: countField,
+    // phpRank: the number of reports is `reports`; another server may eager-load them as a list.
+    reports: z.unknown().optional(),
+    result: scoreSumField,
   })
   .refine((raw) => Boolean(raw.project ?? raw.name), {
     message: 'expected the project name in "project" or "name"',
@@ -201,12 +244,29 @@ const projectFields = z
 
 type ProjectFields = z.infer<typeof projectFields>;
 
+function toCount(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return null;
+}
+
+/** The average score of a project: phpRank sends the sum of its reports' scores and their number. */
+function toAverage(sum: ProjectFields['result'], count: number | null): number | null {
+  if (sum === null || sum === undefined || !count) return null;
+  const total = typeof sum === 'number' ? sum : Number(sum.trim());
+  if (sum === '' || !Number.isFinite(total) || total < 0) return null;
+  return Math.min(100, total / count);
+}
+
 function toProject(raw: ProjectFields): Project {
-  const count = raw.reports_count;
+  const reportsCount = toCount(raw.reports_count) ?? toCount(raw.reports);
+  const averageScore = toAverage(raw.result, reportsCount);
   return {
     name: (raw.project ?? raw.name) as string,
     createdAt: toDate(raw.created_at),
-    reportsCount: count === null || count === undefined ? null : Number(count),
+    reportsCount,
+    averageScore,
+    averageResult: averageScore === null ? null : bandOfScore(averageScore),
     fields: { ...raw },
   };
 }
@@ -235,6 +295,7 @@ const pageMeta = z.looseObject({
   to: whole(0).nullable().optional(),
   next_page_url: z.unknown().optional(),
   prev_page_url: z.unknown().optional(),
+  first_page_url: z.unknown().optional(),
 });
 
 type PageMeta = z.infer<typeof pageMeta>;
@@ -250,7 +311,25 @@ function linkPresence(links: unknown, key: 'next' | 'prev', flat: unknown): bool
   return value !== null && value !== '';
 }
 
-function toPage<T>(items: T[], meta: PageMeta, links: unknown): Page<T> {
+/**
+ * The sort the server applied, from the query of its own page link (phpRank silently replaces a sort it
+ * does not support, and its links carry what it used). Only read, never followed.
+ */
+function appliedSort(links: unknown, flatFirst: unknown): Page<unknown>['appliedSort'] {
+  const link = isRecord(links) ? (links.first ?? links.last) : flatFirst;
+  if (typeof link !== 'string' || link === '') return null;
+  let query: URLSearchParams;
+  try {
+    query = new URL(link, 'http://link.invalid/').searchParams;
+  } catch {
+    return null;
+  }
+  const sortBy = query.get('sort_by');
+  const sort = query.get('sort');
+  return sortBy === null && sort === null ? null : { sortBy, sort };
+}
+
+function toPage<T>(items: T[], meta: PageMeta, links: unknown, flatFirst: unknown): Page<T> {
   const page = meta.current_page ?? 1;
   const lastPage = meta.last_page ?? null;
   const next = linkPresence(links, 'next', meta.next_page_url);
@@ -265,6 +344,7 @@ function toPage<T>(items: T[], meta: PageMeta, links: unknown): Page<T> {
     hasPrevious: previous ?? page > 1,
     from: meta.from ?? null,
     to: meta.to ?? null,
+    appliedSort: appliedSort(links, flatFirst),
   };
 }
 
@@ -279,6 +359,7 @@ function bareArrayPage<T>(items: T[]): Page<T> {
     hasPrevious: false,
     from: null,
     to: null,
+    appliedSort: null,
   };
 }
 
@@ -292,7 +373,7 @@ function parsePage<T>(body: unknown, item: z.ZodType<T>, what: string): Parsed<P
     if (!envelope.ok) return envelope;
     const { data, meta, links } = envelope.value;
     // The resource paginator nests the numbers under `meta`; the plain one puts them beside `data`.
-    return { ok: true, value: toPage(data, meta ?? envelope.value, links) };
+    return { ok: true, value: toPage(data, meta ?? envelope.value, links, envelope.value.first_page_url) };
   }
   return { ok: false, problem: `(response): expected a list of ${what}, got ${describe(body)}` };
 }
@@ -336,21 +417,56 @@ export function reportIdIn(body: unknown): ReportId | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Error bodies: Laravel's {message, errors?: {field: [messages]}}.
+// The account (phpRank's GET /account, not in API.md): who is connected, on which plan.
 
-const errorBody = z.looseObject({
-  message: z.string().optional().catch(undefined),
-  errors: z
-    .record(z.string(), z.union([z.array(z.string()), z.string()]))
+const accountFields = z.looseObject({
+  name: z.string().optional().catch(undefined),
+  email: z.string().optional().catch(undefined),
+  plan: z
+    .union([z.looseObject({ name: z.string().optional().catch(undefined) }), z.string(), z.null()])
     .optional()
     .catch(undefined),
 });
 
-/** The server's own sentence, if the body has one. */
+export function parseAccount(body: unknown): Parsed<Account> {
+  const { value, path } = unwrap(body, 'email');
+  if (!isRecord(value))
+    return { ok: false, problem: `(response): expected the account, got ${describe(value)}` };
+  const parsed = run(accountFields, value, path);
+  if (!parsed.ok) return parsed;
+  const { name, email, plan } = parsed.value;
+  const planName = typeof plan === 'string' ? plan : plan?.name;
+  return {
+    ok: true,
+    value: { name: name?.trim() || email?.trim() || null, plan: planName?.trim() || null },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Error bodies: Laravel's {message, errors?: {field: [messages]}}, and phpRank's own 422 body
+// {message: {field: [messages]}, status}, where the field errors are the message.
+
+const fieldMessages = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
+
+const errorBody = z.looseObject({
+  message: z.union([z.string(), fieldMessages]).optional().catch(undefined),
+  errors: fieldMessages.optional().catch(undefined),
+});
+
+/** The field errors of a body, wherever they are. */
+function bodyFieldErrors(body: unknown): Record<string, string | string[]> {
+  const parsed = errorBody.safeParse(body);
+  if (!parsed.success) return {};
+  const { message, errors } = parsed.data;
+  return { ...(typeof message === 'object' ? message : {}), ...errors };
+}
+
+/** The server's own sentence, if the body has one (for phpRank's 422: its first field message). */
 export function serverMessage(body: unknown): string | undefined {
   const parsed = errorBody.safeParse(body);
-  const message = parsed.success ? parsed.data.message?.trim() : undefined;
-  return message ? message : undefined;
+  const message = parsed.success ? parsed.data.message : undefined;
+  const text = typeof message === 'string' ? message : Object.values(bodyFieldErrors(body)).flat()[0];
+  return text?.trim() ? text.trim() : undefined;
 }
 
 /** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */
@@ -358,10 +474,8 @@ export function serverFieldErrors(
   body: unknown,
   names: Record<string, string> = {},
 ): Record<string, string[]> {
-  const parsed = errorBody.safeParse(body);
-  const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
   const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(errors)) {
+  for (const [field, messages] of Object.entries(bodyFieldErrors(body))) {
     const name = names[field] ?? field;
     result[name] = [...(result[name] ?? []), ...(Array.isArray(messages) ? messages : [messages])];
   }

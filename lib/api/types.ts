@@ -1,4 +1,5 @@
 // Plain data the background hands to pages, and the API's allowed values (small constants pages use too).
+import type { ReportChecks } from './report-checks';
 
 export const PRIVACY_VALUES = [0, 1, 2] as const;
 export type Privacy = (typeof PRIVACY_VALUES)[number];
@@ -19,12 +20,24 @@ export type SortDirection = 'asc' | 'desc';
 
 export type ReportId = string | number;
 
+/** Counts and failed tests read from a report's `results` (./report-checks). */
+export type { ReportChecks, FailedCheck, CheckCategory, CheckImportance } from './report-checks';
+
 export interface Report {
   id: ReportId;
+  /** The address as the service stored it: phpRank keeps it without scheme and `www.` ("example.com/pricing"). */
   url: string;
+  /** The page's full http(s) address, for links: the address the service reached, else https:// + url. */
+  pageUrl: string | null;
+  /** The report's own page on the service (`{base_url}/reports/{id}`); set by the client. */
+  serviceUrl: string | null;
   project: string | null;
-  /** null while the service is still generating the report. */
+  /** The band of the score (the service's words); null while generating or when the service gave none. */
   result: ReportResult | null;
+  /** The 0–100 score as sent (maybe unrounded); null when the service sent only a word, or nothing. */
+  score: number | null;
+  /** The tests of the page, summarised; null when the server sent none. */
+  checks: ReportChecks | null;
   privacy: Privacy | null;
   /** Whether the report page has a password, when the server says so. Never the password itself. */
   hasPassword: boolean | null;
@@ -40,7 +53,17 @@ export interface Project {
   createdAt: string | null;
   /** Number of reports, where the server gives it. */
   reportsCount: number | null;
+  /** The average score of its reports (phpRank sends their sum), where the server gives it. */
+  averageScore: number | null;
+  /** The band of the average score. */
+  averageResult: ReportResult | null;
   fields: Record<string, unknown>;
+}
+
+/** Who the key belongs to (phpRank's GET /account); null fields when the server does not say. */
+export interface Account {
+  name: string | null;
+  plan: string | null;
 }
 
 /** One page of a list, as the server applied it (not as it was asked). */
@@ -55,6 +78,8 @@ export interface Page<T> {
   hasPrevious: boolean;
   from: number | null;
   to: number | null;
+  /** The sort the server says it applied (read from its page links), where it says. */
+  appliedSort: { sortBy: string | null; sort: string | null } | null;
 }
 
 export interface ReportListQuery {

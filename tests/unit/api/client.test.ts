@@ -18,6 +18,8 @@ import {
 } from './fake-fetch';
 
 const BASE = 'https://reports.example.com/sub';
+/** NORMALISED as the client hands it over: with its page on the service. */
+const FROM_CLIENT = { ...NORMALISED, serviceUrl: `${BASE}/reports/42` };
 const API = `${BASE}/api/v1`;
 const KEY = 'key-1234abcd';
 
@@ -87,7 +89,7 @@ describe('endpoints: method, URL, headers, body', () => {
     expect(result).toEqual({
       ok: true,
       data: {
-        items: [NORMALISED],
+        items: [FROM_CLIENT],
         page: 1,
         perPage: 10,
         total: 1,
@@ -96,6 +98,7 @@ describe('endpoints: method, URL, headers, body', () => {
         hasPrevious: false,
         from: 1,
         to: 1,
+        appliedSort: null,
       },
     });
     expect(calls).toHaveLength(1);
@@ -124,8 +127,8 @@ describe('endpoints: method, URL, headers, body', () => {
 
   it('getReport reads one report by encoded id', async () => {
     const { client, calls } = setup([json({ data: REPORT }), json(REPORT)]);
-    expect(await client.getReport(42)).toEqual({ ok: true, data: NORMALISED });
-    expect(await client.getReport('a/b?c#d')).toEqual({ ok: true, data: NORMALISED });
+    expect(await client.getReport(42)).toEqual({ ok: true, data: FROM_CLIENT });
+    expect(await client.getReport('a/b?c#d')).toEqual({ ok: true, data: FROM_CLIENT });
     expect(calls.map((c) => [c.method, c.url])).toEqual([
       ['GET', `${API}/reports/42`],
       ['GET', `${API}/reports/a%2Fb%3Fc%23d`],
@@ -165,7 +168,7 @@ describe('endpoints: method, URL, headers, body', () => {
     const { client, calls } = setup([json({ id: 42, status: 201 }, 201), json({ data: REPORT })]);
     expect(await client.createReport({ url: 'https://example.com/pricing' })).toEqual({
       ok: true,
-      data: NORMALISED,
+      data: FROM_CLIENT,
     });
     expect(calls.map((c) => [c.method, c.url])).toEqual([
       ['POST', `${API}/reports`],
@@ -188,7 +191,9 @@ describe('endpoints: method, URL, headers, body', () => {
   });
 
   it('createReport that times out may have created the report: no Retry, check the list first', async () => {
-    const { client, calls, waits } = setup([hang(), json({ data: REPORT }, 201)], { timeoutMs: 20 });
+    const { client, calls, waits } = setup([hang(), json({ data: REPORT }, 201)], {
+      analysisTimeoutMs: 20,
+    });
     const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
     expect(error).toEqual({
       kind: 'timeout',
@@ -200,6 +205,25 @@ describe('endpoints: method, URL, headers, body', () => {
     expect(errorAction(error)).toBeNull();
     expect(calls).toHaveLength(1);
     expect(waits).toEqual([]);
+  });
+
+  it('create and regenerate wait for the analysis (a long timeout); reads keep the short one', async () => {
+    const late =
+      (response: Response): Answer =>
+      () =>
+        new Promise((resolve) => setTimeout(() => resolve(response), 60));
+    const { client, calls } = setup(
+      [
+        late(json({ data: REPORT, status: 201 }, 201)),
+        late(json({ data: REPORT })),
+        late(json({ data: REPORT })),
+      ],
+      { timeoutMs: 30, analysisTimeoutMs: 2000, maxAttempts: 1 },
+    );
+    expect((await client.createReport({ url: 'https://example.com/' })).ok).toBe(true);
+    expect((await client.updateReport(42, { regenerate: true })).ok).toBe(true);
+    expect(errorOf(await client.getReport(42)).kind).toBe('timeout');
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'PATCH', 'GET']);
   });
 
   it('createReport whose report cannot be read back says it was created, and offers no Retry', async () => {
@@ -254,7 +278,7 @@ describe('endpoints: method, URL, headers, body', () => {
 
   it('updateReport reads the report back after a 204', async () => {
     const { client, calls } = setup([empty(204), json({ data: REPORT })]);
-    expect(await client.updateReport(42, { privacy: 0 })).toEqual({ ok: true, data: NORMALISED });
+    expect(await client.updateReport(42, { privacy: 0 })).toEqual({ ok: true, data: FROM_CLIENT });
     expect(calls.map((c) => [c.method, c.url])).toEqual([
       ['PATCH', `${API}/reports/42`],
       ['GET', `${API}/reports/42`],
@@ -304,7 +328,14 @@ describe('endpoints: method, URL, headers, body', () => {
       page: 3,
     });
     expect(result.ok && result.data.items).toEqual([
-      { name: 'Docs', createdAt: null, reportsCount: null, fields: { project: 'Docs', created_at: null } },
+      {
+        name: 'Docs',
+        createdAt: null,
+        reportsCount: null,
+        averageScore: null,
+        averageResult: null,
+        fields: { project: 'Docs', created_at: null },
+      },
     ]);
     const [call] = calls as [RecordedCall];
     expect(call.method).toBe('GET');
@@ -342,7 +373,7 @@ describe('tolerant parsing through the client', () => {
     expect(first.data.items[0]).toMatchObject({ id: '42', privacy: 2, hasPassword: true });
     expect(JSON.stringify(first)).not.toContain('leak-me');
     const second = (await client.listReports({})) as { ok: true; data: Page<Report> };
-    expect(second.data).toMatchObject({ items: [NORMALISED], total: null, hasNext: false });
+    expect(second.data).toMatchObject({ items: [FROM_CLIENT], total: null, hasNext: false });
     // A next link is only noted, never followed.
     expect(calls).toHaveLength(2);
   });
@@ -352,7 +383,8 @@ describe('tolerant parsing through the client', () => {
     expect(errorOf(await client.listReports({}))).toEqual({
       kind: 'unexpected',
       message: 'The service answered in a way Page Reports does not understand.',
-      detail: 'data.1.result: expected "good", "decent", "bad" or null, got "excellent"',
+      detail:
+        'data.1.result: expected a score from 0 to 100, "good", "decent", "bad" or null, got "excellent"',
     });
   });
 
@@ -460,6 +492,88 @@ describe('errors', () => {
     });
   });
 
+  it('phpRank’s 422 {message: {url: [...]}}: the page-fetch failure and the plan limit said as such', async () => {
+    const refused = (message: string) => json({ message: { url: [message] }, status: 422 }, 422);
+    const { client } = setup([
+      refused(
+        'cURL error 6: Could not resolve host: nowhere.invalid (see https://curl.haxx.se/libcurl/c/libcurl-errors.html)',
+      ),
+      refused('You created too many reports.'),
+      json(
+        { message: { password: ['The password field is required when privacy is 2.'] }, status: 422 },
+        422,
+      ),
+      json(
+        { message: { results: ['cURL error 28: Operation timed out after 5001 milliseconds'] }, status: 422 },
+        422,
+      ),
+    ]);
+    const fetchFailure = errorOf(await client.createReport({ url: 'https://nowhere.invalid/' }));
+    expect(fetchFailure).toMatchObject({
+      kind: 'invalid_input',
+      message: 'The service could not fetch this page: Could not resolve host: nowhere.invalid',
+      fieldErrors: { url: [expect.stringContaining('cURL error 6')] },
+    });
+    const planLimit = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    expect(planLimit.message).toBe(
+      'Your plan’s limit of reports is reached: the service says “You created too many reports.” Delete old reports on the service or upgrade your plan.',
+    );
+    const password = errorOf(
+      await client.createReport({ url: 'https://example.com/', privacy: 2, password: 'x' }),
+    );
+    expect(password.fieldErrors).toEqual({ password: ['The password field is required when privacy is 2.'] });
+    const regenerate = errorOf(await client.updateReport(7, { regenerate: true }));
+    expect(regenerate.message).toBe(
+      'The service could not analyse the page again: Operation timed out after 5001 milliseconds',
+    );
+  });
+
+  it('phpRank’s 403 on updating a report that is gone: "no longer exists", not "no permission"', async () => {
+    const { client } = setup([json({ message: 'This action is unauthorized.', status: 403 }, 403)]);
+    expect(errorOf(await client.updateReport(4211, { privacy: 1 }))).toMatchObject({
+      kind: 'not_found',
+      status: 403,
+      message: 'This report no longer exists on the service.',
+    });
+  });
+
+  it('hands the throttle’s headers of a delete to the caller, for pacing', async () => {
+    const { client } = setup([
+      json({ id: 4211, object: 'report', deleted: true, status: 200 }, 200, {
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '3',
+      }),
+      empty(204),
+    ]);
+    expect(await client.deleteReport(4211)).toEqual({
+      ok: true,
+      data: null,
+      rateLimit: { limit: 60, remaining: 3 },
+    });
+    expect(await client.deleteReport(4212)).toEqual({ ok: true, data: null });
+  });
+
+  it('reads the account where the server has one, and null where it answers 404', async () => {
+    const { client, calls } = setup([
+      json({
+        data: { id: 1, name: 'Ada', email: 'ada@example.com', plan: { id: 2, name: 'Pro', features: {} } },
+        status: 200,
+      }),
+      json({ message: 'Resource not found.', status: 404 }, 404),
+      json({ message: 'Unauthenticated.' }, 401),
+    ]);
+    expect(await client.getAccount()).toEqual({ ok: true, data: { name: 'Ada', plan: 'Pro' } });
+    expect(calls[0]?.url).toBe(`${API}/account`);
+    expect(await client.getAccount()).toEqual({ ok: true, data: null });
+    expect(errorOf(await client.getAccount()).kind).toBe('unauthorized');
+  });
+
+  it('gives every report its page on the service', async () => {
+    const { client } = setup([json({ data: { ...REPORT, id: 'a/b' } })]);
+    const answer = await client.getReport('a/b');
+    expect(answer.ok && answer.data.serviceUrl).toBe(`${BASE}/reports/a%2Fb`);
+  });
+
   it('422 -> invalid_input with per-field messages under our field names', async () => {
     const { client } = setup([
       json(
@@ -475,7 +589,7 @@ describe('errors', () => {
     ]);
     expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
       kind: 'invalid_input',
-      message: 'The service did not accept what was sent. Check the highlighted fields.',
+      message: 'The service refused this page: The url field must be a valid URL.',
       status: 422,
       detail: 'The url field must be a valid URL.',
       fieldErrors: { url: ['The url field must be a valid URL.'] },
@@ -608,7 +722,7 @@ describe('retries', () => {
 
   it('retries a GET after a network error', async () => {
     const { client, calls } = setup([new TypeError('Failed to fetch'), json(REPORT)]);
-    expect(await client.getReport(42)).toEqual({ ok: true, data: NORMALISED });
+    expect(await client.getReport(42)).toEqual({ ok: true, data: FROM_CLIENT });
     expect(calls).toHaveLength(2);
   });
 

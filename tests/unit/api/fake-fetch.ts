@@ -95,8 +95,12 @@ export const REPORT = {
 export const NORMALISED: Report = {
   id: 42,
   url: 'https://example.com/pricing',
+  pageUrl: 'https://example.com/pricing',
+  serviceUrl: null,
   project: 'Client A / Landing pages',
   result: 'good',
+  score: null,
+  checks: null,
   privacy: 0,
   hasPassword: null,
   generatedAt: '2025-03-01T10:00:05.000000Z',

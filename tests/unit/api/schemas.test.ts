@@ -79,8 +79,12 @@ describe('parseReport', () => {
       value: {
         id: 1,
         url: 'https://a.example/',
+        pageUrl: 'https://a.example/',
+        serviceUrl: null,
         project: null,
         result: null,
+        score: null,
+        checks: null,
         privacy: null,
         hasPassword: null,
         generatedAt: null,
@@ -110,7 +114,7 @@ describe('parseReport', () => {
 
   it('rejects an unknown result with the path and what came', () => {
     expect(problemOf(parseReport({ data: { ...REPORT, result: 'excellent' } }))).toBe(
-      'data.result: expected "good", "decent", "bad" or null, got "excellent"',
+      'data.result: expected a score from 0 to 100, "good", "decent", "bad" or null, got "excellent"',
     );
   });
 
@@ -130,6 +134,89 @@ describe('parseReport', () => {
   it('rejects something that is not a report at all', () => {
     expect(problemOf(parseReport([REPORT]))).toBe('(response): expected a report, got an array');
     expect(problemOf(parseReport('ok'))).toBe('(response): expected a report, got "ok"');
+  });
+});
+
+describe('parseReport in both dialects: a word, a score or a numeric string', () => {
+  const cases: [unknown, string | null, number | null][] = [
+    ['good', 'good', null],
+    ['decent', 'decent', null],
+    ['bad', 'bad', null],
+    [null, null, null],
+    [86, 'good', 86],
+    [80, 'good', 80],
+    [79.6, 'good', 79.6],
+    [79, 'decent', 79],
+    [49, 'decent', 49],
+    [48.9, 'decent', 48.9],
+    [48.4, 'bad', 48.4],
+    [0, 'bad', 0],
+    [100, 'good', 100],
+    [73.68421052631578, 'decent', 73.68421052631578],
+    ['73', 'decent', 73],
+    ['91.5', 'good', 91.5],
+    [' 12 ', 'bad', 12],
+  ];
+  it.each(cases)('result %j -> band %s, score %s', (sent, band, score) => {
+    const parsed = parseReport({ ...REPORT, result: sent });
+    expect(parsed.ok && [parsed.value.result, parsed.value.score]).toEqual([band, score]);
+    // What the server sent stays in the details.
+    expect(parsed.ok && parsed.value.fields.result).toEqual(sent);
+  });
+
+  it.each([101, -1, '101', 'excellent', '7O', true])('refuses %j as a result', (sent) => {
+    expect(parseReport({ ...REPORT, result: sent }).ok).toBe(false);
+  });
+
+  it('links an address stored without scheme: the reached address first, else https://', () => {
+    const stored = parseReport({ ...REPORT, url: 'example.com/pricing', result: 73 });
+    expect(stored.ok && stored.value.pageUrl).toBe('https://example.com/pricing');
+    const reached = parseReport({
+      ...REPORT,
+      url: 'example.com/pricing',
+      results: {
+        seo_friendly_url: { passed: true, importance: 'high', value: 'http://www.example.com/pricing' },
+      },
+    });
+    expect(reached.ok && reached.value.pageUrl).toBe('http://www.example.com/pricing');
+    const hostile = parseReport({
+      ...REPORT,
+      url: 'javascript:alert(1)',
+      results: { seo_friendly_url: { passed: true, importance: 'high', value: 'javascript:alert(1)' } },
+    });
+    expect(hostile.ok && hostile.value.pageUrl).toBeNull();
+  });
+
+  it('summarises the tests in `results`', () => {
+    const parsed = parseReport({
+      ...REPORT,
+      result: 60,
+      results: {
+        title: { passed: true, importance: 'high', value: 'Pricing' },
+        meta_description: { passed: false, importance: 'high', value: null, errors: { missing: null } },
+      },
+    });
+    expect(parsed.ok && parsed.value.checks?.counts).toEqual({ high: 1, medium: 0, low: 0, passed: 1 });
+  });
+});
+
+describe('the sort the server applied', () => {
+  it('is read from the query of its page links (phpRank replaces generated_at by id)', () => {
+    const parsed = parseReportPage({
+      data: [],
+      links: { first: 'https://x/api/v1/reports?sort_by=id&sort=desc&page=1', next: null, prev: null },
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
+    });
+    expect(parsed.ok && parsed.value.appliedSort).toEqual({ sortBy: 'id', sort: 'desc' });
+  });
+
+  it('is null when the links say nothing about sorting, or there are no links', () => {
+    const plain = parseReportPage({ data: [], first_page_url: 'https://x/?page=1' });
+    expect(plain.ok && plain.value.appliedSort).toBeNull();
+    const flat = parseReportPage({ data: [], first_page_url: '/api/v1/reports?sort_by=url&page=1' });
+    expect(flat.ok && flat.value.appliedSort).toEqual({ sortBy: 'url', sort: null });
+    const broken = parseReportPage({ data: [], links: { first: 42 } });
+    expect(broken.ok && broken.value.appliedSort).toBeNull();
   });
 });
 
@@ -159,6 +246,7 @@ describe('parseReportPage', () => {
         hasPrevious: true,
         from: 11,
         to: 20,
+        appliedSort: null,
       },
     });
   });
@@ -206,6 +294,7 @@ describe('parseReportPage', () => {
         hasPrevious: false,
         from: 1,
         to: 1,
+        appliedSort: null,
       },
     });
   });
@@ -227,6 +316,7 @@ describe('parseReportPage', () => {
       hasPrevious: false,
       from: 1,
       to: 2,
+      appliedSort: null,
     });
   });
 
@@ -243,6 +333,7 @@ describe('parseReportPage', () => {
         hasPrevious: false,
         from: null,
         to: null,
+        appliedSort: null,
       },
     });
   });
@@ -250,7 +341,7 @@ describe('parseReportPage', () => {
   it('names the item and field that was wrong', () => {
     const body = { data: [REPORT, { ...REPORT, result: 'meh' }], meta };
     expect(problemOf(parseReportPage(body))).toBe(
-      'data.1.result: expected "good", "decent", "bad" or null, got "meh"',
+      'data.1.result: expected a score from 0 to 100, "good", "decent", "bad" or null, got "meh"',
     );
     expect(problemOf(parseReportPage([{ ...REPORT, id: -1 }]))).toBe(
       '0.id: expected a number or a non-empty string as id, got -1',
@@ -271,11 +362,11 @@ describe('parseReportPage', () => {
   });
 
   it('lists at most three issues', () => {
-    const bad = { ...REPORT, result: 1 };
+    const bad = { ...REPORT, result: 101 };
+    const issue = (index: number) =>
+      `${index}.result: expected a score from 0 to 100, "good", "decent", "bad" or null, got 101`;
     expect(problemOf(parseReportPage([bad, bad, bad, bad, bad]))).toBe(
-      '0.result: expected "good", "decent", "bad" or null, got 1; ' +
-        '1.result: expected "good", "decent", "bad" or null, got 1; ' +
-        '2.result: expected "good", "decent", "bad" or null, got 1; and 2 more',
+      `${issue(0)}; ${issue(1)}; ${issue(2)}; and 2 more`,
     );
   });
 });
@@ -304,6 +395,8 @@ describe('parseProjectPage', () => {
             name: 'Client A / Landing pages',
             createdAt: '2025-01-02T03:04:05Z',
             reportsCount: 12,
+            averageScore: null,
+            averageResult: null,
             fields: {
               project: 'Client A / Landing pages',
               created_at: '2025-01-02T03:04:05Z',
@@ -315,9 +408,18 @@ describe('parseProjectPage', () => {
             name: '50% ?#日本',
             createdAt: null,
             reportsCount: 3,
+            averageScore: null,
+            averageResult: null,
             fields: { name: '50% ?#日本', created_at: null, reports_count: '3' },
           },
-          { name: 'Bare', createdAt: null, reportsCount: null, fields: { project: 'Bare' } },
+          {
+            name: 'Bare',
+            createdAt: null,
+            reportsCount: null,
+            averageScore: null,
+            averageResult: null,
+            fields: { project: 'Bare' },
+          },
         ],
         page: 1,
         perPage: 10,
@@ -327,8 +429,28 @@ describe('parseProjectPage', () => {
         hasPrevious: false,
         from: 1,
         to: 3,
+        appliedSort: null,
       },
     });
+  });
+
+  it('reads phpRank’s project: `reports` is the count, `result` the sum of the scores (often a string)', () => {
+    const parsed = parseProjectPage({
+      data: [
+        { project: 'example.com', reports: 12, result: '874', created_at: '2026-01-02T03:04:05.000000Z' },
+        { project: 'shop.example', reports: '4', result: 100 },
+        { project: 'empty.example', reports: 0, result: '0' },
+        { project: 'odd.example', reports: 2, result: 'lots' },
+      ],
+      status: 200,
+    });
+    const items = parsed.ok ? parsed.value.items : [];
+    expect(items.map((p) => [p.name, p.reportsCount, p.averageScore, p.averageResult])).toEqual([
+      ['example.com', 12, 874 / 12, 'decent'],
+      ['shop.example', 4, 25, 'bad'],
+      ['empty.example', 0, null, null],
+      ['odd.example', 2, null, null],
+    ]);
   });
 
   it('rejects a project without a name', () => {
@@ -362,7 +484,21 @@ describe('error bodies', () => {
     });
   });
 
+  it('reads phpRank’s {message: {field: [messages]}, status}: the field errors are the message', () => {
+    const body = {
+      message: { url: ['You created too many reports.'], password: 'The password field is required.' },
+      status: 422,
+    };
+    expect(serverMessage(body)).toBe('You created too many reports.');
+    expect(serverFieldErrors(body)).toEqual({
+      url: ['You created too many reports.'],
+      password: ['The password field is required.'],
+    });
+  });
+
   it('copes with bodies that are not Laravel’s', () => {
+    expect(serverMessage({ message: { url: 5 } })).toBeUndefined();
+    expect(serverMessage({ message: {} })).toBeUndefined();
     expect(serverMessage('nope')).toBeUndefined();
     expect(serverMessage({ message: 5 })).toBeUndefined();
     expect(serverFieldErrors({ errors: 'bad' })).toEqual({});

@@ -10,8 +10,12 @@ export function makeReport(id: number, overrides: Partial<Report> = {}): Report 
   const base: Report = {
     id,
     url,
+    pageUrl: url,
+    serviceUrl: `https://reports.example/reports/${id}`,
     project: 'Client A / Landing pages',
     result: 'good',
+    score: null,
+    checks: null,
     privacy: 0,
     hasPassword: false,
     generatedAt: '2024-05-02T10:00:00Z',
@@ -33,6 +37,8 @@ export function makeProject(name: string, overrides: Partial<Project> = {}): Pro
     name,
     createdAt: '2024-03-01T08:00:00Z',
     reportsCount: 3,
+    averageScore: null,
+    averageResult: null,
     fields: { project: name },
     ...overrides,
   };
@@ -51,6 +57,7 @@ export function makePage<T>(items: T[], { page = 1, perPage = 10, total = items.
     hasPrevious: page > 1,
     from: items.length ? (page - 1) * perPage + 1 : null,
     to: items.length ? (page - 1) * perPage + items.length : null,
+    appliedSort: null,
   };
 }
 

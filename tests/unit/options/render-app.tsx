@@ -31,6 +31,7 @@ export function renderApp(hash: string, handlers: Handlers) {
         hasPrevious: false,
         from: null,
         to: null,
+        appliedSort: null,
       }),
     ...handlers,
   });

@@ -6,8 +6,12 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
   return {
     id: 1,
     url: 'https://example.com/page',
+    pageUrl: 'https://example.com/page',
+    serviceUrl: 'https://reports.example/reports/1',
     project: 'example.com',
     result: 'good',
+    score: null,
+    checks: null,
     privacy: 0,
     hasPassword: false,
     generatedAt: '2025-05-01T10:05:00Z',
@@ -29,6 +33,7 @@ export function pageOf(items: Report[]): Page<Report> {
     hasPrevious: false,
     from: 1,
     to: items.length,
+    appliedSort: null,
   };
 }
 
