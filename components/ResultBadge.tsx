@@ -1,10 +1,30 @@
-import type { ReportResult } from '@/lib/api/types';
+import type { Report } from '@/lib/api/types';
+import { roundScore } from '@/lib/api/score';
 import { RESULT_LABELS } from '@/lib/format';
+import { scoreState } from '@/lib/report-state';
 
-/** A report's result as text and colour (never colour alone); null means still generating. */
-export function ResultBadge({ result }: { result: ReportResult | null }) {
-  if (result === null) {
-    return <span class="result result--pending">Generating…</span>;
+type Scored = Pick<Report, 'result' | 'score' | 'generatedAt' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * A report's result as text and colour (never colour alone): the band and, where the service sent it,
+ * the score ("Good · 86"); "Generating…" while it is made; "No score" when the service gave none.
+ */
+export function ResultBadge({ report, now = Date.now() }: { report: Scored; now?: number }) {
+  const state = scoreState(report, now);
+  if (state === 'generating') return <span class="result result--pending">Generating…</span>;
+  if (state === 'no_score' || report.result === null) {
+    return (
+      <span class="result result--pending" title="The service did not give this report a score.">
+        No score
+      </span>
+    );
   }
-  return <span class={`result result--${result}`}>{RESULT_LABELS[result]}</span>;
+  const label = RESULT_LABELS[report.result];
+  if (report.score === null) return <span class={`result result--${report.result}`}>{label}</span>;
+  const score = roundScore(report.score);
+  return (
+    <span class={`result result--${report.result}`} title={`Score ${score} out of 100`}>
+      {label} · {score}
+    </span>
+  );
 }

@@ -1,10 +1,22 @@
 import { isWebUrl } from '@/lib/format';
 
-/** A URL as a link that opens in a new tab, but only for http and https; anything else stays text. */
-export function WebLink({ url, class: className }: { url: string; class?: string }) {
-  if (!isWebUrl(url)) return <span class={className}>{url}</span>;
+/**
+ * A URL as a link that opens in a new tab, but only for http and https; anything else stays text.
+ * `href` links elsewhere than the text says: a report's stored address ("example.com/pricing") shown
+ * as the service keeps it, linked to the full address.
+ */
+export function WebLink({
+  url,
+  href = url,
+  class: className,
+}: {
+  url: string;
+  href?: string | null;
+  class?: string;
+}) {
+  if (!href || !isWebUrl(href)) return <span class={className}>{url}</span>;
   return (
-    <a class={className} href={url} target="_blank" rel="noopener noreferrer" title={url}>
+    <a class={className} href={href} target="_blank" rel="noopener noreferrer" title={href}>
       {url}
     </a>
   );

@@ -76,9 +76,18 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
     'settings.test': () =>
       withClient(async (client) => {
-        const result = await client.listReports({ perPage: 10 });
-        if (!result.ok) return result;
-        return { ok: true, data: { total: result.data.total, count: result.data.items.length } };
+        // The account names who is connected (phpRank); the list proves the reports can be read (any server).
+        const [account, list] = await Promise.all([client.getAccount(), client.listReports({ perPage: 10 })]);
+        if (!list.ok) return list;
+        // The list answered, so the connection works: an account the server cannot show only goes unnamed.
+        return {
+          ok: true,
+          data: {
+            total: list.data.total,
+            count: list.data.items.length,
+            account: account.ok ? account.data : null,
+          },
+        };
       }),
 
     'reports.list': (query) => withClient((client) => client.listReports(query)),

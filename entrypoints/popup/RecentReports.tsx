@@ -53,7 +53,7 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
             >
               <span class="recent-url">{middleEllipsis(report.url.replace(/^https?:\/\//, ''), 60)}</span>
               <span class="recent-meta">
-                <ResultBadge result={report.result} />
+                <ResultBadge report={report} />
                 <span class="recent-age">{formatAge(report.createdAt, now)}</span>
               </span>
             </button>

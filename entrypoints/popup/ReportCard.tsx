@@ -35,7 +35,7 @@ export function ReportCard(props: ReportCardProps) {
         <div>
           <dt>Result</dt>
           <dd>
-            <ResultBadge result={report.result} />
+            <ResultBadge report={report} />
           </dd>
         </div>
         <div>

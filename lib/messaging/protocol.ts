@@ -2,6 +2,7 @@
 // Types and one shared number, so pages pay next to nothing for it; lib/messaging/schemas.ts holds the
 // zod side (background only).
 import type {
+  Account,
   CreateReportInput,
   Page,
   Privacy,
@@ -26,6 +27,8 @@ export interface ConnectionTestResult {
   total: number | null;
   /** Reports on the first page. */
   count: number;
+  /** Who the key belongs to (phpRank's GET /account); null when the server has no such endpoint. */
+  account: Account | null;
 }
 
 /** Data the background last fetched for the popup, and when (epoch ms), so a page can say how old it is. */

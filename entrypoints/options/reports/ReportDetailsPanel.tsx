@@ -55,7 +55,7 @@ export function ReportDetailsPanel({
       {report ? (
         <>
           <p class="details-summary">
-            <WebLink url={report.url} class="details-url" /> <ResultBadge result={report.result} />
+            <WebLink url={report.url} class="details-url" /> <ResultBadge report={report} />
           </p>
           <ReportEditForm
             key={reportKey(report.id)}

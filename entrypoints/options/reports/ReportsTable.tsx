@@ -104,7 +104,7 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
       </th>
       <td class="project-cell">{report.project ?? <span class="muted">No project</span>}</td>
       <td>
-        <ResultBadge result={report.result} />
+        <ResultBadge report={report} />
       </td>
       <td>{report.privacy === null ? <span class="muted">Unknown</span> : PRIVACY_NAMES[report.privacy]}</td>
       <td class="date-cell">

@@ -13,6 +13,8 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
     deleteReport: vi.fn(),
     listProjects: vi.fn(),
     deleteProject: vi.fn(),
+    // A server without GET /account by default (API.md's); phpRank's tests set an account.
+    getAccount: vi.fn(async () => ({ ok: true as const, data: null })),
   };
   const deps = {
     readSettings: async () => ({ ...stored }),
@@ -109,9 +111,27 @@ describe('settings handlers', () => {
   it('tests the connection with one page of reports and reports the total', async () => {
     const { handlers, client, deps } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     client.listReports.mockResolvedValue(page(137, 10));
-    expect(await handlers['settings.test']({})).toEqual({ ok: true, data: { total: 137, count: 10 } });
+    expect(await handlers['settings.test']({})).toEqual({
+      ok: true,
+      data: { total: 137, count: 10, account: null },
+    });
     expect(client.listReports).toHaveBeenCalledWith({ perPage: 10 });
     expect(deps.createClient).toHaveBeenCalledWith({ baseUrl: 'https://r.example', apiKey: 'k' });
+  });
+
+  it('names the account when the server has GET /account (phpRank), and ignores it when it fails', async () => {
+    const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
+    client.listReports.mockResolvedValue(page(137, 10));
+    client.getAccount.mockResolvedValueOnce({ ok: true, data: { name: 'Ada', plan: 'Pro' } });
+    expect(await handlers['settings.test']({})).toEqual({
+      ok: true,
+      data: { total: 137, count: 10, account: { name: 'Ada', plan: 'Pro' } },
+    });
+    client.getAccount.mockResolvedValueOnce({ ok: false, error: apiError('unexpected') });
+    expect(await handlers['settings.test']({})).toEqual({
+      ok: true,
+      data: { total: 137, count: 10, account: null },
+    });
   });
 
   it('passes on what failed when testing', async () => {
