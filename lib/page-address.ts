@@ -1,7 +1,6 @@
 // Page addresses the way the service keeps them. phpRank stores a report's `url` without its scheme,
 // without a leading `www.` and without the `/` of a root address (`https://www.example.com/` becomes
 // `example.com`), and the full address it reached in `results.seo_friendly_url.value`.
-import { reachedAddress } from './api/report-checks';
 
 const WEB_SCHEME = /^https?:\/\//i;
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -53,11 +52,17 @@ export function isSamePage(pageUrl: string, storedUrl: string, reachedUrl: strin
 }
 
 /**
- * The page's full address, for a link: the one the service reached, else the stored one with https://
- * in front when it has no scheme. Never anything but http(s).
+ * The page's full address, for a link: the one the service reached (phpRank's
+ * `results.seo_friendly_url.value`), else the stored one with https:// in front when it has no scheme.
+ * Never anything but http(s).
  */
-export function pageAddress(storedUrl: string, results: unknown): string | null {
-  const reached = reachedAddress(results);
+export function pageAddress(storedUrl: string, reached: string | null): string | null {
   if (reached) return reached;
   return withScheme(storedUrl, 'https')?.href ?? null;
+}
+
+/** The site of an address as the service names its projects: the host without `www.` ("example.com"). */
+export function serviceHost(address: string): string | null {
+  const url = withScheme(address, 'http');
+  return url ? url.hostname.replace(/^www\./, '') : null;
 }

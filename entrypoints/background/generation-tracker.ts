@@ -5,6 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { sameId } from '@/lib/report-id';
+import { GIVE_UP_AFTER_MS, isGenerating } from '@/lib/report-state';
 import { createSerialUpdates } from './serial-update';
 
 export const GENERATION_ALARM = 'page-reports:generation';
@@ -12,8 +13,6 @@ export const GENERATION_ALARM = 'page-reports:generation';
 const ALARM_PERIOD_MINUTES = 0.5;
 const FIRST_WAIT_MS = 30_000;
 const LONGEST_WAIT_MS = 5 * 60_000;
-/** After this long the report is left to the next popup open, which looks it up anyway. */
-const GIVE_UP_AFTER_MS = 2 * 60 * 60_000;
 
 export interface PendingGeneration {
   id: ReportId;
@@ -92,7 +91,8 @@ export function createGenerationTracker(deps: GenerationTrackerDeps) {
     const due = checked(await pendingGenerationsItem.getValue()).filter((entry) => entry.nextCheckAt <= now);
     for (const entry of due) {
       const answer = await deps.getReport(entry.id);
-      if (answer.ok && answer.data.result !== null) {
+      if (answer.ok && !isGenerating(answer.data, deps.now())) {
+        // Scored, or generated without a score: either way there is nothing more to wait for.
         await deps.onGenerated(answer.data);
         await settle(entry.id);
       } else if (

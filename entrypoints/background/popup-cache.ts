@@ -4,7 +4,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
-import { hostOf } from '@/lib/page-url';
+import { serviceHost } from '@/lib/page-address';
 import { sameId } from '@/lib/report-id';
 import { createSerialUpdates } from './serial-update';
 
@@ -76,9 +76,9 @@ export function createPopupCache(item = popupCacheItem) {
         const clean = withoutSecrets(report);
         delete state.pages[pageUrl];
         state.pages[pageUrl] = { data: clean, fetchedAt: now };
-        const host = hostOf(report.url);
+        const site = serviceHost(report.url);
         for (const [scope, cached] of Object.entries(state.recent)) {
-          if (scope !== '' && scope !== host) continue;
+          if (scope !== '' && serviceHost(scope) !== site) continue;
           const others = cached.data.filter((item) => !sameId(item.id, report.id));
           cached.data = [clean, ...others].slice(0, RECENT_COUNT);
         }

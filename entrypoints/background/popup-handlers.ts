@@ -3,8 +3,11 @@
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportListQuery } from '@/lib/api/types';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
-import { hostOf, isSameUrl } from '@/lib/page-url';
+import { isSamePage, serviceAddress, serviceHost } from '@/lib/page-address';
+import { isGenerating } from '@/lib/report-state';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import type { CreateRunsTracker } from './create-runs';
+import type { PageAliases } from './page-aliases';
 import type { PopupCache } from './popup-cache';
 import type { CoreHandlers, HandlerMap } from './router';
 
@@ -13,13 +16,17 @@ export interface PopupHandlerDeps {
   /** The core `reports.list` handler: it brings the settings, the permission check and the errors. */
   listReports: CoreHandlers['reports.list'];
   cache: PopupCache;
+  aliases: Pick<PageAliases, 'lookup'>;
+  creates: Pick<CreateRunsTracker, 'state' | 'wait' | 'dismiss'>;
   /** Called for a report seen with a null result, so its generation is followed. */
   trackGeneration(id: ReportId): Promise<unknown>;
   now(): number;
 }
 
 // The search matches URLs containing the text, so other pages of the site come too: take a full page
-// of them and match exactly here. The newest come first (sort by id).
+// of them and match exactly here. The newest come first (sort by id). The text searched is the address
+// cleaned the service's way ("example.com/pricing"): phpRank stores it so, and it is also part of a
+// full address another server stores.
 const PAGE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 100 };
 const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 };
 const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
@@ -30,36 +37,59 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
     return answer.ok ? { ok: true, data: answer.data.items } : answer;
   }
 
+  /** The newest report stored for `address` (or reached at it); null when there is none. */
+  async function newestFor(pageUrl: string, address: string): Promise<Result<Report | null>> {
+    const search = serviceAddress(address) ?? address;
+    const answer = await list({ ...PAGE_LOOKUP, search });
+    if (!answer.ok) return answer;
+    const report = answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null;
+    return { ok: true, data: report };
+  }
+
+  /** This page's report: stored under its address, or under the one a create for it was redirected to. */
+  async function findPageReport(url: string): Promise<Result<Report | null>> {
+    const direct = await newestFor(url, url);
+    if (!direct.ok || direct.data) return direct;
+    const alias = await deps.aliases.lookup(url);
+    return alias ? newestFor(url, alias) : direct;
+  }
+
   return {
     'popup.snapshot': async ({ url, host }) => {
-      const [configured, cached, lastPrivacy] = await Promise.all([
+      const [configured, cached, lastPrivacy, create] = await Promise.all([
         deps.isConfigured(),
         deps.cache.read(url, host),
         loadLastPrivacy(),
+        url ? deps.creates.state(url) : null,
       ]);
-      return { ok: true, data: { configured, ...cached, lastPrivacy } };
+      return { ok: true, data: { configured, ...cached, lastPrivacy, create } };
     },
 
     'popup.pageReport': async ({ url }) => {
-      const answer = await list({ ...PAGE_LOOKUP, search: url });
-      if (!answer.ok) return answer;
-      const report = answer.data.find((item) => isSameUrl(item.url, url)) ?? null;
-      const cached = { data: report, fetchedAt: deps.now() };
+      const found = await findPageReport(url);
+      if (!found.ok) return found;
+      const cached = { data: found.data, fetchedAt: deps.now() };
       await deps.cache.setPageReport(url, cached);
-      if (report && report.result === null) await deps.trackGeneration(report.id);
+      if (found.data && isGenerating(found.data, deps.now())) await deps.trackGeneration(found.data.id);
       return { ok: true, data: cached };
     },
 
     'popup.recentReports': async ({ host }) => {
-      const answer = await list(host ? { ...SITE_LOOKUP, search: host } : NEWEST);
+      const site = host ? serviceHost(host) : null;
+      const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
       if (!answer.ok) return answer;
-      const items = (host ? answer.data.filter((item) => hostOf(item.url) === host) : answer.data).slice(
-        0,
-        RECENT_COUNT,
-      );
+      const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
+      const items = ofSite.slice(0, RECENT_COUNT);
       const cached = { data: items, fetchedAt: deps.now() };
       await deps.cache.setRecent(host, cached);
       return { ok: true, data: cached };
+    },
+
+    'popup.awaitCreate': async ({ url }) => (await deps.creates.wait(url)) ?? { ok: true, data: null },
+
+    'popup.forgetCreate': async ({ url }) => {
+      await deps.creates.dismiss(url);
+      return { ok: true, data: null };
     },
 
     'popup.rememberPrivacy': async ({ privacy }) => {

@@ -2,6 +2,7 @@
 // (with its alarm) and the popup's own messages.
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
+import { isGenerating } from '@/lib/report-state';
 import { readConnectionSettings, type ConnectionSettings } from '@/lib/settings/storage';
 import {
   createGenerationTracker,
@@ -9,6 +10,8 @@ import {
   pendingGenerationsItem,
   type GenerationTracker,
 } from './generation-tracker';
+import { createCreateRuns, createRunsItem } from './create-runs';
+import { createPageAliases, pageAliasesItem, type PageAliases } from './page-aliases';
 import { createPopupCache, popupCacheItem, type PopupCache } from './popup-cache';
 import { createPopupHandlers } from './popup-handlers';
 import type { CoreHandlers, Handlers } from './router';
@@ -17,6 +20,8 @@ import type { CoreHandlers, Handlers } from './router';
 export function withPopupSupport(core: CoreHandlers): Handlers {
   const now = () => Date.now();
   const cache = createPopupCache();
+  const aliases = createPageAliases();
+  const creates = createCreateRuns({ now, keepAliveWhile });
   const tracker = createGenerationTracker({
     getReport: (id) => core['reports.get']({ id }),
     onGenerated: (report) => cache.replaceReport(report),
@@ -29,11 +34,16 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
   });
   void tracker.resume();
 
+  const tracked = trackReportChanges(core, { cache, tracker, aliases, now });
   return {
-    ...trackReportChanges(core, { cache, tracker, now }),
+    ...tracked,
+    // The popup may close while the service analyses the page: the run is noted, so the next one knows.
+    'reports.create': (input) => creates.run(input.url, () => tracked['reports.create'](input)),
     'settings.save': forgetOnNewConnection(core['settings.save'], async () => {
       await popupCacheItem.removeValue();
       await pendingGenerationsItem.removeValue();
+      await pageAliasesItem.removeValue();
+      await createRunsItem.removeValue();
       await browser.alarms.clear(GENERATION_ALARM);
     }),
     ...createPopupHandlers({
@@ -43,6 +53,8 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       },
       listReports: core['reports.list'],
       cache,
+      aliases,
+      creates,
       trackGeneration: (id) => quietly(tracker.track(id)),
       now,
     }),
@@ -51,6 +63,7 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
 
 export interface ReportChangeDeps {
   cache: PopupCache;
+  aliases: Pick<PageAliases, 'remember'>;
   tracker: Pick<GenerationTracker, 'track' | 'settle'>;
   now(): number;
 }
@@ -61,7 +74,7 @@ export interface ReportChangeDeps {
  */
 export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): CoreHandlers {
   async function follow(report: Report): Promise<void> {
-    await (report.result === null
+    await (isGenerating(report, deps.now())
       ? quietly(deps.tracker.track(report.id))
       : quietly(deps.tracker.settle(report.id)));
   }
@@ -73,6 +86,7 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       if (answer.ok) {
         // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
         await quietly(deps.cache.addCreatedReport(input.url, answer.data, deps.now()));
+        await quietly(deps.aliases.remember(input.url, answer.data.url));
         await follow(answer.data);
       }
       return answer;
@@ -125,6 +139,16 @@ export function forgetOnNewConnection(
       await quietly(forget());
     return answer;
   };
+}
+
+/** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
+async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => undefined), 20_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Bookkeeping failures are logged where they happen; here they are only kept from the caller. */

@@ -1,11 +1,13 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
 
-// Fields shown in this form; a server message about any other field is listed above the button.
-const FORM_FIELDS = ['privacy', 'password'];
+// Fields shown in this form; a server message about any other field is listed above the button. The
+// page's address has no field: the error's sentence says what the service had against it.
+const FORM_FIELDS = ['privacy', 'password', 'url'];
 
 export interface CreateReportFormProps {
   form: CreateForm;
@@ -105,8 +107,9 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
           Create report
         </button>
         <span id="create-progress" class="status" role="status">
-          {submitting ? 'Creating the report…' : ''}
+          {submitting ? 'Analysing the page…' : ''}
         </span>
+        {submitting ? <Elapsed since={form.startedAt.value} /> : null}
       </div>
       {form.error.value ? (
         <PopupError
@@ -117,6 +120,25 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
         />
       ) : null}
     </form>
+  );
+}
+
+/**
+ * Seconds since the create started: the service fetches and analyses the page before it answers, which
+ * can take tens of seconds. Outside the status region, so a screen reader is not told every second.
+ */
+function Elapsed({ since }: { since: number | null }) {
+  const now = useSignal(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => (now.value = Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  if (since === null) return null;
+  const seconds = Math.max(0, Math.floor((now.value - since) / 1000));
+  return (
+    <span class="status elapsed" aria-hidden="true">
+      {seconds} s
+    </span>
   );
 }
 

@@ -1,8 +1,9 @@
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { ApiError } from '@/lib/api/errors';
-import type { Report } from '@/lib/api/types';
-import { PRIVACY_NAMES } from '@/lib/format';
+import type { FailedCheck, Report, ReportChecks } from '@/lib/api/types';
+import { isWebUrl, PRIVACY_NAMES } from '@/lib/format';
+import { scoreState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
 
 export interface ReportCardProps {
@@ -17,7 +18,8 @@ export interface ReportCardProps {
 /** This page's newest report: result, privacy, dates, and what can be done with it. */
 export function ReportCard(props: ReportCardProps) {
   const { report } = props;
-  const generating = report.result === null;
+  const state = scoreState(report, Date.now());
+  const generating = state === 'generating';
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <div class="report-head">
@@ -56,6 +58,15 @@ export function ReportCard(props: ReportCardProps) {
       {generating ? (
         <p class="hint">The result appears here when it is ready. You can close this window meanwhile.</p>
       ) : null}
+      {state === 'no_score' ? <p class="hint">The service gave this report no score.</p> : null}
+      {report.checks ? <TopIssues checks={report.checks} /> : null}
+      {report.serviceUrl && isWebUrl(report.serviceUrl) ? (
+        <p class="service-link">
+          <a href={report.serviceUrl} target="_blank" rel="noopener noreferrer">
+            Open on the service
+          </a>
+        </p>
+      ) : null}
       {props.regenerateError ? (
         <PopupError
           error={props.regenerateError}
@@ -65,5 +76,42 @@ export function ReportCard(props: ReportCardProps) {
         />
       ) : null}
     </article>
+  );
+}
+
+const IMPORTANCE_ORDER = { high: 0, medium: 1, low: 2 } as const;
+const TOP_COUNT = 3;
+
+/** The issue counts and the three most important failed tests (the details page has them all). */
+function TopIssues({ checks }: { checks: ReportChecks }) {
+  const { high, medium, low, passed } = checks.counts;
+  // Failures come by category; a stable sort by importance keeps that order within each level.
+  const top = [...checks.failures]
+    .sort((a, b) => IMPORTANCE_ORDER[a.importance] - IMPORTANCE_ORDER[b.importance])
+    .slice(0, TOP_COUNT);
+  return (
+    <div class="issues">
+      <p class="issue-counts">
+        {high + medium + low === 0
+          ? `No issues · ${passed} tests passed`
+          : `Issues: ${high} high · ${medium} medium · ${low} low · ${passed} passed`}
+      </p>
+      {top.length > 0 ? (
+        <ul class="top-issues" aria-label="Most important issues">
+          {top.map((failure) => (
+            <TopIssue key={failure.key} failure={failure} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function TopIssue({ failure }: { failure: FailedCheck }) {
+  return (
+    <li>
+      <span class={`importance importance--${failure.importance}`}>{failure.importance}</span> {failure.name}
+      {failure.detail ? <span class="issue-detail"> — {failure.detail}</span> : null}
+    </li>
   );
 }

@@ -1,7 +1,8 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
 import { batch, signal } from '@preact/signals';
-import type { ApiError } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { CreateReportInput, Privacy, Report } from '@/lib/api/types';
+import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 
 export type FieldErrors = Record<string, string[]>;
@@ -13,6 +14,7 @@ export interface CreateFormDeps {
   /** The create failed in a way that may still have made the report (a timeout, say): look again. */
   onMaybeCreated(): void;
   onNotConfigured(): void;
+  now(): number;
 }
 
 export type CreateForm = ReturnType<typeof createCreateForm>;
@@ -22,6 +24,8 @@ export function createCreateForm(deps: CreateFormDeps) {
   const password = signal('');
   const passwordShown = signal(false);
   const submitting = signal(false);
+  /** When the running create started (epoch ms): the service analyses the page before it answers. */
+  const startedAt = signal<number | null>(null);
   const error = signal<ApiError | null>(null);
   const fieldErrors = signal<FieldErrors>({});
   // Set once the person picks a privacy, so a late snapshot never overrides them.
@@ -33,11 +37,36 @@ export function createCreateForm(deps: CreateFormDeps) {
     fieldErrors.value = rest;
   }
 
+  /** The answer to a create, sent from this popup or from an earlier one the background finished. */
+  function finish(url: string, result: Result<Report | null>) {
+    batch(() => {
+      submitting.value = false;
+      startedAt.value = null;
+    });
+    if (result.ok) {
+      if (result.data) deps.onCreated(result.data);
+      // No create was running after all (the worker that ran it stopped): look at what the service has.
+      else deps.onMaybeCreated();
+    } else if (result.error.kind === 'not_configured') {
+      deps.onNotConfigured();
+    } else {
+      batch(() => {
+        error.value = result.error;
+        fieldErrors.value = result.error.fieldErrors ?? {};
+      });
+      // Seen here: the next popup need not show it again.
+      void send('popup.forgetCreate', { url });
+      // No Retry then (it could make a second report): show what the service has now instead.
+      if (result.error.retrySafe === false) deps.onMaybeCreated();
+    }
+  }
+
   return {
     privacy,
     password,
     passwordShown,
     submitting,
+    startedAt,
     error,
     fieldErrors,
 
@@ -85,6 +114,7 @@ export function createCreateForm(deps: CreateFormDeps) {
         chosen === 2 ? { url, privacy: chosen, password: password.value } : { url, privacy: chosen };
       batch(() => {
         submitting.value = true;
+        startedAt.value = deps.now();
         error.value = null;
         fieldErrors.value = {};
       });
@@ -94,20 +124,25 @@ export function createCreateForm(deps: CreateFormDeps) {
         password.value = '';
         passwordShown.value = false;
       });
-      const result = await answer;
-      submitting.value = false;
-      if (result.ok) {
-        deps.onCreated(result.data);
-      } else if (result.error.kind === 'not_configured') {
-        deps.onNotConfigured();
-      } else {
-        batch(() => {
-          error.value = result.error;
-          fieldErrors.value = result.error.fieldErrors ?? {};
-        });
-        // No Retry then (it could make a second report): show what the service has now instead.
-        if (result.error.retrySafe === false) deps.onMaybeCreated();
+      finish(url, await answer);
+    },
+
+    /**
+     * A create an earlier popup started is still running in the background: show it as this form's own
+     * ("Analysing the page… 14 s"), then its outcome; or show how it failed while no popup was open.
+     */
+    async resume(run: CreateRunState): Promise<void> {
+      const url = deps.pageUrl();
+      if (!url || submitting.value) return;
+      if (run.error) {
+        finish(url, { ok: false, error: run.error });
+        return;
       }
+      batch(() => {
+        submitting.value = true;
+        startedAt.value = run.startedAt;
+      });
+      finish(url, await send('popup.awaitCreate', { url }));
     },
   };
 }

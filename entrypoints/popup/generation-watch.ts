@@ -3,6 +3,7 @@
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { reportKey } from '@/lib/report-id';
+import { isGenerating } from '@/lib/report-state';
 
 export const WATCH_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000];
 
@@ -30,7 +31,8 @@ export function createGenerationWatch(deps: GenerationWatchDeps) {
     if (!timers.has(reportKey(id))) return; // stopped meanwhile
     if (answer.ok) {
       deps.onReport(answer.data);
-      if (answer.data.result !== null) timers.delete(reportKey(id));
+      // Bounded: a report the service generated without a score, or too long ago, is not asked about again.
+      if (!isGenerating(answer.data, Date.now())) timers.delete(reportKey(id));
       else schedule(id, attempt + 1);
     } else if (answer.error.kind === 'not_found') {
       timers.delete(reportKey(id));

@@ -5,8 +5,10 @@ import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
-import { hostOf, type PageCheck } from '@/lib/page-url';
+import { serviceHost } from '@/lib/page-address';
+import type { PageCheck } from '@/lib/page-url';
 import { sameId } from '@/lib/report-id';
+import { isGenerating } from '@/lib/report-state';
 import { createCreateForm } from './create-form';
 import { readCurrentPage } from './current-page';
 import { createGenerationWatch } from './generation-watch';
@@ -73,6 +75,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
       showReport(report);
       if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
+      else if (wasPending && !isGenerating(report, env.now()))
+        announcement.value = 'The service gave this report no score.';
     },
     onGone: (id) => {
       if (isPageReport(id)) setPageReport(null);
@@ -85,7 +89,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     onCreated: (report) => {
       setPageReport(report);
       const host = recentHost();
-      if (host === undefined || host === hostOf(report.url)) {
+      if (host === undefined || serviceHost(host) === serviceHost(report.url)) {
         recent.value = {
           ...recent.value,
           value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
@@ -97,6 +101,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     },
     onMaybeCreated: () => void refresh(),
     onNotConfigured: () => (setup.value = 'missing'),
+    now: () => env.now(),
   });
 
   function setPageReport(report: Report | null) {
@@ -119,7 +124,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   }
 
   function followGeneration(report: Report | null) {
-    if (report && report.result === null) watch.watch(report.id);
+    if (report && isGenerating(report, env.now())) watch.watch(report.id);
   }
 
   function applySnapshotValue<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
@@ -205,7 +210,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         pageReport.value = applySnapshotValue(pageReport.value, snapshot.data.pageReport);
         recent.value = applySnapshotValue(recent.value, snapshot.data.recent);
       });
-      await refresh();
+      const run = snapshot.data.create;
+      await Promise.all([refresh(), run ? form.resume(run) : null]);
     },
 
     refresh,

@@ -3,7 +3,7 @@
 // a shape we cannot understand becomes a readable problem, never an exception.
 import { z } from 'zod';
 import { pageAddress } from '../page-address';
-import { summarizeChecks } from './report-checks';
+import { reachedAddress, summarizeChecks } from './report-checks';
 import { bandOfScore } from './score';
 import {
   type Account,
@@ -199,7 +199,7 @@ function toReport(raw: ReportFields): Report {
   return {
     id: raw.id,
     url: raw.url,
-    pageUrl: pageAddress(raw.url, raw.results),
+    pageUrl: pageAddress(raw.url, reachedAddress(raw.results)),
     serviceUrl: null,
     project: toProjectName(raw.project),
     ...toResultAndScore(raw.result),

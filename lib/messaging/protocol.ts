@@ -1,6 +1,7 @@
 // Every message between the extension's pages and its background, declared once.
 // Types and one shared number, so pages pay next to nothing for it; lib/messaging/schemas.ts holds the
 // zod side (background only).
+import type { ApiError } from '../api/errors';
 import type {
   Account,
   CreateReportInput,
@@ -47,6 +48,15 @@ export interface PopupSnapshot {
   recent: Cached<Report[]> | null;
   /** The privacy the person last chose in the form (Public at first): the next form starts there. */
   lastPrivacy: Privacy;
+  /** A create for this page still running in the background, or one that failed while no popup was open. */
+  create: CreateRunState | null;
+}
+
+/** A create the background runs for a page (phpRank answers only once it has analysed the page). */
+export interface CreateRunState {
+  startedAt: number;
+  /** How it failed, when it ended while no popup was open. */
+  error?: ApiError;
 }
 
 /** How many reports 'popup.recentReports' answers with, and the popup's recent list holds. */
@@ -75,6 +85,10 @@ export interface Protocol {
   'popup.recentReports': { input: { host?: string }; output: Cached<Report[]> };
   /** The privacy just chosen in the form, so the next popup starts there. Never a password. */
   'popup.rememberPrivacy': { input: { privacy: Privacy }; output: null };
+  /** Waits for this page's running create: its report, its error, or null when none runs. */
+  'popup.awaitCreate': { input: { url: string }; output: Report | null };
+  /** The outcome of this page's create was shown: the next popup need not show it again. */
+  'popup.forgetCreate': { input: { url: string }; output: null };
 }
 
 /** Messages only the popup sends; the background answers them in popup-*.ts. */

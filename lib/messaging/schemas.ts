@@ -63,6 +63,8 @@ export const payloadSchemas = {
   'popup.pageReport': z.strictObject({ url: z.string().min(1).max(8000) }),
   'popup.recentReports': z.strictObject({ host: host.optional() }),
   'popup.rememberPrivacy': z.strictObject({ privacy }),
+  'popup.awaitCreate': z.strictObject({ url: z.string().min(1).max(8000) }),
+  'popup.forgetCreate': z.strictObject({ url: z.string().min(1).max(8000) }),
 } satisfies { [T in MessageType]: z.ZodType<MessageInput<T>> };
 
 export function isMessageType(type: unknown): type is MessageType {

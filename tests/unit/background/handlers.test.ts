@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { apiError } from '@/lib/api/errors';
+import { apiError, type Result } from '@/lib/api/errors';
+import type { Account } from '@/lib/api/types';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 
 function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, granted = true) {
@@ -14,7 +15,7 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
     listProjects: vi.fn(),
     deleteProject: vi.fn(),
     // A server without GET /account by default (API.md's); phpRank's tests set an account.
-    getAccount: vi.fn(async () => ({ ok: true as const, data: null })),
+    getAccount: vi.fn(async (): Promise<Result<Account | null>> => ({ ok: true, data: null })),
   };
   const deps = {
     readSettings: async () => ({ ...stored }),
@@ -170,7 +171,8 @@ describe('API handlers', () => {
 
   it('forwards each message to its client call', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
-    for (const fn of Object.values(client)) fn.mockResolvedValue({ ok: true, data: 'done' });
+    for (const fn of Object.values(client))
+      (fn as ReturnType<typeof vi.fn>).mockResolvedValue({ ok: true, data: 'done' });
     await handlers['reports.get']({ id: 7 });
     await handlers['reports.create']({ url: 'https://a.example', privacy: 2, password: 'pw' });
     await handlers['reports.update']({ id: '8', privacy: 1, regenerate: true });

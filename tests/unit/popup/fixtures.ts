@@ -2,11 +2,19 @@
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 
+/**
+ * A report. One asked with `result: null` is still generating, as a server sends it: not generated yet,
+ * and created just now (a pending report from long ago counts as "no score", lib/report-state).
+ */
 export function makeReport(overrides: Partial<Report> = {}): Report {
+  if (overrides.result === null) {
+    const now = new Date().toISOString();
+    overrides = { generatedAt: null, createdAt: now, updatedAt: now, ...overrides };
+  }
   return {
     id: 1,
     url: 'https://example.com/page',
-    pageUrl: 'https://example.com/page',
+    pageUrl: overrides.url ?? 'https://example.com/page',
     serviceUrl: 'https://reports.example/reports/1',
     project: 'example.com',
     result: 'good',

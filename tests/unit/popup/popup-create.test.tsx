@@ -15,7 +15,8 @@ const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElemen
 describe('popup: create a report', () => {
   it('offers Public, Private and Password, starting from the last choice', async () => {
     openPopup({
-      'popup.snapshot': () => ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 1 }),
+      'popup.snapshot': () =>
+        ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 1, create: null }),
     });
     await screen.findByRole('button', { name: 'Create report' });
     expect([...privacySelect().options].map((option) => option.text)).toEqual([
@@ -34,14 +35,14 @@ describe('popup: create a report', () => {
     expect(privacySelect().value).toBe('0');
     fireEvent.click(button);
     expect(sent('reports.create')).toEqual([{ url: PAGE_URL, privacy: 0 }]);
-    expect(screen.getByText('Creating the report…')).toBeTruthy();
+    expect(screen.getByText('Analysing the page…')).toBeTruthy();
     expect((button as HTMLButtonElement).disabled).toBe(true);
 
     answer.resolve(ok(makeReport({ id: 77, result: 'good', privacy: 0 })));
     const card = await screen.findByRole('article', { name: 'Report for this page' });
     expect(within(card).getByText('Good')).toBeTruthy();
     expect((button as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.queryByText('Creating the report…')).toBeNull();
+    expect(screen.queryByText('Analysing the page…')).toBeNull();
     // The new report heads the recent list too.
     expect(
       within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
@@ -200,6 +201,8 @@ describe('popup: create a report', () => {
         failed(
           apiError('invalid_input', {
             status: 422,
+            // The client says what the service had against the page (lib/api/client explainRefusedPage).
+            message: 'The service refused this page: The url field must be a valid URL.',
             fieldErrors: {
               privacy: ['The selected privacy is invalid.'],
               password: ['The password field is required when privacy is 2.'],
@@ -218,10 +221,11 @@ describe('popup: create a report', () => {
       document.getElementById(element.getAttribute('aria-describedby')!)?.textContent;
     expect(describedBy(privacySelect())).toBe('The selected privacy is invalid.');
     expect(describedBy(passwordInput())).toBe('The password field is required when privacy is 2.');
-    expect(screen.getByText('The url field must be a valid URL.')).toBeTruthy();
-    // The address is what the service rejected: it is highlighted like a field.
+    // The address is what the service rejected: it is highlighted like a field, and the alert says why.
     expect(screen.getByTitle(PAGE_URL).classList.contains('page-url--invalid')).toBe(true);
-    expect(screen.getByRole('alert').textContent).toMatch(/did not accept/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /The service refused this page: The url field must be a valid URL\./,
+    );
     expect(within(screen.getByRole('alert')).queryByRole('button')).toBeNull();
   });
 

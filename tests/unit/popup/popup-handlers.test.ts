@@ -4,6 +4,8 @@ import { apiError } from '@/lib/api/errors';
 import type { ReportListQuery } from '@/lib/api/types';
 import { payloadSchemas } from '@/lib/messaging/schemas';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { createCreateRuns } from '@/entrypoints/background/create-runs';
+import { createPageAliases } from '@/entrypoints/background/page-aliases';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { failed, makeReport, ok, pageOf } from './fixtures';
@@ -12,14 +14,18 @@ function setup(items = [makeReport()], configured = true) {
   const cache = createPopupCache();
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const trackGeneration = vi.fn(async () => {});
+  const aliases = createPageAliases();
+  const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work });
   const handlers = createPopupHandlers({
     isConfigured: async () => configured,
     listReports,
     cache,
+    aliases,
+    creates,
     trackGeneration,
     now: () => 5000,
   });
-  return { handlers, listReports, trackGeneration, cache };
+  return { handlers, listReports, trackGeneration, cache, aliases, creates };
 }
 
 describe('popup handlers', () => {
@@ -31,14 +37,22 @@ describe('popup handlers', () => {
       await cache.setPageReport('https://example.com/page', { data: null, fetchedAt: 1 });
       await saveLastPrivacy(1);
       expect(await handlers['popup.snapshot']({ url: 'https://example.com/page' })).toEqual(
-        ok({ configured: true, pageReport: { data: null, fetchedAt: 1 }, recent: null, lastPrivacy: 1 }),
+        ok({
+          configured: true,
+          pageReport: { data: null, fetchedAt: 1 },
+          recent: null,
+          lastPrivacy: 1,
+          create: null,
+        }),
       );
       expect(listReports).not.toHaveBeenCalled();
     });
 
     it('says when nothing is set up', async () => {
       const { handlers } = setup([], false);
-      expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ configured: false, lastPrivacy: 0 }));
+      expect(await handlers['popup.snapshot']({})).toMatchObject(
+        ok({ configured: false, lastPrivacy: 0, create: null }),
+      );
     });
   });
 
@@ -53,8 +67,9 @@ describe('popup handlers', () => {
       ];
       const { handlers, listReports, cache } = setup(items);
       const answer = await handlers['popup.pageReport']({ url });
+      // Searched as the service stores addresses: no scheme, no www.
       expect(listReports).toHaveBeenCalledWith({
-        search: url,
+        search: 'example.com/page',
         searchBy: 'url',
         sortBy: 'id',
         sort: 'desc',
@@ -75,6 +90,34 @@ describe('popup handlers', () => {
       });
     });
 
+    it('recognises phpRank’s stored address (no scheme, no www, no root slash)', async () => {
+      const stored = makeReport({ id: 12, url: 'example.com', pageUrl: 'https://www.example.com/' });
+      const { handlers, listReports } = setup([makeReport({ id: 13, url: 'example.com/pricing' }), stored]);
+      const answer = await handlers['popup.pageReport']({ url: 'https://www.example.com/' });
+      expect(listReports).toHaveBeenCalledWith(expect.objectContaining({ search: 'example.com' }));
+      expect(answer.ok && answer.data.data?.id).toBe(12);
+    });
+
+    it('finds the report of a page whose create the service was redirected from', async () => {
+      const landed = makeReport({ id: 30, url: 'shop.example/en', pageUrl: 'https://shop.example/en' });
+      const { handlers, listReports, aliases } = setup([landed]);
+      listReports.mockResolvedValueOnce(ok(pageOf([])));
+      await aliases.remember('http://shop.example/', landed.url);
+      const answer = await handlers['popup.pageReport']({ url: 'http://shop.example/' });
+      expect(listReports.mock.calls.map(([query]) => query.search)).toEqual([
+        'shop.example',
+        'shop.example/en',
+      ]);
+      expect(answer.ok && answer.data.data?.id).toBe(30);
+    });
+
+    it('does not follow a report the service generated without a score', async () => {
+      const noScore = makeReport({ id: 4, result: null, generatedAt: '2026-01-01T00:00:00Z' });
+      const { handlers, trackGeneration } = setup([noScore]);
+      await handlers['popup.pageReport']({ url: 'https://example.com/page' });
+      expect(trackGeneration).not.toHaveBeenCalled();
+    });
+
     it('follows the generation of a report whose result is null', async () => {
       const { handlers, trackGeneration } = setup([makeReport({ id: 4, result: null })]);
       await handlers['popup.pageReport']({ url: 'https://example.com/page' });
@@ -90,6 +133,20 @@ describe('popup handlers', () => {
         error: { kind: 'server' },
       });
       expect((await cache.read('https://example.com/page')).pageReport).toEqual({ data: null, fetchedAt: 1 });
+    });
+  });
+
+  describe('popup.recentReports (phpRank: addresses without scheme)', () => {
+    it('"This site only" searches the site as the service names it and keeps its reports only', async () => {
+      const items = [
+        makeReport({ id: 3, url: 'example.com/a' }),
+        makeReport({ id: 2, url: 'shop.example.com/b' }),
+        makeReport({ id: 1, url: 'https://www.example.com/c' }),
+      ];
+      const { handlers, listReports } = setup(items);
+      const answer = await handlers['popup.recentReports']({ host: 'www.example.com' });
+      expect(listReports).toHaveBeenCalledWith(expect.objectContaining({ search: 'example.com' }));
+      expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([3, 1]);
     });
   });
 
@@ -130,7 +187,7 @@ describe('popup handlers', () => {
       expect(await loadLastPrivacy()).toBe(0);
       expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
       expect(await loadLastPrivacy()).toBe(2);
-      expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2 }));
+      expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2, create: null }));
       await handlers['popup.rememberPrivacy']({ privacy: 1 });
       expect(await loadLastPrivacy()).toBe(1);
       expect(listReports).not.toHaveBeenCalled();

@@ -58,6 +58,7 @@ describe('popup: recent reports', () => {
           pageReport: null,
           recent: host ? { data: siteOnly.slice(0, 1), fetchedAt: Date.now() - 60_000 } : null,
           lastPrivacy: 0,
+          create: null,
         }),
       'popup.recentReports': ({ host }) => ok({ data: host ? siteOnly : newest, fetchedAt: Date.now() }),
     });

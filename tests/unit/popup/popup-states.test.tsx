@@ -9,7 +9,8 @@ vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 describe('popup: not set up', () => {
   it('shows one sentence and "Open settings", nothing else, and asks the service nothing', async () => {
     const { createTab, closeWindow, started } = openPopup({
-      'popup.snapshot': () => ok({ configured: false, pageReport: null, recent: null, lastPrivacy: 0 }),
+      'popup.snapshot': () =>
+        ok({ configured: false, pageReport: null, recent: null, lastPrivacy: 0, create: null }),
     });
     const button = await screen.findByRole('button', { name: 'Open settings' });
     await started;
@@ -103,6 +104,7 @@ describe('popup: this page’s report', () => {
           pageReport: { data: cached, fetchedAt: Date.now() - 5 * 60_000 },
           recent: null,
           lastPrivacy: 0,
+          create: null,
         }),
       'popup.pageReport': () =>
         new Promise(
@@ -126,6 +128,7 @@ describe('popup: this page’s report', () => {
           pageReport: { data: makeReport({ result: 'bad' }), fetchedAt: Date.now() - 3 * 3600_000 },
           recent: null,
           lastPrivacy: 0,
+          create: null,
         }),
       'popup.pageReport': () => failed(apiError('network')),
     });

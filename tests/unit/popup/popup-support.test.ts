@@ -35,8 +35,9 @@ function coreHandlers(
 function setup(core = coreHandlers()) {
   const cache = createPopupCache();
   const tracker = { track: vi.fn(async () => []), settle: vi.fn(async () => []) };
-  const handlers = trackReportChanges(core, { cache, tracker, now: () => 42 });
-  return { handlers, cache, tracker, core };
+  const aliases = { remember: vi.fn(async () => {}) };
+  const handlers = trackReportChanges(core, { cache, tracker, aliases, now: () => 42 });
+  return { handlers, cache, tracker, core, aliases };
 }
 
 describe('report changes reach the popup cache and the generation tracker', () => {
@@ -136,7 +137,7 @@ describe('withPopupSupport', () => {
     const handlers = withPopupSupport(coreHandlers());
     expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
     expect(await loadLastPrivacy()).toBe(2);
-    expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2 }));
+    expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2, create: null }));
   });
 
   it('checks pending reports when the alarm fires and caches the finished result', async () => {

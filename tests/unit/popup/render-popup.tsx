@@ -21,7 +21,8 @@ export type Answers = {
 export const PAGE_URL = 'https://example.com/page';
 
 export const noCache: Answers = {
-  'popup.snapshot': () => ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0 }),
+  'popup.snapshot': () =>
+    ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0, create: null }),
   'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
   'popup.recentReports': () => ok({ data: [], fetchedAt: Date.now() }),
   'popup.rememberPrivacy': () => ok(null),
