@@ -6,8 +6,11 @@ import { gzipSync } from 'node:zlib';
 
 const dir = process.argv[2] ?? '.output/chrome-mv3';
 
-/** KB of gzip, per page: the scripts its HTML loads at start-up (entry + modulepreloads). */
-const budgets = { popup: 15, options: 45 };
+/**
+ * KB of gzip, per page: the scripts its HTML loads at start-up (entry + modulepreloads). The popup grew
+ * from 14.7 to 15.6 KB with phpRank's scores, top issues and creates that outlive the popup (issue 7).
+ */
+const budgets = { popup: 16, options: 45 };
 const backgroundBudgetKb = 60;
 // Strings that only appear when zod or the HTTP client has been bundled.
 const backgroundOnlyMarkers = ['ZodError', '$ZodType', 'Bearer '];

@@ -5,7 +5,6 @@ import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
-import { serviceHost } from '@/lib/page-address';
 import type { PageCheck } from '@/lib/page-url';
 import { sameId } from '@/lib/report-id';
 import { isGenerating } from '@/lib/report-state';
@@ -88,13 +87,12 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     pageUrl,
     onCreated: (report) => {
       setPageReport(report);
-      const host = recentHost();
-      if (host === undefined || serviceHost(host) === serviceHost(report.url)) {
-        recent.value = {
-          ...recent.value,
-          value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
-        };
-      }
+      // A report of this page belongs to "This site only" too (the service stores it under the page's
+      // site); the next refresh corrects the rare redirect to another site.
+      recent.value = {
+        ...recent.value,
+        value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
+      };
       // The card says "Generating…"; the watch announces the result.
       announcement.value = 'Report created.';
       followGeneration(report);
