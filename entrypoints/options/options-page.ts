@@ -51,7 +51,10 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     searchDelayMs: options.searchDelayMs,
     deleteMany: options.deleteMany,
   });
-  const details = createReportDetailsModel(send, { onReportChanged: reports.replaceReport });
+  const details = createReportDetailsModel(send, {
+    onReportChanged: reports.replaceReport,
+    onReportGone: reports.removeReport,
+  });
   const projectOptions = createProjectOptionsModel(send);
   const projects = createProjectsModel(send, {
     router,

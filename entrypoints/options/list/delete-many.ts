@@ -1,8 +1,12 @@
-// Deleting many items one after another, paced so the service's rate limit holds, with a 429 answered by
-// waiting as long as the server asks and trying that item again (a few times at most). After a 429 the
-// pause between the remaining items grows to that wait, so the rest stays under the limit instead of
-// meeting it again and again.
-import type { ApiError, Result } from '@/lib/api/errors';
+// Deleting many items one after another, paced so the service's rate limit holds. Three things set the
+// pause before the next request:
+// - the normal pause (pauseMs);
+// - the throttle's own headers on each answer (X-RateLimit-Remaining / -Limit): nearly out of room, the
+//   pace drops to one request per (60 s / limit), which never meets the limit (phpRank allows 60 a minute);
+// - a 429, answered by waiting as long as the server asks and trying that item again (a few times at most).
+//   The pause then stays at that wait (doubling if another 429 comes despite it) until an answer shows
+//   room again, and only then goes back to the normal pace.
+import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 
 export interface DeleteManyProgress {
   done: number;
@@ -19,15 +23,34 @@ export interface DeleteManyOutcome<T> {
 }
 
 export interface DeleteManyOptions {
-  /** Pause between two requests, until the service first asks to slow down. */
+  /** Normal pause between two requests, while the service has room. */
   pauseMs?: number;
   /** How often one item is tried again after a 429. */
   maxRateLimitRetries?: number;
-  /** Longest wait accepted from Retry-After, so a wild header cannot freeze the page. */
+  /** Longest wait accepted from Retry-After (and longest pause), so a wild header cannot freeze the page. */
   maxWaitSeconds?: number;
   signal?: AbortSignal;
   onProgress?: (progress: DeleteManyProgress) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** phpRank's throttle per client; assumed when the server says how much room is left but not its limit. */
+const DEFAULT_LIMIT_PER_MINUTE = 60;
+/** "Nearly out of room": this many requests left or fewer... */
+const LOW_REMAINING = 5;
+/** ...or this share of the limit. */
+const LOW_SHARE = 0.1;
+
+/** Whether the throttle's headers say there is little room left (unknown room is not low). */
+export function isRoomLow({ limit, remaining }: RateLimit): boolean {
+  if (remaining === null) return false;
+  return remaining <= LOW_REMAINING || (limit !== null && limit > 0 && remaining <= limit * LOW_SHARE);
+}
+
+/** One request per (60 s / limit): the pace at which a per-minute limit is never met. */
+export function steadyPaceMs({ limit }: RateLimit): number {
+  const perMinute = limit !== null && limit > 0 ? limit : DEFAULT_LIMIT_PER_MINUTE;
+  return Math.ceil(60_000 / perMinute);
 }
 
 /** An item already gone (404) counts as deleted: the person wanted it gone. */
@@ -35,6 +58,31 @@ export function isDeleted<T>(
   result: Result<T>,
 ): result is Extract<Result<T>, { ok: true }> | { ok: false; error: ApiError & { kind: 'not_found' } } {
   return result.ok || result.error.kind === 'not_found';
+}
+
+/** The pause before the next request, from the answers so far. */
+function createPacer(pauseMs: number, maxPauseMs: number) {
+  /** Raised by 429s; dropped once the server shows room again. */
+  let backoffMs = 0;
+  /** The steady pace while the headers say room is low; 0 otherwise. */
+  let throttleMs = 0;
+  return {
+    next: () => Math.min(maxPauseMs, Math.max(pauseMs, backoffMs, throttleMs)),
+    /** A 429 that asked for `waitMs`: the pace becomes that wait; another one despite it doubles it. */
+    rateLimited(waitMs: number) {
+      backoffMs = Math.min(maxPauseMs, Math.max(waitMs, backoffMs * 2));
+    },
+    /** What an answer's throttle headers said; answers without them leave the pace as it is. */
+    answered(rateLimit: RateLimit | undefined) {
+      if (!rateLimit || rateLimit.remaining === null) return;
+      if (isRoomLow(rateLimit)) {
+        throttleMs = steadyPaceMs(rateLimit);
+      } else {
+        throttleMs = 0;
+        backoffMs = 0;
+      }
+    },
+  };
 }
 
 /** Deletes each item in turn; an item already gone counts as deleted (isDeleted). */
@@ -58,11 +106,10 @@ export async function deleteMany<T>(
       total: items.length,
       waitingSeconds,
     });
+  const pacer = createPacer(pauseMs, maxWaitSeconds * 1000);
 
-  let pause = pauseMs;
-  let rateLimited = false;
   for (const [index, item] of items.entries()) {
-    if (index > 0 && !signal?.aborted) await sleep(pause, signal);
+    if (index > 0 && !signal?.aborted) await sleep(pacer.next(), signal);
     if (signal?.aborted) {
       outcome.skipped.push(...items.slice(index));
       break;
@@ -70,14 +117,13 @@ export async function deleteMany<T>(
     let result = await deleteOne(item);
     for (let retry = 0; retry < maxRateLimitRetries && isRateLimited(result) && !signal?.aborted; retry++) {
       const seconds = Math.min(maxWaitSeconds, Math.max(1, result.error.retryAfterSeconds ?? 2 ** retry));
-      // The first 429 sets the pace to the wait it asked for; another one, despite that pace, doubles it.
-      pause = Math.min(maxWaitSeconds * 1000, Math.max(seconds * 1000, rateLimited ? pause * 2 : pause));
-      rateLimited = true;
+      pacer.rateLimited(seconds * 1000);
       report(seconds);
       await sleep(seconds * 1000, signal);
       if (signal?.aborted) break;
       result = await deleteOne(item);
     }
+    if (result.ok) pacer.answered(result.rateLimit);
     if (isRateLimited(result) && signal?.aborted) outcome.skipped.push(item);
     else if (isDeleted(result)) outcome.deleted.push(item);
     else outcome.failed.push({ item, error: result.error });

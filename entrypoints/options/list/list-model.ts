@@ -7,6 +7,7 @@ import { formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-ro
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { latestOnly } from './latest-only';
+import { serverSort, type ListSort } from './server-sort';
 
 export interface BaseListState<K extends string = string> {
   search: string;
@@ -26,6 +27,8 @@ export interface ListModelConfig<K extends string, S extends BaseListState<K>, I
   routeFor(state: S, current: OptionsRoute | null): OptionsRoute;
   fetchPage(state: S): Promise<Result<Page<Item>>>;
   firstDirection(sortBy: K): SortDirection;
+  /** Every key the list sorts by, to read the sort the server says it applied. */
+  sortKeys: readonly K[];
   /** How long typing must pause before a search starts. */
   searchDelayMs?: number;
 }
@@ -42,9 +45,17 @@ export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
   readonly error: ReadonlySignal<ApiError | null>;
   /** What the search field shows, which runs ahead of the search in the hash while typing. */
   readonly searchText: ReadonlySignal<string>;
+  /**
+   * The sort of the rows on show: what the server says it applied to them, else what was asked. While
+   * another sort loads, the one asked (the header just clicked shows at once).
+   */
+  readonly sorted: ReadonlySignal<ListSort<K>>;
+  /** Set when the server sorted the rows on show by another key than the one asked for. */
+  readonly sortReplaced: ReadonlySignal<{ asked: K; applied: K } | null>;
   typeSearch(text: string): void;
   /** Shows another list state; back to page 1 unless a page is given. Remembers page size and sort. */
   change(patch: Partial<S>): void;
+  /** Sorts by `key`; a second click on the key the rows are sorted by flips the direction. */
   sortBy(key: K): void;
   goToPage(page: number): void;
   reload(): void;
@@ -186,14 +197,29 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     router.navigate(config.routeFor(next, router.route.peek()));
   }
 
+  const stale = computed(() => shownKey.value !== keyOf(state.value));
+  const sorted = computed<ListSort<K>>(() => {
+    const asked = { sortBy: state.value.sortBy, sort: state.value.sort };
+    const shown = page.value;
+    if (!shown || stale.value) return asked;
+    return serverSort(asked, shown.appliedSort, config.sortKeys);
+  });
+  const sortReplaced = computed(() => {
+    const asked = state.value.sortBy;
+    const applied = sorted.value.sortBy;
+    return applied === asked ? null : { asked, applied };
+  });
+
   return {
     state,
     active,
     page,
     loading,
-    stale: computed(() => shownKey.value !== keyOf(state.value)),
+    stale,
     error,
     searchText,
+    sorted,
+    sortReplaced,
     typeSearch(text) {
       searchText.value = text;
       clearTimeout(searchTimer);
@@ -203,7 +229,9 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     },
     change,
     sortBy(key) {
-      const current = state.peek();
+      // From the sort on show, not the one asked: after the server replaced it, the header marked as
+      // sorted is the one a second click must flip.
+      const current = sorted.peek();
       const sort =
         key === current.sortBy ? (current.sort === 'asc' ? 'desc' : 'asc') : config.firstDirection(key);
       change({ sortBy: key, sort } as Partial<S>);

@@ -3,8 +3,9 @@ import { useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
 import { SearchField } from '@/components/fields';
-import type { Project } from '@/lib/api/types';
+import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { PerPageSelect } from '../list/PerPageSelect';
+import { SortNotice } from '../list/SortNotice';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import type { ProjectsModel } from './projects-model';
 import { ProjectsTable } from './ProjectsTable';
@@ -16,6 +17,9 @@ export interface ProjectsSectionProps {
 }
 
 const NOUN = { one: 'project', many: 'projects' };
+
+/** The columns' names as the notice about a replaced sort says them. */
+const SORT_NAMES: Record<ProjectSortKey, string> = { created_at: 'date created', project: 'name' };
 
 /** Projects: search, sort, pages, and delete with the name typed to confirm. */
 export function ProjectsSection({ model, reportsHref, onOpenSettings }: ProjectsSectionProps) {
@@ -57,11 +61,12 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
       <p class="status list-status" role="status">
         {loading ? (page ? 'Updating…' : 'Loading projects…') : ''}
       </p>
+      <SortNotice replaced={list.sortReplaced.value} names={SORT_NAMES} />
       {page ? (
         <>
           <ProjectsTable
             projects={page.items}
-            state={state}
+            sorted={list.sorted.value}
             loading={loading}
             stale={list.stale.value}
             reportsHref={reportsHref}

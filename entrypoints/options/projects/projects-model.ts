@@ -1,6 +1,6 @@
 // The Projects list: search, sort, pages (in the hash), and deleting a project.
 import type { Result } from '@/lib/api/errors';
-import type { Project, ProjectListQuery, ProjectSortKey } from '@/lib/api/types';
+import { PROJECT_SORT_KEYS, type Project, type ProjectListQuery, type ProjectSortKey } from '@/lib/api/types';
 import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { isDeleted } from '../list/delete-many';
 import { createListModel, type ListModel } from '../list/list-model';
@@ -38,6 +38,7 @@ export function createProjectsModel(
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage: (state) => send('projects.list', toProjectListQuery(state)),
     firstDirection: firstSortDirection,
+    sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
   });
 

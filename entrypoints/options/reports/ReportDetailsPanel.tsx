@@ -2,10 +2,14 @@ import { useEffect, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
+import type { Report } from '@/lib/api/types';
+import { isWebUrl } from '@/lib/format';
 import { reportKey } from '@/lib/report-id';
+import type { ScoreState } from '@/lib/report-state';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportEditForm } from './ReportEditForm';
 import { ReportFieldList } from './ReportFieldList';
+import { ReportTests } from './ReportTests';
 
 /** The details panel of one report: its fields, and the changes the API allows. Escape closes it. */
 export function ReportDetailsPanel({
@@ -21,6 +25,7 @@ export function ReportDetailsPanel({
   const id = details.id.value;
   const report = details.report.value;
   const loadError = details.loadError.value;
+  const gone = details.gone.value;
 
   // Opening (or switching to another report) takes the focus there, so keyboard users land on it.
   useEffect(() => {
@@ -48,25 +53,53 @@ export function ReportDetailsPanel({
         <ErrorBanner
           error={loadError}
           context={`Could not load report ${id ?? ''}`.trim()}
-          onRetry={details.reload}
+          // A report the service says is gone will not come back by asking again.
+          onRetry={gone ? undefined : details.reload}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
       {report ? (
         <>
           <p class="details-summary">
-            <WebLink url={report.url} class="details-url" /> <ResultBadge report={report} />
+            <WebLink url={report.url} href={report.pageUrl} class="details-url" />{' '}
+            <DetailsResult report={report} state={details.scoreState.value} />
           </p>
+          <ServiceLine report={report} noScore={details.scoreState.value === 'no_score'} />
           <ReportEditForm
             key={reportKey(report.id)}
             report={report}
             details={details}
             onOpenSettings={onOpenSettings}
           />
+          {report.checks ? <ReportTests checks={report.checks} /> : null}
           <h4 class="details-fields-heading">All fields</h4>
-          <ReportFieldList fields={report.fields} />
+          <ReportFieldList fields={report.fields} checks={report.checks} pageUrl={report.pageUrl} />
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The result badge; "No score" too when this panel stopped waiting before the report's dates say so. */
+function DetailsResult({ report, state }: { report: Report; state: ScoreState | null }) {
+  if (state === 'no_score' && report.result === null) {
+    return <span class="result result--pending">No score</span>;
+  }
+  return <ResultBadge report={report} />;
+}
+
+/** "The service gave this report no score." where it gave none, and the report's own page on the service. */
+function ServiceLine({ report, noScore }: { report: Report; noScore: boolean }) {
+  const serviceUrl = report.serviceUrl !== null && isWebUrl(report.serviceUrl) ? report.serviceUrl : null;
+  if (!noScore && !serviceUrl) return null;
+  return (
+    <p class="details-service">
+      {noScore ? 'The service gave this report no score. ' : null}
+      {serviceUrl ? (
+        <a href={serviceUrl} target="_blank" rel="noopener noreferrer">
+          Open on the service
+        </a>
+      ) : null}
+    </p>
   );
 }

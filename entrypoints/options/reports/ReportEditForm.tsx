@@ -26,6 +26,9 @@ export function ReportEditForm({
   const passwordError = useSignal<string | null>(null);
   const writing = details.writing.value;
   const failure = details.writeError.value;
+  // The service said the report is gone: there is nothing left to change.
+  const gone = details.gone.value;
+  const disabled = writing !== null || gone;
   // Staying on Password with a password already set may leave the field empty: the old one stays.
   const keepsPassword = report.privacy === 2 && report.hasPassword !== false;
   const passwordRequired = privacy.value === 2 && !keepsPassword;
@@ -89,10 +92,10 @@ export function ReportEditForm({
         ) : null}
       </div>
       <div class="report-edit-actions">
-        <button type="submit" class="primary" disabled={writing !== null}>
+        <button type="submit" class="primary" disabled={disabled}>
           Save changes
         </button>
-        <button type="button" disabled={writing !== null} onClick={() => void details.regenerate()}>
+        <button type="button" disabled={disabled} onClick={() => void details.regenerate()}>
           Regenerate results
         </button>
       </div>
@@ -100,8 +103,10 @@ export function ReportEditForm({
         <ErrorBanner
           error={failure.error}
           context={failure.write === 'save' ? 'Could not save changes' : 'Could not regenerate results'}
-          onRetry={() =>
-            failure.write === 'save' ? void save(new Event('submit')) : void details.regenerate()
+          onRetry={
+            gone
+              ? undefined
+              : () => (failure.write === 'save' ? void save(new Event('submit')) : void details.regenerate())
           }
           onOpenSettings={onOpenSettings}
         />

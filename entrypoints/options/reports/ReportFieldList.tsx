@@ -1,8 +1,21 @@
 import { WebLink } from '@/components/WebLink';
+import type { ReportChecks } from '@/lib/api/types';
 import { PRIVACY_NAMES, formatDateTime } from '@/lib/format';
+import { issueCountsText } from './check-summary';
+
+/** How much of a raw object is put on the page: phpRank's `results` runs to tens of kilobytes. */
+export const RAW_TEXT_LIMIT = 4000;
+
+interface ReportFieldListProps {
+  fields: Record<string, unknown>;
+  /** The tests read from `results`, summarised in its row instead of the raw object. */
+  checks: ReportChecks | null;
+  /** The full address the `url` field links to (the service may store it without scheme). */
+  pageUrl: string | null;
+}
 
 /** Every field the server returned, unknown ones included, as text: never as HTML. */
-export function ReportFieldList({ fields }: { fields: Record<string, unknown> }) {
+export function ReportFieldList({ fields, checks, pageUrl }: ReportFieldListProps) {
   const entries = Object.entries(fields);
   if (entries.length === 0) return <p class="muted">The service returned no fields.</p>;
   return (
@@ -11,7 +24,11 @@ export function ReportFieldList({ fields }: { fields: Record<string, unknown> })
         <div class="field-list-row" key={name}>
           <dt>{name}</dt>
           <dd>
-            <FieldValue name={name} value={value} />
+            {name === 'results' && isObject(value) ? (
+              <RawResults value={value} checks={checks} />
+            ) : (
+              <FieldValue name={name} value={value} pageUrl={pageUrl} />
+            )}
           </dd>
         </div>
       ))}
@@ -19,9 +36,39 @@ export function ReportFieldList({ fields }: { fields: Record<string, unknown> })
   );
 }
 
-function FieldValue({ name, value }: { name: string; value: unknown }) {
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Formatted JSON, cut after `limit` characters with a note saying how much was left out. */
+export function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
+  const text = JSON.stringify(value, null, 2) ?? String(value);
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}\n… ${(text.length - limit).toLocaleString('en')} more characters not shown`;
+}
+
+/** The tests in a sentence (they are listed above), with the raw object folded away, cut, as text. */
+function RawResults({ value, checks }: { value: object; checks: ReportChecks | null }) {
+  return (
+    <>
+      <p class="field-summary">
+        {checks === null
+          ? 'No tests Page Reports can read.'
+          : checks.failures.length > 0
+            ? `${issueCountsText(checks.counts)}. The failed tests are listed above.`
+            : `${issueCountsText(checks.counts)}.`}
+      </p>
+      <details class="raw-results">
+        <summary>Raw results as the service sent them</summary>
+        <pre class="field-json">{jsonText(value)}</pre>
+      </details>
+    </>
+  );
+}
+
+function FieldValue({ name, value, pageUrl }: { name: string; value: unknown; pageUrl: string | null }) {
   if (value === null || value === undefined) return <span class="muted">none</span>;
-  if (typeof value === 'object') return <pre class="field-json">{JSON.stringify(value, null, 2)}</pre>;
+  if (typeof value === 'object') return <pre class="field-json">{jsonText(value)}</pre>;
   if (name === 'privacy' && (value === 0 || value === 1 || value === 2)) {
     return <span>{`${value} (${PRIVACY_NAMES[value]})`}</span>;
   }
@@ -34,7 +81,9 @@ function FieldValue({ name, value }: { name: string; value: unknown }) {
         </time>
       );
     }
-    return <WebLink url={value} class="field-text" />;
+    // The stored address ("example.com/pricing") links to the page's full address.
+    const href = name === 'url' ? (pageUrl ?? value) : value;
+    return <WebLink url={value} href={href} class="field-text" />;
   }
   return <span>{String(value)}</span>;
 }

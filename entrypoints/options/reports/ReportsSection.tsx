@@ -2,8 +2,9 @@ import { useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
-import type { Report } from '@/lib/api/types';
+import type { Report, ReportSortKey } from '@/lib/api/types';
 import { reportKey } from '@/lib/report-id';
+import { SortNotice } from '../list/SortNotice';
 import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -20,6 +21,14 @@ export interface ReportsSectionProps {
 }
 
 const NOUN = { one: 'report', many: 'reports' };
+
+/** The columns' names as the notice about a replaced sort says them. */
+const SORT_NAMES: Record<ReportSortKey, string> = {
+  id: 'date created',
+  generated_at: 'date generated',
+  url: 'URL',
+  result: 'result',
+};
 
 /** Reports: filters, the table, pages, details, and deletes. */
 export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
@@ -113,11 +122,12 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           </>
         ) : null}
       </div>
+      <SortNotice replaced={list.sortReplaced.value} names={SORT_NAMES} />
       {page ? (
         <>
           <ReportsTable
             reports={page.items}
-            state={list.state.value}
+            sorted={list.sorted.value}
             loading={loading}
             stale={list.stale.value}
             selected={model.selected.value}

@@ -5,12 +5,13 @@ import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
 import type { Report, ReportSortKey } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import type { ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
+import type { ListSort } from '../list/server-sort';
 
 export interface ReportsTableProps {
   reports: readonly Report[];
-  state: ReportListState;
+  /** The sort the rows are really in (the server may have replaced the one asked). */
+  sorted: ListSort<ReportSortKey>;
   /** A request for the list is on its way. */
   loading: boolean;
   /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
@@ -26,10 +27,10 @@ export interface ReportsTableProps {
 
 /** The table named "Reports": one page of reports, sortable headers, selection, and row actions. */
 export function ReportsTable(props: ReportsTableProps) {
-  const { reports, state, loading, stale, selected, onSort } = props;
+  const { reports, sorted, loading, stale, selected, onSort } = props;
   const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
-  const sortProps = { sortBy: state.sortBy, sort: state.sort, onSort };
+  const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
   return (
     <ListTable name="reports" labelledBy="reports-heading" loading={loading} stale={stale}>
       <thead>
@@ -100,7 +101,8 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
         />
       </td>
       <th scope="row" id={urlId} class="url-cell">
-        <WebLink url={report.url} class="truncate" />
+        {/* The address as the service stored it ("example.com/pricing"), linked to the full one. */}
+        <WebLink url={report.url} href={report.pageUrl} class="truncate" />
       </th>
       <td class="project-cell">{report.project ?? <span class="muted">No project</span>}</td>
       <td>

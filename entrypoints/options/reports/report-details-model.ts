@@ -1,9 +1,12 @@
 // One report's details panel: the show endpoint, "Save changes" (privacy, password) and
-// "Regenerate results". While the result is being generated it is read again, with growing pauses.
+// "Regenerate results". While the result is being generated it is read again, with growing pauses, for
+// a bounded time: a report the service will never score (phpRank 1.1.0) ends as "no score", not as an
+// endless "Generating…". A report the service says is gone leaves the list.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Privacy, Report } from '@/lib/api/types';
 import { reportKey } from '@/lib/report-id';
+import { GIVE_UP_AFTER_MS, scoreState, type ScoreState } from '@/lib/report-state';
 import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
@@ -15,6 +18,10 @@ const NO_REPORT_OPEN: ApiError = { kind: 'not_found', message: 'No report is ope
 export interface ReportDetailsModel {
   readonly id: ReadonlySignal<string | null>;
   readonly report: ReadonlySignal<Report | null>;
+  /** Scored, still generating (and followed), or no score: the service gave none, or we stopped waiting. */
+  readonly scoreState: ReadonlySignal<ScoreState | null>;
+  /** The service said this report no longer exists: nothing can be changed any more. */
+  readonly gone: ReadonlySignal<boolean>;
   readonly loading: ReadonlySignal<boolean>;
   readonly loadError: ReadonlySignal<ApiError | null>;
   /** The write on its way, if any. */
@@ -34,18 +41,27 @@ export interface ReportDetailsModel {
 export interface ReportDetailsOptions {
   /** A report the service returned after a write or a re-read, for the table to show too. */
   onReportChanged?: (report: Report) => void;
+  /** The service said the report is gone (not found): its row leaves the table. */
+  onReportGone?: (id: Report['id']) => void;
   /** Pauses between re-reads while the result is being generated. */
   pendingDelaysMs?: readonly number[];
+  /** The clock (tests set it). */
+  now?: () => number;
 }
 
 const PENDING_DELAYS_MS = [2000, 3000, 5000, 8000, 13_000, 20_000, 30_000];
 const MAX_PENDING_READS = 30;
 const REGENERATING = 'Regenerating the results…';
 
+const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
+
 export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}): ReportDetailsModel {
   const delays = options.pendingDelaysMs ?? PENDING_DELAYS_MS;
+  const now = options.now ?? Date.now;
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
+  const score = signal<ScoreState | null>(null);
+  const gone = signal(false);
   const loading = signal(false);
   const loadError = signal<ApiError | null>(null);
   const writing = signal<DetailsWrite | null>(null);
@@ -54,11 +70,21 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const fetchLatest = latestOnly((reportId: string) => send('reports.get', { id: reportId }));
   let pendingTimer: ReturnType<typeof setTimeout> | undefined;
   let pendingReads = 0;
+  /** When this panel started waiting for the score: the wait is bounded even without dates on the report. */
+  let followingSince: number | null = null;
 
   async function load(reportId: string, { quiet = false } = {}) {
     if (!quiet) loading.value = true;
     const { current, value: result } = await fetchLatest(reportId);
     if (!current || id.peek() !== reportId) return;
+    if (!result.ok && isGone(result)) {
+      batch(() => {
+        loading.value = false;
+        loadError.value = result.error;
+        markGone(reportId);
+      });
+      return;
+    }
     batch(() => {
       loading.value = false;
       if (result.ok) {
@@ -69,29 +95,64 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       }
     });
     if (result.ok && quiet) {
-      if (result.data.result !== null && notice.peek() === REGENERATING)
-        notice.value = 'New results are ready.';
+      if (notice.peek() === REGENERATING) notice.value = noticeAfterWaiting(score.peek());
       options.onReportChanged?.(result.data);
     }
     // A failed quiet re-read is simply tried again later.
-    if (quiet && !result.ok) followGeneration(report.peek());
+    if (quiet && !result.ok) followGeneration();
+  }
+
+  /** The notice that replaces "Regenerating the results…" once the wait is over. */
+  function noticeAfterWaiting(state: ScoreState | null): string | null {
+    if (state === 'scored') return 'New results are ready.';
+    // "The service gave this report no score." shows beside the result: no need to say it twice.
+    return state === 'no_score' ? null : REGENERATING;
   }
 
   function showReport(next: Report) {
     report.value = next;
-    followGeneration(next);
+    followGeneration();
   }
 
-  /** While the result is still being generated, read the report again, less and less often. */
-  function followGeneration(current: Report | null) {
+  /** The service says the report is gone: stop following it, and take its row off the table. */
+  function markGone(reportId: Report['id']) {
     clearTimeout(pendingTimer);
-    if (!current || current.result !== null || pendingReads >= MAX_PENDING_READS) return;
+    gone.value = true;
+    options.onReportGone?.(reportId);
+  }
+
+  /** The report's score state, with this panel's own bound on the wait. */
+  function currentScoreState(current: Report): ScoreState {
+    const state = scoreState(current, now());
+    if (state !== 'generating') return state;
+    const waitedTooLong = followingSince !== null && now() - followingSince > GIVE_UP_AFTER_MS;
+    return waitedTooLong || pendingReads >= MAX_PENDING_READS ? 'no_score' : 'generating';
+  }
+
+  /**
+   * While the result is still being generated, read the report again, less and less often; stop once
+   * it has a score or scoreState says it will not get one (or after MAX_PENDING_READS reads).
+   */
+  function followGeneration() {
+    clearTimeout(pendingTimer);
+    const current = report.peek();
+    if (!current) return;
+    if (scoreState(current, now()) === 'generating') followingSince ??= now();
+    const state = currentScoreState(current);
+    score.value = state;
+    if (state !== 'generating') return;
     const delay = delays[Math.min(pendingReads, delays.length - 1)] ?? 30_000;
     pendingReads++;
     const reportId = id.peek();
     pendingTimer = setTimeout(() => {
       if (reportId !== null && id.peek() === reportId) void load(reportId, { quiet: true });
     }, delay);
+  }
+
+  /** A new report, or new results asked for: a new bounded wait. */
+  function restartFollowing() {
+    pendingReads = 0;
+    followingSince = null;
   }
 
   async function write(kind: DetailsWrite, changes: Parameters<ReportDetailsModel['save']>[0] | null) {
@@ -112,19 +173,27 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
         : { regenerate: true }),
     });
     writing.value = null;
-    // The person may have opened another report meanwhile: this answer is not for the panel on show.
-    if (reportKey(current.id) !== id.peek()) return result;
-    if (!result.ok) {
-      writeError.value = { write: kind, error: result.error };
+    // The person may have opened another report meanwhile: this answer is not for the panel on show,
+    // but a report the service says is gone leaves the table all the same.
+    if (reportKey(current.id) !== id.peek()) {
+      if (isGone(result)) options.onReportGone?.(current.id);
       return result;
     }
-    pendingReads = 0;
+    if (!result.ok) {
+      batch(() => {
+        writeError.value = { write: kind, error: result.error };
+        if (isGone(result)) markGone(current.id);
+      });
+      return result;
+    }
+    // New results asked for: a new bounded wait. A saved privacy does not extend the old one.
+    if (kind === 'regenerate') restartFollowing();
     batch(() => {
       showReport(result.data);
       notice.value =
         kind === 'save'
           ? 'Changes saved.'
-          : result.data.result === null
+          : score.peek() === 'generating'
             ? REGENERATING
             : 'Results regenerated.';
     });
@@ -135,6 +204,8 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   return {
     id,
     report,
+    scoreState: score,
+    gone,
     loading,
     loadError,
     writing,
@@ -144,10 +215,12 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (next === id.peek()) return;
       clearTimeout(pendingTimer);
       fetchLatest.invalidate();
-      pendingReads = 0;
+      restartFollowing();
       batch(() => {
         id.value = next;
         report.value = null;
+        score.value = null;
+        gone.value = false;
         loadError.value = null;
         writeError.value = null;
         notice.value = null;

@@ -1,7 +1,13 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, and deletes (one or many).
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Result } from '@/lib/api/errors';
-import type { Report, ReportListQuery, ReportResult, ReportSortKey } from '@/lib/api/types';
+import {
+  REPORT_SORT_KEYS,
+  type Report,
+  type ReportListQuery,
+  type ReportResult,
+  type ReportSortKey,
+} from '@/lib/api/types';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
@@ -61,6 +67,8 @@ export interface ReportsModel {
   dismissSummary(): void;
   /** Shows a report the service returned after a write, in place. */
   replaceReport(report: Report): void;
+  /** Takes off the table a report the service says no longer exists (and out of the selection). */
+  removeReport(id: Report['id']): void;
   dispose(): void;
 }
 
@@ -91,6 +99,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     }),
     fetchPage: (state) => send('reports.list', toReportListQuery(state)),
     firstDirection: firstSortDirection,
+    sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
   });
 
@@ -203,6 +212,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
         items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
       }));
     },
+    removeReport: (id) => removeDeleted(new Set([reportKey(id)])),
     dispose() {
       bulkAbort?.abort();
       stopPruning();

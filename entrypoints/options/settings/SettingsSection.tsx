@@ -3,11 +3,24 @@ import { useEffect } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
-import type { SettingsSummary } from '@/lib/messaging/protocol';
+import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/messages';
 
 type Status = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
+
+/**
+ * "Connected as Ada Lovelace (Pro) — 137 reports" when the service names the account (phpRank), else
+ * "Connected: 137 reports"; "10 reports on the first page" when the server gives no total.
+ */
+export function connectedText({ total, count, account }: ConnectionTestResult): string {
+  const reports =
+    total === null ? `${count} reports on the first page` : `${total} report${total === 1 ? '' : 's'}`;
+  const name = account?.name?.trim();
+  if (!name) return `Connected: ${reports}`;
+  const plan = account?.plan?.trim();
+  return `Connected as ${name}${plan ? ` (${plan})` : ''} — ${reports}`;
+}
 
 /** Settings: the service's base URL and the API key, with Save and Test connection. */
 export function SettingsSection() {
@@ -96,13 +109,7 @@ export function SettingsSection() {
       const result = await send('settings.test', {});
       busy.value = false;
       status.value = result.ok
-        ? {
-            tone: 'success',
-            text:
-              result.data.total === null
-                ? `Connected: ${result.data.count} reports on the first page`
-                : `Connected: ${result.data.total} report${result.data.total === 1 ? '' : 's'}`,
-          }
+        ? { tone: 'success', text: connectedText(result.data) }
         : { tone: 'error', text: result.error.message, detail: result.error.detail };
     });
   }

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Result } from '@/lib/api/errors';
+import type { RateLimit, Result } from '@/lib/api/errors';
 import { deleteMany, summarizeDeleteMany } from '@/entrypoints/options/list/delete-many';
 import { fail, ok } from './fakes';
+
+/** A success carrying the throttle's headers, as the client reads them from a delete's answer. */
+const okWith = (limit: number | null, remaining: number | null): Result<null> => ({
+  ok: true,
+  data: null,
+  rateLimit: { limit, remaining } satisfies RateLimit,
+});
 
 function recorder() {
   const events: string[] = [];
@@ -115,6 +122,100 @@ describe('deleteMany', () => {
       'sleep 4000',
       'sleep 1000', // c's wait; the pace would be 8 s, capped at 5 s
       'sleep 5000',
+    ]);
+  });
+
+  it('slows to one request per (60 s / limit) when the headers say little room is left, and speeds up again', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>> = {
+      a: okWith(60, 30), // room: the normal pace
+      b: okWith(60, 5), // 5 left: one a second
+      c: okWith(240, 24), // 10% of 240 left: one every 250 ms
+      d: okWith(60, 40), // a new minute: room again
+    };
+    await deleteMany(
+      ['a', 'b', 'c', 'd', 'e'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item] ?? ok(null);
+      },
+      { pauseMs: 100, sleep },
+    );
+    expect(events).toEqual([
+      'delete a',
+      'sleep 100',
+      'delete b',
+      'sleep 1000',
+      'delete c',
+      'sleep 250',
+      'delete d',
+      'sleep 100',
+      'delete e',
+    ]);
+  });
+
+  it('waits one interval before the next request when none is left, assuming 60 a minute without a limit', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>> = { a: okWith(30, 0), b: okWith(null, 0) };
+    await deleteMany(
+      ['a', 'b', 'c'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item] ?? ok(null);
+      },
+      { pauseMs: 100, sleep },
+    );
+    expect(events).toEqual(['delete a', 'sleep 2000', 'delete b', 'sleep 1000', 'delete c']);
+  });
+
+  it('goes back to the normal pace after a 429 once an answer shows room again', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>[]> = {
+      b: [fail('rate_limited', { retryAfterSeconds: 3 }), okWith(60, 3)],
+      c: [okWith(60, 59)],
+    };
+    await deleteMany(
+      ['a', 'b', 'c', 'd', 'e'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item]?.shift() ?? ok(null);
+      },
+      { pauseMs: 250, sleep },
+    );
+    expect(events).toEqual([
+      'delete a',
+      'sleep 250',
+      'delete b',
+      'sleep 3000', // the wait the 429 asked for
+      'delete b', // 3 left: the pause stays at the wait, which is longer than the steady pace
+      'sleep 3000',
+      'delete c', // 59 left: room again
+      'sleep 250',
+      'delete d',
+      'sleep 250',
+      'delete e',
+    ]);
+  });
+
+  it('starts again from the asked wait after a 429 that follows a recovery, not from a doubled pause', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>[]> = {
+      a: [fail('rate_limited', { retryAfterSeconds: 2 }), okWith(60, 59)],
+      b: [fail('rate_limited', { retryAfterSeconds: 2 }), okWith(60, 30)],
+    };
+    await deleteMany(
+      ['a', 'b', 'c'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item]?.shift() ?? ok(null);
+      },
+      { pauseMs: 100, sleep },
+    );
+    expect(events.filter((event) => event.startsWith('sleep'))).toEqual([
+      'sleep 2000',
+      'sleep 100',
+      'sleep 2000',
+      'sleep 100',
     ]);
   });
 

@@ -49,10 +49,38 @@ describe('the Projects table', () => {
     );
   });
 
+  it('shows each project’s average score with its band, and “—” where it is not known', async () => {
+    withProjects([
+      makeProject('a.example', { reportsCount: 12, averageScore: 72.8, averageResult: 'decent' }),
+      makeProject('b.example', { reportsCount: 1, averageScore: 91, averageResult: null }),
+      makeProject('c.example', { reportsCount: null, averageScore: null, averageResult: null }),
+    ]);
+    const projects = await table();
+    const headers = within(projects)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual(['Name', 'Created', 'Reports', 'Average score', 'Actions']);
+    const row = (name: string) => within(projects).getByRole('row', { name: new RegExp(name) });
+    const decent = within(row('a.example')).getByText('Decent · 73');
+    // The same badge as a report's result: the band in words and in colour.
+    expect(decent.className).toBe('result result--decent');
+    expect(row('a.example').textContent).toContain('12');
+    // A band the server left out is read from the score.
+    expect(within(row('b.example')).getByText('Good · 91').className).toBe('result result--good');
+    const unknown = within(row('c.example')).getAllByRole('cell');
+    expect(unknown.map((cell) => cell.textContent)).toEqual([
+      expect.any(String),
+      '—',
+      '—',
+      expect.any(String),
+    ]);
+  });
+
   it('leaves out the Reports column when the server does not give counts', async () => {
     withProjects([makeProject('A', { reportsCount: null })]);
     const projects = await table();
     expect(within(projects).queryByRole('columnheader', { name: 'Reports' })).toBeNull();
+    expect(within(projects).queryByRole('columnheader', { name: 'Average score' })).toBeNull();
   });
 
   it('sorts by Name, searches after a pause, and pages', async () => {

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Report } from '@/lib/api/types';
+import type { Report, ReportChecks } from '@/lib/api/types';
+import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { createReportDetailsModel } from '@/entrypoints/options/reports/report-details-model';
+import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
 import { callsOf, fail, fakeSend, makePage, makeReport, ok } from './fakes';
 import { renderApp } from './render-app';
 
@@ -26,6 +28,16 @@ const detailed = makeReport(7, {
     archived: null,
   },
 });
+
+/** A report not generated yet, changed just now: still being generated (lib/report-state). */
+function generating(id: number, overrides: Partial<Report> = {}): Report {
+  return makeReport(id, {
+    result: null,
+    generatedAt: null,
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  });
+}
 
 function panel() {
   return screen.findByRole('region', { name: 'Report details' });
@@ -132,7 +144,8 @@ describe('the details panel', () => {
   });
 
   it('regenerates the results (results=1) and shows the new data', async () => {
-    const regenerated = { ...detailed, result: null, generatedAt: null };
+    // Not generated yet, and changed just now: still being generated.
+    const regenerated = { ...detailed, result: null, generatedAt: null, updatedAt: new Date().toISOString() };
     const { send } = openDetails({ 'reports.update': () => ok(regenerated) });
     const details = await panel();
     fireEvent.click(await within(details).findByRole('button', { name: 'Regenerate results' }));
@@ -152,10 +165,171 @@ describe('the details panel', () => {
   });
 });
 
+const checks: ReportChecks = {
+  counts: { high: 2, medium: 1, low: 1, passed: 24 },
+  failures: [
+    {
+      key: 'meta_description',
+      name: 'Meta description missing',
+      category: 'seo',
+      importance: 'high',
+      detail: null,
+    },
+    { key: 'favicon', name: 'No favicon', category: 'seo', importance: 'medium', detail: null },
+    {
+      key: 'load_time',
+      name: 'Page loads slowly',
+      category: 'performance',
+      importance: 'high',
+      detail: '2.8 s (limit 2 s)',
+    },
+    { key: '<b>new</b>', name: '<b>new</b>', category: 'other', importance: 'low', detail: null },
+  ],
+};
+
+/** phpRank's `results`: one entry per test, far too long to show whole. */
+const rawResults: Record<string, unknown> = Object.fromEntries(
+  Array.from({ length: 80 }, (_, index) => [
+    `test_${index}`,
+    { passed: true, importance: 'low', value: `<script>alert(${index})</script>`.padEnd(80, '.') },
+  ]),
+);
+
+const scored = makeReport(7, {
+  url: 'example.com/pricing',
+  pageUrl: 'https://www.example.com/pricing',
+  serviceUrl: 'https://reports.example/reports/7',
+  result: 'decent',
+  score: 73.68421052631578,
+  checks,
+  fields: { id: 7, url: 'example.com/pricing', result: 73.68421052631578, results: rawResults, privacy: 0 },
+});
+
+describe('the details panel’s summary of the tests', () => {
+  it('shows the score with its band, the issue counts, and the failed tests by category, as text', async () => {
+    openDetails({ 'reports.list': () => ok(makePage([scored])), 'reports.get': () => ok(scored) });
+    const details = await panel();
+    expect(await within(details).findByText('Decent · 74')).toBeTruthy();
+    expect(
+      within(details).getByText('4 issues (2 high, 1 medium, 1 low importance) · 24 tests passed'),
+    ).toBeTruthy();
+    const categories = within(details).getAllByRole('heading', { level: 5 });
+    expect(categories.map((heading) => heading.textContent)).toEqual(['SEO', 'Performance', 'Other tests']);
+    const items = (name: string) =>
+      within(within(details).getByRole('region', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    // The importance is a word beside the name, not a colour alone.
+    expect(items('SEO')).toEqual([
+      'high importance Meta description missing',
+      'medium importance No favicon',
+    ]);
+    expect(items('Performance')).toEqual(['high importance Page loads slowly — 2.8 s (limit 2 s)']);
+    expect(items('Other tests')).toEqual(['low importance <b>new</b>']);
+    expect(details.querySelector('b')).toBeNull();
+  });
+
+  it('links the stored address to the page’s full address, and offers the report on the service', async () => {
+    openDetails({ 'reports.list': () => ok(makePage([scored])), 'reports.get': () => ok(scored) });
+    const details = await panel();
+    const [address] = await within(details).findAllByRole('link', { name: 'example.com/pricing' });
+    expect(address!.getAttribute('href')).toBe('https://www.example.com/pricing');
+    const service = within(details).getByRole('link', { name: 'Open on the service' });
+    expect(service.getAttribute('href')).toBe('https://reports.example/reports/7');
+    expect(service.getAttribute('target')).toBe('_blank');
+    expect(service.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('offers no link to the service for an address that is not http(s)', async () => {
+    const odd = { ...scored, serviceUrl: 'javascript:alert(1)' };
+    openDetails({ 'reports.list': () => ok(makePage([odd])), 'reports.get': () => ok(odd) });
+    const details = await panel();
+    await within(details).findByText('Decent · 74');
+    expect(within(details).queryByRole('link', { name: 'Open on the service' })).toBeNull();
+    expect(within(details).queryByText(/javascript:/)).toBeNull();
+  });
+
+  it('shows the raw results folded away, cut, and as text, instead of one giant value', async () => {
+    openDetails({ 'reports.list': () => ok(makePage([scored])), 'reports.get': () => ok(scored) });
+    const details = await panel();
+    await within(details).findByText('All fields');
+    const row = [...details.querySelectorAll('.field-list-row')].find(
+      (candidate) => candidate.querySelector('dt')?.textContent === 'results',
+    )!;
+    expect(row.querySelector('dd')!.textContent).toContain(
+      '4 issues (2 high, 1 medium, 1 low importance) · 24 tests passed. The failed tests are listed above.',
+    );
+    const folded = row.querySelector('details')!;
+    expect(folded.open).toBe(false);
+    expect(within(folded as HTMLElement).getByText('Raw results as the service sent them')).toBeTruthy();
+    const raw = folded.querySelector('pre')!.textContent!;
+    expect(raw.length).toBeLessThan(RAW_TEXT_LIMIT + 60);
+    expect(raw).toMatch(/… [\d,]+ more characters not shown$/);
+    expect(raw).toContain('<script>alert(0)</script>');
+    expect(details.querySelector('script')).toBeNull();
+  });
+
+  it('says the service gave no score, with the link to the service, instead of an endless “Generating…”', async () => {
+    // phpRank 1.1.0: generated, yet `result` null.
+    const unscored = makeReport(7, { result: null, generatedAt: '2024-05-02T10:00:00Z' });
+    const { send } = openDetails({
+      'reports.list': () => ok(makePage([unscored])),
+      'reports.get': () => ok(unscored),
+    });
+    const details = await panel();
+    expect(await within(details).findByText(/The service gave this report no score\./)).toBeTruthy();
+    expect(within(details).getByRole('link', { name: 'Open on the service' })).toBeTruthy();
+    expect(within(details).queryByText('Generating…')).toBeNull();
+    expect(within(details).getByText('No score')).toBeTruthy();
+    expect(callsOf(send, 'reports.get')).toHaveLength(1);
+  });
+});
+
+describe('a report the service says is gone', () => {
+  const GONE = 'This report no longer exists on the service.';
+
+  /** The list keeps answering with report 7 at first; the reload after it is gone never answers. */
+  function openGone(write: 'save' | 'regenerate') {
+    let lists = 0;
+    const view = openDetails({
+      'reports.list': () =>
+        ++lists === 1 ? ok(makePage([detailed, makeReport(8)])) : new Promise<never>(() => {}),
+      'reports.update': () => fail('not_found', { message: GONE, status: 403 }),
+    });
+    return { ...view, write };
+  }
+
+  it.each([
+    ['save', 'Save changes', 'Could not save changes'],
+    ['regenerate', 'Regenerate results', 'Could not regenerate results'],
+  ] as const)(
+    'on %s: says so, takes the row off the table, and offers nothing more to do',
+    async (write, button, context) => {
+      openGone(write);
+      const details = await panel();
+      const reports = await screen.findByRole('table', { name: 'Reports' });
+      await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(3));
+      fireEvent.click(await within(details).findByRole('button', { name: button }));
+      const alert = await within(details).findByRole('alert');
+      expect(alert.textContent).toContain(`${context}: ${GONE}`);
+      // Gone at once from the rows on show, before the list's reload answers.
+      await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(2));
+      expect(within(reports).queryByText('https://seven.example/page')).toBeNull();
+      expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(
+        (within(details).getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+      expect(
+        (within(details).getByRole('button', { name: 'Regenerate results' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+    },
+  );
+});
+
 describe('the details model', () => {
   it('reads a report again, less and less often, until its result is ready', async () => {
     vi.useFakeTimers();
-    const pending = makeReport(3, { result: null });
+    const pending = makeReport(3, { result: null, generatedAt: null, updatedAt: new Date().toISOString() });
     const answers = [pending, pending, makeReport(3, { result: 'decent' })];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? pending) });
     const changed = vi.fn();
@@ -179,7 +353,7 @@ describe('the details model', () => {
 
   it('stops reading when the panel closes', async () => {
     vi.useFakeTimers();
-    const send = fakeSend({ 'reports.get': () => ok(makeReport(3, { result: null })) });
+    const send = fakeSend({ 'reports.get': () => ok(generating(3)) });
     const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
@@ -187,5 +361,94 @@ describe('the details model', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(callsOf(send, 'reports.get')).toHaveLength(1);
     vi.useRealTimers();
+  });
+
+  it('does not follow a report the service generated without a score, and says so', async () => {
+    vi.useFakeTimers();
+    const unscored = makeReport(3, { result: null, generatedAt: new Date().toISOString() });
+    const send = fakeSend({ 'reports.get': () => ok(unscored) });
+    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(callsOf(send, 'reports.get')).toHaveLength(1);
+    expect(model.scoreState.value).toBe('no_score');
+    model.dispose();
+    vi.useRealTimers();
+  });
+
+  it('stops asking once a report has waited too long for its score', async () => {
+    vi.useFakeTimers();
+    const pending = generating(3);
+    const send = fakeSend({ 'reports.get': () => ok(pending) });
+    const model = createReportDetailsModel(send, { pendingDelaysMs: [60_000] });
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(model.scoreState.value).toBe('generating');
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
+    expect(model.scoreState.value).toBe('no_score');
+    const asked = callsOf(send, 'reports.get').length;
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(callsOf(send, 'reports.get')).toHaveLength(asked);
+    model.dispose();
+    vi.useRealTimers();
+  });
+
+  it('bounds the wait on its own when the report carries no dates', async () => {
+    vi.useFakeTimers();
+    const undated = generating(3, { createdAt: null, updatedAt: null });
+    const send = fakeSend({ 'reports.get': () => ok(undated) });
+    const model = createReportDetailsModel(send, { pendingDelaysMs: [60_000] });
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
+    expect(model.scoreState.value).toBe('no_score');
+    const asked = callsOf(send, 'reports.get').length;
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(callsOf(send, 'reports.get')).toHaveLength(asked);
+    model.dispose();
+    vi.useRealTimers();
+  });
+
+  it('drops “Regenerating the results…” when the regenerated report ends without a score', async () => {
+    vi.useFakeTimers();
+    const reads = [makeReport(3), makeReport(3, { result: null, generatedAt: new Date().toISOString() })];
+    const send = fakeSend({
+      'reports.get': () => ok(reads.shift()!),
+      'reports.update': () => ok(generating(3)),
+    });
+    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(0);
+    await model.regenerate();
+    expect(model.notice.value).toBe('Regenerating the results…');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(model.scoreState.value).toBe('no_score');
+    expect(model.notice.value).toBeNull();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(callsOf(send, 'reports.get')).toHaveLength(2);
+    model.dispose();
+    vi.useRealTimers();
+  });
+
+  it('tells the list when the service says the report is gone, on reading or on writing', async () => {
+    const gone = vi.fn();
+    let exists = true;
+    const send = fakeSend({
+      'reports.get': () => (exists ? ok(makeReport(3)) : fail('not_found')),
+      'reports.update': () => fail('not_found', { message: 'This report no longer exists on the service.' }),
+    });
+    const model = createReportDetailsModel(send, { onReportGone: gone });
+    model.show('3');
+    await vi.waitFor(() => expect(model.report.value).not.toBeNull());
+    const result = await model.save({ privacy: 1 });
+    expect(result.ok).toBe(false);
+    expect(gone).toHaveBeenCalledWith(3);
+    expect(model.gone.value).toBe(true);
+    expect(model.writeError.value?.error.message).toBe('This report no longer exists on the service.');
+
+    exists = false;
+    model.show('4');
+    await vi.waitFor(() => expect(model.loadError.value?.kind).toBe('not_found'));
+    expect(gone).toHaveBeenLastCalledWith('4');
+    model.dispose();
   });
 });

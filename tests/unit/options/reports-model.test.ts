@@ -264,7 +264,50 @@ describe('the Reports model', () => {
   });
 });
 
+describe('the sort the server applied', () => {
+  it('shows the asked sort while it loads, then the one the server says it applied', async () => {
+    const answer = deferred<Result<Page<Report>>>();
+    start('#/reports?sort_by=generated_at&sort=desc', { 'reports.list': () => answer.promise });
+    expect(model!.list.sorted.value).toEqual({ sortBy: 'generated_at', sort: 'desc' });
+    expect(model!.list.sortReplaced.value).toBeNull();
+    answer.resolve(ok({ ...makePage(reportRange(1, 3)), appliedSort: { sortBy: 'id', sort: 'desc' } }));
+    await vi.waitFor(() => expect(model!.list.sorted.value).toEqual({ sortBy: 'id', sort: 'desc' }));
+    expect(model!.list.sortReplaced.value).toEqual({ asked: 'generated_at', applied: 'id' });
+    // The asked sort stays in the address: another server, or a later release, may honour it.
+    expect(model!.list.state.value.sortBy).toBe('generated_at');
+  });
+
+  it('believes only a sort it can show: an unknown key or direction counts as the one asked', async () => {
+    start('#/reports?sort_by=url&sort=asc', {
+      'reports.list': () =>
+        ok({ ...makePage(reportRange(1, 3)), appliedSort: { sortBy: 'created_at', sort: 'sideways' } }),
+    });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    expect(model!.list.sorted.value).toEqual({ sortBy: 'url', sort: 'asc' });
+    expect(model!.list.sortReplaced.value).toBeNull();
+  });
+
+  it('follows a direction the server replaced', async () => {
+    start('#/reports?sort_by=url&sort=asc', {
+      'reports.list': () =>
+        ok({ ...makePage(reportRange(1, 3)), appliedSort: { sortBy: null, sort: 'desc' } }),
+    });
+    await vi.waitFor(() => expect(model!.list.sorted.value).toEqual({ sortBy: 'url', sort: 'desc' }));
+    expect(model!.list.sortReplaced.value).toBeNull();
+  });
+});
+
 describe('deleting reports', () => {
+  it('takes a report the service says is gone off the table and out of the selection', async () => {
+    const { send } = start('', { 'reports.list': firstPage });
+    await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+    model!.toggleSelected(2, true);
+    model!.removeReport('2');
+    expect(model!.list.page.value!.items.map((report) => report.id)).toEqual([3, 1]);
+    expect(model!.selected.value.size).toBe(0);
+    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+  });
+
   it('takes a row off only once the service confirms, then reloads', async () => {
     const { send } = start('', { 'reports.list': firstPage, 'reports.delete': () => ok(null) });
     await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());

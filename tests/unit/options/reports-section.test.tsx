@@ -20,7 +20,14 @@ describe('the Reports table', () => {
         ok(
           makePage([
             makeReport(2, { url: 'https://a.example/x', result: 'bad', privacy: 2, project: 'News #1' }),
-            makeReport(1, { url: 'javascript:alert(1)', result: null, generatedAt: null, project: null }),
+            makeReport(1, {
+              url: 'javascript:alert(1)',
+              result: null,
+              generatedAt: null,
+              // Changed just now and not generated yet: still being generated.
+              updatedAt: new Date().toISOString(),
+              project: null,
+            }),
           ]),
         ),
     });
@@ -118,6 +125,98 @@ describe('the Reports table', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(window.location.hash).toBe('#/settings');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('the Reports table’s addresses and results', () => {
+  it('shows the address as the service stored it, linked to the page’s full address', async () => {
+    renderApp('#/reports', {
+      'reports.list': () =>
+        ok(
+          makePage([
+            makeReport(3, { url: 'example.com/pricing', pageUrl: 'https://www.example.com/pricing' }),
+            makeReport(2, { url: 'example.org/about', pageUrl: null }),
+            makeReport(1, { url: 'example.net', pageUrl: 'javascript:alert(1)' }),
+          ]),
+        ),
+    });
+    const reports = await table();
+    const [stored, none, unsafe] = bodyRows(reports);
+    const link = within(stored!).getByRole('link', { name: 'example.com/pricing' });
+    expect(link.getAttribute('href')).toBe('https://www.example.com/pricing');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    // Without an http(s) address to go to, the address stays text.
+    expect(within(none!).queryByRole('link', { name: 'example.org/about' })).toBeNull();
+    expect(within(none!).getByText('example.org/about')).toBeTruthy();
+    expect(within(unsafe!).queryByRole('link', { name: 'example.net' })).toBeNull();
+  });
+
+  it('shows the band with the score, and “No score” where the service gave none', async () => {
+    renderApp('#/reports', {
+      'reports.list': () =>
+        ok(
+          makePage([
+            makeReport(2, { result: 'decent', score: 73.68421052631578 }),
+            makeReport(1, { result: null, generatedAt: '2024-05-02T10:00:00Z' }),
+          ]),
+        ),
+    });
+    const [scored, unscored] = bodyRows(await table());
+    expect(within(scored!).getByText('Decent · 74').className).toBe('result result--decent');
+    expect(within(unscored!).getByText('No score')).toBeTruthy();
+    expect(unscored!.textContent).not.toContain('Generating…');
+  });
+});
+
+describe('a sort the service replaced', () => {
+  const NOTICE = 'This service sorts by date created instead of date generated.';
+
+  /** phpRank: `sort_by=generated_at` is silently replaced by `id`; its page links say so. */
+  function phpRankSorting() {
+    return renderApp('#/reports?sort_by=generated_at&sort=desc', {
+      'reports.list': (query) => {
+        const sortBy = query.sortBy === 'generated_at' ? 'id' : (query.sortBy ?? 'id');
+        return ok({ ...makePage(reportRange(1, 3)), appliedSort: { sortBy, sort: query.sort ?? 'desc' } });
+      },
+    });
+  }
+
+  it('says so near the table and marks the column really sorted', async () => {
+    phpRankSorting();
+    await table();
+    const notice = await screen.findByText(NOTICE);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(screen.getByRole('columnheader', { name: /Generated/ }).hasAttribute('aria-sort')).toBe(false);
+  });
+
+  it('flips the column really sorted on a click, and says nothing once the asked sort is applied', async () => {
+    const { send } = phpRankSorting();
+    await table();
+    await screen.findByText(NOTICE);
+    fireEvent.click(screen.getByRole('button', { name: 'Created' }));
+    expect(window.location.hash).toBe('#/reports?sort_by=id&sort=asc&per_page=10');
+    await waitFor(() =>
+      expect(callsOf(send, 'reports.list').at(-1)).toMatchObject({ sortBy: 'id', sort: 'asc' }),
+    );
+    await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull());
+    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('says nothing when the server applied the sort asked, or does not say what it applied', async () => {
+    renderApp('#/reports?sort_by=url&sort=asc', {
+      'reports.list': (query) =>
+        ok({
+          ...makePage(reportRange(1, 3)),
+          appliedSort: query.page === 1 ? { sortBy: 'url', sort: 'asc' } : null,
+        }),
+    });
+    await table();
+    expect(screen.getByRole('columnheader', { name: /URL/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.queryByText(/This service sorts by/)).toBeNull();
   });
 });
 

@@ -121,13 +121,31 @@ describe('SettingsSection', () => {
 
   it('tests the connection and says how many reports it found', async () => {
     sendMock.mockImplementation(async (type) => {
-      if (type === 'settings.test') return { ok: true, data: { total: 137, count: 10 } } as never;
+      if (type === 'settings.test')
+        return { ok: true, data: { total: 137, count: 10, account: null } } as never;
       return { ok: true, data: saved } as never;
     });
     render(<SettingsSection />);
     await screen.findByDisplayValue('https://r.example');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('Connected: 137 reports')).toBeTruthy();
+  });
+
+  it.each([
+    [{ name: 'Ada Lovelace', plan: 'Pro' }, 137, 'Connected as Ada Lovelace (Pro) — 137 reports'],
+    [{ name: 'Ada Lovelace', plan: null }, 1, 'Connected as Ada Lovelace — 1 report'],
+    [{ name: null, plan: 'Pro' }, 137, 'Connected: 137 reports'],
+    [null, 137, 'Connected: 137 reports'],
+    [{ name: 'Ada', plan: 'Free' }, null, 'Connected as Ada (Free) — 10 reports on the first page'],
+  ])('names the account when the service does: %j, %j → %s', async (account, total, text) => {
+    sendMock.mockImplementation(async (type) => {
+      if (type === 'settings.test') return { ok: true, data: { total, count: 10, account } } as never;
+      return { ok: true, data: saved } as never;
+    });
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it('says exactly what failed when the test fails', async () => {

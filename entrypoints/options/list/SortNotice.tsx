@@ -1,0 +1,19 @@
+import { sortReplacedText } from './server-sort';
+
+/**
+ * Says, politely, that the server sorted by another column than the one asked: "This service sorts by
+ * date created instead of date generated." The live region stays in the page so the change is announced.
+ */
+export function SortNotice<K extends string>({
+  replaced,
+  names,
+}: {
+  replaced: { asked: K; applied: K } | null;
+  names: Record<K, string>;
+}) {
+  return (
+    <p class="sort-notice" role="status">
+      {replaced ? sortReplacedText(replaced, names) : ''}
+    </p>
+  );
+}
