@@ -1,7 +1,8 @@
 // @vitest-environment node
+// The test controls, in the api-md dialect (as before dialects; phprank-controls.test.ts has the rest).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReferenceApi, RecordedRequest } from '../../../reference-api/index';
-import { call, manualClock, start, type ErrorBody } from './harness';
+import { call, manualClock, startApiMd as start, type ErrorBody } from './harness';
 
 let api: ReferenceApi;
 let clock: ReturnType<typeof manualClock>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD, startReferenceApi, type Report } from '../../../reference-api/index';
-import { call, manualClock, start } from './harness';
+import { call, manualClock, startApiMd as start } from './harness';
 
 let dir: string;
 let file: string;
@@ -17,7 +17,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('data file', () => {
   it('is created (with its directory) and seeded when missing, then reloaded by a second instance', async () => {
-    const first = await startReferenceApi({ dataFile: file });
+    const first = await startReferenceApi({ dialect: 'api-md', dataFile: file });
     const created = await call<{ data: Report }>(first, 'POST', '/api/v1/reports', {
       form: { url: 'https://persisted.example/' },
     });
@@ -28,7 +28,7 @@ describe('data file', () => {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { reports: unknown[] };
     expect(saved.reports).toHaveLength(reports.length);
 
-    const second = await startReferenceApi({ dataFile: file });
+    const second = await startReferenceApi({ dialect: 'api-md', dataFile: file });
     try {
       expect(second.store.reports().map((report) => report.id)).toEqual(reports.map((report) => report.id));
       expect(second.store.report(created.body.data.id)?.url).toBe('https://persisted.example/');
@@ -99,14 +99,16 @@ describe('data file', () => {
   it('refuses a damaged data file instead of overwriting it', async () => {
     const damaged = join(dir, 'damaged.json');
     writeFileSync(damaged, '{"not": "ours"}');
-    await expect(startReferenceApi({ dataFile: damaged })).rejects.toThrow(/not a reference-api data file/);
+    await expect(startReferenceApi({ dialect: 'api-md', dataFile: damaged })).rejects.toThrow(
+      /not a reference-api data file/,
+    );
     expect(readFileSync(damaged, 'utf8')).toBe('{"not": "ours"}');
   });
 });
 
 describe('seed', () => {
   it('has the variety the extension must cope with', async () => {
-    const api = await startReferenceApi();
+    const api = await startReferenceApi({ dialect: 'api-md' });
     try {
       const reports = api.store.reports();
       const projects = api.store.projects().map((project) => project.project);
@@ -133,8 +135,8 @@ describe('seed', () => {
 
   it('is deterministic for a given start time', async () => {
     const clock = manualClock();
-    const a = await startReferenceApi({ now: clock.now });
-    const b = await startReferenceApi({ now: clock.now });
+    const a = await startReferenceApi({ dialect: 'api-md', now: clock.now });
+    const b = await startReferenceApi({ dialect: 'api-md', now: clock.now });
     try {
       expect(a.store.reports()).toEqual(b.store.reports());
     } finally {
