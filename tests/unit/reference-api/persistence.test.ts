@@ -1,10 +1,16 @@
 // @vitest-environment node
+// The data file and the demo data: api-md first, then phprank.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_PASSWORD, startReferenceApi, type Report } from '../../../reference-api/index';
-import { call, manualClock, startApiMd as start } from './harness';
+import {
+  SEED_PASSWORD,
+  startReferenceApi,
+  type PhpRankReport,
+  type Report,
+} from '../../../reference-api/index';
+import { call, manualClock, start as startPhpRank, startApiMd as start } from './harness';
 
 let dir: string;
 let file: string;
@@ -137,6 +143,95 @@ describe('seed', () => {
     const clock = manualClock();
     const a = await startReferenceApi({ dialect: 'api-md', now: clock.now });
     const b = await startReferenceApi({ dialect: 'api-md', now: clock.now });
+    try {
+      expect(a.store.reports()).toEqual(b.store.reports());
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('phprank data file', () => {
+  it('keeps the scored reports across a restart', async () => {
+    const first = await startPhpRank({ dataFile: file });
+    const created = await call<{ data: PhpRankReport }>(first, 'POST', '/api/v1/reports', {
+      form: { url: 'https://www.persisted.example/a', privacy: '2', password: 'pw' },
+    });
+    const before = first.store.report(created.body.data.id);
+    await first.close();
+    expect(readFileSync(file, 'utf8')).toContain('"dialect": "phprank"');
+
+    const second = await startPhpRank({ dataFile: file });
+    try {
+      expect(second.store.report(created.body.data.id)).toEqual(before);
+      expect(second.store.passwordMatches(created.body.data.id, 'pw')).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a file of the other dialect, and counts a file without one as api-md', async () => {
+    const apiMd = await start({ dataFile: file });
+    await apiMd.close();
+    await expect(startPhpRank({ dataFile: file })).rejects.toThrow(
+      /holds api-md data: start with --dialect api-md/,
+    );
+
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify({ version: 1, nextId: 1, reports: [] }));
+    await expect(startPhpRank({ dataFile: old })).rejects.toThrow(/holds api-md data/);
+    const reopened = await start({ dataFile: old });
+    await reopened.close();
+
+    const phprank = join(dir, 'phprank.json');
+    await (await startPhpRank({ dataFile: phprank })).close();
+    await expect(start({ dataFile: phprank })).rejects.toThrow(
+      /holds phprank data: start with --dialect phprank/,
+    );
+  });
+});
+
+describe('phprank seed', () => {
+  it('looks like a real account: about a dozen hosts over months, every privacy, odd addresses', async () => {
+    const api = await startReferenceApi();
+    try {
+      const reports = api.store.reports() as PhpRankReport[];
+      const projects = api.store.projects().map((project) => project.project);
+      expect(reports.length).toBe(132);
+      expect(projects.length).toBeGreaterThanOrEqual(12);
+      expect(projects).toEqual(
+        expect.arrayContaining(['example.com', 'café.example.jp', 'localhost', '127.0.0.1']),
+      );
+      // Hosts only: no www., no scheme, no port.
+      for (const project of projects) expect(project).toMatch(/^(?!www\.)[^/:?#\s]+$/);
+      for (const report of reports) {
+        expect(report.url).not.toMatch(/^(https?:\/\/|www\.)/);
+        expect(report.url.startsWith(report.project)).toBe(true);
+        expect(report.password).toBe(report.privacy === 2);
+        expect(report.generated_at).not.toBeNull();
+      }
+      const urls = reports.map((report) => report.url);
+      expect(urls).toContain('example.com');
+      expect(urls.some((url) => url.includes('?'))).toBe(true);
+      expect(urls.some((url) => url.length > 100)).toBe(true);
+      expect(urls.some((url) => /[^\x00-\x7f]/.test(url))).toBe(true);
+      expect(new Set(reports.map((report) => report.privacy))).toEqual(new Set([0, 1, 2]));
+      const passworded = reports.find((report) => report.privacy === 2);
+      expect(passworded && api.store.passwordMatches(passworded.id, SEED_PASSWORD)).toBe(true);
+      // Spread over months, ids in date order; some reports generated again later.
+      const created = reports.map((report) => Date.parse(report.created_at));
+      expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(90 * 86_400_000);
+      expect(created).toEqual([...created].sort((a, b) => a - b));
+      expect(reports.some((report) => report.generated_at > report.created_at)).toBe(true);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is deterministic for a given start time', async () => {
+    const clock = manualClock();
+    const a = await startReferenceApi({ now: clock.now });
+    const b = await startReferenceApi({ now: clock.now });
     try {
       expect(a.store.reports()).toEqual(b.store.reports());
     } finally {
