@@ -1,4 +1,5 @@
 // Small HTTP helpers: reading bodies the way Laravel does, raw path segments, error bodies.
+
 /** A request's body or query, as flat strings. */
 export type Input = Record<string, string>;
 
