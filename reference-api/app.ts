@@ -1,16 +1,19 @@
-// The whole HTTP surface: CORS, the request log and test switches, bearer auth, the /api/v1
-// routes and (when enabled) /__control. Errors are JSON, as a Laravel API answers them.
+// The whole HTTP surface: CORS, the request log and test switches, the rate limit, bearer auth,
+// the /api/v1 routes of the store's dialect and (when enabled) /__control. Errors are JSON, as a
+// Laravel API answers them.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { apiRoutes } from './api';
+import { apiMdRoutes } from './api-md/routes';
 import { controlRoutes } from './control-routes';
 import type { ControlState, RecordedRequest } from './controls';
 import type { AppEnv } from './env';
 import { normalizeInput, readBody } from './http';
+import { phpRankRoutes } from './phprank/routes';
 import type { Store } from './store';
 
 export interface AppOptions {
+  /** Its dialect decides the routes. */
   store: Store;
   controls: ControlState;
   apiKey: string;
@@ -59,13 +62,16 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
     }
     if (verdict.kind === 'answer') {
       c.res = verdict.response;
-    } else if (!authorized(c.req.header('authorization'), apiKey)) {
-      // Like Laravel: without `Accept: application/json` a failed auth redirects to an HTML login page.
-      c.res = wantsJson(c.req.header('accept'))
-        ? c.json({ message: 'Unauthenticated.' }, 401)
-        : c.redirect('/login', 302);
     } else {
-      await next();
+      if (!authorized(c.req.header('authorization'), apiKey)) {
+        // Like Laravel: without `Accept: application/json` a failed auth redirects to an HTML login page.
+        c.res = wantsJson(c.req.header('accept'))
+          ? c.json({ message: 'Unauthenticated.' }, 401)
+          : c.redirect('/login', 302);
+      } else {
+        await next();
+      }
+      // The rate-limit headers, on every answer that got past the switches.
       for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
     }
     recorded.status = c.res.status;
@@ -74,7 +80,7 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
 
   // A plain web page at the root, so a browser tab has an http(s) page to create a report for.
   app.get('/', (c) => c.html(LANDING_PAGE));
-  app.route('/api/v1', apiRoutes(store));
+  app.route('/api/v1', store.dialect === 'phprank' ? phpRankRoutes(store) : apiMdRoutes(store));
   if (testControls) app.route('/__control', controlRoutes(controls, store));
 
   app.notFound((c) =>

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ControlState } from './controls';
 import type { AppEnv } from './env';
 import type { Store } from './store';
+import { RELEASES } from './types';
 
 const count = z.number().int().min(0);
 
@@ -26,62 +27,47 @@ const schemas = {
     windowSeconds: z.number().positive().optional(),
   }),
   resetData: z.object({ seed: z.boolean().default(true) }),
+  redirect: z.object({ from: z.string().min(1), to: z.string().min(1).nullable() }),
+  planLimit: z.object({ limit: count.nullable() }),
+  numericStrings: z.object({ enabled: z.boolean() }),
+  analysisDelay: z.object({ ms: z.number().min(0) }),
+  release: z.object({ release: z.enum(RELEASES) }),
+  none: z.object({}),
 };
 
 export function controlRoutes(controls: ControlState, store: Store): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
+  /** POST /__control/<name> with a JSON body checked by `schema`; answers { ok: true, ...extra }. */
+  function control<T>(name: string, schema: z.ZodType<T>, apply: (body: T) => object | void): void {
+    routes.post(`/${name}`, async (c) => {
+      const body = schema.safeParse(await json(c.req.raw));
+      if (!body.success) return Response.json({ message: z.prettifyError(body.error) }, { status: 400 });
+      return c.json({ ok: true, ...apply(body.data) });
+    });
+  }
+
   routes.get('/requests', (c) => c.json(controls.requests));
 
-  routes.post('/set-latency', async (c) => {
-    const body = schemas.latency.safeParse(await json(c.req.raw));
-    if (!body.success) return badRequest(body.error);
-    controls.setLatency(body.data.ms);
-    return c.json({ ok: true });
-  });
-
-  routes.post('/force-status', async (c) => {
-    const body = schemas.forceStatus.safeParse(await json(c.req.raw));
-    if (!body.success) return badRequest(body.error);
-    const { status, count, body: answer, headers } = body.data;
-    controls.forceStatus(status, count, answer, headers);
-    return c.json({ ok: true });
-  });
-
-  routes.post('/malformed-next', async (c) => {
-    const body = schemas.malformed.safeParse(await json(c.req.raw));
-    if (!body.success) return badRequest(body.error);
-    controls.malformedNext(body.data.count, body.data.kind);
-    return c.json({ ok: true });
-  });
-
-  routes.post('/drop-next', async (c) => {
-    const body = schemas.drop.safeParse(await json(c.req.raw));
-    if (!body.success) return badRequest(body.error);
-    controls.dropNext(body.data.count);
-    return c.json({ ok: true });
-  });
-
-  routes.post('/set-rate-limit', async (c) => {
-    const body = schemas.rateLimit.safeParse(await json(c.req.raw));
-    if (!body.success) return badRequest(body.error);
-    controls.setRateLimit(body.data.maxPerWindow, body.data.windowSeconds);
-    return c.json({ ok: true });
-  });
-
-  routes.post('/reset', (c) => {
-    controls.reset();
-    return c.json({ ok: true });
-  });
-
-  routes.post('/reset-data', async (c) => {
-    const body = schemas.resetData.safeParse(await json(c.req.raw));
-    if (!body.success) return badRequest(body.error);
-    store.reset(body.data.seed);
-    return c.json({ ok: true });
-  });
-
-  routes.post('/finish-pending', (c) => c.json({ ok: true, finished: store.finishPending() }));
+  control('set-latency', schemas.latency, ({ ms }) => controls.setLatency(ms));
+  control('force-status', schemas.forceStatus, ({ status, count, body, headers }) =>
+    controls.forceStatus(status, count, body, headers),
+  );
+  control('malformed-next', schemas.malformed, ({ count, kind }) => controls.malformedNext(count, kind));
+  control('drop-next', schemas.drop, ({ count }) => controls.dropNext(count));
+  control('set-rate-limit', schemas.rateLimit, ({ maxPerWindow, windowSeconds }) =>
+    controls.setRateLimit(maxPerWindow, windowSeconds),
+  );
+  control('set-redirect', schemas.redirect, ({ from, to }) => controls.setRedirect(from, to));
+  control('set-plan-limit', schemas.planLimit, ({ limit }) => controls.setPlanLimit(limit));
+  control('set-numeric-strings', schemas.numericStrings, ({ enabled }) =>
+    controls.setNumericStrings(enabled),
+  );
+  control('set-analysis-delay', schemas.analysisDelay, ({ ms }) => controls.setAnalysisDelay(ms));
+  control('set-release', schemas.release, ({ release }) => controls.setRelease(release));
+  control('reset', schemas.none, () => controls.reset());
+  control('reset-data', schemas.resetData, ({ seed }) => store.reset(seed));
+  control('finish-pending', schemas.none, () => ({ finished: store.finishPending() }));
 
   return routes;
 }
@@ -95,8 +81,4 @@ async function json(request: Request): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-function badRequest(error: z.ZodError): Response {
-  return Response.json({ message: z.prettifyError(error) }, { status: 400 });
 }

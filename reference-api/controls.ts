@@ -1,7 +1,10 @@
 // Switches that make the API misbehave on purpose, for tests of the extension's error handling,
-// and the log of every request that reached /api.
+// switches for how the service behaves (phprank), the rate limit, and the log of every request
+// that reached /api.
 import { STATUS_CODES } from 'node:http';
 import { jsonResponse } from './http';
+import { ServiceSettings } from './settings';
+import type { Release } from './types';
 
 export interface RecordedRequest {
   method: string;
@@ -33,10 +36,32 @@ export interface Controls {
   malformedNext(count: number, kind?: MalformedKind): void;
   /** The next `count` /api requests get their connection closed without an answer. */
   dropNext(count: number): void;
-  /** At most `maxPerWindow` /api requests per fixed window; null turns the limit off. */
+  /**
+   * At most `maxPerWindow` /api requests per fixed window; null goes back to the standing limit
+   * (`rateLimitPerMinute`; none in api-md unless given).
+   */
   setRateLimit(maxPerWindow: number | null, windowSeconds?: number): void;
-  /** Turns every switch off and clears the request log. */
+  /** phprank: creating a report for `from` makes one for `to` (the address reached); `to` null removes it. */
+  setRedirect(from: string, to: string | null): void;
+  /** phprank: creating a report when there are `limit` already answers 422; null = no limit. */
+  setPlanLimit(limit: number | null): void;
+  /** phprank: scores and project counts go out as strings ("73"), as some PHP/MySQL setups send them. */
+  setNumericStrings(enabled: boolean): void;
+  /** phprank: how long creating or regenerating a report takes. */
+  setAnalysisDelay(ms: number): void;
+  /** phprank: '1.1.0' answers every `result` as null. */
+  setRelease(release: Release): void;
+  /** Turns every switch off (the service's back to the start options) and clears the request log. */
   reset(): void;
+}
+
+export interface ControlOptions {
+  /** The clock of the rate limit. */
+  now?: () => number;
+  /** The service settings the phprank switches change (the store's). */
+  settings?: ServiceSettings;
+  /** The standing rate limit per minute; null or omitted = none (and no X-RateLimit headers). */
+  rateLimitPerMinute?: number | null;
 }
 
 /** What the app does with a request, decided before it reaches the routes. */
@@ -70,8 +95,16 @@ export class ControlState implements Controls {
   private malformed?: { remaining: number; kind: MalformedKind };
   private drops = 0;
   private rateLimit?: { max: number; windowMs: number; windowStart: number; used: number };
+  private readonly now: () => number;
+  private readonly settings: ServiceSettings;
+  private readonly standingLimit: number | null;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: ControlOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.settings = options.settings ?? new ServiceSettings();
+    this.standingLimit = options.rateLimitPerMinute ?? null;
+    this.setRateLimit(null);
+  }
 
   setLatency(ms: number): void {
     this.latencyMs = Math.max(0, ms);
@@ -92,10 +125,29 @@ export class ControlState implements Controls {
   }
 
   setRateLimit(maxPerWindow: number | null, windowSeconds = 60): void {
-    this.rateLimit =
-      maxPerWindow === null
-        ? undefined
-        : { max: maxPerWindow, windowMs: windowSeconds * 1000, windowStart: this.now(), used: 0 };
+    const max = maxPerWindow ?? this.standingLimit;
+    const windowMs = (maxPerWindow === null ? 60 : windowSeconds) * 1000;
+    this.rateLimit = max === null ? undefined : { max, windowMs, windowStart: this.now(), used: 0 };
+  }
+
+  setRedirect(from: string, to: string | null): void {
+    this.settings.setRedirect(from, to);
+  }
+
+  setPlanLimit(limit: number | null): void {
+    this.settings.planLimit = limit;
+  }
+
+  setNumericStrings(enabled: boolean): void {
+    this.settings.numericStrings = enabled;
+  }
+
+  setAnalysisDelay(ms: number): void {
+    this.settings.analysisDelayMs = Math.max(0, ms);
+  }
+
+  setRelease(release: Release): void {
+    this.settings.release = release;
   }
 
   reset(): void {
@@ -103,7 +155,8 @@ export class ControlState implements Controls {
     this.forced = undefined;
     this.malformed = undefined;
     this.drops = 0;
-    this.rateLimit = undefined;
+    this.setRateLimit(null);
+    this.settings.reset();
     // In place: callers hold on to this array.
     this.requests.length = 0;
   }

@@ -1,6 +1,6 @@
 // The Hono environment shared by the app's modules.
 import type { HttpBindings } from '@hono/node-server';
-import type { Input } from './validation';
+import type { Input } from './http';
 
 export interface AppEnv {
   Bindings: HttpBindings;

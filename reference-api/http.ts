@@ -1,5 +1,7 @@
 // Small HTTP helpers: reading bodies the way Laravel does, raw path segments, error bodies.
-import type { Input } from './validation';
+
+/** A request's body or query, as flat strings. */
+export type Input = Record<string, string>;
 
 /** Laravel's TrimStrings middleware leaves passwords untouched. */
 const UNTRIMMED = new Set(['password']);

@@ -5,16 +5,41 @@ import { createApp } from './app';
 import { ControlState, type Controls, type RecordedRequest } from './controls';
 import { Store } from './store';
 
+import type { ServiceOptions } from './settings';
+import type { Dialect } from './types';
+
 export type { Controls, MalformedKind, RecordedRequest } from './controls';
-export type { Paginated } from './query';
+export type { Paginated } from './api-md/query';
+export type { PageLink, PhpRankPaginated } from './phprank/paginate';
 export type { CreateReportInput, UpdateReportInput } from './store';
-export type { Privacy, Project, Report, ReportResults, Result } from './types';
+export type {
+  ApiMdProject,
+  ApiMdReport,
+  Dialect,
+  Importance,
+  PhpRankProject,
+  PhpRankReport,
+  PhpRankResults,
+  Privacy,
+  Project,
+  Release,
+  Report,
+  ReportResults,
+  Result,
+  TestResult,
+} from './types';
 export { Store } from './store';
-export { SEED_PASSWORD } from './seed';
+export { SEED_PASSWORD } from './seed-common';
+export { bandOf, POINTS, scoreOf } from './phprank/score';
+export { cleanUrl } from './phprank/address';
 
 export const DEFAULT_API_KEY = 'demo-key';
+/** startReferenceApi()'s standing rate limit in the phprank dialect: present, but out of the tests' way. */
+export const DEFAULT_TEST_RATE_LIMIT = 100_000;
 
-export interface ReferenceApiOptions {
+export interface ReferenceApiOptions extends ServiceOptions {
+  /** Default 'phprank' (shared/SERVICE.md); 'api-md' = the shapes DESIGN.md assumed from API.md. */
+  dialect?: Dialect;
   /** 0 (the default) = a free port. */
   port?: number;
   /** Default `demo-key`. */
@@ -23,8 +48,13 @@ export interface ReferenceApiOptions {
   dataFile?: string;
   /** Seed demo data when there is no data file (default true). */
   seed?: boolean;
-  /** How long a report stays pending (default 2000 ms). */
+  /** api-md: how long a report stays pending (default 2000 ms). */
   generationDelayMs?: number;
+  /**
+   * Requests per minute before a 429; null = no limit and no X-RateLimit headers. Default 100000 in
+   * phprank (the headers are there, the limit is not in the way), none in api-md.
+   */
+  rateLimitPerMinute?: number | null;
   /** The clock for generation, dates and the rate limit. */
   now?: () => number;
   /** Mount the HTTP controls at /__control (default true here; the CLI needs --test-controls). */
@@ -48,13 +78,29 @@ export interface ReferenceApi {
 export async function startReferenceApi(options: ReferenceApiOptions = {}): Promise<ReferenceApi> {
   const now = options.now ?? Date.now;
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const dialect = options.dialect ?? 'phprank';
   const store = new Store({
+    dialect,
     dataFile: options.dataFile,
     seed: options.seed,
     generationDelayMs: options.generationDelayMs,
     now,
+    release: options.release,
+    numericStrings: options.numericStrings,
+    redirects: options.redirects,
+    planLimit: options.planLimit,
+    analysisDelayMs: options.analysisDelayMs,
   });
-  const controls = new ControlState(now);
+  const controls = new ControlState({
+    now,
+    settings: store.settings,
+    rateLimitPerMinute:
+      options.rateLimitPerMinute !== undefined
+        ? options.rateLimitPerMinute
+        : dialect === 'phprank'
+          ? DEFAULT_TEST_RATE_LIMIT
+          : null,
+  });
   const app = createApp({
     store,
     controls,

@@ -1,5 +1,5 @@
 // CLI: `npx tsx reference-api/main.ts [--port 8787] [--key demo-key] ...` (see config.ts).
-import { parseConfig, USAGE, type CliConfig } from './config';
+import { apiOptions, parseConfig, USAGE, type CliConfig } from './config';
 import { startReferenceApi } from './index';
 
 function readConfig(): CliConfig {
@@ -14,16 +14,15 @@ function readConfig(): CliConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const api = await startReferenceApi({
-    port: config.port,
-    apiKey: config.apiKey,
-    dataFile: config.dataFile,
-    seed: config.seed,
-    generationDelayMs: config.generationDelayMs,
+    ...apiOptions(config),
     testControls: config.testControls,
     log: config.quiet ? undefined : (line) => console.log(line),
   });
   const controls = config.testControls ? `, test controls at ${api.url}/__control` : '';
-  console.log(`Reference API on ${api.url} (API key: ${api.apiKey}; data: ${config.dataFile}${controls})`);
+  const dialect = config.dialect === 'phprank' ? `phprank ${config.release}` : config.dialect;
+  console.log(
+    `Reference API on ${api.url} (API key: ${api.apiKey}; ${dialect}; data: ${config.dataFile}${controls})`,
+  );
 
   const stop = () => void api.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

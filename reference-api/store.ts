@@ -1,129 +1,103 @@
-// The reports, kept in memory and (optionally) in a JSON file after every change.
+// The reports, kept in memory and (optionally) in a JSON file after every change. What a report
+// looks like depends on the dialect (model.ts); this class keeps them, hands out ids and saves.
 //
-// Generation is lazy: a pending report carries the time its result is due, and every read first
-// completes the reports that are due. No timers, so pending work survives restarts and tests can
-// move time with an injected clock.
-import { generateResults } from './generation';
+// api-md generation is lazy: a pending report carries the time its result is due, and every read
+// first completes the reports that are due. No timers, so pending work survives restarts and tests
+// can move time with an injected clock. phprank reports are complete when created.
+import { apiMdModel } from './api-md/model';
+import type { CreateReportInput, DialectModel, UpdateReportInput } from './model';
 import { hashPassword } from './password';
 import { loadState, saveState } from './persistence';
-import { seedState } from './seed';
-import type { Privacy, Project, Report, StoreState, StoredReport } from './types';
+import { phpRankModel } from './phprank/model';
+import { ServiceSettings, type ServiceOptions } from './settings';
+import type { Dialect, Project, Report, StoreState, StoredReport } from './types';
+
+export type { CreateReportInput, UpdateReportInput } from './model';
 
 export const DEFAULT_GENERATION_DELAY_MS = 2000;
 
-export interface StoreOptions {
+export interface StoreOptions extends ServiceOptions {
+  /** Default 'phprank'. A data file keeps the dialect it was written in. */
+  dialect?: Dialect;
   /** JSON file to load from and save to; omitted = in memory only. */
   dataFile?: string;
   /** Seed demo data when there is no data file (default true). */
   seed?: boolean;
+  /** api-md: how long a report stays pending (default 2000 ms). */
   generationDelayMs?: number;
   now?: () => number;
 }
 
-export interface CreateReportInput {
-  url: string;
-  privacy: Privacy;
-  /** Kept (as a hash) only when privacy is 2. */
-  password?: string | null;
-  /** Omitted = the URL's host name. */
-  project?: string | null;
-}
-
-export interface UpdateReportInput {
-  privacy?: Privacy;
-  password?: string | null;
-  /** `results=1`: throw the result away and generate it again. */
-  regenerate?: boolean;
-}
-
 export class Store {
+  readonly dialect: Dialect;
+  /** phprank behaviour the test controls change (release, redirects…). */
+  readonly settings: ServiceSettings;
   readonly generationDelayMs: number;
+  private readonly model: DialectModel;
   private readonly now: () => number;
   private readonly dataFile: string | undefined;
   private state: StoreState;
 
   constructor(options: StoreOptions = {}) {
+    this.dialect = options.dialect ?? 'phprank';
+    this.model = this.dialect === 'phprank' ? phpRankModel : apiMdModel;
+    this.settings = new ServiceSettings(options);
     this.now = options.now ?? Date.now;
     this.generationDelayMs = options.generationDelayMs ?? DEFAULT_GENERATION_DELAY_MS;
     this.dataFile = options.dataFile;
     const loaded = this.dataFile === undefined ? undefined : loadState(this.dataFile);
+    if (loaded && (loaded.dialect ?? 'api-md') !== this.dialect) {
+      const theirs = loaded.dialect ?? 'api-md';
+      throw new Error(
+        `${this.dataFile} holds ${theirs} data: start with --dialect ${theirs}, or delete it to start over`,
+      );
+    }
     this.state = loaded ?? this.freshState(options.seed ?? true);
     if (!loaded) this.save();
   }
 
-  /** Every report, oldest first. */
+  /** Every report as read back, oldest first. */
   reports(): Report[] {
     this.settle();
-    return this.state.reports.map(toReport);
+    return this.state.reports.map((report) => this.model.view(report, this.settings, false));
   }
 
   report(id: number): Report | undefined {
     this.settle();
     const stored = this.find(id);
-    return stored && toReport(stored);
+    return stored && this.model.view(stored, this.settings, false);
   }
 
-  /** Projects are the distinct project names of the reports; created_at is the oldest report's. */
+  count(): number {
+    return this.state.reports.length;
+  }
+
+  /** One per project name (api-md) or host (phprank); created_at is the oldest report's. */
   projects(): Project[] {
-    const byName = new Map<string, { createdAt: number; count: number }>();
-    for (const report of this.state.reports) {
-      if (report.project === null) continue;
-      const entry = byName.get(report.project);
-      if (entry) {
-        entry.count++;
-        entry.createdAt = Math.min(entry.createdAt, report.createdAt);
-      } else {
-        byName.set(report.project, { createdAt: report.createdAt, count: 1 });
-      }
-    }
-    return [...byName].map(([project, { createdAt, count }]) => ({
-      project,
-      created_at: iso(createdAt),
-      reports_count: count,
-    }));
+    this.settle();
+    return this.model.projects(this.state.reports, this.settings);
   }
 
+  /**
+   * The new report as the answer to its creation shows it. api-md: pending. phprank: scored at once,
+   * without the analysis delay of the HTTP route; throws PageFetchError for a host that cannot resolve.
+   */
   create(input: CreateReportInput): Report {
-    const now = this.now();
-    const id = this.state.nextId++;
-    const stored: StoredReport = {
-      id,
-      url: input.url,
-      project: input.project === undefined ? hostOf(input.url) : input.project,
-      privacy: input.privacy,
-      passwordHash: input.privacy === 2 && input.password ? hashPassword(input.password) : null,
-      generation: 1,
-      generationDueAt: now + this.generationDelayMs,
-      result: null,
-      results: null,
-      generatedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const stored = this.model.create(this.state.nextId, input, this.context());
+    this.state.nextId++;
     this.state.reports.push(stored);
     this.save();
-    return toReport(stored);
+    return this.model.view(stored, this.settings, true);
   }
 
+  /** undefined when there is no such report. phprank: throws PageFetchError when a regeneration fails. */
   update(id: number, input: UpdateReportInput): Report | undefined {
     this.settle();
     const stored = this.find(id);
     if (!stored) return undefined;
-    const now = this.now();
-    if (input.privacy !== undefined) stored.privacy = input.privacy;
-    // A password only means something with privacy 2; leaving 2 forgets it.
-    if (stored.privacy !== 2) stored.passwordHash = null;
-    else if (input.password) stored.passwordHash = hashPassword(input.password);
-    if (input.regenerate) {
-      stored.generation++;
-      stored.generationDueAt = now + this.generationDelayMs;
-      stored.result = null;
-      stored.results = null;
-      stored.generatedAt = null;
-    }
-    stored.updatedAt = now;
+    const regenerated = this.model.update(stored, input, this.context());
     this.save();
-    return toReport(stored);
+    return this.model.view(stored, this.settings, regenerated);
   }
 
   deleteReport(id: number): boolean {
@@ -149,7 +123,7 @@ export class Store {
     return stored?.passwordHash != null && stored.passwordHash === hashPassword(password);
   }
 
-  /** For tests: complete every pending report now, whatever its due time. Returns how many. */
+  /** For tests: complete every pending report now, whatever its due time. Returns how many (phprank: 0). */
   finishPending(): number {
     const now = this.now();
     let count = 0;
@@ -168,25 +142,29 @@ export class Store {
     this.save();
   }
 
+  private context() {
+    return { now: this.now(), settings: this.settings, generationDelayMs: this.generationDelayMs };
+  }
+
   private freshState(seed: boolean): StoreState {
-    return seed ? seedState(this.now()) : { version: 1, nextId: 1, reports: [] };
+    const { nextId, reports } = seed ? this.model.seed(this.now()) : { nextId: 1, reports: [] };
+    return { version: 1, dialect: this.dialect, nextId, reports };
   }
 
   private find(id: number): StoredReport | undefined {
     return this.state.reports.find((report) => report.id === id);
   }
 
-  /** Completes the reports whose result is due. The result is dated when it was due, not when read. */
+  /** api-md: completes the reports whose result is due. The result is dated when it was due, not when read. */
   private settle(): void {
+    const complete = this.model.complete;
+    if (!complete) return;
     const now = this.now();
     let changed = false;
     for (const report of this.state.reports) {
       const due = report.generationDueAt;
       if (due === null || due > now) continue;
-      Object.assign(report, generateResults(report.id, report.url, report.generation));
-      report.generationDueAt = null;
-      report.generatedAt = due;
-      report.updatedAt = Math.max(report.updatedAt, due);
+      complete(report, due);
       changed = true;
     }
     if (changed) this.save();
@@ -194,33 +172,5 @@ export class Store {
 
   private save(): void {
     if (this.dataFile !== undefined) saveState(this.dataFile, this.state);
-  }
-}
-
-function toReport(stored: StoredReport): Report {
-  return {
-    id: stored.id,
-    url: stored.url,
-    project: stored.project,
-    result: stored.result,
-    privacy: stored.privacy,
-    password: stored.passwordHash !== null,
-    results: stored.results && structuredClone(stored.results),
-    generated_at: stored.generatedAt === null ? null : iso(stored.generatedAt),
-    created_at: iso(stored.createdAt),
-    updated_at: iso(stored.updatedAt),
-  };
-}
-
-/** Laravel's date format: ISO 8601 with microseconds, e.g. 2024-06-11T10:00:00.000000Z. */
-function iso(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname || null;
-  } catch {
-    return null;
   }
 }

@@ -1,7 +1,8 @@
 // @vitest-environment node
+// The phprank dialect unless said otherwise: authentication, CORS and routing are the same in both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceApi } from '../../../reference-api/index';
-import { call, start, type ErrorBody } from './harness';
+import { call, start, startApiMd, type ErrorBody, type PhpRankError } from './harness';
 
 let api: ReferenceApi;
 beforeAll(async () => {
@@ -107,18 +108,39 @@ describe('CORS', () => {
 });
 
 describe('routing', () => {
-  it('answers an unknown /api path with JSON 404', async () => {
-    const answer = await call<ErrorBody>(api, 'GET', '/api/v1/nothing-here');
-    expect(answer.status).toBe(404);
-    expect(answer.body.message).toBe('The route api/v1/nothing-here could not be found.');
+  it("answers an unknown /api/v1 path with phpRank's JSON 404", async () => {
+    for (const path of ['/api/v1/nothing-here', '/api/v1/reports/1/pdf', '/api/v1/']) {
+      const answer = await call<PhpRankError>(api, 'GET', path);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: 'Resource not found.', status: 404 });
+    }
+  });
+
+  it("answers with Laravel's route message in the api-md dialect", async () => {
+    const apiMd = await startApiMd();
+    try {
+      const answer = await call<ErrorBody>(apiMd, 'GET', '/api/v1/nothing-here');
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('The route api/v1/nothing-here could not be found.');
+      const wrongMethod = await call<ErrorBody>(apiMd, 'PUT', '/api/v1/reports');
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.body.message).toContain('The PUT method is not supported for route api/v1/reports.');
+      // No /account in API.md.
+      expect((await call(apiMd, 'GET', '/api/v1/account')).status).toBe(404);
+    } finally {
+      await apiMd.close();
+    }
   });
 
   it('answers a known path with an unsupported method with 405 and Allow', async () => {
     const answer = await call<ErrorBody>(api, 'PUT', '/api/v1/reports');
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('GET, HEAD, POST');
-    expect(answer.body.message).toContain('The PUT method is not supported for route api/v1/reports.');
-    expect((await call(api, 'POST', '/api/v1/projects/Staging')).status).toBe(405);
+    expect(answer.body).toEqual({
+      message: 'The PUT method is not supported for this route. Supported methods: GET, HEAD, POST.',
+    });
+    expect((await call(api, 'POST', '/api/v1/projects/example.com')).status).toBe(405);
+    expect((await call(api, 'DELETE', '/api/v1/account')).status).toBe(405);
   });
 
   it('serves a plain web page at the root, outside the API', async () => {

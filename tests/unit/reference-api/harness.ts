@@ -8,9 +8,22 @@ export interface Answer<T> {
   body: T;
 }
 
+/** api-md's 4xx body (Laravel's). */
 export interface ErrorBody {
   message: string;
   errors?: Record<string, string[]>;
+}
+
+/** phprank's 422 body: `message` is the field errors, and there is a `status`. */
+export interface PhpRankInvalid {
+  message: Record<string, string[]>;
+  status: 422;
+}
+
+/** phprank's other error bodies. */
+export interface PhpRankError {
+  message: string;
+  status: number;
 }
 
 /** A clock the test moves by hand. */
@@ -24,8 +37,14 @@ export function manualClock(start = Date.UTC(2025, 0, 15, 12)) {
   };
 }
 
+/** The phprank dialect (the default), empty, and creating a report takes no time. */
 export async function start(options: ReferenceApiOptions = {}): Promise<ReferenceApi> {
-  return startReferenceApi({ seed: false, ...options });
+  return startReferenceApi({ seed: false, analysisDelayMs: 0, ...options });
+}
+
+/** The api-md dialect, empty. */
+export async function startApiMd(options: ReferenceApiOptions = {}): Promise<ReferenceApi> {
+  return start({ dialect: 'api-md', ...options });
 }
 
 /**

@@ -1,10 +1,16 @@
 // @vitest-environment node
+// The data file and the demo data: api-md first, then phprank.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_PASSWORD, startReferenceApi, type Report } from '../../../reference-api/index';
-import { call, manualClock, start } from './harness';
+import {
+  SEED_PASSWORD,
+  startReferenceApi,
+  type PhpRankReport,
+  type Report,
+} from '../../../reference-api/index';
+import { call, manualClock, start as startPhpRank, startApiMd as start } from './harness';
 
 let dir: string;
 let file: string;
@@ -17,7 +23,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('data file', () => {
   it('is created (with its directory) and seeded when missing, then reloaded by a second instance', async () => {
-    const first = await startReferenceApi({ dataFile: file });
+    const first = await startReferenceApi({ dialect: 'api-md', dataFile: file });
     const created = await call<{ data: Report }>(first, 'POST', '/api/v1/reports', {
       form: { url: 'https://persisted.example/' },
     });
@@ -28,7 +34,7 @@ describe('data file', () => {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { reports: unknown[] };
     expect(saved.reports).toHaveLength(reports.length);
 
-    const second = await startReferenceApi({ dataFile: file });
+    const second = await startReferenceApi({ dialect: 'api-md', dataFile: file });
     try {
       expect(second.store.reports().map((report) => report.id)).toEqual(reports.map((report) => report.id));
       expect(second.store.report(created.body.data.id)?.url).toBe('https://persisted.example/');
@@ -99,14 +105,16 @@ describe('data file', () => {
   it('refuses a damaged data file instead of overwriting it', async () => {
     const damaged = join(dir, 'damaged.json');
     writeFileSync(damaged, '{"not": "ours"}');
-    await expect(startReferenceApi({ dataFile: damaged })).rejects.toThrow(/not a reference-api data file/);
+    await expect(startReferenceApi({ dialect: 'api-md', dataFile: damaged })).rejects.toThrow(
+      /not a reference-api data file/,
+    );
     expect(readFileSync(damaged, 'utf8')).toBe('{"not": "ours"}');
   });
 });
 
 describe('seed', () => {
   it('has the variety the extension must cope with', async () => {
-    const api = await startReferenceApi();
+    const api = await startReferenceApi({ dialect: 'api-md' });
     try {
       const reports = api.store.reports();
       const projects = api.store.projects().map((project) => project.project);
@@ -126,6 +134,95 @@ describe('seed', () => {
       const created = reports.map((report) => Date.parse(report.created_at));
       expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(90 * 86_400_000);
       expect(created).toEqual([...created].sort((a, b) => a - b));
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is deterministic for a given start time', async () => {
+    const clock = manualClock();
+    const a = await startReferenceApi({ dialect: 'api-md', now: clock.now });
+    const b = await startReferenceApi({ dialect: 'api-md', now: clock.now });
+    try {
+      expect(a.store.reports()).toEqual(b.store.reports());
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('phprank data file', () => {
+  it('keeps the scored reports across a restart', async () => {
+    const first = await startPhpRank({ dataFile: file });
+    const created = await call<{ data: PhpRankReport }>(first, 'POST', '/api/v1/reports', {
+      form: { url: 'https://www.persisted.example/a', privacy: '2', password: 'pw' },
+    });
+    const before = first.store.report(created.body.data.id);
+    await first.close();
+    expect(readFileSync(file, 'utf8')).toContain('"dialect": "phprank"');
+
+    const second = await startPhpRank({ dataFile: file });
+    try {
+      expect(second.store.report(created.body.data.id)).toEqual(before);
+      expect(second.store.passwordMatches(created.body.data.id, 'pw')).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a file of the other dialect, and counts a file without one as api-md', async () => {
+    const apiMd = await start({ dataFile: file });
+    await apiMd.close();
+    await expect(startPhpRank({ dataFile: file })).rejects.toThrow(
+      /holds api-md data: start with --dialect api-md/,
+    );
+
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify({ version: 1, nextId: 1, reports: [] }));
+    await expect(startPhpRank({ dataFile: old })).rejects.toThrow(/holds api-md data/);
+    const reopened = await start({ dataFile: old });
+    await reopened.close();
+
+    const phprank = join(dir, 'phprank.json');
+    await (await startPhpRank({ dataFile: phprank })).close();
+    await expect(start({ dataFile: phprank })).rejects.toThrow(
+      /holds phprank data: start with --dialect phprank/,
+    );
+  });
+});
+
+describe('phprank seed', () => {
+  it('looks like a real account: about a dozen hosts over months, every privacy, odd addresses', async () => {
+    const api = await startReferenceApi();
+    try {
+      const reports = api.store.reports() as PhpRankReport[];
+      const projects = api.store.projects().map((project) => project.project);
+      expect(reports.length).toBe(132);
+      expect(projects.length).toBeGreaterThanOrEqual(12);
+      expect(projects).toEqual(
+        expect.arrayContaining(['example.com', 'café.example.jp', 'localhost', '127.0.0.1']),
+      );
+      // Hosts only: no www., no scheme, no port.
+      for (const project of projects) expect(project).toMatch(/^(?!www\.)[^/:?#\s]+$/);
+      for (const report of reports) {
+        expect(report.url).not.toMatch(/^(https?:\/\/|www\.)/);
+        expect(report.url.startsWith(report.project)).toBe(true);
+        expect(report.password).toBe(report.privacy === 2);
+        expect(report.generated_at).not.toBeNull();
+      }
+      const urls = reports.map((report) => report.url);
+      expect(urls).toContain('example.com');
+      expect(urls.some((url) => url.includes('?'))).toBe(true);
+      expect(urls.some((url) => url.length > 100)).toBe(true);
+      expect(urls.some((url) => /[^\x00-\x7f]/.test(url))).toBe(true);
+      expect(new Set(reports.map((report) => report.privacy))).toEqual(new Set([0, 1, 2]));
+      const passworded = reports.find((report) => report.privacy === 2);
+      expect(passworded && api.store.passwordMatches(passworded.id, SEED_PASSWORD)).toBe(true);
+      // Spread over months, ids in date order; some reports generated again later.
+      const created = reports.map((report) => Date.parse(report.created_at));
+      expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(90 * 86_400_000);
+      expect(created).toEqual([...created].sort((a, b) => a - b));
+      expect(reports.some((report) => report.generated_at > report.created_at)).toBe(true);
     } finally {
       await api.close();
     }

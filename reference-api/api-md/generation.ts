@@ -1,7 +1,7 @@
-// Produces a report's result. The real service measures the page; here the outcome is derived
+// api-md: produces a report's result. The real service measures the page; here the outcome is derived
 // from the report id, URL and generation number, so it is stable across runs and restarts.
-import { hashString, randomInt, seededRandom } from './random';
-import type { Check, ReportResults, Result } from './types';
+import { hashString, randomInt, seededRandom } from '../random';
+import type { Check, ReportResults, Result } from '../types';
 
 const CHECKS = [
   'https',

@@ -1,7 +1,8 @@
 // @vitest-environment node
+// The api-md dialect's report list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paginated, ReferenceApi, Report } from '../../../reference-api/index';
-import { call, manualClock, query, start, type ErrorBody } from './harness';
+import type { ApiMdReport as Report, Paginated, ReferenceApi } from '../../../reference-api/index';
+import { call, manualClock, query, startApiMd as start, type ErrorBody } from './harness';
 
 let api: ReferenceApi;
 const clock = manualClock();

@@ -1,7 +1,8 @@
-// List logic shared by the report and project lists: reading the query string, filtering, sorting
+// api-md list logic shared by the report and project lists: reading the query string, filtering, sorting
 // and Laravel's length-aware paginator envelope.
-import { RESULTS, type Project, type Report, type Result } from './types';
-import { add, hasErrors, type FieldErrors, type Input, type Validated } from './validation';
+import type { Input } from '../http';
+import { RESULTS, type ApiMdProject as Project, type ApiMdReport as Report, type Result } from '../types';
+import { add, hasErrors, type FieldErrors, type Validated } from './validation';
 
 export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 10;

@@ -1,18 +1,23 @@
-// The /api/v1 routes of API.md, answering in Laravel's shapes (see DESIGN.md).
+// The /api/v1 routes of the api-md dialect: API.md answered in the Laravel shapes DESIGN.md assumes.
 import { Hono, type Context } from 'hono';
-import { lastPathSegment, normalizeInput } from './http';
+import type { AppEnv } from '../env';
+import { lastPathSegment, normalizeInput } from '../http';
+import type { Store } from '../store';
+import type { ApiMdProject, ApiMdReport } from '../types';
 import { listProjects, listReports, paginate, parseProjectQuery, parseReportQuery } from './query';
-import type { Store } from './store';
-import type { AppEnv } from './env';
 import { summarize, validateStore, validateUpdate, type FieldErrors } from './validation';
 
-export function apiRoutes(store: Store): Hono<AppEnv> {
+/** This dialect's store holds api-md reports only. */
+const reportsOf = (store: Store) => store.reports() as ApiMdReport[];
+const projectsOf = (store: Store) => store.projects() as ApiMdProject[];
+
+export function apiMdRoutes(store: Store): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   api.get('/reports', (c) => {
     const params = parseReportQuery(normalizeInput(c.req.query()));
     if (!params.ok) return invalid(c, params.errors);
-    return c.json(paginate(listReports(store.reports(), params.value), params.value, new URL(c.req.url)));
+    return c.json(paginate(listReports(reportsOf(store), params.value), params.value, new URL(c.req.url)));
   });
 
   api.post('/reports', (c) => {
@@ -28,7 +33,7 @@ export function apiRoutes(store: Store): Hono<AppEnv> {
 
   api.on(['PUT', 'PATCH'], '/reports/:id', (c) => {
     const id = reportId(c.req.param('id'));
-    const current = store.report(id);
+    const current = store.report(id) as ApiMdReport | undefined;
     if (!current) return reportNotFound(c);
     const values = validateUpdate(c.get('input'), current);
     if (!values.ok) return invalid(c, values.errors);
@@ -43,7 +48,7 @@ export function apiRoutes(store: Store): Hono<AppEnv> {
   api.get('/projects', (c) => {
     const params = parseProjectQuery(normalizeInput(c.req.query()));
     if (!params.ok) return invalid(c, params.errors);
-    return c.json(paginate(listProjects(store.projects(), params.value), params.value, new URL(c.req.url)));
+    return c.json(paginate(listProjects(projectsOf(store), params.value), params.value, new URL(c.req.url)));
   });
 
   api.delete('/projects/:project', (c) => {

@@ -1,9 +1,9 @@
-// Input rules for creating and updating reports, with Laravel's wording and error shape, because
+// api-md input rules for creating and updating reports, with Laravel's wording and error shape, because
 // the extension shows the server's per-field messages as they are.
-import { PRIVACIES, type Privacy, type Report } from './types';
+import type { Input } from '../http';
+import { PRIVACIES, type ApiMdReport, type Privacy } from '../types';
 
 export type FieldErrors = Record<string, string[]>;
-export type Input = Record<string, string>;
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
@@ -44,7 +44,7 @@ export function validateStore(input: Input): Validated<StoreValues> {
   return { ok: true, value: { url, privacy, password: input.password ?? null, project } };
 }
 
-export function validateUpdate(input: Input, current: Report): Validated<UpdateValues> {
+export function validateUpdate(input: Input, current: ApiMdReport): Validated<UpdateValues> {
   const errors: FieldErrors = {};
   const privacy = checkPrivacy(input.privacy, errors);
   // Switching to (or staying at) privacy 2 needs a password, unless one is already set.

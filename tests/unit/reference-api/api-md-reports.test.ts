@@ -1,7 +1,8 @@
 // @vitest-environment node
+// The api-md dialect's reports: create, show, update, delete.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReferenceApi, Report } from '../../../reference-api/index';
-import { call, manualClock, start, type ErrorBody } from './harness';
+import type { ApiMdReport as Report, ReferenceApi } from '../../../reference-api/index';
+import { call, manualClock, startApiMd as start, type ErrorBody } from './harness';
 
 type One = { data: Report };
 

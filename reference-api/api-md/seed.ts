@@ -1,16 +1,12 @@
-// Demo data for `npm start` and for tests that want a realistic list: enough reports for several
+// api-md demo data, for `npm start` and for tests that want a realistic list: enough reports for several
 // pages, odd project names (space + slash, %, ?, #, +, unicode, very long), reports without a
 // project, every result (and pending ones) and every privacy. Deterministic: a seeded generator,
 // with dates counted back from the start time.
+import { hashPassword } from '../password';
+import { pick, randomInt, seededRandom } from '../random';
+import { pickPrivacy, SEED_PASSWORD, SEED_REPORT_COUNT, SEED_SPAN_MS as SPAN_MS } from '../seed-common';
+import type { StoreState, StoredReport } from '../types';
 import { generateResults } from './generation';
-import { hashPassword } from './password';
-import { pick, randomInt, seededRandom } from './random';
-import type { Privacy, StoreState, StoredReport } from './types';
-
-export const SEED_PASSWORD = 'demo-password';
-
-const SEED_REPORT_COUNT = 132;
-const SPAN_MS = 180 * 24 * 60 * 60 * 1000;
 
 interface SeedProject {
   name: string | null;
@@ -105,11 +101,4 @@ export function seedState(now: number): StoreState {
     reports.push(report);
   }
   return { version: 1, nextId: SEED_REPORT_COUNT + 1, reports };
-}
-
-function pickPrivacy(random: () => number): Privacy {
-  const roll = random();
-  if (roll < 0.65) return 0;
-  if (roll < 0.85) return 1;
-  return 2;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment node
+// The api-md dialect's projects.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Paginated, Project, ReferenceApi } from '../../../reference-api/index';
-import { call, manualClock, query, start, type ErrorBody } from './harness';
+import type { ApiMdProject as Project, Paginated, ReferenceApi } from '../../../reference-api/index';
+import { call, manualClock, query, startApiMd as start, type ErrorBody } from './harness';
 
 let api: ReferenceApi;
 let clock: ReturnType<typeof manualClock>;

@@ -1,0 +1,66 @@
+// How the service behaves beyond its data (phprank dialect): which release, how numbers go out, what
+// creating a report runs into. Set from the options at start, changed by the test controls, and
+// put back to the options by controls.reset().
+import type { Release } from './types';
+
+export const DEFAULT_ANALYSIS_DELAY_MS = 1500;
+
+export interface ServiceOptions {
+  /** Default '1.5.0'. In '1.1.0' every `result` is null. */
+  release?: Release;
+  /** Scores (and project counts) go out as strings, as some PHP/MySQL setups send them. Default false. */
+  numericStrings?: boolean;
+  /** Address → address it redirects to (followed when a report is created or regenerated). */
+  redirects?: Record<string, string>;
+  /** Creating more reports than this answers 422. Default null (no limit). */
+  planLimit?: number | null;
+  /** How long creating or regenerating a report takes (phprank). Default 1500 ms. */
+  analysisDelayMs?: number;
+}
+
+export class ServiceSettings {
+  release: Release = '1.5.0';
+  numericStrings = false;
+  /** Keyed by the normalized address (see phprank/address.ts). */
+  readonly redirects = new Map<string, string>();
+  planLimit: number | null = null;
+  analysisDelayMs = DEFAULT_ANALYSIS_DELAY_MS;
+
+  constructor(private readonly initial: ServiceOptions = {}) {
+    this.reset();
+  }
+
+  /** Back to the options given at start. */
+  reset(): void {
+    this.release = this.initial.release ?? '1.5.0';
+    this.numericStrings = this.initial.numericStrings ?? false;
+    this.planLimit = this.initial.planLimit ?? null;
+    this.analysisDelayMs = this.initial.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
+    this.redirects.clear();
+    for (const [from, to] of Object.entries(this.initial.redirects ?? {})) this.setRedirect(from, to);
+  }
+
+  /** `to` null removes the redirect. */
+  setRedirect(from: string, to: string | null): void {
+    const key = redirectKey(from);
+    if (to === null) this.redirects.delete(key);
+    else this.redirects.set(key, to);
+  }
+
+  /** Where `address` redirects to, if anywhere. */
+  redirectOf(address: string): string | undefined {
+    return this.redirects.get(redirectKey(address));
+  }
+}
+
+/**
+ * WHATWG normalization, so `https://A.example` and `https://a.example/` are one address.
+ * Anything that is not a URL is kept as written.
+ */
+function redirectKey(address: string): string {
+  try {
+    return new URL(address.trim()).href;
+  } catch {
+    return address.trim();
+  }
+}
