@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { parseConfig } from '../reference-api/config';
+import { apiOptions, parseConfig } from '../reference-api/config';
 import { startReferenceApi } from '../reference-api/index';
 
 // The reference API's own flags and variables (PORT, API_KEY, DATA_FILE…): `npm start -- --port 9000`.
@@ -15,11 +15,7 @@ console.log('Building the extension (development build)…');
 execFileSync('npx', ['wxt', 'build', '--mode', 'development'], { stdio: 'inherit' });
 
 const api = await startReferenceApi({
-  port: config.port,
-  apiKey: config.apiKey,
-  dataFile: config.dataFile,
-  generationDelayMs: config.generationDelayMs,
-  seed: config.seed,
+  ...apiOptions(config),
   testControls: false,
   // Every request, so a person sees the extension talk to the API.
   log: (line) => console.log(`  api: ${line}`),

@@ -107,11 +107,16 @@ function TopIssues({ checks }: { checks: ReportChecks }) {
   );
 }
 
+/** The popup has room for one line of detail; the details page shows it whole. */
+function shortDetail(detail: string): string {
+  return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
+}
+
 function TopIssue({ failure }: { failure: FailedCheck }) {
   return (
     <li>
       <span class={`importance importance--${failure.importance}`}>{failure.importance}</span> {failure.name}
-      {failure.detail ? <span class="issue-detail"> — {failure.detail}</span> : null}
+      {failure.detail ? <span class="issue-detail"> — {shortDetail(failure.detail)}</span> : null}
     </li>
   );
 }

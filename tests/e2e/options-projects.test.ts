@@ -14,7 +14,8 @@ import {
 } from './options-helpers';
 
 const extension = useExtension();
-const api = useReferenceApi();
+// The API.md dialect (project names as people chose them); phprank.test.ts runs phpRank's.
+const api = useReferenceApi({ dialect: 'api-md' });
 
 const DEFAULT_QUERY = { sort_by: 'created_at', sort: 'desc', per_page: '10', page: '1' };
 const SLASHED = 'Client A / Landing pages';

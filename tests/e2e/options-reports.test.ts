@@ -16,7 +16,8 @@ import {
 } from './options-helpers';
 
 const extension = useExtension();
-const api = useReferenceApi({ generationDelayMs: 1500 });
+// The API.md dialect (words in `result`, pending generation); phprank.test.ts runs phpRank's.
+const api = useReferenceApi({ dialect: 'api-md', generationDelayMs: 1500 });
 
 const DEFAULT_QUERY = { sort_by: 'id', sort: 'desc', per_page: '10', page: '1' };
 
@@ -285,6 +286,8 @@ describe('Reports: details', () => {
     expect(await panel.locator('dt').allInnerTexts()).toEqual(
       expect.arrayContaining(['id', 'url', 'results', 'generated_at']),
     );
+    // The raw results, folded under the readable summary, as the service sent them.
+    await panel.getByText('Raw results as the service sent them').click();
     expect(await panel.locator('pre').first().innerText()).toContain('"score"');
     await screenshot(page, 'options-details-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -481,9 +484,9 @@ describe('Reports: delete', () => {
       await bodyRows(table).nth(index).getByRole('checkbox', { name: 'Select' }).check();
     }
     expect(await page.getByText(`${count} selected`).isVisible()).toBe(true);
-    // Two requests per 2-second window: the third delete meets a 429 with Retry-After. From then on the
-    // deletes keep that wait as their pace, so the limit is not met again and again (paced as before, the
-    // 5th and the 7th would meet it too).
+    // Two requests per 2-second window, and headers that say how much room is left: nearly out of room,
+    // the deletes slow down, and a 429 (if one comes) is waited out as Retry-After says. Unpaced (250 ms
+    // apart), every third delete would meet the limit.
     api().controls.setRateLimit(2, 2);
     await page.getByRole('button', { name: 'Delete selected' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${count} reports?` });
@@ -503,9 +506,7 @@ describe('Reports: delete', () => {
       expect(deleted[0]?.status).toBeLessThan(300);
       expect(api().store.report(id)).toBeUndefined();
     }
-    const rateLimited = deletes.filter((r) => r.status === 429).length;
-    expect(rateLimited).toBeGreaterThanOrEqual(1);
-    expect(rateLimited).toBeLessThanOrEqual(2);
+    expect(deletes.filter((r) => r.status === 429).length).toBeLessThanOrEqual(2);
     api().controls.setRateLimit(null);
     await waitForRows(table, 10);
   });

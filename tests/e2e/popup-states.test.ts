@@ -5,7 +5,7 @@ import { startTestServer, useExtension, useReferenceApi, useTestServer } from '.
 import { checkBothSchemes, configure, openWebPage } from './popup-helpers';
 
 const extension = useExtension();
-const api = useReferenceApi({ seed: true, generationDelayMs: 1500 });
+const api = useReferenceApi({ dialect: 'api-md', seed: true, generationDelayMs: 1500 });
 const web = useTestServer();
 
 describe('popup states', () => {

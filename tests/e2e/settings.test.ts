@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, seriousAxeViolations, useExtension, useReferenceApi } from './harness';
 
 const extension = useExtension();
-const api = useReferenceApi();
+const api = useReferenceApi({ dialect: 'api-md' });
 
 async function fillSettings(page: Page, baseUrl: string, key: string) {
   await page.getByLabel('API base URL').fill(baseUrl);

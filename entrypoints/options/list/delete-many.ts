@@ -47,10 +47,17 @@ export function isRoomLow({ limit, remaining }: RateLimit): boolean {
   return remaining <= LOW_REMAINING || (limit !== null && limit > 0 && remaining <= limit * LOW_SHARE);
 }
 
-/** One request per (60 s / limit): the pace at which a per-minute limit is never met. */
+/**
+ * A throttle's window is not in its headers; Laravel's (and phpRank's) is a minute. A pace slower than
+ * this is not worth guessing: a small limit with a shorter window would make the page crawl, and a 429's
+ * Retry-After says exactly how long to wait anyway.
+ */
+const SLOWEST_STEADY_PACE_MS = 2000;
+
+/** One request per (60 s / limit), the pace at which a per-minute limit is never met; at most 2 s. */
 export function steadyPaceMs({ limit }: RateLimit): number {
   const perMinute = limit !== null && limit > 0 ? limit : DEFAULT_LIMIT_PER_MINUTE;
-  return Math.ceil(60_000 / perMinute);
+  return Math.min(SLOWEST_STEADY_PACE_MS, Math.ceil(60_000 / perMinute));
 }
 
 /** An item already gone (404) counts as deleted: the person wanted it gone. */

@@ -168,6 +168,21 @@ describe('deleteMany', () => {
     expect(events).toEqual(['delete a', 'sleep 2000', 'delete b', 'sleep 1000', 'delete c']);
   });
 
+  it('never guesses a pace slower than 2 s from a small limit: a 429’s Retry-After says the rest', async () => {
+    const { events, sleep } = recorder();
+    const answers: Record<string, Result<null>> = { a: okWith(2, 1), b: okWith(5, 0) };
+    await deleteMany(
+      ['a', 'b', 'c'],
+      async (item) => {
+        events.push(`delete ${item}`);
+        return answers[item] ?? ok(null);
+      },
+      { pauseMs: 100, sleep },
+    );
+    // 60 s / 2 and 60 s / 5 would be 30 s and 12 s.
+    expect(events).toEqual(['delete a', 'sleep 2000', 'delete b', 'sleep 2000', 'delete c']);
+  });
+
   it('goes back to the normal pace after a 429 once an answer shows room again', async () => {
     const { events, sleep } = recorder();
     const answers: Record<string, Result<null>[]> = {
