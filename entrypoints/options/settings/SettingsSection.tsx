@@ -186,6 +186,25 @@ export function SettingsSection() {
         {status.value ? <p>{status.value.text}</p> : null}
         {status.value?.detail ? <p class="error-detail">{status.value.detail}</p> : null}
       </div>
+      <WhatLeavesTheBrowser />
+    </section>
+  );
+}
+
+/** Plainly, what the service learns and when (issue 9): people trust a tool that says so up front. */
+function WhatLeavesTheBrowser() {
+  return (
+    <section aria-labelledby="data-heading" class="settings-privacy">
+      <h3 id="data-heading">What leaves this browser</h3>
+      <ul>
+        <li>Your API key goes only to the API base URL above.</li>
+        <li>
+          The address of a page goes to that service only when you open the Page Reports popup on the page (to
+          find its report) or create a report for it, and never with a user name, password or the part after
+          “#”.
+        </li>
+        <li>Nothing else about the pages you visit leaves this browser.</li>
+      </ul>
     </section>
   );
 }

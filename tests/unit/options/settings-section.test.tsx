@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -41,6 +41,22 @@ describe('SettingsSection', () => {
     expect(key.type).toBe('password');
     expect(key.value).toBe('');
     expect(screen.getByText(/A key ending in wxyz is saved/)).toBeTruthy();
+  });
+
+  it('says plainly what leaves the browser, and when', async () => {
+    answer('settings.get', saved);
+    render(<SettingsSection />);
+    const part = await screen.findByRole('region', { name: 'What leaves this browser' });
+    const items = within(part)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/API key goes only to the API base URL/),
+      expect.stringMatching(
+        /address of a page .* only when you open the Page Reports popup on the page .* or create a report for it, and never with a user name, password or the part after “#”/,
+      ),
+      expect.stringMatching(/Nothing else about the pages you visit/),
+    ]);
   });
 
   it('asks for the origin in the click itself, then saves the normalised settings', async () => {
