@@ -1,0 +1,61 @@
+// Least privilege after a move: once the settings point to another server, Page Reports gives up its access
+// to the old one. Background only, called after a successful save.
+import { MatchPattern } from 'wxt/utils/match-patterns';
+import { originPattern } from '@/lib/base-url';
+
+export interface PermissionRemover {
+  remove(permissions: { origins: string[] }): Promise<boolean>;
+}
+
+/** The parts of a manifest that grant host access for good (a granted optional origin is not among them). */
+export interface ManifestGrants {
+  host_permissions?: string[];
+  permissions?: string[];
+}
+
+/** The origins the manifest itself grants: MV3's host_permissions, or the match patterns among MV2's permissions. */
+export function declaredOrigins(manifest: ManifestGrants): string[] {
+  const patterns = (manifest.permissions ?? []).filter((p) => p === '<all_urls>' || p.includes('://'));
+  return [...(manifest.host_permissions ?? []), ...patterns];
+}
+
+/**
+ * Removes the permission for the old address's origin when the new address is on another one. Does nothing
+ * when the permission pattern stays the same (a pattern covers every port, so another port is the same
+ * pattern) or when the manifest declares the old origin (the browser refuses to remove it, and the test
+ * build needs it). Returns whether it asked the browser to remove it.
+ *
+ * With several saved connections (issue 11), the caller skips this while another connection still points
+ * to the old origin.
+ */
+export async function releaseOldOrigin(
+  oldBaseUrl: string,
+  newBaseUrl: string,
+  deps: { permissions: PermissionRemover; declared: string[] },
+): Promise<boolean> {
+  const oldOrigin = originOf(oldBaseUrl);
+  if (!oldOrigin) return false;
+  const oldPattern = originPattern(oldOrigin);
+  const newOrigin = originOf(newBaseUrl);
+  if (newOrigin && originPattern(newOrigin) === oldPattern) return false;
+  if (deps.declared.some((declared) => covers(declared, oldOrigin))) return false;
+  await deps.permissions.remove({ origins: [oldPattern] });
+  return true;
+}
+
+function originOf(baseUrl: string): string | null {
+  try {
+    return baseUrl ? new URL(baseUrl).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function covers(pattern: string, origin: string): boolean {
+  try {
+    return new MatchPattern(pattern).includes(`${origin}/`);
+  } catch {
+    // A pattern this parser does not know: assume it covers the origin, so nothing declared is ever removed.
+    return true;
+  }
+}
