@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startReferenceApi } from '../reference-api/index';
+import { connectionItems } from '../tests/e2e/support/connection';
 import { launchExtension } from '../tests/e2e/support/extension';
 import { projectRoot } from '../tests/e2e/support/paths';
 import { startTestServer } from '../tests/e2e/support/test-server';
@@ -76,7 +77,7 @@ async function main() {
     if (value !== undefined) (samples[name] ??= []).push(value);
   };
   try {
-    await extension.setStorage('local', { baseUrl: api.url, apiKey: api.apiKey });
+    await extension.setStorage('local', connectionItems(api.url, api.apiKey));
     await extension.context.addInitScript({ content: RECORD_MILESTONES });
     const article = await extension.context.newPage();
     await article.goto(`${web.url}/article`);

@@ -5,6 +5,7 @@ import { relative, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { apiOptions, parseConfig } from '../reference-api/config';
 import { startReferenceApi } from '../reference-api/index';
+import { connectionItems } from '../tests/e2e/support/connection';
 
 // The reference API's own flags and variables (PORT, API_KEY, DATA_FILE…): `npm start -- --port 9000`.
 const config = parseConfig(process.argv.slice(2), process.env);
@@ -52,14 +53,11 @@ if (!hasDisplay || !existsSync(browserPath)) {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   // Connect the extension to the local API, as a person would in Settings.
   await worker.evaluate(
-    ([baseUrl, key]) => {
+    (items) => {
       type Storage = { storage: { local: { set(items: object): Promise<void> } } };
-      return (globalThis as unknown as { chrome: Storage }).chrome.storage.local.set({
-        baseUrl,
-        apiKey: key,
-      });
+      return (globalThis as unknown as { chrome: Storage }).chrome.storage.local.set(items);
     },
-    [api.url, api.apiKey] as const,
+    connectionItems(api.url, api.apiKey),
   );
   const extensionId = new URL(worker.url()).host;
   const page = context.pages()[0] ?? (await context.newPage());

@@ -8,10 +8,19 @@ import type { ConnectionSettings } from '@/lib/settings/storage';
 import type { CoreHandlers } from './router';
 
 type ApiClient = ReturnType<typeof createApiClient>;
+type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
 
 export interface HandlerDeps {
   readSettings(): Promise<ConnectionSettings>;
-  writeSettings(settings: Partial<ConnectionSettings>): Promise<void>;
+  /** Replaces the address and the key together, in one write. */
+  writeSettings(settings: ConnectionSettings): Promise<void>;
+  /**
+   * Runs `work` once every earlier one has ended: the background's one queue for the settings, so two saves
+   * never interleave their read and write (nor a save and the start-up move of old settings).
+   */
+  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
+  /** After a save changed the address or the key, still in the queue. Its failure never fails the save. */
+  afterConnectionChange?(before: ConnectionSettings, after: ConnectionSettings): Promise<void>;
   /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
   createClient(settings: ConnectionSettings): ApiClient;
@@ -57,22 +66,32 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     return result;
   }
 
+  /** Checks what the page sent, then stores the whole pair in one write. Runs in the settings queue. */
+  async function save({ baseUrl, apiKey }: SaveInput): Promise<Result<SettingsSummary>> {
+    const checked = checkBaseUrl(baseUrl);
+    if (!checked.ok) return invalidField('baseUrl', checked.message);
+    const key = apiKey?.trim();
+    if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
+    const before = await deps.readSettings();
+    // A key saved for one server never follows the address to another one (a look-alike URL, say).
+    if (key === undefined && before.apiKey && originOf(before.baseUrl) !== checked.origin) {
+      return invalidField('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
+    }
+    const after = { baseUrl: checked.baseUrl, apiKey: key ?? before.apiKey };
+    await deps.writeSettings(after);
+    if (deps.afterConnectionChange && (before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey)) {
+      // The settings are saved whatever happens here: a failure is logged, not shown as a failed save.
+      await deps
+        .afterConnectionChange(before, after)
+        .catch((cause: unknown) => console.warn('Page Reports: after saving the settings', cause));
+    }
+    return { ok: true, data: await summary() };
+  }
+
   return {
     'settings.get': async () => ({ ok: true, data: await summary() }),
 
-    'settings.save': async ({ baseUrl, apiKey }) => {
-      const checked = checkBaseUrl(baseUrl);
-      if (!checked.ok) return invalidField('baseUrl', checked.message);
-      const key = apiKey?.trim();
-      if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
-      const stored = await deps.readSettings();
-      // A key saved for one server never follows the address to another one (a look-alike URL, say).
-      if (key === undefined && stored.apiKey && originOf(stored.baseUrl) !== checked.origin) {
-        return invalidField('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
-      }
-      await deps.writeSettings({ baseUrl: checked.baseUrl, ...(key === undefined ? {} : { apiKey: key }) });
-      return { ok: true, data: await summary() };
-    },
+    'settings.save': (input) => deps.oneAtATime(() => save(input)),
 
     'settings.test': () =>
       withClient(async (client) => {

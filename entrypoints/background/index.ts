@@ -1,9 +1,11 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createApiClient } from '@/lib/api/client';
-import { apiKeyItem, baseUrlItem, readConnectionSettings } from '@/lib/settings/storage';
+import { declaredOrigins, releaseOldOrigin } from '@/lib/settings/old-origin-permission';
+import { moveLegacyConnection, readConnection, saveConnection } from '@/lib/settings/storage';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
+import { createSerialUpdates } from './serial-update';
 import { withPopupSupport } from './popup-support';
 import { createMessageRouter } from './router';
 
@@ -14,13 +16,23 @@ export default defineBackground(() => {
     console.error('Page Reports background rejection:', String(event.reason)),
   );
 
+  // One queue for every write of the connection settings: saves never interleave, and an existing user's
+  // old settings are moved into the one item before any save can run.
+  const settingsUpdates = createSerialUpdates('updating the connection settings');
+  void settingsUpdates(moveLegacyConnection).catch(() => undefined); // logged by the queue
+
   // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up).
   const handlers = withPopupSupport(
     createHandlers({
-      readSettings: readConnectionSettings,
-      async writeSettings({ baseUrl, apiKey }) {
-        if (baseUrl !== undefined) await baseUrlItem.setValue(baseUrl);
-        if (apiKey !== undefined) await apiKeyItem.setValue(apiKey);
+      readSettings: readConnection,
+      writeSettings: saveConnection,
+      oneAtATime: settingsUpdates,
+      // Least privilege: access to a server the settings no longer point to is given back.
+      afterConnectionChange: async (before, after) => {
+        await releaseOldOrigin(before.baseUrl, after.baseUrl, {
+          permissions: browser.permissions,
+          declared: declaredOrigins(browser.runtime.getManifest()),
+        });
       },
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
       createClient: (settings) => createApiClient(settings),

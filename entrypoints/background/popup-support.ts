@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
-import { readConnectionSettings, type ConnectionSettings } from '@/lib/settings/storage';
+import { readConnection, type ConnectionSettings } from '@/lib/settings/storage';
 import {
   createGenerationTracker,
   GENERATION_ALARM,
@@ -48,7 +48,7 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
     }),
     ...createPopupHandlers({
       isConfigured: async () => {
-        const { baseUrl, apiKey } = await readConnectionSettings();
+        const { baseUrl, apiKey } = await readConnection();
         return baseUrl !== '' && apiKey !== '';
       },
       listReports: core['reports.list'],
@@ -129,7 +129,7 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
 export function forgetOnNewConnection(
   save: CoreHandlers['settings.save'],
   forget: () => Promise<void>,
-  read: () => Promise<ConnectionSettings> = readConnectionSettings,
+  read: () => Promise<ConnectionSettings> = readConnection,
 ): CoreHandlers['settings.save'] {
   return async (input) => {
     const before = await read();

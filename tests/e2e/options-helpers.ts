@@ -3,13 +3,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type ExtensionHarness, type RecordedRequest, type ReferenceApi } from './harness';
+import { connectionItems } from './support/connection';
 
 export { seriousAxeViolations } from './harness';
 
 /** A fresh profile state: the connection only, no remembered list preferences. */
 export async function connect(extension: ExtensionHarness, api: ReferenceApi): Promise<void> {
   await extension.clearStorage('local');
-  await extension.setStorage('local', { baseUrl: api.url, apiKey: api.apiKey });
+  await extension.setStorage('local', connectionItems(api.url, api.apiKey));
 }
 
 export function reportsTable(page: Page): Locator {

@@ -2,6 +2,7 @@
 // accessibility checks with axe-core, screenshots in both colour schemes.
 import type { Page } from 'playwright-core';
 import { checkBothSchemes as checkSchemes, type ExtensionHarness, type ReferenceApi } from './harness';
+import { connectionItems } from './support/connection';
 
 /**
  * A clean extension pointed at the reference API: no cache, no remembered privacy, nothing pending.
@@ -10,7 +11,7 @@ import { checkBothSchemes as checkSchemes, type ExtensionHarness, type Reference
 export async function configure(extension: ExtensionHarness, baseUrl: string, apiKey: string): Promise<void> {
   await extension.clearStorage('session');
   await extension.clearStorage('local');
-  await extension.setStorage('local', { baseUrl, apiKey });
+  await extension.setStorage('local', connectionItems(baseUrl, apiKey));
 }
 
 /** Opens a web page in a tab and returns it; the popup is then opened over it. */

@@ -1,7 +1,8 @@
 // Issue 2's path through a real browser: Settings on the options page, against the reference API.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, seriousAxeViolations, useExtension, useReferenceApi } from './harness';
+import { screenshot, seriousAxeViolations, useExtension, useReferenceApi, type WithChrome } from './harness';
+import { CONNECTION_KEY, type StoredConnection } from './support/connection';
 
 const extension = useExtension();
 const api = useReferenceApi({ dialect: 'api-md' });
@@ -11,8 +12,12 @@ async function fillSettings(page: Page, baseUrl: string, key: string) {
   await page.getByLabel('API key').fill(key);
 }
 
+/** Everything in storage.local that concerns the connection: the one item, and the two it replaced. */
 async function storedSettings() {
-  return extension().getStorage<{ baseUrl?: string; apiKey?: string }>('local', ['baseUrl', 'apiKey']);
+  return extension().getStorage<{ connection?: StoredConnection; baseUrl?: string; apiKey?: string }>(
+    'local',
+    [CONNECTION_KEY, 'baseUrl', 'apiKey'],
+  );
 }
 
 describe('Settings', () => {
@@ -23,7 +28,7 @@ describe('Settings', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
 
-    expect(await storedSettings()).toEqual({ baseUrl: api().url, apiKey: api().apiKey });
+    expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
     await page.reload();
     await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
     expect(await page.getByLabel('API key').inputValue()).toBe('');
@@ -99,5 +104,40 @@ describe('Settings', () => {
     await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toContain('Connected:');
+  });
+
+  it('carries over the address and key an earlier version stored as two items', async () => {
+    await extension().clearStorage('local');
+    await extension().setStorage('local', { baseUrl: api().url, apiKey: api().apiKey });
+    await extension().restartServiceWorker();
+    await expect
+      .poll(() => storedSettings())
+      .toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
+
+    const page = await extension().openOptions('#/settings');
+    await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Connected:');
+  });
+
+  it('moves to another address without trouble when the old one is declared by the test build', async () => {
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, api().url, api().apiKey);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+
+    // 127.0.0.1 → localhost is another permission, but one the manifest declares: it is never removed.
+    const moved = api().url.replace('127.0.0.1', 'localhost');
+    await fillSettings(page, moved, api().apiKey);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => storedSettings())
+      .toEqual({ connection: { baseUrl: moved, apiKey: api().apiKey } });
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+    const worker = await extension().getServiceWorker();
+    const kept = await worker.evaluate(() =>
+      (globalThis as unknown as WithChrome).chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }),
+    );
+    expect(kept).toBe(true);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import { apiError, type Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 
 function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, granted = true) {
-  const stored = { ...initial };
+  let stored = { ...initial };
   const client = {
     listReports: vi.fn(),
     getReport: vi.fn(),
@@ -19,11 +20,13 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
   };
   const deps = {
     readSettings: async () => ({ ...stored }),
-    writeSettings: async (changes: Partial<ConnectionSettings>) => void Object.assign(stored, changes),
+    writeSettings: async (settings: ConnectionSettings) => void (stored = { ...settings }),
+    oneAtATime: createSerialUpdates('test settings'),
+    afterConnectionChange: vi.fn(async () => {}),
     hasHostPermission: vi.fn(async () => granted),
     createClient: vi.fn(() => client),
-  } as unknown as HandlerDeps;
-  return { handlers: createHandlers(deps), stored, client, deps };
+  } satisfies HandlerDeps;
+  return { handlers: createHandlers(deps), stored: () => stored, client, deps };
 }
 
 const page = (total: number | null, count: number) => ({
@@ -56,7 +59,7 @@ describe('settings handlers', () => {
       baseUrl: ' https://r.example/sub/api/v1/ ',
       apiKey: '  key-abc-9876 \n',
     });
-    expect(stored).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'key-abc-9876' });
+    expect(stored()).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'key-abc-9876' });
     expect(answer).toMatchObject({
       ok: true,
       data: { baseUrl: 'https://r.example/sub', keyLastFour: '9876' },
@@ -66,7 +69,7 @@ describe('settings handlers', () => {
   it('keeps the stored key when no key is sent and the server stays the same', async () => {
     const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
     await handlers['settings.save']({ baseUrl: 'https://r.example/sub' });
-    expect(stored).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'kept-0000' });
+    expect(stored()).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'kept-0000' });
   });
 
   it('never lets a saved key follow the address to another server', async () => {
@@ -79,16 +82,16 @@ describe('settings handlers', () => {
         fieldErrors: { apiKey: [expect.stringContaining('Enter the API key again')] },
       },
     });
-    expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
+    expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
     await handlers['settings.save']({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
-    expect(stored).toEqual({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
+    expect(stored()).toEqual({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
   });
 
   it('refuses a key with spaces inside, next to the key field', async () => {
     const { handlers, stored } = setup();
     const answer = await handlers['settings.save']({ baseUrl: 'https://r.example', apiKey: 'two words' });
     expect(answer).toMatchObject({ ok: false, error: { fieldErrors: { apiKey: [expect.any(String)] } } });
-    expect(stored).toEqual({ baseUrl: '', apiKey: '' });
+    expect(stored()).toEqual({ baseUrl: '', apiKey: '' });
   });
 
   it('does not reveal the end of a key so short that four characters say too much', async () => {
@@ -106,7 +109,50 @@ describe('settings handlers', () => {
       ok: false,
       error: { kind: 'invalid_input', fieldErrors: { baseUrl: [expect.any(String)] } },
     });
-    expect(stored).toEqual({ baseUrl: 'https://old.example', apiKey: 'k' });
+    expect(stored()).toEqual({ baseUrl: 'https://old.example', apiKey: 'k' });
+  });
+
+  it('after a save that changed the connection, hands the old and new pair over (to give up the old origin)', async () => {
+    const { handlers, deps } = setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
+    await handlers['settings.save']({ baseUrl: 'https://old.example' });
+    expect(deps.afterConnectionChange).not.toHaveBeenCalled();
+    await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
+    expect(deps.afterConnectionChange).toHaveBeenCalledExactlyOnceWith(
+      { baseUrl: 'https://old.example', apiKey: 'old-key-1' },
+      { baseUrl: 'https://new.example', apiKey: 'new-key-2' },
+    );
+  });
+
+  it('reports a save as done when what follows it fails, and says why in the log', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { handlers, deps, stored } = setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
+    deps.afterConnectionChange.mockRejectedValueOnce(new Error('permission API gone'));
+    const answer = await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
+    expect(answer).toMatchObject({ ok: true, data: { baseUrl: 'https://new.example' } });
+    expect(stored()).toEqual({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
+    expect(warn).toHaveBeenCalledWith('Page Reports: after saving the settings', expect.any(Error));
+  });
+
+  it('runs saves one at a time: the second reads what the first wrote', async () => {
+    const { handlers, deps, stored } = setup({ baseUrl: 'https://x.example', apiKey: 'key-x' });
+    let release!: () => void;
+    const firstWrite = deps.writeSettings;
+    deps.writeSettings = async (settings) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await firstWrite(settings);
+    };
+    const first = handlers['settings.save']({ baseUrl: 'https://a.example', apiKey: 'key-a' });
+    // Same server as what is stored now, no key: allowed now, refused once the first save has moved the address.
+    const second = handlers['settings.save']({ baseUrl: 'https://x.example/sub' });
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    deps.writeSettings = firstWrite;
+    release();
+    expect(await first).toMatchObject({ ok: true });
+    expect(await second).toMatchObject({
+      ok: false,
+      error: { fieldErrors: { apiKey: [expect.any(String)] } },
+    });
+    expect(stored()).toEqual({ baseUrl: 'https://a.example', apiKey: 'key-a' });
   });
 
   it('tests the connection with one page of reports and reports the total', async () => {

@@ -1,0 +1,153 @@
+// The address and the key as the background stores them (issue 9, item 1): one item, one write, saves one at
+// a time, and an existing user's two old items carried over.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import type { Result } from '@/lib/api/errors';
+import {
+  moveLegacyConnection,
+  readConnection,
+  saveConnection,
+  type ConnectionSettings,
+} from '@/lib/settings/storage';
+
+const OLD = { baseUrl: 'https://old.example', apiKey: 'old-key-1111' };
+const NEW = { baseUrl: 'https://new.example', apiKey: 'new-key-2222' };
+
+/** The background's settings handlers over the real storage, wired as entrypoints/background/index.ts does. */
+function backgroundHandlers() {
+  const usedSettings: ConnectionSettings[] = [];
+  const queue = createSerialUpdates('test settings');
+  const deps: HandlerDeps = {
+    readSettings: readConnection,
+    writeSettings: saveConnection,
+    oneAtATime: queue,
+    hasHostPermission: async () => true,
+    createClient: (settings) => {
+      // What a request would send, and to where.
+      usedSettings.push({ ...settings });
+      const answer = async (): Promise<Result<never>> => ({ ok: true, data: undefined as never });
+      return { listReports: answer } as unknown as ReturnType<HandlerDeps['createClient']>;
+    },
+  };
+  return { handlers: createHandlers(deps), usedSettings, queue };
+}
+
+/** Runs `probe` after every write to storage.local has landed: a request arriving between two steps of a save. */
+function probeAfterEachWrite(probe: () => Promise<void>) {
+  const area = fakeBrowser.storage.local;
+  const set = area.set.bind(area);
+  const probes: Promise<void>[] = [];
+  vi.spyOn(area, 'set').mockImplementation(async (items) => {
+    await set(items);
+    probes.push(probe());
+  });
+  return () => Promise.all(probes);
+}
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('one stored item for the address and the key', () => {
+  it('stores both in one item, and nothing under the old names', async () => {
+    await saveConnection(NEW);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ connection: NEW });
+    expect(await readConnection()).toEqual(NEW);
+  });
+
+  it('reads nothing configured from an empty profile', async () => {
+    expect(await readConnection()).toEqual({ baseUrl: '', apiKey: '' });
+  });
+
+  it('ignores a stored value of the wrong shape rather than sending it anywhere', async () => {
+    await fakeBrowser.storage.local.set({ connection: { baseUrl: 'https://x.example', apiKey: 42 } });
+    expect(await readConnection()).toEqual({ baseUrl: '', apiKey: '' });
+  });
+
+  it('never lets a request see the new address with the old key while a save is half done', async () => {
+    await saveConnection(OLD);
+    const { handlers, usedSettings } = backgroundHandlers();
+    const probesDone = probeAfterEachWrite(async () => void (await handlers['reports.list']({})));
+
+    expect(await handlers['settings.save'](NEW)).toMatchObject({ ok: true });
+    await probesDone();
+
+    expect(usedSettings.length).toBeGreaterThan(0);
+    for (const used of usedSettings) expect([OLD, NEW]).toContainEqual(used);
+    expect(await readConnection()).toEqual(NEW);
+  });
+
+  it('never mixes two overlapping saves: it ends with one of the two pairs', async () => {
+    await saveConnection(OLD);
+    const { handlers, usedSettings } = backgroundHandlers();
+    const probesDone = probeAfterEachWrite(async () => void (await handlers['reports.list']({})));
+
+    // One save moves to another server with its key; the other stays on the old server and keeps its key.
+    const [moved, stayed] = await Promise.all([
+      handlers['settings.save'](NEW),
+      handlers['settings.save']({ baseUrl: `${OLD.baseUrl}/sub` }),
+    ]);
+    await probesDone();
+
+    const stayedPair = { baseUrl: `${OLD.baseUrl}/sub`, apiKey: OLD.apiKey };
+    expect([NEW, stayedPair]).toContainEqual(await readConnection());
+    for (const used of usedSettings) expect([OLD, NEW, stayedPair]).toContainEqual(used);
+    // Run one after the other, the second finds the address on the other server and asks for the key again.
+    expect(moved).toMatchObject({ ok: true });
+    expect(stayed).toMatchObject({ ok: false, error: { fieldErrors: { apiKey: [expect.any(String)] } } });
+  });
+});
+
+describe('settings saved before issue 9 (two items)', () => {
+  it('are read as they are until they are moved', async () => {
+    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
+    expect(await readConnection()).toEqual(OLD);
+  });
+
+  it('move into the one item, and the two old items are removed', async () => {
+    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
+    const reads: ConnectionSettings[] = [];
+    const probesDone = probeAfterEachWrite(async () => void reads.push(await readConnection()));
+    await moveLegacyConnection();
+    await probesDone();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ connection: OLD });
+    expect(await readConnection()).toEqual(OLD);
+    // Read between its steps, the move never shows an empty or a mixed connection.
+    for (const read of reads) expect(read).toEqual(OLD);
+  });
+
+  it('keep an address saved without a key', async () => {
+    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl });
+    await moveLegacyConnection();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({
+      connection: { baseUrl: OLD.baseUrl, apiKey: '' },
+    });
+  });
+
+  it('lose to the one item when a move was cut short after writing it', async () => {
+    await fakeBrowser.storage.local.set({ connection: NEW, baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
+    expect(await readConnection()).toEqual(NEW);
+    await moveLegacyConnection();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ connection: NEW });
+  });
+
+  it('leave a profile without them untouched', async () => {
+    await moveLegacyConnection();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+  });
+
+  it('never overwrite a save that the queue ran after the move', async () => {
+    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
+    const { handlers, queue } = backgroundHandlers();
+    const moved = queue(moveLegacyConnection);
+    const saved = handlers['settings.save'](NEW);
+    await Promise.all([moved, saved]);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ connection: NEW });
+  });
+
+  it('are removed by the next save as well', async () => {
+    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
+    await saveConnection(NEW);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ connection: NEW });
+  });
+});
