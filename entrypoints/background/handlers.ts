@@ -6,6 +6,7 @@ import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_MALFORMED, KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/messages';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 import type { CoreHandlers } from './router';
+import { withoutKey } from './without-key';
 
 type ApiClient = ReturnType<typeof createApiClient>;
 type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
@@ -46,11 +47,14 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     return { baseUrl, keySet: apiKey.length > 0, keyLastFour: lastFour(apiKey), hostPermission };
   }
 
-  /** Runs one API call with the stored settings; turns a blocked request into "permission missing". */
+  /**
+   * Runs one API call with the stored settings; turns a blocked request into "permission missing". The
+   * answer goes to a page: whatever the server echoed of the key is taken out.
+   */
   async function withClient<T>(call: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
     const settings = await deps.readSettings();
     if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
-    const result = await call(deps.createClient(settings));
+    const result = withoutKey(await call(deps.createClient(settings)), settings.apiKey);
     if (!result.ok && result.error.kind === 'network') {
       const origin = new URL(settings.baseUrl).origin;
       if (!(await deps.hasHostPermission(origin))) {

@@ -49,8 +49,10 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
     }
     const { type, payload } = message as { type?: unknown; payload?: unknown };
     if (!isMessageType(type)) {
-      console.warn('Page Reports: refused an unknown message type', type);
-      return refuse('Page Reports received an unknown request.', `unknown message type: ${String(type)}`);
+      // Named, not echoed: String() throws on some objects, and a page's megabytes need not come back.
+      const named = typeof type === 'string' ? type.slice(0, 100) : `a ${typeof type}`;
+      console.warn('Page Reports: refused an unknown message type', named);
+      return refuse('Page Reports received an unknown request.', `unknown message type: ${named}`);
     }
     const parsed = payloadSchemas[type].safeParse(payload);
     if (!parsed.success) {

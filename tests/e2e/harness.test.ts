@@ -167,25 +167,22 @@ export async function startReferenceApi(options = {}) {
     }
   });
 
-  it.skipIf(!referenceApiAvailable())(
-    'starts reference-api/ and the worker reaches it with the key',
-    async () => {
-      const api = await startReferenceApi();
-      try {
-        const status = await extension().serviceWorker.evaluate(
-          ([url, key]) =>
-            fetch(url, { headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } }).then(
-              (response) => response.status,
-            ),
-          [`${api.url}/api/v1/projects`, api.apiKey] as const,
-        );
-        expect(status).toBe(200);
-        expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-          'GET /api/v1/projects',
-        ]);
-      } finally {
-        await api.close();
-      }
-    },
-  );
+  it('starts reference-api/ and the worker reaches it with the key', async () => {
+    const api = await startReferenceApi();
+    try {
+      const status = await extension().serviceWorker.evaluate(
+        ([url, key]) =>
+          fetch(url, { headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } }).then(
+            (response) => response.status,
+          ),
+        [`${api.url}/api/v1/projects`, api.apiKey] as const,
+      );
+      expect(status).toBe(200);
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'GET /api/v1/projects',
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
 });

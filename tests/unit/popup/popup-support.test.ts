@@ -199,14 +199,14 @@ describe('forgetOnNewConnection', () => {
       { baseUrl: 'https://a.example', apiKey: 'k' },
       { baseUrl: 'https://b.example', apiKey: 'k2' },
     ];
-    await fakeBrowser.storage.local.set({ baseUrl: stored[0]!.baseUrl, apiKey: stored[0]!.apiKey });
+    await fakeBrowser.storage.local.set({ connection: stored[0] });
     const waiting = { id: 1, since: Date.now(), nextCheckAt: Date.now() + 3_600_000, attempts: 0 };
     await pendingGenerationsItem.setValue([waiting]);
     await browser.alarms.create(GENERATION_ALARM, { periodInMinutes: 0.5 });
     const handlers = withPopupSupport(
       coreHandlers({
         'settings.save': async () => {
-          await fakeBrowser.storage.local.set({ baseUrl: stored[1]!.baseUrl, apiKey: stored[1]!.apiKey });
+          await fakeBrowser.storage.local.set({ connection: stored[1] });
           return ok(summary);
         },
       }),

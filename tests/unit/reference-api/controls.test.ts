@@ -223,17 +223,20 @@ describe.each<Dialect>(['api-md', 'phprank'])('%s', (dialect) => {
     });
 
     // Only api-md has pending reports.
-    it.runIf(dialect === 'api-md')('reset data and finish pending reports', async () => {
-      const pending = () => api.store.reports().filter((report) => report.result === null).length;
-      expect(pending()).toBeGreaterThan(0);
-      expect(await (await control('finish-pending')).json()).toMatchObject({ ok: true });
-      expect(pending()).toBe(0);
+    // Only the API.md dialect has pending reports (phpRank creates synchronously).
+    if (dialect === 'api-md') {
+      it('reset data and finish pending reports', async () => {
+        const pending = () => api.store.reports().filter((report) => report.result === null).length;
+        expect(pending()).toBeGreaterThan(0);
+        expect(await (await control('finish-pending')).json()).toMatchObject({ ok: true });
+        expect(pending()).toBe(0);
 
-      await control('reset-data', { seed: false });
-      expect(api.store.reports()).toEqual([]);
-      await control('reset-data');
-      expect(api.store.reports().length).toBeGreaterThanOrEqual(120);
-    });
+        await control('reset-data', { seed: false });
+        expect(api.store.reports()).toEqual([]);
+        await control('reset-data');
+        expect(api.store.reports().length).toBeGreaterThanOrEqual(120);
+      });
+    }
 
     it('answer 400 to an invalid switch', async () => {
       for (const [name, body] of [

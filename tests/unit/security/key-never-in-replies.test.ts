@@ -18,11 +18,11 @@ const KEY = 'sk-live-0123456789abcdef-SECRET';
 /** A piece of the key alone is a leak too (a parse error quotes a few characters around where it failed). */
 const KEY_PIECE = 'SECRET';
 
-// The stored connection, in memory: the popup's support reads it through readConnectionSettings.
+// The stored connection, in memory: the popup's support reads it through readConnection.
 const connection = vi.hoisted(() => ({ current: { baseUrl: '', apiKey: '' } }));
 vi.mock('@/lib/settings/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/settings/storage')>()),
-  readConnectionSettings: async () => ({ ...connection.current }),
+  readConnection: async () => ({ ...connection.current }),
 }));
 
 interface Call {
@@ -148,8 +148,8 @@ function setup(server: Server) {
   const handlers = withPopupSupport(
     createHandlers({
       readSettings: async () => ({ ...connection.current }),
-      writeSettings: async (changes: Partial<ConnectionSettings>) =>
-        void Object.assign(connection.current, changes),
+      writeSettings: async (changes: ConnectionSettings) => void Object.assign(connection.current, changes),
+      oneAtATime: (work) => work(),
       hasHostPermission: async () => true,
       createClient: (settings) =>
         createApiClient({

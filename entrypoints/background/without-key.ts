@@ -1,0 +1,24 @@
+// A server may echo the key back: in an error message, a field error, a redirect's address, a report's
+// own fields. What the background hands to a page passes through here first, so the key never does.
+
+export const KEY_PLACEHOLDER = '[API key]';
+
+/** Shorter "keys" are test values or typos, and replacing them would mangle ordinary words. */
+const MIN_KEY_LENGTH = 8;
+
+/** `value` with every occurrence of `key` (as is, or URL-encoded) in its strings and names replaced. */
+export function withoutKey<T>(value: T, key: string): T {
+  if (key.length < MIN_KEY_LENGTH) return value;
+  const forms = [...new Set([key, encodeURIComponent(key)])];
+  const scrubText = (text: string) =>
+    forms.reduce((result, form) => result.split(form).join(KEY_PLACEHOLDER), text);
+  const scrub = (item: unknown): unknown => {
+    if (typeof item === 'string') return scrubText(item);
+    if (Array.isArray(item)) return item.map(scrub);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([name, inner]) => [scrubText(name), scrub(inner)]));
+    }
+    return item;
+  };
+  return scrub(value) as T;
+}
