@@ -88,7 +88,8 @@ export function checkPage(url: string | null | undefined): PageCheck {
   if (!parsed.hostname) return { reportable: false, url, reason: NOT_A_WEB_PAGE };
   const shareable = shareableUrl(parsed.href);
   // Checked before any request: the service would refuse it, and a lookup could not find it.
-  if (shareable.length > MAX_PAGE_URL_LENGTH) return { reportable: false, url: shareable, reason: PAGE_URL_TOO_LONG };
+  if (shareable.length > MAX_PAGE_URL_LENGTH)
+    return { reportable: false, url: shareable, reason: PAGE_URL_TOO_LONG };
   return { reportable: true, url: shareable, host: parsed.hostname };
 }
 
