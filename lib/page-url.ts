@@ -1,5 +1,10 @@
 // Which tabs can get a report: the service measures web pages, so only http(s) pages it can reach.
-import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG } from './request-limits';
+
+/** phpRank refuses a page address over 2,048 characters (Laravel's `max:2048` on `url`). */
+export const MAX_PAGE_URL_LENGTH = 2048;
+
+export const PAGE_URL_TOO_LONG =
+  'This page’s address is longer than the 2,048 characters the service accepts, so it cannot be reported.';
 
 export type PageCheck =
   { reportable: true; url: string; host: string } | { reportable: false; url: string | null; reason: string };

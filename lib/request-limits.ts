@@ -1,8 +1,6 @@
-// How long the addresses the extension sends may be, checked before anything is sent so a person reads
-// a sentence instead of a server's 414 or 422. Pages and the background share these (no zod here).
-
-/** phpRank refuses a page address over 2,048 characters (Laravel's `max:2048` on `url`). */
-export const MAX_PAGE_URL_LENGTH = 2048;
+// How long the requests the extension sends may be, checked before anything is sent so a person reads
+// a sentence instead of a server's 414. The options page and the background share these (no zod here);
+// the limit of a page's address is in ./page-url, the only part the popup needs.
 
 /**
  * Web servers refuse request lines past about 8 KB (nginx, Apache: 414). Kept under that with room
@@ -10,14 +8,11 @@ export const MAX_PAGE_URL_LENGTH = 2048;
  */
 export const MAX_REQUEST_URL_LENGTH = 8000;
 
-/** A search is matched against stored addresses, which are never longer than a page address. */
-export const MAX_SEARCH_LENGTH = MAX_PAGE_URL_LENGTH;
+/** A search is matched against stored addresses, which are never longer than a page address (2,048). */
+export const MAX_SEARCH_LENGTH = 2048;
 
 /** Encoded, a letter outside ASCII takes up to 9 characters: the search must leave room for the rest. */
 const MAX_ENCODED_SEARCH_LENGTH = 6000;
-
-export const PAGE_URL_TOO_LONG =
-  'This page’s address is longer than the 2,048 characters the service accepts, so it cannot be reported.';
 
 export const REQUEST_URL_TOO_LONG =
   'The address of this request would be too long for the service. Shorten the search and try again.';

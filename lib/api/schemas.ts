@@ -3,8 +3,8 @@
 // a shape we cannot understand becomes a readable problem, never an exception.
 import { z } from 'zod';
 import { pageAddress } from '../page-address';
-import { shareableUrl } from '../page-url';
-import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, searchProblem } from '../request-limits';
+import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, shareableUrl } from '../page-url';
+import { searchProblem } from '../request-limits';
 import { reachedAddress, summarizeChecks } from './report-checks';
 import { bandOfScore } from './score';
 import {

@@ -7,8 +7,8 @@ import {
   REPORT_RESULTS,
   REPORT_SORT_KEYS,
 } from '../api/types';
-import { shareableUrl } from '../page-url';
-import { MAX_PAGE_URL_LENGTH, MAX_SEARCH_LENGTH } from '../request-limits';
+import { MAX_PAGE_URL_LENGTH, shareableUrl } from '../page-url';
+import { MAX_SEARCH_LENGTH } from '../request-limits';
 import type { MessageInput, MessageType } from './protocol';
 
 const id = z.union([z.string().min(1).max(200), z.number().int().nonnegative()]);

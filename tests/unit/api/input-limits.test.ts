@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import type { Result } from '@/lib/api/errors';
-import { PAGE_URL_TOO_LONG } from '@/lib/request-limits';
+import { PAGE_URL_TOO_LONG } from '@/lib/page-url';
 import { fakeFetch, json, REPORT, type Answer } from './fake-fetch';
 
 function client(...script: Answer[]) {

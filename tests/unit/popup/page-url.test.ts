@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, hostOf, isSameUrl, shareableUrl } from '@/lib/page-url';
-import { MAX_PAGE_URL_LENGTH } from '@/lib/request-limits';
+import { checkPage, hostOf, isSameUrl, MAX_PAGE_URL_LENGTH, shareableUrl } from '@/lib/page-url';
 
 describe('checkPage', () => {
   it.each([
