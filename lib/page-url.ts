@@ -1,5 +1,11 @@
 // Which tabs can get a report: the service measures web pages, so only http(s) pages it can reach.
 
+/** phpRank refuses a page address over 2,048 characters (Laravel's `max:2048` on `url`). */
+export const MAX_PAGE_URL_LENGTH = 2048;
+
+export const PAGE_URL_TOO_LONG =
+  'This page’s address is longer than the 2,048 characters the service accepts, so it cannot be reported.';
+
 export type PageCheck =
   { reportable: true; url: string; host: string } | { reportable: false; url: string | null; reason: string };
 
@@ -20,7 +26,29 @@ const BLANK = /^about:blank\b/i;
 const NOT_A_WEB_PAGE =
   'Reports are made for web pages (addresses starting with http or https). Open one and click Page Reports again.';
 
-/** Whether the page at `url` can be reported, and if not, a sentence saying why. */
+/**
+ * The address as it may leave the browser: without `user:password@` (never sent) and without the
+ * `#fragment` (a place in the page, which browsers never send either). The query stays: it is part of
+ * the page. Anything but an http(s) address comes back as it was.
+ */
+export function shareableUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return url;
+  parsed.username = '';
+  parsed.password = '';
+  parsed.hash = '';
+  return parsed.href;
+}
+
+/**
+ * Whether the page at `url` can be reported, and if not, a sentence saying why. A reportable page's
+ * `url` is its shareable address (see shareableUrl): the one the popup shows, looks up and creates.
+ */
 export function checkPage(url: string | null | undefined): PageCheck {
   if (!url)
     return {
@@ -63,7 +91,11 @@ export function checkPage(url: string | null | undefined): PageCheck {
     };
   }
   if (!parsed.hostname) return { reportable: false, url, reason: NOT_A_WEB_PAGE };
-  return { reportable: true, url, host: parsed.hostname };
+  const shareable = shareableUrl(parsed.href);
+  // Checked before any request: the service would refuse it, and a lookup could not find it.
+  if (shareable.length > MAX_PAGE_URL_LENGTH)
+    return { reportable: false, url: shareable, reason: PAGE_URL_TOO_LONG };
+  return { reportable: true, url: shareable, host: parsed.hostname };
 }
 
 /** The hostname of a web URL ("example.com"), or null for anything else. */

@@ -2,6 +2,7 @@
 // Knows nothing about reports or projects; client.ts does.
 import { apiError, type ApiError, type ApiErrorKind, type RateLimit, type Result } from './errors';
 import { isAllowedBaseUrl, isSendableKey } from '../base-url';
+import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '../request-limits';
 import { serverFieldErrors, serverMessage } from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,8 +52,11 @@ export interface HttpSuccess {
   rateLimit: RateLimit | null;
 }
 
+/** A body past the size cap is not read to its end; only its size is known to be too large. */
+type ReadBody = Body | { type: 'too_large' };
+
 type Outcome =
-  | { type: 'response'; status: number; headers: Headers; body: Body; redirect: boolean }
+  | { type: 'response'; status: number; headers: Headers; body: ReadBody; redirect: boolean }
   | { type: 'network'; detail: string }
   | { type: 'timeout' };
 
@@ -62,6 +66,17 @@ const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 export const MAX_RETRY_AFTER_SECONDS = 10;
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_CAP_MS = 5_000;
+
+/**
+ * The most of one answer that is read. phpRank's list of 100 reports with their full results is about
+ * 1.5 MB; an answer past this is not one the extension can use, and reading it whole could exhaust the
+ * worker's memory.
+ */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE =
+  'The service’s answer is larger than 8 MB, more than Page Reports reads. If this is a list, show fewer per page; otherwise check the API base URL in Settings.';
+export const URI_TOO_LONG_MESSAGE =
+  'The address of this request is too long for the service (HTTP 414). Shorten the search, or report a page with a shorter address.';
 
 export const HTML_DETAIL = 'The server answered HTML, not JSON — is this the API’s address?';
 export const HTML_MESSAGE =
@@ -111,8 +126,39 @@ function looksLikeHtml(text: string, contentType: string | null): boolean {
   return /html/i.test(contentType ?? '') || /^\s*</.test(text);
 }
 
-async function readBody(response: Response): Promise<Body> {
-  const text = await response.text();
+/**
+ * The body as text, or null once it is known to pass `maxBytes`: a declared Content-Length over the
+ * cap stops at once, otherwise the stream is read until it ends or passes the cap, then cancelled.
+ */
+async function readCappedText(response: Response, maxBytes = MAX_RESPONSE_BYTES): Promise<string | null> {
+  const declared = response.headers.get('content-length');
+  if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  // UTF-8, as response.text() decodes; `stream` keeps a character split across two chunks whole.
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let received = 0;
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    received += chunk.value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    parts.push(decoder.decode(chunk.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+async function readBody(response: Response): Promise<ReadBody> {
+  const text = await readCappedText(response);
+  if (text === null) return { type: 'too_large' };
   if (text.trim() === '') return { type: 'empty' };
   try {
     return { type: 'json', value: JSON.parse(text) as unknown };
@@ -130,7 +176,7 @@ function isRedirect(response: Response): boolean {
 async function exchange(fetchFn: typeof fetch, url: string, init: RequestInit): Promise<Outcome> {
   const response = await fetchFn(url, init);
   const redirect = isRedirect(response);
-  const body: Body = redirect ? { type: 'empty' } : await readBody(response);
+  const body: ReadBody = redirect ? { type: 'empty' } : await readBody(response);
   return { type: 'response', status: response.status, headers: response.headers, body, redirect };
 }
 
@@ -199,6 +245,8 @@ export function backoffMs(attemptNumber: number, random: () => number): number {
 function retryDelay(outcome: Outcome, attemptNumber: number, random: () => number): number | null {
   if (outcome.type === 'timeout') return null; // the service is slow: asking again would only double the wait
   if (outcome.type === 'network') return backoffMs(attemptNumber, random);
+  // The same request would bring the same oversized answer.
+  if (outcome.body.type === 'too_large') return null;
   if (outcome.redirect || !RETRYABLE_STATUSES.has(outcome.status)) return null;
   const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'));
   if (retryAfter === undefined) return backoffMs(attemptNumber, random);
@@ -208,12 +256,12 @@ function retryDelay(outcome: Outcome, attemptNumber: number, random: () => numbe
 // ---------------------------------------------------------------------------------------------------
 // Outcome -> Result
 
-function errorDetail(body: Body): string | undefined {
+function errorDetail(body: ReadBody): string | undefined {
   if (body.type === 'json') return serverMessage(body.value);
   return body.type === 'html' ? 'The server answered with an HTML page, not JSON.' : undefined;
 }
 
-function statusError(status: number, headers: Headers, body: Body, context: ErrorContext): ApiError {
+function statusError(status: number, headers: Headers, body: ReadBody, context: ErrorContext): ApiError {
   const detail = errorDetail(body);
   const value = body.type === 'json' ? body.value : undefined;
   if (status === 401) return apiError('unauthorized', { status, detail });
@@ -227,6 +275,8 @@ function statusError(status: number, headers: Headers, body: Body, context: Erro
     const fieldErrors = serverFieldErrors(value, context.fieldNames);
     return apiError('invalid_input', { status, detail, fieldErrors });
   }
+  // The request line passed what the server (or a proxy before it) accepts: asking again cannot help.
+  if (status === 414) return apiError('invalid_input', { status, detail, message: URI_TOO_LONG_MESSAGE });
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
     return apiError('rate_limited', { status, detail, retryAfterSeconds });
@@ -256,16 +306,33 @@ export function readRateLimit(headers: Headers): RateLimit | null {
   return limit === null && remaining === null ? null : { limit, remaining };
 }
 
-function toResult(outcome: Outcome, timeoutMs: number, context: ErrorContext): Result<HttpSuccess> {
+/** A success too large to read. A write was answered, so it happened: it must not invite a second one. */
+function tooLargeError(status: number, method: HttpMethod): ApiError {
+  return apiError('unexpected', {
+    status,
+    message: TOO_LARGE_MESSAGE,
+    detail: `HTTP ${status}: the answer passed ${MAX_RESPONSE_BYTES} bytes and was not read further.`,
+    ...(method === 'GET' ? {} : { retrySafe: false }),
+  });
+}
+
+function toResult(
+  outcome: Outcome,
+  method: HttpMethod,
+  timeoutMs: number,
+  context: ErrorContext,
+): Result<HttpSuccess> {
   if (outcome.type === 'timeout') {
     return fail('timeout', { detail: `No answer within ${timeoutMs / 1000} seconds.` });
   }
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
   if (outcome.redirect) return { ok: false, error: redirectError(outcome.status, outcome.headers) };
+  const { body } = outcome;
   if (outcome.status >= 200 && outcome.status < 300) {
+    if (body.type === 'too_large') return { ok: false, error: tooLargeError(outcome.status, method) };
     return {
       ok: true,
-      data: { status: outcome.status, body: outcome.body, rateLimit: readRateLimit(outcome.headers) },
+      data: { status: outcome.status, body, rateLimit: readRateLimit(outcome.headers) },
     };
   }
   if (outcome.status === 0) return fail('network', { detail: 'The request failed without an answer.' });
@@ -303,6 +370,8 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
         'The API base URL in Settings is not valid. It must start with https:// (or http://localhost).',
     });
   }
+  // Servers refuse a request line this long (414); said here, before the key goes anywhere.
+  if (url.length > MAX_REQUEST_URL_LENGTH) return fail('invalid_input', { message: REQUEST_URL_TOO_LONG });
   if (!isSendableKey(settings.apiKey)) {
     return fail('not_configured', {
       message: 'The API key in Settings is not valid: it must be one line without spaces.',
@@ -314,7 +383,7 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);
     const wait = attemptNumber < attempts ? retryDelay(outcome, attemptNumber, settings.random) : null;
-    if (wait === null) return toResult(outcome, timeoutMs, req.errors ?? {});
+    if (wait === null) return toResult(outcome, req.method, timeoutMs, req.errors ?? {});
     await settings.sleep(wait);
   }
 }

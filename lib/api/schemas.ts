@@ -3,6 +3,8 @@
 // a shape we cannot understand becomes a readable problem, never an exception.
 import { z } from 'zod';
 import { pageAddress } from '../page-address';
+import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, shareableUrl } from '../page-url';
+import { searchProblem } from '../request-limits';
 import { reachedAddress, summarizeChecks } from './report-checks';
 import { bandOfScore } from './score';
 import {
@@ -494,10 +496,18 @@ const pageField = z
   .optional();
 const sortField = z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' }).optional();
 const textField = (label: string) => z.string({ error: `${label} must be text.` }).optional();
+// Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
+const searchField = z
+  .string({ error: 'The search must be text.' })
+  .superRefine((value, ctx) => {
+    const problem = searchProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .optional();
 const privacyInput = z.literal(PRIVACY_VALUES, { error: 'Choose Public, Private or Password.' }).optional();
 
 export const reportListQuerySchema = z.object({
-  search: textField('The search'),
+  search: searchField,
   searchBy: z.literal('url', { error: 'Reports can be searched by URL only.' }).optional(),
   project: textField('The project'),
   result: z.enum(REPORT_RESULTS, { error: 'Choose good, decent or bad.' }).optional(),
@@ -510,7 +520,7 @@ export const reportListQuerySchema = z.object({
 });
 
 export const projectListQuerySchema = z.object({
-  search: textField('The search'),
+  search: searchField,
   searchBy: z.literal('project', { error: 'Projects can be searched by name only.' }).optional(),
   sortBy: z.enum(PROJECT_SORT_KEYS, { error: 'Sort by date created or name.' }).optional(),
   sort: sortField,
@@ -532,7 +542,10 @@ export const createReportInputSchema = z.object({
     .string({ error: 'Enter the address of the page.' })
     .trim()
     .min(1, { error: 'Enter the address of the page.', abort: true })
-    .refine(isWebUrl, 'Enter a web address that starts with http:// or https://.'),
+    .refine(isWebUrl, 'Enter a web address that starts with http:// or https://.')
+    // What leaves the browser: never `user:password@`, never the `#fragment` (see shareableUrl).
+    .transform(shareableUrl)
+    .pipe(z.string().max(MAX_PAGE_URL_LENGTH, { error: PAGE_URL_TOO_LONG })),
   privacy: privacyInput,
   password: textField('The password'),
 });

@@ -7,13 +7,18 @@ import {
   REPORT_RESULTS,
   REPORT_SORT_KEYS,
 } from '../api/types';
+import { MAX_PAGE_URL_LENGTH, shareableUrl } from '../page-url';
+import { MAX_SEARCH_LENGTH } from '../request-limits';
 import type { MessageInput, MessageType } from './protocol';
 
 const id = z.union([z.string().min(1).max(200), z.number().int().nonnegative()]);
 const privacy = z.literal(PRIVACY_VALUES);
 const perPage = z.literal(PER_PAGE_VALUES);
 const page = z.number().int().min(1).max(1_000_000);
-const search = z.string().max(2000);
+const search = z.string().max(MAX_SEARCH_LENGTH);
+// A page's address: the popup sends it already cleaned (lib/page-url.ts); cleaned here again, so no
+// handler ever sees, stores or sends `user:password@` or a `#fragment`, whatever a page sent.
+const pageUrl = z.string().min(1).max(MAX_PAGE_URL_LENGTH).transform(shareableUrl);
 const sort = z.enum(['asc', 'desc']);
 const empty = z.strictObject({});
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
@@ -39,7 +44,7 @@ export const payloadSchemas = {
   }),
   'reports.get': z.strictObject({ id }),
   'reports.create': z.strictObject({
-    url: z.string().min(1).max(8000),
+    url: pageUrl,
     privacy: privacy.optional(),
     password: z.string().max(1000).optional(),
   }),
@@ -59,12 +64,12 @@ export const payloadSchemas = {
     page: page.optional(),
   }),
   'projects.delete': z.strictObject({ name: z.string().min(1).max(500) }),
-  'popup.snapshot': z.strictObject({ url: z.string().min(1).max(8000).optional(), host: host.optional() }),
-  'popup.pageReport': z.strictObject({ url: z.string().min(1).max(8000) }),
+  'popup.snapshot': z.strictObject({ url: pageUrl.optional(), host: host.optional() }),
+  'popup.pageReport': z.strictObject({ url: pageUrl }),
   'popup.recentReports': z.strictObject({ host: host.optional() }),
   'popup.rememberPrivacy': z.strictObject({ privacy }),
-  'popup.awaitCreate': z.strictObject({ url: z.string().min(1).max(8000) }),
-  'popup.forgetCreate': z.strictObject({ url: z.string().min(1).max(8000) }),
+  'popup.awaitCreate': z.strictObject({ url: pageUrl }),
+  'popup.forgetCreate': z.strictObject({ url: pageUrl }),
 } satisfies { [T in MessageType]: z.ZodType<MessageInput<T>> };
 
 export function isMessageType(type: unknown): type is MessageType {

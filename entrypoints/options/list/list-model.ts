@@ -4,6 +4,7 @@ import { batch, computed, effect, signal, untracked, type ReadonlySignal } from 
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PER_PAGE_VALUES, type Page, type PerPage, type SortDirection } from '@/lib/api/types';
 import { formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
+import { searchProblem } from '@/lib/request-limits';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { latestOnly } from './latest-only';
@@ -45,6 +46,8 @@ export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
   readonly error: ReadonlySignal<ApiError | null>;
   /** What the search field shows, which runs ahead of the search in the hash while typing. */
   readonly searchText: ReadonlySignal<string>;
+  /** Why the search typed cannot be sent (too long for a request's address); nothing is asked then. */
+  readonly searchProblem: ReadonlySignal<string | null>;
   /**
    * The sort of the rows on show: what the server says it applied to them, else what was asked. While
    * another sort loads, the one asked (the header just clicked shows at once).
@@ -103,6 +106,15 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
 
   async function load(target: S) {
     requestedKey = keyOf(target);
+    // A search from the address bar or a link that no request could carry: the field says why.
+    if (searchProblem(target.search)) {
+      fetchLatest.invalidate();
+      batch(() => {
+        loading.value = false;
+        error.value = null;
+      });
+      return;
+    }
     loading.value = true;
     const { current, value: result } = await fetchLatest(target);
     if (!current) return;
@@ -198,6 +210,7 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
   }
 
   const stale = computed(() => shownKey.value !== keyOf(state.value));
+  const typedSearchProblem = computed(() => searchProblem(searchText.value));
   const sorted = computed<ListSort<K>>(() => {
     const asked = { sortBy: state.value.sortBy, sort: state.value.sort };
     const shown = page.value;
@@ -218,13 +231,14 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     stale,
     error,
     searchText,
+    searchProblem: typedSearchProblem,
     sorted,
     sortReplaced,
     typeSearch(text) {
       searchText.value = text;
       clearTimeout(searchTimer);
       const search = text.trim();
-      if (search === state.peek().search) return;
+      if (search === state.peek().search || searchProblem(search)) return;
       searchTimer = setTimeout(() => change({ search } as Partial<S>), searchDelayMs);
     },
     change,

@@ -16,13 +16,16 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
   const state = list.state.value;
   return (
     <div class="list-controls" role="search" aria-label="Filter reports">
-      <SearchField
-        id="reports-search"
-        label="Search by URL"
-        value={list.searchText.value}
-        placeholder="e.g. example.com/pricing"
-        onInput={list.typeSearch}
-      />
+      <div class="search-field">
+        <SearchField
+          id="reports-search"
+          label="Search by URL"
+          value={list.searchText.value}
+          placeholder="e.g. example.com/pricing"
+          onInput={list.typeSearch}
+        />
+        <SearchProblem problem={list.searchProblem.value} />
+      </div>
       <SelectField
         id="reports-result"
         label="Result"
@@ -46,6 +49,15 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** Why the search is not sent, under the field; announced as it appears (the field cannot point to it). */
+function SearchProblem({ problem }: { problem: string | null }) {
+  return (
+    <p id="reports-search-problem" class="field-error" role="status">
+      {problem}
+    </p>
   );
 }
 

@@ -1,13 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, hostOf, isSameUrl } from '@/lib/page-url';
+import { checkPage, hostOf, isSameUrl, MAX_PAGE_URL_LENGTH, shareableUrl } from '@/lib/page-url';
 
 describe('checkPage', () => {
   it.each([
-    ['https://example.com/a?b=1#c', 'example.com'],
-    ['http://localhost:8080/', 'localhost'],
-    ['https://EXAMPLE.org/Path', 'example.org'],
-  ])('lets %s be reported', (url, host) => {
-    expect(checkPage(url)).toEqual({ reportable: true, url, host });
+    ['https://example.com/a?b=1', 'https://example.com/a?b=1', 'example.com'],
+    ['http://localhost:8080/', 'http://localhost:8080/', 'localhost'],
+    ['https://EXAMPLE.org/Path', 'https://example.org/Path', 'example.org'],
+  ])('lets %s be reported', (tabUrl, url, host) => {
+    expect(checkPage(tabUrl)).toEqual({ reportable: true, url, host });
+  });
+
+  it('gives the address without user:password@ and without the #fragment: what the popup shows, looks up and creates', () => {
+    expect(checkPage('https://user:secret@example.com/a?b=1&c=%20d#section')).toEqual({
+      reportable: true,
+      url: 'https://example.com/a?b=1&c=%20d',
+      host: 'example.com',
+    });
+    expect(checkPage('http://only-user@127.0.0.1:8080/x#')).toMatchObject({ url: 'http://127.0.0.1:8080/x' });
+    expect(checkPage('https://:pw@example.com/#top')).toMatchObject({ url: 'https://example.com/' });
+  });
+
+  it('keeps the query: it is part of the page', () => {
+    expect(checkPage('https://example.com/search?q=a+b&page=2')).toMatchObject({
+      url: 'https://example.com/search?q=a+b&page=2',
+    });
+  });
+
+  it('refuses an address longer than the 2,048 characters the service accepts, before any request', () => {
+    const base = 'https://example.com/';
+    const longest = base + 'x'.repeat(MAX_PAGE_URL_LENGTH - base.length);
+    expect(checkPage(longest)).toMatchObject({ reportable: true, url: longest });
+    const tooLong = `${longest}y`;
+    expect(checkPage(tooLong)).toEqual({
+      reportable: false,
+      url: tooLong,
+      reason:
+        'This page’s address is longer than the 2,048 characters the service accepts, so it cannot be reported.',
+    });
+  });
+
+  it('measures the address that would be sent: a long fragment or credentials do not count, escapes do', () => {
+    const base = 'https://example.com/';
+    const longest = base + 'x'.repeat(MAX_PAGE_URL_LENGTH - base.length);
+    const withExtras = longest.replace('https://', `https://${'u'.repeat(500)}:p@`) + '#' + 'f'.repeat(5000);
+    expect(checkPage(withExtras)).toMatchObject({ reportable: true, url: longest });
+    // "é" is sent as %C3%A9: six characters, not one.
+    expect(checkPage(`${base}${'é'.repeat(400)}`).reportable).toBe(false);
   });
 
   it.each([
@@ -45,6 +83,22 @@ describe('checkPage', () => {
 
   it('explains a tab whose address it cannot see', () => {
     expect(checkPage(undefined)).toMatchObject({ reportable: false, url: null, reason: /cannot see/ });
+  });
+});
+
+describe('shareableUrl', () => {
+  it('drops user:password@ and the #fragment of web addresses, nothing else', () => {
+    expect(shareableUrl('http://user:secret@127.0.0.1:8123/article?x=1#section')).toBe(
+      'http://127.0.0.1:8123/article?x=1',
+    );
+    expect(shareableUrl('https://example.com/a/?')).toBe('https://example.com/a/?');
+    expect(shareableUrl('https://bücher.example/ü')).toBe('https://xn--bcher-kva.example/%C3%BC');
+  });
+
+  it('leaves anything that is not an http(s) address as it was', () => {
+    expect(shareableUrl('not a url')).toBe('not a url');
+    expect(shareableUrl('ftp://user:pw@example.com/#x')).toBe('ftp://user:pw@example.com/#x');
+    expect(shareableUrl('javascript:alert(1)#x')).toBe('javascript:alert(1)#x');
   });
 });
 

@@ -1,0 +1,84 @@
+// @vitest-environment node
+// What the client refuses or cleans before sending: a page address never carries `user:password@` or
+// a `#fragment` and is at most 2,048 characters; a search fits in a request's address.
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '@/lib/api/client';
+import type { Result } from '@/lib/api/errors';
+import { PAGE_URL_TOO_LONG } from '@/lib/page-url';
+import { fakeFetch, json, REPORT, type Answer } from './fake-fetch';
+
+function client(...script: Answer[]) {
+  const network = fakeFetch(...script);
+  const api = createApiClient({
+    baseUrl: 'https://reports.example.com',
+    apiKey: 'key-1234abcd',
+    fetch: network.fetch,
+  });
+  return { api, calls: network.calls };
+}
+
+function errorOf<T>(result: Result<T>) {
+  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
+  return result.error;
+}
+
+const created = () => json({ data: REPORT, status: 201 }, 201);
+const emptyPage = () => json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } });
+
+describe('createReport: the page address sent', () => {
+  it.each([
+    [
+      'credentials and a fragment',
+      'https://user:secret@example.com/a?b=1#section',
+      'https://example.com/a?b=1',
+    ],
+    ['a user name only', 'http://user@127.0.0.1:8080/article#top', 'http://127.0.0.1:8080/article'],
+    ['an empty fragment', 'https://example.com/a#', 'https://example.com/a'],
+    ['a query, which stays', 'https://example.com/a?q=%23x&page=2', 'https://example.com/a?q=%23x&page=2'],
+  ])('never carries user:password@ or the #fragment (%s)', async (_name, url, sent) => {
+    const { api, calls } = client(created());
+    expect((await api.createReport({ url, privacy: 1 })).ok).toBe(true);
+    const body = new URLSearchParams(calls[0]?.body ?? '');
+    expect(body.get('url')).toBe(sent);
+    expect(body.get('url')).not.toMatch(/secret|user|#/);
+  });
+
+  it('refuses an address longer than the 2,048 characters the service accepts, sending nothing', async () => {
+    const { api, calls } = client();
+    const url = `https://example.com/${'a'.repeat(2100)}`;
+    expect(errorOf(await api.createReport({ url }))).toMatchObject({
+      kind: 'invalid_input',
+      fieldErrors: { url: [PAGE_URL_TOO_LONG] },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('measures the address it would send: a long fragment is dropped, not counted', async () => {
+    const { api, calls } = client(created());
+    const page = `https://example.com/${'a'.repeat(2000)}`;
+    expect((await api.createReport({ url: `${page}#${'f'.repeat(3000)}` })).ok).toBe(true);
+    expect(new URLSearchParams(calls[0]?.body ?? '').get('url')).toBe(page);
+  });
+});
+
+describe('searches that fit in the address of a request', () => {
+  it('sends a search as long as the longest address the service keeps', async () => {
+    const { api, calls } = client(emptyPage());
+    const search = `example.com/${'a'.repeat(2036)}`;
+    expect((await api.listReports({ search, searchBy: 'url' })).ok).toBe(true);
+    expect(new URL(calls[0]!.url).searchParams.get('search')).toBe(search);
+  });
+
+  it.each([
+    ['longer than 2,048 characters', 'a'.repeat(2049), /longer than 2,048 characters/],
+    ['of letters that take too much room once encoded', 'é'.repeat(1001), /too long to send/],
+  ])('refuses a search %s, next to the field, sending nothing', async (_name, search, message) => {
+    const { api, calls } = client();
+    const reports = errorOf(await api.listReports({ search }));
+    expect(reports.kind).toBe('invalid_input');
+    expect(reports.fieldErrors?.search?.[0]).toMatch(message);
+    const projects = errorOf(await api.listProjects({ search }));
+    expect(projects.fieldErrors?.search?.[0]).toMatch(message);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+// Defence in depth: whatever address a page sends, the background never sends, stores or keys anything
+// by `user:password@` or a `#fragment`, and refuses an address longer than the service accepts.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createCreateRuns } from '@/entrypoints/background/create-runs';
+import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
+import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
+import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
+import { createApiClient } from '@/lib/api/client';
+import { fakeFetch, json, REPORT, type RecordedCall } from '../api/fake-fetch';
+
+const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };
+const popupPage = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
+
+const TAB_URL = 'https://user:secret@example.com/article?id=7#section';
+const SHAREABLE = 'https://example.com/article?id=7';
+
+const listAnswer = () =>
+  json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 }, status: 200 });
+
+/** The real background (router, core and popup handlers, client) over a fake network. */
+function background() {
+  const answer = async (call: RecordedCall) =>
+    call.method === 'POST'
+      ? json({ data: { ...REPORT, url: 'example.com/article?id=7' }, status: 201 }, 201)
+      : listAnswer();
+  const network = fakeFetch(...Array.from({ length: 20 }, () => answer));
+  const deps: HandlerDeps = {
+    readSettings: async () => ({ baseUrl: 'https://reports.example', apiKey: 'key-1234567890' }),
+    writeSettings: async () => {},
+    hasHostPermission: async () => true,
+    createClient: (settings) => createApiClient({ ...settings, fetch: network.fetch }),
+  };
+  const core = createHandlers(deps);
+  const now = () => 5000;
+  const handlers: Handlers = {
+    ...core,
+    ...createPopupHandlers({
+      isConfigured: async () => true,
+      listReports: core['reports.list'],
+      cache: createPopupCache(),
+      aliases: createPageAliases(),
+      creates: createCreateRuns({ now, keepAliveWhile: (work) => work }),
+      trackGeneration: async () => {},
+      now,
+    }),
+  };
+  const spied = Object.fromEntries(
+    Object.entries(handlers).map(([type, handler]) => [type, vi.fn(handler)]),
+  ) as unknown as Handlers;
+  return { route: createMessageRouter(spied, trusted), network, spied };
+}
+
+describe('page addresses reaching the background', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  it('are cleaned before any handler sees them, and nothing sent or stored carries the credentials or the fragment', async () => {
+    const { route, network, spied } = background();
+    for (const message of [
+      { type: 'popup.snapshot', payload: { url: TAB_URL } },
+      { type: 'popup.pageReport', payload: { url: TAB_URL } },
+      { type: 'reports.create', payload: { url: TAB_URL, privacy: 0 } },
+      { type: 'popup.awaitCreate', payload: { url: TAB_URL } },
+      { type: 'popup.forgetCreate', payload: { url: TAB_URL } },
+    ]) {
+      const answer = await route(message, popupPage);
+      expect(answer.ok, message.type).toBe(true);
+    }
+
+    expect(spied['popup.snapshot']).toHaveBeenCalledWith({ url: SHAREABLE });
+    expect(spied['popup.pageReport']).toHaveBeenCalledWith({ url: SHAREABLE });
+    expect(spied['reports.create']).toHaveBeenCalledWith({ url: SHAREABLE, privacy: 0 });
+    expect(spied['popup.awaitCreate']).toHaveBeenCalledWith({ url: SHAREABLE });
+    expect(spied['popup.forgetCreate']).toHaveBeenCalledWith({ url: SHAREABLE });
+
+    const create = network.calls.find((call) => call.method === 'POST');
+    expect(new URLSearchParams(create?.body ?? '').get('url')).toBe(SHAREABLE);
+    const sent = JSON.stringify(network.calls.map(({ url, body }) => ({ url, body })));
+    expect(sent).not.toMatch(/secret|user|section|%23/);
+    const stored = JSON.stringify([await popupCacheItem.getValue(), await pageAliasesItem.getValue()]);
+    expect(stored).not.toMatch(/secret|section/);
+  });
+
+  it('refuses an address longer than the service accepts, sending nothing', async () => {
+    const { route, network } = background();
+    const tooLong = `https://example.com/${'a'.repeat(2100)}`;
+    for (const message of [
+      { type: 'popup.pageReport', payload: { url: tooLong } },
+      { type: 'reports.create', payload: { url: tooLong } },
+    ]) {
+      expect(await route(message, popupPage)).toMatchObject({ ok: false });
+    }
+    expect(network.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+// A search too long for the address of a request is said next to the field and never sent.
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { callsOf, makePage, makeReport, ok } from './fakes';
+import { renderApp } from './render-app';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const TOO_LONG = /^This search is longer than 2,048 characters/;
+/** Longer than any typing pause the page waits for (searchDelayMs is 50 in these tests). */
+const afterThePause = () => new Promise((resolve) => setTimeout(resolve, 120));
+
+function open(hash = '#/reports') {
+  return renderApp(hash, { 'reports.list': () => ok(makePage([makeReport(1)])) });
+}
+
+describe('the Reports search', () => {
+  it('says a search longer than 2,048 characters cannot be sent, next to the field, and sends nothing', async () => {
+    const { send } = open();
+    await screen.findByRole('table', { name: 'Reports' });
+    const field = screen.getByLabelText('Search by URL');
+    fireEvent.input(field, { target: { value: 'x'.repeat(2049) } });
+    // In a live region, so it is announced as it appears.
+    expect(screen.getByText(TOO_LONG).getAttribute('role')).toBe('status');
+    await afterThePause();
+    expect(callsOf(send, 'reports.list').map((query) => query.search)).toEqual([undefined]);
+    expect(window.location.hash).not.toContain('xxx');
+
+    // Shortened, it is sent and the sentence goes.
+    fireEvent.input(field, { target: { value: 'x'.repeat(2048) } });
+    await waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+    expect(callsOf(send, 'reports.list')[1]?.search).toBe('x'.repeat(2048));
+    expect(screen.queryByText(TOO_LONG)).toBeNull();
+  });
+
+  it('counts the room letters take once encoded in the address', async () => {
+    const { send } = open();
+    await screen.findByRole('table', { name: 'Reports' });
+    fireEvent.input(screen.getByLabelText('Search by URL'), { target: { value: '中'.repeat(700) } });
+    expect(await screen.findByText(/^This search is too long to send/)).toBeTruthy();
+    await afterThePause();
+    expect(callsOf(send, 'reports.list')).toHaveLength(1);
+  });
+
+  it('a link or bookmark with such a search shows it in the field, says why, and asks nothing', async () => {
+    const { send } = open(`#/reports?search=${'y'.repeat(2100)}`);
+    expect(await screen.findByText(TOO_LONG)).toBeTruthy();
+    expect((screen.getByLabelText('Search by URL') as HTMLInputElement).value).toBe('y'.repeat(2100));
+    await afterThePause();
+    expect(callsOf(send, 'reports.list')).toEqual([]);
+  });
+});
