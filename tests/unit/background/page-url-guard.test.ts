@@ -30,6 +30,7 @@ function background() {
   const deps: HandlerDeps = {
     readSettings: async () => ({ baseUrl: 'https://reports.example', apiKey: 'key-1234567890' }),
     writeSettings: async () => {},
+    oneAtATime: (work) => work(),
     hasHostPermission: async () => true,
     createClient: (settings) => createApiClient({ ...settings, fetch: network.fetch }),
   };
