@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { getPath } from 'hono/utils/url';
 import { apiMdRoutes } from './api-md/routes';
 import { controlRoutes } from './control-routes';
 import type { ControlState, RecordedRequest } from './controls';
@@ -24,7 +25,7 @@ export interface AppOptions {
 }
 
 export function createApp({ store, controls, apiKey, testControls, log }: AppOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: (request) => routedPath(request, store.settings.laravelRouting) });
 
   // Laravel's default CORS config: any origin, no credentials. Preflights end here, so they are
   // neither logged nor affected by the test switches. Exposing the rate-limit headers is an
@@ -102,6 +103,16 @@ const LANDING_PAGE = `<!DOCTYPE html>
 </body>
 </html>
 `;
+
+/**
+ * The path the routes are matched against. Hono decodes it but keeps `%2F` (so a project name with a
+ * "/" is one segment); Laravel matches the fully decoded path, where that "/" splits the name in two
+ * and no route matches. The request's URL (the log, the handlers) stays as sent either way.
+ */
+function routedPath(request: Request, laravelRouting: boolean): string {
+  const path = getPath(request);
+  return laravelRouting ? path.replace(/%2F/gi, '/') : path;
+}
 
 function wantsJson(accept: string | undefined): boolean {
   return /application\/json|\+json/i.test(accept ?? '');

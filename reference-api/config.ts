@@ -18,6 +18,7 @@ export interface CliConfig {
   /** null = no limit. */
   rateLimitPerMinute: number | null;
   numericStrings: boolean;
+  laravelRouting: boolean;
   seed: boolean;
   testControls: boolean;
   quiet: boolean;
@@ -39,6 +40,7 @@ export const USAGE = `Usage: tsx reference-api/main.ts [options]
   --generation-delay <ms>  GENERATION_DELAY   api-md: time a report stays pending, default ${DEFAULT_GENERATION_DELAY_MS}
   --rate-limit <n|off>     RATE_LIMIT         requests per minute, default ${DEFAULT_CLI_RATE_LIMIT} (api-md: off)
   --numeric-strings        NUMERIC_STRINGS=1  phprank: scores and counts as strings
+  --laravel-routing        LARAVEL_ROUTING=1  decode %2F before routing, as Laravel does
   --no-seed                SEED=0             start empty when there is no data file
   --test-controls          TEST_CONTROLS=1    mount /__control (tests only)
   --quiet                                     no per-request log`;
@@ -56,6 +58,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       'generation-delay': { type: 'string' },
       'rate-limit': { type: 'string' },
       'numeric-strings': { type: 'boolean' },
+      'laravel-routing': { type: 'boolean' },
       'no-seed': { type: 'boolean' },
       'test-controls': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -84,6 +87,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     ),
     rateLimitPerMinute: rateLimitOf(values['rate-limit'] ?? env.RATE_LIMIT, dialect),
     numericStrings: values['numeric-strings'] ?? flag(env.NUMERIC_STRINGS, true),
+    laravelRouting: values['laravel-routing'] ?? flag(env.LARAVEL_ROUTING, true),
     seed: values['no-seed'] ? false : !flag(env.SEED, false),
     testControls: values['test-controls'] ?? flag(env.TEST_CONTROLS, true),
     quiet: values.quiet ?? false,
@@ -102,6 +106,7 @@ export function apiOptions(config: CliConfig): ReferenceApiOptions {
     generationDelayMs: config.generationDelayMs,
     rateLimitPerMinute: config.rateLimitPerMinute,
     numericStrings: config.numericStrings,
+    laravelRouting: config.laravelRouting,
     seed: config.seed,
   };
 }

@@ -32,6 +32,7 @@ const schemas = {
   numericStrings: z.object({ enabled: z.boolean() }),
   analysisDelay: z.object({ ms: z.number().min(0) }),
   release: z.object({ release: z.enum(RELEASES) }),
+  laravelRouting: z.object({ enabled: z.boolean() }),
   none: z.object({}),
 };
 
@@ -65,6 +66,9 @@ export function controlRoutes(controls: ControlState, store: Store): Hono<AppEnv
   );
   control('set-analysis-delay', schemas.analysisDelay, ({ ms }) => controls.setAnalysisDelay(ms));
   control('set-release', schemas.release, ({ release }) => controls.setRelease(release));
+  control('set-laravel-routing', schemas.laravelRouting, ({ enabled }) =>
+    controls.setLaravelRouting(enabled),
+  );
   control('reset', schemas.none, () => controls.reset());
   control('reset-data', schemas.resetData, ({ seed }) => store.reset(seed));
   control('finish-pending', schemas.none, () => ({ finished: store.finishPending() }));

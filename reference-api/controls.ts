@@ -51,6 +51,8 @@ export interface Controls {
   setAnalysisDelay(ms: number): void;
   /** phprank: '1.1.0' answers every `result` as null. */
   setRelease(release: Release): void;
+  /** Both dialects: decode the path before routing, as Laravel does (`%2F` becomes a separator). */
+  setLaravelRouting(enabled: boolean): void;
   /** Turns every switch off (the service's back to the start options) and clears the request log. */
   reset(): void;
 }
@@ -148,6 +150,10 @@ export class ControlState implements Controls {
 
   setRelease(release: Release): void {
     this.settings.release = release;
+  }
+
+  setLaravelRouting(enabled: boolean): void {
+    this.settings.laravelRouting = enabled;
   }
 
   reset(): void {

@@ -90,6 +90,7 @@ export async function startReferenceApi(options: ReferenceApiOptions = {}): Prom
     redirects: options.redirects,
     planLimit: options.planLimit,
     analysisDelayMs: options.analysisDelayMs,
+    laravelRouting: options.laravelRouting,
   });
   const controls = new ControlState({
     now,

@@ -1,5 +1,5 @@
-// How the service behaves beyond its data (phprank dialect): which release, how numbers go out, what
-// creating a report runs into. Set from the options at start, changed by the test controls, and
+// How the service behaves beyond its data: which release, how numbers go out, what creating a report
+// runs into (phprank dialect), and how paths are routed (both). Set from the options at start, changed by the test controls, and
 // put back to the options by controls.reset().
 import type { Release } from './types';
 
@@ -16,6 +16,11 @@ export interface ServiceOptions {
   planLimit?: number | null;
   /** How long creating or regenerating a report takes (phprank). Default 1500 ms. */
   analysisDelayMs?: number;
+  /**
+   * Route like Laravel (both dialects): the path is decoded before routing, so `%2F` in a project
+   * name becomes a separator and the request reaches no route. Default false.
+   */
+  laravelRouting?: boolean;
 }
 
 export class ServiceSettings {
@@ -25,6 +30,7 @@ export class ServiceSettings {
   readonly redirects = new Map<string, string>();
   planLimit: number | null = null;
   analysisDelayMs = DEFAULT_ANALYSIS_DELAY_MS;
+  laravelRouting = false;
 
   constructor(private readonly initial: ServiceOptions = {}) {
     this.reset();
@@ -36,6 +42,7 @@ export class ServiceSettings {
     this.numericStrings = this.initial.numericStrings ?? false;
     this.planLimit = this.initial.planLimit ?? null;
     this.analysisDelayMs = this.initial.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
+    this.laravelRouting = this.initial.laravelRouting ?? false;
     this.redirects.clear();
     for (const [from, to] of Object.entries(this.initial.redirects ?? {})) this.setRedirect(from, to);
   }

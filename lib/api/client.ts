@@ -2,7 +2,7 @@
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
 // every answer is parsed by ./schemas before it reaches a caller.
 import type { z } from 'zod';
-import type { ApiError, Result } from './errors';
+import type { ApiError, RateLimit, Result } from './errors';
 import {
   fail,
   HTML_DETAIL,
@@ -359,8 +359,17 @@ function updateError(error: ApiError): ApiError {
 /** Delete answers 200 with any body or 204; only a web page (not the API) is suspicious. */
 function deleted({ body, rateLimit }: HttpSuccess): Result<null> {
   if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
+  return gone(rateLimit);
+}
+
+/** The item is not on the service any more: deleted now, or already gone before. */
+function gone(rateLimit: RateLimit | null): Result<null> {
   return rateLimit ? { ok: true, data: null, rateLimit } : { ok: true, data: null };
 }
+
+// A Laravel server decodes `%2F` before routing: a path segment with a "/" becomes two and reaches no
+// route, whose 404 reads like the item's own (phpRank says "Resource not found." for both).
+const UNROUTABLE = /\//;
 
 async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<null>> {
   const valid = validate(reportIdSchema, { id });
@@ -371,7 +380,16 @@ async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<nu
     path,
     errors: { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN },
   });
-  return answer.ok ? deleted(answer.data) : answer;
+  if (answer.ok) return deleted(answer.data);
+  // The service's own JSON "not found" for this id: already gone, which is what the person wanted.
+  // (Only JSON 404s are not_found: http.ts makes a web server's 404 page "no API at this address".)
+  if (answer.error.kind !== 'not_found') return answer;
+  if (!UNROUTABLE.test(String(valid.data.id))) return gone(null);
+  return fail('unexpected', {
+    status: answer.error.status,
+    detail: answer.error.detail,
+    message: `The service answered that report “${valid.data.id}” was not found, but its id contains a “/”, which the service may not take in an address: it may still exist.`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -386,6 +404,42 @@ async function listProjects(http: HttpSettings, query: ProjectListQuery): Promis
   return answer.ok ? decode(answer.data.body, parseProjectPage) : answer;
 }
 
+/** How far the check after a project delete reads the list (searching by the name narrows it first). */
+const PROJECT_CHECK_PAGES = 5;
+const PROJECT_CHECK_PER_PAGE = 100;
+
+/** Whether the service still lists a project of exactly this name (its search is a substring match). */
+async function stillListed(http: HttpSettings, name: string): Promise<Result<boolean>> {
+  for (let page = 1; page <= PROJECT_CHECK_PAGES; page++) {
+    const listed = await listProjects(http, {
+      search: name,
+      searchBy: 'project',
+      sortBy: 'project',
+      sort: 'asc',
+      perPage: PROJECT_CHECK_PER_PAGE,
+      page,
+    });
+    if (!listed.ok) return listed;
+    if (listed.data.items.some((project) => project.name === name)) return { ok: true, data: true };
+    if (!listed.data.hasNext) return { ok: true, data: false };
+  }
+  return fail('unexpected', {
+    detail: `More than ${PROJECT_CHECK_PAGES * PROJECT_CHECK_PER_PAGE} projects match the name.`,
+  });
+}
+
+/** Why a project the service still lists was not deleted, and what does remove it. */
+function notDeletedByName(name: string): string {
+  const reason = UNROUTABLE.test(name)
+    ? `The service cannot take a “/” in an address, so the request never reached “${name}”.`
+    : `The service answered that “${name}” does not exist, but its list of projects still shows it.`;
+  return `${reason} Nothing was deleted. To remove the project, delete its reports in Reports, filtered by this project.`;
+}
+
+/**
+ * A project is deleted by name, and a name the server cannot route answers the same JSON 404 as a
+ * project that is gone: after a 2xx or a JSON 404, the list says whether the project is really gone.
+ */
 async function deleteProject(http: HttpSettings, name: string): Promise<Result<null>> {
   const valid = validate(projectNameSchema, { name });
   if (!valid.ok) return valid;
@@ -395,7 +449,26 @@ async function deleteProject(http: HttpSettings, name: string): Promise<Result<n
     path,
     errors: { notFoundMessage: PROJECT_GONE, forbiddenMessage: PROJECT_FORBIDDEN },
   });
-  return answer.ok ? deleted(answer.data) : answer;
+  if (!answer.ok && answer.error.kind !== 'not_found') return answer;
+  if (answer.ok && answer.data.body.type === 'html') return deleted(answer.data);
+  const listed = await stillListed(http, valid.data.name);
+  if (answer.ok) {
+    // The service said it deleted the project; a list that cannot be read does not unsay that.
+    if (!listed.ok || !listed.data) return deleted(answer.data);
+    return fail('unexpected', {
+      message: `The service answered that it deleted the project “${valid.data.name}”, but its list of projects still shows it. Reload the list to check.`,
+    });
+  }
+  if (!listed.ok) {
+    const message = `The service answered that the project “${valid.data.name}” was not found, and Page Reports could not check its list of projects: ${listed.error.message}`;
+    return { ok: false, error: { ...listed.error, message } };
+  }
+  if (!listed.data) return gone(null);
+  return fail('invalid_input', {
+    status: answer.error.status,
+    detail: answer.error.detail,
+    message: notDeletedByName(valid.data.name),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

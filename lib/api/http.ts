@@ -267,9 +267,16 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
   if (status === 401) return apiError('unauthorized', { status, detail });
   if (status === 403) return apiError('forbidden', { status, detail, message: context.forbiddenMessage });
   if (status === 404 || status === 410) {
-    // A web server's own 404 page, not the API's JSON: the address (or a path it refuses) is the problem.
-    const message = body.type === 'html' ? NO_API_MESSAGE : context.notFoundMessage;
-    return apiError('not_found', { status, detail, message });
+    // Only the API's own JSON says an item is gone. A web server's 404 page (HTML, empty, not JSON)
+    // says nothing about the item: the address, or a path the server will not route, is the problem.
+    if (body.type !== 'json') {
+      return apiError('unexpected', {
+        status,
+        detail: detail ?? `The server answered HTTP ${status} without the API’s JSON.`,
+        message: NO_API_MESSAGE,
+      });
+    }
+    return apiError('not_found', { status, detail, message: context.notFoundMessage });
   }
   if (status === 400 || status === 422) {
     const fieldErrors = serverFieldErrors(value, context.fieldNames);

@@ -1,6 +1,6 @@
 // The options page's Projects section in Chromium, against the reference API.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checkBothSchemes, useExtension, useReferenceApi } from './harness';
+import { checkBothSchemes, screenshot, useExtension, useReferenceApi } from './harness';
 import {
   bodyRows,
   columnTexts,
@@ -35,6 +35,13 @@ function projectNames() {
   return api()
     .store.projects()
     .map((p) => p.project);
+}
+
+/** The look at the list that confirms a project delete (searched by its name, 100 a page). */
+function deleteChecks(name: string) {
+  return requestsTo(api(), 'GET', '/api/v1/projects').filter(
+    (request) => request.query.search === name && request.query.per_page === '100',
+  );
 }
 
 /** Opens the delete dialog of `name`, types the name and confirms. */
@@ -148,8 +155,46 @@ describe('Projects: delete', () => {
     await deleteProject(page, SLASHED);
     const [request] = api().requests.filter((r) => r.method === 'DELETE');
     expect(request?.path).toBe('/api/v1/projects/Client%20A%20%2F%20Landing%20pages');
+    expect(deleteChecks(SLASHED)).toHaveLength(1);
     expect(projectNames()).not.toContain(SLASHED);
     await expect.poll(() => page.getByRole('link', { name: SLASHED, exact: true }).count()).toBe(0);
+  });
+
+  it('on a server that routes like Laravel, says a name with "/" cannot be deleted and keeps it all', async () => {
+    // Laravel decodes %2F before routing: the DELETE reaches no route, and its 404 reads like the
+    // project's own. The list still shows the project, so the page must not say it was deleted.
+    api().controls.setLaravelRouting(true);
+    const reportsBefore = api()
+      .store.reports()
+      .filter((report) => report.project === SLASHED)
+      .map((report) => report.id);
+    expect(reportsBefore.length).toBeGreaterThan(0);
+    const page = await openProjects('/projects?per_page=25');
+    await page.getByRole('button', { name: `Delete project ${SLASHED}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete project?' });
+    await dialog.getByLabel('Type the project’s name to confirm').fill(SLASHED);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('cannot take a “/” in an address');
+    expect(await alert.innerText()).toContain('Nothing was deleted');
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await dialog.getByRole('link', { name: `Show the reports of ${SLASHED}` }).count()).toBe(1);
+    await screenshot(page, 'options-project-not-routable');
+    const [request] = requestsTo(api(), 'DELETE', '/api/v1/projects/Client%20A%20%2F%20Landing%20pages');
+    expect(request?.status).toBe(404);
+    expect(deleteChecks(SLASHED)).toHaveLength(1);
+    // Everything is still on the service, and still shown.
+    expect(projectNames()).toContain(SLASHED);
+    expect(
+      api()
+        .store.reports()
+        .filter((report) => report.project === SLASHED)
+        .map((report) => report.id),
+    ).toEqual(reportsBefore);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('link', { name: SLASHED, exact: true }).count()).toBe(1);
   });
 
   it('deletes projects named with %, ?, # and non-Latin letters', async () => {

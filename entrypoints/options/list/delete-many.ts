@@ -60,11 +60,13 @@ export function steadyPaceMs({ limit }: RateLimit): number {
   return Math.min(SLOWEST_STEADY_PACE_MS, Math.ceil(60_000 / perMinute));
 }
 
-/** An item already gone (404) counts as deleted: the person wanted it gone. */
-export function isDeleted<T>(
-  result: Result<T>,
-): result is Extract<Result<T>, { ok: true }> | { ok: false; error: ApiError & { kind: 'not_found' } } {
-  return result.ok || result.error.kind === 'not_found';
+/**
+ * Only the client's success counts. It already counts an item the service says is gone (its own JSON
+ * "not found", a project checked against the list) as deleted; any other 404 (a web server's page, a
+ * path the server could not route) is a failure, so nothing is taken off the page that still exists.
+ */
+export function isDeleted<T>(result: Result<T>): result is Extract<Result<T>, { ok: true }> {
+  return result.ok;
 }
 
 /** The pause before the next request, from the answers so far. */
@@ -92,7 +94,7 @@ function createPacer(pauseMs: number, maxPauseMs: number) {
   };
 }
 
-/** Deletes each item in turn; an item already gone counts as deleted (isDeleted). */
+/** Deletes each item in turn; only what the client confirmed counts as deleted (isDeleted). */
 export async function deleteMany<T>(
   items: readonly T[],
   deleteOne: (item: T) => Promise<Result<unknown>>,

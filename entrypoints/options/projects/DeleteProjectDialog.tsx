@@ -11,6 +11,8 @@ interface DeleteProjectDialogProps {
   onClose: () => void;
   fallbackFocus: () => HTMLElement | null;
   onOpenSettings: () => void;
+  /** Reports filtered by the project: the way out when the service cannot delete it by name. */
+  reportsHref: (project: Project) => string;
 }
 
 /** The typed name matches: the same characters, however the keyboard composed accented letters. */
@@ -41,6 +43,7 @@ export function DeleteProjectDialog({
   onClose,
   fallbackFocus,
   onOpenSettings,
+  reportsHref,
 }: DeleteProjectDialogProps) {
   const typed = useSignal('');
   const { shown, busy, error, ...confirmation } = useDeleteConfirmation(
@@ -94,6 +97,12 @@ export function DeleteProjectDialog({
           onRetry={() => void confirm()}
           onOpenSettings={onOpenSettings}
         />
+      ) : null}
+      {/* The service refused the name itself (e.g. a "/" it cannot route): its reports can still go. */}
+      {error.value?.kind === 'invalid_input' && shown.value ? (
+        <p>
+          <a href={reportsHref(shown.value)}>Show the reports of {name}</a>
+        </p>
       ) : null}
     </ConfirmDialog>
   );

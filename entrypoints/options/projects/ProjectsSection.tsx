@@ -93,6 +93,7 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
         onOpenSettings={onOpenSettings}
+        reportsHref={reportsHref}
       />
     </section>
   );

@@ -346,11 +346,21 @@ describe('endpoints: method, URL, headers, body', () => {
   });
 
   it('deleteProject encodes odd names as one path segment', async () => {
-    const { client, calls } = setup([empty(204), empty(204), json({ deleted: true })]);
+    // Each delete is followed by a look at the list (see "deletes: only the service's own ...").
+    const noProjects = () => json({ data: [], status: 200 });
+    const { client, calls } = setup([
+      empty(204),
+      noProjects(),
+      empty(204),
+      noProjects(),
+      json({ deleted: true }),
+      noProjects(),
+    ]);
     await client.deleteProject('Client A / Landing pages');
     await client.deleteProject('50% ?#日本');
     await client.deleteProject('https://evil.example/x');
-    expect(calls.map((c) => [c.method, c.url])).toEqual([
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => [c.method, c.url])).toEqual([
       ['DELETE', `${API}/projects/Client%20A%20%2F%20Landing%20pages`],
       ['DELETE', `${API}/projects/50%25%20%3F%23%E6%97%A5%E6%9C%AC`],
       ['DELETE', `${API}/projects/https%3A%2F%2Fevil.example%2Fx`],
@@ -458,7 +468,7 @@ describe('errors', () => {
   it('404 web page on one project -> the address is wrong, not “the project is gone”', async () => {
     const { client } = setup([html('<html><body>Not Found</body></html>', 404)]);
     expect(errorOf(await client.deleteProject('Client A / Landing pages'))).toMatchObject({
-      kind: 'not_found',
+      kind: 'unexpected',
       message: 'No API was found at this address (HTTP 404). Check the API base URL in Settings.',
     });
   });
@@ -476,19 +486,20 @@ describe('errors', () => {
   it('404 on a list (HTML page) -> no API at this address', async () => {
     const { client } = setup([html('<html><body>Not Found</body></html>', 404)]);
     expect(errorOf(await client.listProjects({}))).toEqual({
-      kind: 'not_found',
+      kind: 'unexpected',
       message: 'No API was found at this address (HTTP 404). Check the API base URL in Settings.',
       status: 404,
       detail: 'The server answered with an HTML page, not JSON.',
     });
   });
 
-  it('404 on a project delete names the project', async () => {
+  it('an empty 404 on a project delete is not the API’s answer: no API at this address', async () => {
     const { client } = setup([empty(404)]);
     expect(errorOf(await client.deleteProject('Docs'))).toEqual({
-      kind: 'not_found',
-      message: 'That project no longer exists on the service.',
+      kind: 'unexpected',
+      message: 'No API was found at this address (HTTP 404). Check the API base URL in Settings.',
       status: 404,
+      detail: 'The server answered HTTP 404 without the API’s JSON.',
     });
   });
 
@@ -944,5 +955,140 @@ describe('the key stays with the configured origin', () => {
     expect((await client.listReports({})).ok).toBe(true);
     expect(globalFetch).toHaveBeenCalledTimes(1);
     expect(globalFetch.mock.calls[0]?.[0]).toBe(`${API}/reports`);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('deletes: only the service’s own “not found” counts as gone', () => {
+  const ODD = 'Client A / Landing pages';
+  const NO_API = 'No API was found at this address (HTTP 404). Check the API base URL in Settings.';
+  const PHPRANK_404 = () => json({ message: 'Resource not found.', status: 404 }, 404);
+  const API_MD_404 = () => json({ message: 'No query results for model [App\\Models\\Report] 12' }, 404);
+  /** A projects list (phpRank's shape without links: one page). */
+  const projects = (...names: string[]) =>
+    json({ data: names.map((project) => ({ project, created_at: null })), status: 200 });
+  const CHECK = (name: string, page = 1) =>
+    `${API}/projects?${new URLSearchParams({
+      search: name,
+      search_by: 'project',
+      sort_by: 'project',
+      sort: 'asc',
+      per_page: '100',
+      page: String(page),
+    })}`;
+
+  it('a report: the service’s JSON 404 (either dialect) means it is already gone', async () => {
+    const { client, calls } = setup([PHPRANK_404(), API_MD_404()]);
+    expect(await client.deleteReport(12)).toEqual({ ok: true, data: null });
+    expect(await client.deleteReport(12)).toEqual({ ok: true, data: null });
+    expect(calls.map((c) => c.method)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('a report: a web server’s 404 page, an empty or a non-JSON 404 is not “deleted”', async () => {
+    const { client } = setup([
+      html('<!doctype html><title>404 Not Found</title><h1>Not Found</h1>', 404),
+      empty(404),
+      new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+    ]);
+    for (let i = 0; i < 3; i++) {
+      const error = errorOf(await client.deleteReport(12));
+      expect(error).toMatchObject({ kind: 'unexpected', message: NO_API, status: 404 });
+      expect(error.kind).not.toBe('not_found');
+    }
+  });
+
+  it('a report whose id has a "/" is not taken as gone on a 404: the server may not have routed it', async () => {
+    const { client, calls } = setup([PHPRANK_404()]);
+    const error = errorOf(await client.deleteReport('a/b'));
+    expect(error.kind).toBe('unexpected');
+    expect(error.message).toContain('it may still exist');
+    expect(calls[0]?.url).toBe(`${API}/reports/a%2Fb`);
+  });
+
+  it('a project: a 2xx is confirmed with the list, searched by the name', async () => {
+    const { client, calls } = setup([
+      json({ id: ODD, object: 'report', deleted: true, status: 200 }, 200, {
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '30',
+      }),
+      projects('Client A / Landing pages 2'),
+    ]);
+    expect(await client.deleteProject(ODD)).toEqual({
+      ok: true,
+      data: null,
+      rateLimit: { limit: 60, remaining: 30 },
+    });
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['DELETE', `${API}/projects/Client%20A%20%2F%20Landing%20pages`],
+      ['GET', CHECK(ODD)],
+    ]);
+  });
+
+  it('a project still listed after the service’s 404 (a name it cannot route) says so, nothing deleted', async () => {
+    const { client } = setup([PHPRANK_404(), projects('Client A', ODD)]);
+    const error = errorOf(await client.deleteProject(ODD));
+    expect(error).toMatchObject({ kind: 'invalid_input', status: 404, detail: 'Resource not found.' });
+    expect(error.message).toBe(
+      'The service cannot take a “/” in an address, so the request never reached “Client A / Landing pages”. Nothing was deleted. To remove the project, delete its reports in Reports, filtered by this project.',
+    );
+    // Trying again would meet the same refusal.
+    expect(errorAction(error)).toBeNull();
+  });
+
+  it('a project without "/" still listed after a 404 is not deleted either', async () => {
+    const { client } = setup([PHPRANK_404(), projects('docs.example')]);
+    const error = errorOf(await client.deleteProject('docs.example'));
+    expect(error.kind).toBe('invalid_input');
+    expect(error.message).toContain('answered that “docs.example” does not exist, but its list');
+  });
+
+  it('a project the service says is not found and no longer lists is already gone', async () => {
+    // The search is a substring match: other names containing this one do not count.
+    const { client } = setup([PHPRANK_404(), projects('docs.example.org', 'my-docs.example')]);
+    expect(await client.deleteProject('docs.example')).toEqual({ ok: true, data: null });
+  });
+
+  it('a project: a web server’s 404 page is “no API here”, and the list is not even asked', async () => {
+    const { client, calls } = setup([html('<html><body>Not Found</body></html>', 404)]);
+    expect(errorOf(await client.deleteProject(ODD))).toMatchObject({ kind: 'unexpected', message: NO_API });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a project: after a 404, a list that cannot be read leaves it undecided (an error, not “deleted”)', async () => {
+    const { client, calls } = setup([PHPRANK_404(), empty(503), empty(503), empty(503)]);
+    const error = errorOf(await client.deleteProject(ODD));
+    expect(error.kind).toBe('server');
+    expect(error.message).toContain('could not check its list of projects');
+    expect(calls.map((c) => c.method)).toEqual(['DELETE', 'GET', 'GET', 'GET']);
+  });
+
+  it('a project: after a 2xx, a list that cannot be read does not unsay the service', async () => {
+    const { client } = setup([empty(204), empty(503), empty(503), empty(503)]);
+    expect(await client.deleteProject('docs.example')).toEqual({ ok: true, data: null });
+  });
+
+  it('a project the service says it deleted but still lists is reported, not taken off', async () => {
+    const { client } = setup([json({ deleted: true }), projects('docs.example')]);
+    const error = errorOf(await client.deleteProject('docs.example'));
+    expect(error.kind).toBe('unexpected');
+    expect(error.message).toContain('still shows it');
+  });
+
+  it('a project: the check reads further pages of the search while there are more', async () => {
+    const page = (names: string[], next: string | null) =>
+      json({
+        data: names.map((project) => ({ project, created_at: null })),
+        links: { first: null, last: null, prev: null, next },
+        meta: { current_page: 1, per_page: 100 },
+        status: 200,
+      });
+    const { client, calls } = setup([
+      PHPRANK_404(),
+      page(['a.docs'], `${API}/projects?page=2`),
+      page(['docs'], null),
+    ]);
+    expect(errorOf(await client.deleteProject('docs')).kind).toBe('invalid_input');
+    expect(calls.map((c) => c.url)).toEqual([`${API}/projects/docs`, CHECK('docs', 1), CHECK('docs', 2)]);
   });
 });

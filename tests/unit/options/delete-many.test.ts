@@ -234,14 +234,16 @@ describe('deleteMany', () => {
     ]);
   });
 
-  it('counts an item already gone (404) as deleted and keeps going after other failures', async () => {
+  it('counts only what the client confirmed as deleted, and keeps going after failures', async () => {
+    // The client answers ok for an item the service says is gone; a not_found that reaches here was
+    // not confirmed (e.g. a 404 the client could not tie to the item) and must not leave the page.
     const outcome = await deleteMany(
       [1, 2, 3],
       async (id) => (id === 1 ? fail('not_found') : id === 2 ? fail('server') : ok(null)),
       { sleep: async () => {} },
     );
-    expect(outcome.deleted).toEqual([1, 3]);
-    expect(outcome.failed.map((f) => f.item)).toEqual([2]);
+    expect(outcome.deleted).toEqual([3]);
+    expect(outcome.failed.map((f) => f.item)).toEqual([1, 2]);
   });
 
   it('stops when asked, leaving the rest untried', async () => {

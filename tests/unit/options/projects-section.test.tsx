@@ -236,4 +236,45 @@ describe('deleting a project', () => {
     expect(alert.textContent).toContain('not allowed');
     expect(screen.getByRole('link', { name: 'A' })).toBeTruthy();
   });
+
+  /** Opens the dialog for `name`, types it and presses Delete; resolves with the dialog. */
+  async function confirmDelete(name: string) {
+    fireEvent.click(screen.getByRole('button', { name: `Delete project ${name}` }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByRole('textbox'), { target: { value: name } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    return dialog;
+  }
+
+  it('keeps the row when the delete is not confirmed as done, even on a “not found”', async () => {
+    // The client answers ok for a project it checked is gone; any error means it may still be there.
+    withProjects([makeProject('A')], { 'projects.delete': () => fail('not_found') });
+    await table();
+    const dialog = await confirmDelete('A');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Could not delete the project');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.getByRole('link', { name: 'A' })).toBeTruthy();
+  });
+
+  it('says when the service cannot take the name, offers its reports instead, and no Retry', async () => {
+    const refused =
+      'The service cannot take a “/” in an address, so the request never reached “Client A / Landing pages”. Nothing was deleted. To remove the project, delete its reports in Reports, filtered by this project.';
+    const { send } = withProjects([makeProject(odd)], {
+      'projects.delete': () => fail('invalid_input', { message: refused, status: 404 }),
+    });
+    await table();
+    const dialog = await confirmDelete(odd);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(refused);
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('link', { name: odd })).toBeTruthy();
+
+    const reports = within(dialog).getByRole('link', { name: `Show the reports of ${odd}` });
+    expect(reports.getAttribute('href')).toBe('#/reports?project=Client%20A%20%2F%20Landing%20pages');
+    fireEvent.click(reports);
+    window.location.hash = reports.getAttribute('href')!;
+    expect(await screen.findByRole('table', { name: 'Reports' })).toBeTruthy();
+    await waitFor(() => expect(callsOf(send, 'reports.list')[0]).toMatchObject({ project: odd }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -18,6 +18,7 @@ describe('parseConfig', () => {
       generationDelayMs: 2000,
       rateLimitPerMinute: 60,
       numericStrings: false,
+      laravelRouting: false,
       seed: true,
       testControls: false,
       quiet: false,
@@ -36,6 +37,7 @@ describe('parseConfig', () => {
       ANALYSIS_DELAY: '250',
       RATE_LIMIT: '30',
       NUMERIC_STRINGS: '1',
+      LARAVEL_ROUTING: '1',
       SEED: '0',
       TEST_CONTROLS: '1',
     });
@@ -48,6 +50,7 @@ describe('parseConfig', () => {
       analysisDelayMs: 250,
       rateLimitPerMinute: 30,
       numericStrings: true,
+      laravelRouting: true,
       seed: false,
       testControls: true,
     });
@@ -75,6 +78,7 @@ describe('parseConfig', () => {
       generationDelayMs: 2000,
       rateLimitPerMinute: null,
       numericStrings: false,
+      laravelRouting: false,
       seed: false,
     });
   });
@@ -99,6 +103,7 @@ describe('parseConfig', () => {
         '--rate-limit',
         '120',
         '--numeric-strings',
+        '--laravel-routing',
         '--no-seed',
         '--test-controls',
         '--quiet',
@@ -115,6 +120,7 @@ describe('parseConfig', () => {
       generationDelayMs: 10,
       rateLimitPerMinute: 120,
       numericStrings: true,
+      laravelRouting: true,
       seed: false,
       testControls: true,
       quiet: true,
