@@ -1,0 +1,112 @@
+// @vitest-environment node
+// API keys as people paste them: whitespace around is trimmed, whitespace or a line break inside is
+// refused next to the key field, and the client never sends a key a header cannot carry.
+import { describe, expect, it, vi } from 'vitest';
+import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createApiClient } from '@/lib/api/client';
+import { isSendableKey } from '@/lib/base-url';
+import { KEY_MALFORMED } from '@/lib/settings/messages';
+import type { ConnectionSettings } from '@/lib/settings/storage';
+
+const LONG_KEY = 'k'.repeat(10_000);
+
+describe('isSendableKey', () => {
+  it.each([
+    ['key with a space', false],
+    ['key\twith-a-tab', false],
+    ['key\nwith-a-newline', false],
+    ['key\r\n', false],
+    ['\u00a0key', false],
+    ['key\u200b', false],
+    ['clé-accentuée', false],
+    ['', false],
+    ['key-1234abcd', true],
+    ['|1|AbC~!@#$%^&*()_+=', true],
+    [LONG_KEY, true],
+  ])('%j -> %s', (key, sendable) => {
+    expect(isSendableKey(key)).toBe(sendable);
+  });
+});
+
+/** The settings handler over an in-memory store (as tests/unit/background/handlers.test.ts does). */
+function settingsHandler(initial: ConnectionSettings) {
+  const stored = { ...initial };
+  const deps = {
+    readSettings: async () => ({ ...stored }),
+    writeSettings: async (changes: Partial<ConnectionSettings>) => void Object.assign(stored, changes),
+    hasHostPermission: vi.fn(async () => true),
+    createClient: vi.fn(),
+  } as unknown as HandlerDeps;
+  return { save: createHandlers(deps)['settings.save'], stored };
+}
+
+describe('settings.save with a pasted key', () => {
+  it.each(['two words', 'line\nbreak', 'tab\tinside', 'clé'])(
+    'refuses %j next to the key field, and keeps what was saved',
+    async (apiKey) => {
+      const { save, stored } = settingsHandler({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      const answer = await save({ baseUrl: 'https://other.example', apiKey });
+      expect(answer).toEqual({
+        ok: false,
+        error: expect.objectContaining({ kind: 'invalid_input', fieldErrors: { apiKey: [KEY_MALFORMED] } }),
+      });
+      expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+    },
+  );
+
+  it.each([
+    ['  key-1234abcd  ', 'key-1234abcd'],
+    ['key-1234abcd\n', 'key-1234abcd'],
+    ['\r\n\tkey-1234abcd\r\n', 'key-1234abcd'],
+  ])('saves %j without the whitespace around it', async (apiKey, saved) => {
+    const { save, stored } = settingsHandler({ baseUrl: '', apiKey: '' });
+    const answer = await save({ baseUrl: 'https://r.example', apiKey });
+    expect(answer).toMatchObject({ ok: true, data: { keySet: true, keyLastFour: saved.slice(-4) } });
+    expect(stored.apiKey).toBe(saved);
+  });
+
+  it('never answers with the key, however long', async () => {
+    const { save } = settingsHandler({ baseUrl: '', apiKey: '' });
+    const answer = await save({ baseUrl: 'https://r.example', apiKey: LONG_KEY });
+    expect(JSON.stringify(answer)).not.toContain('kkkkkkkk');
+  });
+});
+
+describe('the client with a key it cannot send', () => {
+  function clientWith(apiKey: string) {
+    const sent: Headers[] = [];
+    const client = createApiClient({
+      baseUrl: 'https://r.example',
+      apiKey,
+      fetch: (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+        sent.push(new Headers(init.headers));
+        return new Response(JSON.stringify({ data: [] }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    return { client, sent };
+  }
+
+  it.each(['two words', 'line\nbreak', 'clé', ''])(
+    'sends nothing for %j and says the key is not valid',
+    async (key) => {
+      const { client, sent } = clientWith(key);
+      const result = await client.listReports({});
+      expect(sent).toEqual([]);
+      expect(result).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+      if (key) expect(result).toMatchObject({ error: { message: /API key in Settings is not valid/ } });
+    },
+  );
+
+  it('trims whitespace around a key, and sends a long one whole', async () => {
+    for (const [key, header] of [
+      ['\tkey-1234abcd\n', 'Bearer key-1234abcd'],
+      [LONG_KEY, `Bearer ${LONG_KEY}`],
+    ]) {
+      const { client, sent } = clientWith(key!);
+      expect((await client.listReports({})).ok).toBe(true);
+      expect(sent.map((headers) => headers.get('authorization'))).toEqual([header]);
+    }
+  });
+});
