@@ -53,10 +53,8 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   if (url.search || url.hash) {
     return { ok: false, message: 'Remove everything after “?” or “#” from the API base URL.' };
   }
-  const path = url.pathname
-    .replace(/\/+$/, '')
-    .replace(/\/api\/v1$/i, '')
-    .replace(/\/+$/, '');
+  // Every trailing /api/v1 (pasted twice, say): saving the result again changes nothing.
+  const path = url.pathname.replace(/(?:\/+api\/v1)*\/*$/i, '');
   return { ok: true, baseUrl: url.origin + path, origin: url.origin };
 }
 

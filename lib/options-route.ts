@@ -119,7 +119,7 @@ export function formatRoute(route: OptionsRoute): string {
       (pair): pair is [string, string | number] =>
         pair[1] !== undefined && pair[1] !== null && pair[1] !== '',
     )
-    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value).toWellFormed())}`)
     .join('&');
   return `#/${route.section}${query ? `?${query}` : ''}`;
 }

@@ -23,13 +23,25 @@ function parseWebUrl(address: string): URL | null {
   }
 }
 
-/** Percent-escapes undone where that is safe, so "caf%C3%A9" and "café" compare equal. */
+/**
+ * Only the escapes of non-ASCII text undone, so "caf%C3%A9" and "café" compare equal; "%20" or "%25"
+ * stay as they are, so cleaning twice gives the same address.
+ */
 function decoded(text: string): string {
-  try {
-    return decodeURI(text);
-  } catch {
-    return text;
-  }
+  return text.replace(/(?:%[89a-f][0-9a-f])+/gi, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      return escapes;
+    }
+  });
+}
+
+/** The port written in an address without scheme ("example.com:80/x"), which URL() drops as http's default. */
+function writtenPort(address: string): string {
+  return WEB_SCHEME.test(address.trim())
+    ? ''
+    : (/^[^/?#]*?:(\d+)(?:[/?#]|$)/.exec(address.trim())?.[1] ?? '');
 }
 
 /**
@@ -37,11 +49,22 @@ function decoded(text: string): string {
  * null when it is not a web address. The fragment never reaches the service and is dropped.
  */
 export function serviceAddress(address: string): string | null {
+  const written = writtenAddress(address);
+  return written === null ? null : decoded(written);
+}
+
+/**
+ * The address cleaned the service's way, its escapes kept as the browser wrote them: what phpRank stores
+ * for a page, and so what to search for ("example.com/caf%C3%A9" is not found by "example.com/café").
+ */
+export function writtenAddress(address: string): string | null {
   const url = withScheme(address, 'http');
   if (!url) return null;
-  const host = url.hostname.replace(/^www\./, '') + (url.port ? `:${url.port}` : '');
+  const port = url.port || writtenPort(address);
+  // Every leading "www.": phpRank stores www.www.example.com as www.example.com, which is cleaned again.
+  const host = url.hostname.replace(/^(?:www\.)+/, '') + (port ? `:${port}` : '');
   const path = url.pathname === '/' && url.search === '' ? '' : url.pathname;
-  return decoded(`${host}${path}${url.search}`);
+  return `${host}${path}${url.search}`;
 }
 
 /** Whether a report stored as `storedUrl` (or reached at `reachedUrl`) is a report of `pageUrl`. */
@@ -64,5 +87,5 @@ export function pageAddress(storedUrl: string, reached: string | null): string |
 /** The site of an address as the service names its projects: the host without `www.` ("example.com"). */
 export function serviceHost(address: string): string | null {
   const url = withScheme(address, 'http');
-  return url ? url.hostname.replace(/^www\./, '') : null;
+  return url ? url.hostname.replace(/^(?:www\.)+/, '') : null;
 }

@@ -77,11 +77,12 @@ export function checkPage(url: string | null | undefined): PageCheck {
     };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return {
-      reportable: false,
-      url,
-      reason: 'This is a page of the browser or of an extension. ' + NOT_A_WEB_PAGE,
-    };
+    // Browser and extension pages have their own words; anything else (ftp:, data:, mailto:…) is named.
+    const ownPage = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|extension):$/i;
+    const what = ownPage.test(parsed.protocol)
+      ? 'This is a page of the browser or of an extension. '
+      : `This address starts with “${parsed.protocol}”, not http or https. `;
+    return { reportable: false, url, reason: what + NOT_A_WEB_PAGE };
   }
   if (STORE_PAGES.some((prefix) => (parsed.hostname + parsed.pathname).startsWith(prefix))) {
     return {

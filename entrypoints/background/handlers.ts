@@ -3,7 +3,12 @@ import type { createApiClient } from '@/lib/api/client';
 import { apiError, type Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
-import { KEY_MALFORMED, KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/messages';
+import {
+  KEY_MALFORMED,
+  KEY_REQUIRED_FOR_NEW_SERVER,
+  keyTooLong,
+  MAX_KEY_LENGTH,
+} from '@/lib/settings/messages';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 import type { CoreHandlers } from './router';
 import { withoutKey } from './without-key';
@@ -74,7 +79,9 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
   async function save({ baseUrl, apiKey }: SaveInput): Promise<Result<SettingsSummary>> {
     const checked = checkBaseUrl(baseUrl);
     if (!checked.ok) return invalidField('baseUrl', checked.message);
-    const key = apiKey?.trim();
+    // A blank key is no key: the saved one stays (as when the field is left empty).
+    const key = apiKey?.trim() || undefined;
+    if (key && key.length > MAX_KEY_LENGTH) return invalidField('apiKey', keyTooLong(key.length));
     if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
     const before = await deps.readSettings();
     // A key saved for one server never follows the address to another one (a look-alike URL, say).

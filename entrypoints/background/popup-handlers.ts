@@ -3,7 +3,7 @@
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportListQuery } from '@/lib/api/types';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
-import { isSamePage, serviceAddress, serviceHost } from '@/lib/page-address';
+import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { isGenerating } from '@/lib/report-state';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
 import type { CreateRunsTracker } from './create-runs';
@@ -39,7 +39,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
 
   /** The newest report stored for `address` (or reached at it); null when there is none. */
   async function newestFor(pageUrl: string, address: string): Promise<Result<Report | null>> {
-    const search = serviceAddress(address) ?? address;
+    const search = writtenAddress(address) ?? address;
     const answer = await list({ ...PAGE_LOOKUP, search });
     if (!answer.ok) return answer;
     const report = answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null;

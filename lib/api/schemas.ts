@@ -560,6 +560,8 @@ export const updateReportInputSchema = z.object({
 function segmentProblem(value: string, label: string): string | null {
   if (value.trim() === '') return `${label} is empty.`;
   if (value === '.' || value === '..') return `${label} cannot be used in an address.`;
+  // A lone surrogate (valid JSON) has no encoding: encodeURIComponent would throw.
+  if (!value.isWellFormed()) return `${label} contains characters that cannot be sent.`;
   return null;
 }
 

@@ -30,7 +30,10 @@ const host = z
 
 export const payloadSchemas = {
   'settings.get': empty,
-  'settings.save': z.strictObject({ baseUrl: z.string().max(2000), apiKey: z.string().max(1000).optional() }),
+  'settings.save': z.strictObject({
+    baseUrl: z.string().max(2000),
+    apiKey: z.string().max(20_000).optional(),
+  }),
   'settings.test': empty,
   'reports.list': z.strictObject({
     search: search.optional(),

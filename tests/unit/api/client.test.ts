@@ -1092,3 +1092,20 @@ describe('deletes: only the service’s own “not found” counts as gone', () 
     expect(calls.map((c) => c.url)).toEqual([`${API}/projects/docs`, CHECK('docs', 1), CHECK('docs', 2)]);
   });
 });
+
+describe('what a request may carry (bad input)', () => {
+  it('never sends the page’s user name, password or fragment', async () => {
+    const { client, calls } = setup([json({ data: { ...REPORT, url: 'example.com/account?x=1' } }, 201)]);
+    await client.createReport({ url: 'https://user:p%40ss@example.com/account?x=1#top' });
+    expect(new URLSearchParams(calls[0]!.body!).get('url')).toBe('https://example.com/account?x=1');
+  });
+
+  it('refuses a project name that cannot be sent (a lone surrogate), before anything is sent', async () => {
+    const { client, calls } = setup([]);
+    expect(await client.deleteProject(JSON.parse('"bad \\ud800 name"') as string)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', fieldErrors: { name: [expect.stringMatching(/cannot be sent/)] } },
+    });
+    expect(calls).toEqual([]);
+  });
+});

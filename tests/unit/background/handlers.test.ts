@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createMessageRouter } from '@/entrypoints/background/router';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import { apiError, type Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
@@ -35,6 +36,31 @@ const page = (total: number | null, count: number) => ({
 });
 
 describe('settings handlers', () => {
+  it.each(['', '   ', '\n'])('a blank key (%j) keeps the saved one', async (apiKey) => {
+    const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+    await handlers['settings.save']({ baseUrl: 'https://r.example/sub', apiKey });
+    expect(stored()).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'old-key-0000' });
+  });
+
+  it('refuses a 10,000-character key with a sentence next to the key field', async () => {
+    const { handlers, stored } = setup();
+    const route = createMessageRouter(handlers as never, {
+      extensionId: 'abc',
+      extensionBaseUrl: 'chrome-extension://abc/',
+    });
+    const answer = await route(
+      { type: 'settings.save', payload: { baseUrl: 'https://r.example', apiKey: 'k'.repeat(10_000) } },
+      { id: 'abc', url: 'chrome-extension://abc/options.html' },
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid_input',
+        fieldErrors: { apiKey: [expect.stringMatching(/keys are at most 500/)] },
+      },
+    });
+    expect(stored().apiKey).toBe('');
+  });
   it('tells pages whether a key is set and its last four characters, never the key', async () => {
     const { handlers } = setup({ baseUrl: 'https://r.example', apiKey: 'secret-key-1234' });
     const answer = await handlers['settings.get']({});

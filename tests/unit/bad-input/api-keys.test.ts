@@ -34,6 +34,7 @@ function settingsHandler(initial: ConnectionSettings) {
   const deps = {
     readSettings: async () => ({ ...stored }),
     writeSettings: async (changes: Partial<ConnectionSettings>) => void Object.assign(stored, changes),
+    oneAtATime: <T>(work: () => Promise<T>) => work(),
     hasHostPermission: vi.fn(async () => true),
     createClient: vi.fn(),
   } as unknown as HandlerDeps;

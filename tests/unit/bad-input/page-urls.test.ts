@@ -3,7 +3,7 @@
 // the service's keeps the page (its path and query) but never the fragment or credentials.
 import { describe, expect, it } from 'vitest';
 import { serviceAddress, serviceHost } from '@/lib/page-address';
-import { checkPage } from '@/lib/page-url';
+import { checkPage, shareableUrl } from '@/lib/page-url';
 
 const WEB_PAGES_ONLY = /Reports are made for web pages \(addresses starting with http or https\)/;
 
@@ -61,7 +61,9 @@ describe('web pages with unusual addresses are reportable', () => {
     ['https://[::1]:8080/', '[::1]', '[::1]:8080'],
     ['https://127.0.0.1/', '127.0.0.1', '127.0.0.1'],
   ])('%s (host %s, matched as %s)', (url, host, cleaned) => {
-    expect(checkPage(url)).toEqual({ reportable: true, url, host });
+    // The address used is the tab's as the browser parses it, without its #fragment (never sent).
+    expect(checkPage(url)).toEqual({ reportable: true, url: shareableUrl(url), host });
+    expect(checkPage(url).url).not.toContain('#');
     expect(serviceAddress(url)).toBe(cleaned);
   });
 

@@ -13,6 +13,12 @@ function recordingClient() {
     apiKey: 'key-1234abcd',
     fetch: (async (url: RequestInfo | URL, init: RequestInit = {}) => {
       calls.push({ url: String(url), method: init.method ?? 'GET' });
+      // A project delete is confirmed with the projects list: an empty one says it is gone.
+      if ((init.method ?? 'GET') === 'GET') {
+        return new Response(JSON.stringify({ data: [] }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
       return new Response(null, { status: 204 });
     }) as typeof fetch,
   });
@@ -45,7 +51,10 @@ describe('deleteProject encodes the name as one path segment', () => {
   ])('%j -> /projects/%s', async (name, segment) => {
     const { client, calls } = recordingClient();
     expect(await client.deleteProject(name)).toEqual({ ok: true, data: null });
-    expect(calls).toEqual([{ url: `${API}/projects/${segment}`, method: 'DELETE' }]);
+    expect(calls[0]).toEqual({ url: `${API}/projects/${segment}`, method: 'DELETE' });
+    expect(
+      calls.slice(1).every((call) => call.method === 'GET' && call.url.startsWith(`${API}/projects?`)),
+    ).toBe(true);
     // The server reads the name back whole.
     expect(decodeURIComponent(new URL(calls[0]!.url).pathname.split('/').pop()!)).toBe(name);
   });

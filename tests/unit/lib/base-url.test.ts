@@ -61,3 +61,15 @@ describe('isSendableKey', () => {
     expect(isSendableKey(key)).toBe(sendable);
   });
 });
+
+describe('a doubled /api/v1', () => {
+  it('is stripped whole, so saving twice changes nothing', () => {
+    const checked = checkBaseUrl('https://reports.example.com/api/v1/api/v1');
+    expect(checked).toEqual({
+      ok: true,
+      baseUrl: 'https://reports.example.com',
+      origin: 'https://reports.example.com',
+    });
+    if (checked.ok) expect(checkBaseUrl(checked.baseUrl)).toEqual(checked);
+  });
+});

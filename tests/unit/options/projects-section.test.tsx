@@ -27,6 +27,10 @@ function withProjects(projects: Project[], extra: Parameters<typeof renderApp>[1
 }
 
 describe('the Projects table', () => {
+  it('shows the table when a project name is not well-formed text (a lone surrogate from JSON)', async () => {
+    withProjects([makeProject(JSON.parse('"bad \\ud800 name"') as string), makeProject('fine.example')]);
+    expect(within(await table()).getByRole('link', { name: 'fine.example' })).toBeTruthy();
+  });
   it('shows Name, Created and the number of reports, and asks with the list state of the hash', async () => {
     const { send } = withProjects([
       makeProject(odd, { reportsCount: 14 }),

@@ -65,7 +65,7 @@ describe('checkPage', () => {
     ['https://chrome.google.com/webstore/detail/abc', /add-on store/],
     ['https://addons.mozilla.org/en-US/firefox/addon/x/', /add-on store/],
     ['https://microsoftedge.microsoft.com/addons/detail/abc', /add-on store/],
-    ['data:text/html,hello', /browser or of an extension/],
+    ['data:text/html,hello', /starts with “data:”, not http or https/],
     ['not a url', /web pages/],
   ])('explains why %s cannot be reported', (url, reason) => {
     const check = checkPage(url);
@@ -116,5 +116,23 @@ describe('hostOf and isSameUrl', () => {
     expect(isSameUrl('https://example.com/a', 'https://example.com/a?x=1')).toBe(false);
     expect(isSameUrl('http://example.com/', 'https://example.com/')).toBe(false);
     expect(isSameUrl('bad', 'https://example.com/')).toBe(false);
+  });
+});
+
+describe('addresses of other schemes', () => {
+  it.each([
+    'ftp://ftp.example.com/pub/file.txt',
+    'data:text/html,<h1>hi</h1>',
+    'blob:https://example.com/2f5c6a1e',
+    'ws://example.com/socket',
+    'javascript:alert(1)',
+    'mailto:someone@example.com',
+  ])('does not call %s a page of the browser or of an extension, and names its scheme', (url) => {
+    const check = checkPage(url);
+    expect(check.reportable).toBe(false);
+    if (!check.reportable) {
+      expect(check.reason).not.toMatch(/browser or of an extension/);
+      expect(check.reason).toMatch(/not http or https/);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createCreateRuns } from '@/entrypoints/background/create-runs';
 import { createPageAliases } from '@/entrypoints/background/page-aliases';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
+import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from './fixtures';
 
 function setup(items = [makeReport()], configured = true) {
@@ -30,6 +31,25 @@ function setup(items = [makeReport()], configured = true) {
 
 describe('popup handlers', () => {
   beforeEach(() => fakeBrowser.reset());
+
+  it.each([
+    'https://example.com/caf%C3%A9',
+    'https://example.com/a%20b',
+    'https://example.com/search?q=a%20b',
+    'https://de.wikipedia.org/wiki/Stra%C3%9Fe',
+  ])(
+    'finds the report phpRank stored for %s (its search is a substring match on the stored url)',
+    async (url) => {
+      const stored = makeReport({ id: 5, url: cleanUrl(url), pageUrl: url });
+      const { handlers, listReports } = setup([stored]);
+      // phpRank: `url LIKE %search%`, the search cleaned as the stored address is.
+      listReports.mockImplementation(async (query) =>
+        ok(pageOf([stored].filter((report) => report.url.includes(cleanUrl(query.search ?? ''))))),
+      );
+      const answer = await handlers['popup.pageReport']({ url });
+      expect(answer.ok && answer.data.data?.id).toBe(5);
+    },
+  );
 
   describe('popup.snapshot', () => {
     it('answers from the cache and the settings, without the network', async () => {

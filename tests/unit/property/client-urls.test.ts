@@ -29,9 +29,11 @@ function recordingClient(body?: unknown) {
     maxAttempts: 1,
     fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       calls.push({ url: String(input), method: init.method ?? 'GET' });
-      return body === undefined
+      // A project delete is confirmed with the projects list: an empty one says it is gone.
+      const answer = String(input).includes('/projects?') ? { data: [] } : body;
+      return answer === undefined
         ? new Response(null, { status: 204 })
-        : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+        : new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
     }) as typeof fetch,
   });
   return { client, calls };
@@ -98,9 +100,10 @@ describe('deleteProject: the name is one path segment', () => {
           return;
         }
         expect(result.ok).toBe(true);
-        expect(calls).toHaveLength(1);
-        expect(calls[0]!.method).toBe('DELETE');
+        // The delete, then the list that confirms it (a search, never a path of its own).
+        expect(calls.map((call) => call.method)).toEqual(['DELETE', 'GET']);
         expect(lastSegment(calls[0]!.url, 'projects')).toBe(name);
+        expect(new URL(calls[1]!.url).searchParams.get('search')).toBe(name.trim());
       }),
       RUNS,
     );
@@ -112,7 +115,7 @@ describe('deleteProject: the name is one path segment', () => {
         const { client, calls } = recordingClient();
         const result = await client.deleteProject(name);
         expect(typeof result.ok).toBe('boolean');
-        for (const call of calls) expect(call.url.startsWith(`${API}/projects/`)).toBe(true);
+        for (const call of calls) expect(call.url.startsWith(`${API}/projects`)).toBe(true);
       }),
       RUNS,
     );

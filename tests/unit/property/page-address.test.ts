@@ -97,3 +97,24 @@ describe('what never matters, and what always does', () => {
     );
   });
 });
+
+describe('cleaning is stable and matches what phpRank stores', () => {
+  it('is idempotent, so a page always matches its own cleaned address', () => {
+    fc.assert(
+      fc.property(tabAddress, (page) => {
+        const cleaned = serviceAddress(page)!;
+        expect(serviceAddress(cleaned)).toBe(cleaned);
+        expect(isSamePage(page, cleaned)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it.each([
+    ['https://www.www.example.com/', 'www.example.com'],
+    ['https://example.com:80/', 'example.com:80'],
+  ])('matches %s to what phpRank stores for it (%s)', (page, stored) => {
+    expect(cleanUrl(page)).toBe(stored);
+    expect(isSamePage(page, stored)).toBe(true);
+  });
+});

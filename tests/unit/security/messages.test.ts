@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMessageRouter, type Handlers, type MessageSender } from '@/entrypoints/background/router';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/schemas';
+import { MAX_SEARCH_LENGTH } from '@/lib/request-limits';
 import { MESSAGE_TYPES, PAGE_URL, VALID_PAYLOADS } from './valid-payloads';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -221,7 +222,7 @@ describe('messages from our own page', () => {
     ['a huge url', 'reports.create', { url: `https://example.com/${huge}` }],
     ['a url just past its limit', 'popup.awaitCreate', { url: `https://example.com/${'a'.repeat(8000)}` }],
     ['a huge search', 'reports.list', { search: huge }],
-    ['a search just past its limit', 'projects.list', { search: 'a'.repeat(2001) }],
+    ['a search just past its limit', 'projects.list', { search: 'a'.repeat(MAX_SEARCH_LENGTH + 1) }],
     ['a huge base URL', 'settings.save', { baseUrl: huge }],
     ['a huge key', 'settings.save', { baseUrl: 'https://reports.example', apiKey: huge }],
     ['a huge password', 'reports.update', { id: 1, privacy: 2, password: huge }],
