@@ -66,9 +66,11 @@ export interface SearchFieldProps {
   value: string;
   onInput: (value: string) => void;
   placeholder?: string;
+  /** Why the search is not sent (too long); said as it happens, next to the field. */
+  problem?: string | null;
 }
 
-export function SearchField({ id, label, value, onInput, placeholder }: SearchFieldProps) {
+export function SearchField({ id, label, value, onInput, placeholder, problem }: SearchFieldProps) {
   return (
     <div class="field field--search">
       <label for={id}>{label}</label>
@@ -79,8 +81,14 @@ export function SearchField({ id, label, value, onInput, placeholder }: SearchFi
         placeholder={placeholder}
         autoComplete="off"
         spellcheck={false}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
         onInput={(event) => onInput(event.currentTarget.value)}
       />
+      {/* Always there, so the live region exists before its first message. */}
+      <p id={`${id}-problem`} class="field-error" role="status">
+        {problem}
+      </p>
     </div>
   );
 }

@@ -43,6 +43,7 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
           value={list.searchText.value}
           placeholder="Part of a name"
           onInput={list.typeSearch}
+          problem={list.searchProblem.value}
         />
         <PerPageSelect
           id="projects-per-page"

@@ -23,8 +23,8 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
           value={list.searchText.value}
           placeholder="e.g. example.com/pricing"
           onInput={list.typeSearch}
+          problem={list.searchProblem.value}
         />
-        <SearchProblem problem={list.searchProblem.value} />
       </div>
       <SelectField
         id="reports-result"
@@ -53,14 +53,6 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
 }
 
 /** Why the search is not sent, under the field; announced as it appears (the field cannot point to it). */
-function SearchProblem({ problem }: { problem: string | null }) {
-  return (
-    <p id="reports-search-problem" class="field-error" role="status">
-      {problem}
-    </p>
-  );
-}
-
 function ProjectSelect({
   projects,
   value,

@@ -53,3 +53,17 @@ describe('the Reports search', () => {
     expect(callsOf(send, 'reports.list')).toEqual([]);
   });
 });
+
+describe('the Projects search', () => {
+  it('says a search too long to send next to its field, and sends nothing', async () => {
+    const { send } = renderApp('#/projects', { 'projects.list': () => ok(makePage([])) });
+    const field = await screen.findByLabelText('Search projects');
+    fireEvent.input(field, { target: { value: 'p'.repeat(2049) } });
+    const problem = screen.getByText(TOO_LONG);
+    expect(problem.getAttribute('role')).toBe('status');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(problem.id);
+    await afterThePause();
+    expect(callsOf(send, 'projects.list').every((query) => query.search === undefined)).toBe(true);
+  });
+});
