@@ -1,23 +1,35 @@
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { ApiError } from '@/lib/api/errors';
+import type { Recheck } from './create-form';
 import type { FailedCheck, Report, ReportChecks } from '@/lib/api/types';
 import { isWebUrl, PRIVACY_NAMES } from '@/lib/format';
 import { scoreState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
+import { RecheckNote } from './RecheckNote';
+
+// After a regenerate that may have happened, instead of a Retry.
+const READ_AGAIN = {
+  looking: 'Page Reports is reading the report again…',
+  found: 'Page Reports read the report again: its results were regenerated.',
+  generating: 'Page Reports read the report again: its new results are being generated.',
+  none: 'Page Reports read the report again: it has not changed yet. Read it again in a moment before you regenerate it again.',
+};
 
 export interface ReportCardProps {
   report: Report;
   regenerating: boolean;
   regenerateError: ApiError | null;
+  regenerateRecheck: Recheck | 'generating' | null;
   onRegenerate: () => void;
+  onReadAgain: () => void;
   onDetails: () => void;
   onOpenSettings: () => void;
 }
 
 /** This page's newest report: result, privacy, dates, and what can be done with it. */
 export function ReportCard(props: ReportCardProps) {
-  const { report } = props;
+  const { report, regenerateRecheck: recheck } = props;
   const state = scoreState(report, Date.now());
   const generating = state === 'generating';
   return (
@@ -73,6 +85,16 @@ export function ReportCard(props: ReportCardProps) {
           context="Could not regenerate the report"
           onRetry={props.onRegenerate}
           onOpenSettings={props.onOpenSettings}
+        />
+      ) : null}
+      {recheck ? (
+        <RecheckNote
+          said={typeof recheck === 'string' ? READ_AGAIN[recheck] : recheck}
+          again={
+            recheck === 'none' || typeof recheck !== 'string'
+              ? { label: 'Read the report again', onClick: props.onReadAgain }
+              : undefined
+          }
         />
       ) : null}
     </article>
