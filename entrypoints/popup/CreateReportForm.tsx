@@ -130,12 +130,10 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
       ) : null}
       {recheck ? (
         <RecheckNote
-          said={typeof recheck === 'string' ? LOOKED[recheck] : recheck}
-          again={
-            recheck === 'looking' || recheck === 'found'
-              ? undefined
-              : { label: 'Look for the report again', onClick: () => void form.lookAgain() }
-          }
+          recheck={recheck}
+          said={LOOKED}
+          again="Look for the report again"
+          onAgain={() => void form.lookAgain()}
         />
       ) : null}
     </form>

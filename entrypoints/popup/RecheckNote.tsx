@@ -1,25 +1,28 @@
-import type { ApiError } from '@/lib/api/errors';
+import type { Recheck } from './create-form';
 
 export interface RecheckNoteProps {
-  /** What looking again found, in a sentence; an error when it could not look. */
-  said: string | ApiError;
+  recheck: Recheck;
+  /** The sentence for looking, for what it found (or did not). */
+  said: { looking: string; found: string; none: string };
   /** The button that looks once more, offered while the outcome is unsure; its name says what it does. */
-  again?: { label: string; onClick: () => void };
+  again: string;
+  onAgain: () => void;
 }
 
 /**
  * Below the error of a write that may have happened (no Retry there): what Page Reports found when it
  * looked at the service again. A status, so the outcome is read out when it arrives.
  */
-export function RecheckNote({ said, again }: RecheckNoteProps) {
+export function RecheckNote({ recheck, said, again, onAgain }: RecheckNoteProps) {
+  const unsure = typeof recheck !== 'string' || recheck === 'none';
   return (
     <div class="recheck">
       <p class="status" role="status">
-        {typeof said === 'string' ? said : `Page Reports could not look: ${said.message}`}
+        {typeof recheck === 'string' ? said[recheck] : `Page Reports could not look: ${recheck.message}`}
       </p>
-      {again ? (
-        <button type="button" onClick={again.onClick}>
-          {again.label}
+      {unsure ? (
+        <button type="button" onClick={onAgain}>
+          {again}
         </button>
       ) : null}
     </div>

@@ -11,8 +11,8 @@ import { RecheckNote } from './RecheckNote';
 // After a regenerate that may have happened, instead of a Retry.
 const READ_AGAIN = {
   looking: 'Page Reports is reading the report again…',
-  found: 'Page Reports read the report again: its results were regenerated.',
-  generating: 'Page Reports read the report again: its new results are being generated.',
+  // Changed, or being generated again ("Generating…" above says which).
+  found: 'Page Reports read the report again: the service took the request.',
   none: 'Page Reports read the report again: it has not changed yet. Read it again in a moment before you regenerate it again.',
 };
 
@@ -20,7 +20,7 @@ export interface ReportCardProps {
   report: Report;
   regenerating: boolean;
   regenerateError: ApiError | null;
-  regenerateRecheck: Recheck | 'generating' | null;
+  regenerateRecheck: Recheck | null;
   onRegenerate: () => void;
   onReadAgain: () => void;
   onDetails: () => void;
@@ -89,12 +89,10 @@ export function ReportCard(props: ReportCardProps) {
       ) : null}
       {recheck ? (
         <RecheckNote
-          said={typeof recheck === 'string' ? READ_AGAIN[recheck] : recheck}
-          again={
-            recheck === 'none' || typeof recheck !== 'string'
-              ? { label: 'Read the report again', onClick: props.onReadAgain }
-              : undefined
-          }
+          recheck={recheck}
+          said={READ_AGAIN}
+          again="Read the report again"
+          onAgain={props.onReadAgain}
         />
       ) : null}
     </article>

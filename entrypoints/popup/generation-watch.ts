@@ -25,41 +25,32 @@ export interface GenerationWatchDeps {
 export function createGenerationWatch(deps: GenerationWatchDeps) {
   const now = deps.now ?? (() => Date.now());
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** When each watch started: it is given up GIVE_UP_AFTER_MS later. */
-  const since = new Map<string, number>();
-
-  function stop(id: ReportId) {
-    clearTimeout(timers.get(reportKey(id)));
-    timers.delete(reportKey(id));
-    since.delete(reportKey(id));
-  }
 
   function stopAll() {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
-    since.clear();
   }
 
-  function schedule(id: ReportId, attempt: number, atLeastMs = 0) {
-    const started = since.get(reportKey(id)) ?? now();
-    if (now() - started >= GIVE_UP_AFTER_MS) return stop(id);
+  /** The next read, unless the watch that started at `since` has run out of time. */
+  function schedule(id: ReportId, since: number, attempt: number, atLeastMs = 0) {
+    if (now() - since >= GIVE_UP_AFTER_MS) return void timers.delete(reportKey(id));
     const delay = Math.max(WATCH_DELAYS_MS[Math.min(attempt, WATCH_DELAYS_MS.length - 1)] ?? 0, atLeastMs);
     timers.set(
       reportKey(id),
-      setTimeout(() => void check(id, attempt), delay),
+      setTimeout(() => void check(id, since, attempt), delay),
     );
   }
 
-  async function check(id: ReportId, attempt: number) {
+  async function check(id: ReportId, since: number, attempt: number) {
     const answer = await deps.read(id);
     if (!timers.has(reportKey(id))) return; // stopped meanwhile
     if (answer.ok) {
       deps.onReport(answer.data);
       // A report the service generated without a score, or too long ago, is not asked about again.
-      if (!isGenerating(answer.data, now())) stop(id);
-      else schedule(id, attempt + 1);
+      if (!isGenerating(answer.data, now())) timers.delete(reportKey(id));
+      else schedule(id, since, attempt + 1);
     } else if (answer.error.kind === 'not_found') {
-      stop(id);
+      timers.delete(reportKey(id));
       deps.onGone(id);
     } else if (stopsFollowing(answer.error)) {
       // The same answer awaits every other report: stop them all, and say why once.
@@ -67,16 +58,14 @@ export function createGenerationWatch(deps: GenerationWatchDeps) {
       deps.onStopped(answer.error);
     } else {
       // A passing problem (network, rate limit): keep going, never faster than the server asks.
-      schedule(id, attempt + 1, (answer.error.retryAfterSeconds ?? 0) * 1000);
+      schedule(id, since, attempt + 1, (answer.error.retryAfterSeconds ?? 0) * 1000);
     }
   }
 
   return {
     /** Starts watching; watching the same report twice is one watch. */
     watch(id: ReportId) {
-      if (timers.has(reportKey(id))) return;
-      since.set(reportKey(id), now());
-      schedule(id, 0);
+      if (!timers.has(reportKey(id))) schedule(id, now(), 0);
     },
     stopAll,
   };

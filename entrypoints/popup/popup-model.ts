@@ -54,7 +54,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   const regenerating = signal(false);
   const regenerateError = signal<ApiError | null>(null);
   /** After a regenerate that may have happened: what reading the report again showed. */
-  const regenerateRecheck = signal<Recheck | 'generating' | null>(null);
+  const regenerateRecheck = signal<Recheck | null>(null);
   /** Announced in a live region: "Report created.", "The result is ready." */
   const announcement = signal('');
   // Bumped by every local change of this page's report, so an older lookup cannot overwrite it.
@@ -122,20 +122,19 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     else pageReport.value = { ...pageReport.value, state: 'saved', error };
   }
 
-  /** After a regenerate that may have happened: read the report again and say what changed. */
+  /** After a regenerate that may have happened: read the report again and say whether it changed. */
   async function readAgain(before: Report): Promise<void> {
     regenerateRecheck.value = 'looking';
     const answer = await send('reports.get', { id: before.id });
-    if (!answer.ok) {
-      if (answer.error.kind === 'not_found') forgetReport(before.id);
-      regenerateRecheck.value = answer.error;
-      return;
-    }
-    const after = answer.data;
-    showReport(after);
-    followGeneration(after);
-    const changed = after.generatedAt !== before.generatedAt || after.updatedAt !== before.updatedAt;
-    regenerateRecheck.value = isGenerating(after, env.now()) ? 'generating' : changed ? 'found' : 'none';
+    if (answer.ok) {
+      showReport(answer.data);
+      followGeneration(answer.data);
+    } else if (answer.error.kind === 'not_found') forgetReport(before.id);
+    regenerateRecheck.value = !answer.ok
+      ? answer.error
+      : answer.data.updatedAt !== before.updatedAt || isGenerating(answer.data, env.now())
+        ? 'found'
+        : 'none';
   }
 
   function setPageReport(report: Report | null) {

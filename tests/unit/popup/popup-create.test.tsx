@@ -443,9 +443,7 @@ describe('popup: create a report', () => {
     expect(alert.textContent).toContain('before it failed (HTTP 502)');
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(
-      await within(card).findByText(
-        'Page Reports read the report again: its new results are being generated.',
-      ),
+      await within(card).findByText('Page Reports read the report again: the service took the request.'),
     ).toBeTruthy();
     expect(within(card).getByText('Generating…')).toBeTruthy();
     expect(sent('reports.update')).toHaveLength(1);
@@ -475,7 +473,7 @@ describe('popup: create a report', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Read the report again' }));
     expect(
-      await screen.findByText('Page Reports read the report again: its results were regenerated.'),
+      await screen.findByText('Page Reports read the report again: the service took the request.'),
     ).toBeTruthy();
     expect(screen.getByText('Good')).toBeTruthy();
     expect(sent('reports.update')).toHaveLength(1);
