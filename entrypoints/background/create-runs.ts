@@ -1,9 +1,11 @@
 // Creates in flight. phpRank analyses the page before it answers a create (seconds to tens of
 // seconds), and the popup may close meanwhile: the background finishes the request, remembers that it
 // is running (storage.session, so a reopened popup says "Analysing the page…" with the right start
-// time) and how a create that nobody was watching ended, so the next popup shows that.
+// time) and how a create that nobody was watching ended, so the next popup shows that. A create whose
+// worker was stopped before the answer came may have been made: it ends as such a failure, never as
+// "nothing happened", so the popup looks for the report instead of offering to send it again.
 import { storage } from 'wxt/utils/storage';
-import type { ApiError, Result } from '@/lib/api/errors';
+import { apiError, type ApiError, type Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { createSerialUpdates } from './serial-update';
 
@@ -18,6 +20,13 @@ type CreateRuns = Record<string, CreateRun>;
 
 /** Longer than any create may take (the client's analysis timeout is 90 s): an older run died with its worker. */
 const STALE_AFTER_MS = 3 * 60_000;
+
+/** The request was sent and its answer lost with the worker (Chrome stops idle workers). */
+export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
+  message:
+    'Page Reports was stopped while the service was making the report: it may have been created all the same.',
+  retrySafe: false,
+});
 
 export const createRunsItem = storage.defineItem<CreateRuns>('session:createRuns', {
   fallback: {},
@@ -44,11 +53,27 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
     }).catch(() => undefined);
   }
 
+  /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
+  async function settled(url: string): Promise<CreateRun | null> {
+    const run = fresh(await item.getValue(), deps.now())[url];
+    if (!run || run.error || running.has(url)) return run ?? null;
+    // The worker that sent it was stopped: its answer is lost, the report may exist all the same.
+    const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
+    await edit((runs) => {
+      if (runs[url] && !runs[url].error) runs[url] = interrupted;
+    });
+    return interrupted;
+  }
+
   return {
     /** Runs the create for `url`, noted as running until it ends; a failure is kept for the next popup. */
     async run(url: string, create: () => Promise<Result<Report>>): Promise<Result<Report>> {
-      await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
-      const work = deps.keepAliveWhile(create());
+      // Known as running here before it is noted in storage: a popup asking meanwhile must not take the
+      // note for one left by a stopped worker.
+      const work = (async () => {
+        await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
+        return deps.keepAliveWhile(create());
+      })();
       running.set(url, work);
       try {
         const answer = await work;
@@ -63,21 +88,14 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
     },
 
     /** This page's create: running (startedAt), ended in a failure nobody saw (error), or none. */
-    async state(url: string): Promise<CreateRun | null> {
-      const run = fresh(await item.getValue(), deps.now())[url];
-      if (!run) return null;
-      // Noted as running, yet not running here: the worker that ran it was stopped. Nothing to wait for.
-      if (!run.error && !running.has(url)) {
-        await edit((runs) => void delete runs[url]);
-        return null;
-      }
-      return run;
-    },
+    state: (url: string) => settled(url),
 
-    /** Waits for this page's running create; null when none runs (the popup then looks the page up). */
+    /** Waits for this page's running create; its failure if it ended unseen; null when there is none. */
     async wait(url: string): Promise<Result<Report> | null> {
       const work = running.get(url);
-      return work ? work : null;
+      if (work) return work;
+      const run = await settled(url);
+      return run?.error ? { ok: false, error: run.error } : null;
     },
 
     /** The failure was shown: forget it. */

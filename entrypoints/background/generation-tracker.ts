@@ -6,6 +6,7 @@ import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, isGenerating } from '@/lib/report-state';
+import { stopsFollowing } from '@/lib/stops-following';
 import { createSerialUpdates } from './serial-update';
 
 export const GENERATION_ALARM = 'page-reports:generation';
@@ -85,12 +86,20 @@ export function createGenerationTracker(deps: GenerationTrackerDeps) {
     );
   }
 
-  /** Re-reads every report whose wait is over; the alarm calls it. */
+  /**
+   * Re-reads every report whose wait is over; the alarm calls it. Bounded: a report is given up
+   * GIVE_UP_AFTER_MS after it was first tracked, whatever the answers; a refused key or a missing
+   * setup (lib/stops-following) stops everything at once, the alarm included.
+   */
   async function checkDue(): Promise<void> {
     const now = deps.now();
     const due = checked(await pendingGenerationsItem.getValue()).filter((entry) => entry.nextCheckAt <= now);
     for (const entry of due) {
       const answer = await deps.getReport(entry.id);
+      if (!answer.ok && stopsFollowing(answer.error)) {
+        await change((pending) => (pending.length === 0 ? pending : []));
+        return;
+      }
       if (answer.ok && !isGenerating(answer.data, deps.now())) {
         // Scored, or generated without a score: either way there is nothing more to wait for.
         await deps.onGenerated(answer.data);

@@ -4,10 +4,18 @@ import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
+import { RecheckNote } from './RecheckNote';
 
 // Fields shown in this form; a server message about any other field is listed above the button. The
 // page's address has no field: the error's sentence says what the service had against it.
 const FORM_FIELDS = ['privacy', 'password', 'url'];
+
+// After a create that may have happened, instead of a Retry that could make a second report.
+const LOOKED = {
+  looking: 'Page Reports is looking for it on the service…',
+  found: 'Page Reports looked for it: the service has it, shown above.',
+  none: 'Page Reports looked for it: none was made, or the service is still making it. Look again in a moment before you create another.',
+};
 
 export interface CreateReportFormProps {
   form: CreateForm;
@@ -25,6 +33,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
   const submitting = form.submitting.value;
   const passwordShown = form.passwordShown.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
+  const recheck = form.recheck.value;
 
   useEffect(() => submitButton.current?.focus(), []);
   // A disabled button drops focus; give it back once the request is done.
@@ -117,6 +126,14 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
           context="Could not create the report"
           onRetry={() => void form.submit()}
           onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      {recheck ? (
+        <RecheckNote
+          recheck={recheck}
+          said={LOOKED}
+          again="Look for the report again"
+          onAgain={() => void form.lookAgain()}
         />
       ) : null}
     </form>

@@ -1,23 +1,35 @@
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { ApiError } from '@/lib/api/errors';
+import type { Recheck } from './create-form';
 import type { FailedCheck, Report, ReportChecks } from '@/lib/api/types';
 import { isWebUrl, PRIVACY_NAMES } from '@/lib/format';
 import { scoreState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
+import { RecheckNote } from './RecheckNote';
+
+// After a regenerate that may have happened, instead of a Retry.
+const READ_AGAIN = {
+  looking: 'Page Reports is reading the report again…',
+  // Changed, or being generated again ("Generating…" above says which).
+  found: 'Page Reports read the report again: the service took the request.',
+  none: 'Page Reports read the report again: it has not changed yet. Read it again in a moment before you regenerate it again.',
+};
 
 export interface ReportCardProps {
   report: Report;
   regenerating: boolean;
   regenerateError: ApiError | null;
+  regenerateRecheck: Recheck | null;
   onRegenerate: () => void;
+  onReadAgain: () => void;
   onDetails: () => void;
   onOpenSettings: () => void;
 }
 
 /** This page's newest report: result, privacy, dates, and what can be done with it. */
 export function ReportCard(props: ReportCardProps) {
-  const { report } = props;
+  const { report, regenerateRecheck: recheck } = props;
   const state = scoreState(report, Date.now());
   const generating = state === 'generating';
   return (
@@ -73,6 +85,14 @@ export function ReportCard(props: ReportCardProps) {
           context="Could not regenerate the report"
           onRetry={props.onRegenerate}
           onOpenSettings={props.onOpenSettings}
+        />
+      ) : null}
+      {recheck ? (
+        <RecheckNote
+          recheck={recheck}
+          said={READ_AGAIN}
+          again="Read the report again"
+          onAgain={props.onReadAgain}
         />
       ) : null}
     </article>

@@ -45,7 +45,9 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
               report={report}
               regenerating={model.regenerating.value}
               regenerateError={model.regenerateError.value}
+              regenerateRecheck={model.regenerateRecheck.value}
               onRegenerate={() => void model.regenerate()}
+              onReadAgain={() => void model.readAgain()}
               onDetails={() => void model.openDetails(report.id)}
               onOpenSettings={model.openSettings}
             />

@@ -1,23 +1,35 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
 import { batch, signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { CreateReportInput, Privacy, Report } from '@/lib/api/types';
+import type { CreateReportInput, Privacy, Report, ReportId } from '@/lib/api/types';
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
+import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
+import { sameId } from '@/lib/report-id';
 
 export type FieldErrors = Record<string, string[]>;
+
+/**
+ * After a write that may have happened: looking; what was found (`found`: the new report, `none`: not
+ * there, or not yet); or why Page Reports could not look.
+ */
+export type Recheck = 'looking' | 'found' | 'none' | ApiError;
 
 export interface CreateFormDeps {
   /** The page to report, or null when this tab cannot be reported. */
   pageUrl(): string | null;
   onCreated(report: Report): void;
-  /** The create failed in a way that may still have made the report (a timeout, say): look again. */
-  onMaybeCreated(): void;
+  /** Looks this page's report up on the service again, and shows what it finds. */
+  lookUp(): Promise<Result<Report | null>>;
+  /** The report shown for this page, to tell a new one from the one that was there before. */
+  shownReportId(): ReportId | null;
   onNotConfigured(): void;
   now(): number;
 }
 
 export type CreateForm = ReturnType<typeof createCreateForm>;
+
+const CLOCK_SLACK_MS = 10 * 60_000;
 
 export function createCreateForm(deps: CreateFormDeps) {
   const privacy = signal<Privacy>(0);
@@ -28,8 +40,30 @@ export function createCreateForm(deps: CreateFormDeps) {
   const startedAt = signal<number | null>(null);
   const error = signal<ApiError | null>(null);
   const fieldErrors = signal<FieldErrors>({});
+  /** Set when a create may have happened although it failed: what looking for the report found. */
+  const recheck = signal<Recheck | null>(null);
   // Set once the person picks a privacy, so a late snapshot never overrides them.
   let privacyChosen = false;
+  // The page's report before this create, and when it started: finding that one again, or one made
+  // long before (allowing for a server clock that is off), means no new one was made.
+  let shownBefore: ReportId | null = null;
+  let createdSince = 0;
+  // Bumped by every create, so a slow look-up for an older one cannot speak for it.
+  let recheckRun = 0;
+
+  /** A create that may have happened: look for the report instead of offering to send it again. */
+  async function lookForIt() {
+    const run = ++recheckRun;
+    recheck.value = 'looking';
+    const found = await deps.lookUp();
+    if (run !== recheckRun) return;
+    const report = found.ok ? found.data : null;
+    const isNew =
+      report !== null &&
+      !(shownBefore !== null && sameId(report.id, shownBefore)) &&
+      !(Date.parse(report.createdAt ?? '') < createdSince - CLOCK_SLACK_MS);
+    recheck.value = !found.ok ? found.error : isNew ? 'found' : 'none';
+  }
 
   function clearFieldError(field: string) {
     if (!(field in fieldErrors.value)) return;
@@ -45,19 +79,22 @@ export function createCreateForm(deps: CreateFormDeps) {
     });
     if (result.ok) {
       if (result.data) deps.onCreated(result.data);
-      // No create was running after all (the worker that ran it stopped): look at what the service has.
-      else deps.onMaybeCreated();
+      // No create was running after all: look at what the service has.
+      else void deps.lookUp();
     } else if (result.error.kind === 'not_configured') {
       deps.onNotConfigured();
     } else {
+      // Anything but a refusal (a 4xx) may have made the report: no Retry, which could make a second one.
+      const maybe = mayHaveHappened(result.error);
+      const shown = maybe ? withoutRetry(result.error) : result.error;
       batch(() => {
-        error.value = result.error;
-        fieldErrors.value = result.error.fieldErrors ?? {};
+        error.value = shown;
+        fieldErrors.value = shown.fieldErrors ?? {};
       });
       // Seen here: the next popup need not show it again.
       void send('popup.forgetCreate', { url });
-      // No Retry then (it could make a second report): show what the service has now instead.
-      if (result.error.retrySafe === false) deps.onMaybeCreated();
+      // Show what the service has now instead.
+      if (maybe) void lookForIt();
     }
   }
 
@@ -69,6 +106,10 @@ export function createCreateForm(deps: CreateFormDeps) {
     startedAt,
     error,
     fieldErrors,
+    recheck,
+
+    /** Looks for the report of a create that may have happened, once more. */
+    lookAgain: () => lookForIt(),
 
     /** Starts from the person's last choice, unless they already picked one. */
     restorePrivacy(last: Privacy) {
@@ -112,11 +153,15 @@ export function createCreateForm(deps: CreateFormDeps) {
       }
       const input: CreateReportInput =
         chosen === 2 ? { url, privacy: chosen, password: password.value } : { url, privacy: chosen };
+      shownBefore = deps.shownReportId();
+      createdSince = deps.now();
+      recheckRun++;
       batch(() => {
         submitting.value = true;
         startedAt.value = deps.now();
         error.value = null;
         fieldErrors.value = {};
+        recheck.value = null;
       });
       const answer = send('reports.create', input);
       // Sent: the password leaves the popup's memory now, whatever the answer.
@@ -134,6 +179,8 @@ export function createCreateForm(deps: CreateFormDeps) {
     async resume(run: CreateRunState): Promise<void> {
       const url = deps.pageUrl();
       if (!url || submitting.value) return;
+      shownBefore = deps.shownReportId();
+      createdSince = run.startedAt;
       if (run.error) {
         finish(url, { ok: false, error: run.error });
         return;

@@ -6,9 +6,10 @@ import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
 import type { PageCheck } from '@/lib/page-url';
+import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { sameId } from '@/lib/report-id';
 import { isGenerating } from '@/lib/report-state';
-import { createCreateForm } from './create-form';
+import { createCreateForm, type Recheck } from './create-form';
 import { readCurrentPage } from './current-page';
 import { createGenerationWatch } from './generation-watch';
 
@@ -52,12 +53,16 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   const siteOnly = signal(false);
   const regenerating = signal(false);
   const regenerateError = signal<ApiError | null>(null);
+  /** After a regenerate that may have happened: what reading the report again showed. */
+  const regenerateRecheck = signal<Recheck | null>(null);
   /** Announced in a live region: "Report created.", "The result is ready." */
   const announcement = signal('');
   // Bumped by every local change of this page's report, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
   // Likewise for the recent list: a lookup for another scope must not land in this one.
   let recentVersion = 0;
+  // The report as it was before a regenerate that may have happened, to tell whether it changed.
+  let regenerated: Report | null = null;
 
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
   const pageHost = () => (page.value?.reportable ? page.value.host : undefined);
@@ -77,10 +82,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       else if (wasPending && !isGenerating(report, env.now()))
         announcement.value = 'The service gave this report no score.';
     },
-    onGone: (id) => {
-      if (isPageReport(id)) setPageReport(null);
-      recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
-    },
+    onGone: forgetReport,
+    // A refused key or a missing setup: say so where this page's report is shown.
+    onStopped: showLookupError,
   });
 
   const form = createCreateForm({
@@ -97,10 +101,41 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       announcement.value = 'Report created.';
       followGeneration(report);
     },
-    onMaybeCreated: () => void refresh(),
+    lookUp: async () => {
+      await refresh();
+      const shown = pageReport.value;
+      return shown.error ? { ok: false, error: shown.error } : { ok: true, data: shown.value ?? null };
+    },
+    shownReportId: () => pageReport.value.value?.id ?? null,
     onNotConfigured: () => (setup.value = 'missing'),
     now: () => env.now(),
   });
+
+  /** The service says this report is gone. */
+  function forgetReport(id: ReportId) {
+    if (isPageReport(id)) setPageReport(null);
+    recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
+  }
+
+  function showLookupError(error: ApiError) {
+    if (error.kind === 'not_configured') setup.value = 'missing';
+    else pageReport.value = { ...pageReport.value, state: 'saved', error };
+  }
+
+  /** After a regenerate that may have happened: read the report again and say whether it changed. */
+  async function readAgain(before: Report): Promise<void> {
+    regenerateRecheck.value = 'looking';
+    const answer = await send('reports.get', { id: before.id });
+    if (answer.ok) {
+      showReport(answer.data);
+      followGeneration(answer.data);
+    } else if (answer.error.kind === 'not_found') forgetReport(before.id);
+    regenerateRecheck.value = !answer.ok
+      ? answer.error
+      : answer.data.updatedAt !== before.updatedAt || isGenerating(answer.data, env.now())
+        ? 'found'
+        : 'none';
+  }
 
   function setPageReport(report: Report | null) {
     pageReportVersion++;
@@ -183,6 +218,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     siteOnly,
     regenerating,
     regenerateError,
+    regenerateRecheck,
     announcement,
     form,
 
@@ -233,6 +269,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       batch(() => {
         regenerating.value = true;
         regenerateError.value = null;
+        regenerateRecheck.value = null;
       });
       const answer = await send('reports.update', { id: report.id, regenerate: true });
       regenerating.value = false;
@@ -242,10 +279,18 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         followGeneration(answer.data);
       } else if (answer.error.kind === 'not_configured') {
         setup.value = 'missing';
+      } else if (mayHaveHappened(answer.error)) {
+        // Not a refusal: it may have been done. Show the report as it is now instead of offering Retry.
+        regenerateError.value = withoutRetry(answer.error);
+        regenerated = report;
+        await readAgain(report);
       } else {
         regenerateError.value = answer.error;
       }
     },
+
+    /** Reads the report again after a regenerate that may have happened. */
+    readAgain: () => (regenerated ? readAgain(regenerated) : Promise.resolve()),
 
     openDetails: (id: ReportId) => open({ view: 'report', id }),
     openAllReports: () => open({ view: 'reports' }),

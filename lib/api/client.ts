@@ -217,27 +217,56 @@ function createBody(input: z.infer<typeof createReportInputSchema>): URLSearchPa
 }
 
 // A create is a write: once it may have happened, the answer must not invite a second one (retrySafe).
-const CREATED_NOT_RETURNED =
-  'The report was probably created, but the service did not send it back. Open the popup again to see it in Recent reports.';
-const CREATED_NOT_READ =
-  'The report was created, but Page Reports could not read it back. Open the popup again to see it in Recent reports.';
-const CREATE_TIMED_OUT =
-  'The service took too long to answer. The report may have been created: check Recent reports before you try again.';
+// Only a 4xx answer says the service did nothing; anything else (5xx, a lost connection, a timeout, a
+// redirect, a 2xx that cannot be read) may come after the report was made. The popup then looks for it.
+const CREATED_NOT_RETURNED = 'The service answered, but not with the new report: it was probably created.';
+const CREATED_NOT_READ = 'The report was created, but Page Reports could not read it back.';
+const CREATED_NOT_UNDERSTOOD =
+  'The service answered, but Page Reports could not read the new report: it was probably created.';
+const CREATED_AS_WEB_PAGE =
+  'The server answered with a web page instead of the API’s data: a report may have been created all the same. Check the API base URL in Settings.';
+const REGENERATED_NOT_READ =
+  'The service answered, but Page Reports could not read the report: its results were probably regenerated.';
 
-/** A failure after the service accepted the create (2xx): the report exists, so no Retry. */
-function afterCreated(result: Result<Report>, message?: string): Result<Report> {
+/** Whether the service refused the request (a 4xx) or it was never sent: then nothing was written. */
+function refused(error: ApiError): boolean {
+  if (error.kind === 'not_configured') return true;
+  return error.status !== undefined && error.status >= 400 && error.status < 500;
+}
+
+/** A write's failure that may have come after the write was done, said as such, without a Retry. */
+function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
+  if (refused(error)) return error;
+  const { retryAfterSeconds: _noWait, ...rest } = error;
+  const it = done === 'created' ? 'created the report' : 'regenerated the report’s results';
+  const status = error.status ? ` (HTTP ${error.status})` : '';
+  const message =
+    error.kind === 'timeout'
+      ? `The service took too long to answer: it may have ${it} all the same.`
+      : error.kind === 'network'
+        ? `The connection to the service was lost before it answered: it may have ${it} all the same.`
+        : error.kind === 'server'
+          ? `The service may have ${it} before it failed${status}.`
+          : // A redirect (the only other answer that is not a 4xx): Laravel's web forms redirect after saving.
+            `The server redirected instead of answering${status}: it may have ${it} all the same. Check the API base URL in Settings.`;
+  return { ...rest, message, retrySafe: false };
+}
+
+/** A failure after the service accepted the write (2xx): it happened, so no Retry. */
+function afterDone(result: Result<Report>, message: string): Result<Report> {
   if (result.ok) return result;
   const { retryAfterSeconds: _noWait, ...error } = result.error;
-  return { ok: false, error: { ...error, ...(message ? { message } : {}), retrySafe: false } };
+  return { ok: false, error: { ...error, message, retrySafe: false } };
 }
 
 /** The created report; when the answer holds only an id, the report is read back by that id. */
 async function createdReport(http: HttpSettings, body: Body): Promise<Result<Report>> {
-  if (body.type === 'html' || (body.type === 'json' && containsReport(body.value))) {
-    return afterCreated(decode(body, reportParser(http)));
+  if (body.type === 'html') return afterDone(decode(body, reportParser(http)), CREATED_AS_WEB_PAGE);
+  if (body.type === 'json' && containsReport(body.value)) {
+    return afterDone(decode(body, reportParser(http)), CREATED_NOT_UNDERSTOOD);
   }
   const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
-  if (id !== undefined) return afterCreated(await getReport(http, id), CREATED_NOT_READ);
+  if (id !== undefined) return afterDone(await getReport(http, id), CREATED_NOT_READ);
   // The write succeeded (2xx): saying "failed" would invite a duplicate.
   return fail('unexpected', {
     message: CREATED_NOT_RETURNED,
@@ -262,12 +291,8 @@ async function createReport(http: HttpSettings, input: CreateReportInput): Promi
     timeoutMs: http.analysisTimeoutMs,
   });
   if (answer.ok) return createdReport(http, answer.data.body);
-  // The request went out: the service may have created the report and only been slow to say so.
-  if (answer.error.kind === 'timeout') {
-    return { ok: false, error: { ...answer.error, message: CREATE_TIMED_OUT, retrySafe: false } };
-  }
   if (answer.error.kind === 'invalid_input') return { ok: false, error: explainRefusedPage(answer.error) };
-  return answer;
+  return { ok: false, error: mayHaveDone(answer.error, 'created') };
 }
 
 // phpRank refuses a page in a 422 on `url`: the HTTP client's own text when it could not fetch it, or
@@ -335,13 +360,21 @@ async function updateReport(
     errors,
     ...(valid.data.regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
   });
-  if (!answer.ok) return { ok: false, error: updateError(answer.error) };
+  const regenerate = valid.data.regenerate === true;
+  if (!answer.ok) {
+    const error = updateError(answer.error);
+    // New results are a write like a create: a failure that is not a refusal may come after it was done.
+    return { ok: false, error: regenerate ? mayHaveDone(error, 'regenerated') : error };
+  }
   // Some services answer an update with 204 or a bare message: the change is made, so read it back.
   const answered = answer.data.body;
-  if (answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))) {
-    return getReport(http, validId.data.id);
-  }
-  return decode(answered, reportParser(http));
+  const updated =
+    answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))
+      ? await getReport(http, validId.data.id)
+      : decode(answered, reportParser(http));
+  // A report gone meanwhile stays "gone": that is what the pages act on.
+  const gone = !updated.ok && updated.error.kind === 'not_found';
+  return regenerate && !gone ? afterDone(updated, REGENERATED_NOT_READ) : updated;
 }
 
 /** phpRank's 403 on an update means the report is gone (see REPORT_GONE_ON_UPDATE). */

@@ -228,3 +228,70 @@ describe('popup: this page’s report', () => {
     api().controls.setLatency(0);
   }, 90_000);
 });
+
+describe('popup: a create that may have happened (issue 9)', () => {
+  it('answered 502 after the service made it: no Retry, the popup looks and shows the report', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { popup, url } = await openPopupOnArticle('/article?bad-gateway');
+    // The popup's own lookups first, or they would take the forced answer.
+    await popup.getByText('This page has no report yet.').waitFor();
+    await popup.getByText('No reports yet.').waitFor();
+    // The service makes the report, then a proxy answers 502 (nothing else asked meanwhile).
+    api().controls.forceStatus(502, 1, '<html><body><h1>502 Bad Gateway</h1></body></html>');
+    const made = api().store.create({ url, privacy: 0 });
+
+    await popup.getByRole('button', { name: 'Create report' }).click();
+    const alert = popup.getByRole('alert');
+    await alert.getByText(/may have created the report before it failed \(HTTP 502\)/).waitFor();
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await popup.getByText('Page Reports looked for it: the service has it, shown above.').waitFor();
+    await popup.getByRole('article', { name: 'Report for this page' }).waitFor();
+    expect(await popup.getByRole('button', { name: /Retry|Look for the report again/ }).count()).toBe(0);
+    // One POST, answered 502; the report shown is the one the service holds, and the only one.
+    expect(creations(api()).map((request) => request.status)).toEqual([502]);
+    expect(
+      api()
+        .store.reports()
+        .map((report) => report.id),
+    ).toEqual([made.id]);
+    const shot = await checkBothSchemes(popup, 'create-maybe-found');
+    expect(shot.violations).toEqual([]);
+  });
+
+  it('the connection dropped: no Retry, the popup looks, says none was made, and looks again on request', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const { popup, url } = await openPopupOnArticle('/article?dropped');
+    await popup.getByText('This page has no report yet.').waitFor();
+    await popup.getByText('No reports yet.').waitFor();
+    // Three: Chromium itself sends a request again, up to twice, when a reused keep-alive connection
+    // closes without an answer, POST included (with one drop, its second try creates the report and the
+    // popup sees a success). Here the popup's two lookups left two idle connections: three tries.
+    api().controls.dropNext(3);
+    extension().allowConsoleErrors('net::ERR_EMPTY_RESPONSE');
+
+    await popup.getByRole('button', { name: 'Create report' }).click();
+    const alert = popup.getByRole('alert');
+    await alert.getByText(/The connection to the service was lost before it answered/).waitFor();
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await popup.getByText(/Page Reports looked for it: none was made/).waitFor();
+    expect(await popup.getByText('This page has no report yet.').count()).toBe(1);
+    const shot = await checkBothSchemes(popup, 'create-maybe-none');
+    expect(shot.violations).toEqual([]);
+    // What the service holds: nothing. Every POST that reached it was dropped; the extension sent one,
+    // the browser's own tries are the rest.
+    const posts = creations(api()).map((request) => request.status);
+    expect(posts.length).toBeGreaterThanOrEqual(1);
+    expect(posts.length).toBeLessThanOrEqual(3);
+    expect(posts.every((status) => status === undefined)).toBe(true);
+    expect(api().store.reports()).toEqual([]);
+
+    // The service finishes it late (as a slow server would): looking again finds it.
+    api().store.create({ url, privacy: 0 });
+    await popup.getByRole('button', { name: 'Look for the report again' }).click();
+    await popup.getByText('Page Reports looked for it: the service has it, shown above.').waitFor();
+    await popup.getByRole('article', { name: 'Report for this page' }).waitFor();
+    expect(creations(api())).toHaveLength(posts.length);
+  });
+});

@@ -9,6 +9,8 @@ const PRIVACY_OPTIONS: SelectOption<string>[] = PRIVACY_VALUES.map((value) => ({
   value: String(value),
   label: PRIVACY_NAMES[value],
 }));
+// Shown when the service did not say the privacy: picking nothing must not make the report public.
+const UNKNOWN_OPTION: SelectOption<string> = { value: '', label: 'Unknown', disabled: true };
 
 /** "Privacy", "Password" (for privacy Password), "Save changes" and "Regenerate results". */
 export function ReportEditForm({
@@ -20,7 +22,10 @@ export function ReportEditForm({
   details: ReportDetailsModel;
   onOpenSettings: () => void;
 }) {
-  const privacy = useSignal<Privacy>(report.privacy ?? 0);
+  // What the person picked; until then the select shows the report's own privacy (which may be unknown),
+  // and Save leaves the privacy alone.
+  const picked = useSignal<Privacy | undefined>(undefined);
+  const privacy = picked.value ?? report.privacy;
   // Lives only in this field: never stored, logged or cached; cleared after a successful save.
   const password = useSignal('');
   const passwordError = useSignal<string | null>(null);
@@ -31,7 +36,7 @@ export function ReportEditForm({
   const disabled = writing !== null || gone;
   // Staying on Password with a password already set may leave the field empty: the old one stays.
   const keepsPassword = report.privacy === 2 && report.hasPassword !== false;
-  const passwordRequired = privacy.value === 2 && !keepsPassword;
+  const passwordRequired = privacy === 2 && !keepsPassword;
   const serverErrors = failure?.write === 'save' ? failure.error.fieldErrors : undefined;
 
   async function save(event: Event) {
@@ -41,11 +46,15 @@ export function ReportEditForm({
       passwordError.value = 'Enter a password: privacy Password needs one.';
       return;
     }
+    // Only what the person changed; the model drops a privacy equal to the report's.
     const result = await details.save({
-      privacy: privacy.value,
-      ...(privacy.value === 2 && password.value !== '' ? { password: password.value } : {}),
+      ...(picked.value === undefined ? {} : { privacy: picked.value }),
+      ...(privacy === 2 && password.value !== '' ? { password: password.value } : {}),
     });
-    if (result.ok) password.value = '';
+    if (result.ok) {
+      password.value = '';
+      picked.value = undefined;
+    }
   }
 
   const passwordMessage = passwordError.value ?? serverErrors?.password?.join(' ') ?? null;
@@ -55,15 +64,16 @@ export function ReportEditForm({
         <SelectField
           id="details-privacy"
           label="Privacy"
-          value={String(privacy.value)}
-          options={PRIVACY_OPTIONS}
+          value={privacy === null ? '' : String(privacy)}
+          options={privacy === null ? [UNKNOWN_OPTION, ...PRIVACY_OPTIONS] : PRIVACY_OPTIONS}
+          hint={privacy === null ? 'The service did not say. Saving leaves it as it is.' : null}
           error={serverErrors?.privacy?.join(' ')}
           onChange={(value) => {
-            privacy.value = Number(value) as Privacy;
+            picked.value = Number(value) as Privacy;
             passwordError.value = null;
           }}
         />
-        {privacy.value === 2 ? (
+        {privacy === 2 ? (
           <div class="field">
             <label for="details-password">Password</label>
             <input

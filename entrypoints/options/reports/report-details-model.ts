@@ -1,16 +1,26 @@
 // One report's details panel: the show endpoint, "Save changes" (privacy, password) and
 // "Regenerate results". While the result is being generated it is read again, with growing pauses, for
 // a bounded time: a report the service will never score (phpRank 1.1.0) ends as "no score", not as an
-// endless "Generating…". A report the service says is gone leaves the list.
+// endless "Generating…"; a refused key or a missing setup stops it at once. A report the service says
+// is gone leaves the list. Save sends only what the person changed; a regenerate that may have happened
+// is not offered again: the report is read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Privacy, Report } from '@/lib/api/types';
+import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { reportKey } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState, type ScoreState } from '@/lib/report-state';
+import { stopsFollowing } from '@/lib/stops-following';
 import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
 export type DetailsWrite = 'save' | 'regenerate';
+
+/** What the person changed in the form: a privacy they picked, a password they typed. */
+export interface DetailsChanges {
+  privacy?: Privacy;
+  password?: string;
+}
 
 // Written out, not built with apiError(): that would bring every default sentence into the options bundle.
 const NO_REPORT_OPEN: ApiError = { kind: 'not_found', message: 'No report is open.' };
@@ -32,8 +42,12 @@ export interface ReportDetailsModel {
   /** Shows another report's details (null closes). */
   show(id: string | null): void;
   reload(): void;
-  /** The password goes to the service once and is kept nowhere. */
-  save(changes: { privacy: Privacy; password?: string }): Promise<Result<Report>>;
+  /**
+   * Sends only what differs from the report on show: an unchanged privacy is not sent (unless a new
+   * password needs it beside it). Nothing changed: says so, sends nothing. The password goes to the
+   * service once and is kept nowhere.
+   */
+  save(changes: DetailsChanges): Promise<Result<Report>>;
   regenerate(): Promise<Result<Report>>;
   dispose(): void;
 }
@@ -52,6 +66,26 @@ export interface ReportDetailsOptions {
 const PENDING_DELAYS_MS = [2000, 3000, 5000, 8000, 13_000, 20_000, 30_000];
 const MAX_PENDING_READS = 30;
 const REGENERATING = 'Regenerating the results…';
+export const NOTHING_TO_SAVE = 'Nothing to save: change the privacy or type a new password first.';
+
+/** The update to send for `changes`, or null when nothing differs from `current`. */
+function saveInput(current: Report, changes: DetailsChanges): { privacy: Privacy; password?: string } | null {
+  const privacy = changes.privacy ?? current.privacy;
+  const privacyChanged = changes.privacy !== undefined && changes.privacy !== current.privacy;
+  // The API takes a password only beside privacy 2 (lib/api/client updateBody).
+  const password = privacy === 2 && changes.password ? changes.password : undefined;
+  if (privacy === null || (!privacyChanged && !password)) return null;
+  return password ? { privacy, password } : { privacy };
+}
+
+/** What reading the report again showed after a regenerate that may have happened. */
+function afterRecheck(before: Report, after: Report, state: ScoreState): string {
+  if (state === 'generating') return REGENERATING;
+  const changed = after.generatedAt !== before.generatedAt || after.updatedAt !== before.updatedAt;
+  return changed
+    ? 'Page Reports read the report again: its results were regenerated.'
+    : 'Page Reports read the report again: it has not changed yet. Regenerate it again if you still need new results.';
+}
 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
@@ -98,8 +132,40 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (notice.peek() === REGENERATING) notice.value = noticeAfterWaiting(score.peek());
       options.onReportChanged?.(result.data);
     }
-    // A failed quiet re-read is simply tried again later.
-    if (quiet && !result.ok) followGeneration();
+    if (quiet && !result.ok) {
+      // A refused key or a missing setup: asking again cannot help, so the following stops here.
+      if (stopsFollowing(result.error)) {
+        clearTimeout(pendingTimer);
+        loadError.value = result.error;
+        return;
+      }
+      // A passing failure is tried again later, within the same bound; past it, say what failed.
+      followGeneration();
+      if (score.peek() !== 'generating') loadError.value = result.error;
+    }
+  }
+
+  /** After a regenerate that may have happened: read the report again and say what it shows. */
+  async function recheck(reportId: string, before: Report) {
+    notice.value = 'Reading the report again…';
+    const { current, value: result } = await fetchLatest(reportId);
+    if (!current || id.peek() !== reportId) return;
+    if (!result.ok) {
+      batch(() => {
+        notice.value = null;
+        // Shown with its Retry (a read), so the person can look again.
+        loadError.value = result.error;
+        if (isGone(result)) markGone(reportId);
+      });
+      return;
+    }
+    if (scoreState(result.data, now()) === 'generating') restartFollowing();
+    batch(() => {
+      loadError.value = null;
+      showReport(result.data);
+      notice.value = afterRecheck(before, result.data, score.peek() ?? 'scored');
+    });
+    options.onReportChanged?.(result.data);
   }
 
   /** The notice that replaces "Regenerating the results…" once the wait is over. */
@@ -155,23 +221,23 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     followingSince = null;
   }
 
-  async function write(kind: DetailsWrite, changes: Parameters<ReportDetailsModel['save']>[0] | null) {
+  async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
     const current = report.peek();
     if (!current) return { ok: false as const, error: NO_REPORT_OPEN };
+    const update = changes ? saveInput(current, changes) : null;
+    if (changes && !update) {
+      batch(() => {
+        writeError.value = null;
+        notice.value = NOTHING_TO_SAVE;
+      });
+      return { ok: true, data: current };
+    }
     batch(() => {
       writing.value = kind;
       writeError.value = null;
       notice.value = null;
     });
-    const result = await send('reports.update', {
-      id: current.id,
-      ...(changes
-        ? {
-            privacy: changes.privacy,
-            ...(changes.privacy === 2 && changes.password ? { password: changes.password } : {}),
-          }
-        : { regenerate: true }),
-    });
+    const result = await send('reports.update', { id: current.id, ...(update ?? { regenerate: true }) });
     writing.value = null;
     // The person may have opened another report meanwhile: this answer is not for the panel on show,
     // but a report the service says is gone leaves the table all the same.
@@ -180,10 +246,14 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       return result;
     }
     if (!result.ok) {
+      // New results asked for, and no refusal: they may be on their way. Read instead of offering Retry.
+      const maybe = kind === 'regenerate' && mayHaveHappened(result.error);
       batch(() => {
-        writeError.value = { write: kind, error: result.error };
+        writeError.value = { write: kind, error: maybe ? withoutRetry(result.error) : result.error };
         if (isGone(result)) markGone(current.id);
       });
+      const reportId = id.peek();
+      if (maybe && reportId !== null) await recheck(reportId, current);
       return result;
     }
     // New results asked for: a new bounded wait. A saved privacy does not extend the old one.

@@ -181,8 +181,7 @@ describe('endpoints: method, URL, headers, body', () => {
     const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
     expect(error).toEqual({
       kind: 'unexpected',
-      message:
-        'The report was probably created, but the service did not send it back. Open the popup again to see it in Recent reports.',
+      message: 'The service answered, but not with the new report: it was probably created.',
       detail: 'Expected the new report or its id.',
       retrySafe: false,
     });
@@ -197,8 +196,7 @@ describe('endpoints: method, URL, headers, body', () => {
     const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
     expect(error).toEqual({
       kind: 'timeout',
-      message:
-        'The service took too long to answer. The report may have been created: check Recent reports before you try again.',
+      message: 'The service took too long to answer: it may have created the report all the same.',
       detail: 'No answer within 0.02 seconds.',
       retrySafe: false,
     });
@@ -231,8 +229,7 @@ describe('endpoints: method, URL, headers, body', () => {
     const error = errorOf(await client.createReport({ url: 'https://example.com/pricing' }));
     expect(error).toMatchObject({
       kind: 'server',
-      message:
-        'The report was created, but Page Reports could not read it back. Open the popup again to see it in Recent reports.',
+      message: 'The report was created, but Page Reports could not read it back.',
       retrySafe: false,
     });
     expect(errorAction(error)).toBeNull();
@@ -244,14 +241,6 @@ describe('endpoints: method, URL, headers, body', () => {
     const error = errorOf(await client.createReport({ url: 'https://example.com/pricing' }));
     expect(error).toMatchObject({ kind: 'unexpected', retrySafe: false });
     expect(errorAction(error)).toBeNull();
-  });
-
-  it('a create refused before it happened (5xx, network) can still be retried', async () => {
-    const { client } = setup([empty(503), new TypeError('Failed to fetch')]);
-    const server = errorOf(await client.createReport({ url: 'https://example.com/' }));
-    const network = errorOf(await client.createReport({ url: 'https://example.com/' }));
-    expect([server.retrySafe, network.retrySafe]).toEqual([undefined, undefined]);
-    expect([errorAction(server), errorAction(network)]).toEqual(['retry', 'retry']);
   });
 
   it('updateReport PATCHes privacy, password and results=1', async () => {
@@ -647,8 +636,9 @@ describe('errors', () => {
   });
 
   it('a failed fetch (TypeError) -> network', async () => {
-    const { client } = setup([new TypeError('Failed to fetch')]);
-    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toEqual({
+    // A read: a create's network error says more (see the last block).
+    const { client } = setup([new TypeError('Failed to fetch')], { maxAttempts: 1 });
+    expect(errorOf(await client.getReport(1))).toEqual({
       kind: 'network',
       message: 'Could not reach the service. Check your connection and the API base URL.',
       detail: 'TypeError: Failed to fetch',
@@ -1107,5 +1097,161 @@ describe('what a request may carry (bad input)', () => {
       error: { kind: 'invalid_input', fieldErrors: { name: [expect.stringMatching(/cannot be sent/)] } },
     });
     expect(calls).toEqual([]);
+  });
+});
+
+/** A 200 whose connection is closed halfway through the body. */
+function droppedMidAnswer(): Answer {
+  return async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":{"id":42,"url":"https://exa'));
+        controller.error(new TypeError('terminated'));
+      },
+    });
+    return new Response(body, { status: 201, headers: { 'Content-Type': 'application/json' } });
+  };
+}
+
+describe('a create or regenerate that may have happened is never offered again', () => {
+  const notA4xx: [string, () => Answer][] = [
+    ['500 with Laravel’s JSON', () => json({ message: 'Server Error' }, 500)],
+    ['502 from a proxy (HTML)', () => html('<h1>502 Bad Gateway</h1>', 502)],
+    ['503 with Retry-After', () => empty(503, { 'Retry-After': '1' })],
+    ['504 from a proxy', () => empty(504)],
+    ['a failed fetch (connection refused or reset)', () => new TypeError('Failed to fetch')],
+    ['the connection dropped mid-answer', droppedMidAnswer],
+    ['no answer in time', hang],
+    ['a redirect', () => empty(302, { Location: 'https://reports.example.com/login' })],
+    ['a 2xx that is broken JSON', () => new Response('{"data": {', { status: 201 })],
+    ['a 2xx that is a web page', () => html('<html><body>Welcome</body></html>', 200)],
+    ['a 2xx of the wrong shape', () => json({ data: { ...REPORT, result: 'excellent' } }, 201)],
+    ['a 2xx with neither report nor id', () => json({ status: 201 }, 201)],
+  ];
+
+  it.each(notA4xx)('create after %s: “may have been created”, no Retry, one request', async (_, answer) => {
+    const { client, calls, waits } = setup([answer(), json({ data: REPORT }, 201)], {
+      analysisTimeoutMs: 20,
+    });
+    const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    expect(error.retrySafe).toBe(false);
+    expect(errorAction(error)).toBeNull();
+    expect(error.retryAfterSeconds).toBeUndefined();
+    expect(error.message).toMatch(/may have created the report|probably created|may have been created/);
+    expect(calls.map((c) => c.method)).toEqual(['POST']);
+    expect(waits).toEqual([]);
+  });
+
+  it('says the status: “The service may have created the report before it failed (HTTP 502).”', async () => {
+    const { client } = setup([html('<h1>502 Bad Gateway</h1>', 502), new TypeError('Failed to fetch')]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toMatchObject({
+      kind: 'server',
+      status: 502,
+      message: 'The service may have created the report before it failed (HTTP 502).',
+      retrySafe: false,
+    });
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toMatchObject({
+      kind: 'network',
+      message:
+        'The connection to the service was lost before it answered: it may have created the report all the same.',
+      detail: 'TypeError: Failed to fetch',
+      retrySafe: false,
+    });
+  });
+
+  const refusals: [string, () => Answer, string][] = [
+    ['400', () => json({ message: 'Bad request' }, 400), 'invalid_input'],
+    ['401', () => json({ message: 'Unauthenticated.' }, 401), 'unauthorized'],
+    ['403', () => json({ message: 'This action is unauthorized.' }, 403), 'forbidden'],
+    ['404', () => json({ message: 'Resource not found.' }, 404), 'not_found'],
+    ['405', () => json({ message: 'Method not allowed' }, 405), 'unexpected'],
+    [
+      '422',
+      () => json({ message: { url: ['The url field is required.'] }, status: 422 }, 422),
+      'invalid_input',
+    ],
+  ];
+
+  it.each(refusals)(
+    'create refused with %s: nothing was made, so nothing to look for',
+    async (_, answer, kind) => {
+      const { client } = setup([answer()]);
+      const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
+      expect(error.kind).toBe(kind);
+      expect(error.retrySafe).toBeUndefined();
+      expect(error.message).not.toMatch(/may have|probably created/);
+    },
+  );
+
+  it('a 429 is a refusal: Retry stays, after the wait the service asked for', async () => {
+    const { client, calls, waits } = setup([
+      json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '7' }),
+    ]);
+    const error = errorOf(await client.createReport({ url: 'https://example.com/' }));
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 7 });
+    expect(error.retrySafe).toBeUndefined();
+    expect(errorAction(error)).toBe('retry');
+    expect(calls).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it.each(notA4xx.filter(([name]) => !name.includes('neither')))(
+    'regenerate after %s: “may have been regenerated”, no Retry, one request',
+    async (_, answer) => {
+      const { client, calls } = setup([answer()], { analysisTimeoutMs: 20 });
+      const error = errorOf(await client.updateReport(42, { regenerate: true }));
+      expect(error.retrySafe).toBe(false);
+      expect(errorAction(error)).toBeNull();
+      expect(error.message).toMatch(/may have regenerated|probably regenerated/);
+      expect(calls.map((c) => c.method)).toEqual(['PATCH']);
+    },
+  );
+
+  it('regenerate: says the status, and one answered with nothing that cannot be read back is not retried', async () => {
+    const { client, calls } = setup([
+      empty(503),
+      empty(204),
+      json({ message: 'Server Error' }, 500),
+      json({ message: 'Server Error' }, 500),
+      json({ message: 'Server Error' }, 500),
+    ]);
+    expect(errorOf(await client.updateReport(42, { regenerate: true }))).toMatchObject({
+      kind: 'server',
+      message: 'The service may have regenerated the report’s results before it failed (HTTP 503).',
+      retrySafe: false,
+    });
+    expect(errorOf(await client.updateReport(42, { regenerate: true }))).toMatchObject({
+      kind: 'server',
+      message:
+        'The service answered, but Page Reports could not read the report: its results were probably regenerated.',
+      retrySafe: false,
+    });
+    expect(calls.map((c) => c.method)).toEqual(['PATCH', 'PATCH', 'GET']);
+  });
+
+  it('regenerate refused (403 gone, 422, 429): said as before, Retry where it helps', async () => {
+    const { client } = setup([
+      json({ message: 'This action is unauthorized.' }, 403),
+      json({ message: { results: ['cURL error 28: Operation timed out'] }, status: 422 }, 422),
+      json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '2' }),
+    ]);
+    const gone = errorOf(await client.updateReport(42, { regenerate: true }));
+    const invalid = errorOf(await client.updateReport(42, { regenerate: true }));
+    const limited = errorOf(await client.updateReport(42, { regenerate: true }));
+    expect(gone).toMatchObject({
+      kind: 'not_found',
+      message: 'This report no longer exists on the service.',
+    });
+    expect(invalid.message).toBe('The service could not analyse the page again: Operation timed out');
+    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 2 });
+    expect([gone.retrySafe, invalid.retrySafe, limited.retrySafe]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a privacy change is the same write twice: after a 502 it can be retried', async () => {
+    const { client } = setup([empty(502)]);
+    const error = errorOf(await client.updateReport(42, { privacy: 1 }));
+    expect(error).toMatchObject({ kind: 'server', status: 502 });
+    expect(error.retrySafe).toBeUndefined();
+    expect(errorAction(error)).toBe('retry');
   });
 });

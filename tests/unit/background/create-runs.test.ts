@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCreateRuns } from '@/entrypoints/background/create-runs';
+import { CREATE_INTERRUPTED, createCreateRuns } from '@/entrypoints/background/create-runs';
 import { apiError, type Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { makeReport } from '../popup/fixtures';
@@ -52,16 +52,38 @@ describe('create runs', () => {
     expect(await runs.state(URL_A)).toBeNull();
   });
 
-  it('a run noted by a worker that was stopped is not waited for', async () => {
+  it('a run noted by a worker that was stopped may have made the report: a failure without Retry, kept until seen', async () => {
     const { runs } = setup();
     const answer = manual();
     void runs.run(URL_A, () => answer.promise);
     await expect.poll(() => runs.state(URL_A)).not.toBeNull();
     // A new worker: same storage, nothing running in memory.
     const { runs: restarted } = setup();
+    const interrupted = { startedAt: 1_000_000, error: CREATE_INTERRUPTED };
+    expect(await restarted.state(URL_A)).toEqual(interrupted);
+    expect(CREATE_INTERRUPTED).toMatchObject({
+      retrySafe: false,
+      message: expect.stringMatching(/may have been created/),
+    });
+    expect(await restarted.wait(URL_A)).toEqual({ ok: false, error: CREATE_INTERRUPTED });
+    expect(await restarted.state(URL_A)).toEqual(interrupted);
+    await restarted.dismiss(URL_A);
     expect(await restarted.state(URL_A)).toBeNull();
-    expect(await restarted.wait(URL_A)).toBeNull();
     answer.resolve({ ok: true, data: makeReport() });
+  });
+
+  it('a create asked about while it is being noted is running, not interrupted', async () => {
+    const { runs } = setup();
+    const answer = manual();
+    const running = runs.run(URL_A, () => answer.promise);
+    // Asked before the note is written: this worker runs it.
+    const asked = runs.state(URL_A);
+    const waited = runs.wait(URL_A);
+    expect(await asked).not.toMatchObject({ error: expect.anything() });
+    answer.resolve({ ok: true, data: makeReport({ id: 9 }) });
+    expect(await waited).toMatchObject({ ok: true, data: { id: 9 } });
+    expect(await running).toMatchObject({ ok: true });
+    expect(await runs.state(URL_A)).toBeNull();
   });
 
   it('a failure older than any create could take is dropped', async () => {

@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report, ReportChecks } from '@/lib/api/types';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
-import { createReportDetailsModel } from '@/entrypoints/options/reports/report-details-model';
+import {
+  createReportDetailsModel,
+  NOTHING_TO_SAVE,
+} from '@/entrypoints/options/reports/report-details-model';
 import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
 import { callsOf, fail, fakeSend, makePage, makeReport, ok } from './fakes';
 import { renderApp } from './render-app';
@@ -309,6 +312,10 @@ describe('a report the service says is gone', () => {
       const details = await panel();
       const reports = await screen.findByRole('table', { name: 'Reports' });
       await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(3));
+      // A save sends only a change: make one.
+      if (write === 'save') {
+        fireEvent.change(await within(details).findByLabelText('Privacy'), { target: { value: '0' } });
+      }
       fireEvent.click(await within(details).findByRole('button', { name: button }));
       const alert = await within(details).findByRole('alert');
       expect(alert.textContent).toContain(`${context}: ${GONE}`);
@@ -450,5 +457,195 @@ describe('the details model', () => {
     await vi.waitFor(() => expect(model.loadError.value?.kind).toBe('not_found'));
     expect(gone).toHaveBeenLastCalledWith('4');
     model.dispose();
+  });
+});
+
+describe('saving sends only what the person changed', () => {
+  function openWith(report: Report, update: Report = report) {
+    return openDetails({
+      'reports.list': () => ok(makePage([report])),
+      'reports.get': () => ok(report),
+      'reports.update': () => ok(update),
+    });
+  }
+
+  it('a privacy the service did not say shows as “Unknown”, and saving without a choice sends nothing', async () => {
+    const unknown = makeReport(7, {
+      privacy: null,
+      fields: { id: 7, url: 'https://x.example/', privacy: null },
+    });
+    const { send } = openWith(unknown, { ...unknown, privacy: 1 });
+    const details = await panel();
+    const select = (await within(details).findByRole('combobox', { name: 'Privacy' })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    const shown = select.options[select.selectedIndex]!;
+    expect(shown.text).toBe('Unknown');
+    expect(shown.disabled).toBe(true);
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The service did not say. Saving leaves it as it is.',
+    );
+    expect([...select.options].map((option) => option.text)).toEqual([
+      'Unknown',
+      'Public',
+      'Private',
+      'Password',
+    ]);
+
+    fireEvent.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(details).findByText('Nothing to save: change the privacy or type a new password first.'),
+    ).toBeTruthy();
+    expect(callsOf(send, 'reports.update')).toEqual([]);
+
+    fireEvent.change(select, { target: { value: '1' } });
+    fireEvent.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText('Changes saved.')).toBeTruthy();
+    expect(callsOf(send, 'reports.update')).toEqual([{ id: 7, privacy: 1 }]);
+  });
+
+  it('an unchanged privacy is not sent: Save says there is nothing to save', async () => {
+    const { send } = openWith(detailed);
+    const details = await panel();
+    const select = await within(details).findByRole('combobox', { name: 'Privacy' });
+    expect((select as HTMLSelectElement).value).toBe('1');
+    fireEvent.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText(/Nothing to save/)).toBeTruthy();
+    // Picked away and back again: still no change.
+    fireEvent.change(select, { target: { value: '0' } });
+    fireEvent.change(select, { target: { value: '1' } });
+    fireEvent.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText(/Nothing to save/)).toBeTruthy();
+    expect(callsOf(send, 'reports.update')).toEqual([]);
+  });
+
+  it('a new password alone is sent with the privacy Password it needs; an empty field keeps the old one', async () => {
+    const locked = makeReport(7, { privacy: 2, hasPassword: true });
+    const { send } = openWith(locked);
+    const details = await panel();
+    fireEvent.click(await within(details).findByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText(/Nothing to save/)).toBeTruthy();
+    fireEvent.input(within(details).getByLabelText('Password'), { target: { value: 'n3w pass' } });
+    fireEvent.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText('Changes saved.')).toBeTruthy();
+    expect(callsOf(send, 'reports.update')).toEqual([{ id: 7, privacy: 2, password: 'n3w pass' }]);
+  });
+
+  it('a privacy changed elsewhere is not put back by a Save the person did not touch it for', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Shown as Private and generating; the next read says another page made it Public.
+    const reads = [generating(7, { privacy: 1 }), makeReport(7, { privacy: 0 })];
+    const send = fakeSend({
+      'reports.get': () => ok(reads.shift() ?? makeReport(7, { privacy: 0 })),
+      'reports.update': () => ok(makeReport(7, { privacy: 0 })),
+    });
+    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    model.show('7');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(model.report.value?.privacy).toBe(0);
+    expect((await model.save({})).ok).toBe(true);
+    expect(model.notice.value).toBe(NOTHING_TO_SAVE);
+    await model.save({ privacy: 0 });
+    expect(callsOf(send, 'reports.update')).toEqual([]);
+    await model.save({ privacy: 1, password: 'ignored without Password' });
+    expect(callsOf(send, 'reports.update')).toEqual([{ id: 7, privacy: 1 }]);
+    model.dispose();
+    vi.useRealTimers();
+  });
+});
+
+describe('a regenerate that may have happened', () => {
+  const MAYBE = 'The service may have regenerated the report’s results before it failed (HTTP 502).';
+
+  it('offers no Retry: it reads the report again and follows the new results', async () => {
+    const before = makeReport(7, { url: 'https://seven.example/page' });
+    const reads = [
+      before,
+      generating(7),
+      makeReport(7, { result: 'bad', updatedAt: '2026-01-01T00:00:00Z' }),
+    ];
+    const { send } = renderApp('#/reports?details=7', {
+      'reports.list': () => ok(makePage([before])),
+      'reports.get': () => ok(reads.shift() ?? makeReport(7, { result: 'bad' })),
+      'reports.update': () => fail('server', { status: 502, message: MAYBE, retrySafe: false }),
+    });
+    const details = await panel();
+    fireEvent.click(await within(details).findByRole('button', { name: 'Regenerate results' }));
+    const alert = await within(details).findByRole('alert');
+    expect(alert.textContent).toContain(`Could not regenerate results: ${MAYBE}`);
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(await within(details).findByText('Regenerating the results…')).toBeTruthy();
+    expect(callsOf(send, 'reports.get')).toHaveLength(2);
+    expect(callsOf(send, 'reports.update')).toHaveLength(1);
+  });
+
+  it('says when the report has not changed', async () => {
+    const send = fakeSend({
+      'reports.get': () => ok(makeReport(3)),
+      // As lib/messaging/send says a background that stopped answering: no status, no retrySafe.
+      'reports.update': () =>
+        fail('unexpected', { message: 'Page Reports’ background could not be reached.' }),
+    });
+    const model = createReportDetailsModel(send);
+    model.show('3');
+    await vi.waitFor(() => expect(model.report.value).not.toBeNull());
+    await model.regenerate();
+    expect(model.writeError.value?.error.retrySafe).toBe(false);
+    expect(model.notice.value).toBe(
+      'Page Reports read the report again: it has not changed yet. Regenerate it again if you still need new results.',
+    );
+    expect(callsOf(send, 'reports.get')).toHaveLength(2);
+    model.dispose();
+  });
+
+  it('a refusal (429) keeps Retry and reads nothing again', async () => {
+    const { send } = openDetails({
+      'reports.update': () => fail('rate_limited', { status: 429 }),
+    });
+    const details = await panel();
+    fireEvent.click(await within(details).findByRole('button', { name: 'Regenerate results' }));
+    const alert = await within(details).findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(callsOf(send, 'reports.get')).toHaveLength(1);
+  });
+});
+
+describe('following a generating report in the details', () => {
+  it.each(['unauthorized', 'forbidden', 'not_configured', 'permission'] as const)(
+    'stops at once on %s and says why',
+    async (kind) => {
+      vi.useFakeTimers();
+      let reads = 0;
+      const send = fakeSend({
+        'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail(kind)),
+      });
+      const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+      model.show('3');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(callsOf(send, 'reports.get')).toHaveLength(2);
+      expect(model.loadError.value?.kind).toBe(kind);
+      await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
+      expect(callsOf(send, 'reports.get')).toHaveLength(2);
+      model.dispose();
+      vi.useRealTimers();
+    },
+  );
+
+  it('gives up after GIVE_UP_AFTER_MS when every re-read fails (network), and says what failed', async () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    const send = fakeSend({
+      'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('network')),
+    });
+    const model = createReportDetailsModel(send, { pendingDelaysMs: [30_000] });
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
+    const asked = callsOf(send, 'reports.get').length;
+    expect(asked).toBeGreaterThan(5);
+    expect(model.scoreState.value).toBe('no_score');
+    expect(model.loadError.value?.kind).toBe('network');
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(callsOf(send, 'reports.get')).toHaveLength(asked);
+    model.dispose();
+    vi.useRealTimers();
   });
 });

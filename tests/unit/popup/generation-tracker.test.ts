@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/errors';
+import { apiError, type ApiErrorKind } from '@/lib/api/errors';
+import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
 import {
@@ -132,5 +133,36 @@ describe('generation tracker', () => {
     await browser.alarms.clearAll(); // as after a browser restart
     await tracker.resume();
     expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
+  });
+
+  it.each<ApiErrorKind>(['unauthorized', 'forbidden', 'not_configured', 'permission'])(
+    'stops following every report at once on %s, alarm included',
+    async (kind) => {
+      const { tracker, getReport, advance } = setup(() => failed(apiError(kind)));
+      await tracker.track(7);
+      await tracker.track(8);
+      advance(30_000);
+      await tracker.checkDue();
+      expect(getReport).toHaveBeenCalledTimes(1);
+      expect(await pendingGenerationsItem.getValue()).toEqual([]);
+      expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    },
+  );
+
+  it('gives up GIVE_UP_AFTER_MS after tracking when every read fails (network)', async () => {
+    const { tracker, getReport, advance } = setup(() => failed(apiError('network')));
+    await tracker.track(7);
+    let lastCheckAt = 0;
+    for (let second = 0; second <= 3600; second += 30) {
+      const before = getReport.mock.calls.length;
+      await tracker.checkDue();
+      if (getReport.mock.calls.length > before) lastCheckAt = second;
+      advance(30_000);
+    }
+    expect(await pendingGenerationsItem.getValue()).toEqual([]);
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    // The last read is the first one due after the limit; the waits are at most 5 minutes.
+    expect(lastCheckAt * 1000).toBeGreaterThan(GIVE_UP_AFTER_MS);
+    expect(lastCheckAt * 1000).toBeLessThanOrEqual(GIVE_UP_AFTER_MS + 5 * 60_000);
   });
 });

@@ -114,48 +114,188 @@ describe('popup: create a report', () => {
   });
 
   it('a create that may have happened (timeout) offers no Retry and shows what the service has now', async () => {
-    const created = makeReport({ id: 31, url: PAGE_URL, result: 'decent' });
+    const created = makeReport({
+      id: 31,
+      url: PAGE_URL,
+      result: 'decent',
+      createdAt: new Date().toISOString(),
+    });
     let exists = false;
     openPopup({
       'reports.create': () => {
         exists = true;
         return failed(
           apiError('timeout', {
-            message:
-              'The service took too long to answer. The report may have been created: check Recent reports before you try again.',
+            message: 'The service took too long to answer: it may have created the report all the same.',
             retrySafe: false,
           }),
         );
       },
       'popup.pageReport': () => ok({ data: exists ? created : null, fetchedAt: Date.now() }),
       'popup.recentReports': () => ok({ data: exists ? [created] : [], fetchedAt: Date.now() }),
+      'popup.forgetCreate': () => ok(null),
     });
     await screen.findByText('This page has no report yet.');
     await screen.findByText('No reports yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch(/may have been created: check Recent reports/);
+    expect(alert.textContent).toMatch(/it may have created the report all the same/);
     expect(within(alert).queryByRole('button')).toBeNull();
     // Looked up again: the report that was made after all shows up, in the card and the list.
     const card = await screen.findByRole('article', { name: 'Report for this page' });
     expect(within(card).getByText('Decent')).toBeTruthy();
+    expect(
+      await screen.findByText('Page Reports looked for it: the service has it, shown above.'),
+    ).toBeTruthy();
     await waitFor(() =>
       expect(
         within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
       ).toHaveLength(1),
     );
+    expect(screen.queryByRole('button', { name: /Retry|Look for the report again/ })).toBeNull();
     expect(sent('popup.pageReport')).toHaveLength(2);
     expect(sent('popup.recentReports')).toHaveLength(2);
     expect(sent('reports.create')).toHaveLength(1);
   });
 
-  it('a create that surely did not happen keeps Retry and does not look again', async () => {
-    openPopup({ 'reports.create': () => failed(apiError('server', { status: 503 })) });
+  it('a create answered 502 offers no Retry, looks, says none was made, and can look again', async () => {
+    const created = makeReport({
+      id: 32,
+      url: PAGE_URL,
+      result: 'good',
+      createdAt: new Date().toISOString(),
+    });
+    let exists = false;
+    openPopup({
+      'reports.create': () =>
+        failed(
+          apiError('server', {
+            status: 502,
+            message: 'The service may have created the report before it failed (HTTP 502).',
+            retrySafe: false,
+          }),
+        ),
+      'popup.pageReport': () => ok({ data: exists ? created : null, fetchedAt: Date.now() }),
+      'popup.forgetCreate': () => ok(null),
+    });
+    await screen.findByText('This page has no report yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Could not create the report: The service may have created the report before it failed (HTTP 502).',
+    );
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(
+      await screen.findByText(
+        'Page Reports looked for it: none was made, or the service is still making it. Look again in a moment before you create another.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('This page has no report yet.')).toBeTruthy();
+
+    // The service finishes late: looking again finds it.
+    exists = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Look for the report again' }));
+    expect(
+      await screen.findByText('Page Reports looked for it: the service has it, shown above.'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Report for this page' })).getByText('Good'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Look for the report again' })).toBeNull();
+    expect(sent('reports.create')).toHaveLength(1);
+    expect(sent('popup.forgetCreate')).toEqual([{ url: PAGE_URL }]);
+  });
+
+  it('finding the report the page already had is not finding a new one', async () => {
+    const older = makeReport({ id: 3, url: PAGE_URL, result: 'bad' });
+    openPopup({
+      'popup.pageReport': () => ok({ data: older, fetchedAt: Date.now() }),
+      'reports.create': () => failed(apiError('network', { retrySafe: false })),
+      'popup.forgetCreate': () => ok(null),
+    });
+    await screen.findByRole('article', { name: 'Report for this page' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(await screen.findByText(/Page Reports looked for it: none was made/)).toBeTruthy();
+    expect(sent('popup.pageReport')).toHaveLength(2);
+  });
+
+  it('a background that stopped answering mid-create counts as “may have been created” too', async () => {
+    openPopup({
+      // As lib/messaging/send says it: no status, no retrySafe.
+      'reports.create': () =>
+        failed({
+          kind: 'unexpected',
+          message:
+            'Page Reports’ background could not be reached. Try again; if it keeps happening, reload the extension.',
+        }),
+      'popup.forgetCreate': () => ok(null),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(await screen.findByText(/Page Reports looked for it: none was made/)).toBeTruthy();
+  });
+
+  it('says so when it cannot look, and offers to look again', async () => {
+    let lookups = 0;
+    openPopup({
+      'popup.pageReport': () =>
+        ++lookups === 1 ? ok({ data: null, fetchedAt: Date.now() }) : failed(apiError('network')),
+      'reports.create': () => failed(apiError('server', { status: 504, retrySafe: false })),
+      'popup.forgetCreate': () => ok(null),
+    });
+    await screen.findByText('This page has no report yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(
+      await screen.findByText(
+        'Page Reports could not look: Could not reach the service. Check your connection and the API base URL.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Look for the report again' })).toBeTruthy();
+  });
+
+  it('a create that surely did not happen (a refusal: 429) keeps Retry and does not look again', async () => {
+    openPopup({
+      'reports.create': () => failed(apiError('rate_limited', { status: 429 })),
+      'popup.forgetCreate': () => ok(null),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText(/Page Reports looked for it/)).toBeNull();
     expect(sent('popup.pageReport')).toHaveLength(1);
+  });
+
+  it('a create that failed while no popup was open is looked for when the next one opens', async () => {
+    const created = makeReport({ id: 40, url: PAGE_URL, createdAt: new Date().toISOString() });
+    openPopup({
+      'popup.snapshot': () =>
+        ok({
+          configured: true,
+          pageReport: null,
+          recent: null,
+          lastPrivacy: 0,
+          create: {
+            startedAt: Date.now() - 5000,
+            error: apiError('server', {
+              status: 502,
+              message: 'The service may have created the report before it failed (HTTP 502).',
+              retrySafe: false,
+            }),
+          },
+        }),
+      'popup.pageReport': () => ok({ data: created, fetchedAt: Date.now() }),
+      'popup.forgetCreate': () => ok(null),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/before it failed \(HTTP 502\)/);
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(
+      await screen.findByText('Page Reports looked for it: the service has it, shown above.'),
+    ).toBeTruthy();
+    expect(sent('reports.create')).toEqual([]);
   });
 
   it('asks for the password next to the field instead of sending without one', async () => {
@@ -280,5 +420,88 @@ describe('popup: create a report', () => {
     expect(sent('reports.update')).toEqual([{ id: 3, regenerate: true }]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(await screen.findByText('Good')).toBeTruthy();
+  });
+
+  it('a Regenerate answered 502 offers no Retry: it reads the report again and shows the new results coming', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reads = [ok(makeReport({ id: 3, result: null })), ok(makeReport({ id: 3, result: 'good' }))];
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 3, result: 'bad' }), fetchedAt: Date.now() }),
+      'reports.update': () =>
+        failed(
+          apiError('server', {
+            status: 502,
+            message: 'The service may have regenerated the report’s results before it failed (HTTP 502).',
+            retrySafe: false,
+          }),
+        ),
+      'reports.get': () => reads.shift()!,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toContain('before it failed (HTTP 502)');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(
+      await within(card).findByText('Page Reports read the report again: the service took the request.'),
+    ).toBeTruthy();
+    expect(within(card).getByText('Generating…')).toBeTruthy();
+    expect(sent('reports.update')).toHaveLength(1);
+    // And it follows them until they come.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await within(card).findByText('Good')).toBeTruthy();
+  });
+
+  it('a Regenerate that did not happen says the report is unchanged, and can read it again', async () => {
+    const before = makeReport({ id: 3, result: 'bad' });
+    const after = makeReport({
+      id: 3,
+      result: 'good',
+      updatedAt: '2026-01-01T00:00:00Z',
+      generatedAt: '2026-01-01T00:00:00Z',
+    });
+    const reads = [ok(before), ok(after)];
+    openPopup({
+      'popup.pageReport': () => ok({ data: before, fetchedAt: Date.now() }),
+      'reports.update': () => failed(apiError('network', { retrySafe: false })),
+      'reports.get': () => reads.shift()!,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    expect(
+      await screen.findByText(/Page Reports read the report again: it has not changed yet\./),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Read the report again' }));
+    expect(
+      await screen.findByText('Page Reports read the report again: the service took the request.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Good')).toBeTruthy();
+    expect(sent('reports.update')).toHaveLength(1);
+  });
+
+  it('a Regenerate refused (429) keeps Retry and reads nothing again', async () => {
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 3 }), fetchedAt: Date.now() }),
+      'reports.update': () => failed(apiError('rate_limited', { status: 429 })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(sent('reports.get')).toEqual([]);
+  });
+
+  it('stops following at once when the key is refused while the report generates, and says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 8, result: null }), fetchedAt: Date.now() }),
+      'reports.get': () => failed(apiError('unauthorized', { status: 401 })),
+    });
+    expect(await screen.findByText('Generating…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1000);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/rejected your API key/);
+    expect(within(alert).getByRole('button', { name: 'Open settings' })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(sent('reports.get')).toHaveLength(1);
   });
 });
