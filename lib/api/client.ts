@@ -234,6 +234,11 @@ function refused(error: ApiError): boolean {
   return error.status !== undefined && error.status >= 400 && error.status < 500;
 }
 
+function isRedirect(error: ApiError): boolean {
+  const status = error.status ?? 0;
+  return (status >= 300 && status < 400) || /redirect/i.test(error.detail ?? '');
+}
+
 /** A write's failure that may have come after the write was done, said as such, without a Retry. */
 function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
   if (refused(error)) return error;
@@ -247,8 +252,11 @@ function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError
         ? `The connection to the service was lost before it answered: it may have ${it} all the same.`
         : error.kind === 'server'
           ? `The service may have ${it} before it failed${status}.`
-          : // A redirect (the only other answer that is not a 4xx): Laravel's web forms redirect after saving.
-            `The server redirected instead of answering${status}: it may have ${it} all the same. Check the API base URL in Settings.`;
+          : isRedirect(error)
+            ? // Laravel's web forms redirect after saving.
+              `The server redirected instead of answering${status}: it may have ${it} all the same. Check the API base URL in Settings.`
+            : // An answer it could not use (too large, unreadable): what went wrong, and that it may be done.
+              `${error.message.replace(/\.?$/, '.')} The service may have ${it} all the same.`;
   return { ...rest, message, retrySafe: false };
 }
 
