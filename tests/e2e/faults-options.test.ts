@@ -33,7 +33,7 @@ import {
 } from './faults-helpers';
 import { useExtension, useReferenceApi, useTestServer, type ReferenceApi } from './harness';
 import { bodyRows, columnTexts, connect, reportsTable } from './options-helpers';
-import { openWebPage } from './popup-helpers';
+import { configure, openWebPage } from './popup-helpers';
 
 // Pages stay open between the rows of a table; each describe closes them when it ends.
 const extension = useExtension({ closePages: false });
@@ -140,7 +140,7 @@ describe('the API down (connection refused)', () => {
   afterAll(() => extension().closeExtraPages());
 
   it('says the service cannot be reached and offers Retry', async () => {
-    await extension().setStorage('local', { baseUrl: await closedPortUrl(), apiKey: 'any-key' });
+    await configure(extension(), await closedPortUrl(), 'any-key');
     const page = await extension().openOptions('/reports');
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 15_000 });

@@ -221,6 +221,9 @@ async function sendAndWaitForNewAlert(alert: Locator, send: () => Promise<void>)
   await send();
   await alert.waitFor({ state: 'detached' });
   await alert.waitFor();
+  // Drops the browser did not use up (it resent the write fewer times than forced) must not hit the
+  // lookups that follow; they are still held back by the latency.
+  api().controls.dropNext(0);
 }
 
 /** Waits until the popup has asked the server again after a write (a fault set later must not hit that). */
@@ -386,7 +389,8 @@ describe('the worker stopped in the middle of a write', () => {
     const [report] = api().store.reports();
     expect(await card(again).getByText(SCORED).innerText()).toBe(badgeFor(report!.result));
     expect(await again.getByText('Analysing the page…').count()).toBe(0);
-    expect(await again.getByRole('alert').count()).toBe(0);
+    // Nothing invites a second create (the popup may say the first one was interrupted).
+    expect(await again.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(creations(api()).map((request) => request.body)).toEqual([{ url, privacy: '0' }]);
   });
 
