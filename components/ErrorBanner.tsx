@@ -9,16 +9,9 @@ export interface ErrorBannerProps {
   onOpenSettings?: () => void;
 }
 
-/**
- * Whether "Retry" can help: not when the fix is in Settings, not for input the service rejected (the
- * same input would be rejected again), and not for a request that must not be sent twice.
- */
+/** Whether "Retry" can help: the taxonomy's rule (errorAction) alone decides, as on every surface. */
 function retryHelps(error: ApiError): boolean {
-  const action = errorAction(error);
-  if (action === 'open_settings' || action === 'grant_permission') return false;
-  if (error.kind === 'invalid_input') return false;
-  // The field is optional and left out means safe: only false (a write that may have happened) forbids it.
-  return error.retrySafe !== false;
+  return errorAction(error) === 'retry';
 }
 
 /** One error, said plainly, with the action that helps (when there is one). */

@@ -96,6 +96,9 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       if (answer.ok) {
         await quietly(deps.cache.replaceReport(answer.data));
         await follow(answer.data);
+      } else if (answer.error.kind === 'not_found') {
+        // Gone (phpRank's 403 on update, read as such by the client): no cached copy brings it back.
+        await forget(input.id);
       }
       return answer;
     },

@@ -40,6 +40,14 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
             <p class="status">Looking for a report on this page…</p>
           ) : null}
           {report === null ? <p class="hint">This page has no report yet.</p> : null}
+          {report === null && model.regenerateError.value?.kind === 'not_found' ? (
+            <PopupError
+              error={model.regenerateError.value}
+              context="Could not regenerate the report"
+              onRetry={() => undefined}
+              onOpenSettings={model.openSettings}
+            />
+          ) : null}
           {report ? (
             <ReportCard
               report={report}

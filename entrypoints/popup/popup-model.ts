@@ -91,6 +91,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     pageUrl,
     onCreated: (report) => {
       setPageReport(report);
+      regenerateError.value = null;
       // A report of this page belongs to "This site only" too (the service stores it under the page's
       // site); the next refresh corrects the rare redirect to another site.
       recent.value = {
@@ -284,6 +285,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         regenerateError.value = withoutRetry(answer.error);
         regenerated = report;
         await readAgain(report);
+      } else if (answer.error.kind === 'not_found') {
+        // Deleted elsewhere: the card goes, and the page says why (the error outlives the card).
+        forgetReport(report.id);
+        regenerateError.value = answer.error;
       } else {
         regenerateError.value = answer.error;
       }

@@ -62,9 +62,7 @@ async function openReports(hash = '/reports'): Promise<Page> {
   return page;
 }
 
-// The 403 row waits for the options page's error banner to follow the taxonomy (no Retry after a 403,
-// as the popup does); it is added with that change.
-const OPTIONS_READ_FAULTS = READ_FAULTS.filter((fault) => fault.name !== '403');
+const OPTIONS_READ_FAULTS = READ_FAULTS;
 
 describe('reads: the report list (GET, retried)', () => {
   let page: Page;
@@ -188,6 +186,18 @@ const DELETE_FAULTS: WriteFault[] = [
   },
   { name: 'an HTML login page (200)', provoke: malformed('html'), sentence: WEB_PAGE, offered: 'retry' },
   { name: 'the connection dropped', ...DROPPED, sentence: UNREACHABLE, offered: 'retry' },
+  {
+    name: '403',
+    provoke: status(403),
+    sentence: /Your account is not allowed to see or change this report\./,
+    offered: 'nothing',
+  },
+  {
+    name: 'a web server’s HTML 404 page is not “already deleted”',
+    provoke: status(404, '<!doctype html><title>404 Not Found</title><h1>Not Found</h1>'),
+    sentence: /No API was found at this address \(HTTP 404\)\. Check the API base URL in Settings\./,
+    offered: 'retry',
+  },
 ];
 
 describe('writes: delete a report (DELETE, never retried)', () => {

@@ -6,6 +6,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  BROWSER_SENDS,
+  dropped,
   badgeFor,
   closedPortUrl,
   eventually,
@@ -164,6 +166,8 @@ const CURL_6 =
 // Loose on purpose: what matters is that it says the report was probably created; the rest of the
 // sentence is the client's to word.
 const PROBABLY_CREATED = /[^\n]*probably created/;
+const MAY_HAVE_CREATED = /[^\n]*may have created the report/;
+const MAY_HAVE_REGENERATED = /[^\n]*may have regenerated the report/;
 
 const CREATE_FAULTS: WriteFault[] = [
   { name: '401', provoke: status(401), sentence: KEY_REJECTED, offered: 'settings' },
@@ -207,6 +211,30 @@ const CREATE_FAULTS: WriteFault[] = [
     name: 'JSON of the wrong shape (200)',
     provoke: malformed('wrong-shape'),
     sentence: PROBABLY_CREATED,
+    offered: 'nothing',
+    looksUp: true,
+  },
+  // Not a refusal: the service may have made the report before it failed. No Retry; the page is looked up.
+  ...[500, 502, 503, 504].map((code): WriteFault => ({
+    name: `${code}`,
+    provoke: status(code),
+    sentence: MAY_HAVE_CREATED,
+    offered: 'nothing',
+    looksUp: true,
+  })),
+  {
+    name: 'a 302 to the login page',
+    provoke: status(302, undefined, { Location: '/login' }),
+    sentence: MAY_HAVE_CREATED,
+    offered: 'nothing',
+    looksUp: true,
+  },
+  {
+    name: 'the connection dropped',
+    provoke: dropped,
+    forced: BROWSER_SENDS,
+    atMost: BROWSER_SENDS,
+    sentence: MAY_HAVE_CREATED,
     offered: 'nothing',
     looksUp: true,
   },
@@ -312,6 +340,29 @@ const REGENERATE_FAULTS: WriteFault[] = [
     sentence: TRY_AGAIN_AFTER,
     offered: 'nothing',
   },
+  ...[500, 503].map((code): WriteFault => ({
+    name: `${code}`,
+    provoke: status(code),
+    sentence: MAY_HAVE_REGENERATED,
+    offered: 'nothing',
+    looksUp: true,
+  })),
+  {
+    name: 'the connection dropped',
+    provoke: dropped,
+    forced: BROWSER_SENDS,
+    atMost: BROWSER_SENDS,
+    sentence: MAY_HAVE_REGENERATED,
+    offered: 'nothing',
+    looksUp: true,
+  },
+  {
+    name: 'malformed JSON (200)',
+    provoke: malformed('broken-json'),
+    sentence: /[^\n]*probably regenerated/,
+    offered: 'nothing',
+    looksUp: true,
+  },
 ];
 
 describe('writes: regenerate (PATCH, never retried)', () => {
@@ -345,6 +396,21 @@ describe('writes: regenerate (PATCH, never retried)', () => {
     expect(patches.length).toBeLessThanOrEqual(fault.atMost ?? 1);
     expect(api().store.report(id)).toEqual(before);
     expect(await card(popup).getByText(badgeFor(before!.result)).count()).toBe(1);
+  });
+
+  // Last: it deletes the report this describe uses.
+  it('a report deleted elsewhere: Regenerate says it is gone, and its card goes', async () => {
+    api().controls.reset();
+    api().store.deleteReport(id);
+    await card(popup).getByRole('button', { name: 'Regenerate' }).click();
+    await popup.getByText('This page has no report yet.').waitFor({ timeout: 5000 });
+    expect(requestsTo(api(), 'PATCH', `/api/v1/reports/${id}`).map((request) => request.status)).toEqual([
+      403,
+    ]);
+    expect(await card(popup).count()).toBe(0);
+    const gone = popup.getByRole('alert').filter({ hasText: 'This report no longer exists on the service.' });
+    expect(await gone.count()).toBe(1);
+    await expectOffered(gone, 'nothing');
   });
 });
 

@@ -21,9 +21,9 @@ describe('ErrorBanner', () => {
     ['timeout', ['Retry']],
     ['unexpected', ['Retry']],
     ['rate_limited', ['Retry']],
-    // A retry can help here too: the plan may have changed, the item may be back or was a stale link.
-    ['forbidden', ['Retry']],
-    ['not_found', ['Retry']],
+    // errorAction decides, on every surface: asking again does not change a plan or bring an item back.
+    ['forbidden', []],
+    ['not_found', []],
     ['unauthorized', ['Open settings']],
     ['not_configured', ['Open settings']],
     ['permission', ['Open settings']],
@@ -46,9 +46,9 @@ describe('ErrorBanner', () => {
 
   it('calls the action given', () => {
     const onRetry = vi.fn();
-    render(<ErrorBanner error={apiError('forbidden')} onRetry={onRetry} />);
+    render(<ErrorBanner error={apiError('server')} onRetry={onRetry} />);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('alert').textContent).toContain('not allowed');
+    expect(screen.getByRole('alert').textContent).toContain('The service had a problem');
   });
 });

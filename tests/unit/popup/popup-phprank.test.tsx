@@ -156,3 +156,23 @@ describe('popup: a create that outlives the popup', () => {
     expect(sent('popup.forgetCreate')).toEqual([{ url: PAGE_URL }]);
   });
 });
+
+describe('popup: regenerate a report deleted elsewhere', () => {
+  it('says it is gone, and its card goes', async () => {
+    openPopup({
+      'popup.snapshot': snapshotWith(SCORED),
+      'popup.pageReport': () => ok({ data: SCORED, fetchedAt: Date.now() }),
+      'reports.update': () =>
+        failed(
+          apiError('not_found', { status: 403, message: 'This report no longer exists on the service.' }),
+        ),
+    });
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    within(card).getByRole('button', { name: 'Regenerate' }).click();
+    await screen.findByText('This page has no report yet.');
+    expect(screen.queryByRole('article', { name: 'Report for this page' })).toBeNull();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This report no longer exists on the service.');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

@@ -97,6 +97,18 @@ describe('report changes reach the popup cache and the generation tracker', () =
     expect(tracker.track).toHaveBeenCalledWith(2);
   });
 
+  it('an update answered "gone" forgets the report everywhere', async () => {
+    const core = coreHandlers({
+      'reports.update': vi.fn(async () => failed(apiError('not_found', { status: 403 }))),
+    });
+    const { handlers, cache, tracker } = setup(core);
+    const report = makeReport({ id: 7 });
+    await cache.setPageReport('https://example.com/page', { data: report, fetchedAt: 1 });
+    await handlers['reports.update']({ id: 7, regenerate: true });
+    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(tracker.settle).toHaveBeenCalledWith(7);
+  });
+
   it('a regenerated report replaces the cached copy and is followed', async () => {
     const { handlers, cache, tracker } = setup();
     await cache.setPageReport('https://example.com/page', { data: makeReport(), fetchedAt: 1 });
