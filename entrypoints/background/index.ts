@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { storage } from 'wxt/utils/storage';
+import { SERVICE_WAIT_KEY, type ServiceWait } from '@/lib/service-wait';
 import { createApiClient } from '@/lib/api/client';
 import { declaredOrigins, releaseOldOrigin } from '@/lib/settings/old-origin-permission';
 import { moveLegacyConnection, readConnection, saveConnection } from '@/lib/settings/storage';
@@ -8,6 +10,10 @@ import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { withPopupSupport } from './popup-support';
 import { createMessageRouter } from './router';
+
+const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
+  fallback: null,
+});
 
 export default defineBackground(() => {
   // Playwright cannot see uncaught errors in a service worker, but it sees console.error.
@@ -35,7 +41,12 @@ export default defineBackground(() => {
         });
       },
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-      createClient: (settings) => createApiClient(settings),
+      createClient: (settings) =>
+        createApiClient({
+          ...settings,
+          // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
+          onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+        }),
     }),
   );
   const route = createMessageRouter(handlers, {

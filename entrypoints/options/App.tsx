@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { ServiceWait } from '@/components/ServiceWait';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Project } from '@/lib/api/types';
 import { send } from '@/lib/messaging/send';
@@ -30,6 +31,7 @@ export function App({ start = () => startOptionsPage(send) }: { start?: () => Pr
         <h1>Page Reports</h1>
         {page.value ? <SectionNav page={page.value} /> : null}
       </header>
+      <ServiceWait />
       <main>{page.value ? <ActiveSection page={page.value} /> : <p class="status">Loading…</p>}</main>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { ServiceWait } from '@/components/ServiceWait';
 import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
@@ -32,6 +33,7 @@ export function App({ model }: { model: PopupModel }) {
           </nav>
         ) : null}
       </header>
+      {setup === 'ready' ? <ServiceWait /> : null}
       {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
       {setup === 'ready' ? (
         <main>

@@ -67,9 +67,7 @@ export function ReportCard(props: ReportCardProps) {
           <dd>{generating ? 'Not yet' : <DateTime iso={report.generatedAt} />}</dd>
         </div>
       </dl>
-      {generating ? (
-        <p class="hint">The result appears here when it is ready. You can close this window meanwhile.</p>
-      ) : null}
+      {generating ? <p class="hint">The result appears here when ready; you may close this window.</p> : null}
       {state === 'no_score' ? <p class="hint">The service gave this report no score.</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
       {report.serviceUrl && isWebUrl(report.serviceUrl) ? (

@@ -51,6 +51,8 @@ export interface ApiClientConfig {
   /** Create and regenerate, which wait for the service to analyse the page. Default ANALYSIS_TIMEOUT_MS. */
   analysisTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
+  onRateLimitWait?: (ms: number) => void;
   random?: () => number;
   /** Attempts in total for reads (GET); writes are tried once. Default 3. */
   maxAttempts?: number;
@@ -101,6 +103,7 @@ function settingsFrom(config: ApiClientConfig): HttpSettings {
     timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     analysisTimeoutMs: config.analysisTimeoutMs ?? ANALYSIS_TIMEOUT_MS,
     sleep: config.sleep ?? defaultSleep,
+    onRateLimitWait: config.onRateLimitWait,
     random: config.random ?? Math.random,
     maxAttempts: config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };

@@ -15,6 +15,8 @@ export interface HttpSettings {
   /** For requests that wait for the service to analyse a page (create, regenerate). */
   analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
+  /** Told before a read waits out a 429's Retry-After. */
+  onRateLimitWait?: (ms: number) => void;
   random: () => number;
   maxAttempts: number;
 }
@@ -391,6 +393,8 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     const outcome = await attempt(settings, url, init, timeoutMs);
     const wait = attemptNumber < attempts ? retryDelay(outcome, attemptNumber, settings.random) : null;
     if (wait === null) return toResult(outcome, req.method, timeoutMs, req.errors ?? {});
+    // The service asked to slow down: say so while waiting, so pages can show it (backoff stays quiet).
+    if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
     await settings.sleep(wait);
   }
 }

@@ -117,6 +117,18 @@ describe('reads: the report list (GET, retried)', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
+  it('429 with Retry-After: 3 on a read: the wait is shown while it lasts, then the list', async () => {
+    api().controls.reset();
+    status(429, undefined, { 'Retry-After': '3' })(api(), 1);
+    const perPage = await flipPerPage();
+    const wait = page.getByRole('status').filter({ hasText: /asked to slow down: trying again at/ });
+    await wait.waitFor({ timeout: 2500 });
+    await expectServerRows(perPage);
+    expect(listReads(api())).toHaveLength(2);
+    // Gone once the wait is over.
+    await wait.waitFor({ state: 'detached', timeout: 5000 });
+  });
+
   it('a server slower than the 15 s timeout: said once, not asked again, Retry works', async () => {
     api().controls.reset();
     api().controls.setLatency(16_000);

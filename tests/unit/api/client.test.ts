@@ -1255,3 +1255,19 @@ describe('a create or regenerate that may have happened is never offered again',
     expect(errorAction(error)).toBe('retry');
   });
 });
+
+describe('a read that waits out a rate limit', () => {
+  it('says so before waiting (429 with Retry-After), not for a plain backoff', async () => {
+    const waits: number[] = [];
+    const { client } = setup(
+      [
+        json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '3' }),
+        json({ message: 'Bad gateway' }, 502),
+        json(LARAVEL_PAGE),
+      ],
+      { onRateLimitWait: (ms) => waits.push(ms) },
+    );
+    expect((await client.listReports({})).ok).toBe(true);
+    expect(waits).toEqual([3000]);
+  });
+});

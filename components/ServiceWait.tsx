@@ -1,0 +1,41 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { browser } from '@/lib/page-browser';
+import { SERVICE_WAIT_KEY, waitEnd } from '@/lib/service-wait';
+
+/**
+ * "The service asked to slow down: trying again at 14:05:31." while the background waits
+ * out a rate limit on a read. A clock time, not a countdown: a live region would read every second out.
+ */
+export function ServiceWait() {
+  const until = useSignal(0);
+  useEffect(() => {
+    const area = browser.storage.session;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (value: unknown) => {
+      const end = waitEnd(value);
+      clearTimeout(timer);
+      until.value = end > Date.now() ? end : 0;
+      if (until.value) timer = setTimeout(() => (until.value = 0), end - Date.now());
+    };
+    const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
+      if (SERVICE_WAIT_KEY in changes) show(changes[SERVICE_WAIT_KEY]?.newValue);
+    };
+    void area.get(SERVICE_WAIT_KEY).then(
+      (items) => show(items[SERVICE_WAIT_KEY]),
+      () => undefined,
+    );
+    area.onChanged.addListener(onChanged);
+    return () => {
+      clearTimeout(timer);
+      area.onChanged.removeListener(onChanged);
+    };
+  }, []);
+  return (
+    <p class="status service-wait" role="status">
+      {until.value
+        ? `The service asked to slow down: trying again at ${new Date(until.value).toLocaleTimeString()}.`
+        : ''}
+    </p>
+  );
+}

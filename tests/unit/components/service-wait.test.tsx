@@ -1,0 +1,25 @@
+import { render, screen, waitFor } from '@testing-library/preact';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ServiceWait } from '@/components/ServiceWait';
+import { SERVICE_WAIT_KEY, waitEnd } from '@/lib/service-wait';
+
+const SLOW_DOWN = /^The service asked to slow down: trying again at /;
+
+describe('ServiceWait', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  // Its appearing and going while a page is open is proved end to end (tests/e2e/faults-options.test.ts).
+  it('shows a wait already running when it opens, in a live region', async () => {
+    await fakeBrowser.storage.session.set({ [SERVICE_WAIT_KEY]: { until: Date.now() + 60_000 } });
+    render(<ServiceWait />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(SLOW_DOWN));
+  });
+
+  it('reads only a well-formed wait', () => {
+    expect(waitEnd({ until: 5 })).toBe(5);
+    expect(waitEnd({ until: 'soon' })).toBe(0);
+    expect(waitEnd(null)).toBe(0);
+    expect(waitEnd({ until: Infinity })).toBe(0);
+  });
+});
