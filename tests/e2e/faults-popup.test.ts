@@ -142,6 +142,32 @@ describe('reads: the recent list (GET, retried)', () => {
     expect(listReads(api())).toHaveLength(fault.failures + 1);
     expect(elapsed).toBeGreaterThanOrEqual(fault.waitsAtLeastMs);
   });
+
+  it('429 with Retry-After: 3: the wait is shown while it lasts, then the list', async () => {
+    api().controls.reset();
+    status(429, undefined, { 'Retry-After': '3' })(api(), 1);
+    const which = await toggleSiteOnly();
+    const wait = popup.getByRole('status').filter({ hasText: /asked to slow down: trying again at/ });
+    await wait.waitFor({ timeout: 2500 });
+    // The cached list shows at once; the read that waited arrives after the wait.
+    await expect.poll(() => listReads(api()).at(-1)?.status, { timeout: 10_000 }).toBe(200);
+    expect(listReads(api())).toHaveLength(2);
+    await eventually(() => recentItems(popup)).toEqual(lists[which]);
+    await wait.waitFor({ state: 'detached', timeout: 5000 });
+  });
+
+  it('a server slower than the 15 s timeout: said once, not asked again, Retry works', async () => {
+    api().controls.reset();
+    api().controls.setLatency(16_000);
+    await toggleSiteOnly();
+    const alert = recentRegion(popup).getByRole('alert');
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.innerText()).toMatch(/took too long to answer/);
+    expect(listReads(api())).toHaveLength(1);
+    api().controls.setLatency(0);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await eventually(() => recentRegion(popup).getByRole('alert').count()).toBe(0);
+  }, 45_000);
 });
 
 /** A create's fault: what is shown, and whether the popup then looks the page up again. */

@@ -26,7 +26,9 @@ describe('Settings', () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, `${api().url}/api/v1/`, `  ${api().apiKey}  `);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toContain('Settings saved.');
 
     expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
     await page.reload();
@@ -45,7 +47,9 @@ describe('Settings', () => {
     api().controls.reset();
     await page.getByRole('button', { name: 'Test connection' }).click();
     const total = api().store.reports().length;
-    await expect.poll(() => page.getByRole('status').innerText()).toContain(`Connected: ${total} reports`);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toContain(`Connected: ${total} reports`);
 
     const list = api().requests.find((r) => r.method === 'GET' && r.path === '/api/v1/reports');
     expect(list?.headers.authorization).toBe(`Bearer ${api().apiKey}`);
@@ -62,7 +66,9 @@ describe('Settings', () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, 'not-the-right-key');
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('rejected your API key');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toContain('rejected your API key');
     await screenshot(page, 'settings-key-rejected');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -80,7 +86,9 @@ describe('Settings', () => {
     // The reference API's root serves HTML; /nothing/api/v1/reports is a 404 page.
     await fillSettings(page, `${api().url}/nothing`, api().apiKey);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/No API was found at this address/);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toMatch(/No API was found at this address/);
   });
 
   it('says when the server is unreachable', async () => {
@@ -89,7 +97,7 @@ describe('Settings', () => {
     await fillSettings(page, 'http://127.0.0.1:9', api().apiKey);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect
-      .poll(() => page.getByRole('status').innerText(), { timeout: 20_000 })
+      .poll(() => page.getByRole('main').getByRole('status').innerText(), { timeout: 20_000 })
       .toContain('Could not reach the service');
   });
 
@@ -97,13 +105,15 @@ describe('Settings', () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, api().apiKey);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toContain('Settings saved.');
 
     await extension().restartServiceWorker();
     await page.reload();
     await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Connected:');
+    await expect.poll(() => page.getByRole('main').getByRole('status').innerText()).toContain('Connected:');
   });
 
   it('carries over the address and key an earlier version stored as two items', async () => {
@@ -117,14 +127,16 @@ describe('Settings', () => {
     const page = await extension().openOptions('#/settings');
     await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Connected:');
+    await expect.poll(() => page.getByRole('main').getByRole('status').innerText()).toContain('Connected:');
   });
 
   it('moves to another address without trouble when the old one is declared by the test build', async () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, api().apiKey);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toContain('Settings saved.');
 
     // 127.0.0.1 → localhost is another permission, but one the manifest declares: it is never removed.
     const moved = api().url.replace('127.0.0.1', 'localhost');
@@ -133,7 +145,9 @@ describe('Settings', () => {
     await expect
       .poll(() => storedSettings())
       .toEqual({ connection: { baseUrl: moved, apiKey: api().apiKey } });
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Settings saved.');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toContain('Settings saved.');
     const worker = await extension().getServiceWorker();
     const kept = await worker.evaluate(() =>
       (globalThis as unknown as WithChrome).chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }),
