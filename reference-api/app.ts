@@ -54,7 +54,7 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
     c.set('input', normalizeInput(body ?? {}));
     await controls.delay();
 
-    const verdict = controls.judge();
+    const verdict = controls.judge({ method: c.req.method, path: url.pathname });
     if (verdict.kind === 'drop') {
       // A connection that dies without an answer, as on a flaky network.
       c.env.incoming.socket.destroy();

@@ -16,6 +16,7 @@ const schemas = {
     count: count.default(1),
     body: z.unknown().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    only: z.object({ method: z.string().optional(), pathPrefix: z.string().optional() }).optional(),
   }),
   malformed: z.object({
     count: count.default(1),
@@ -51,8 +52,8 @@ export function controlRoutes(controls: ControlState, store: Store): Hono<AppEnv
   routes.get('/requests', (c) => c.json(controls.requests));
 
   control('set-latency', schemas.latency, ({ ms }) => controls.setLatency(ms));
-  control('force-status', schemas.forceStatus, ({ status, count, body, headers }) =>
-    controls.forceStatus(status, count, body, headers),
+  control('force-status', schemas.forceStatus, ({ status, count, body, headers, only }) =>
+    controls.forceStatus(status, count, body, headers, only),
   );
   control('malformed-next', schemas.malformed, ({ count, kind }) => controls.malformedNext(count, kind));
   control('drop-next', schemas.drop, ({ count }) => controls.dropNext(count));

@@ -19,6 +19,21 @@ export interface RecordedRequest {
   status?: number;
 }
 
+/** Which requests a forced status is for (all when left out): so a test's other requests pass through. */
+export interface ForcedRequests {
+  method?: string;
+  /** The start of the raw path, e.g. `/api/v1/reports/`. */
+  pathPrefix?: string;
+}
+
+function matches(only: ForcedRequests | undefined, request: { method: string; path: string }): boolean {
+  if (!only) return true;
+  return (
+    (only.method === undefined || only.method.toUpperCase() === request.method.toUpperCase()) &&
+    (only.pathPrefix === undefined || request.path.startsWith(only.pathPrefix))
+  );
+}
+
 /** `html`: a login page; `broken-json`: JSON cut short; `wrong-shape`: valid JSON of the wrong shape. */
 export type MalformedKind = 'html' | 'broken-json' | 'wrong-shape';
 
@@ -31,7 +46,13 @@ export interface Controls {
    * The next `count` /api requests answer `status` with `body` (default `{ message }`; a string is
    * sent as HTML). A 429 carries `Retry-After: 1` unless `headers` says otherwise.
    */
-  forceStatus(status: number, count: number, body?: unknown, headers?: Record<string, string>): void;
+  forceStatus(
+    status: number,
+    count: number,
+    body?: unknown,
+    headers?: Record<string, string>,
+    only?: ForcedRequests,
+  ): void;
   /** The next `count` /api requests answer 200 with a body the client cannot use. */
   malformedNext(count: number, kind?: MalformedKind): void;
   /** The next `count` /api requests get their connection closed without an answer. */
@@ -93,7 +114,13 @@ const LOGIN_PAGE = `<!DOCTYPE html>
 export class ControlState implements Controls {
   readonly requests: RecordedRequest[] = [];
   private latencyMs = 0;
-  private forced?: { status: number; remaining: number; body: unknown; headers: Record<string, string> };
+  private forced?: {
+    status: number;
+    remaining: number;
+    body: unknown;
+    headers: Record<string, string>;
+    only?: ForcedRequests;
+  };
   private malformed?: { remaining: number; kind: MalformedKind };
   private drops = 0;
   private rateLimit?: { max: number; windowMs: number; windowStart: number; used: number };
@@ -112,10 +139,16 @@ export class ControlState implements Controls {
     this.latencyMs = Math.max(0, ms);
   }
 
-  forceStatus(status: number, count: number, body?: unknown, headers: Record<string, string> = {}): void {
+  forceStatus(
+    status: number,
+    count: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    only?: ForcedRequests,
+  ): void {
     if (!Number.isInteger(status) || status < 200 || status > 599)
       throw new RangeError(`bad status ${status}`);
-    this.forced = { status, remaining: count, body, headers };
+    this.forced = { status, remaining: count, body, headers, only };
   }
 
   malformedNext(count: number, kind: MalformedKind = 'html'): void {
@@ -180,12 +213,12 @@ export class ControlState implements Controls {
   }
 
   /** In this order: dropped connection, forced status, malformed body, rate limit. */
-  judge(): Verdict {
+  judge(request: { method: string; path: string } = { method: 'GET', path: '' }): Verdict {
     if (this.drops > 0) {
       this.drops--;
       return { kind: 'drop' };
     }
-    if (this.forced && this.forced.remaining > 0) {
+    if (this.forced && this.forced.remaining > 0 && matches(this.forced.only, request)) {
       this.forced.remaining--;
       return { kind: 'answer', response: forcedResponse(this.forced) };
     }

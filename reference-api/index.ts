@@ -8,7 +8,7 @@ import { Store } from './store';
 import type { ServiceOptions } from './settings';
 import type { Dialect } from './types';
 
-export type { Controls, MalformedKind, RecordedRequest } from './controls';
+export type { Controls, ForcedRequests, MalformedKind, RecordedRequest } from './controls';
 export type { Paginated } from './api-md/query';
 export type { PageLink, PhpRankPaginated } from './phprank/paginate';
 export type { CreateReportInput, UpdateReportInput } from './store';

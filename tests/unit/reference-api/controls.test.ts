@@ -270,3 +270,22 @@ describe.each<Dialect>(['api-md', 'phprank'])('%s', (dialect) => {
     });
   });
 });
+
+describe('a forced status for some requests only', () => {
+  it('answers only the requests it names; the others pass through', async () => {
+    const api = await start({ dialect: 'phprank' });
+    try {
+      api.controls.forceStatus(403, 1, undefined, undefined, {
+        method: 'DELETE',
+        pathPrefix: '/api/v1/reports/',
+      });
+      expect((await call(api, 'GET', '/api/v1/reports')).status).toBe(200);
+      const { id } = api.store.create({ url: 'https://example.com/', privacy: 0 });
+      expect((await call(api, 'DELETE', `/api/v1/reports/${id}`)).status).toBe(403);
+      expect(api.store.report(id)).toBeDefined();
+      expect((await call(api, 'DELETE', `/api/v1/reports/${id}`)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});
