@@ -214,7 +214,7 @@ describe('Projects: delete', () => {
 
   it('keeps the row when the delete fails, and says why', async () => {
     const page = await openProjects('/projects?per_page=25');
-    api().controls.forceStatus(500, 1);
+    api().controls.forceStatus(500, 1, undefined, undefined, { method: 'DELETE' });
     await page.getByRole('button', { name: 'Delete project News #1', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill('News #1');

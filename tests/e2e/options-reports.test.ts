@@ -356,7 +356,7 @@ describe('Reports: details', () => {
     await panel.getByText('All fields').waitFor();
     const privacy = await panel.getByLabel('Privacy').inputValue();
     await panel.getByLabel('Privacy').selectOption(privacy === '1' ? '0' : '1');
-    api().controls.forceStatus(500, 1);
+    api().controls.forceStatus(500, 1, undefined, undefined, { method: 'PATCH' });
     await panel.getByRole('button', { name: 'Save changes' }).click();
     const alert = panel.getByRole('alert');
     await expect.poll(() => alert.innerText()).toContain('Could not save changes');

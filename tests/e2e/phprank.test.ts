@@ -123,14 +123,20 @@ describe('phpRank: the popup', () => {
     // Forced once the popup's own lookups are answered, so the create is the request that gets it.
     await popup.getByText('This page has no report yet.').waitFor();
     await popup.getByText('No reports yet.').waitFor();
-    api().controls.forceStatus(422, 1, {
-      message: {
-        url: [
-          'cURL error 6: Could not resolve host: 127.0.0.1 (see https://curl.haxx.se/libcurl/c/libcurl-errors.html)',
-        ],
+    api().controls.forceStatus(
+      422,
+      1,
+      {
+        message: {
+          url: [
+            'cURL error 6: Could not resolve host: 127.0.0.1 (see https://curl.haxx.se/libcurl/c/libcurl-errors.html)',
+          ],
+        },
+        status: 422,
       },
-      status: 422,
-    });
+      undefined,
+      { method: 'POST' },
+    );
     await popup.getByRole('button', { name: 'Create report' }).click();
     const alert = popup.getByRole('alert');
     await alert

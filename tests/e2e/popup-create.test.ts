@@ -241,7 +241,9 @@ describe('popup: a create that may have happened (issue 9)', () => {
     await popup.getByText('This page has no report yet.').waitFor();
     await popup.getByText('No reports yet.').waitFor();
     // The service makes the report, then a proxy answers 502 (nothing else asked meanwhile).
-    api().controls.forceStatus(502, 1, '<html><body><h1>502 Bad Gateway</h1></body></html>');
+    api().controls.forceStatus(502, 1, '<html><body><h1>502 Bad Gateway</h1></body></html>', undefined, {
+      method: 'POST',
+    });
     const made = api().store.create({ url, privacy: 0 });
 
     await popup.getByRole('button', { name: 'Create report' }).click();

@@ -127,10 +127,16 @@ describe('popup states', () => {
       .getByText(/This page has no report yet|Report for this page/)
       .first()
       .waitFor();
-    api().controls.forceStatus(422, 1, {
-      message: 'The password field is required when privacy is 2.',
-      errors: { password: ['The password field is required when privacy is 2.'] },
-    });
+    api().controls.forceStatus(
+      422,
+      1,
+      {
+        message: 'The password field is required when privacy is 2.',
+        errors: { password: ['The password field is required when privacy is 2.'] },
+      },
+      undefined,
+      { method: 'POST' },
+    );
     await popup.getByRole('combobox', { name: 'Privacy' }).selectOption({ label: 'Password' });
     await popup.getByLabel('Password', { exact: true }).fill('pw');
     await popup.getByRole('button', { name: 'Create report' }).click();
