@@ -98,23 +98,3 @@ export function checkPage(url: string | null | undefined): PageCheck {
     return { reportable: false, url: shareable, reason: PAGE_URL_TOO_LONG };
   return { reportable: true, url: shareable, host: parsed.hostname };
 }
-
-/** The hostname of a web URL ("example.com"), or null for anything else. */
-export function hostOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether two URLs name the same page, ignoring only what URL() normalises (case of the host, default port). */
-export function isSameUrl(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
-}

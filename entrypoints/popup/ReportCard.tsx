@@ -97,16 +97,10 @@ export function ReportCard(props: ReportCardProps) {
   );
 }
 
-const IMPORTANCE_ORDER = { high: 0, medium: 1, low: 2 } as const;
-const TOP_COUNT = 3;
-
 /** The issue counts and the three most important failed tests (the details page has them all). */
 function TopIssues({ checks }: { checks: ReportChecks }) {
   const { high, medium, low, passed } = checks.counts;
-  // Failures come by category; a stable sort by importance keeps that order within each level.
-  const top = [...checks.failures]
-    .sort((a, b) => IMPORTANCE_ORDER[a.importance] - IMPORTANCE_ORDER[b.importance])
-    .slice(0, TOP_COUNT);
+  const { top } = checks;
   return (
     <div class="issues">
       <p class="issue-counts">

@@ -1,6 +1,7 @@
 // The service's API, one function per endpoint (API.md). Used by the background service worker only.
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
 // every answer is parsed by ./schemas before it reaches a caller.
+import { mayHaveHappened } from '../may-have-happened';
 import type { z } from 'zod';
 import type { ApiError, RateLimit, Result } from './errors';
 import {
@@ -231,12 +232,6 @@ const CREATED_AS_WEB_PAGE =
 const REGENERATED_NOT_READ =
   'The service answered, but Page Reports could not read the report: its results were probably regenerated.';
 
-/** Whether the service refused the request (a 4xx) or it was never sent: then nothing was written. */
-function refused(error: ApiError): boolean {
-  if (error.kind === 'not_configured') return true;
-  return error.status !== undefined && error.status >= 400 && error.status < 500;
-}
-
 function isRedirect(error: ApiError): boolean {
   const status = error.status ?? 0;
   return (status >= 300 && status < 400) || /redirect/i.test(error.detail ?? '');
@@ -244,7 +239,8 @@ function isRedirect(error: ApiError): boolean {
 
 /** A write's failure that may have come after the write was done, said as such, without a Retry. */
 function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
-  if (refused(error)) return error;
+  // A refusal (a 4xx, or never sent) wrote nothing: the one rule the pages use too.
+  if (!mayHaveHappened(error)) return error;
   const { retryAfterSeconds: _noWait, ...rest } = error;
   const it = done === 'created' ? 'created the report' : 'regenerated the report’s results';
   const status = error.status ? ` (HTTP ${error.status})` : '';

@@ -22,7 +22,12 @@ export interface ReportChecks {
   counts: { high: number; medium: number; low: number; passed: number };
   /** Failed tests: categories in the order SEO, Performance, Security, Miscellaneous, Other; within a category high before medium before low; then the service's order. */
   failures: FailedCheck[];
+  /** The TOP_FAILURES most important of them (topFailures), chosen here so the popup needs no ranking. */
+  top: FailedCheck[];
 }
+
+/** How many failures the popup shows for a page. */
+export const TOP_FAILURES = 3;
 
 export const CHECK_CATEGORY_LABELS: Record<CheckCategory, string> = {
   seo: 'SEO',
@@ -340,11 +345,11 @@ export function summarizeChecks(results: unknown): ReportChecks | null {
   if (counts.passed + failures.length === 0) return null;
   // Array.prototype.sort is stable: equal ranks keep the service's order.
   failures.sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1]);
-  return { counts, failures };
+  return { counts, failures, top: topFailures({ failures }, TOP_FAILURES) };
 }
 
 /** The `count` most important failures across categories: high first, then medium, then low; ties in category order. */
-export function topFailures(checks: ReportChecks, count: number): FailedCheck[] {
+export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: number): FailedCheck[] {
   const limit = Number.isNaN(count) ? 0 : Math.max(0, Math.floor(count));
   return [...checks.failures]
     .sort((a, b) => rank(a)[1] - rank(b)[1] || rank(a)[0] - rank(b)[0])

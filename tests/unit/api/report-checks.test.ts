@@ -4,6 +4,7 @@ import {
   CHECK_CATEGORY_LABELS,
   reachedAddress,
   summarizeChecks,
+  TOP_FAILURES,
   topFailures,
   type FailedCheck,
   type ReportChecks,
@@ -524,4 +525,18 @@ describe('reachedAddress', () => {
       expect(reachedAddress(results)).toBeNull();
     },
   );
+});
+
+describe('the failures the popup shows', () => {
+  it('are chosen once, here: the three most important, high first', () => {
+    const results = {
+      dom_size: { passed: false, importance: 'low', value: 2000, errors: { too_many: { max: 1500 } } },
+      favicon: { passed: false, importance: 'medium', value: null, errors: { missing: null } },
+      load_time: { passed: false, importance: 'high', value: 3, errors: { too_slow: { max: 2 } } },
+      title: { passed: false, importance: 'high', value: null, errors: { missing: null } },
+    };
+    const checks = summarizeChecks(results)!;
+    expect(checks.top.map((failure) => failure.key)).toEqual(['title', 'load_time', 'favicon']);
+    expect(checks.top).toEqual(topFailures(checks, TOP_FAILURES));
+  });
 });

@@ -1,4 +1,5 @@
 // Server data is shown as text, never as markup: a report whose every string is an HTML payload renders
+
 // in the popup (ReportCard, RecentReports) and the options page (ReportsTable, ReportDetailsPanel,
 // ProjectsTable) with the payload visible as text, no element made from it, and no link from it.
 import { screen, waitFor, within } from '@testing-library/preact';
@@ -7,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '@/lib/api/types';
 import { makePage, makeProject, ok as okOptions } from '../options/fakes';
 import { renderApp } from '../options/render-app';
-import { ok } from '../popup/fixtures';
+import { checksOf, ok } from '../popup/fixtures';
 import { openPopup } from '../popup/render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -25,13 +26,13 @@ const HOSTILE: Report = {
   project: HTML,
   result: 'bad',
   score: 12,
-  checks: {
+  checks: checksOf({
     counts: { high: 1, medium: 1, low: 0, passed: 3 },
     failures: [
       { key: HTML, name: HTML, category: 'other', importance: 'high', detail: SCRIPT },
       { key: 'title', name: SCRIPT, category: 'seo', importance: 'medium', detail: HTML },
     ],
-  },
+  }),
   privacy: 0,
   hasPassword: false,
   generatedAt: HTML,

@@ -9,6 +9,7 @@ import {
 } from '@/entrypoints/options/reports/report-details-model';
 import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
 import { callsOf, fail, fakeSend, makePage, makeReport, ok } from './fakes';
+import { checksOf } from '../popup/fixtures';
 import { renderApp } from './render-app';
 
 beforeEach(() => {
@@ -168,7 +169,7 @@ describe('the details panel', () => {
   });
 });
 
-const checks: ReportChecks = {
+const checks: ReportChecks = checksOf({
   counts: { high: 2, medium: 1, low: 1, passed: 24 },
   failures: [
     {
@@ -188,7 +189,7 @@ const checks: ReportChecks = {
     },
     { key: '<b>new</b>', name: '<b>new</b>', category: 'other', importance: 'low', detail: null },
   ],
-};
+});
 
 /** phpRank's `results`: one entry per test, far too long to show whole. */
 const rawResults: Record<string, unknown> = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, hostOf, isSameUrl, MAX_PAGE_URL_LENGTH, shareableUrl } from '@/lib/page-url';
+import { checkPage, MAX_PAGE_URL_LENGTH, shareableUrl } from '@/lib/page-url';
 
 describe('checkPage', () => {
   it.each([
@@ -99,23 +99,6 @@ describe('shareableUrl', () => {
     expect(shareableUrl('not a url')).toBe('not a url');
     expect(shareableUrl('ftp://user:pw@example.com/#x')).toBe('ftp://user:pw@example.com/#x');
     expect(shareableUrl('javascript:alert(1)#x')).toBe('javascript:alert(1)#x');
-  });
-});
-
-describe('hostOf and isSameUrl', () => {
-  it('gives the host of web URLs only', () => {
-    expect(hostOf('https://a.example.com:8443/x')).toBe('a.example.com');
-    expect(hostOf('file:///x')).toBeNull();
-    expect(hostOf('nonsense')).toBeNull();
-  });
-
-  it('treats what URL() normalises as the same page, and nothing more', () => {
-    expect(isSameUrl('https://Example.com', 'https://example.com/')).toBe(true);
-    expect(isSameUrl('https://example.com:443/a', 'https://example.com/a')).toBe(true);
-    expect(isSameUrl('https://example.com/a', 'https://example.com/a/')).toBe(false);
-    expect(isSameUrl('https://example.com/a', 'https://example.com/a?x=1')).toBe(false);
-    expect(isSameUrl('http://example.com/', 'https://example.com/')).toBe(false);
-    expect(isSameUrl('bad', 'https://example.com/')).toBe(false);
   });
 });
 

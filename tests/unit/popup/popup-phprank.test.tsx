@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, type Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
-import { failed, makeReport, ok } from './fixtures';
+import { checksOf, failed, makeReport, ok } from './fixtures';
+
 import { deferred, openPopup, PAGE_URL, sent } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -16,7 +17,7 @@ const SCORED = makeReport({
   serviceUrl: 'https://reports.example/reports/4211',
   result: 'good',
   score: 86.4,
-  checks: {
+  checks: checksOf({
     counts: { high: 2, medium: 1, low: 1, passed: 30 },
     failures: [
       {
@@ -42,7 +43,7 @@ const SCORED = makeReport({
         detail: null,
       },
     ],
-  },
+  }),
 });
 
 function snapshotWith(pageReport: Report | null, create: { startedAt: number; error?: never } | null = null) {
