@@ -8,6 +8,7 @@ import type { Store } from './store';
 import { RELEASES } from './types';
 
 const count = z.number().int().min(0);
+const only = z.object({ method: z.string().optional(), pathPrefix: z.string().optional() }).optional();
 
 const schemas = {
   latency: z.object({ ms: z.number().min(0) }),
@@ -16,13 +17,14 @@ const schemas = {
     count: count.default(1),
     body: z.unknown().optional(),
     headers: z.record(z.string(), z.string()).optional(),
-    only: z.object({ method: z.string().optional(), pathPrefix: z.string().optional() }).optional(),
+    only,
   }),
   malformed: z.object({
     count: count.default(1),
     kind: z.enum(['html', 'broken-json', 'wrong-shape']).optional(),
+    only,
   }),
-  drop: z.object({ count: count.default(1) }),
+  drop: z.object({ count: count.default(1), only }),
   rateLimit: z.object({
     maxPerWindow: z.number().int().min(0).nullable(),
     windowSeconds: z.number().positive().optional(),
@@ -55,8 +57,10 @@ export function controlRoutes(controls: ControlState, store: Store): Hono<AppEnv
   control('force-status', schemas.forceStatus, ({ status, count, body, headers, only }) =>
     controls.forceStatus(status, count, body, headers, only),
   );
-  control('malformed-next', schemas.malformed, ({ count, kind }) => controls.malformedNext(count, kind));
-  control('drop-next', schemas.drop, ({ count }) => controls.dropNext(count));
+  control('malformed-next', schemas.malformed, ({ count, kind, only }) =>
+    controls.malformedNext(count, kind, only),
+  );
+  control('drop-next', schemas.drop, ({ count, only }) => controls.dropNext(count, only));
   control('set-rate-limit', schemas.rateLimit, ({ maxPerWindow, windowSeconds }) =>
     controls.setRateLimit(maxPerWindow, windowSeconds),
   );

@@ -53,10 +53,10 @@ export interface Controls {
     headers?: Record<string, string>,
     only?: ForcedRequests,
   ): void;
-  /** The next `count` /api requests answer 200 with a body the client cannot use. */
-  malformedNext(count: number, kind?: MalformedKind): void;
-  /** The next `count` /api requests get their connection closed without an answer. */
-  dropNext(count: number): void;
+  /** The next `count` /api requests (of those `only` names) answer 200 with a body the client cannot use. */
+  malformedNext(count: number, kind?: MalformedKind, only?: ForcedRequests): void;
+  /** The next `count` /api requests (of those `only` names) get their connection closed without an answer. */
+  dropNext(count: number, only?: ForcedRequests): void;
   /**
    * At most `maxPerWindow` /api requests per fixed window; null goes back to the standing limit
    * (`rateLimitPerMinute`; none in api-md unless given).
@@ -121,8 +121,8 @@ export class ControlState implements Controls {
     headers: Record<string, string>;
     only?: ForcedRequests;
   };
-  private malformed?: { remaining: number; kind: MalformedKind };
-  private drops = 0;
+  private malformed?: { remaining: number; kind: MalformedKind; only?: ForcedRequests };
+  private drops?: { remaining: number; only?: ForcedRequests };
   private rateLimit?: { max: number; windowMs: number; windowStart: number; used: number };
   private readonly now: () => number;
   private readonly settings: ServiceSettings;
@@ -151,12 +151,12 @@ export class ControlState implements Controls {
     this.forced = { status, remaining: count, body, headers, only };
   }
 
-  malformedNext(count: number, kind: MalformedKind = 'html'): void {
-    this.malformed = { remaining: count, kind };
+  malformedNext(count: number, kind: MalformedKind = 'html', only?: ForcedRequests): void {
+    this.malformed = { remaining: count, kind, only };
   }
 
-  dropNext(count: number): void {
-    this.drops = count;
+  dropNext(count: number, only?: ForcedRequests): void {
+    this.drops = { remaining: count, only };
   }
 
   setRateLimit(maxPerWindow: number | null, windowSeconds = 60): void {
@@ -193,7 +193,7 @@ export class ControlState implements Controls {
     this.latencyMs = 0;
     this.forced = undefined;
     this.malformed = undefined;
-    this.drops = 0;
+    this.drops = undefined;
     this.setRateLimit(null);
     this.settings.reset();
     // In place: callers hold on to this array.
@@ -214,15 +214,15 @@ export class ControlState implements Controls {
 
   /** In this order: dropped connection, forced status, malformed body, rate limit. */
   judge(request: { method: string; path: string } = { method: 'GET', path: '' }): Verdict {
-    if (this.drops > 0) {
-      this.drops--;
+    if (this.drops && this.drops.remaining > 0 && matches(this.drops.only, request)) {
+      this.drops.remaining--;
       return { kind: 'drop' };
     }
     if (this.forced && this.forced.remaining > 0 && matches(this.forced.only, request)) {
       this.forced.remaining--;
       return { kind: 'answer', response: forcedResponse(this.forced) };
     }
-    if (this.malformed && this.malformed.remaining > 0) {
+    if (this.malformed && this.malformed.remaining > 0 && matches(this.malformed.only, request)) {
       this.malformed.remaining--;
       return { kind: 'answer', response: malformedResponse(this.malformed.kind) };
     }

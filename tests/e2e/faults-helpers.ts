@@ -4,25 +4,34 @@
 // writes go out once.
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
-import { startTestServer, waitFor, type RecordedRequest, type ReferenceApi } from './harness';
+import {
+  startTestServer,
+  waitFor,
+  type ForcedRequests,
+  type RecordedRequest,
+  type ReferenceApi,
+} from './harness';
 
 /** What the error offers: Retry, Open settings, or nothing (the same request would fail the same way). */
 export type Offered = 'retry' | 'settings' | 'nothing';
 
-/** Makes the next `count` requests misbehave, whatever they are. */
-export type Provoke = (api: ReferenceApi, count: number) => void;
+/**
+ * Makes the next `count` requests misbehave: all of them, or only those `only` names (a write's
+ * method), so a read the page makes meanwhile cannot use the fault up.
+ */
+export type Provoke = (api: ReferenceApi, count: number, only?: ForcedRequests) => void;
 
 export const status =
   (code: number, body?: unknown, headers?: Record<string, string>): Provoke =>
-  (api, count) =>
-    api.controls.forceStatus(code, count, body, headers);
+  (api, count, only) =>
+    api.controls.forceStatus(code, count, body, headers, only);
 
 export const malformed =
   (kind: 'html' | 'broken-json' | 'wrong-shape'): Provoke =>
-  (api, count) =>
-    api.controls.malformedNext(count, kind);
+  (api, count, only) =>
+    api.controls.malformedNext(count, kind, only);
 
-export const dropped: Provoke = (api, count) => api.controls.dropNext(count);
+export const dropped: Provoke = (api, count, only) => api.controls.dropNext(count, only);
 
 /** Attempts a read makes in all (DEFAULT_MAX_ATTEMPTS in lib/api/client.ts). */
 export const READ_ATTEMPTS = 3;

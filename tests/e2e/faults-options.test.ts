@@ -236,7 +236,7 @@ describe('writes: delete a report (DELETE, never retried)', () => {
       .find((item) => item.url === url)!;
     await row.getByRole('button', { name: /^Delete report for/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete report?' });
-    fault.provoke(api(), fault.forced ?? 1);
+    fault.provoke(api(), fault.forced ?? 1, { method: 'DELETE' });
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
@@ -320,7 +320,7 @@ describe('writes: save a report’s privacy (PATCH, never retried)', () => {
     const before = api().store.report(id);
     // Another privacy than the server's, so there is a change to send.
     await panel.getByLabel('Privacy').selectOption('1');
-    fault.provoke(api(), fault.forced ?? 1);
+    fault.provoke(api(), fault.forced ?? 1, { method: 'PATCH' });
     await panel.getByRole('button', { name: 'Save changes' }).click();
     const alert = panel.getByRole('alert');
     await alert.waitFor();

@@ -276,7 +276,7 @@ async function sendAndWaitForNewAlert(alert: Locator, send: () => Promise<void>)
   await alert.waitFor({ state: 'detached' });
   await alert.waitFor();
   // Drops the browser did not use up (it resent the write fewer times than forced) must not hit the
-  // lookups that follow; they are still held back by the latency.
+  // next row's write.
   api().controls.dropNext(0);
 }
 
@@ -305,7 +305,7 @@ describe('writes: create (POST, never retried)', () => {
     api().controls.reset();
     const before = api().store.count();
     const form = popup.getByRole('form', { name: 'Create a report' });
-    fault.provoke(api(), fault.forced ?? 1);
+    fault.provoke(api(), fault.forced ?? 1, { method: 'POST' });
     const alert = form.getByRole('alert');
     await sendAndWaitForNewAlert(alert, () => form.getByRole('button', { name: 'Create report' }).click());
     expect(await alert.innerText()).toMatch(startsWith('Could not create the report', fault.sentence));
@@ -331,7 +331,7 @@ describe('writes: create (POST, never retried)', () => {
   it('429 with a short wait: the time is said, Retry appears when it is over and then creates once', async () => {
     api().controls.reset();
     const form = popup.getByRole('form', { name: 'Create a report' });
-    status(429, undefined, { 'Retry-After': '2' })(api(), 1);
+    status(429, undefined, { 'Retry-After': '2' })(api(), 1, { method: 'POST' });
     const alert = form.getByRole('alert');
     await sendAndWaitForNewAlert(alert, () => form.getByRole('button', { name: 'Create report' }).click());
     expect(await alert.innerText()).toMatch(TRY_AGAIN_AFTER);
@@ -408,7 +408,7 @@ describe('writes: regenerate (PATCH, never retried)', () => {
   it.each(REGENERATE_FAULTS)('$name', async (fault) => {
     api().controls.reset();
     const before = api().store.report(id);
-    fault.provoke(api(), fault.forced ?? 1);
+    fault.provoke(api(), fault.forced ?? 1, { method: 'PATCH' });
     const alert = card(popup).getByRole('alert');
     await sendAndWaitForNewAlert(alert, () =>
       card(popup).getByRole('button', { name: 'Regenerate' }).click(),

@@ -20,6 +20,7 @@ export {
 export {
   referenceApiAvailable,
   startReferenceApi,
+  type ForcedRequests,
   type RecordedRequest,
   type ReferenceApi,
   type ReferenceApiControls,

@@ -5,6 +5,7 @@ import { referenceApiModule } from './paths';
 
 export type {
   Controls as ReferenceApiControls,
+  ForcedRequests,
   RecordedRequest,
   ReferenceApi,
   ReferenceApiOptions,

@@ -289,3 +289,28 @@ describe('a forced status for some requests only', () => {
     }
   });
 });
+
+describe('a malformed body or a dropped connection for some requests only', () => {
+  it('spares the requests it does not name, then meets the first one it does', async () => {
+    const api = await start({ dialect: 'phprank' });
+    try {
+      const { id } = api.store.create({ url: 'https://example.com/', privacy: 0 });
+      api.controls.malformedNext(1, 'wrong-shape', { method: 'PATCH' });
+      api.controls.dropNext(1, { method: 'DELETE' });
+      expect((await call(api, 'GET', '/api/v1/reports')).status).toBe(200);
+      const patched = await call<Record<string, unknown>>(api, 'PATCH', `/api/v1/reports/${id}`, {
+        form: { privacy: '1' },
+      });
+      expect(patched.body.items).toBe('not what the client expects');
+      await expect(
+        fetch(`${api.url}/api/v1/reports/${id}`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${api.apiKey}` },
+        }),
+      ).rejects.toThrow();
+      expect((await call(api, 'GET', `/api/v1/reports/${id}`)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});
