@@ -34,8 +34,9 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],
-              message: 'Pages use lib/messaging.',
+              // The HTTP client, response schemas and everything else the worker runs.
+              group: ['**/entrypoints/background/**', '@/entrypoints/background/**'],
+              message: 'Background only: pages use lib/messaging.',
             },
             { group: ['**/lib/messaging/schemas*', '**/lib/settings/storage*'], message: 'Background only.' },
             { group: ['zod', 'zod/*'], message: 'zod stays in the background.' },

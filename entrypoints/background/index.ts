@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { storage } from 'wxt/utils/storage';
 import { SERVICE_WAIT_KEY, type ServiceWait } from '@/lib/service-wait';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import { declaredOrigins, releaseOldOrigin } from '@/lib/settings/old-origin-permission';
 import { moveLegacyConnection, readConnection, saveConnection } from '@/lib/settings/storage';
 import { originPattern } from '@/lib/base-url';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientConfig } from '@/lib/api/client';
+import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import { errorAction, type Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import {

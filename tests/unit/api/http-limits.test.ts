@@ -2,7 +2,7 @@
 // How much the client reads and sends: answers capped at MAX_RESPONSE_BYTES (streamed, never read
 // whole), a 414 explained, and request addresses too long for a server refused before they are sent.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import { errorAction, type Result } from '@/lib/api/errors';
 import {
   MAX_RESPONSE_BYTES,
@@ -10,7 +10,7 @@ import {
   TOO_LARGE_MESSAGE,
   URI_TOO_LONG_MESSAGE,
   type HttpSettings,
-} from '@/lib/api/http';
+} from '@/entrypoints/background/service/http';
 import { REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
 import { fakeFetch, fakeSleep, json, REPORT, type Answer } from './fake-fetch';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { apiError } from '@/lib/api/errors';
-import { backoffMs, buildUrl, parseRetryAfter } from '@/lib/api/http';
+import { backoffMs, buildUrl, parseRetryAfter } from '@/entrypoints/background/service/http';
 
 describe('buildUrl', () => {
   it('puts the path under /api/v1 of the base URL, keeping a path prefix', () => {

@@ -2,7 +2,7 @@
 // What the client refuses or cleans before sending: a page address never carries `user:password@` or
 // a `#fragment` and is at most 2,048 characters; a search fits in a request's address.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
 import { PAGE_URL_TOO_LONG } from '@/lib/page-url';
 import { fakeFetch, json, REPORT, type Answer } from './fake-fetch';

@@ -15,7 +15,7 @@ import {
   serverFieldErrors,
   serverMessage,
   updateReportInputSchema,
-} from '@/lib/api/schemas';
+} from '@/entrypoints/background/service/schemas';
 import { NORMALISED, REPORT } from './fake-fetch';
 
 function problemOf(parsed: { ok: true } | { ok: false; problem: string }): string {

@@ -8,7 +8,7 @@ import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/pag
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import { fakeFetch, json, REPORT, type RecordedCall } from '../api/fake-fetch';
 
 const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };

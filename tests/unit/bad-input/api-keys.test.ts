@@ -3,7 +3,7 @@
 // refused next to the key field, and the client never sends a key a header cannot carry.
 import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import { isSendableKey } from '@/lib/base-url';
 import { KEY_MALFORMED } from '@/lib/settings/messages';
 import type { ConnectionSettings } from '@/lib/settings/storage';

@@ -2,8 +2,8 @@
 // Base URLs people type: each one accepted as the address the key may go to, or refused with a sentence
 // that says what to change; and what is accepted is exactly where the client sends requests.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
-import { buildUrl } from '@/lib/api/http';
+import { createApiClient } from '@/entrypoints/background/service/client';
+import { buildUrl } from '@/entrypoints/background/service/http';
 import { checkBaseUrl, isAllowedBaseUrl, originPattern } from '@/lib/base-url';
 
 const HTTPS_ONLY = /must use https:\/\/ so your API key is never sent unencrypted/;

@@ -2,7 +2,7 @@
 // Project names with characters that mean something in a URL: deleteProject sends each as one encoded
 // path segment (never a path, query or fragment of its own), and refuses the names no URL can carry.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 
 const API = 'https://reports.example.com/sub/api/v1';
 

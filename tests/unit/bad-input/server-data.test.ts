@@ -3,7 +3,7 @@
 // dates become "not known" (null), ids as strings stay ids, unknown result values become an "unexpected
 // response" that names the field and what came, and text with markup is kept exactly as sent.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
 
 const BASE = 'https://reports.example.com';

@@ -3,7 +3,7 @@
 // request URL never leaves the configured origin nor `${base}/api/v1/`, whatever the path or query.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildUrl } from '@/lib/api/http';
+import { buildUrl } from '@/entrypoints/background/service/http';
 import { checkBaseUrl, isAllowedBaseUrl } from '@/lib/base-url';
 import { RUNS, anyText, typedBaseUrl } from './arbitraries';
 

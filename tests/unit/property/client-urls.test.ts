@@ -4,7 +4,7 @@
 // list query becomes the API's parameters with empty values left out.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import {
   PER_PAGE_VALUES,
   PROJECT_SORT_KEYS,

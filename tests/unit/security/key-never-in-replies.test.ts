@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { withPopupSupport } from '@/entrypoints/background/popup-support';
 import { createMessageRouter } from '@/entrypoints/background/router';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/entrypoints/background/service/client';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/schemas';
 import type { ConnectionSettings } from '@/lib/settings/storage';

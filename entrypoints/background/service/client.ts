@@ -1,9 +1,9 @@
 // The service's API, one function per endpoint (API.md). Used by the background service worker only.
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
 // every answer is parsed by ./schemas before it reaches a caller.
-import { mayHaveHappened } from '../may-have-happened';
+import { mayHaveHappened } from '@/lib/may-have-happened';
 import type { z } from 'zod';
-import type { ApiError, RateLimit, Result } from './errors';
+import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 import {
   fail,
   HTML_DETAIL,
@@ -40,7 +40,7 @@ import type {
   ReportId,
   ReportListQuery,
   UpdateReportInput,
-} from './types';
+} from '@/lib/api/types';
 
 export interface ApiClientConfig {
   /** Normalised by the caller: no trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */

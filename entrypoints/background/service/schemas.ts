@@ -2,11 +2,11 @@
 // Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and normalised to ./types;
 // a shape we cannot understand becomes a readable problem, never an exception.
 import { z } from 'zod';
-import { pageAddress } from '../page-address';
-import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, shareableUrl } from '../page-url';
-import { searchProblem } from '../request-limits';
-import { reachedAddress, summarizeChecks } from './report-checks';
-import { bandOfScore } from './score';
+import { pageAddress } from '@/lib/page-address';
+import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, shareableUrl } from '@/lib/page-url';
+import { searchProblem } from '@/lib/request-limits';
+import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
+import { bandOfScore } from '@/lib/api/score';
 import {
   type Account,
   PER_PAGE_VALUES,
@@ -20,7 +20,7 @@ import {
   type Report,
   type ReportId,
   type ReportResult,
-} from './types';
+} from '@/lib/api/types';
 
 /** The outcome of parsing a response: the value, or a sentence saying what was wrong. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
