@@ -1,4 +1,4 @@
-import { isWebUrl } from '@/lib/format';
+import { isWebUrl } from '@/lib/web-url';
 
 /**
  * A URL as a link that opens in a new tab, but only for http and https; anything else stays text.

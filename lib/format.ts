@@ -41,13 +41,3 @@ export function middleEllipsis(text: string, max: number): string {
   const head = Math.ceil(keep * 0.6);
   return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
 }
-
-/** Whether a URL may be shown as a link: only http and https (DESIGN.md security rules). */
-export function isWebUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

@@ -2,6 +2,8 @@
 // without a leading `www.` and without the `/` of a root address (`https://www.example.com/` becomes
 // `example.com`), and the full address it reached in `results.seo_friendly_url.value`.
 
+import { parseWebUrl } from './web-url';
+
 const WEB_SCHEME = /^https?:\/\//i;
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -12,15 +14,6 @@ function withScheme(address: string, scheme: string): URL | null {
   // "example.com:8080/x" has no scheme, though it looks like one: only letters before a colon and a slash.
   if (ANY_SCHEME.test(text) && !/^[^/:]+:\d/.test(text)) return null;
   return parseWebUrl(`${scheme}://${text}`);
-}
-
-function parseWebUrl(address: string): URL | null {
-  try {
-    const url = new URL(address);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -3,6 +3,8 @@
 // throw: every value is checked by hand and anything we do not understand is skipped or shown as sent.
 // Texts are plain data (the UI renders text, never markup), only shortened.
 
+import { isPlainWebUrl } from '../web-url';
+
 export type CheckImportance = 'high' | 'medium' | 'low';
 export type CheckCategory = 'seo' | 'performance' | 'security' | 'miscellaneous' | 'other';
 
@@ -361,11 +363,5 @@ export function reachedAddress(results: unknown): string | null {
   const entry = isRecord(results) ? results.seo_friendly_url : undefined;
   const value = isRecord(entry) && typeof entry.value === 'string' ? entry.value.trim() : '';
   // A URL parser forgives a lot (drops newlines, extra slashes): show only an address written plainly.
-  if (!/^https?:\/\/[^/\\]/i.test(value) || /[\s\u0000-\u001f\u007f]/.test(value)) return null;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? value : null;
-  } catch {
-    return null;
-  }
+  return isPlainWebUrl(value) ? value : null;
 }

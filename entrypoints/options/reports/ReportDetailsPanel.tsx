@@ -3,7 +3,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
 import type { Report } from '@/lib/api/types';
-import { isWebUrl } from '@/lib/format';
+import { isWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
 import type { ScoreState } from '@/lib/report-state';
 import type { ReportDetailsModel } from './report-details-model';
