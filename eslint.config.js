@@ -20,7 +20,7 @@ export default tseslint.config(
     // Pages talk to the background only: the HTTP client, zod schemas and the key stay out of them.
     files: ['entrypoints/popup/**', 'entrypoints/options/**', 'components/**'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
@@ -38,8 +38,14 @@ export default tseslint.config(
               group: ['**/entrypoints/background/**', '@/entrypoints/background/**'],
               message: 'Background only: pages use lib/messaging.',
             },
-            { group: ['**/lib/messaging/schemas*', '**/lib/settings/storage*'], message: 'Background only.' },
-            { group: ['zod', 'zod/*'], message: 'zod stays in the background.' },
+            {
+              // The message schemas: pages take their types (import type), never the schemas.
+              group: ['**/lib/messaging/inputs*'],
+              allowTypeImports: true,
+              message: 'zod stays in the background: import the types only (import type).',
+            },
+            { group: ['**/lib/settings/storage*'], message: 'Background only.' },
+            { group: ['zod', 'zod/*', '**/lib/zod*'], message: 'zod stays in the background.' },
           ],
         },
       ],

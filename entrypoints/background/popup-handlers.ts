@@ -1,7 +1,8 @@
 // The popup's own messages: its snapshot (cache only, instant), the two lookups that refresh it, and
 // remembering the privacy chosen in its form.
 import type { Result } from '@/lib/api/errors';
-import type { Report, ReportId, ReportListQuery } from '@/lib/api/types';
+import type { Report, ReportId } from '@/lib/api/types';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { isGenerating } from '@/lib/report-state';

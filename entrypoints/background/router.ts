@@ -2,7 +2,7 @@
 // known → the payload parses against its strict schema → the handler. Nothing is thrown back to a page.
 import { apiError, type Result } from '@/lib/api/errors';
 import type { MessageInput, MessageOutput, MessageType, PopupMessageType } from '@/lib/messaging/protocol';
-import { isMessageType, payloadSchemas } from '@/lib/messaging/schemas';
+import { isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 
 export type Handlers = HandlerMap<MessageType>;
 

@@ -1,7 +1,8 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
 import { batch, signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { CreateReportInput, Privacy, Report, ReportId } from '@/lib/api/types';
+import type { Privacy, Report, ReportId } from '@/lib/api/types';
+import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';

@@ -82,37 +82,5 @@ export interface Page<T> {
   appliedSort: { sortBy: string | null; sort: string | null } | null;
 }
 
-export interface ReportListQuery {
-  search?: string;
-  searchBy?: 'url';
-  project?: string;
-  result?: ReportResult;
-  sortBy?: ReportSortKey;
-  sort?: SortDirection;
-  perPage?: PerPage;
-  page?: number;
-}
-
-export interface ProjectListQuery {
-  search?: string;
-  searchBy?: 'project';
-  sortBy?: ProjectSortKey;
-  sort?: SortDirection;
-  perPage?: PerPage;
-  page?: number;
-}
-
-export interface CreateReportInput {
-  url: string;
-  privacy?: Privacy;
-  /** Sent only with privacy 2. */
-  password?: string;
-}
-
-export interface UpdateReportInput {
-  privacy?: Privacy;
-  /** Sent only with privacy 2. */
-  password?: string;
-  /** true asks the service to generate the results again (results=1). */
-  regenerate?: boolean;
-}
+// What pages send (list queries, a new report, a change) is declared once, with its checks, in
+// lib/messaging/inputs.ts.

@@ -1,18 +1,9 @@
-// Every message between the extension's pages and its background, declared once.
-// Types and one shared number, so pages pay next to nothing for it; lib/messaging/schemas.ts holds the
-// zod side (background only).
+// Every message between the extension's pages and its background, declared once: what each message
+// carries is the zod schema of ./inputs (types only here, so pages pay nothing for it), what it answers
+// is below.
 import type { ApiError } from '../api/errors';
-import type {
-  Account,
-  CreateReportInput,
-  Page,
-  Privacy,
-  Project,
-  ProjectListQuery,
-  Report,
-  ReportId,
-  ReportListQuery,
-} from '../api/types';
+import type { Account, Page, Privacy, Project, Report } from '../api/types';
+import type { Payloads } from './inputs';
 
 /** What pages may know about the settings: never the key, only whether one is set and its end. */
 export interface SettingsSummary {
@@ -62,33 +53,30 @@ export interface CreateRunState {
 /** How many reports 'popup.recentReports' answers with, and the popup's recent list holds. */
 export const RECENT_COUNT = 5;
 
+/** Each message: what a page sends (the schema of ./inputs) and what the background answers. */
 export interface Protocol {
-  'settings.get': { input: Record<string, never>; output: SettingsSummary };
-  /** apiKey omitted keeps the stored key; an empty string removes it. */
-  'settings.save': { input: { baseUrl: string; apiKey?: string }; output: SettingsSummary };
-  'settings.test': { input: Record<string, never>; output: ConnectionTestResult };
-  'reports.list': { input: ReportListQuery; output: Page<Report> };
-  'reports.get': { input: { id: ReportId }; output: Report };
-  'reports.create': { input: CreateReportInput; output: Report };
-  'reports.update': {
-    input: { id: ReportId; privacy?: Privacy; password?: string; regenerate?: boolean };
-    output: Report;
-  };
-  'reports.delete': { input: { id: ReportId }; output: null };
-  'projects.list': { input: ProjectListQuery; output: Page<Project> };
-  'projects.delete': { input: { name: string }; output: null };
+  'settings.get': { input: Payloads['settings.get']; output: SettingsSummary };
+  'settings.save': { input: Payloads['settings.save']; output: SettingsSummary };
+  'settings.test': { input: Payloads['settings.test']; output: ConnectionTestResult };
+  'reports.list': { input: Payloads['reports.list']; output: Page<Report> };
+  'reports.get': { input: Payloads['reports.get']; output: Report };
+  'reports.create': { input: Payloads['reports.create']; output: Report };
+  'reports.update': { input: Payloads['reports.update']; output: Report };
+  'reports.delete': { input: Payloads['reports.delete']; output: null };
+  'projects.list': { input: Payloads['projects.list']; output: Page<Project> };
+  'projects.delete': { input: Payloads['projects.delete']; output: null };
   /** The popup's cache only, never the network: answers at once. `host` picks the "This site only" list. */
-  'popup.snapshot': { input: { url?: string; host?: string }; output: PopupSnapshot };
+  'popup.snapshot': { input: Payloads['popup.snapshot']; output: PopupSnapshot };
   /** The newest report for exactly this URL (null: none), fetched now and cached. */
-  'popup.pageReport': { input: { url: string }; output: Cached<Report | null> };
+  'popup.pageReport': { input: Payloads['popup.pageReport']; output: Cached<Report | null> };
   /** The RECENT_COUNT newest reports, of one host when given, fetched now and cached. */
-  'popup.recentReports': { input: { host?: string }; output: Cached<Report[]> };
+  'popup.recentReports': { input: Payloads['popup.recentReports']; output: Cached<Report[]> };
   /** The privacy just chosen in the form, so the next popup starts there. Never a password. */
-  'popup.rememberPrivacy': { input: { privacy: Privacy }; output: null };
+  'popup.rememberPrivacy': { input: Payloads['popup.rememberPrivacy']; output: null };
   /** Waits for this page's running create: its report, its error, or null when none runs. */
-  'popup.awaitCreate': { input: { url: string }; output: Report | null };
+  'popup.awaitCreate': { input: Payloads['popup.awaitCreate']; output: Report | null };
   /** The outcome of this page's create was shown: the next popup need not show it again. */
-  'popup.forgetCreate': { input: { url: string }; output: null };
+  'popup.forgetCreate': { input: Payloads['popup.forgetCreate']; output: null };
 }
 
 /** Messages only the popup sends; the background answers them in popup-*.ts. */

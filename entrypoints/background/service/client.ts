@@ -1,8 +1,8 @@
 // The service's API, one function per endpoint (API.md). Used by the background service worker only.
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
-// every answer is parsed by ./schemas before it reaches a caller.
+// every answer is parsed by ./responses before it reaches a caller.
 import { mayHaveHappened } from '@/lib/may-have-happened';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 import {
   fail,
@@ -15,32 +15,28 @@ import {
   type HttpSuccess,
 } from './http';
 import {
-  containsReport,
   createReportInputSchema,
   inputFieldErrors,
+  projectListQuerySchema,
+  projectNameSchema,
+  reportIdSchema,
+  reportListQuerySchema,
+  updateReportInputSchema,
+  type CreateReportInput,
+  type ProjectListQuery,
+  type ReportListQuery,
+  type UpdateReportInput,
+} from '@/lib/messaging/inputs';
+import {
+  containsReport,
   parseAccount,
   parseProjectPage,
   parseReport,
   parseReportPage,
-  projectListQuerySchema,
-  projectNameSchema,
-  reportIdSchema,
   reportIdIn,
-  reportListQuerySchema,
-  updateReportInputSchema,
   type Parsed,
-} from './schemas';
-import type {
-  Account,
-  CreateReportInput,
-  Page,
-  Project,
-  ProjectListQuery,
-  Report,
-  ReportId,
-  ReportListQuery,
-  UpdateReportInput,
-} from '@/lib/api/types';
+} from './responses';
+import type { Account, Page, Project, Report, ReportId } from '@/lib/api/types';
 
 export interface ApiClientConfig {
   /** Normalised by the caller: no trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */
@@ -111,7 +107,7 @@ function settingsFrom(config: ApiClientConfig): HttpSettings {
 }
 
 /** Checks input before sending; a failure never reaches the network. */
-function validate<T>(schema: z.ZodType<T>, value: unknown): Result<T> {
+function validate<T>(schema: z.ZodMiniType<T>, value: unknown): Result<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, data: parsed.data };
   return fail('invalid_input', {
@@ -212,7 +208,7 @@ async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Repor
   return answer.ok ? decode(answer.data.body, reportParser(http)) : answer;
 }
 
-function createBody(input: z.infer<typeof createReportInputSchema>): URLSearchParams {
+function createBody(input: z.output<typeof createReportInputSchema>): URLSearchParams {
   const body = new URLSearchParams({ url: input.url });
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
   // The API ignores a password without privacy 2; not sending it keeps it off the wire entirely.
@@ -323,7 +319,7 @@ export function explainRefusedPage(error: ApiError): ApiError {
   return { ...error, message: `The service refused this page: ${first}` };
 }
 
-function updateBody(input: z.infer<typeof updateReportInputSchema>): URLSearchParams {
+function updateBody(input: z.output<typeof updateReportInputSchema>): URLSearchParams {
   const body = new URLSearchParams();
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
   // Only with privacy 2: to change just the password, send privacy 2 with it.
@@ -332,7 +328,7 @@ function updateBody(input: z.infer<typeof updateReportInputSchema>): URLSearchPa
   return body;
 }
 
-function nothingToChange(input: z.infer<typeof updateReportInputSchema>): Result<Report> {
+function nothingToChange(input: z.output<typeof updateReportInputSchema>): Result<Report> {
   // A password alone is not sent (see updateBody): say so next to the field rather than drop it silently.
   const fieldErrors: Record<string, string[]> = input.password
     ? { password: ['A password needs the privacy set to Password.'] }

@@ -3,7 +3,7 @@
 import { apiError, type ApiError, type ApiErrorKind, type RateLimit, type Result } from '@/lib/api/errors';
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
-import { serverFieldErrors, serverMessage } from './schemas';
+import { serverFieldErrors, serverMessage } from './responses';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,13 +1,8 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, and deletes (one or many).
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Result } from '@/lib/api/errors';
-import {
-  REPORT_SORT_KEYS,
-  type Report,
-  type ReportListQuery,
-  type ReportResult,
-  type ReportSortKey,
-} from '@/lib/api/types';
+import { REPORT_SORT_KEYS, type Report, type ReportResult, type ReportSortKey } from '@/lib/api/types';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';

@@ -2,20 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   containsReport,
-  createReportInputSchema,
-  inputFieldErrors,
   parseProjectPage,
   parseReport,
   parseReportPage,
-  projectListQuerySchema,
-  projectNameSchema,
   reportIdIn,
-  reportIdSchema,
-  reportListQuerySchema,
   serverFieldErrors,
   serverMessage,
+} from '@/entrypoints/background/service/responses';
+import {
+  createReportInputSchema,
+  inputFieldErrors,
+  projectListQuerySchema,
+  projectNameSchema,
+  reportIdSchema,
+  reportListQuerySchema,
   updateReportInputSchema,
-} from '@/entrypoints/background/service/schemas';
+} from '@/lib/messaging/inputs';
 import { NORMALISED, REPORT } from './fake-fetch';
 
 function problemOf(parsed: { ok: true } | { ok: false; problem: string }): string {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/lib/api/errors';
-import type { ReportListQuery } from '@/lib/api/types';
-import { payloadSchemas } from '@/lib/messaging/schemas';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
+import { payloadSchemas } from '@/lib/messaging/inputs';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
 import { createCreateRuns } from '@/entrypoints/background/create-runs';
 import { createPageAliases } from '@/entrypoints/background/page-aliases';

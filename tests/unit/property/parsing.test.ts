@@ -12,7 +12,7 @@ import {
   serverFieldErrors,
   serverMessage,
   type Parsed,
-} from '@/entrypoints/background/service/schemas';
+} from '@/entrypoints/background/service/responses';
 import { summarizeChecks, type ReportChecks } from '@/lib/api/report-checks';
 import type { Page, Project, Report } from '@/lib/api/types';
 import {

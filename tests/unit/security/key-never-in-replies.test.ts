@@ -9,7 +9,7 @@ import { withPopupSupport } from '@/entrypoints/background/popup-support';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import type { MessageType } from '@/lib/messaging/protocol';
-import { payloadSchemas } from '@/lib/messaging/schemas';
+import { payloadSchemas } from '@/lib/messaging/inputs';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 import { REPORT, empty, html, json } from '../api/fake-fetch';
 import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';

@@ -1,19 +1,14 @@
-// zod schemas for what goes to the service and what comes back (background only).
-// Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and normalised to ./types;
-// a shape we cannot understand becomes a readable problem, never an exception.
-import { z } from 'zod';
+// zod schemas for what comes back from the service (background only; what goes to it is checked by
+// lib/messaging/inputs). Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and
+// normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
+import { z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
-import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, shareableUrl } from '@/lib/page-url';
-import { searchProblem } from '@/lib/request-limits';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
 import {
   type Account,
-  PER_PAGE_VALUES,
   PRIVACY_VALUES,
-  PROJECT_SORT_KEYS,
   REPORT_RESULTS,
-  REPORT_SORT_KEYS,
   type Page,
   type Privacy,
   type Project,
@@ -49,7 +44,7 @@ function pathText(path: Path): string {
 }
 
 /** "data.2.result: expected …" for the first few issues: enough to see what the server sent. */
-export function describeIssues(error: z.ZodError, prefix: Path = []): string {
+export function describeIssues(error: z.core.$ZodError, prefix: Path = []): string {
   const shown = error.issues
     .slice(0, 3)
     .map((issue) => `${pathText([...prefix, ...issue.path])}: ${issue.message}`);
@@ -57,7 +52,7 @@ export function describeIssues(error: z.ZodError, prefix: Path = []): string {
   return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
 }
 
-function run<T>(schema: z.ZodType<T>, value: unknown, prefix: Path = []): Parsed<T> {
+function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Parsed<T> {
   const parsed = schema.safeParse(value);
   return parsed.success
     ? { ok: true, value: parsed.data }
@@ -77,8 +72,8 @@ const idError = (issue: { input?: unknown }) =>
   `expected a number or a non-empty string as id, got ${describe(issue.input)}`;
 const idField = z.union(
   [
-    z.number({ error: idError }).int({ error: idError }).nonnegative({ error: idError }),
-    z.string().min(1, { error: idError }),
+    z.int({ error: idError }).check(z.nonnegative({ error: idError })),
+    z.string().check(z.minLength(1, { error: idError })),
   ],
   { error: idError },
 );
@@ -86,60 +81,64 @@ const idField = z.union(
 // Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
 const dateError = (issue: { input?: unknown }) =>
   `expected an ISO date-time or null, got ${describe(issue.input)}`;
-const dateField = z
-  .union([z.string().regex(DATE_TIME, { error: dateError }), z.literal(''), z.null()], { error: dateError })
-  .optional();
+const dateField = z.optional(
+  z.union([z.string().check(z.regex(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
+    error: dateError,
+  }),
+);
 
 // API.md's words, or phpRank's 0–100 score: a number (unrounded after a create) or, from some PHP/MySQL
 // setups, a numeric string.
 const resultError = (issue: { input?: unknown }) =>
   `expected a score from 0 to 100, "good", "decent", "bad" or null, got ${describe(issue.input)}`;
-const resultField = z
-  .union(
+const resultField = z.optional(
+  z.union(
     [
       z.enum(REPORT_RESULTS),
-      z.number({ error: resultError }).min(0, { error: resultError }).max(100, { error: resultError }),
-      z.string().regex(SCORE_TEXT, { error: resultError }),
+      z
+        .number({ error: resultError })
+        .check(z.minimum(0, { error: resultError }), z.maximum(100, { error: resultError })),
+      z.string().check(z.regex(SCORE_TEXT, { error: resultError })),
       z.null(),
     ],
     { error: resultError },
-  )
-  .optional();
+  ),
+);
 
 // Privacy may come as a number or, from some databases, as a numeric string.
-const privacyField = z
-  .union([z.literal(PRIVACY_VALUES), z.literal(['0', '1', '2']), z.null()], {
+const privacyField = z.optional(
+  z.union([z.literal(PRIVACY_VALUES), z.literal(['0', '1', '2']), z.null()], {
     error: (issue) => `expected 0, 1 or 2 (or null), got ${describe(issue.input)}`,
-  })
-  .optional();
+  }),
+);
 
 // Never describe the input here: it could be a password.
-const passwordField = z
-  .union([z.boolean(), z.literal([0, 1]), z.string(), z.null()], {
+const passwordField = z.optional(
+  z.union([z.boolean(), z.literal([0, 1]), z.string(), z.null()], {
     error: 'expected a boolean (whether a password is set)',
-  })
-  .optional();
+  }),
+);
 
 // A report's project is usually its name; an eager-loaded relation arrives as an object.
-const projectRefField = z
-  .union(
+const projectRefField = z.optional(
+  z.union(
     [z.string(), z.null(), z.looseObject({ project: z.string() }), z.looseObject({ name: z.string() })],
     { error: (issue) => `expected the project's name or null, got ${describe(issue.input)}` },
-  )
-  .optional();
+  ),
+);
 
 const countError = (issue: { input?: unknown }) =>
   `expected a whole number or null, got ${describe(issue.input)}`;
-const countField = z
-  .union(
+const countField = z.optional(
+  z.union(
     [
-      z.number().int({ error: countError }).nonnegative({ error: countError }),
-      z.string().regex(/^\d+$/, { error: countError }),
+      z.int({ error: countError }).check(z.nonnegative({ error: countError })),
+      z.string().check(z.regex(/^\d+$/, { error: countError })),
       z.null(),
     ],
     { error: countError },
-  )
-  .optional();
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Report
@@ -215,7 +214,7 @@ function toReport(raw: ReportFields): Report {
   };
 }
 
-export const reportSchema: z.ZodType<Report> = reportFields.transform(toReport);
+export const reportSchema: z.ZodMiniType<Report> = z.pipe(reportFields, z.transform(toReport));
 
 // ---------------------------------------------------------------------------------------------------
 // Project
@@ -223,26 +222,28 @@ export const reportSchema: z.ZodType<Report> = reportFields.transform(toReport);
 const sumError = (issue: { input?: unknown }) =>
   `expected the sum of the scores as a number or null, got ${describe(issue.input)}`;
 // phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
-const scoreSumField = z
-  .union([z.number({ error: sumError }).nonnegative({ error: sumError }), z.string(), z.null()], {
+const scoreSumField = z.optional(
+  z.union([z.number({ error: sumError }).check(z.nonnegative({ error: sumError })), z.string(), z.null()], {
     error: sumError,
-  })
-  .optional();
+  }),
+);
 
 const projectFields = z
   .looseObject({
-    project: z.string().min(1).nullable().optional(),
-    name: z.string().min(1).nullable().optional(),
+    project: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+    name: z.optional(z.nullable(z.string().check(z.minLength(1)))),
     created_at: dateField,
     reports_count: countField,
     // phpRank: the number of reports is `reports`; another server may eager-load them as a list.
-    reports: z.unknown().optional(),
+    reports: z.optional(z.unknown()),
     result: scoreSumField,
   })
-  .refine((raw) => Boolean(raw.project ?? raw.name), {
-    message: 'expected the project name in "project" or "name"',
-    path: ['project'],
-  });
+  .check(
+    z.refine((raw) => Boolean(raw.project ?? raw.name), {
+      message: 'expected the project name in "project" or "name"',
+      path: ['project'],
+    }),
+  );
 
 type ProjectFields = z.infer<typeof projectFields>;
 
@@ -273,7 +274,7 @@ function toProject(raw: ProjectFields): Project {
   };
 }
 
-export const projectSchema: z.ZodType<Project> = projectFields.transform(toProject);
+export const projectSchema: z.ZodMiniType<Project> = z.pipe(projectFields, z.transform(toProject));
 
 // ---------------------------------------------------------------------------------------------------
 // Lists: Laravel's resource paginator {data, links, meta}, the plain paginator (meta fields beside
@@ -281,29 +282,36 @@ export const projectSchema: z.ZodType<Project> = projectFields.transform(toProje
 
 const wholeError = (issue: { input?: unknown }) => `expected a whole number, got ${describe(issue.input)}`;
 const whole = (min: number) =>
-  z
-    .union([z.number().int({ error: wholeError }), z.string().regex(/^\d+$/, { error: wholeError })], {
-      error: wholeError,
-    })
-    .transform(Number)
-    .pipe(z.number().min(min, `expected at least ${min}`));
+  z.pipe(
+    z.pipe(
+      z.union([z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError }))], {
+        error: wholeError,
+      }),
+      z.transform(Number),
+    ),
+    z.number().check(z.minimum(min, `expected at least ${min}`)),
+  );
 
 const pageMeta = z.looseObject({
-  current_page: whole(1).optional(),
-  per_page: whole(1).optional(),
-  total: whole(0).optional(),
-  last_page: whole(0).optional(),
-  from: whole(0).nullable().optional(),
-  to: whole(0).nullable().optional(),
-  next_page_url: z.unknown().optional(),
-  prev_page_url: z.unknown().optional(),
-  first_page_url: z.unknown().optional(),
+  current_page: z.optional(whole(1)),
+  per_page: z.optional(whole(1)),
+  total: z.optional(whole(0)),
+  last_page: z.optional(whole(0)),
+  from: z.optional(z.nullable(whole(0))),
+  to: z.optional(z.nullable(whole(0))),
+  next_page_url: z.optional(z.unknown()),
+  prev_page_url: z.optional(z.unknown()),
+  first_page_url: z.optional(z.unknown()),
 });
 
 type PageMeta = z.infer<typeof pageMeta>;
 
-function envelopeSchema<T>(item: z.ZodType<T>) {
-  return pageMeta.extend({ data: z.array(item), links: z.unknown().optional(), meta: pageMeta.optional() });
+function envelopeSchema<T>(item: z.ZodMiniType<T>) {
+  return z.extend(pageMeta, {
+    data: z.array(item),
+    links: z.optional(z.unknown()),
+    meta: z.optional(pageMeta),
+  });
 }
 
 /** A link counts when it is a non-empty value; we only ever read whether it exists, never follow it. */
@@ -365,7 +373,7 @@ function bareArrayPage<T>(items: T[]): Page<T> {
   };
 }
 
-function parsePage<T>(body: unknown, item: z.ZodType<T>, what: string): Parsed<Page<T>> {
+function parsePage<T>(body: unknown, item: z.ZodMiniType<T>, what: string): Parsed<Page<T>> {
   if (Array.isArray(body)) {
     const items = run(z.array(item), body);
     return items.ok ? { ok: true, value: bareArrayPage(items.value) } : items;
@@ -421,13 +429,13 @@ export function reportIdIn(body: unknown): ReportId | undefined {
 // ---------------------------------------------------------------------------------------------------
 // The account (phpRank's GET /account, not in API.md): who is connected, on which plan.
 
+/** A field that may be missing, and counts as missing when it is not what we expect. */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
 const accountFields = z.looseObject({
-  name: z.string().optional().catch(undefined),
-  email: z.string().optional().catch(undefined),
-  plan: z
-    .union([z.looseObject({ name: z.string().optional().catch(undefined) }), z.string(), z.null()])
-    .optional()
-    .catch(undefined),
+  name: lenient(z.string()),
+  email: lenient(z.string()),
+  plan: lenient(z.union([z.looseObject({ name: lenient(z.string()) }), z.string(), z.null()])),
 });
 
 export function parseAccount(body: unknown): Parsed<Account> {
@@ -451,8 +459,8 @@ export function parseAccount(body: unknown): Parsed<Account> {
 const fieldMessages = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
 
 const errorBody = z.looseObject({
-  message: z.union([z.string(), fieldMessages]).optional().catch(undefined),
-  errors: fieldMessages.optional().catch(undefined),
+  message: lenient(z.union([z.string(), fieldMessages])),
+  errors: lenient(fieldMessages),
 });
 
 /** The field errors of a body, wherever they are. */
@@ -482,114 +490,4 @@ export function serverFieldErrors(
     result[name] = [...(result[name] ?? []), ...(Array.isArray(messages) ? messages : [messages])];
   }
   return result;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// What we send, checked before sending. Keys are the names our callers use, so pages can put each
-// message next to its field.
-
-const perPageField = z.literal(PER_PAGE_VALUES, { error: 'Choose 10, 25, 50 or 100 per page.' }).optional();
-const pageField = z
-  .number({ error: 'The page must be a whole number of 1 or more.' })
-  .int('The page must be a whole number of 1 or more.')
-  .min(1, 'The page must be a whole number of 1 or more.')
-  .optional();
-const sortField = z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' }).optional();
-const textField = (label: string) => z.string({ error: `${label} must be text.` }).optional();
-// Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
-const searchField = z
-  .string({ error: 'The search must be text.' })
-  .superRefine((value, ctx) => {
-    const problem = searchProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .optional();
-const privacyInput = z.literal(PRIVACY_VALUES, { error: 'Choose Public, Private or Password.' }).optional();
-
-export const reportListQuerySchema = z.object({
-  search: searchField,
-  searchBy: z.literal('url', { error: 'Reports can be searched by URL only.' }).optional(),
-  project: textField('The project'),
-  result: z.enum(REPORT_RESULTS, { error: 'Choose good, decent or bad.' }).optional(),
-  sortBy: z
-    .enum(REPORT_SORT_KEYS, { error: 'Sort by date created, date generated, URL or result.' })
-    .optional(),
-  sort: sortField,
-  perPage: perPageField,
-  page: pageField,
-});
-
-export const projectListQuerySchema = z.object({
-  search: searchField,
-  searchBy: z.literal('project', { error: 'Projects can be searched by name only.' }).optional(),
-  sortBy: z.enum(PROJECT_SORT_KEYS, { error: 'Sort by date created or name.' }).optional(),
-  sort: sortField,
-  perPage: perPageField,
-  page: pageField,
-});
-
-function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-export const createReportInputSchema = z.object({
-  url: z
-    .string({ error: 'Enter the address of the page.' })
-    .trim()
-    .min(1, { error: 'Enter the address of the page.', abort: true })
-    .refine(isWebUrl, 'Enter a web address that starts with http:// or https://.')
-    // What leaves the browser: never `user:password@`, never the `#fragment` (see shareableUrl).
-    .transform(shareableUrl)
-    .pipe(z.string().max(MAX_PAGE_URL_LENGTH, { error: PAGE_URL_TOO_LONG })),
-  privacy: privacyInput,
-  password: textField('The password'),
-});
-
-export const updateReportInputSchema = z.object({
-  privacy: privacyInput,
-  password: textField('The password'),
-  regenerate: z.boolean({ error: 'Regenerate must be true or false.' }).optional(),
-});
-
-// "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
-function segmentProblem(value: string, label: string): string | null {
-  if (value.trim() === '') return `${label} is empty.`;
-  if (value === '.' || value === '..') return `${label} cannot be used in an address.`;
-  // A lone surrogate (valid JSON) has no encoding: encodeURIComponent would throw.
-  if (!value.isWellFormed()) return `${label} contains characters that cannot be sent.`;
-  return null;
-}
-
-function checkSegment(label: string) {
-  return (value: string | number, ctx: z.core.$RefinementCtx<string | number>) => {
-    const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  };
-}
-
-export const reportIdSchema = z.object({
-  id: z
-    .union([z.number().int().nonnegative(), z.string()], {
-      error: 'The report id must be a whole number or text.',
-    })
-    .superRefine(checkSegment('The report id')),
-});
-
-export const projectNameSchema = z.object({
-  name: z.string({ error: 'The project name must be text.' }).superRefine(checkSegment('The project name')),
-});
-
-/** Per-field messages for input that failed a schema above. */
-export function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : '_form';
-    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
-  }
-  return fieldErrors;
 }
