@@ -5,7 +5,8 @@ import { defineConfig } from 'wxt';
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
+  // the background answers messages with sendResponse (lib/page-browser.ts).
   manifest: ({ browser, manifestVersion, mode }) => ({
     name: 'Page Reports',
     description:

@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { browser } from '@/lib/page-browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { storage } from 'wxt/utils/storage';
 import { SERVICE_WAIT_KEY, type ServiceWait } from '@/lib/service-wait';
@@ -55,5 +55,10 @@ export default defineBackground(() => {
   });
 
   // Registered synchronously at start-up so a woken worker never misses the message that woke it.
-  browser.runtime.onMessage.addListener((message, sender) => route(message, sender));
+  // Answered through sendResponse (true keeps the channel open until then): every browser takes that,
+  // without webextension-polyfill, which only a returned promise needs.
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    void route(message, sender).then(sendResponse);
+    return true;
+  });
 });

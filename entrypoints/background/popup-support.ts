@@ -1,6 +1,6 @@
 // Joins the popup's background parts to the core handlers: the snapshot cache, the generation tracker
 // (with its alarm) and the popup's own messages.
-import { browser } from 'wxt/browser';
+import { browser } from '@/lib/page-browser';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { readConnection, type ConnectionSettings } from '@/lib/settings/storage';

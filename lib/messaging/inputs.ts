@@ -22,7 +22,7 @@ const page = z
   .int({ error: PAGE_NUMBER })
   .check(z.minimum(1, PAGE_NUMBER), z.maximum(1_000_000, PAGE_NUMBER));
 const perPage = z.literal(PER_PAGE_VALUES, { error: 'Choose 10, 25, 50 or 100 per page.' });
-const sort = z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' });
+const sort = z.literal(['asc', 'desc'] as const, { error: 'Sort ascending or descending.' });
 const privacy = z.literal(PRIVACY_VALUES, { error: 'Choose Public, Private or Password.' });
 const password = z.string({ error: 'The password must be text.' }).check(z.maxLength(1000));
 
@@ -63,26 +63,20 @@ const projectName = z
 
 // The tab's address, as the popup looks it up: cleaned here again, so no handler ever sees, stores or
 // sends `user:password@` or a `#fragment`, whatever a page sent (the popup sends it cleaned already).
-const tabUrl = z.pipe(
-  z.string().check(z.minLength(1), z.maxLength(MAX_PAGE_URL_LENGTH)),
-  z.transform(shareableUrl),
-);
+const tabUrl = z.string().check(z.minLength(1), z.maxLength(MAX_PAGE_URL_LENGTH), z.overwrite(shareableUrl));
 
 // The page a report is created for: a web address, cleaned the same way, no longer than the service takes.
+// Each failed check stops the ones after it, so one sentence says what is wrong.
 const ENTER_ADDRESS = 'Enter the address of the page.';
-const newReportUrl = z.pipe(
-  z.pipe(
-    z
-      .string({ error: ENTER_ADDRESS })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: ENTER_ADDRESS, abort: true }),
-        z.refine(isWebUrl, 'Enter a web address that starts with http:// or https://.'),
-      ),
-    z.transform(shareableUrl),
-  ),
-  z.string().check(z.maxLength(MAX_PAGE_URL_LENGTH, { error: PAGE_URL_TOO_LONG })),
-);
+const newReportUrl = z
+  .string({ error: ENTER_ADDRESS })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: ENTER_ADDRESS, abort: true }),
+    z.refine(isWebUrl, { error: 'Enter a web address that starts with http:// or https://.', abort: true }),
+    z.overwrite(shareableUrl),
+    z.maxLength(MAX_PAGE_URL_LENGTH, { error: PAGE_URL_TOO_LONG }),
+  );
 
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
 const host = z.string().check(z.minLength(1), z.maxLength(253), z.regex(/^[a-z0-9.:[\]_-]+$/));
@@ -94,9 +88,9 @@ export const reportListQuerySchema = z.strictObject({
   search: z.optional(search),
   searchBy: z.optional(z.literal('url', { error: 'Reports can be searched by URL only.' })),
   project: z.optional(z.string({ error: 'The project must be text.' }).check(z.maxLength(500))),
-  result: z.optional(z.enum(REPORT_RESULTS, { error: 'Choose good, decent or bad.' })),
+  result: z.optional(z.literal(REPORT_RESULTS, { error: 'Choose good, decent or bad.' })),
   sortBy: z.optional(
-    z.enum(REPORT_SORT_KEYS, { error: 'Sort by date created, date generated, URL or result.' }),
+    z.literal(REPORT_SORT_KEYS, { error: 'Sort by date created, date generated, URL or result.' }),
   ),
   sort: z.optional(sort),
   perPage: z.optional(perPage),
@@ -106,7 +100,7 @@ export const reportListQuerySchema = z.strictObject({
 export const projectListQuerySchema = z.strictObject({
   search: z.optional(search),
   searchBy: z.optional(z.literal('project', { error: 'Projects can be searched by name only.' })),
-  sortBy: z.optional(z.enum(PROJECT_SORT_KEYS, { error: 'Sort by date created or name.' })),
+  sortBy: z.optional(z.literal(PROJECT_SORT_KEYS, { error: 'Sort by date created or name.' })),
   sort: z.optional(sort),
   perPage: z.optional(perPage),
   page: z.optional(page),
@@ -151,7 +145,7 @@ export const payloadSchemas = {
   'reports.list': reportListQuerySchema,
   'reports.get': reportIdSchema,
   'reports.create': createReportInputSchema,
-  'reports.update': z.extend(updateReportInputSchema, { id }),
+  'reports.update': z.strictObject({ id, ...updateReportInputSchema.shape }),
   'reports.delete': reportIdSchema,
   'projects.list': projectListQuerySchema,
   'projects.delete': projectNameSchema,

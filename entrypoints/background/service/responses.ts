@@ -94,7 +94,7 @@ const resultError = (issue: { input?: unknown }) =>
 const resultField = z.optional(
   z.union(
     [
-      z.enum(REPORT_RESULTS),
+      z.literal(REPORT_RESULTS),
       z
         .number({ error: resultError })
         .check(z.minimum(0, { error: resultError }), z.maximum(100, { error: resultError })),
@@ -214,8 +214,6 @@ function toReport(raw: ReportFields): Report {
   };
 }
 
-export const reportSchema: z.ZodMiniType<Report> = z.pipe(reportFields, z.transform(toReport));
-
 // ---------------------------------------------------------------------------------------------------
 // Project
 
@@ -234,8 +232,8 @@ const projectFields = z
     name: z.optional(z.nullable(z.string().check(z.minLength(1)))),
     created_at: dateField,
     reports_count: countField,
-    // phpRank: the number of reports is `reports`; another server may eager-load them as a list.
-    reports: z.optional(z.unknown()),
+    // phpRank: the number of reports is `reports`; another server may eager-load them as a list (kept
+    // as sent, like every other field of a loose object).
     result: scoreSumField,
   })
   .check(
@@ -274,23 +272,21 @@ function toProject(raw: ProjectFields): Project {
   };
 }
 
-export const projectSchema: z.ZodMiniType<Project> = z.pipe(projectFields, z.transform(toProject));
-
 // ---------------------------------------------------------------------------------------------------
 // Lists: Laravel's resource paginator {data, links, meta}, the plain paginator (meta fields beside
 // data, `links` an array), either one in its "simple" form (no total/last_page), or a bare array.
 
 const wholeError = (issue: { input?: unknown }) => `expected a whole number, got ${describe(issue.input)}`;
+/** A whole number, maybe as a numeric string (read with Number in toPage). */
 const whole = (min: number) =>
-  z.pipe(
-    z.pipe(
-      z.union([z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError }))], {
+  z
+    .union(
+      [z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
+      {
         error: wholeError,
-      }),
-      z.transform(Number),
-    ),
-    z.number().check(z.minimum(min, `expected at least ${min}`)),
-  );
+      },
+    )
+    .check(z.refine((value) => Number(value) >= min, `expected at least ${min}`));
 
 const pageMeta = z.looseObject({
   current_page: z.optional(whole(1)),
@@ -299,19 +295,19 @@ const pageMeta = z.looseObject({
   last_page: z.optional(whole(0)),
   from: z.optional(z.nullable(whole(0))),
   to: z.optional(z.nullable(whole(0))),
-  next_page_url: z.optional(z.unknown()),
-  prev_page_url: z.optional(z.unknown()),
-  first_page_url: z.optional(z.unknown()),
+  // next_page_url, prev_page_url, first_page_url: anything, kept as sent (read by toPage).
 });
 
 type PageMeta = z.infer<typeof pageMeta>;
 
+// `links`: anything, kept as sent (read by toPage).
 function envelopeSchema<T>(item: z.ZodMiniType<T>) {
-  return z.extend(pageMeta, {
-    data: z.array(item),
-    links: z.optional(z.unknown()),
-    meta: z.optional(pageMeta),
-  });
+  return z.looseObject({ ...pageMeta.shape, data: z.array(item), meta: z.optional(pageMeta) });
+}
+
+/** A number of the page's meta, as a number. */
+function metaNumber(value: number | string | null | undefined): number | null {
+  return value === undefined || value === null ? null : Number(value);
 }
 
 /** A link counts when it is a non-empty value; we only ever read whether it exists, never follow it. */
@@ -340,20 +336,20 @@ function appliedSort(links: unknown, flatFirst: unknown): Page<unknown>['applied
 }
 
 function toPage<T>(items: T[], meta: PageMeta, links: unknown, flatFirst: unknown): Page<T> {
-  const page = meta.current_page ?? 1;
-  const lastPage = meta.last_page ?? null;
+  const page = metaNumber(meta.current_page) ?? 1;
+  const lastPage = metaNumber(meta.last_page);
   const next = linkPresence(links, 'next', meta.next_page_url);
   const previous = linkPresence(links, 'prev', meta.prev_page_url);
   return {
     items,
     page,
-    perPage: meta.per_page ?? null,
-    total: meta.total ?? null,
+    perPage: metaNumber(meta.per_page),
+    total: metaNumber(meta.total),
     lastPage,
     hasNext: next ?? (lastPage !== null && page < lastPage),
     hasPrevious: previous ?? page > 1,
-    from: meta.from ?? null,
-    to: meta.to ?? null,
+    from: metaNumber(meta.from),
+    to: metaNumber(meta.to),
     appliedSort: appliedSort(links, flatFirst),
   };
 }
@@ -373,27 +369,34 @@ function bareArrayPage<T>(items: T[]): Page<T> {
   };
 }
 
-function parsePage<T>(body: unknown, item: z.ZodMiniType<T>, what: string): Parsed<Page<T>> {
+/** A list whose items pass `item`, each then normalised by `convert`. */
+function parsePage<R, T>(
+  body: unknown,
+  item: z.ZodMiniType<R>,
+  convert: (raw: R) => T,
+  what: string,
+): Parsed<Page<T>> {
   if (Array.isArray(body)) {
     const items = run(z.array(item), body);
-    return items.ok ? { ok: true, value: bareArrayPage(items.value) } : items;
+    return items.ok ? { ok: true, value: bareArrayPage(items.value.map(convert)) } : items;
   }
   if (isRecord(body) && Array.isArray(body.data)) {
     const envelope = run(envelopeSchema(item), body);
     if (!envelope.ok) return envelope;
     const { data, meta, links } = envelope.value;
     // The resource paginator nests the numbers under `meta`; the plain one puts them beside `data`.
-    return { ok: true, value: toPage(data, meta ?? envelope.value, links, envelope.value.first_page_url) };
+    const items = data.map(convert);
+    return { ok: true, value: toPage(items, meta ?? envelope.value, links, envelope.value.first_page_url) };
   }
   return { ok: false, problem: `(response): expected a list of ${what}, got ${describe(body)}` };
 }
 
 export function parseReportPage(body: unknown): Parsed<Page<Report>> {
-  return parsePage(body, reportSchema, 'reports');
+  return parsePage(body, reportFields, toReport, 'reports');
 }
 
 export function parseProjectPage(body: unknown): Parsed<Page<Project>> {
-  return parsePage(body, projectSchema, 'projects');
+  return parsePage(body, projectFields, toProject, 'projects');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -409,7 +412,8 @@ export function parseReport(body: unknown): Parsed<Report> {
   const { value, path } = unwrap(body, 'url');
   if (!isRecord(value))
     return { ok: false, problem: `(response): expected a report, got ${describe(value)}` };
-  return run(reportSchema, value, path);
+  const parsed = run(reportFields, value, path);
+  return parsed.ok ? { ok: true, value: toReport(parsed.value) } : parsed;
 }
 
 /** Whether a write's answer carries the report itself (some services answer only a message or an id). */
@@ -429,23 +433,22 @@ export function reportIdIn(body: unknown): ReportId | undefined {
 // ---------------------------------------------------------------------------------------------------
 // The account (phpRank's GET /account, not in API.md): who is connected, on which plan.
 
-/** A field that may be missing, and counts as missing when it is not what we expect. */
-const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+// Read by hand: every field is optional and counts as missing when it is not what we expect, so nothing
+// here can fail once the body is an object.
 
-const accountFields = z.looseObject({
-  name: lenient(z.string()),
-  email: lenient(z.string()),
-  plan: lenient(z.union([z.looseObject({ name: lenient(z.string()) }), z.string(), z.null()])),
-});
+/** A string, or undefined for anything else. */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
 
 export function parseAccount(body: unknown): Parsed<Account> {
-  const { value, path } = unwrap(body, 'email');
+  const { value } = unwrap(body, 'email');
   if (!isRecord(value))
     return { ok: false, problem: `(response): expected the account, got ${describe(value)}` };
-  const parsed = run(accountFields, value, path);
-  if (!parsed.ok) return parsed;
-  const { name, email, plan } = parsed.value;
-  const planName = typeof plan === 'string' ? plan : plan?.name;
+  const name = text(value.name);
+  const email = text(value.email);
+  const plan = value.plan;
+  const planName = typeof plan === 'string' ? plan : isRecord(plan) ? text(plan.name) : undefined;
   return {
     ok: true,
     value: { name: name?.trim() || email?.trim() || null, plan: planName?.trim() || null },
@@ -456,27 +459,32 @@ export function parseAccount(body: unknown): Parsed<Account> {
 // Error bodies: Laravel's {message, errors?: {field: [messages]}}, and phpRank's own 422 body
 // {message: {field: [messages]}, status}, where the field errors are the message.
 
-const fieldMessages = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
+type FieldMessages = Record<string, string | string[]>;
 
-const errorBody = z.looseObject({
-  message: lenient(z.union([z.string(), fieldMessages])),
-  errors: lenient(fieldMessages),
-});
+/** `{field: [messages] or message}`, or undefined when any field holds something else. */
+function fieldMessages(value: unknown): FieldMessages | undefined {
+  if (!isRecord(value)) return undefined;
+  // A "__proto__" key (JSON can have one) is left out, as a key that names no field.
+  const entries = Object.entries(value).filter(([field]) => field !== '__proto__');
+  const valid = entries.every(
+    ([, messages]) =>
+      typeof messages === 'string' ||
+      (Array.isArray(messages) && messages.every((message) => typeof message === 'string')),
+  );
+  return valid ? (Object.fromEntries(entries) as FieldMessages) : undefined;
+}
 
 /** The field errors of a body, wherever they are. */
-function bodyFieldErrors(body: unknown): Record<string, string | string[]> {
-  const parsed = errorBody.safeParse(body);
-  if (!parsed.success) return {};
-  const { message, errors } = parsed.data;
-  return { ...(typeof message === 'object' ? message : {}), ...errors };
+function bodyFieldErrors(body: unknown): FieldMessages {
+  if (!isRecord(body)) return {};
+  return { ...fieldMessages(body.message), ...fieldMessages(body.errors) };
 }
 
 /** The server's own sentence, if the body has one (for phpRank's 422: its first field message). */
 export function serverMessage(body: unknown): string | undefined {
-  const parsed = errorBody.safeParse(body);
-  const message = parsed.success ? parsed.data.message : undefined;
-  const text = typeof message === 'string' ? message : Object.values(bodyFieldErrors(body)).flat()[0];
-  return text?.trim() ? text.trim() : undefined;
+  const message = isRecord(body) ? text(body.message) : undefined;
+  const first = message ?? Object.values(bodyFieldErrors(body)).flat()[0];
+  return first?.trim() ? first.trim() : undefined;
 }
 
 /** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */
