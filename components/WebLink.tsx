@@ -1,4 +1,4 @@
-import { isWebUrl } from '@/lib/web-url';
+import { parseWebUrl } from '@/lib/web-url';
 
 /**
  * A URL as a link that opens in a new tab, but only for http and https; anything else stays text.
@@ -14,7 +14,7 @@ export function WebLink({
   href?: string | null;
   class?: string;
 }) {
-  if (!href || !isWebUrl(href)) return <span class={className}>{url}</span>;
+  if (!href || !parseWebUrl(href)) return <span class={className}>{url}</span>;
   return (
     <a class={className} href={href} target="_blank" rel="noopener noreferrer" title={href}>
       {url}

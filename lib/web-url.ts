@@ -2,15 +2,15 @@
 // for these (DESIGN.md security rules), reports are created only for these, and a page's address is
 // read from the service only when it is one. No zod here: pages use it too.
 
-/** The address as a URL when it is an http: or https: address with a host; else null. Never throws. */
+/** The address as a URL when it is an http: or https: address; else null. Never throws. */
 export function parseWebUrl(address: string): URL | null {
-  let url: URL;
   try {
-    url = new URL(address);
+    const url = new URL(address);
+    // Such a URL always has a host: the parser refuses "http://" or "https://:80" (empty host).
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
     return null;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null;
 }
 
 /** Whether an address is an http(s) address (a URL parser would read it so). */

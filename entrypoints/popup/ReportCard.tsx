@@ -4,7 +4,7 @@ import type { ApiError } from '@/lib/api/errors';
 import type { Recheck } from './create-form';
 import type { FailedCheck, Report, ReportChecks } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import { isWebUrl } from '@/lib/web-url';
+import { parseWebUrl } from '@/lib/web-url';
 import { scoreState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
@@ -71,7 +71,7 @@ export function ReportCard(props: ReportCardProps) {
       {generating ? <p class="hint">The result appears here when ready; you may close this window.</p> : null}
       {state === 'no_score' ? <p class="hint">The service gave this report no score.</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
-      {report.serviceUrl && isWebUrl(report.serviceUrl) ? (
+      {report.serviceUrl && parseWebUrl(report.serviceUrl) ? (
         <p class="service-link">
           <a href={report.serviceUrl} target="_blank" rel="noopener noreferrer">
             Open on the service

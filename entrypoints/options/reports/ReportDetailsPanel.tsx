@@ -3,7 +3,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
 import type { Report } from '@/lib/api/types';
-import { isWebUrl } from '@/lib/web-url';
+import { parseWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
 import type { ScoreState } from '@/lib/report-state';
 import type { ReportDetailsModel } from './report-details-model';
@@ -90,7 +90,7 @@ function DetailsResult({ report, state }: { report: Report; state: ScoreState | 
 
 /** "The service gave this report no score." where it gave none, and the report's own page on the service. */
 function ServiceLine({ report, noScore }: { report: Report; noScore: boolean }) {
-  const serviceUrl = report.serviceUrl !== null && isWebUrl(report.serviceUrl) ? report.serviceUrl : null;
+  const serviceUrl = report.serviceUrl !== null && parseWebUrl(report.serviceUrl) ? report.serviceUrl : null;
   if (!noScore && !serviceUrl) return null;
   return (
     <p class="details-service">
