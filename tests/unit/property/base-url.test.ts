@@ -1,4 +1,4 @@
-// Properties of the base URL rules (lib/base-url.ts) and of URL building (lib/api/http.ts): whatever is
+// Properties of the base URL rules (lib/base-url.ts) and of URL building (entrypoints/background/service/http.ts): whatever is
 // typed, checkBaseUrl answers (never throws), accepts exactly what the HTTP client will send to, and a
 // request URL never leaves the configured origin nor `${base}/api/v1/`, whatever the path or query.
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Properties of the URLs the API client sends (lib/api/client.ts): a project name or report id is one
+// Properties of the URLs the API client sends (entrypoints/background/service/client.ts): a project name or report id is one
 // path segment that decodes back to itself, dot-segments are refused before anything is sent, and a
 // list query becomes the API's parameters with empty values left out.
 import fc from 'fast-check';

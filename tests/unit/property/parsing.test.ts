@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Properties of response parsing (lib/api/schemas.ts, lib/api/report-checks.ts): for ANY JSON value, a
+// Properties of response parsing (entrypoints/background/service/responses.ts, lib/api/report-checks.ts): for ANY JSON value, a
 // parser gives valid data or a sentence saying what was wrong, and never throws. Inputs are random JSON
 // and, more often, objects shaped like the service's with any field possibly wrong.
 import fc from 'fast-check';

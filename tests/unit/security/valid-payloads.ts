@@ -1,6 +1,6 @@
 // One valid payload per message type, for the tests that must cover every message. The mapped type makes
 // `tsc` fail when a message is added to the protocol without an entry here; the tests check the same at
-// run time against lib/messaging/schemas.ts.
+// run time against lib/messaging/inputs.ts.
 import type { MessageInput, MessageType } from '@/lib/messaging/protocol';
 
 export const PAGE_URL = 'https://example.com/pricing?plan=pro';
