@@ -56,17 +56,18 @@ export function followedFrom(value: unknown): Followed[] {
 
 /**
  * Calls `listener` with every entry that changed (new, another state, another copy, another error),
- * first with those already stored; returns the function that stops watching. Pages use this, never a
- * timer of their own.
+ * first with those already stored, and with all of them; returns the function that stops watching.
+ * Pages use this, never a timer of their own.
  */
-export function watchFollowed(listener: (changed: Followed[]) => void): () => void {
+export function watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void {
   const area = browser.storage.local;
   let known = new Map<string, string>();
   let stopped = false;
   const take = (value: unknown) => {
     const next = new Map<string, string>();
     const changed: Followed[] = [];
-    for (const entry of followedFrom(value)) {
+    const all = followedFrom(value);
+    for (const entry of all) {
       const key = String(entry.id);
       // Reads that changed nothing visible (another attempt, another due time) are not news.
       const seen = JSON.stringify([entry.state, entry.report, entry.error, entry.since]);
@@ -74,16 +75,19 @@ export function watchFollowed(listener: (changed: Followed[]) => void): () => vo
       if (known.get(key) !== seen) changed.push(entry);
     }
     known = next;
-    if (changed.length > 0 && !stopped) listener(changed);
+    if (changed.length > 0 && !stopped) listener(changed, all);
   };
+  let changedFirst = false;
   const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
-    if (FOLLOWED_KEY in changes) take(changes[FOLLOWED_KEY]?.newValue);
+    if (!(FOLLOWED_KEY in changes)) return;
+    changedFirst = true;
+    take(changes[FOLLOWED_KEY]?.newValue);
   };
   area.onChanged.addListener(onChanged);
   void area.get(FOLLOWED_KEY).then(
     (items) => {
       // A change that came first is newer than this read.
-      if (known.size === 0) take(items[FOLLOWED_KEY]);
+      if (!changedFirst) take(items[FOLLOWED_KEY]);
     },
     () => undefined,
   );

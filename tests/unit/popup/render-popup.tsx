@@ -3,15 +3,14 @@ import { render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { browser, type Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError, type Result } from '@/lib/api/errors';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { Result } from '@/lib/api/errors';
+import type { ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { isGenerating } from '@/lib/report-state';
-import { createFollower, type Follower } from '@/entrypoints/background/follower';
 import { App } from '@/entrypoints/popup/App';
 import { createPopupModel, type PopupModel } from '@/entrypoints/popup/popup-model';
-import { failed, ok } from './fixtures';
+import { startFakeFollower } from '../fake-follower';
+import { ok } from './fixtures';
 
 export const sendMock = vi.mocked(send);
 
@@ -32,64 +31,24 @@ export const noCache: Answers = {
 };
 
 const opened: PopupModel[] = [];
-let follower: Follower | null = null;
 /** The ids the background's follower read, in order (it asks the `reports.get` answer, as the real one does). */
 export const followerReads: ReportId[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const model of opened.splice(0)) model.dispose();
-  await follower?.clear();
-  follower = null;
 });
-
-/**
- * The background's part in following: the real follower (lib/following's storage, fake timers drive
- * it), told of every report a message hands out, as popup-support's trackReportChanges tells it.
- */
-function startFollower(all: Answers) {
-  followerReads.length = 0;
-  follower = createFollower({
-    getReport: async (id) => {
-      followerReads.push(id);
-      const read = all['reports.get'];
-      return read ? read({ id }) : failed(apiError('unexpected'));
-    },
-    onSettled: async () => {},
-    alarms: browser.alarms,
-    now: () => Date.now(),
-  });
-  const following = follower;
-  return async (type: MessageType, payload: unknown, answer: unknown) => {
-    const result = answer as Result<unknown>;
-    const report = !result.ok
-      ? null
-      : type === 'popup.pageReport'
-        ? (result.data as { data: Report | null }).data
-        : ['reports.create', 'reports.update', 'reports.get'].includes(type)
-          ? (result.data as Report)
-          : null;
-    if (report && isGenerating(report, Date.now())) {
-      const regenerate =
-        type === 'reports.update' && (payload as { regenerate?: boolean }).regenerate === true;
-      await following.track(report, { restart: regenerate });
-    } else if (report) {
-      await following.settle(report);
-    } else if (!result.ok && result.error.kind === 'not_found' && type === 'reports.get') {
-      await following.forget((payload as { id: ReportId }).id, result.error);
-    }
-  };
-}
 
 /** Opens the popup on a tab showing `url`, with the background answering as `answers` says. */
 export function openPopup(answers: Answers = {}, url: string | undefined = PAGE_URL) {
   fakeBrowser.reset();
   const all: Answers = { ...noCache, ...answers };
   sendMock.mockReset();
-  const follow = startFollower(all);
+  followerReads.length = 0;
+  const follower = startFakeFollower(all['reports.get'], followerReads);
   sendMock.mockImplementation((async (type: MessageType, payload: never) => {
     const answer = all[type] as ((payload: never) => unknown) | undefined;
     if (!answer) throw new Error(`The test did not expect ${type}`);
     const result = await answer(payload);
-    await follow(type, payload, result);
+    await follower.afterAnswer(type, payload, result as Result<unknown>);
     return result;
   }) as typeof send);
   const tab = { url } as Browser.tabs.Tab;
