@@ -5,7 +5,6 @@
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
 import { browser } from './page-browser';
-import { sameId } from './report-id';
 
 /** The storage.local key of the followed reports (the background's item is `local:${FOLLOWED_KEY}`). */
 export const FOLLOWED_KEY = 'pendingGenerations';
@@ -34,24 +33,17 @@ export interface Followed {
   endedAt: number | null;
 }
 
-const STATES: readonly FollowState[] = ['generating', 'scored', 'no_score', 'gone', 'stopped'];
-
-/** The entries of a stored value that have the expected shape (storage is not trusted blindly). */
+/**
+ * The entries of a stored value that pages can use (storage is not trusted blindly); the background
+ * checks the rest of each entry itself.
+ */
 export function followedFrom(value: unknown): Followed[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (entry): entry is Followed =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      (typeof entry.id === 'string' || typeof entry.id === 'number') &&
-      STATES.includes(entry.state) &&
-      (entry.report === null || (typeof entry.report === 'object' && sameId(entry.report.id, entry.id))) &&
-      (entry.error === null || typeof entry.error?.kind === 'string') &&
-      typeof entry.since === 'number' &&
-      typeof entry.attempts === 'number' &&
-      typeof entry.nextCheckAt === 'number' &&
-      (entry.endedAt === null || typeof entry.endedAt === 'number'),
-  );
+  return Array.isArray(value)
+    ? value.filter(
+        (entry): entry is Followed =>
+          typeof entry?.state === 'string' && (typeof entry.id === 'string' || typeof entry.id === 'number'),
+      )
+    : [];
 }
 
 /**
@@ -61,23 +53,20 @@ export function followedFrom(value: unknown): Followed[] {
  */
 export function watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void {
   const area = browser.storage.local;
-  let known = new Map<string, string>();
-  let stopped = false;
-  const take = (value: unknown) => {
-    const next = new Map<string, string>();
-    const changed: Followed[] = [];
-    const all = followedFrom(value);
-    for (const entry of all) {
-      const key = String(entry.id);
-      // Reads that changed nothing visible (another attempt, another due time) are not news.
-      const seen = JSON.stringify([entry.state, entry.report, entry.error, entry.since]);
-      next.set(key, seen);
-      if (known.get(key) !== seen) changed.push(entry);
-    }
-    known = next;
-    if (changed.length > 0 && !stopped) listener(changed, all);
-  };
+  let known: Record<string, string> = {};
   let changedFirst = false;
+  const take = (value: unknown) => {
+    const all = followedFrom(value);
+    const seen: Record<string, string> = {};
+    // Reads that changed nothing a page shows (another attempt, another due time) are not news.
+    const changed = all.filter((entry) => {
+      const key = String(entry.id);
+      seen[key] = JSON.stringify([entry.state, entry.report, entry.error]);
+      return known[key] !== seen[key];
+    });
+    known = seen;
+    if (changed.length > 0) listener(changed, all);
+  };
   const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
     if (!(FOLLOWED_KEY in changes)) return;
     changedFirst = true;
@@ -85,14 +74,12 @@ export function watchFollowed(listener: (changed: Followed[], all: Followed[]) =
   };
   area.onChanged.addListener(onChanged);
   void area.get(FOLLOWED_KEY).then(
-    (items) => {
-      // A change that came first is newer than this read.
-      if (!changedFirst) take(items[FOLLOWED_KEY]);
-    },
+    // A change that came first is newer than this read.
+    (items) => changedFirst || take(items[FOLLOWED_KEY]),
     () => undefined,
   );
   return () => {
-    stopped = true;
+    changedFirst = true;
     area.onChanged.removeListener(onChanged);
   };
 }

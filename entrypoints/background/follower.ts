@@ -73,7 +73,7 @@ export function createFollower(deps: FollowerDeps) {
   /** Changes the list, one change at a time; an edit that returns the same array writes nothing. */
   function change(edit: (entries: Followed[]) => Followed[]): Promise<Followed[]> {
     return serially(async () => {
-      const before = followedFrom(await followedItem.getValue());
+      const before = checked(await followedItem.getValue());
       const edited = edit(before);
       if (edited === before) return before;
       const entries = pruned(edited, deps.now());
@@ -184,7 +184,7 @@ export function createFollower(deps: FollowerDeps) {
   }
 
   async function checkOnce(): Promise<void> {
-    const due = followedFrom(await followedItem.getValue()).filter(
+    const due = checked(await followedItem.getValue()).filter(
       (entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now(),
     );
     for (const entry of due) {
@@ -210,13 +210,13 @@ export function createFollower(deps: FollowerDeps) {
       });
     }
     // Timers die with a stopped worker: whatever woke this one, the next wake-up is set again.
-    if (due.length === 0) await serially(async () => wakeUps(followedFrom(await followedItem.getValue())));
+    if (due.length === 0) await serially(async () => wakeUps(checked(await followedItem.getValue())));
   }
 
   /** At start-up: the timer died with the old worker and the alarm may be gone (browser restart). */
   async function resume(): Promise<void> {
     const entries = await serially(async () => {
-      const stored = followedFrom(await followedItem.getValue());
+      const stored = checked(await followedItem.getValue());
       await wakeUps(stored);
       return stored;
     });
@@ -265,6 +265,20 @@ function ended(
   change: Partial<Pick<Followed, 'report' | 'error'>>,
 ): Followed {
   return { ...entry, ...change, state, endedAt: now };
+}
+
+/** The entries the follower can work with: every field of the expected type (storage is not trusted blindly). */
+function checked(value: unknown): Followed[] {
+  return followedFrom(value).filter(
+    (entry) =>
+      (['generating', 'scored', 'no_score', 'gone', 'stopped'] as unknown[]).includes(entry.state) &&
+      (entry.report === null || (typeof entry.report === 'object' && sameId(entry.report.id, entry.id))) &&
+      (entry.error === null || typeof entry.error?.kind === 'string') &&
+      typeof entry.since === 'number' &&
+      typeof entry.attempts === 'number' &&
+      typeof entry.nextCheckAt === 'number' &&
+      (entry.endedAt === null || typeof entry.endedAt === 'number'),
+  );
 }
 
 function replace(entries: Followed[], next: Followed): Followed[] {
