@@ -1,13 +1,14 @@
 // Following a report until it has a result: what pages may know of it. The background's follower
 // (entrypoints/background/follower.ts) alone reads the report again, waits and gives up; it writes each
-// report's state into storage.local under FOLLOWED_KEY, and pages only watch that (never poll). Types,
-// a shape check and a watcher over the browser's own storage API: nothing here calls the service.
+// report's state into storage.session under FOLLOWED_KEY (in memory, like the popup's cache: report
+// copies never go to disk), and pages only watch that (never poll). Types, a shape check and a watcher
+// over the browser's own storage API: nothing here calls the service.
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
 import { browser } from './page-browser';
 
-/** The storage.local key of the followed reports (the background's item is `local:${FOLLOWED_KEY}`). */
-export const FOLLOWED_KEY = 'pendingGenerations';
+/** The storage.session key of the followed reports (the background's item is `session:${FOLLOWED_KEY}`). */
+export const FOLLOWED_KEY = 'followedReports';
 
 /**
  * generating: still read again. The rest say how the following ended: scored (it has its result),
@@ -52,7 +53,7 @@ export function followedFrom(value: unknown): Followed[] {
  * Pages use this, never a timer of their own.
  */
 export function watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void {
-  const area = browser.storage.local;
+  const area = browser.storage.session;
   let known: Record<string, string> = {};
   let changedFirst = false;
   const take = (value: unknown) => {

@@ -1,8 +1,9 @@
 // The one follower of reports whose result is still null: it reads them again until the service has
 // scored them, even after the page that asked has closed, and gives up by one rule. Pages never poll:
-// they watch what it writes (lib/following). The list lives in storage (the worker may be stopped at
-// any moment); short waits are timers while the worker runs, and an alarm wakes a stopped worker for
-// whatever is due (a setTimeout dies with the worker).
+// they watch what it writes (lib/following). The list lives in storage.session (the worker may be
+// stopped at any moment; a browser restart ends every following, as the popup's cache); short waits
+// are timers while the worker runs, and an alarm wakes a stopped worker for whatever is due (a
+// setTimeout dies with the worker).
 import { storage } from 'wxt/utils/storage';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
@@ -26,23 +27,10 @@ const KEEP_ENDED_MS = 60_000;
 /** At most this many entries are kept: the oldest ended ones go first. */
 const MAX_ENTRIES = 50;
 
-/** Version 1 held only {id, since, attempts, nextCheckAt}: each was still being followed. */
-type V1Entry = Pick<Followed, 'id' | 'since' | 'attempts' | 'nextCheckAt'>;
+export const followedItem = storage.defineItem<Followed[]>(`session:${FOLLOWED_KEY}`, { fallback: [] });
 
-export const followedItem = storage.defineItem<Followed[]>(`local:${FOLLOWED_KEY}`, {
-  fallback: [],
-  version: 2,
-  migrations: {
-    2: (old: V1Entry[] | null): Followed[] =>
-      (Array.isArray(old) ? old : []).map((entry) => ({
-        ...entry,
-        state: 'generating',
-        report: null,
-        error: null,
-        endedAt: null,
-      })),
-  },
-});
+/** Where an earlier version kept the ids it followed, on disk: removed at start-up. */
+const LEGACY_ITEM = 'local:pendingGenerations';
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
@@ -213,9 +201,10 @@ export function createFollower(deps: FollowerDeps) {
     if (due.length === 0) await serially(async () => wakeUps(checked(await followedItem.getValue())));
   }
 
-  /** At start-up: the timer died with the old worker and the alarm may be gone (browser restart). */
+  /** At start-up: the timer died with the old worker, and the alarm may be left from before a browser restart. */
   async function resume(): Promise<void> {
     const entries = await serially(async () => {
+      await storage.removeItem(LEGACY_ITEM, { removeMeta: true });
       const stored = checked(await followedItem.getValue());
       await wakeUps(stored);
       return stored;

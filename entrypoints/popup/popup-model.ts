@@ -82,18 +82,18 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   function onFollowed(changed: Followed[]) {
     for (const entry of changed) {
       if (entry.state === 'gone') forgetReport(entry.id);
-      else if (entry.report) onFreshCopy(entry.report, entry.state === 'no_score');
+      else if (entry.report) onFreshCopy(entry.report);
     }
     // A refused key or a missing setup ended every following: say so where this page's report is shown.
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
     if (stopped?.error) showLookupError(stopped.error);
   }
 
-  function onFreshCopy(report: Report, givenUp: boolean) {
+  function onFreshCopy(report: Report) {
     const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
     showReport(report);
     if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
-    else if (wasPending && (givenUp || !isGenerating(report, env.now())))
+    else if (wasPending && !isGenerating(report, env.now()))
       announcement.value = 'The service gave this report no score.';
   }
 

@@ -198,9 +198,9 @@ describe('popup: this page’s report', () => {
     // A fresh worker instance: whatever lived only in memory (its timer, its read) is gone.
     await extension().restartServiceWorker();
 
-    type Followed = { pendingGenerations?: { id: number; state: string }[] };
+    type Followed = { followedReports?: { id: number; state: string }[] };
     const followed = async () =>
-      (await extension().getStorage<Followed>('local', 'pendingGenerations')).pendingGenerations ?? [];
+      (await extension().getStorage<Followed>('session', 'followedReports')).followedReports ?? [];
     expect((await followed()).map((entry) => entry.state)).toEqual(['generating']);
     const alarm = await extension().serviceWorker.evaluate(() =>
       (globalThis as unknown as WithChrome).chrome.alarms.get('page-reports:generation'),

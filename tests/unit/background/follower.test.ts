@@ -197,6 +197,15 @@ describe('the follower', () => {
     expect(second.readAt).toEqual([5, 7]);
   });
 
+  it('keeps reports in memory only (storage.session), and removes what an earlier version kept on disk', async () => {
+    await fakeBrowser.storage.local.set({ pendingGenerations: [{ id: 3 }], pendingGenerations$: { v: 1 } });
+    const { follower } = setup();
+    await follower.resume();
+    await follower.track(pending(7));
+    expect(await fakeBrowser.storage.local.get()).toEqual({});
+    expect(Object.keys(await fakeBrowser.storage.session.get())).toEqual(['followedReports']);
+  });
+
   it('the alarm reads what is due when the worker was stopped meanwhile', async () => {
     const { follower, readAt } = setup();
     await follower.track(pending(7));
