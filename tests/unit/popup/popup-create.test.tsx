@@ -493,6 +493,18 @@ describe('popup: create a report', () => {
     expect(sent('reports.get')).toEqual([]);
   });
 
+  it('a report the follower finds gone leaves the popup', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 8, result: null }), fetchedAt: Date.now() }),
+      'reports.get': () => failed(apiError('not_found', { status: 404 })),
+    });
+    expect(await screen.findByText('Generating…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Report for this page' })).toBeNull());
+    expect(followerReads).toEqual([8]);
+  });
+
   it('stops following at once when the key is refused while the report generates, and says so', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     openPopup({
