@@ -1,5 +1,6 @@
-// Following a report while it generates (popup, background alarms, details panel) ends at once on a
-// failure that waiting cannot fix: the key refused, the account not allowed, no setup, no permission.
+// Following a report while it generates (the background's follower, entrypoints/background/follower.ts)
+// ends at once on a failure that waiting cannot fix: the key refused, the account not allowed, no setup,
+// no permission.
 // Every other report would get the same answer, so all following stops, not only this report's.
 import type { ApiError, ApiErrorKind } from './api/errors';
 

@@ -1,7 +1,7 @@
 // The popup's own messages: its snapshot (cache only, instant), the two lookups that refresh it, and
 // remembering the privacy chosen in its form.
 import type { Result } from '@/lib/api/errors';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { Report } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
@@ -19,8 +19,8 @@ export interface PopupHandlerDeps {
   cache: PopupCache;
   aliases: Pick<PageAliases, 'lookup'>;
   creates: Pick<CreateRunsTracker, 'state' | 'wait' | 'dismiss'>;
-  /** Called for a report seen with a null result, so its generation is followed. */
-  trackGeneration(id: ReportId): Promise<unknown>;
+  /** Called for a report seen still generating, so the follower follows it. */
+  trackGeneration(report: Report): Promise<unknown>;
   now(): number;
 }
 
@@ -71,7 +71,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       if (!found.ok) return found;
       const cached = { data: found.data, fetchedAt: deps.now() };
       await deps.cache.setPageReport(url, cached);
-      if (found.data && isGenerating(found.data, deps.now())) await deps.trackGeneration(found.data.id);
+      if (found.data && isGenerating(found.data, deps.now())) await deps.trackGeneration(found.data);
       return { ok: true, data: cached };
     },
 

@@ -1,15 +1,11 @@
-// Joins the popup's background parts to the core handlers: the snapshot cache, the generation tracker
-// (with its alarm) and the popup's own messages.
+// Joins the popup's background parts to the core handlers: the snapshot cache, the follower of
+// reports still generating (with its timer and alarm) and the popup's own messages.
 import { browser } from '@/lib/page-browser';
+import type { ApiError } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { readConnection, type ConnectionSettings } from '@/lib/settings/storage';
-import {
-  createGenerationTracker,
-  GENERATION_ALARM,
-  pendingGenerationsItem,
-  type GenerationTracker,
-} from './generation-tracker';
+import { createFollower, GENERATION_ALARM, type Follower } from './follower';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createPageAliases, pageAliasesItem, type PageAliases } from './page-aliases';
 import { createPopupCache, popupCacheItem, type PopupCache } from './popup-cache';
@@ -22,29 +18,28 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
   const cache = createPopupCache();
   const aliases = createPageAliases();
   const creates = createCreateRuns({ now, keepAliveWhile });
-  const tracker = createGenerationTracker({
+  const follower = createFollower({
     getReport: (id) => core['reports.get']({ id }),
-    onGenerated: (report) => cache.replaceReport(report),
+    onSettled: (report) => cache.replaceReport(report),
     alarms: browser.alarms,
     now,
   });
   // Registered at the top level like onMessage: the alarm may be what woke the worker.
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === GENERATION_ALARM) void tracker.checkDue();
+    if (alarm.name === GENERATION_ALARM) void follower.checkDue();
   });
-  void tracker.resume();
+  void follower.resume();
 
-  const tracked = trackReportChanges(core, { cache, tracker, aliases, now });
+  const tracked = trackReportChanges(core, { cache, follower, aliases, now });
   return {
     ...tracked,
     // The popup may close while the service analyses the page: the run is noted, so the next one knows.
     'reports.create': (input) => creates.run(input.url, () => tracked['reports.create'](input)),
     'settings.save': forgetOnNewConnection(core['settings.save'], async () => {
       await popupCacheItem.removeValue();
-      await pendingGenerationsItem.removeValue();
+      await follower.clear();
       await pageAliasesItem.removeValue();
       await createRunsItem.removeValue();
-      await browser.alarms.clear(GENERATION_ALARM);
     }),
     ...createPopupHandlers({
       isConfigured: async () => {
@@ -55,7 +50,7 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       cache,
       aliases,
       creates,
-      trackGeneration: (id) => quietly(tracker.track(id)),
+      trackGeneration: (report) => quietly(follower.track(report)),
       now,
     }),
   };
@@ -64,19 +59,21 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
 export interface ReportChangeDeps {
   cache: PopupCache;
   aliases: Pick<PageAliases, 'remember'>;
-  tracker: Pick<GenerationTracker, 'track' | 'settle'>;
+  follower: Pick<Follower, 'track' | 'settle' | 'forget'>;
   now(): number;
 }
 
 /**
- * Wraps the report handlers so every page's changes reach the popup's cache and the generation tracker.
+ * Wraps the report handlers so every page's changes reach the popup's cache and the follower: a report
+ * handed out still generating is followed from then on, and a fresh copy of one followed reaches the
+ * pages that watch it.
  * Their bookkeeping never changes the answer: a created report must not look failed because a cache write did.
  */
 export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): CoreHandlers {
-  async function follow(report: Report): Promise<void> {
+  async function follow(report: Report, restart = false): Promise<void> {
     await (isGenerating(report, deps.now())
-      ? quietly(deps.tracker.track(report.id))
-      : quietly(deps.tracker.settle(report.id)));
+      ? quietly(deps.follower.track(report, { restart }))
+      : quietly(deps.follower.settle(report)));
   }
 
   return {
@@ -95,10 +92,11 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       const answer = await core['reports.update'](input);
       if (answer.ok) {
         await quietly(deps.cache.replaceReport(answer.data));
-        await follow(answer.data);
+        // New results asked for: a new wait. A changed privacy does not lengthen the old one.
+        await follow(answer.data, input.regenerate === true);
       } else if (answer.error.kind === 'not_found') {
         // Gone (phpRank's 403 on update, read as such by the client): no cached copy brings it back.
-        await forget(input.id);
+        await forget(input.id, answer.error);
       }
       return answer;
     },
@@ -108,7 +106,7 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
         await quietly(deps.cache.replaceReport(answer.data));
         await follow(answer.data);
       } else if (answer.error.kind === 'not_found') {
-        await forget(input.id);
+        await forget(input.id, answer.error);
       }
       return answer;
     },
@@ -119,9 +117,9 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
     },
   };
 
-  async function forget(id: ReportId): Promise<void> {
+  async function forget(id: ReportId, error: ApiError | null = null): Promise<void> {
     await quietly(deps.cache.forgetReport(id));
-    await quietly(deps.tracker.settle(id));
+    await quietly(deps.follower.forget(id, error));
   }
 }
 

@@ -8,10 +8,10 @@ import { openOptions, type OptionsLink } from '@/lib/options-link';
 import type { PageCheck } from '@/lib/page-url';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { sameId } from '@/lib/report-id';
+import { watchFollowed, type Followed } from '@/lib/following';
 import { isGenerating } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { readCurrentPage } from './current-page';
-import { createGenerationWatch } from './generation-watch';
 
 /** Data first taken from the cache, then refreshed. */
 export interface Shown<T> {
@@ -32,6 +32,8 @@ export interface PopupEnvironment {
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
   now(): number;
+  /** What the background's follower says of reports still generating (lib/following). */
+  watchFollowed(listener: (changed: Followed[]) => void): () => void;
 }
 
 const defaultEnvironment: PopupEnvironment = {
@@ -39,6 +41,7 @@ const defaultEnvironment: PopupEnvironment = {
   openOptions,
   closePopup: () => window.close(),
   now: () => Date.now(),
+  watchFollowed,
 };
 
 const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, state: 'loading', error: null });
@@ -73,19 +76,26 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     return shown ? sameId(shown.id, id) : false;
   };
 
-  const watch = createGenerationWatch({
-    read: (id) => send('reports.get', { id }),
-    onReport: (report) => {
-      const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
-      showReport(report);
-      if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
-      else if (wasPending && !isGenerating(report, env.now()))
-        announcement.value = 'The service gave this report no score.';
-    },
-    onGone: forgetReport,
-    // A refused key or a missing setup: say so where this page's report is shown.
-    onStopped: showLookupError,
-  });
+  // The background follows every report still generating (it started when it handed the report out);
+  // the popup only hears what it found. Closing the popup changes nothing there.
+  let stopWatching: (() => void) | null = null;
+  function onFollowed(changed: Followed[]) {
+    for (const entry of changed) {
+      if (entry.state === 'gone') forgetReport(entry.id);
+      else if (entry.report) onFreshCopy(entry.report);
+    }
+    // A refused key or a missing setup ended every following: say so where this page's report is shown.
+    const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
+    if (stopped?.error) showLookupError(stopped.error);
+  }
+
+  function onFreshCopy(report: Report) {
+    const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
+    showReport(report);
+    if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
+    else if (wasPending && !isGenerating(report, env.now()))
+      announcement.value = 'The service gave this report no score.';
+  }
 
   const form = createCreateForm({
     pageUrl,
@@ -98,9 +108,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         ...recent.value,
         value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
       };
-      // The card says "Generating…"; the watch announces the result.
+      // The card says "Generating…"; the background's follower brings the result, announced then.
       announcement.value = 'Report created.';
-      followGeneration(report);
     },
     lookUp: async () => {
       await refresh();
@@ -127,10 +136,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   async function readAgain(before: Report): Promise<void> {
     regenerateRecheck.value = 'looking';
     const answer = await send('reports.get', { id: before.id });
-    if (answer.ok) {
-      showReport(answer.data);
-      followGeneration(answer.data);
-    } else if (answer.error.kind === 'not_found') forgetReport(before.id);
+    if (answer.ok) showReport(answer.data);
+    else if (answer.error.kind === 'not_found') forgetReport(before.id);
     regenerateRecheck.value = !answer.ok
       ? answer.error
       : answer.data.updatedAt !== before.updatedAt || isGenerating(answer.data, env.now())
@@ -155,10 +162,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         };
       }
     });
-  }
-
-  function followGeneration(report: Report | null) {
-    if (report && isGenerating(report, env.now())) watch.watch(report.id);
   }
 
   function applySnapshotValue<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
@@ -193,7 +196,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     const version = pageReportVersion;
     // A report created or changed meanwhile is newer than this answer.
     await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
-    followGeneration(pageReport.value.value ?? null);
   }
 
   function refreshRecent(): Promise<void> {
@@ -225,6 +227,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
 
     /** Reads the tab, paints the cached snapshot, then refreshes from the service. */
     async start(): Promise<void> {
+      stopWatching ??= env.watchFollowed(onFollowed);
       const checked = await env.readCurrentPage();
       page.value = checked;
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
@@ -277,7 +280,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       if (answer.ok) {
         showReport(answer.data);
         announcement.value = 'New results requested.';
-        followGeneration(answer.data);
       } else if (answer.error.kind === 'not_configured') {
         setup.value = 'missing';
       } else if (mayHaveHappened(answer.error)) {
@@ -303,9 +305,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     close: () => env.closePopup(),
     now: () => env.now(),
 
-    /** Stops the timers (tests; a closing popup stops them anyway). */
+    /** Stops watching the follower (tests; a closing popup stops anyway). */
     dispose() {
-      watch.stopAll();
+      stopWatching?.();
+      stopWatching = null;
     },
   };
 }

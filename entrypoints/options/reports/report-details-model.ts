@@ -1,16 +1,17 @@
 // One report's details panel: the show endpoint, "Save changes" (privacy, password) and
-// "Regenerate results". While the result is being generated it is read again, with growing pauses, for
-// a bounded time: a report the service will never score (phpRank 1.1.0) ends as "no score", not as an
-// endless "Generating…"; a refused key or a missing setup stops it at once. A report the service says
-// is gone leaves the list. Save sends only what the person changed; a regenerate that may have happened
-// is not offered again: the report is read again instead.
+// "Regenerate results". While the result is being generated the background's follower reads it again
+// (lib/following): the panel only watches what it finds, and never polls. A report the service will
+// never score (phpRank 1.1.0), or one the follower gave up on, shows "no score", not an endless
+// "Generating…"; a refused key or a missing setup says why. A report the service says is gone leaves
+// the list. Save sends only what the person changed; a regenerate that may have happened is not offered
+// again: the report is read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Privacy, Report } from '@/lib/api/types';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
+import { watchFollowed, type Followed } from '@/lib/following';
 import { reportKey } from '@/lib/report-id';
-import { GIVE_UP_AFTER_MS, scoreState, type ScoreState } from '@/lib/report-state';
-import { stopsFollowing } from '@/lib/stops-following';
+import { scoreState, type ScoreState } from '@/lib/report-state';
 import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
@@ -28,7 +29,7 @@ const NO_REPORT_OPEN: ApiError = { kind: 'not_found', message: 'No report is ope
 export interface ReportDetailsModel {
   readonly id: ReadonlySignal<string | null>;
   readonly report: ReadonlySignal<Report | null>;
-  /** Scored, still generating (and followed), or no score: the service gave none, or we stopped waiting. */
+  /** Scored, still generating (and followed), or no score: the service gave none, or the follower gave up. */
   readonly scoreState: ReadonlySignal<ScoreState | null>;
   /** The service said this report no longer exists: nothing can be changed any more. */
   readonly gone: ReadonlySignal<boolean>;
@@ -57,14 +58,12 @@ export interface ReportDetailsOptions {
   onReportChanged?: (report: Report) => void;
   /** The service said the report is gone (not found): its row leaves the table. */
   onReportGone?: (id: Report['id']) => void;
-  /** Pauses between re-reads while the result is being generated. */
-  pendingDelaysMs?: readonly number[];
+  /** What the background's follower says of reports still generating; lib/following's by default. */
+  watchFollowed?: typeof watchFollowed;
   /** The clock (tests set it). */
   now?: () => number;
 }
 
-const PENDING_DELAYS_MS = [2000, 3000, 5000, 8000, 13_000, 20_000, 30_000];
-const MAX_PENDING_READS = 30;
 const REGENERATING = 'Regenerating the results…';
 export const NOTHING_TO_SAVE = 'Nothing to save: change the privacy or type a new password first.';
 
@@ -72,7 +71,7 @@ export const NOTHING_TO_SAVE = 'Nothing to save: change the privacy or type a ne
 function saveInput(current: Report, changes: DetailsChanges): { privacy: Privacy; password?: string } | null {
   const privacy = changes.privacy ?? current.privacy;
   const privacyChanged = changes.privacy !== undefined && changes.privacy !== current.privacy;
-  // The API takes a password only beside privacy 2 (lib/api/client updateBody).
+  // The API takes a password only beside privacy 2 (the background client's updateBody).
   const password = privacy === 2 && changes.password ? changes.password : undefined;
   if (privacy === null || (!privacyChanged && !password)) return null;
   return password ? { privacy, password } : { privacy };
@@ -90,7 +89,6 @@ function afterRecheck(before: Report, after: Report, state: ScoreState): string 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
 export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}): ReportDetailsModel {
-  const delays = options.pendingDelaysMs ?? PENDING_DELAYS_MS;
   const now = options.now ?? Date.now;
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
@@ -102,13 +100,42 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const writeError = signal<{ write: DetailsWrite; error: ApiError } | null>(null);
   const notice = signal<string | null>(null);
   const fetchLatest = latestOnly((reportId: string) => send('reports.get', { id: reportId }));
-  let pendingTimer: ReturnType<typeof setTimeout> | undefined;
-  let pendingReads = 0;
-  /** When this panel started waiting for the score: the wait is bounded even without dates on the report. */
-  let followingSince: number | null = null;
+  /** The follower's newest word on each report it follows (or followed a moment ago). */
+  let followed = new Map<string, Followed>();
+  const stopWatching = (options.watchFollowed ?? watchFollowed)((changed, all) => {
+    followed = new Map(all.map((entry) => [reportKey(entry.id), entry]));
+    const shown = id.peek();
+    const entry = changed.find((item) => reportKey(item.id) === shown);
+    if (entry) heard(entry);
+  });
 
-  async function load(reportId: string, { quiet = false } = {}) {
-    if (!quiet) loading.value = true;
+  /** What the follower found for the report on show. */
+  function heard(entry: Followed) {
+    const reportId = reportKey(entry.id);
+    if (entry.state === 'gone') {
+      batch(() => {
+        if (entry.error) loadError.value = entry.error;
+        markGone(reportId);
+      });
+      return;
+    }
+    // A copy other than the one on show (the panel's own read starts the following with it).
+    const fresh =
+      entry.report && JSON.stringify(entry.report) !== JSON.stringify(report.peek()) ? entry.report : null;
+    batch(() => {
+      if (fresh) report.value = fresh;
+      showScoreState();
+      // A failure waiting cannot fix, or the one the follower gave up on: say what failed.
+      if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
+        loadError.value = entry.error;
+      else if (fresh) loadError.value = null;
+      if (notice.peek() === REGENERATING) notice.value = noticeAfterWaiting(score.peek());
+    });
+    if (fresh) options.onReportChanged?.(fresh);
+  }
+
+  async function load(reportId: string) {
+    loading.value = true;
     const { current, value: result } = await fetchLatest(reportId);
     if (!current || id.peek() !== reportId) return;
     if (!result.ok && isGone(result)) {
@@ -124,25 +151,10 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (result.ok) {
         showReport(result.data);
         loadError.value = null;
-      } else if (!quiet) {
+      } else {
         loadError.value = result.error;
       }
     });
-    if (result.ok && quiet) {
-      if (notice.peek() === REGENERATING) notice.value = noticeAfterWaiting(score.peek());
-      options.onReportChanged?.(result.data);
-    }
-    if (quiet && !result.ok) {
-      // A refused key or a missing setup: asking again cannot help, so the following stops here.
-      if (stopsFollowing(result.error)) {
-        clearTimeout(pendingTimer);
-        loadError.value = result.error;
-        return;
-      }
-      // A passing failure is tried again later, within the same bound; past it, say what failed.
-      followGeneration();
-      if (score.peek() !== 'generating') loadError.value = result.error;
-    }
   }
 
   /** After a regenerate that may have happened: read the report again and say what it shows. */
@@ -159,7 +171,6 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       });
       return;
     }
-    if (scoreState(result.data, now()) === 'generating') restartFollowing();
     batch(() => {
       loadError.value = null;
       showReport(result.data);
@@ -177,48 +188,25 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
 
   function showReport(next: Report) {
     report.value = next;
-    followGeneration();
+    showScoreState();
   }
 
-  /** The service says the report is gone: stop following it, and take its row off the table. */
+  /** The service says the report is gone: take its row off the table. */
   function markGone(reportId: Report['id']) {
-    clearTimeout(pendingTimer);
     gone.value = true;
     options.onReportGone?.(reportId);
   }
 
-  /** The report's score state, with this panel's own bound on the wait. */
-  function currentScoreState(current: Report): ScoreState {
-    const state = scoreState(current, now());
-    if (state !== 'generating') return state;
-    const waitedTooLong = followingSince !== null && now() - followingSince > GIVE_UP_AFTER_MS;
-    return waitedTooLong || pendingReads >= MAX_PENDING_READS ? 'no_score' : 'generating';
-  }
-
   /**
-   * While the result is still being generated, read the report again, less and less often; stop once
-   * it has a score or scoreState says it will not get one (or after MAX_PENDING_READS reads).
+   * The report's score state: its own, unless the follower gave up on it first (a report without
+   * dates would otherwise look "Generating…" for ever).
    */
-  function followGeneration() {
-    clearTimeout(pendingTimer);
+  function showScoreState() {
     const current = report.peek();
     if (!current) return;
-    if (scoreState(current, now()) === 'generating') followingSince ??= now();
-    const state = currentScoreState(current);
-    score.value = state;
-    if (state !== 'generating') return;
-    const delay = delays[Math.min(pendingReads, delays.length - 1)] ?? 30_000;
-    pendingReads++;
-    const reportId = id.peek();
-    pendingTimer = setTimeout(() => {
-      if (reportId !== null && id.peek() === reportId) void load(reportId, { quiet: true });
-    }, delay);
-  }
-
-  /** A new report, or new results asked for: a new bounded wait. */
-  function restartFollowing() {
-    pendingReads = 0;
-    followingSince = null;
+    const state = scoreState(current, now());
+    const entry = followed.get(reportKey(current.id));
+    score.value = state === 'generating' && entry?.state === 'no_score' ? 'no_score' : state;
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
@@ -256,8 +244,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (maybe && reportId !== null) await recheck(reportId, current);
       return result;
     }
-    // New results asked for: a new bounded wait. A saved privacy does not extend the old one.
-    if (kind === 'regenerate') restartFollowing();
+    // New results asked for: the background's follower starts a new bounded wait for them.
     batch(() => {
       showReport(result.data);
       notice.value =
@@ -283,9 +270,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     notice,
     show(next) {
       if (next === id.peek()) return;
-      clearTimeout(pendingTimer);
       fetchLatest.invalidate();
-      restartFollowing();
       batch(() => {
         id.value = next;
         report.value = null;
@@ -305,7 +290,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     save: (changes) => write('save', changes),
     regenerate: () => write('regenerate', null),
     dispose() {
-      clearTimeout(pendingTimer);
+      stopWatching();
       fetchLatest.invalidate();
     },
   };

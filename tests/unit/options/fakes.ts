@@ -2,8 +2,9 @@
 // recorded, and deferred answers for tests about order and timing.
 import { vi } from 'vitest';
 import { apiError, type ApiError, type ApiErrorKind, type Result } from '@/lib/api/errors';
-import type { Page, Project, Report } from '@/lib/api/types';
+import type { Page, Project, Report, ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
+import { startFakeFollower } from '../fake-follower';
 
 export function makeReport(id: number, overrides: Partial<Report> = {}): Report {
   const url = overrides.url ?? `https://site.example/page-${id}`;
@@ -75,13 +76,28 @@ export type Handler<T extends MessageType> = (
 ) => Result<MessageOutput<T>> | Promise<Result<MessageOutput<T>>>;
 export type Handlers = { [T in MessageType]?: Handler<T> };
 
-/** A `send` answered by `handlers`; a message without a handler fails the test loudly. */
+/**
+ * A `send` answered by `handlers`; a message without a handler fails the test loudly. Behind it runs the
+ * background's follower (../fake-follower): `followerReads(send)` lists what it read.
+ */
 export function fakeSend(handlers: Handlers) {
-  return vi.fn(async <T extends MessageType>(type: T, payload: MessageInput<T>) => {
+  const follower = startFakeFollower(handlers['reports.get']);
+  const send = vi.fn(async <T extends MessageType>(type: T, payload: MessageInput<T>) => {
     const handler = handlers[type] as Handler<T> | undefined;
     if (!handler) throw new Error(`unexpected message ${type}`);
-    return handler(payload);
+    const answer = await handler(payload);
+    await follower.afterAnswer(type, payload, answer as Result<unknown>);
+    return answer;
   });
+  readsOf.set(send, follower.reads);
+  return send;
+}
+
+const readsOf = new WeakMap<object, ReportId[]>();
+
+/** The ids the background's follower read behind a `fakeSend`, in order. */
+export function followerReads(send: object): ReportId[] {
+  return readsOf.get(send) ?? [];
 }
 
 /** The payloads `send` was called with for one message type, in order. */

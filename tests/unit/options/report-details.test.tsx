@@ -8,7 +8,7 @@ import {
   NOTHING_TO_SAVE,
 } from '@/entrypoints/options/reports/report-details-model';
 import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
-import { callsOf, fail, fakeSend, makePage, makeReport, ok } from './fakes';
+import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from './fakes';
 import { checksOf } from '../popup/fixtures';
 import { renderApp } from './render-app';
 
@@ -335,39 +335,47 @@ describe('a report the service says is gone', () => {
 });
 
 describe('the details model', () => {
-  it('reads a report again, less and less often, until its result is ready', async () => {
+  // The background's follower reads a generating report again (tests/unit/background/follower.test.ts
+  // has its delays); the panel only shows what it finds, and never asks on its own.
+  it('shows what the background’s follower finds, until the result is ready', async () => {
     vi.useFakeTimers();
     const pending = makeReport(3, { result: null, generatedAt: null, updatedAt: new Date().toISOString() });
     const answers = [pending, pending, makeReport(3, { result: 'decent' })];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? pending) });
     const changed = vi.fn();
-    const model = createReportDetailsModel(send, { onReportChanged: changed, pendingDelaysMs: [100, 200] });
+    const model = createReportDetailsModel(send, { onReportChanged: changed });
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
-    expect(callsOf(send, 'reports.get')).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(callsOf(send, 'reports.get')).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(199);
-    expect(callsOf(send, 'reports.get')).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(callsOf(send, 'reports.get')).toHaveLength(3);
+    expect(model.scoreState.value).toBe('generating');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(followerReads(send)).toEqual([3]);
+    expect(model.scoreState.value).toBe('generating');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(followerReads(send)).toEqual([3, 3]);
     expect(model.report.value?.result).toBe('decent');
+    expect(model.scoreState.value).toBe('scored');
     expect(changed).toHaveBeenLastCalledWith(expect.objectContaining({ result: 'decent' }));
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(callsOf(send, 'reports.get')).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(followerReads(send)).toHaveLength(2);
+    // The panel itself asked once: when it opened.
+    expect(callsOf(send, 'reports.get')).toHaveLength(1);
     model.dispose();
     vi.useRealTimers();
   });
 
-  it('stops reading when the panel closes', async () => {
+  it('hears nothing more once disposed', async () => {
     vi.useFakeTimers();
-    const send = fakeSend({ 'reports.get': () => ok(generating(3)) });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    const answers = [generating(3), makeReport(3, { result: 'bad' })];
+    const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? makeReport(3)) });
+    const changed = vi.fn();
+    const model = createReportDetailsModel(send, { onReportChanged: changed });
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
-    model.show(null);
+    model.dispose();
     await vi.advanceTimersByTimeAsync(1000);
-    expect(callsOf(send, 'reports.get')).toHaveLength(1);
+    expect(followerReads(send)).toEqual([3]);
+    expect(model.report.value?.result).toBeNull();
+    expect(changed).not.toHaveBeenCalledWith(expect.objectContaining({ result: 'bad' }));
     vi.useRealTimers();
   });
 
@@ -375,43 +383,51 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const unscored = makeReport(3, { result: null, generatedAt: new Date().toISOString() });
     const send = fakeSend({ 'reports.get': () => ok(unscored) });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    const model = createReportDetailsModel(send);
     model.show('3');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(callsOf(send, 'reports.get')).toHaveLength(1);
+    expect(followerReads(send)).toEqual([]);
     expect(model.scoreState.value).toBe('no_score');
     model.dispose();
     vi.useRealTimers();
   });
 
-  it('stops asking once a report has waited too long for its score', async () => {
+  it('says “no score” once the report has waited too long for it', async () => {
     vi.useFakeTimers();
     const pending = generating(3);
     const send = fakeSend({ 'reports.get': () => ok(pending) });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [60_000] });
+    const model = createReportDetailsModel(send);
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     expect(model.scoreState.value).toBe('generating');
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
     expect(model.scoreState.value).toBe('no_score');
-    const asked = callsOf(send, 'reports.get').length;
+    const asked = followerReads(send).length;
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    expect(callsOf(send, 'reports.get')).toHaveLength(asked);
+    expect(followerReads(send)).toHaveLength(asked);
     model.dispose();
     vi.useRealTimers();
   });
 
-  it('bounds the wait on its own when the report carries no dates', async () => {
+  it('says “no score” when the follower gives up on a report that carries no dates', async () => {
     vi.useFakeTimers();
     const undated = generating(3, { createdAt: null, updatedAt: null });
     const send = fakeSend({ 'reports.get': () => ok(undated) });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [60_000] });
+    const model = createReportDetailsModel(send);
     model.show('3');
-    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS - 1000);
+    expect(model.scoreState.value).toBe('generating');
+    await vi.advanceTimersByTimeAsync(1000);
     expect(model.scoreState.value).toBe('no_score');
-    const asked = callsOf(send, 'reports.get').length;
+    // Opened again: still “no score”, from what the follower says, not another ten minutes’ wait.
+    model.show(null);
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(model.scoreState.value).toBe('no_score');
+    const asked = followerReads(send).length;
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    expect(callsOf(send, 'reports.get')).toHaveLength(asked);
+    expect(followerReads(send)).toHaveLength(asked);
     model.dispose();
     vi.useRealTimers();
   });
@@ -423,16 +439,35 @@ describe('the details model', () => {
       'reports.get': () => ok(reads.shift()!),
       'reports.update': () => ok(generating(3)),
     });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    const model = createReportDetailsModel(send);
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
     expect(model.notice.value).toBe('Regenerating the results…');
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(model.scoreState.value).toBe('no_score');
     expect(model.notice.value).toBeNull();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(callsOf(send, 'reports.get')).toHaveLength(2);
+    expect(followerReads(send)).toHaveLength(1);
+    model.dispose();
+    vi.useRealTimers();
+  });
+
+  it('says “New results are ready.” when the regenerated report gets its score', async () => {
+    vi.useFakeTimers();
+    const reads = [makeReport(3, { result: 'bad' }), makeReport(3, { result: 'good' })];
+    const send = fakeSend({
+      'reports.get': () => ok(reads.shift()!),
+      'reports.update': () => ok(generating(3)),
+    });
+    const model = createReportDetailsModel(send);
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(0);
+    await model.regenerate();
+    expect(model.scoreState.value).toBe('generating');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(model.report.value?.result).toBe('good');
+    expect(model.notice.value).toBe('New results are ready.');
     model.dispose();
     vi.useRealTimers();
   });
@@ -539,9 +574,9 @@ describe('saving sends only what the person changed', () => {
       'reports.get': () => ok(reads.shift() ?? makeReport(7, { privacy: 0 })),
       'reports.update': () => ok(makeReport(7, { privacy: 0 })),
     });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+    const model = createReportDetailsModel(send);
     model.show('7');
-    await vi.advanceTimersByTimeAsync(200);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(model.report.value?.privacy).toBe(0);
     expect((await model.save({})).ok).toBe(true);
     expect(model.notice.value).toBe(NOTHING_TO_SAVE);
@@ -619,33 +654,54 @@ describe('following a generating report in the details', () => {
       const send = fakeSend({
         'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail(kind)),
       });
-      const model = createReportDetailsModel(send, { pendingDelaysMs: [100] });
+      const model = createReportDetailsModel(send);
       model.show('3');
-      await vi.advanceTimersByTimeAsync(100);
-      expect(callsOf(send, 'reports.get')).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(followerReads(send)).toEqual([3]);
       expect(model.loadError.value?.kind).toBe(kind);
       await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
-      expect(callsOf(send, 'reports.get')).toHaveLength(2);
+      expect(followerReads(send)).toEqual([3]);
+      expect(callsOf(send, 'reports.get')).toHaveLength(1);
       model.dispose();
       vi.useRealTimers();
     },
   );
 
-  it('gives up after GIVE_UP_AFTER_MS when every re-read fails (network), and says what failed', async () => {
+  it('keeps quiet about a passing failure, then gives up after GIVE_UP_AFTER_MS and says what failed', async () => {
     vi.useFakeTimers();
     let reads = 0;
     const send = fakeSend({
       'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('network')),
     });
-    const model = createReportDetailsModel(send, { pendingDelaysMs: [30_000] });
+    const model = createReportDetailsModel(send);
     model.show('3');
-    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
-    const asked = callsOf(send, 'reports.get').length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(model.scoreState.value).toBe('generating');
+    expect(model.loadError.value).toBeNull();
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
+    const asked = followerReads(send).length;
     expect(asked).toBeGreaterThan(5);
     expect(model.scoreState.value).toBe('no_score');
     expect(model.loadError.value?.kind).toBe('network');
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    expect(callsOf(send, 'reports.get')).toHaveLength(asked);
+    expect(followerReads(send)).toHaveLength(asked);
+    model.dispose();
+    vi.useRealTimers();
+  });
+
+  it('a report the follower finds gone leaves the list', async () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    const send = fakeSend({
+      'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('not_found')),
+    });
+    const gone = vi.fn();
+    const model = createReportDetailsModel(send, { onReportGone: gone });
+    model.show('3');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(model.gone.value).toBe(true);
+    expect(model.loadError.value?.kind).toBe('not_found');
+    expect(gone).toHaveBeenCalledWith('3');
     model.dispose();
     vi.useRealTimers();
   });

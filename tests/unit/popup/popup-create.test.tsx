@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { failed, makeReport, ok } from './fixtures';
-import { deferred, openPopup, PAGE_URL, sendMock, sent } from './render-popup';
+import { deferred, followerReads, openPopup, PAGE_URL, sendMock, sent } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
@@ -86,9 +86,10 @@ describe('popup: create a report', () => {
     expect(passwordInput().value).toBe('');
     answer.resolve(ok(makeReport({ id: 6, privacy: 2, result: null })));
     await screen.findByRole('article');
-    // What follows a create sends more: the generation watch reads the report, another choice is kept.
+    // What follows a create: the background's follower reads the report, another choice is kept.
     await vi.advanceTimersByTimeAsync(1000);
     await screen.findByText('The report’s result is ready.');
+    expect(followerReads).toEqual([6]);
     fireEvent.change(privacySelect(), { target: { value: '1' } });
     fireEvent.change(privacySelect(), { target: { value: '2' } });
     expect(passwordInput().value).toBe('');
@@ -96,7 +97,7 @@ describe('popup: create a report', () => {
     const calls = sendMock.mock.calls.map(([type, payload]) => ({ type, payload: JSON.stringify(payload) }));
     const create = calls.findIndex((call) => call.type === 'reports.create');
     expect(calls.slice(create + 1).map((call) => call.type)).toEqual(
-      expect.arrayContaining(['reports.get', 'popup.rememberPrivacy']),
+      expect.arrayContaining(['popup.rememberPrivacy']),
     );
     // Exactly one message ever carried the password: the create itself.
     expect(calls.flatMap((call, index) => (call.payload.includes('s3cret') ? [index] : []))).toEqual([
@@ -341,7 +342,7 @@ describe('popup: create a report', () => {
         failed(
           apiError('invalid_input', {
             status: 422,
-            // The client says what the service had against the page (lib/api/client explainRefusedPage).
+            // The client says what the service had against the page (the background client's explainRefusedPage).
             message: 'The service refused this page: The url field must be a valid URL.',
             fieldErrors: {
               privacy: ['The selected privacy is invalid.'],
@@ -387,14 +388,16 @@ describe('popup: create a report', () => {
       true,
     );
 
+    // The background follows it (1 s, then 2 s later); the popup never asks on its own.
     await vi.advanceTimersByTimeAsync(1000);
-    expect(sent('reports.get')).toEqual([{ id: 5 }]);
+    expect(followerReads).toEqual([5]);
     expect(within(card).getByText('Generating…')).toBeTruthy();
     await vi.advanceTimersByTimeAsync(2000);
     expect(await within(card).findByText('Decent')).toBeTruthy();
     expect(screen.getByText('The report’s result is ready.')).toBeTruthy();
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(sent('reports.get')).toHaveLength(2);
+    expect(followerReads).toHaveLength(2);
+    expect(sent('reports.get')).toEqual([]);
   });
 
   it('keeps checking a report found still generating on open', async () => {
@@ -490,6 +493,18 @@ describe('popup: create a report', () => {
     expect(sent('reports.get')).toEqual([]);
   });
 
+  it('a report the follower finds gone leaves the popup', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openPopup({
+      'popup.pageReport': () => ok({ data: makeReport({ id: 8, result: null }), fetchedAt: Date.now() }),
+      'reports.get': () => failed(apiError('not_found', { status: 404 })),
+    });
+    expect(await screen.findByText('Generating…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Report for this page' })).toBeNull());
+    expect(followerReads).toEqual([8]);
+  });
+
   it('stops following at once when the key is refused while the report generates, and says so', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     openPopup({
@@ -502,6 +517,7 @@ describe('popup: create a report', () => {
     expect(alert.textContent).toMatch(/rejected your API key/);
     expect(within(alert).getByRole('button', { name: 'Open settings' })).toBeTruthy();
     await vi.advanceTimersByTimeAsync(10 * 60_000);
-    expect(sent('reports.get')).toHaveLength(1);
+    expect(followerReads).toHaveLength(1);
+    expect(sent('reports.get')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError, type ApiError, type Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
-import { GENERATION_ALARM, pendingGenerationsItem } from '@/entrypoints/background/generation-tracker';
+import { followedItem, GENERATION_ALARM } from '@/entrypoints/background/follower';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import {
   forgetOnNewConnection,
@@ -34,17 +35,21 @@ function coreHandlers(
 
 function setup(core = coreHandlers()) {
   const cache = createPopupCache();
-  const tracker = { track: vi.fn(async () => []), settle: vi.fn(async () => []) };
+  const follower = {
+    track: vi.fn(async (_report: Report, _options?: { restart?: boolean }) => []),
+    settle: vi.fn(async (_report: Report) => []),
+    forget: vi.fn(async (_id: ReportId, _error?: ApiError | null) => []),
+  };
   const aliases = { remember: vi.fn(async () => {}) };
-  const handlers = trackReportChanges(core, { cache, tracker, aliases, now: () => 42 });
-  return { handlers, cache, tracker, core, aliases };
+  const handlers = trackReportChanges(core, { cache, follower, aliases, now: () => 42 });
+  return { handlers, cache, follower, core, aliases };
 }
 
-describe('report changes reach the popup cache and the generation tracker', () => {
+describe('report changes reach the popup cache and the follower', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('a created report becomes its page’s report and is followed while generating', async () => {
-    const { handlers, cache, tracker } = setup();
+    const { handlers, cache, follower } = setup();
     const answer = await handlers['reports.create']({
       url: 'https://example.com/page',
       privacy: 2,
@@ -55,7 +60,7 @@ describe('report changes reach the popup cache and the generation tracker', () =
       data: { id: 20 },
       fetchedAt: 42,
     });
-    expect(tracker.track).toHaveBeenCalledWith(20);
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 20 }), { restart: false });
     expect(JSON.stringify(await fakeBrowser.storage.session.get())).not.toContain('pw');
     expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain('"pw"');
   });
@@ -75,57 +80,64 @@ describe('report changes reach the popup cache and the generation tracker', () =
 
   it('a failed create changes nothing', async () => {
     const core = coreHandlers({ 'reports.create': async () => failed(apiError('invalid_input')) });
-    const { handlers, cache, tracker } = setup(core);
+    const { handlers, cache, follower } = setup(core);
     await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
     expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
-    expect(tracker.track).not.toHaveBeenCalled();
+    expect(follower.track).not.toHaveBeenCalled();
     expect(await loadLastPrivacy()).toBe(0);
   });
 
   it('bookkeeping that fails never turns a created report into an error', async () => {
-    const { handlers, tracker } = setup();
-    tracker.track.mockRejectedValue(new Error('storage full'));
+    const { handlers, follower } = setup();
+    follower.track.mockRejectedValue(new Error('storage full'));
     expect(await handlers['reports.create']({ url: 'https://example.com/page' })).toMatchObject({ ok: true });
   });
 
   it('a report read with its result settles it; one still generating is followed', async () => {
-    const { handlers, tracker, core } = setup();
+    const { handlers, follower, core } = setup();
     await handlers['reports.get']({ id: 1 });
-    expect(tracker.settle).toHaveBeenCalledWith(1);
+    expect(follower.settle).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
     vi.mocked(core['reports.get']).mockResolvedValueOnce(ok(makeReport({ id: 2, result: null })));
     await handlers['reports.get']({ id: 2 });
-    expect(tracker.track).toHaveBeenCalledWith(2);
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), { restart: false });
   });
 
   it('an update answered "gone" forgets the report everywhere', async () => {
     const core = coreHandlers({
       'reports.update': vi.fn(async () => failed(apiError('not_found', { status: 403 }))),
     });
-    const { handlers, cache, tracker } = setup(core);
+    const { handlers, cache, follower } = setup(core);
     const report = makeReport({ id: 7 });
     await cache.setPageReport('https://example.com/page', { data: report, fetchedAt: 1 });
     await handlers['reports.update']({ id: 7, regenerate: true });
     expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
-    expect(tracker.settle).toHaveBeenCalledWith(7);
+    expect(follower.forget).toHaveBeenCalledWith(7, expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('a regenerated report replaces the cached copy and is followed', async () => {
-    const { handlers, cache, tracker } = setup();
+    const { handlers, cache, follower } = setup();
     await cache.setPageReport('https://example.com/page', { data: makeReport(), fetchedAt: 1 });
     await handlers['reports.update']({ id: 1, regenerate: true });
     expect((await cache.read('https://example.com/page')).pageReport?.data?.result).toBeNull();
-    expect(tracker.track).toHaveBeenCalledWith(1);
+    // New results asked for: the follower's wait starts again.
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: true });
   });
 
-  it('a deleted (or vanished) report leaves the cache and the tracker', async () => {
+  it('a changed privacy does not lengthen the wait for a report still generating', async () => {
+    const { handlers, follower } = setup();
+    await handlers['reports.update']({ id: 1, privacy: 1 });
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: false });
+  });
+
+  it('a deleted (or vanished) report leaves the cache and the follower', async () => {
     const core = coreHandlers({ 'reports.get': async () => failed(apiError('not_found')) });
-    const { handlers, cache, tracker } = setup(core);
+    const { handlers, cache, follower } = setup(core);
     await cache.setPageReport('https://example.com/page', { data: makeReport({ id: 1 }), fetchedAt: 1 });
     await handlers['reports.delete']({ id: 1 });
     expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
-    expect(tracker.settle).toHaveBeenCalledWith(1);
+    expect(follower.forget).toHaveBeenCalledWith(1, null);
     await handlers['reports.get']({ id: 5 });
-    expect(tracker.settle).toHaveBeenCalledWith(5);
+    expect(follower.forget).toHaveBeenCalledWith(5, expect.objectContaining({ kind: 'not_found' }));
   });
 });
 
@@ -160,10 +172,10 @@ describe('withPopupSupport', () => {
     await handlers['reports.create']({ url: 'https://example.com/page' });
     expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
 
-    // The wait is measured in real time: move the clock past the first one.
+    // As when the worker was stopped meanwhile: the clock is past the first wait and the alarm wakes it.
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31_000);
     await fakeBrowser.alarms.onAlarm.trigger({ name: GENERATION_ALARM, scheduledTime: Date.now() });
-    await vi.waitFor(async () => expect(await pendingGenerationsItem.getValue()).toEqual([]));
+    await vi.waitFor(async () => expect((await followedItem.getValue())[0]?.state).toBe('scored'));
     const snapshot = await handlers['popup.snapshot']({ url: 'https://example.com/page' });
     expect(snapshot).toMatchObject({ ok: true, data: { pageReport: { data: { id: 20, result: 'bad' } } } });
     expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
@@ -212,8 +224,17 @@ describe('forgetOnNewConnection', () => {
       { baseUrl: 'https://b.example', apiKey: 'k2' },
     ];
     await fakeBrowser.storage.local.set({ connection: stored[0] });
-    const waiting = { id: 1, since: Date.now(), nextCheckAt: Date.now() + 3_600_000, attempts: 0 };
-    await pendingGenerationsItem.setValue([waiting]);
+    const waiting = {
+      id: 1,
+      state: 'generating' as const,
+      report: null,
+      error: null,
+      since: Date.now(),
+      nextCheckAt: Date.now() + 3_600_000,
+      attempts: 0,
+      endedAt: null,
+    };
+    await followedItem.setValue([waiting]);
     await browser.alarms.create(GENERATION_ALARM, { periodInMinutes: 0.5 });
     const handlers = withPopupSupport(
       coreHandlers({
@@ -223,10 +244,10 @@ describe('forgetOnNewConnection', () => {
         },
       }),
     );
-    await vi.waitFor(async () => expect(await pendingGenerationsItem.getValue()).toEqual([waiting]));
+    await vi.waitFor(async () => expect(await followedItem.getValue()).toEqual([waiting]));
     expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
     await handlers['settings.save']({ baseUrl: 'https://b.example', apiKey: 'k2' });
-    expect(await pendingGenerationsItem.getValue()).toEqual([]);
+    expect(await followedItem.getValue()).toEqual([]);
     expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
   });
 });

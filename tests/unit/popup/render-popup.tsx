@@ -4,10 +4,12 @@ import { afterEach, vi } from 'vitest';
 import { browser, type Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Result } from '@/lib/api/errors';
+import type { ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { App } from '@/entrypoints/popup/App';
 import { createPopupModel, type PopupModel } from '@/entrypoints/popup/popup-model';
+import { startFakeFollower } from '../fake-follower';
 import { ok } from './fixtures';
 
 export const sendMock = vi.mocked(send);
@@ -29,6 +31,8 @@ export const noCache: Answers = {
 };
 
 const opened: PopupModel[] = [];
+/** The ids the background's follower read, in order (it asks the `reports.get` answer, as the real one does). */
+export const followerReads: ReportId[] = [];
 afterEach(() => {
   for (const model of opened.splice(0)) model.dispose();
 });
@@ -38,10 +42,14 @@ export function openPopup(answers: Answers = {}, url: string | undefined = PAGE_
   fakeBrowser.reset();
   const all: Answers = { ...noCache, ...answers };
   sendMock.mockReset();
+  followerReads.length = 0;
+  const follower = startFakeFollower(all['reports.get'], followerReads);
   sendMock.mockImplementation((async (type: MessageType, payload: never) => {
     const answer = all[type] as ((payload: never) => unknown) | undefined;
     if (!answer) throw new Error(`The test did not expect ${type}`);
-    return answer(payload);
+    const result = await answer(payload);
+    await follower.afterAnswer(type, payload, result as Result<unknown>);
+    return result;
   }) as typeof send);
   const tab = { url } as Browser.tabs.Tab;
   vi.spyOn(browser.tabs, 'query').mockImplementation((async () => [tab]) as never);

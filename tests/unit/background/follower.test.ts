@@ -1,0 +1,256 @@
+// The one follower of reports still generating: its delays, its give-up rule and what it writes for
+// pages to watch, driven by fake timers (no sleeps).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError, type ApiErrorKind, type Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import { watchFollowed, type Followed } from '@/lib/following';
+import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
+import {
+  createFollower,
+  FOLLOW_DELAYS_MS,
+  followedItem,
+  GENERATION_ALARM,
+} from '@/entrypoints/background/follower';
+import { failed, makeReport, ok } from '../popup/fixtures';
+
+const START = new Date('2026-01-01T12:00:00Z').getTime();
+
+function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7))) {
+  const getReport = vi.fn(async (id: ReportId) => answers(id));
+  const onSettled = vi.fn(async (_report: Report) => {});
+  const follower = createFollower({ getReport, onSettled, alarms: browser.alarms, now: () => Date.now() });
+  /** Seconds since START at which each read was made. */
+  const readAt: number[] = [];
+  getReport.mockImplementation(async (id) => {
+    readAt.push((Date.now() - START) / 1000);
+    return answers(id);
+  });
+  return { follower, getReport, onSettled, readAt };
+}
+
+/** Still generating as the service sends it: no result, not generated, changed just now. */
+const pending = (id: number, overrides: Partial<Report> = {}) =>
+  makeReport({ id, result: null, generatedAt: null, ...overrides });
+
+const entries = () => followedItem.getValue();
+const entryOf = async (id: ReportId) => (await entries()).find((entry) => entry.id === id);
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers({ now: START });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the follower', () => {
+  it('keeps each followed report in storage once, and starts the alarm', async () => {
+    const { follower } = setup();
+    await follower.track(pending(7));
+    await follower.track(pending(7));
+    expect((await entries()).map((entry) => [entry.id, entry.state])).toEqual([[7, 'generating']]);
+    expect(await browser.alarms.get(GENERATION_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
+  });
+
+  it('reads again after 1, 2, 4, 8 and 15 s, then every 30 s', async () => {
+    const { follower, readAt } = setup();
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(readAt).toEqual([]);
+    await vi.advanceTimersByTimeAsync(150_000);
+    expect(readAt).toEqual([1, 3, 7, 15, 30, 60, 90, 120, 150]);
+    expect(FOLLOW_DELAYS_MS.at(-1)).toBe(30_000);
+  });
+
+  it('ends with the scored report: pages see it, the cache gets it, the alarm and the reads stop', async () => {
+    const done = makeReport({ id: 7, result: 'decent' });
+    const reads = [ok(pending(7)), ok(done)];
+    const { follower, onSettled, readAt } = setup(() => reads.shift() ?? ok(done));
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await entryOf(7)).toMatchObject({ state: 'scored', report: done, error: null });
+    expect(onSettled).toHaveBeenCalledWith(done);
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
+    expect(readAt).toEqual([1, 3]);
+  });
+
+  it('ends as “no score” when the service generated the report without one (phpRank 1.1.0)', async () => {
+    const unscored = makeReport({ id: 7, result: null, generatedAt: new Date(START).toISOString() });
+    const { follower, readAt } = setup(() => ok(unscored));
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await entryOf(7)).toMatchObject({ state: 'no_score', report: unscored });
+    expect(readAt).toEqual([1]);
+  });
+
+  it('keeps following through a passing failure, says it, and waits as long as the server asks', async () => {
+    let answer: Result<Report> = failed(apiError('rate_limited', { retryAfterSeconds: 20 }));
+    const { follower, readAt } = setup(() => answer);
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await entryOf(7)).toMatchObject({ state: 'generating', error: { kind: 'rate_limited' } });
+    answer = ok(pending(7));
+    await vi.advanceTimersByTimeAsync(20_000);
+    // 20 s asked, not the table's 2 s; a good read clears the failure.
+    expect(readAt).toEqual([1, 21]);
+    expect(await entryOf(7)).toMatchObject({ state: 'generating', error: null });
+  });
+
+  it('ends as gone when the service says the report does not exist', async () => {
+    const { follower, readAt } = setup(() => failed(apiError('not_found')));
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await entryOf(7)).toMatchObject({ state: 'gone', error: { kind: 'not_found' } });
+    expect(readAt).toEqual([1]);
+  });
+
+  it.each<ApiErrorKind>(['unauthorized', 'forbidden', 'not_configured', 'permission'])(
+    'stops following every report at once on %s, alarm included',
+    async (kind) => {
+      const { follower, readAt } = setup(() => failed(apiError(kind)));
+      await follower.track(pending(7));
+      await follower.track(pending(8));
+      await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
+      expect(readAt).toHaveLength(1);
+      expect((await entries()).map((entry) => [entry.id, entry.state, entry.error?.kind])).toEqual([
+        [7, 'stopped', kind],
+        [8, 'stopped', kind],
+      ]);
+      expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    },
+  );
+
+  it('gives up GIVE_UP_AFTER_MS after it started when every read fails, and keeps what failed', async () => {
+    const { follower, readAt } = setup(() => failed(apiError('network')));
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS - 1);
+    expect((await entryOf(7))?.state).toBe('generating');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await entryOf(7)).toMatchObject({ state: 'no_score', error: { kind: 'network' } });
+    // The last read is at the limit itself; about 24 in all.
+    expect(readAt.at(-1)).toBe(GIVE_UP_AFTER_MS / 1000);
+    expect(readAt.length).toBeLessThan(30);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(readAt.at(-1)).toBe(GIVE_UP_AFTER_MS / 1000);
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+  });
+
+  it('gives up on a report that carries no dates (it would look generating forever)', async () => {
+    const undated = pending(7, { createdAt: null, updatedAt: null });
+    const { follower } = setup(() => ok(undated));
+    await follower.track(undated);
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
+    expect(await entryOf(7)).toMatchObject({ state: 'no_score', report: undated, error: null });
+    // Seen again as it was: still given up, not followed for another ten minutes.
+    await follower.track(undated);
+    expect((await entryOf(7))?.state).toBe('no_score');
+    // New results asked for: a new wait.
+    await follower.track(undated, { restart: true });
+    expect(await entryOf(7)).toMatchObject({ state: 'generating', since: Date.now() });
+  });
+
+  it('ends the following of a report a page read scored, and writes nothing for one it does not follow', async () => {
+    const { follower, readAt } = setup();
+    const write = vi.spyOn(followedItem, 'setValue');
+    await follower.settle(makeReport({ id: 5 }));
+    expect(write).not.toHaveBeenCalled();
+
+    await follower.track(pending(7));
+    const scored = makeReport({ id: 7, result: 'good' });
+    await follower.settle(scored);
+    expect(await entryOf(7)).toMatchObject({ state: 'scored', report: scored });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(readAt).toEqual([]);
+  });
+
+  it('a deleted report ends as gone', async () => {
+    const { follower } = setup();
+    await follower.track(pending(7));
+    await follower.forget('7');
+    expect((await entryOf(7))?.state).toBe('gone');
+  });
+
+  it('drops an ended entry a minute after it ended', async () => {
+    const { follower } = setup((id) => ok(makeReport({ id })));
+    await follower.track(pending(7));
+    await follower.track(pending(8));
+    await vi.advanceTimersByTimeAsync(1000); // 7 and 8 are scored
+    await follower.track(pending(9));
+    await vi.advanceTimersByTimeAsync(60_000);
+    await follower.track(pending(10));
+    expect((await entries()).map((entry) => entry.id)).toEqual([9, 10]);
+  });
+
+  it('a new worker picks up what the old one followed: the alarm again, and the reads due', async () => {
+    const first = setup();
+    await first.follower.track(pending(7));
+    // The worker stops: its timer is gone, and so is the alarm after a browser restart.
+    vi.clearAllTimers();
+    await browser.alarms.clearAll();
+    vi.setSystemTime(START + 5000);
+    const second = setup();
+    await second.follower.resume();
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
+    expect(second.readAt).toEqual([5]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(second.readAt).toEqual([5, 7]);
+  });
+
+  it('keeps reports in memory only (storage.session), and removes what an earlier version kept on disk', async () => {
+    await fakeBrowser.storage.local.set({ pendingGenerations: [{ id: 3 }], pendingGenerations$: { v: 1 } });
+    const { follower } = setup();
+    await follower.resume();
+    await follower.track(pending(7));
+    expect(await fakeBrowser.storage.local.get()).toEqual({});
+    expect(Object.keys(await fakeBrowser.storage.session.get())).toEqual(['followedReports']);
+  });
+
+  it('the alarm reads what is due when the worker was stopped meanwhile', async () => {
+    const { follower, readAt } = setup();
+    await follower.track(pending(7));
+    vi.clearAllTimers();
+    vi.setSystemTime(START + 30_000);
+    await follower.checkDue();
+    expect(readAt).toEqual([30]);
+    // And the timers run again from there.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(readAt).toEqual([30, 32]);
+  });
+
+  it('clears everything for another server or key', async () => {
+    const { follower, readAt } = setup();
+    await follower.track(pending(7));
+    await follower.clear();
+    expect(await entries()).toEqual([]);
+    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(readAt).toEqual([]);
+  });
+});
+
+describe('pages watching the follower (lib/following)', () => {
+  it('hear of each entry that changed, first of those already stored', async () => {
+    const { follower } = setup((id) => ok(makeReport({ id, result: 'bad' })));
+    await follower.track(pending(7));
+    const heard: Followed[][] = [];
+    const stop = watchFollowed((changed) => heard.push(changed));
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]?.map((entry) => entry.state)).toEqual(['generating']);
+    await follower.track(pending(8));
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard[1]?.map((entry) => entry.id)).toEqual([8]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThanOrEqual(3));
+    expect(
+      heard
+        .flat()
+        .filter((entry) => entry.state === 'scored')
+        .map((entry) => entry.id),
+    ).toEqual([7, 8]);
+    stop();
+    const before = heard.length;
+    await follower.track(pending(9));
+    expect(heard).toHaveLength(before);
+  });
+});

@@ -1,0 +1,67 @@
+// The background's part in following, for page tests: the real follower (entrypoints/background/
+// follower.ts, writing lib/following's storage in WXT's fake browser, driven by the test's timers),
+// told of every report a message hands out, as popup-support's trackReportChanges tells it. Its reads
+// go to the test's own `reports.get` answer and are recorded apart from the page's messages.
+import { afterEach } from 'vitest';
+import { browser } from 'wxt/browser';
+import { apiError, type Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import type { MessageType } from '@/lib/messaging/protocol';
+import { isGenerating } from '@/lib/report-state';
+import { createFollower, type Follower } from '@/entrypoints/background/follower';
+
+const running: Follower[] = [];
+afterEach(async () => {
+  for (const follower of running.splice(0)) await follower.clear();
+});
+
+export interface FakeFollower {
+  /** The ids the follower read, in order. */
+  reads: ReportId[];
+  /** What the background does with a message's answer before handing it to the page. */
+  afterAnswer(type: MessageType, payload: unknown, answer: Result<unknown>): Promise<void>;
+}
+
+/** `reads`: where to record the follower's reads (a new list by default). */
+export function startFakeFollower(
+  readReport: ((payload: { id: ReportId }) => Result<Report> | Promise<Result<Report>>) | undefined,
+  reads: ReportId[] = [],
+): FakeFollower {
+  const follower = createFollower({
+    getReport: async (id) => {
+      reads.push(id);
+      return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
+    },
+    onSettled: async () => {},
+    alarms: browser.alarms,
+    now: () => Date.now(),
+  });
+  running.push(follower);
+  return {
+    reads,
+    async afterAnswer(type, payload, answer) {
+      const report = !answer.ok
+        ? null
+        : type === 'popup.pageReport'
+          ? (answer.data as { data: Report | null }).data
+          : type === 'reports.create' || type === 'reports.update' || type === 'reports.get'
+            ? (answer.data as Report)
+            : null;
+      if (report && isGenerating(report, Date.now())) {
+        const regenerate =
+          type === 'reports.update' && (payload as { regenerate?: boolean }).regenerate === true;
+        await follower.track(report, { restart: regenerate });
+      } else if (report) {
+        await follower.settle(report);
+      } else if (
+        !answer.ok &&
+        answer.error.kind === 'not_found' &&
+        (type === 'reports.get' || type === 'reports.update')
+      ) {
+        await follower.forget((payload as { id: ReportId }).id, answer.error);
+      } else if (answer.ok && type === 'reports.delete') {
+        await follower.forget((payload as { id: ReportId }).id);
+      }
+    },
+  };
+}
