@@ -23,21 +23,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' },
-            {
-              name: '@/lib/api/errors',
-              importNames: ['apiError', 'defaultErrorMessage'],
-              message:
-                'The background phrases errors; these would put every default sentence in the page bundle.',
-            },
-          ],
+          paths: [{ name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' }],
           patterns: [
             {
               group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],
               message: 'Pages use lib/messaging.',
             },
             { group: ['**/lib/messaging/schemas*', '**/lib/settings/storage*'], message: 'Background only.' },
+            {
+              group: ['**/lib/api/error-messages*'],
+              message:
+                'The background phrases errors; its default sentences would all land in the page bundle.',
+            },
             { group: ['zod', 'zod/*'], message: 'zod stays in the background.' },
           ],
         },

@@ -1,6 +1,7 @@
 // What the background does for each message: settings, and one API call per report/project message.
 import type { createApiClient } from '@/lib/api/client';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import {

@@ -1,6 +1,7 @@
 // One request to the service: URL building, headers, timeout, retries and turning HTTP into ApiError.
 // Knows nothing about reports or projects; client.ts does.
-import { apiError, type ApiError, type ApiErrorKind, type RateLimit, type Result } from './errors';
+import { apiError } from './error-messages';
+import type { ApiError, ApiErrorKind, RateLimit, Result } from './errors';
 import { isAllowedBaseUrl, isSendableKey } from '../base-url';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '../request-limits';
 import { serverFieldErrors, serverMessage } from './schemas';

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError, type ApiErrorKind } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiErrorKind } from '@/lib/api/errors';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';

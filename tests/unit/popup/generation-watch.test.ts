@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, type ApiErrorKind, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { createGenerationWatch } from '@/entrypoints/popup/generation-watch';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
 import type { ReportListQuery } from '@/lib/api/types';
 import { payloadSchemas } from '@/lib/messaging/schemas';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
 import { GENERATION_ALARM, pendingGenerationsItem } from '@/entrypoints/background/generation-tracker';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
