@@ -1,5 +1,42 @@
-// Labelled form controls with the label always visible: a select and a search field.
-import type { JSX } from 'preact';
+// Labelled form controls with the label always visible: a select and a search field; and the one way every
+// form says what is wrong with a field (FieldNote, fieldAria).
+import type { ComponentChildren, JSX } from 'preact';
+
+/** What is wrong with a field: one message, or the server's several (shown as one sentence after another). */
+export type FieldError = string | readonly string[] | null | undefined;
+
+function errorText(error: FieldError): string {
+  return typeof error === 'string' ? error : (error?.join(' ') ?? '');
+}
+
+/** A field's state for assistive technology: invalid while it has an error, described by its note. */
+export function fieldAria(id: string, error: FieldError, hint?: ComponentChildren) {
+  const invalid = errorText(error) !== '';
+  return {
+    'aria-invalid': invalid ? (true as const) : undefined,
+    'aria-describedby': invalid ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
+}
+
+/**
+ * The line under a field: its error when it has one, else its hint, else nothing. Ids are `${id}-error`
+ * and `${id}-hint`, as fieldAria names them.
+ */
+export function FieldNote({ id, error, hint }: { id: string; error?: FieldError; hint?: ComponentChildren }) {
+  const text = errorText(error);
+  if (text) {
+    return (
+      <p id={`${id}-error`} class="field-error">
+        {text}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={`${id}-hint`} class="hint">
+      {hint}
+    </p>
+  ) : null;
+}
 
 export interface SelectOption<V extends string> {
   value: V;
@@ -14,7 +51,7 @@ export interface SelectFieldProps<V extends string> {
   options: readonly SelectOption<V>[];
   onChange: (value: V) => void;
   hint?: JSX.Element | string | null;
-  error?: string | null;
+  error?: FieldError;
   disabled?: boolean;
 }
 
@@ -28,7 +65,6 @@ export function SelectField<V extends string>({
   error,
   disabled,
 }: SelectFieldProps<V>) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -36,8 +72,7 @@ export function SelectField<V extends string>({
         id={id}
         value={value}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...fieldAria(id, error, hint)}
         // The option values are the ones given, so the cast only restores their type.
         onChange={(event) => onChange(event.currentTarget.value as V)}
       >
@@ -47,15 +82,7 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} class="field-error">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} class="hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }
