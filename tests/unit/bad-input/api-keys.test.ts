@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createApiClient } from '@/lib/api/client';
 import { isSendableKey } from '@/lib/base-url';
-import { KEY_MALFORMED } from '@/lib/settings/messages';
+import { KEY_MALFORMED } from '@/lib/settings/rules';
 import type { ConnectionSettings } from '@/lib/settings/storage';
 
 const LONG_KEY = 'k'.repeat(10_000);
