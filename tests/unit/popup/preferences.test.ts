@@ -15,11 +15,4 @@ describe('last privacy choice', () => {
     await saveLastPrivacy(1);
     expect(await loadLastPrivacy()).toBe(1);
   });
-
-  it('falls back to Public when storage holds something odd', async () => {
-    await fakeBrowser.storage.local.set({ lastPrivacy: 'password' });
-    expect(await loadLastPrivacy()).toBe(0);
-    await fakeBrowser.storage.local.set({ lastPrivacy: 5 });
-    expect(await loadLastPrivacy()).toBe(0);
-  });
 });
