@@ -29,7 +29,10 @@ export default tseslint.config(
               group: ['**/lib/api/client*', '**/lib/api/schemas*', '**/lib/api/http*'],
               message: 'Pages use lib/messaging.',
             },
-            { group: ['**/lib/messaging/schemas*', '**/lib/settings/storage*'], message: 'Background only.' },
+            {
+              group: ['**/lib/messaging/schemas*', '**/entrypoints/background/**'],
+              message: 'Background only.',
+            },
             {
               group: ['**/lib/api/error-messages*'],
               message:

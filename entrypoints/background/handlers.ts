@@ -11,7 +11,7 @@ import {
   keyTooLong,
   MAX_KEY_LENGTH,
 } from '@/lib/settings/rules';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { withoutKey } from './without-key';
 

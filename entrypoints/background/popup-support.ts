@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
-import { readConnection, type ConnectionSettings } from '@/lib/settings/storage';
+import { readConnection, type ConnectionSettings } from './settings/storage';
 import {
   createGenerationTracker,
   GENERATION_ALARM,

@@ -5,7 +5,7 @@ import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
 function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, granted = true) {
   let stored = { ...initial };

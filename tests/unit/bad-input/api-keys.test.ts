@@ -6,7 +6,7 @@ import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handl
 import { createApiClient } from '@/lib/api/client';
 import { isSendableKey } from '@/lib/base-url';
 import { KEY_MALFORMED } from '@/lib/settings/rules';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
 const LONG_KEY = 'k'.repeat(10_000);
 

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/lib/api/error-messages';
 import type { ReportListQuery } from '@/lib/api/types';
 import { payloadSchemas } from '@/lib/messaging/schemas';
-import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { createCreateRuns } from '@/entrypoints/background/create-runs';
 import { createPageAliases } from '@/entrypoints/background/page-aliases';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
-import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { GENERATION_ALARM, pendingGenerationsItem } from '@/entrypoints/background/generation-tracker';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import {

@@ -10,7 +10,7 @@ import {
   readConnection,
   saveConnection,
   type ConnectionSettings,
-} from '@/lib/settings/storage';
+} from '@/entrypoints/background/settings/storage';
 
 const OLD = { baseUrl: 'https://old.example', apiKey: 'old-key-1111' };
 const NEW = { baseUrl: 'https://new.example', apiKey: 'new-key-2222' };
