@@ -1,42 +1,6 @@
-// Labelled form controls with the label always visible: a select and a search field; and the one way every
-// form says what is wrong with a field (FieldNote, fieldAria).
-import type { ComponentChildren, JSX } from 'preact';
-
-/** What is wrong with a field: one message, or the server's several (shown as one sentence after another). */
-export type FieldError = string | readonly string[] | null | undefined;
-
-function errorText(error: FieldError): string {
-  return typeof error === 'string' ? error : (error?.join(' ') ?? '');
-}
-
-/** A field's state for assistive technology: invalid while it has an error, described by its note. */
-export function fieldAria(id: string, error: FieldError, hint?: ComponentChildren) {
-  const invalid = errorText(error) !== '';
-  return {
-    'aria-invalid': invalid ? (true as const) : undefined,
-    'aria-describedby': invalid ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  };
-}
-
-/**
- * The line under a field: its error when it has one, else its hint, else nothing. Ids are `${id}-error`
- * and `${id}-hint`, as fieldAria names them.
- */
-export function FieldNote({ id, error, hint }: { id: string; error?: FieldError; hint?: ComponentChildren }) {
-  const text = errorText(error);
-  if (text) {
-    return (
-      <p id={`${id}-error`} class="field-error">
-        {text}
-      </p>
-    );
-  }
-  return hint ? (
-    <p id={`${id}-hint`} class="hint">
-      {hint}
-    </p>
-  ) : null;
-}
+// Labelled form controls with the label always visible: a select and a search field.
+import type { JSX } from 'preact';
+import { FieldNote, fieldAria, type FieldError } from './field-note';
 
 export interface SelectOption<V extends string> {
   value: V;

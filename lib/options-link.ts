@@ -2,25 +2,20 @@
 // writes it for both), so a link and the page can never disagree on its format.
 import { browser } from '@/lib/page-browser';
 import type { ReportId } from './api/types';
-import { formatRoute, type OptionsRoute } from './options-route';
+import { routeHash } from './format-route';
 import { reportKey } from './report-id';
 
 export type OptionsLink = { view: 'settings' } | { view: 'reports' } | { view: 'report'; id: ReportId };
 
-function routeOf(link: OptionsLink): OptionsRoute {
-  switch (link.view) {
-    case 'settings':
-      return { section: 'settings' };
-    case 'reports':
-      return { section: 'reports', list: {}, details: null };
-    case 'report':
-      return { section: 'reports', list: {}, details: reportKey(link.id) };
-  }
+function hashOf(link: OptionsLink): string {
+  return link.view === 'report'
+    ? routeHash('reports', [['details', reportKey(link.id)]])
+    : routeHash(link.view);
 }
 
 /** The options page's address for a link, e.g. `chrome-extension://…/options.html#/reports?details=12`. */
 export function optionsUrl(link: OptionsLink): string {
-  return `${browser.runtime.getURL('/options.html')}${formatRoute(routeOf(link))}`;
+  return `${browser.runtime.getURL('/options.html')}${hashOf(link)}`;
 }
 
 /** Opens the options page where `link` points, in a new tab. */

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { FieldNote, fieldAria } from '@/components/fields';
+import { FieldNote, fieldAria } from '@/components/field-note';
 import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { CreateForm } from './create-form';

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { FieldNote, fieldAria, SelectField, type SelectOption } from '@/components/fields';
+import { FieldNote, fieldAria } from '@/components/field-note';
+import { SelectField, type SelectOption } from '@/components/fields';
 import { PRIVACY_VALUES, type Privacy, type Report } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { ReportDetailsModel } from './report-details-model';

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { FieldNote, fieldAria } from '@/components/fields';
+import { useEffect, useRef } from 'preact/hooks';
+import { FieldNote, fieldAria } from '@/components/field-note';
 import { browser } from '@/lib/page-browser';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
@@ -17,7 +17,8 @@ function defaultModel(): SettingsModel {
  * what is saved: the model is made when the section opens.
  */
 export function SettingsSection({ model: given }: { model?: SettingsModel } = {}) {
-  const [model] = useState(() => given ?? defaultModel());
+  const made = useRef<SettingsModel | null>(null);
+  const model = (made.current ??= given ?? defaultModel());
   useEffect(() => void model.load(), []);
 
   const saved = model.summary.value;
