@@ -23,15 +23,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' },
-            {
-              name: '@/lib/api/errors',
-              importNames: ['apiError', 'defaultErrorMessage'],
-              message:
-                'The background phrases errors; these would put every default sentence in the page bundle.',
-            },
-          ],
+          paths: [{ name: 'wxt/browser', message: 'Pages use lib/page-browser (native API, no polyfill).' }],
           patterns: [
             {
               // The HTTP client, response schemas and everything else the worker runs.
@@ -44,7 +36,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'zod stays in the background: import the types only (import type).',
             },
-            { group: ['**/lib/settings/storage*'], message: 'Background only.' },
+            {
+              group: ['**/lib/api/error-messages*'],
+              message:
+                'The background phrases errors; its default sentences would all land in the page bundle.',
+            },
             { group: ['zod', 'zod/*', '**/lib/zod*'], message: 'zod stays in the background.' },
           ],
         },

@@ -1,4 +1,5 @@
-import { errorAction, type ApiError } from '@/lib/api/errors';
+import { errorAction } from '@/lib/api/error-action';
+import type { ApiError } from '@/lib/api/errors';
 
 export interface ErrorBannerProps {
   error: ApiError;
@@ -9,12 +10,10 @@ export interface ErrorBannerProps {
   onOpenSettings?: () => void;
 }
 
-/** Whether "Retry" can help: the taxonomy's rule (errorAction) alone decides, as on every surface. */
-function retryHelps(error: ApiError): boolean {
-  return errorAction(error) === 'retry';
-}
-
-/** One error, said plainly, with the action that helps (when there is one). */
+/**
+ * One error, said plainly, with the action that helps (when there is one). The taxonomy's rule
+ * (errorAction) alone decides which: every page shows its errors through this banner.
+ */
 export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBannerProps) {
   const action = errorAction(error);
   const settings = action === 'open_settings' || action === 'grant_permission';
@@ -31,7 +30,7 @@ export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBa
             Open settings
           </button>
         ) : null}
-        {onRetry && retryHelps(error) ? (
+        {action === 'retry' && onRetry ? (
           <button type="button" onClick={onRetry}>
             Retry
           </button>

@@ -1,5 +1,6 @@
 // Labelled form controls with the label always visible: a select and a search field.
 import type { JSX } from 'preact';
+import { FieldNote, fieldAria, type FieldError } from './field-note';
 
 export interface SelectOption<V extends string> {
   value: V;
@@ -14,7 +15,7 @@ export interface SelectFieldProps<V extends string> {
   options: readonly SelectOption<V>[];
   onChange: (value: V) => void;
   hint?: JSX.Element | string | null;
-  error?: string | null;
+  error?: FieldError;
   disabled?: boolean;
 }
 
@@ -28,7 +29,6 @@ export function SelectField<V extends string>({
   error,
   disabled,
 }: SelectFieldProps<V>) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -36,8 +36,7 @@ export function SelectField<V extends string>({
         id={id}
         value={value}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...fieldAria(id, error, hint)}
         // The option values are the ones given, so the cast only restores their type.
         onChange={(event) => onChange(event.currentTarget.value as V)}
       >
@@ -47,15 +46,7 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} class="field-error">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} class="hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }

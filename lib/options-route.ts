@@ -12,6 +12,7 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from './api/types';
+import { routeHash } from './format-route';
 
 export type OptionsSection = 'reports' | 'projects' | 'settings';
 
@@ -113,15 +114,7 @@ export function formatRoute(route: OptionsRoute): string {
       ['page', list.page === 1 ? null : list.page],
     );
   }
-  // encodeURIComponent, not URLSearchParams: a space stays %20 and a slash %2F, as the popup writes them.
-  const query = pairs
-    .filter(
-      (pair): pair is [string, string | number] =>
-        pair[1] !== undefined && pair[1] !== null && pair[1] !== '',
-    )
-    .map(([key, value]) => `${key}=${encodeURIComponent(String(value).toWellFormed())}`)
-    .join('&');
-  return `#/${route.section}${query ? `?${query}` : ''}`;
+  return routeHash(route.section, pairs);
 }
 
 /** The full list state: what the route says, else what was remembered, else the API's defaults. */

@@ -5,7 +5,8 @@
 // worker was stopped before the answer came may have been made: it ends as such a failure, never as
 // "nothing happened", so the popup looks for the report instead of offering to send it again.
 import { storage } from 'wxt/utils/storage';
-import { apiError, type ApiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { createSerialUpdates } from './serial-update';
 

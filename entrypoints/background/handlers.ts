@@ -1,15 +1,17 @@
 // What the background does for each message: settings, and one API call per report/project message.
 import type { createApiClient } from '@/entrypoints/background/service/client';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import {
   KEY_MALFORMED,
   KEY_REQUIRED_FOR_NEW_SERVER,
+  keyNeededForNewServer,
   keyTooLong,
   MAX_KEY_LENGTH,
-} from '@/lib/settings/messages';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+} from '@/lib/settings/rules';
+import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { withoutKey } from './without-key';
 
@@ -35,10 +37,6 @@ export interface HandlerDeps {
 /** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
 function lastFour(key: string): string | null {
   return key.length >= 8 ? key.slice(-4) : null;
-}
-
-function originOf(baseUrl: string): string | null {
-  return baseUrl ? new URL(baseUrl).origin : null;
 }
 
 function invalidField(field: string, message: string): Result<never> {
@@ -84,8 +82,9 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     if (key && key.length > MAX_KEY_LENGTH) return invalidField('apiKey', keyTooLong(key.length));
     if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
     const before = await deps.readSettings();
-    // A key saved for one server never follows the address to another one (a look-alike URL, say).
-    if (key === undefined && before.apiKey && originOf(before.baseUrl) !== checked.origin) {
+    if (
+      keyNeededForNewServer({ baseUrl: before.baseUrl, keySet: before.apiKey !== '' }, checked.origin, key)
+    ) {
       return invalidField('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
     }
     const after = { baseUrl: checked.baseUrl, apiKey: key ?? before.apiKey };

@@ -6,7 +6,7 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { isGenerating } from '@/lib/report-state';
-import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from './preferences';
 import type { CreateRunsTracker } from './create-runs';
 import type { PageAliases } from './page-aliases';
 import type { PopupCache } from './popup-cache';

@@ -4,7 +4,7 @@ import { browser } from '@/lib/page-browser';
 import type { ApiError } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
-import { readConnection, type ConnectionSettings } from '@/lib/settings/storage';
+import { readConnection, type ConnectionSettings } from './settings/storage';
 import { createFollower, GENERATION_ALARM, type Follower } from './follower';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createPageAliases, pageAliasesItem, type PageAliases } from './page-aliases';

@@ -1,6 +1,7 @@
 // Every inbound message passes, in order: sender is one of this extension's own pages → the type is
 // known → the payload parses against its strict schema → the handler. Nothing is thrown back to a page.
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import type { MessageInput, MessageOutput, MessageType, PopupMessageType } from '@/lib/messaging/protocol';
 import { isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 

@@ -3,6 +3,18 @@ import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { ProjectSortKey, ReportSortKey } from '@/lib/api/types';
 import { sanitizeProjectPrefs, sanitizeReportPrefs, type ListPrefs } from '@/lib/options-route';
 
+// Defined once. The values are still checked on reading: they name sort keys and page sizes of the API,
+// which a later version of the extension may no longer offer.
+const reportListPrefsItem = storage.defineItem<ListPrefs<ReportSortKey>, Record<string, never>>(
+  'local:reportListPrefs',
+  { fallback: {}, version: 1 },
+);
+
+const projectListPrefsItem = storage.defineItem<ListPrefs<ProjectSortKey>, Record<string, never>>(
+  'local:projectListPrefs',
+  { fallback: {}, version: 1 },
+);
+
 /** Read once when the page opens, then kept in memory; saving writes through to storage. */
 export interface PrefsStore<K extends string> {
   readonly value: ListPrefs<K>;
@@ -40,20 +52,9 @@ async function loadPrefs<K extends string>(
 }
 
 export function loadReportListPrefs(): Promise<PrefsStore<ReportSortKey>> {
-  const item = storage.defineItem<ListPrefs<ReportSortKey>, Record<string, never>>('local:reportListPrefs', {
-    fallback: {},
-    version: 1,
-  });
-  return loadPrefs(item, sanitizeReportPrefs);
+  return loadPrefs(reportListPrefsItem, sanitizeReportPrefs);
 }
 
 export function loadProjectListPrefs(): Promise<PrefsStore<ProjectSortKey>> {
-  const item = storage.defineItem<ListPrefs<ProjectSortKey>, Record<string, never>>(
-    'local:projectListPrefs',
-    {
-      fallback: {},
-      version: 1,
-    },
-  );
-  return loadPrefs(item, sanitizeProjectPrefs);
+  return loadPrefs(projectListPrefsItem, sanitizeProjectPrefs);
 }

@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
+import { FieldNote, fieldAria } from '@/components/field-note';
 import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { CreateForm } from './create-form';
@@ -9,6 +10,8 @@ import { RecheckNote } from './RecheckNote';
 // Fields shown in this form; a server message about any other field is listed above the button. The
 // page's address has no field: the error's sentence says what the service had against it.
 const FORM_FIELDS = ['privacy', 'password', 'url'];
+
+const PASSWORD_HINT = 'Needed to open the report. Page Reports does not store it.';
 
 // After a create that may have happened, instead of a Retry that could make a second report.
 const LOOKED = {
@@ -59,8 +62,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
             id="privacy"
             value={String(privacy)}
             onChange={(event) => form.choosePrivacy(Number(event.currentTarget.value) as Privacy)}
-            aria-invalid={errors.privacy ? true : undefined}
-            aria-describedby={errors.privacy ? 'privacy-error' : undefined}
+            {...fieldAria('privacy', errors.privacy)}
           >
             {PRIVACY_VALUES.map((value) => (
               <option key={value} value={String(value)}>
@@ -69,7 +71,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
             ))}
           </select>
         </div>
-        <FieldError id="privacy-error" messages={errors.privacy} />
+        <FieldNote id="privacy" error={errors.privacy} />
       </div>
       {privacy === 2 ? (
         <div class="field">
@@ -84,26 +86,19 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
               spellcheck={false}
               value={form.password.value}
               onInput={(event) => form.setPassword(event.currentTarget.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'password-error' : 'password-hint'}
+              {...fieldAria('password', errors.password, PASSWORD_HINT)}
             />
             <button type="button" aria-controls="report-password" onClick={form.togglePasswordShown}>
               {passwordShown ? 'Hide' : 'Show'}
               <span class="visually-hidden"> password</span>
             </button>
           </div>
-          {errors.password ? (
-            <FieldError id="password-error" messages={errors.password} />
-          ) : (
-            <p id="password-hint" class="hint">
-              Needed to open the report. Page Reports does not store it.
-            </p>
-          )}
+          <FieldNote id="password" error={errors.password} hint={PASSWORD_HINT} />
         </div>
       ) : null}
       {/* The server's messages name their field ("The url field must be a valid URL."). */}
       {otherErrors.map(([field, messages]) => (
-        <FieldError key={field} id={`${field}-error`} messages={messages} />
+        <FieldNote key={field} id={field} error={messages} />
       ))}
       <div class="create-actions">
         <button
@@ -156,14 +151,5 @@ function Elapsed({ since }: { since: number | null }) {
     <span class="status elapsed" aria-hidden="true">
       {seconds} s
     </span>
-  );
-}
-
-function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} class="field-error">
-      {messages.join(' ')}
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { errorAction, type ApiError } from '@/lib/api/errors';
+import type { ApiError } from '@/lib/api/errors';
 
 export interface PopupErrorProps {
   error: ApiError;
@@ -33,9 +33,9 @@ export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErr
     <ErrorBanner
       error={shown}
       context={context}
-      // Retry only where the taxonomy says it helps (not for a create that may have happened), and
-      // only once a rate limit's wait is over.
-      onRetry={errorAction(error) === 'retry' && !waiting.value ? onRetry : undefined}
+      // The banner offers Retry only where errorAction says it helps; here, also not before a rate
+      // limit's wait is over.
+      onRetry={waiting.value ? undefined : onRetry}
       onOpenSettings={onOpenSettings}
     />
   );

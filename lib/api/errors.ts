@@ -1,4 +1,6 @@
 // The error taxonomy (DESIGN.md "Errors the user can act on"). Plain data: it crosses the message boundary.
+// Types only, so pages may import it freely: what a person can do about an error is ./error-action, and
+// the background phrases errors with ./error-messages (its default sentences stay out of page bundles).
 
 export type ApiErrorKind =
   | 'not_configured'
@@ -27,52 +29,6 @@ export interface ApiError {
   detail?: string;
   /** false when trying again could repeat a write that may already have happened. */
   retrySafe?: boolean;
-}
-
-// In its own module so pages can import it without the default sentences below (bundle budget): a page
-// that imported apiError() or defaultErrorMessage() at run time would carry every sentence.
-export { errorAction, type ErrorAction } from './error-action';
-
-/** The default sentence for each kind; the client may say something more exact. */
-export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {
-  switch (kind) {
-    case 'not_configured':
-      return 'Page Reports is not set up yet: add your API base URL and key in Settings.';
-    case 'unauthorized':
-      return 'The service rejected your API key. Check the key in Settings.';
-    case 'forbidden':
-      return 'Your account is not allowed to do this. Your plan may not include API access.';
-    case 'not_found':
-      return 'That item no longer exists on the service.';
-    case 'invalid_input':
-      return 'The service did not accept what was sent. Check the highlighted fields.';
-    case 'rate_limited':
-      return retryAfterSeconds
-        ? `Too many requests. Try again in ${formatWait(retryAfterSeconds)}.`
-        : 'Too many requests. Wait a moment and try again.';
-    case 'server':
-      return 'The service had a problem. Try again in a moment.';
-    case 'network':
-      return 'Could not reach the service. Check your connection and the API base URL.';
-    case 'timeout':
-      return 'The service took too long to answer. Try again.';
-    case 'permission':
-      return 'Page Reports has no permission to reach the service. Grant it in Settings.';
-    case 'unexpected':
-      return 'The service answered in a way Page Reports does not understand.';
-  }
-}
-
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${Math.ceil(seconds)} second${Math.ceil(seconds) === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** An error of this kind; extras left `undefined` are dropped, so they never hide the default message. */
-export function apiError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError {
-  const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
-  return { ...defined, kind, message: extra.message ?? defaultErrorMessage(kind, extra.retryAfterSeconds) };
 }
 
 /** What the service's throttle said in its last answer (X-RateLimit-Limit / X-RateLimit-Remaining). */

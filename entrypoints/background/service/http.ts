@@ -1,6 +1,7 @@
 // One request to the service: URL building, headers, timeout, retries and turning HTTP into ApiError.
 // Knows nothing about reports or projects; client.ts does.
-import { apiError, type ApiError, type ApiErrorKind, type RateLimit, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors';
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
 import { serverFieldErrors, serverMessage } from './responses';

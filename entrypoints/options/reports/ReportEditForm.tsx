@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { FieldNote, fieldAria } from '@/components/field-note';
 import { SelectField, type SelectOption } from '@/components/fields';
 import { PRIVACY_VALUES, type Privacy, type Report } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
@@ -57,7 +58,10 @@ export function ReportEditForm({
     }
   }
 
-  const passwordMessage = passwordError.value ?? serverErrors?.password?.join(' ') ?? null;
+  const passwordMessage = passwordError.value ?? serverErrors?.password;
+  const passwordHint = passwordRequired
+    ? 'Required: people need it to open the report page.'
+    : 'Leave empty to keep the current password.';
   return (
     <form class="report-edit" onSubmit={save} noValidate>
       <div class="report-edit-fields">
@@ -67,7 +71,7 @@ export function ReportEditForm({
           value={privacy === null ? '' : String(privacy)}
           options={privacy === null ? [UNKNOWN_OPTION, ...PRIVACY_OPTIONS] : PRIVACY_OPTIONS}
           hint={privacy === null ? 'The service did not say. Saving leaves it as it is.' : null}
-          error={serverErrors?.privacy?.join(' ')}
+          error={serverErrors?.privacy}
           onChange={(value) => {
             picked.value = Number(value) as Privacy;
             passwordError.value = null;
@@ -83,21 +87,10 @@ export function ReportEditForm({
               value={password.value}
               required={passwordRequired}
               aria-required={passwordRequired}
-              aria-invalid={passwordMessage ? true : undefined}
-              aria-describedby={passwordMessage ? 'details-password-error' : 'details-password-hint'}
+              {...fieldAria('details-password', passwordMessage, passwordHint)}
               onInput={(event) => (password.value = event.currentTarget.value)}
             />
-            {passwordMessage ? (
-              <p id="details-password-error" class="field-error">
-                {passwordMessage}
-              </p>
-            ) : (
-              <p id="details-password-hint" class="hint">
-                {passwordRequired
-                  ? 'Required: people need it to open the report page.'
-                  : 'Leave empty to keep the current password.'}
-              </p>
-            )}
+            <FieldNote id="details-password" error={passwordMessage} hint={passwordHint} />
           </div>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-// How the extension stores its connection settings (lib/settings/storage.ts): one item holding the address
+// How the extension stores its connection settings (entrypoints/background/settings/storage.ts): one item holding the address
 // and the key. The one place tests and tools (npm start, npm run bench) write it, so a change of the stored
 // shape (issue 11: several connections) is made here too.
 export const CONNECTION_KEY = 'connection';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
-import { errorAction, type Result } from '@/lib/api/errors';
+import { errorAction } from '@/lib/api/error-action';
+import type { Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import {
   NORMALISED,

@@ -3,7 +3,8 @@
 // whole), a 414 explained, and request addresses too long for a server refused before they are sent.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { errorAction, type Result } from '@/lib/api/errors';
+import { errorAction } from '@/lib/api/error-action';
+import type { Result } from '@/lib/api/errors';
 import {
   MAX_RESPONSE_BYTES,
   request,

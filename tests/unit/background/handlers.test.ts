@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
 function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, granted = true) {
   let stored = { ...initial };

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { isSendableKey } from '@/lib/base-url';
-import { KEY_MALFORMED } from '@/lib/settings/messages';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+import { KEY_MALFORMED } from '@/lib/settings/rules';
+import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
 const LONG_KEY = 'k'.repeat(10_000);
 

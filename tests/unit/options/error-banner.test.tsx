@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { apiError, type ApiError, type ApiErrorKind } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
 
 function buttonsOf(error: ApiError, handlers: { onRetry?: () => void; onOpenSettings?: () => void }) {
   const { unmount } = render(<ErrorBanner error={error} context="Could not do it" {...handlers} />);

@@ -1,7 +1,8 @@
 // Test data and a fake background for the options page: `send` answered from handlers, with every call
 // recorded, and deferred answers for tests about order and timing.
 import { vi } from 'vitest';
-import { apiError, type ApiError, type ApiErrorKind, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Page, Project, Report, ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { startFakeFollower } from '../fake-follower';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { failed, makeReport, ok } from './fixtures';
 import { deferred, followerReads, openPopup, PAGE_URL, sendMock, sent } from './render-popup';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
-import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { createCreateRuns } from '@/entrypoints/background/create-runs';
 import { createPageAliases } from '@/entrypoints/background/page-aliases';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';

@@ -2,7 +2,8 @@
 // a report the service gave no score.
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { checksOf, failed, makeReport, ok } from './fixtures';
 

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError, type ApiError, type Result } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
-import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { followedItem, GENERATION_ALARM } from '@/entrypoints/background/follower';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadLastPrivacy, saveLastPrivacy } from '@/lib/preferences';
+import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 
 describe('last privacy choice', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -14,12 +14,5 @@ describe('last privacy choice', () => {
     expect(await loadLastPrivacy()).toBe(2);
     await saveLastPrivacy(1);
     expect(await loadLastPrivacy()).toBe(1);
-  });
-
-  it('falls back to Public when storage holds something odd', async () => {
-    await fakeBrowser.storage.local.set({ lastPrivacy: 'password' });
-    expect(await loadLastPrivacy()).toBe(0);
-    await fakeBrowser.storage.local.set({ lastPrivacy: 5 });
-    expect(await loadLastPrivacy()).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { createMessageRouter } from '@/entrypoints/background/router';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/inputs';
-import type { ConnectionSettings } from '@/lib/settings/storage';
+import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 import { REPORT, empty, html, json } from '../api/fake-fetch';
 import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
 
@@ -20,8 +20,8 @@ const KEY_PIECE = 'SECRET';
 
 // The stored connection, in memory: the popup's support reads it through readConnection.
 const connection = vi.hoisted(() => ({ current: { baseUrl: '', apiKey: '' } }));
-vi.mock('@/lib/settings/storage', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/settings/storage')>()),
+vi.mock('@/entrypoints/background/settings/storage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/entrypoints/background/settings/storage')>()),
   readConnection: async () => ({ ...connection.current }),
 }));
 

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { declaredOrigins, releaseOldOrigin } from '@/lib/settings/old-origin-permission';
+import { declaredOrigins, releaseOldOrigin } from '@/entrypoints/background/settings/old-origin-permission';
 
 /** The e2e and `npm start` builds declare the loopback origins; the production build declares none. */
 const E2E_MANIFEST = {

@@ -19,32 +19,34 @@ export interface ConnectionSettings {
 
 export const NO_CONNECTION: ConnectionSettings = Object.freeze({ baseUrl: '', apiKey: '' });
 
+// Every item here is defined once, typed and versioned: what is stored under a version has that version's
+// shape (only this module writes them), and a new shape comes with a WXT migration, not a check on reading.
 const connectionItem = storage.defineItem<ConnectionSettings | null>('local:connection', {
   fallback: null,
   version: 1,
 });
 
-// Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over.
-const LEGACY_BASE_URL = 'local:baseUrl';
-const LEGACY_API_KEY = 'local:apiKey';
+// Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over;
+// no fallback, so an item never stored reads as null (nothing to move).
+const legacyBaseUrlItem = storage.defineItem<string>('local:baseUrl');
+const legacyApiKeyItem = storage.defineItem<string>('local:apiKey');
+const LEGACY_KEYS = [legacyBaseUrlItem.key, legacyApiKeyItem.key];
 
 /**
  * The stored address and key, read at once. Before the one-time move (`moveLegacyConnection`) has run, an
  * existing user's two old items stand in; reading never writes, so it cannot race a save.
  */
 export async function readConnection(): Promise<ConnectionSettings> {
-  const current = await connectionItem.getValue();
-  if (isConnection(current)) return current;
-  // Read the three in one call: the move may run in between, and its two steps must look like one.
-  const snapshot = await storedItems();
-  return snapshot.connection ?? snapshot.legacy ?? NO_CONNECTION;
+  // The three in one read: the move may run in between, and its two steps must look like one.
+  const { connection, legacy } = await storedItems();
+  return connection ?? legacy ?? NO_CONNECTION;
 }
 
 /** Replaces the address and the key in one write. Run it through the background's settings queue. */
 export async function saveConnection(connection: ConnectionSettings): Promise<void> {
   await connectionItem.setValue({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
   // The old items would only confuse a reader; removed after the write, so a crash in between loses nothing.
-  await storage.removeItems([LEGACY_BASE_URL, LEGACY_API_KEY]);
+  await storage.removeItems(LEGACY_KEYS);
 }
 
 /**
@@ -55,26 +57,20 @@ export async function moveLegacyConnection(): Promise<void> {
   const { connection, legacy, legacyPresent } = await storedItems();
   if (!legacyPresent) return;
   if (!connection && legacy) await connectionItem.setValue(legacy);
-  await storage.removeItems([LEGACY_BASE_URL, LEGACY_API_KEY]);
+  await storage.removeItems(LEGACY_KEYS);
 }
 
 async function storedItems() {
   const [connection, baseUrl, apiKey] = await storage.getItems([
-    connectionItem.key,
-    LEGACY_BASE_URL,
-    LEGACY_API_KEY,
+    connectionItem,
+    legacyBaseUrlItem,
+    legacyApiKeyItem,
   ]);
-  const legacyBaseUrl = typeof baseUrl?.value === 'string' ? baseUrl.value : '';
-  const legacyApiKey = typeof apiKey?.value === 'string' ? apiKey.value : '';
+  const legacyBaseUrl = (baseUrl?.value as string | null) ?? '';
+  const legacyApiKey = (apiKey?.value as string | null) ?? '';
   return {
-    connection: isConnection(connection?.value) ? connection.value : null,
+    connection: (connection?.value as ConnectionSettings | null) ?? null,
     legacy: legacyBaseUrl || legacyApiKey ? { baseUrl: legacyBaseUrl, apiKey: legacyApiKey } : null,
     legacyPresent: baseUrl?.value != null || apiKey?.value != null,
   };
-}
-
-function isConnection(value: unknown): value is ConnectionSettings {
-  if (typeof value !== 'object' || value === null) return false;
-  const { baseUrl, apiKey } = value as Record<string, unknown>;
-  return typeof baseUrl === 'string' && typeof apiKey === 'string';
 }

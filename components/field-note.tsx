@@ -1,0 +1,35 @@
+// The one way every form says what is wrong with a field: the note under it (FieldNote) and the field's
+// matching aria-invalid and aria-describedby (fieldAria). Its own module: the popup needs only this.
+import type { ComponentChildren } from 'preact';
+
+/** What is wrong with a field: one message, or the server's several (shown as one sentence after another). */
+export type FieldError = string | readonly string[] | null | undefined;
+
+function errorText(error: FieldError): string {
+  return typeof error === 'string' ? error : (error?.join(' ') ?? '');
+}
+
+/** Which note a field shows: its error when it has one, else its hint, else none. */
+function noteOf(error: FieldError, hint: ComponentChildren): 'error' | 'hint' | null {
+  return errorText(error) ? 'error' : hint ? 'hint' : null;
+}
+
+/** A field's state for assistive technology: invalid while it has an error, described by its note. */
+export function fieldAria(id: string, error: FieldError, hint?: ComponentChildren) {
+  const note = noteOf(error, hint);
+  return {
+    'aria-invalid': note === 'error' || undefined,
+    'aria-describedby': note ? `${id}-${note}` : undefined,
+  };
+}
+
+/** The line under a field: its error when it has one, else its hint, else nothing (ids as fieldAria says). */
+export function FieldNote({ id, error, hint }: { id: string; error?: FieldError; hint?: ComponentChildren }) {
+  const note = noteOf(error, hint);
+  if (!note) return null;
+  return (
+    <p id={`${id}-${note}`} class={note === 'error' ? 'field-error' : 'hint'}>
+      {note === 'error' ? errorText(error) : hint}
+    </p>
+  );
+}

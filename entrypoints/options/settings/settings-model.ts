@@ -1,0 +1,164 @@
+// Settings: the service's base URL and the API key, saved and tested through the background. The page never
+// holds the saved key: it learns whether one is set and its last four characters (a SettingsSummary).
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError } from '@/lib/api/errors';
+import { checkBaseUrl, originPattern } from '@/lib/base-url';
+import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
+import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
+import type { Send } from '../reports/reports-model';
+
+export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
+
+/** What is wrong with each field, said next to it. */
+export interface SettingsFieldErrors {
+  baseUrl: string | null;
+  apiKey: string | null;
+}
+
+export interface SettingsModel {
+  /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
+  readonly loaded: ReadonlySignal<boolean>;
+  readonly summary: ReadonlySignal<SettingsSummary | null>;
+  readonly baseUrl: ReadonlySignal<string>;
+  /** As typed; emptied once saved. '' keeps the saved key. */
+  readonly apiKey: ReadonlySignal<string>;
+  readonly fieldErrors: ReadonlySignal<SettingsFieldErrors>;
+  readonly status: ReadonlySignal<SettingsStatus>;
+  readonly busy: ReadonlySignal<boolean>;
+  setBaseUrl(value: string): void;
+  setApiKey(value: string): void;
+  /** Asks the background for the saved settings. */
+  load(): Promise<void>;
+  /**
+   * Saves the form; the summary saved, or null when nothing was. Call it from the click itself: the
+   * permission prompt is asked for before anything is awaited, or the browser refuses to show it.
+   */
+  save(): Promise<SettingsSummary | null>;
+  /** Saves, then asks the service for the first reports and says what it found. */
+  testConnection(): Promise<void>;
+}
+
+export interface SettingsModelDeps {
+  /** browser.permissions.request: resolves whether access was granted. */
+  requestPermission(origins: string[]): Promise<boolean>;
+}
+
+const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
+
+const KEY_MISSING = 'Enter your API key. You find it in your account on the service.';
+
+/**
+ * "Connected as Ada Lovelace (Pro) — 137 reports" when the service names the account (phpRank), else
+ * "Connected: 137 reports"; "10 reports on the first page" when the server gives no total.
+ */
+export function connectedText({ total, count, account }: ConnectionTestResult): string {
+  const reports =
+    total === null ? `${count} reports on the first page` : `${total} report${total === 1 ? '' : 's'}`;
+  const name = account?.name?.trim();
+  if (!name) return `Connected: ${reports}`;
+  const plan = account?.plan?.trim();
+  return `Connected as ${name}${plan ? ` (${plan})` : ''} — ${reports}`;
+}
+
+function notGranted(origin: string): string {
+  return `Settings saved, but access to ${origin} was not granted. Page Reports works only if that server allows requests from extensions (CORS); if it does not, save again and allow access.`;
+}
+
+export function createSettingsModel(send: Send, deps: SettingsModelDeps): SettingsModel {
+  const loaded = signal(false);
+  const summary = signal<SettingsSummary | null>(null);
+  const baseUrl = signal('');
+  const apiKey = signal('');
+  const fieldErrors = signal<SettingsFieldErrors>(NO_FIELD_ERRORS);
+  const status = signal<SettingsStatus>(null);
+  const busy = signal(false);
+
+  /** Shows what the background refused, next to the fields it names. */
+  function showSaveError(error: ApiError) {
+    batch(() => {
+      fieldErrors.value = {
+        baseUrl: error.fieldErrors?.baseUrl?.join(' ') ?? null,
+        apiKey: error.fieldErrors?.apiKey?.join(' ') ?? null,
+      };
+      status.value = { tone: 'error', text: error.message };
+    });
+  }
+
+  function refuse(field: keyof SettingsFieldErrors, message: string): Promise<null> {
+    fieldErrors.value = { ...NO_FIELD_ERRORS, [field]: message };
+    return Promise.resolve(null);
+  }
+
+  function save(): Promise<SettingsSummary | null> {
+    fieldErrors.value = NO_FIELD_ERRORS;
+    // The background checks all of this again; asked here first so the answer comes at once, and no
+    // access is asked for to a server that could not be saved.
+    const checked = checkBaseUrl(baseUrl.value);
+    if (!checked.ok) return refuse('baseUrl', checked.message);
+    const key = apiKey.value.trim() || undefined;
+    const saved = summary.value;
+    if (!key && !saved?.keySet) return refuse('apiKey', KEY_MISSING);
+    if (saved && keyNeededForNewServer(saved, checked.origin, key)) {
+      return refuse('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
+    }
+    const permission = deps.requestPermission([originPattern(checked.origin)]).catch(() => false);
+    busy.value = true;
+    status.value = { tone: 'info', text: 'Saving…' };
+    return permission.then(async (granted) => {
+      const result = await send('settings.save', {
+        baseUrl: checked.baseUrl,
+        ...(key ? { apiKey: key } : {}),
+      });
+      busy.value = false;
+      if (!result.ok) {
+        showSaveError(result.error);
+        return null;
+      }
+      batch(() => {
+        summary.value = result.data;
+        baseUrl.value = result.data.baseUrl;
+        apiKey.value = '';
+        status.value = granted
+          ? { tone: 'success', text: 'Settings saved.' }
+          : { tone: 'info', text: notGranted(checked.origin) };
+      });
+      return result.data;
+    });
+  }
+
+  return {
+    loaded,
+    summary,
+    baseUrl,
+    apiKey,
+    fieldErrors,
+    status,
+    busy,
+    setBaseUrl: (value) => (baseUrl.value = value),
+    setApiKey: (value) => (apiKey.value = value),
+    async load() {
+      const result = await send('settings.get', {});
+      batch(() => {
+        if (result.ok) {
+          summary.value = result.data;
+          baseUrl.value = result.data.baseUrl;
+        } else status.value = { tone: 'error', text: result.error.message };
+        loaded.value = true;
+      });
+    },
+    save,
+    async testConnection() {
+      const saved = await save();
+      if (!saved) return;
+      busy.value = true;
+      status.value = { tone: 'info', text: 'Testing the connection…' };
+      const result = await send('settings.test', {});
+      batch(() => {
+        busy.value = false;
+        status.value = result.ok
+          ? { tone: 'success', text: connectedText(result.data) }
+          : { tone: 'error', text: result.error.message, detail: result.error.detail };
+      });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import * as errors from '@/lib/api/errors';
+import { apiError, defaultErrorMessage, formatWait } from '@/lib/api/error-messages';
+
+describe('the error modules', () => {
+  it('lib/api/errors holds types only: a page that imports it carries no sentence', () => {
+    expect(Object.keys(errors)).toEqual([]);
+  });
+});
+
+describe('apiError', () => {
+  it('says the default sentence unless given a more exact one', () => {
+    expect(apiError('server').message).toBe(defaultErrorMessage('server'));
+    expect(apiError('server', { message: 'Exactly this.' }).message).toBe('Exactly this.');
+  });
+
+  it('drops extras left undefined', () => {
+    expect(apiError('timeout', { message: undefined, status: undefined })).toEqual({
+      kind: 'timeout',
+      message: defaultErrorMessage('timeout'),
+    });
+  });
+
+  it('says how long a rate limit lasts when the server said', () => {
+    expect(apiError('rate_limited', { retryAfterSeconds: 1 }).message).toBe(
+      'Too many requests. Try again in 1 second.',
+    );
+    expect(formatWait(90)).toBe('2 minutes');
+  });
+});
