@@ -47,6 +47,12 @@ export default defineConfig({
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
     // Extension pages run in browsers with native modulepreload: the polyfill is dead weight at start-up.
-    build: { modulePreload: { polyfill: false } },
+    // Terser squeezes about 5% more out of every bundle than esbuild's minifier: budgets are tight
+    // (scripts/check-bundle-size.mjs), and build time barely changes.
+    build: {
+      modulePreload: { polyfill: false },
+      minify: 'terser',
+      terserOptions: { compress: { passes: 2 } },
+    },
   }),
 });
