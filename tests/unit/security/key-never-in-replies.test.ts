@@ -11,7 +11,7 @@ import { createApiClient } from '@/lib/api/client';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/schemas';
 import type { ConnectionSettings } from '@/lib/settings/storage';
-import { REPORT, empty, html, json } from '../api/fake-fetch';
+import { REPORT, empty, html, json } from '../lib/api/fake-fetch';
 import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
 
 const KEY = 'sk-live-0123456789abcdef-SECRET';

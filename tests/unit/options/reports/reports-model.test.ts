@@ -14,7 +14,7 @@ import {
   ok,
   reportRange,
   type Handlers,
-} from './fakes';
+} from '../fakes';
 
 const FALLBACK = { section: 'reports' as const, list: {}, details: null };
 

@@ -14,7 +14,7 @@ import {
 import { createListModel, type ListModel } from '@/entrypoints/options/list/list-model';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
-import { deferred, fail, makePage, ok, type Deferred } from './fakes';
+import { deferred, fail, makePage, ok, type Deferred } from '../fakes';
 
 interface Item {
   name: string;

@@ -10,7 +10,7 @@ import {
   GENERATION_ALARM,
   pendingGenerationsItem,
 } from '@/entrypoints/background/generation-tracker';
-import { failed, makeReport, ok } from './fixtures';
+import { failed, makeReport, ok } from '../popup/fixtures';
 
 function setup(answers: (id: ReportId) => Result<Report>) {
   let now = 1_000_000;

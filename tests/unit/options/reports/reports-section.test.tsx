@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Page, Report } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
-import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from './fakes';
-import { renderApp } from './render-app';
+import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from '../fakes';
+import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();

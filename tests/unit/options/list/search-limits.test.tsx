@@ -2,8 +2,8 @@
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { callsOf, makePage, makeReport, ok } from './fakes';
-import { renderApp } from './render-app';
+import { callsOf, makePage, makeReport, ok } from '../fakes';
+import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();
