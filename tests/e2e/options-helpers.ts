@@ -65,3 +65,35 @@ export function focusedDescription(page: Page): Promise<string> {
     return `${element.tagName.toLowerCase()}:${name}`;
   });
 }
+
+/**
+ * Notes every answer the background gives the page, as it reaches the page: a test can then wait for a
+ * late answer to arrive instead of sleeping. Returns the payloads of the answered messages of a type.
+ * Call it before the messages are sent.
+ */
+export async function recordAnswers(page: Page): Promise<(type: string) => Promise<unknown[]>> {
+  await page.evaluate(() => {
+    type Message = { type: string; payload: unknown };
+    const runtime = (
+      globalThis as unknown as { chrome: { runtime: { sendMessage(m: Message): Promise<unknown> } } }
+    ).chrome.runtime;
+    const answered: Message[] = [];
+    const original = runtime.sendMessage.bind(runtime);
+    (globalThis as unknown as { answeredMessages: Message[] }).answeredMessages = answered;
+    // The page's own code runs after this push, in the same turn: once a check sees the answer, the
+    // page has dealt with it.
+    runtime.sendMessage = (message) =>
+      original(message).then((answer) => {
+        answered.push(message);
+        return answer;
+      });
+  });
+  return (type) =>
+    page.evaluate(
+      (wanted) =>
+        (globalThis as unknown as { answeredMessages: { type: string; payload: unknown }[] }).answeredMessages
+          .filter((message) => message.type === wanted)
+          .map((message) => message.payload),
+      type,
+    );
+}

@@ -9,6 +9,7 @@ import {
   expectListQuery,
   focusedDescription,
   lastListQuery,
+  recordAnswers,
   reportsTable,
   requestsTo,
   seriousAxeViolations,
@@ -26,6 +27,10 @@ beforeEach(async () => {
   api().store.finishPending();
   await connect(extension(), api());
 });
+
+function isSearchFor(query: unknown, search: string): boolean {
+  return typeof query === 'object' && query !== null && (query as { search?: unknown }).search === search;
+}
 
 async function openReports(hash = '/reports') {
   const page = await extension().openOptions(hash);
@@ -259,6 +264,7 @@ describe('Reports: filters', () => {
   it('never shows an answer to an older search over the answer to a newer one', async () => {
     const page = await openReports();
     const table = reportsTable(page);
+    const answered = await recordAnswers(page);
     api().controls.setLatency(2500);
     await page.getByLabel('Search by URL').fill('example');
     await expect.poll(() => lastListQuery(api(), 'reports')?.search).toBe('example');
@@ -268,8 +274,12 @@ describe('Reports: filters', () => {
     await expect
       .poll(async () => (await columnTexts(table, 2)).every((url) => url.includes('pricing')))
       .toBe(true);
-    // The slow answer for "example" arrives now; the table must stay on "pricing".
-    await page.waitForTimeout(2700);
+    // The slow answer for "example" reaches the page; once it has, the table must still be on "pricing".
+    await expect
+      .poll(async () => (await answered('reports.list')).some((query) => isSearchFor(query, 'example')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect((await columnTexts(table, 2)).every((url) => url.includes('pricing'))).toBe(true);
     expect(await page.getByLabel('Search by URL').inputValue()).toBe('pricing');
   });
@@ -448,11 +458,12 @@ describe('Reports: delete', () => {
     // Twice: Chromium closes a modal dialog on a second Escape whatever the page says.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(100);
-    expect(await dialog.isVisible()).toBe(true);
+    // The late failure shows in this same dialog, open (a closed dialog's alert is not found by role):
+    // Escape left it open, or the page opened it again at once after Chromium closed it.
     await expect
       .poll(() => dialog.getByRole('alert').innerText(), { timeout: 5000 })
       .toContain('Could not delete the report');
+    expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.innerText()).toContain(url);
     api().controls.setLatency(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,10 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@/lib/api/types';
 import { makeReport, ok } from './fixtures';
 import { deferred, OPTIONS_PAGE, openPopup, sent } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const hour = 3600_000;
 const newest: Report[] = [
@@ -89,8 +93,11 @@ describe('popup: recent reports', () => {
     await waitFor(() => expect(sent('popup.recentReports')).toHaveLength(2));
     fireEvent.click(checkbox);
     await waitFor(() => expect(sent('popup.recentReports')).toHaveLength(3));
+    // The late answer for the site's list arrives; every timer run and every answer delivered (on the
+    // fake clock, so no real time passes), the list must still be the one the second toggle asked for.
+    vi.useFakeTimers();
     slowSiteList.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(
       within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
     ).toHaveLength(3);

@@ -8,9 +8,9 @@ import {
   NOTHING_TO_SAVE,
 } from '@/entrypoints/options/reports/report-details-model';
 import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
-import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from './fakes';
-import { checksOf } from '../popup/fixtures';
-import { renderApp } from './render-app';
+import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from '../fakes';
+import { checksOf } from '../../popup/fixtures';
+import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();

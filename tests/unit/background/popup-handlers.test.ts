@@ -9,7 +9,7 @@ import { createPageAliases } from '@/entrypoints/background/page-aliases';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { cleanUrl } from '@/reference-api/phprank/address';
-import { failed, makeReport, ok, pageOf } from './fixtures';
+import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
 function setup(items = [makeReport()], configured = true) {
   const cache = createPopupCache();

@@ -14,7 +14,7 @@ import {
   ok,
   reportRange,
   type Handlers,
-} from './fakes';
+} from '../fakes';
 
 const FALLBACK = { section: 'reports' as const, list: {}, details: null };
 
@@ -40,7 +40,16 @@ function start(
 
 beforeEach(() => {
   window.history.replaceState(null, '', window.location.pathname);
+  // On the fake clock throughout: a test that something did not happen runs every timer the model could
+  // have set, instead of sleeping and hoping.
+  vi.useFakeTimers();
 });
+
+/**
+ * Past the search pause (300 ms here) with every answer already given delivered: whatever has not
+ * happened by then never will. No real time passes.
+ */
+const settle = () => vi.advanceTimersByTimeAsync(1000);
 
 afterEach(() => {
   model?.dispose();
@@ -100,7 +109,7 @@ describe('the Reports model', () => {
       await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
       expect(window.location.hash).toBe(full);
       expect(window.history.length).toBe(entries);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await settle();
       expect(callsOf(send, 'reports.list')).toHaveLength(1);
     },
   );
@@ -131,7 +140,6 @@ describe('the Reports model', () => {
   });
 
   it('starts a search only after typing pauses, from page 1', async () => {
-    vi.useFakeTimers();
     const { send } = start('#/reports?page=3', { 'reports.list': firstPage });
     await vi.advanceTimersByTimeAsync(0);
     expect(callsOf(send, 'reports.list')).toHaveLength(1);
@@ -151,7 +159,6 @@ describe('the Reports model', () => {
   });
 
   it('keeps what is being typed when another filter changes during the pause', async () => {
-    vi.useFakeTimers();
     const { send } = start('', { 'reports.list': firstPage });
     await vi.advanceTimersByTimeAsync(0);
     model!.list.typeSearch('pric');
@@ -191,7 +198,7 @@ describe('the Reports model', () => {
     answers.get('new')!.resolve(ok(makePage([makeReport(7, { url: 'https://new.example/' })])));
     await vi.waitFor(() => expect(model!.list.page.value?.items[0]?.url).toBe('https://new.example/'));
     answers.get('old')!.resolve(ok(makePage([makeReport(8, { url: 'https://old.example/' })])));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     expect(model!.list.page.value?.items.map((r) => r.url)).toEqual(['https://new.example/']);
     expect(model!.list.loading.value).toBe(false);
   });
@@ -205,7 +212,7 @@ describe('the Reports model', () => {
     await vi.waitFor(() => expect(model!.list.state.value.perPage).toBe(10));
     expect(model!.list.state.value.page).toBe(4);
     expect(window.location.hash).toBe('#/reports?sort_by=id&sort=desc&per_page=10&page=4');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     expect(callsOf(send, 'reports.list')).toHaveLength(1);
   });
 
@@ -259,7 +266,7 @@ describe('the Reports model', () => {
     expect(window.location.hash).toContain('details=2');
     model!.closeDetails();
     expect(model!.detailsId.value).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     expect(callsOf(send, 'reports.list')).toHaveLength(1);
   });
 });

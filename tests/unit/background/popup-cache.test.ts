@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
-import { makeReport } from './fixtures';
+import { makeReport } from '../popup/fixtures';
 
 describe('popup cache (storage.session)', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Project } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
-import { callsOf, deferred, fail, makePage, makeProject, ok } from './fakes';
-import { renderApp } from './render-app';
+import { callsOf, deferred, fail, makePage, makeProject, ok } from '../fakes';
+import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();

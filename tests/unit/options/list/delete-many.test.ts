@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RateLimit, Result } from '@/lib/api/errors';
 import { deleteMany, summarizeDeleteMany } from '@/entrypoints/options/list/delete-many';
-import { fail, ok } from './fakes';
+import { fail, ok } from '../fakes';
 
 /** A success carrying the throttle's headers, as the client reads them from a delete's answer. */
 const okWith = (limit: number | null, remaining: number | null): Result<null> => ({

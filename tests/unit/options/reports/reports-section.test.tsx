@@ -1,13 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Page, Report } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
-import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from './fakes';
-import { renderApp } from './render-app';
+import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from '../fakes';
+import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const table = () => screen.findByRole('table', { name: 'Reports' });
@@ -327,18 +331,26 @@ describe('the Reports list state in the address', () => {
     await waitFor(() => expect(answers.has('')).toBe(true));
     answers.get('')!.resolve(ok(makePage([makeReport(1, { url: 'https://first.example/' })])));
     await table();
+    // From here on the fake clock: the typing pause (50 ms in these tests) passes when the test says so.
+    vi.useFakeTimers();
     const search = screen.getByLabelText('Search by URL');
     fireEvent.input(search, { target: { value: 'sl' } });
+    await vi.advanceTimersByTimeAsync(30);
     fireEvent.input(search, { target: { value: 'slow' } });
-    await waitFor(() => expect(answers.has('slow')).toBe(true));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(answers.has('slow')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answers.has('slow')).toBe(true);
     fireEvent.input(search, { target: { value: 'fast' } });
-    await waitFor(() => expect(answers.has('fast')).toBe(true));
+    await vi.advanceTimersByTimeAsync(50);
     // Typing "sl" then "slow" quickly asked once, for "slow".
     expect(callsOf(send, 'reports.list').map((q) => q.search)).toEqual([undefined, 'slow', 'fast']);
     answers.get('fast')!.resolve(ok(makePage([makeReport(2, { url: 'https://fast.example/' })])));
-    expect(await screen.findByText('https://fast.example/')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(screen.getByText('https://fast.example/')).toBeTruthy();
     answers.get('slow')!.resolve(ok(makePage([makeReport(3, { url: 'https://slow.example/' })])));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every timer run and the slow answer delivered: it must not have replaced the newer one.
+    await vi.advanceTimersByTimeAsync(1000);
     expect(screen.queryByText('https://slow.example/')).toBeNull();
     expect(screen.getByText('https://fast.example/')).toBeTruthy();
     expect(window.location.hash).toContain('search=fast');

@@ -13,7 +13,7 @@ import {
   withPopupSupport,
 } from '@/entrypoints/background/popup-support';
 import type { CoreHandlers } from '@/entrypoints/background/router';
-import { failed, makeReport, ok, pageOf } from './fixtures';
+import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
 function coreHandlers(
   overrides: Partial<Record<keyof CoreHandlers, (input: never) => Promise<Result<unknown>>>> = {},

@@ -1,17 +1,24 @@
 // A search too long for the address of a request is said next to the field and never sent.
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { callsOf, makePage, makeReport, ok } from './fakes';
-import { renderApp } from './render-app';
+import { callsOf, makePage, makeReport, ok } from '../fakes';
+import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const TOO_LONG = /^This search is longer than 2,048 characters/;
-/** Longer than any typing pause the page waits for (searchDelayMs is 50 in these tests). */
-const afterThePause = () => new Promise((resolve) => setTimeout(resolve, 120));
+/**
+ * Past the typing pause (searchDelayMs is 50 in these tests) with every answer delivered, on the fake
+ * clock (the test switches to it once the page is on show): a search not sent by then never will be.
+ */
+const afterThePause = () => vi.advanceTimersByTimeAsync(1000);
 
 function open(hash = '#/reports') {
   return renderApp(hash, { 'reports.list': () => ok(makePage([makeReport(1)])) });
@@ -21,6 +28,7 @@ describe('the Reports search', () => {
   it('says a search longer than 2,048 characters cannot be sent, next to the field, and sends nothing', async () => {
     const { send } = open();
     await screen.findByRole('table', { name: 'Reports' });
+    vi.useFakeTimers();
     const field = screen.getByLabelText('Search by URL');
     fireEvent.input(field, { target: { value: 'x'.repeat(2049) } });
     // In a live region, so it is announced as it appears.
@@ -31,7 +39,8 @@ describe('the Reports search', () => {
 
     // Shortened, it is sent and the sentence goes.
     fireEvent.input(field, { target: { value: 'x'.repeat(2048) } });
-    await waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+    await afterThePause();
+    expect(callsOf(send, 'reports.list')).toHaveLength(2);
     expect(callsOf(send, 'reports.list')[1]?.search).toBe('x'.repeat(2048));
     expect(screen.queryByText(TOO_LONG)).toBeNull();
   });
@@ -39,8 +48,9 @@ describe('the Reports search', () => {
   it('counts the room letters take once encoded in the address', async () => {
     const { send } = open();
     await screen.findByRole('table', { name: 'Reports' });
+    vi.useFakeTimers();
     fireEvent.input(screen.getByLabelText('Search by URL'), { target: { value: '中'.repeat(700) } });
-    expect(await screen.findByText(/^This search is too long to send/)).toBeTruthy();
+    expect(screen.getByText(/^This search is too long to send/)).toBeTruthy();
     await afterThePause();
     expect(callsOf(send, 'reports.list')).toHaveLength(1);
   });
@@ -49,6 +59,7 @@ describe('the Reports search', () => {
     const { send } = open(`#/reports?search=${'y'.repeat(2100)}`);
     expect(await screen.findByText(TOO_LONG)).toBeTruthy();
     expect((screen.getByLabelText('Search by URL') as HTMLInputElement).value).toBe('y'.repeat(2100));
+    vi.useFakeTimers();
     await afterThePause();
     expect(callsOf(send, 'reports.list')).toEqual([]);
   });
@@ -58,6 +69,7 @@ describe('the Projects search', () => {
   it('says a search too long to send next to its field, and sends nothing', async () => {
     const { send } = renderApp('#/projects', { 'projects.list': () => ok(makePage([])) });
     const field = await screen.findByLabelText('Search projects');
+    vi.useFakeTimers();
     fireEvent.input(field, { target: { value: 'p'.repeat(2049) } });
     const problem = screen.getByText(TOO_LONG);
     expect(problem.getAttribute('role')).toBe('status');
