@@ -1,6 +1,6 @@
 // The faults both surfaces are proved under (issue 9), as table rows: how the reference API is made to
 // misbehave, the sentence a person then reads, the action offered, and how many requests reached the
-// server. Reads (GET) are tried up to 3 times after a 429/502/503/504 or a network failure (lib/api/http.ts);
+// server. Reads (GET) are tried up to 3 times after a 429/502/503/504 or a network failure (entrypoints/background/service/http.ts);
 // writes go out once.
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
@@ -33,7 +33,7 @@ export const malformed =
 
 export const dropped: Provoke = (api, count, only) => api.controls.dropNext(count, only);
 
-/** Attempts a read makes in all (DEFAULT_MAX_ATTEMPTS in lib/api/client.ts). */
+/** Attempts a read makes in all (DEFAULT_MAX_ATTEMPTS in entrypoints/background/service/client.ts). */
 export const READ_ATTEMPTS = 3;
 
 /**
@@ -44,7 +44,7 @@ export const READ_ATTEMPTS = 3;
  */
 export const BROWSER_SENDS = 7;
 
-// The sentences, as lib/api/error-messages.ts and lib/api/http.ts say them.
+// The sentences, as lib/api/error-messages.ts and entrypoints/background/service/http.ts say them.
 export const KEY_REJECTED = /The service rejected your API key\. Check the key in Settings\./;
 export const NOT_ALLOWED = /Your account is not allowed to do this\. Your plan may not include API access\./;
 export const SERVER_PROBLEM = /The service had a problem\. Try again in a moment\./;

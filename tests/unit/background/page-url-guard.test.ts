@@ -9,7 +9,7 @@ import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { fakeFetch, json, REPORT, type RecordedCall } from '../lib/api/fake-fetch';
+import { fakeFetch, json, REPORT, type RecordedCall } from './service/fake-fetch';
 
 const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };
 const popupPage = { id: 'abc', url: 'chrome-extension://abc/popup.html' };

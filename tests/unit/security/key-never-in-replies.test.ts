@@ -11,7 +11,7 @@ import { createApiClient } from '@/entrypoints/background/service/client';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/inputs';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
-import { REPORT, empty, html, json } from '../lib/api/fake-fetch';
+import { REPORT, empty, html, json } from '../background/service/fake-fetch';
 import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
 
 const KEY = 'sk-live-0123456789abcdef-SECRET';

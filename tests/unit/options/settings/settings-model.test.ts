@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { connectedText, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/rules';
-import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from './fakes';
+import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
 
 const saved: SettingsSummary = {
   baseUrl: 'https://r.example',
