@@ -4,16 +4,34 @@ import type { Privacy, ReportResult } from './api/types';
 export const RESULT_LABELS: Record<ReportResult, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
 export const PRIVACY_NAMES: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
 
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'long' };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per locale and style, made once: `toLocaleDateString(locale, options)` builds a
+ * new one on every call, which was most of the time a 100-row table took to render (two dates per row).
+ */
+function formatter(options: Intl.DateTimeFormatOptions, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${options === DATE ? 'date' : 'dateTime'} ${locale ?? ''}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** A date in the person's locale, or an em dash for none / unparseable. */
 export function formatDate(iso: string | null, locale?: string): string {
   const date = parseDate(iso);
-  return date ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+  return date ? formatter(DATE, locale).format(date) : '—';
 }
 
 /** The exact moment, for a tooltip. */
 export function formatDateTime(iso: string | null, locale?: string): string {
   const date = parseDate(iso);
-  return date ? date.toLocaleString(locale, { dateStyle: 'full', timeStyle: 'long' }) : '';
+  return date ? formatter(DATE_TIME, locale).format(date) : '';
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then a date. */
