@@ -12,7 +12,7 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
  * then to 16.7 KB with the trust fixes (issue 9: look up a write that may have happened, stop following
  * on refusals, limits). Issue 8 asks for 15 KB again: that takes a leaner popup, not a tighter number.
  */
-const budgets = { popup: 17, options: 45 };
+const budgets = { popup: 17, options: 30 };
 const backgroundBudgetKb = 60;
 // Strings that only appear when zod or the HTTP client has been bundled.
 const backgroundOnlyMarkers = ['ZodError', '$ZodType', 'Bearer '];
