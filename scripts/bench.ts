@@ -92,10 +92,11 @@ async function milestones(page: Page, wanted: string): Promise<Record<string, nu
   });
 }
 
-/** Resolves once no request reached the API for `quietMs`. */
+/** Resolves once no request reached the API for `quietMs` (at most 10 s: a followed report keeps asking). */
 async function requestsSettle(api: ReferenceApi, quietMs = 800): Promise<void> {
+  const deadline = Date.now() + 10_000;
   let count = -1;
-  while (count !== api.requests.length) {
+  while (count !== api.requests.length && Date.now() < deadline) {
     count = api.requests.length;
     await new Promise((resolve) => setTimeout(resolve, quietMs));
   }
