@@ -44,8 +44,10 @@ export default defineConfig({
       wxt.config.outDir = join(wxt.config.outBaseDir, process.env.PAGE_REPORTS_E2E_DIR ?? 'e2e-chrome-mv3');
     },
   },
-  vite: () => ({
-    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  vite: (env) => ({
+    // Development JSX (every element carrying its file and line) only in `wxt` dev: the e2e build, which the
+    // tests and `npm run bench` run, then holds the code that ships (it was half as big again).
+    esbuild: { jsx: 'automatic', jsxImportSource: 'preact', jsxDev: env.mode === 'development' },
     // Extension pages run in browsers with native modulepreload: the polyfill is dead weight at start-up.
     // Terser squeezes about 5% more out of every bundle than esbuild's minifier: budgets are tight
     // (scripts/check-bundle-size.mjs), and build time barely changes.

@@ -3,7 +3,8 @@ import { formatDate, formatDateTime } from '@/lib/format';
 /** A date in the person's locale, with the exact moment on hover; an em dash when there is none. */
 export function DateTime({ iso, missing = 'None' }: { iso: string | null; missing?: string }) {
   const exact = formatDateTime(iso);
-  if (!exact || !iso) {
+  // Empty for no date and for one that cannot be read.
+  if (!exact) {
     return (
       <span class="muted" title={missing}>
         <span aria-hidden="true">—</span>
@@ -12,7 +13,7 @@ export function DateTime({ iso, missing = 'None' }: { iso: string | null; missin
     );
   }
   return (
-    <time dateTime={iso} title={exact}>
+    <time dateTime={iso!} title={exact}>
       {formatDate(iso)}
     </time>
   );

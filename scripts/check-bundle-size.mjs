@@ -12,10 +12,10 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
  * then to 16.7 KB with the trust fixes (issue 9: look up a write that may have happened, stop following
  * on refusals, limits). Issue 8 asks for 15 KB again: that takes a leaner popup, not a tighter number.
  */
-const budgets = { popup: 17, options: 45 };
+const budgets = { popup: 17, options: 30 };
 // The background: 49.9 KB gzip with zod's classic API and webextension-polyfill; 29.9 KB with zod/mini
-// (and the few schema kinds the parsing needs), the browser's own promise-based API and sendResponse
-// (issue 8). A new dependency of the worker has to fit here too.
+// (and the few schema kinds the parsing needs), the browser's own promise-based API and sendResponse;
+// 28.5 KB with Terser as the minifier (issue 8). A new dependency of the worker has to fit here too.
 const backgroundBudgetKb = 30;
 // Strings that only appear when zod or the HTTP client has been bundled.
 const backgroundOnlyMarkers = ['ZodError', '$ZodType', 'Bearer '];

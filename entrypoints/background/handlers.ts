@@ -13,6 +13,7 @@ import {
 } from '@/lib/settings/rules';
 import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
+import { listPage } from './list-items';
 import { withoutKey } from './without-key';
 
 type ApiClient = ReturnType<typeof createApiClient>;
@@ -119,7 +120,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
         };
       }),
 
-    'reports.list': (query) => withClient((client) => client.listReports(query)),
+    'reports.list': (query) => withClient(async (client) => listPage(await client.listReports(query))),
     'reports.get': ({ id }) => withClient((client) => client.getReport(id)),
     'reports.create': (input) => withClient((client) => client.createReport(input)),
     'reports.update': ({ id, ...changes }) => withClient((client) => client.updateReport(id, changes)),

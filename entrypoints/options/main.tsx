@@ -2,6 +2,11 @@ import { render } from 'preact';
 import '@/components/base.css';
 import '@/components/list.css';
 import './style.css';
+import { send } from '@/lib/messaging/send';
 import { App } from './App';
+import { startOptionsPage } from './options-page';
 
-render(<App />, document.getElementById('app')!);
+// Started before the first render, not in an effect after it: the list's request leaves at once instead
+// of a frame later.
+const started = startOptionsPage(send);
+render(<App start={() => started} />, document.getElementById('app')!);
