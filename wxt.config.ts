@@ -36,6 +36,9 @@ export default defineConfig({
         }
       : {}),
   }),
+  // `npm run zip:firefox` also packs the sources AMO reviewers build from: what git tracks, not what a
+  // test run or `npm start` left behind (WXT does not read .gitignore).
+  zip: { excludeSources: ['test-results/**', 'reference-api/data/**', '**/*.log'] },
   hooks: {
     // The e2e build carries extra grants: keep it apart from the build people install.
     'config:resolved': (wxt) => {
