@@ -23,7 +23,8 @@ export function searchProblem(search: string): string | null {
   if (text.length > MAX_SEARCH_LENGTH) {
     return 'This search is longer than 2,048 characters, longer than any address the service keeps, so it cannot match anything. Shorten it.';
   }
-  if (encodeURIComponent(text).length > MAX_ENCODED_SEARCH_LENGTH) {
+  // A lone surrogate has no encoding (encodeURIComponent throws); the client sends it as U+FFFD.
+  if (encodeURIComponent(text.toWellFormed()).length > MAX_ENCODED_SEARCH_LENGTH) {
     return 'This search is too long to send: its letters and signs take too much room in the address of the request. Shorten it.';
   }
   return null;

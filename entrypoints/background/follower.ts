@@ -71,13 +71,29 @@ export function createFollower(deps: FollowerDeps) {
     });
   }
 
-  /** The alarm while anything is followed, and a timer for the next read due. */
+  /** Drops the ended entries whose time is up, even when nothing else changes; the caller is serial. */
+  async function withoutExpired(): Promise<Followed[]> {
+    const stored = checked(await followedItem.getValue());
+    const entries = pruned(stored, deps.now());
+    if (entries.length !== stored.length) await followedItem.setValue(entries);
+    return entries;
+  }
+
+  /**
+   * The alarm while anything is followed, and a timer for the next read due; when nothing is, a timer
+   * for the moment the last ended entries go (a worker stopped before it comes drops them on start).
+   */
   async function wakeUps(entries: Followed[]): Promise<void> {
     const following = entries.filter((entry) => entry.state === 'generating');
     cancel(timer);
     timer = undefined;
     if (following.length === 0) {
       await deps.alarms.clear(GENERATION_ALARM);
+      const ends = entries.map((entry) => (entry.endedAt ?? 0) + KEEP_ENDED_MS);
+      if (ends.length > 0) {
+        const tidy = () => serially(async () => wakeUps(await withoutExpired()));
+        timer = later(() => void tidy(), Math.max(0, Math.min(...ends) - deps.now()));
+      }
       return;
     }
     const next = Math.min(...following.map((entry) => entry.nextCheckAt));
@@ -205,7 +221,7 @@ export function createFollower(deps: FollowerDeps) {
   async function resume(): Promise<void> {
     const entries = await serially(async () => {
       await storage.removeItem(LEGACY_ITEM, { removeMeta: true });
-      const stored = checked(await followedItem.getValue());
+      const stored = await withoutExpired();
       await wakeUps(stored);
       return stored;
     });

@@ -58,7 +58,12 @@ export default defineBackground(() => {
   // Answered through sendResponse (true keeps the channel open until then): every browser takes that,
   // without webextension-polyfill, which only a returned promise needs.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    void route(message, sender).then(sendResponse);
+    // The router answers every message itself; should it ever reject, the page still gets an answer
+    // (send() reads a reply without `ok` as "the background did not answer") instead of waiting.
+    route(message, sender).then(sendResponse, (cause: unknown) => {
+      console.error('Page Reports: a message went unanswered', cause);
+      sendResponse(null);
+    });
     return true;
   });
 });

@@ -5,7 +5,6 @@ import type { Report } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
-import { isGenerating } from '@/lib/report-state';
 import { loadLastPrivacy, saveLastPrivacy } from './preferences';
 import type { CreateRunsTracker } from './create-runs';
 import type { PageAliases } from './page-aliases';
@@ -19,8 +18,11 @@ export interface PopupHandlerDeps {
   cache: PopupCache;
   aliases: Pick<PageAliases, 'lookup'>;
   creates: Pick<CreateRunsTracker, 'state' | 'wait' | 'dismiss'>;
-  /** Called for a report seen still generating, so the follower follows it. */
-  trackGeneration(report: Report): Promise<unknown>;
+  /**
+   * Called with the report a lookup found: the follower follows one still generating, and ends the
+   * following of one that now has its result (as for every other copy the background hands out).
+   */
+  followReport(report: Report): Promise<unknown>;
   now(): number;
 }
 
@@ -71,7 +73,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       if (!found.ok) return found;
       const cached = { data: found.data, fetchedAt: deps.now() };
       await deps.cache.setPageReport(url, cached);
-      if (found.data && isGenerating(found.data, deps.now())) await deps.trackGeneration(found.data);
+      if (found.data) await deps.followReport(found.data);
       return { ok: true, data: cached };
     },
 

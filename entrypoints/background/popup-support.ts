@@ -50,7 +50,8 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       cache,
       aliases,
       creates,
-      trackGeneration: (report) => quietly(follower.track(report)),
+      followReport: (report) =>
+        isGenerating(report, now()) ? quietly(follower.track(report)) : quietly(follower.settle(report)),
       now,
     }),
   };

@@ -55,15 +55,16 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
       console.warn('Page Reports: refused an unknown message type', named);
       return refuse('Page Reports received an unknown request.', `unknown message type: ${named}`);
     }
-    const parsed = payloadSchemas[type].safeParse(payload);
-    if (!parsed.success) {
-      const detail = parsed.error.issues
-        .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
-        .join('; ');
-      console.warn('Page Reports: refused an invalid payload for', type, detail);
-      return refuse('Page Reports received an invalid request.', `${type}: ${detail}`);
-    }
+    // The check is inside the try too: a page must get an answer whatever its payload holds.
     try {
+      const parsed = payloadSchemas[type].safeParse(payload);
+      if (!parsed.success) {
+        const detail = parsed.error.issues
+          .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
+          .join('; ');
+        console.warn('Page Reports: refused an invalid payload for', type, detail);
+        return refuse('Page Reports received an invalid request.', `${type}: ${detail}`);
+      }
       const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
       return await handler(parsed.data);
     } catch (cause) {

@@ -112,13 +112,14 @@ describe('the follower', () => {
       const { follower, readAt } = setup(() => failed(apiError(kind)));
       await follower.track(pending(7));
       await follower.track(pending(8));
-      await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
-      expect(readAt).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1000);
       expect((await entries()).map((entry) => [entry.id, entry.state, entry.error?.kind])).toEqual([
         [7, 'stopped', kind],
         [8, 'stopped', kind],
       ]);
       expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
+      expect(readAt).toHaveLength(1);
     },
   );
 
@@ -181,6 +182,27 @@ describe('the follower', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await follower.track(pending(10));
     expect((await entries()).map((entry) => entry.id)).toEqual([9, 10]);
+  });
+
+  it('drops the last ended entry a minute after it ended, when nothing else happens', async () => {
+    const { follower } = setup((id) => ok(makeReport({ id })));
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(1000); // 7 is scored: nothing is followed any more
+    expect((await entryOf(7))?.state).toBe('scored');
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(await entryOf(7)).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('a new worker drops the ended entries whose minute passed while no worker ran', async () => {
+    const first = setup((id) => ok(makeReport({ id })));
+    await first.follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.clearAllTimers(); // the worker stops before the entry's minute is over
+    vi.setSystemTime(Date.now() + 120_000);
+    await setup().follower.resume();
+    expect(await entries()).toEqual([]);
   });
 
   it('a new worker picks up what the old one followed: the alarm again, and the reads due', async () => {

@@ -44,7 +44,7 @@ function background() {
       cache: createPopupCache(),
       aliases: createPageAliases(),
       creates: createCreateRuns({ now, keepAliveWhile: (work) => work }),
-      trackGeneration: async () => {},
+      followReport: async () => {},
       now,
     }),
   };

@@ -14,7 +14,7 @@ import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 function setup(items = [makeReport()], configured = true) {
   const cache = createPopupCache();
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
-  const trackGeneration = vi.fn(async () => {});
+  const followReport = vi.fn(async () => {});
   const aliases = createPageAliases();
   const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work });
   const handlers = createPopupHandlers({
@@ -23,10 +23,10 @@ function setup(items = [makeReport()], configured = true) {
     cache,
     aliases,
     creates,
-    trackGeneration,
+    followReport,
     now: () => 5000,
   });
-  return { handlers, listReports, trackGeneration, cache, aliases, creates };
+  return { handlers, listReports, followReport, cache, aliases, creates };
 }
 
 describe('popup handlers', () => {
@@ -131,17 +131,17 @@ describe('popup handlers', () => {
       expect(answer.ok && answer.data.data?.id).toBe(30);
     });
 
-    it('does not follow a report the service generated without a score', async () => {
+    it('hands the follower the report it found, generating or not (it follows or ends the following)', async () => {
       const noScore = makeReport({ id: 4, result: null, generatedAt: '2026-01-01T00:00:00Z' });
-      const { handlers, trackGeneration } = setup([noScore]);
+      const { handlers, followReport } = setup([noScore]);
       await handlers['popup.pageReport']({ url: 'https://example.com/page' });
-      expect(trackGeneration).not.toHaveBeenCalled();
+      expect(followReport).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }));
     });
 
-    it('follows the generation of a report whose result is null', async () => {
-      const { handlers, trackGeneration } = setup([makeReport({ id: 4, result: null })]);
+    it('hands the follower nothing when the page has no report', async () => {
+      const { handlers, followReport } = setup([]);
       await handlers['popup.pageReport']({ url: 'https://example.com/page' });
-      expect(trackGeneration).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }));
+      expect(followReport).not.toHaveBeenCalled();
     });
 
     it('passes errors on and leaves the cache as it was', async () => {

@@ -165,6 +165,25 @@ describe('withPopupSupport', () => {
     expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2, create: null }));
   });
 
+  it('a lookup that finds the page’s report scored ends its following at once', async () => {
+    const core = coreHandlers();
+    const handlers = withPopupSupport(core);
+    await handlers['reports.create']({ url: 'https://example.com/page' });
+    expect((await followedItem.getValue())[0]?.state).toBe('generating');
+
+    vi.mocked(core['reports.list']).mockResolvedValue(ok(pageOf([makeReport({ id: 20, result: 'bad' })])));
+    await handlers['popup.pageReport']({ url: 'https://example.com/page' });
+    expect((await followedItem.getValue())[0]).toMatchObject({ id: 20, state: 'scored' });
+  });
+
+  it('a lookup that finds the page’s report still generating follows it', async () => {
+    const core = coreHandlers();
+    const handlers = withPopupSupport(core);
+    vi.mocked(core['reports.list']).mockResolvedValue(ok(pageOf([makeReport({ id: 21, result: null })])));
+    await handlers['popup.pageReport']({ url: 'https://example.com/page' });
+    expect((await followedItem.getValue())[0]).toMatchObject({ id: 21, state: 'generating' });
+  });
+
   it('checks pending reports when the alarm fires and caches the finished result', async () => {
     const done = makeReport({ id: 20, result: 'bad' });
     const core = coreHandlers();

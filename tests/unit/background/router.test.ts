@@ -26,6 +26,27 @@ describe('message router', () => {
     expect(list).toHaveBeenCalledWith({ perPage: 25, sortBy: 'url' });
   });
 
+  it('answers a search with a lone surrogate instead of throwing while checking it', async () => {
+    const list = vi.fn(async () => ({ ok: true as const, data: { items: [] } }));
+    const route = createMessageRouter(handlersWith({ 'reports.list': list as never }), trusted);
+    const answer = await route({ type: 'reports.list', payload: { search: 'a\ud800' } }, ownPage);
+    expect(answer).toEqual({ ok: true, data: { items: [] } });
+  });
+
+  it('answers with an error when checking a payload throws', async () => {
+    const route = createMessageRouter(handlersWith({}), trusted);
+    // A getter that throws: the payload check itself fails, not the payload's content.
+    const payload = Object.defineProperty({}, 'search', {
+      enumerable: true,
+      get: () => {
+        throw new Error('hostile getter');
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answer = await route({ type: 'reports.list', payload }, ownPage);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'unexpected' } });
+  });
+
   it.each([
     ['a web page', { id: 'abc', url: 'https://evil.example/page' }],
     ['another extension', { id: 'other', url: 'chrome-extension://other/popup.html' }],
