@@ -43,6 +43,11 @@ export interface Controls {
   /** Wait this long before answering each /api request. */
   setLatency(ms: number): void;
   /**
+   * Holds every /api request that arrives from now on until the returned function is called (or
+   * reset()): a test's "while the request is on its way", without guessing how long that takes.
+   */
+  holdAnswers(): () => void;
+  /**
    * The next `count` /api requests answer `status` with `body` (default `{ message }`; a string is
    * sent as HTML). A 429 carries `Retry-After: 1` unless `headers` says otherwise.
    */
@@ -114,6 +119,8 @@ const LOGIN_PAGE = `<!DOCTYPE html>
 export class ControlState implements Controls {
   readonly requests: RecordedRequest[] = [];
   private latencyMs = 0;
+  private held: Promise<void> | null = null;
+  private release: () => void = () => {};
   private forced?: {
     status: number;
     remaining: number;
@@ -137,6 +144,16 @@ export class ControlState implements Controls {
 
   setLatency(ms: number): void {
     this.latencyMs = Math.max(0, ms);
+  }
+
+  holdAnswers(): () => void {
+    this.release();
+    const held = new Promise<void>((resolve) => (this.release = resolve));
+    this.held = held;
+    return () => {
+      if (this.held === held) this.held = null;
+      this.release();
+    };
   }
 
   forceStatus(
@@ -191,6 +208,8 @@ export class ControlState implements Controls {
 
   reset(): void {
     this.latencyMs = 0;
+    this.held = null;
+    this.release();
     this.forced = undefined;
     this.malformed = undefined;
     this.drops = undefined;
@@ -207,9 +226,10 @@ export class ControlState implements Controls {
   }
 
   /** The configured latency; the timer does not keep the process alive. */
-  delay(): Promise<void> {
-    if (this.latencyMs === 0) return Promise.resolve();
-    return new Promise((resolve) => setTimeout(resolve, this.latencyMs).unref());
+  async delay(): Promise<void> {
+    const held = this.held;
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs).unref());
+    if (held) await held;
   }
 
   /** In this order: dropped connection, forced status, malformed body, rate limit. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The test controls, the same in both dialects (phprank-controls.test.ts has phprank's own).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dialect, ReferenceApi, RecordedRequest } from '../../../reference-api/index';
 import { call, manualClock, start, type ErrorBody } from './harness';
 
@@ -309,6 +309,35 @@ describe('a malformed body or a dropped connection for some requests only', () =
         }),
       ).rejects.toThrow();
       expect((await call(api, 'GET', `/api/v1/reports/${id}`)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('holdAnswers', () => {
+  it('holds the requests that arrive after it until released; reset releases them too', async () => {
+    const api = await start({ dialect: 'phprank' });
+    try {
+      const release = api.controls.holdAnswers();
+      let answered = false;
+      const held = call(api, 'GET', '/api/v1/reports').then((answer) => {
+        answered = true;
+        return answer;
+      });
+      await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+      // A request outside /api goes to the server and back meanwhile: the held one still waits.
+      await (await fetch(`${api.url}/elsewhere`)).text();
+      expect(answered).toBe(false);
+      expect(api.requests[0]?.status).toBeUndefined();
+      release();
+      expect((await held).status).toBe(200);
+
+      api.controls.holdAnswers();
+      const second = call(api, 'GET', '/api/v1/reports');
+      await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+      api.controls.reset();
+      expect((await second).status).toBe(200);
     } finally {
       await api.close();
     }
