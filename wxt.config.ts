@@ -8,9 +8,10 @@ export default defineConfig({
   // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
   // the background answers messages with sendResponse (lib/page-browser.ts).
   manifest: ({ browser, manifestVersion, mode }) => ({
-    name: 'Page Reports',
-    description:
-      'Create a report for the page you are on in one click, and manage your reports and projects.',
+    // Names and sentences come from public/_locales (English when the browser's language has no file).
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     permissions: ['storage', 'activeTab', 'alarms'],
     // MV2 (Firefox's default) has no optional_host_permissions: origins go with the optional permissions.
     ...(manifestVersion === 2
@@ -21,7 +22,7 @@ export default defineConfig({
     ...(mode === 'e2e' || mode === 'development'
       ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] }
       : {}),
-    action: { default_title: 'Page Reports' },
+    action: { default_title: '__MSG_extActionTitle__' },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
