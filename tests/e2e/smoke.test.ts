@@ -32,7 +32,8 @@ describe('smoke', () => {
     expect(testHosts).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
 
     expect(production.manifest_version).toBe(3);
-    expect(production.name).toBe('Page Reports');
+    expect(production.name).toBe('__MSG_extName__');
+    expect(production.default_locale).toBe('en');
     expect([...(production.permissions as string[])].sort()).toEqual(['activeTab', 'alarms', 'storage']);
     expect(JSON.stringify(production)).not.toContain('<all_urls>');
     expect(JSON.stringify(production)).not.toContain('*://*/*');
