@@ -12,8 +12,3 @@ export type MessageKey = keyof typeof english;
 export function t(key: MessageKey, ...substitutions: Array<string | number>): string {
   return browser.i18n.getMessage(key, substitutions.map(String)) || key;
 }
-
-/** The language the browser shows its own UI in ("de", "en-US"), for Intl's formatters. */
-export function uiLanguage(): string {
-  return browser.i18n.getUILanguage();
-}

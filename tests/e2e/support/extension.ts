@@ -29,6 +29,8 @@ export interface LaunchExtensionOptions {
   headless?: boolean;
   /** Extra Chromium switches. */
   args?: string[];
+  /** The browser's UI language ("de"): what `browser.i18n` answers in. Default: English. */
+  language?: string;
   /** Collect console errors of the extension only (default) or of web pages too. */
   collectErrorsFrom?: 'extension' | 'all';
   /** Limit for each wait of the harness (worker start, popup, restart). Default 15 s. */
@@ -181,8 +183,12 @@ export async function launchExtension(options: LaunchExtensionOptions = {}): Pro
         '--disable-sync',
         '--no-first-run',
         '--remote-debugging-port=0',
+        // --lang picks the extension's _locales messages; `locale` (below) makes the pages' navigator.language
+        // and Intl's default follow, as they do in a browser whose UI is in that language.
+        `--lang=${options.language ?? 'en-US'}`,
         ...(options.args ?? []),
       ],
+      locale: options.language ?? 'en-US',
     });
     const isOurs = (worker: Worker) => {
       const url = new URL(worker.url());
