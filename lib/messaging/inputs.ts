@@ -24,7 +24,11 @@ const page = z.int(PAGE_NUMBER).check(z.minimum(1, PAGE_NUMBER), z.maximum(1_000
 const perPage = z.literal(PER_PAGE_VALUES, { error: () => t('inputPerPage') });
 const sort = z.literal(['asc', 'desc'] as const, { error: () => t('inputSort') });
 const privacy = z.literal(PRIVACY_VALUES, { error: () => t('inputPrivacy') });
-const password = z.string({ error: () => t('inputPasswordText') }).check(z.maxLength(1000));
+// A check's own message: otherwise it would say the schema's ("must be text") for a value that is text.
+const password = z
+  .string({ error: () => t('inputPasswordText') })
+  .check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
+const PROJECT_TOO_LONG = { error: () => t('inputProjectTooLong') };
 
 // Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
 const search = z.string({ error: () => t('inputSearchText') }).check(
@@ -58,7 +62,7 @@ const id = z
   .check(segmentCheck(() => t('inputReportIdLabel')));
 
 const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
-  z.maxLength(500),
+  z.maxLength(500, PROJECT_TOO_LONG),
   segmentCheck(() => t('inputProjectNameLabel')),
 );
 
@@ -88,7 +92,9 @@ const host = z.string().check(z.minLength(1), z.maxLength(253), z.regex(/^[a-z0-
 export const reportListQuerySchema = z.strictObject({
   search: z.optional(search),
   searchBy: z.optional(z.literal('url', { error: () => t('inputSearchByUrl') })),
-  project: z.optional(z.string({ error: () => t('inputProjectText') }).check(z.maxLength(500))),
+  project: z.optional(
+    z.string({ error: () => t('inputProjectText') }).check(z.maxLength(500, PROJECT_TOO_LONG)),
+  ),
   result: z.optional(z.literal(REPORT_RESULTS, { error: () => t('inputResult') })),
   sortBy: z.optional(z.literal(REPORT_SORT_KEYS, { error: () => t('inputSortReports') })),
   sort: z.optional(sort),
