@@ -81,7 +81,7 @@ describe('checkBaseUrl in German', () => {
     expect(checkBaseUrl('http://reports.example.com')).toEqual({
       ok: false,
       message:
-        'Die Basis-URL der API muss https:// verwenden, damit Ihr API-Schlüssel nie unverschlüsselt gesendet wird (http:// ist nur für localhost erlaubt).',
+        'Die API-Basis-URL muss https:// verwenden, damit Ihr API-Schlüssel nie unverschlüsselt gesendet wird (http:// ist nur für localhost erlaubt).',
     });
   });
 });

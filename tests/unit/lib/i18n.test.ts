@@ -9,7 +9,7 @@ import { formatMessage, localeLanguages, readLocale, useTestLanguage } from '../
 const SOURCE_ROOTS = ['entrypoints', 'components', 'lib'];
 const SOURCE_FILES = ['wxt.config.ts'];
 // Keys whose German text is rightly the same as the English one (a name, not a sentence).
-const SAME_IN_GERMAN = new Set(['extName', 'extActionTitle', 'checkCategorySeo']);
+const SAME_IN_GERMAN = new Set(['extName', 'extActionTitle']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

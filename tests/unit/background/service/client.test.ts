@@ -1304,7 +1304,7 @@ describe('in German', () => {
     const { client } = setup([opaque]);
     expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toMatchObject({
       message:
-        'Der Server hat weitergeleitet, statt zu antworten: Möglicherweise hat der Dienst trotzdem den Bericht erstellt. Prüfen Sie die Basis-URL der API in den Einstellungen.',
+        'Der Server hat weitergeleitet, statt zu antworten: Möglicherweise hat der Dienst trotzdem den Bericht erstellt. Prüfen Sie die API-Basis-URL in den Einstellungen.',
       retrySafe: false,
     });
   });
