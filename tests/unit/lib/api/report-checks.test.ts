@@ -505,7 +505,7 @@ describe('in German', () => {
     useTestLanguage('de');
     expect(failure('load_time', { errors: { too_slow: { max: 2 } }, value: 3 })).toMatchObject({
       name: 'Seite lädt langsam',
-      detail: '3 s (Grenze 2 s)',
+      detail: '3 s (Grenzwert 2 s)',
     });
     expect(failure('title', { errors: { shiny: null } }).name).toBe('Problem mit dem Titel');
     expect(failure('image_keywords', { errors: { missing: ['a.png'] } }).detail).toBe('1 Bild');
