@@ -1,8 +1,8 @@
 // zod for the background: the tree-shakable `zod/mini` (the classic API pulls in every method of every
 // schema, JSON Schema output included, whether used or not). Pages never import it (eslint.config.js):
-// they get types only. Messages: the English wording of zod's own locale for the checks this extension
-// uses, written out here because the whole locale (formats and units it never meets) costs 1.5 KB gzip,
-// and said in the browser's language (type names such as "string" stay as zod names them).
+// they get types only. Messages: zod's own English wording for the checks this extension uses (its whole
+// locale, formats and units it never meets, costs 1.5 KB gzip), in the browser's language through
+// messages.json; type names such as "string" stay as zod names them.
 import * as z from 'zod/mini';
 import { t } from './i18n';
 
