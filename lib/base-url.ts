@@ -1,4 +1,5 @@
 // Rules for the API base URL a person types in Settings (DESIGN.md "Security rules").
+import { t } from './i18n';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -26,32 +27,24 @@ export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok:
  */
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const typed = input.trim();
-  if (!typed)
-    return { ok: false, message: 'Enter the API base URL, for example https://reports.example.com.' };
+  if (!typed) return { ok: false, message: t('urlEmpty') };
   let url: URL;
   try {
     url = new URL(typed);
   } catch {
-    return { ok: false, message: 'This is not a web address. Enter it in full, starting with https://.' };
+    return { ok: false, message: t('urlNotWeb') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'The API base URL must start with https://.' };
+    return { ok: false, message: t('urlScheme') };
   }
   if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
-    return {
-      ok: false,
-      message:
-        'The API base URL must use https:// so your API key is never sent unencrypted (http:// is allowed only for localhost).',
-    };
+    return { ok: false, message: t('urlNotHttps') };
   }
   if (url.username || url.password) {
-    return {
-      ok: false,
-      message: 'Remove the user name and password from the address: Page Reports signs in with your API key.',
-    };
+    return { ok: false, message: t('urlCredentials') };
   }
   if (url.search || url.hash) {
-    return { ok: false, message: 'Remove everything after “?” or “#” from the API base URL.' };
+    return { ok: false, message: t('urlQuery') };
   }
   // Every trailing /api/v1 (pasted twice, say): saving the result again changes nothing.
   const path = url.pathname.replace(/(?:\/+api\/v1)*\/*$/i, '');

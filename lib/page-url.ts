@@ -1,10 +1,11 @@
 // Which tabs can get a report: the service measures web pages, so only http(s) pages it can reach.
+import { t } from './i18n';
 
 /** phpRank refuses a page address over 2,048 characters (Laravel's `max:2048` on `url`). */
 export const MAX_PAGE_URL_LENGTH = 2048;
 
-export const PAGE_URL_TOO_LONG =
-  'This page’s address is longer than the 2,048 characters the service accepts, so it cannot be reported.';
+/** Why a page address this long is refused, in the browser's language. */
+export const pageUrlTooLong = (): string => t('pageUrlTooLong');
 
 export type PageCheck =
   { reportable: true; url: string; host: string } | { reportable: false; url: string | null; reason: string };
@@ -23,8 +24,8 @@ const NEW_TAB =
 // An empty page, not a new tab: a tab opened by a script or a link before it loads anything, say.
 const BLANK = /^about:blank\b/i;
 
-const NOT_A_WEB_PAGE =
-  'Reports are made for web pages (addresses starting with http or https). Open one and click Page Reports again.';
+/** Each reason ends with what to do instead. */
+const notWebPage = (why = ''): string => (why ? `${why} ` : '') + t('pageNotWebPage');
 
 /**
  * The address as it may leave the browser: without `user:password@` (never sent) and without the
@@ -54,47 +55,31 @@ export function checkPage(url: string | null | undefined): PageCheck {
     return {
       reportable: false,
       url: null,
-      reason: 'Page Reports cannot see this tab’s address. ' + NOT_A_WEB_PAGE,
+      reason: notWebPage(t('pageNoAddress')),
     };
-  if (NEW_TAB.test(url)) return { reportable: false, url, reason: 'This is a new tab. ' + NOT_A_WEB_PAGE };
-  if (BLANK.test(url)) {
-    return { reportable: false, url, reason: 'This is an empty page (about:blank). ' + NOT_A_WEB_PAGE };
-  }
-  if (/^view-source:/i.test(url)) {
-    return { reportable: false, url, reason: 'This tab shows a page’s source code. ' + NOT_A_WEB_PAGE };
-  }
+  if (NEW_TAB.test(url)) return { reportable: false, url, reason: notWebPage(t('pageNewTab')) };
+  if (BLANK.test(url)) return { reportable: false, url, reason: notWebPage(t('pageBlank')) };
+  if (/^view-source:/i.test(url)) return { reportable: false, url, reason: notWebPage(t('pageSource')) };
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return { reportable: false, url, reason: NOT_A_WEB_PAGE };
+    return { reportable: false, url, reason: notWebPage() };
   }
-  if (parsed.protocol === 'file:') {
-    return {
-      reportable: false,
-      url,
-      reason: 'This is a file on your computer, which the service cannot open. ' + NOT_A_WEB_PAGE,
-    };
-  }
+  if (parsed.protocol === 'file:') return { reportable: false, url, reason: notWebPage(t('pageFile')) };
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     // Browser and extension pages have their own words; anything else (ftp:, data:, mailto:…) is named.
     const ownPage = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|extension):$/i;
-    const what = ownPage.test(parsed.protocol)
-      ? 'This is a page of the browser or of an extension. '
-      : `This address starts with “${parsed.protocol}”, not http or https. `;
-    return { reportable: false, url, reason: what + NOT_A_WEB_PAGE };
+    const what = ownPage.test(parsed.protocol) ? t('pageBrowser') : t('pageScheme', parsed.protocol);
+    return { reportable: false, url, reason: notWebPage(what) };
   }
   if (STORE_PAGES.some((prefix) => (parsed.hostname + parsed.pathname).startsWith(prefix))) {
-    return {
-      reportable: false,
-      url,
-      reason: 'The browser does not let extensions work on its add-on store. ' + NOT_A_WEB_PAGE,
-    };
+    return { reportable: false, url, reason: notWebPage(t('pageStore')) };
   }
-  if (!parsed.hostname) return { reportable: false, url, reason: NOT_A_WEB_PAGE };
+  if (!parsed.hostname) return { reportable: false, url, reason: notWebPage() };
   const shareable = shareableUrl(parsed.href);
   // Checked before any request: the service would refuse it, and a lookup could not find it.
   if (shareable.length > MAX_PAGE_URL_LENGTH)
-    return { reportable: false, url: shareable, reason: PAGE_URL_TOO_LONG };
+    return { reportable: false, url: shareable, reason: pageUrlTooLong() };
   return { reportable: true, url: shareable, host: parsed.hostname };
 }

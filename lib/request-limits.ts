@@ -1,6 +1,7 @@
 // How long the requests the extension sends may be, checked before anything is sent so a person reads
 // a sentence instead of a server's 414. The options page and the background share these (no zod here);
 // the limit of a page's address is in ./page-url, the only part the popup needs.
+import { t } from './i18n';
 
 /**
  * Web servers refuse request lines past about 8 KB (nginx, Apache: 414). Kept under that with room
@@ -14,18 +15,17 @@ export const MAX_SEARCH_LENGTH = 2048;
 /** Encoded, a letter outside ASCII takes up to 9 characters: the search must leave room for the rest. */
 const MAX_ENCODED_SEARCH_LENGTH = 6000;
 
-export const REQUEST_URL_TOO_LONG =
-  'The address of this request would be too long for the service. Shorten the search and try again.';
+export const REQUEST_URL_TOO_LONG = t('inputRequestTooLong');
 
 /** Why a search cannot be sent, or null when it can. */
 export function searchProblem(search: string): string | null {
   const text = search.trim();
   if (text.length > MAX_SEARCH_LENGTH) {
-    return 'This search is longer than 2,048 characters, longer than any address the service keeps, so it cannot match anything. Shorten it.';
+    return t('inputSearchTooLong');
   }
   // A lone surrogate has no encoding (encodeURIComponent throws); the client sends it as U+FFFD.
   if (encodeURIComponent(text.toWellFormed()).length > MAX_ENCODED_SEARCH_LENGTH) {
-    return 'This search is too long to send: its letters and signs take too much room in the address of the request. Shorten it.';
+    return t('inputSearchTooWide');
   }
   return null;
 }

@@ -1,8 +1,10 @@
 // zod for the background: the tree-shakable `zod/mini` (the classic API pulls in every method of every
 // schema, JSON Schema output included, whether used or not). Pages never import it (eslint.config.js):
-// they get types only. Messages: the English wording of zod's own locale for the checks this extension
-// uses, written out here because the whole locale (formats and units it never meets) costs 1.5 KB gzip.
+// they get types only. Messages: zod's own English wording for the checks this extension uses (its whole
+// locale, formats and units it never meets, costs 1.5 KB gzip), in the browser's language through
+// messages.json; type names such as "string" stay as zod names them.
 import * as z from 'zod/mini';
+import { t } from './i18n';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -11,33 +13,42 @@ const received = (input: unknown): string =>
 
 const shown = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
 
-function sizeText(issue: Issue & { origin?: string }, bound: string, limit: unknown): string {
-  const origin = issue.origin ?? 'value';
-  if (origin === 'string') return `expected string to have ${bound}${String(limit)} characters`;
-  if (origin === 'array') return `expected array to have ${bound}${String(limit)} items`;
-  return `expected ${origin} to be ${bound}${String(limit)}`;
+/** "<=500", ">1", "exactly 3". */
+function bound(issue: { exact?: boolean; inclusive?: boolean }, relation: '<' | '>', limit: unknown): string {
+  if (issue.exact) return `${t('inputExactly')} ${String(limit)}`;
+  return `${relation}${issue.inclusive ? '=' : ''}${String(limit)}`;
 }
 
 function message(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return `Invalid input: expected ${issue.expected}, received ${received(issue.input)}`;
+      return t('inputInvalidType', issue.expected, received(issue.input));
     case 'invalid_value':
       return issue.values.length === 1
-        ? `Invalid input: expected ${shown(issue.values[0])}`
-        : `Invalid option: expected one of ${issue.values.map(shown).join('|')}`;
-    case 'too_big':
-      return `Too big: ${sizeText(issue, issue.exact ? 'exactly ' : issue.inclusive ? '<=' : '<', issue.maximum)}`;
-    case 'too_small':
-      return `Too small: ${sizeText(issue, issue.exact ? 'exactly ' : issue.inclusive ? '>=' : '>', issue.minimum)}`;
+        ? t('inputInvalidValue', shown(issue.values[0]))
+        : t('inputInvalidOption', issue.values.map(shown).join('|'));
+    case 'too_big': {
+      const limit = bound(issue, '<', issue.maximum);
+      if (issue.origin === 'string') return t('inputTooBigText', limit);
+      if (issue.origin === 'array') return t('inputTooBigList', limit);
+      return t('inputTooBig', issue.origin ?? 'value', limit);
+    }
+    case 'too_small': {
+      const limit = bound(issue, '>', issue.minimum);
+      if (issue.origin === 'string') return t('inputTooSmallText', limit);
+      if (issue.origin === 'array') return t('inputTooSmallList', limit);
+      return t('inputTooSmall', issue.origin ?? 'value', limit);
+    }
     case 'invalid_format':
       return issue.format === 'regex'
-        ? `Invalid string: must match pattern ${String(issue.pattern)}`
-        : `Invalid ${issue.format}`;
-    case 'unrecognized_keys':
-      return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(shown).join(', ')}`;
+        ? t('inputInvalidPattern', String(issue.pattern))
+        : t('inputInvalidFormat', issue.format);
+    case 'unrecognized_keys': {
+      const keys = issue.keys.map(shown).join(', ');
+      return issue.keys.length > 1 ? t('inputUnrecognizedKeys', keys) : t('inputUnrecognizedKey', keys);
+    }
     default:
-      return 'Invalid input';
+      return t('inputInvalid');
   }
 }
 

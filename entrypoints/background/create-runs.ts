@@ -8,6 +8,7 @@ import { storage } from 'wxt/utils/storage';
 import { apiError } from '@/lib/api/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { createSerialUpdates } from './serial-update';
 
 export interface CreateRun {
@@ -24,8 +25,7 @@ const STALE_AFTER_MS = 3 * 60_000;
 
 /** The request was sent and its answer lost with the worker (Chrome stops idle workers). */
 export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
-  message:
-    'Page Reports was stopped while the service was making the report: it may have been created all the same.',
+  message: t('errorCreateInterrupted'),
   retrySafe: false,
 });
 

@@ -3,6 +3,7 @@ import type { createApiClient } from '@/entrypoints/background/service/client';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
+import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import {
   KEY_MALFORMED,
@@ -65,7 +66,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
         return {
           ok: false,
           error: apiError('permission', {
-            message: `Page Reports may not reach ${origin}, and the server does not allow it otherwise. Grant access in Settings.`,
+            message: t('errorPermissionOrigin', origin),
             detail: result.error.detail,
           }),
         };

@@ -2,6 +2,7 @@
 // known → the payload parses against its strict schema → the handler. Nothing is thrown back to a page.
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 import type { MessageInput, MessageOutput, MessageType, PopupMessageType } from '@/lib/messaging/protocol';
 import { isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 
@@ -43,17 +44,17 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
   return async function route(message: unknown, sender: MessageSender): Promise<Result<unknown>> {
     if (!isOwnPage(sender, trusted)) {
       console.warn('Page Reports: refused a message from outside the extension', sender.url);
-      return refuse('This request did not come from Page Reports.', 'forbidden sender');
+      return refuse(t('errorForeignSender'), 'forbidden sender');
     }
     if (typeof message !== 'object' || message === null) {
-      return refuse('Page Reports received a malformed request.', 'message is not an object');
+      return refuse(t('errorMalformedRequest'), 'message is not an object');
     }
     const { type, payload } = message as { type?: unknown; payload?: unknown };
     if (!isMessageType(type)) {
       // Named, not echoed: String() throws on some objects, and a page's megabytes need not come back.
       const named = typeof type === 'string' ? type.slice(0, 100) : `a ${typeof type}`;
       console.warn('Page Reports: refused an unknown message type', named);
-      return refuse('Page Reports received an unknown request.', `unknown message type: ${named}`);
+      return refuse(t('errorUnknownRequest'), `unknown message type: ${named}`);
     }
     // The check is inside the try too: a page must get an answer whatever its payload holds.
     try {
@@ -63,13 +64,13 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
           .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
           .join('; ');
         console.warn('Page Reports: refused an invalid payload for', type, detail);
-        return refuse('Page Reports received an invalid request.', `${type}: ${detail}`);
+        return refuse(t('errorInvalidRequest'), `${type}: ${detail}`);
       }
       const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
       return await handler(parsed.data);
     } catch (cause) {
       console.error('Page Reports: handler failed', type, cause);
-      return refuse('Something went wrong inside Page Reports. Try again.', String(cause));
+      return refuse(t('errorInternal'), String(cause));
     }
   };
 }

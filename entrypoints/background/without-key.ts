@@ -1,7 +1,9 @@
 // A server may echo the key back: in an error message, a field error, a redirect's address, a report's
 // own fields. What the background hands to a page passes through here first, so the key never does.
+import { t } from '@/lib/i18n';
 
-export const KEY_PLACEHOLDER = '[API key]';
+/** "[API key]", in the browser's language. */
+export const KEY_PLACEHOLDER = t('serviceKeyPlaceholder');
 
 /** Shorter "keys" are test values or typos, and replacing them would mangle ordinary words. */
 const MIN_KEY_LENGTH = 8;

@@ -1,41 +1,47 @@
 // The default sentence for each error kind, and apiError() to make an error with it. Background only (lint
-// forbids it in pages): the background phrases every error once, and pages show what they are sent.
+// forbids it in pages): the background phrases every error once, in the browser's language, and pages
+// show what they are sent.
+import { t } from '../i18n';
 import type { ApiError, ApiErrorKind } from './errors';
 
 /** The default sentence for each kind; the client may say something more exact. */
 export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {
   switch (kind) {
     case 'not_configured':
-      return 'Page Reports is not set up yet: add your API base URL and key in Settings.';
+      return t('errorNotConfigured');
     case 'unauthorized':
-      return 'The service rejected your API key. Check the key in Settings.';
+      return t('errorUnauthorized');
     case 'forbidden':
-      return 'Your account is not allowed to do this. Your plan may not include API access.';
+      return t('errorForbidden');
     case 'not_found':
-      return 'That item no longer exists on the service.';
+      return t('errorNotFound');
     case 'invalid_input':
-      return 'The service did not accept what was sent. Check the highlighted fields.';
+      return t('errorInvalidInput');
     case 'rate_limited':
       return retryAfterSeconds
-        ? `Too many requests. Try again in ${formatWait(retryAfterSeconds)}.`
-        : 'Too many requests. Wait a moment and try again.';
+        ? t('errorRateLimitedFor', formatWait(retryAfterSeconds))
+        : t('errorRateLimited');
     case 'server':
-      return 'The service had a problem. Try again in a moment.';
+      return t('errorServer');
     case 'network':
-      return 'Could not reach the service. Check your connection and the API base URL.';
+      return t('errorNetwork');
     case 'timeout':
-      return 'The service took too long to answer. Try again.';
+      return t('errorTimeout');
     case 'permission':
-      return 'Page Reports has no permission to reach the service. Grant it in Settings.';
+      return t('errorPermission');
     case 'unexpected':
-      return 'The service answered in a way Page Reports does not understand.';
+      return t('errorUnexpected');
   }
 }
 
+/** "30 seconds", "2 minutes": a wait, rounded up. */
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${Math.ceil(seconds)} second${Math.ceil(seconds) === 1 ? '' : 's'}`;
+  if (seconds < 60) {
+    const count = Math.ceil(seconds);
+    return count === 1 ? t('errorWaitSecond', count) : t('errorWaitSeconds', count);
+  }
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes === 1 ? t('errorWaitMinute', minutes) : t('errorWaitMinutes', minutes);
 }
 
 /** An error of this kind; extras left `undefined` are dropped, so they never hide the default message. */

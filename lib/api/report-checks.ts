@@ -1,8 +1,10 @@
 // A report's `results` (phpRank's tests, keyed by name) turned into what a person reads: what failed,
 // how much it matters, and a short detail. The input comes straight from a server, so nothing here may
 // throw: every value is checked by hand and anything we do not understand is skipped or shown as sent.
-// Texts are plain data (the UI renders text, never markup), only shortened.
+// Texts are plain data (the UI renders text, never markup), only shortened. Names and details are said in
+// the browser's language (numbers too, through Intl); the service's own values are shown as sent.
 
+import { t } from '../i18n';
 import { isPlainWebUrl } from '../web-url';
 
 export type CheckImportance = 'high' | 'medium' | 'low';
@@ -31,12 +33,23 @@ export interface ReportChecks {
 /** How many failures the popup shows for a page. */
 export const TOP_FAILURES = 3;
 
-export const CHECK_CATEGORY_LABELS: Record<CheckCategory, string> = {
-  seo: 'SEO',
-  performance: 'Performance',
-  security: 'Security',
-  miscellaneous: 'Miscellaneous',
-  other: 'Other tests',
+/** Each category's name in the browser's language (read when used, not when this module loads). */
+export const CHECK_CATEGORY_LABELS: Readonly<Record<CheckCategory, string>> = {
+  get seo() {
+    return t('checkCategorySeo');
+  },
+  get performance() {
+    return t('checkCategoryPerformance');
+  },
+  get security() {
+    return t('checkCategorySecurity');
+  },
+  get miscellaneous() {
+    return t('checkCategoryMiscellaneous');
+  },
+  get other() {
+    return t('checkCategoryOther');
+  },
 };
 
 const CATEGORY_ORDER: readonly CheckCategory[] = ['seo', 'performance', 'security', 'miscellaneous', 'other'];
@@ -72,11 +85,14 @@ function toNumber(value: unknown): number | null {
   return typeof number === 'number' && Number.isFinite(number) ? number : null;
 }
 
-/** "1,500", "2.8", "1.73": at most `decimals` decimals, digits grouped, no locale surprises. */
+const numberFormats: Intl.NumberFormat[] = [];
+
+/** "1,500", "2.8", "1.73" (in German "1.500", "2,8"): at most `decimals` decimals, digits grouped. */
 function formatNumber(value: number, decimals = 0): string {
-  const [whole = '', fraction] = String(Number(value.toFixed(decimals))).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
+  const format = (numberFormats[decimals] ??= new Intl.NumberFormat(undefined, {
+    maximumFractionDigits: decimals,
+  }));
+  return format.format(value);
 }
 
 function formatBytes(bytes: number): string {
@@ -100,9 +116,8 @@ function nestedCount(value: unknown): number | null {
   return total;
 }
 
-function plural(count: number, singular: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? singular : many}`;
-}
+/** "3 images": a count with its noun, in the browser's language. */
+type Counted = (count: number) => string;
 
 // ---------------------------------------------------------------------------------------------------
 // Detail formatters: (value, errors) → short text or null.
@@ -123,21 +138,25 @@ function measured(
   show: (n: number) => string,
   amountOf: (value: unknown) => number | null = toNumber,
 ): Detail {
-  const label = side === 'max' ? 'limit' : 'minimum';
   return (value, errors) => {
     const amount = amountOf(value);
     if (amount === null) return null;
     const limit = bound(errors, errorKey, side);
-    return shortText(limit === null ? show(amount) : `${show(amount)} (${label} ${show(limit)})`);
+    if (limit === null) return shortText(show(amount));
+    return shortText(
+      side === 'max'
+        ? t('checkLimit', show(amount), show(limit))
+        : t('checkMinimum', show(amount), show(limit)),
+    );
   };
 }
 
 /** "3 images": how many items the service listed under the error. */
-function listed(errorKey: string, singular: string, many: string): Detail {
+function listed(errorKey: string, counted: Counted): Detail {
   return (_value, errors) => {
     const list = own(errors, errorKey) ?? Object.values(errors).find((v) => itemCount(v) !== null);
     const count = itemCount(list);
-    return count ? plural(count, singular, many) : null;
+    return count ? counted(count) : null;
   };
 }
 
@@ -167,111 +186,120 @@ const missingKeywords: Detail = (_value, errors) => {
 // ---------------------------------------------------------------------------------------------------
 // The tests of phpRank 1.5.0, in three tables keyed by the test's key.
 
-type Definition = readonly [category: CheckCategory, importance: CheckImportance, subject: string];
+type Definition = readonly [category: CheckCategory, importance: CheckImportance, problem: () => string];
 
-/** Category, documented importance, and what the generic name says has a problem ("Title has a problem"). */
+/** Category, documented importance, and the generic name of its failure ("Title has a problem"). */
 const TESTS: Record<string, Definition> = {
-  title: ['seo', 'high', 'Title'],
-  meta_description: ['seo', 'high', 'Meta description'],
-  headings: ['seo', 'high', 'Headings'],
-  content_keywords: ['seo', 'high', 'Content keywords'],
-  image_keywords: ['seo', 'high', 'Image alt text'],
-  seo_friendly_url: ['seo', 'high', 'Page address'],
-  '404_page': ['seo', 'high', '404 page'],
-  robots: ['seo', 'high', 'Robots.txt'],
-  noindex: ['seo', 'high', 'Indexing'],
-  in_page_links: ['seo', 'medium', 'Links'],
-  language: ['seo', 'medium', 'Language'],
-  favicon: ['seo', 'medium', 'Favicon'],
-  text_compression: ['performance', 'high', 'Text compression'],
-  load_time: ['performance', 'high', 'Load time'],
-  page_size: ['performance', 'high', 'Page size'],
-  http_requests: ['performance', 'high', 'HTTP requests'],
-  image_format: ['performance', 'medium', 'Image format'],
-  defer_javascript: ['performance', 'low', 'JavaScript loading'],
-  dom_size: ['performance', 'low', 'Page structure'],
-  https_encryption: ['security', 'high', 'HTTPS'],
-  mixed_content: ['security', 'high', 'Mixed content'],
-  server_signature: ['security', 'medium', 'Server signature'],
-  unsafe_cross_origin_links: ['security', 'medium', 'Links to other sites'],
-  plaintext_email: ['security', 'low', 'Email addresses'],
-  structured_data: ['miscellaneous', 'medium', 'Structured data'],
-  meta_viewport: ['miscellaneous', 'medium', 'Viewport'],
-  charset: ['miscellaneous', 'medium', 'Character set'],
-  sitemap: ['miscellaneous', 'low', 'Sitemap'],
-  social: ['miscellaneous', 'low', 'Social links'],
-  content_length: ['miscellaneous', 'low', 'Content length'],
-  text_html_ratio: ['miscellaneous', 'low', 'Text to code ratio'],
-  inline_css: ['miscellaneous', 'low', 'Inline styles'],
-  deprecated_html_tags: ['miscellaneous', 'low', 'HTML tags'],
+  title: ['seo', 'high', () => t('checkProblemTitle')],
+  meta_description: ['seo', 'high', () => t('checkProblemMetaDescription')],
+  headings: ['seo', 'high', () => t('checkProblemHeadings')],
+  content_keywords: ['seo', 'high', () => t('checkProblemContentKeywords')],
+  image_keywords: ['seo', 'high', () => t('checkProblemImageKeywords')],
+  seo_friendly_url: ['seo', 'high', () => t('checkProblemSeoFriendlyUrl')],
+  '404_page': ['seo', 'high', () => t('checkProblem404Page')],
+  robots: ['seo', 'high', () => t('checkProblemRobots')],
+  noindex: ['seo', 'high', () => t('checkProblemNoindex')],
+  in_page_links: ['seo', 'medium', () => t('checkProblemInPageLinks')],
+  language: ['seo', 'medium', () => t('checkProblemLanguage')],
+  favicon: ['seo', 'medium', () => t('checkProblemFavicon')],
+  text_compression: ['performance', 'high', () => t('checkProblemTextCompression')],
+  load_time: ['performance', 'high', () => t('checkProblemLoadTime')],
+  page_size: ['performance', 'high', () => t('checkProblemPageSize')],
+  http_requests: ['performance', 'high', () => t('checkProblemHttpRequests')],
+  image_format: ['performance', 'medium', () => t('checkProblemImageFormat')],
+  defer_javascript: ['performance', 'low', () => t('checkProblemDeferJavascript')],
+  dom_size: ['performance', 'low', () => t('checkProblemDomSize')],
+  https_encryption: ['security', 'high', () => t('checkProblemHttpsEncryption')],
+  mixed_content: ['security', 'high', () => t('checkProblemMixedContent')],
+  server_signature: ['security', 'medium', () => t('checkProblemServerSignature')],
+  unsafe_cross_origin_links: ['security', 'medium', () => t('checkProblemUnsafeCrossOriginLinks')],
+  plaintext_email: ['security', 'low', () => t('checkProblemPlaintextEmail')],
+  structured_data: ['miscellaneous', 'medium', () => t('checkProblemStructuredData')],
+  meta_viewport: ['miscellaneous', 'medium', () => t('checkProblemMetaViewport')],
+  charset: ['miscellaneous', 'medium', () => t('checkProblemCharset')],
+  sitemap: ['miscellaneous', 'low', () => t('checkProblemSitemap')],
+  social: ['miscellaneous', 'low', () => t('checkProblemSocial')],
+  content_length: ['miscellaneous', 'low', () => t('checkProblemContentLength')],
+  text_html_ratio: ['miscellaneous', 'low', () => t('checkProblemTextHtmlRatio')],
+  inline_css: ['miscellaneous', 'low', () => t('checkProblemInlineCss')],
+  deprecated_html_tags: ['miscellaneous', 'low', () => t('checkProblemDeprecatedHtmlTags')],
 };
 
 /** "test.errorKey" → what is wrong, in words for people who are not SEO experts. */
-const FAILURE_NAMES: Record<string, string> = {
-  'title.missing': 'Title missing',
-  'title.length': 'Title too long or too short',
-  'meta_description.missing': 'Meta description missing',
-  'meta_description.length': 'Meta description too long or too short',
-  'headings.missing': 'No main (h1) heading',
-  'headings.too_many': 'Too many h1 headings',
-  'headings.duplicate': 'Main heading repeats the title',
-  'content_keywords.missing': 'Title keywords missing from the text',
-  'image_keywords.missing': 'Images without alt text',
-  'seo_friendly_url.bad_format': 'Page address not search friendly',
-  '404_page.missing': 'Missing pages do not answer with a 404 error',
-  'robots.failed': 'Search engines blocked by robots.txt',
-  'noindex.missing': 'Page hidden from search engines (noindex)',
-  'in_page_links.too_many': 'Too many links on the page',
-  'language.missing': 'Page language not declared',
-  'favicon.missing': 'No favicon',
-  'text_compression.missing': 'Text compression not enabled',
-  'load_time.too_slow': 'Page loads slowly',
-  'page_size.too_large': 'Page is too large',
-  'http_requests.too_many': 'Too many files requested',
-  'image_format.bad_format': 'Images not in a modern format',
-  'defer_javascript.missing': 'Scripts not deferred',
-  'dom_size.too_many': 'Too many page elements',
-  'https_encryption.missing': 'Page not served over HTTPS',
-  'mixed_content.failed': 'Insecure (HTTP) content on the page',
-  'server_signature.failed': 'Server reveals its software',
-  'unsafe_cross_origin_links.failed': 'Unsafe links to other sites',
-  'plaintext_email.failed': 'Email addresses shown as plain text',
-  'structured_data.missing': 'No structured data',
-  'meta_viewport.missing': 'Not set up for mobile screens',
-  'charset.missing': 'Character set not declared',
-  'sitemap.missing': 'No sitemap',
-  'sitemap.failed': 'Sitemap could not be read',
-  'social.missing': 'No links to social profiles',
-  'content_length.too_few': 'Not enough text',
-  'text_html_ratio.too_small': 'Little text compared to code',
-  'inline_css.failed': 'Inline styles used',
-  'deprecated_html_tags.bad_tags': 'Outdated HTML tags used',
+const FAILURE_NAMES: Record<string, () => string> = {
+  'title.missing': () => t('checkTitleMissing'),
+  'title.length': () => t('checkTitleLength'),
+  'meta_description.missing': () => t('checkMetaDescriptionMissing'),
+  'meta_description.length': () => t('checkMetaDescriptionLength'),
+  'headings.missing': () => t('checkHeadingsMissing'),
+  'headings.too_many': () => t('checkHeadingsTooMany'),
+  'headings.duplicate': () => t('checkHeadingsDuplicate'),
+  'content_keywords.missing': () => t('checkContentKeywordsMissing'),
+  'image_keywords.missing': () => t('checkImageKeywordsMissing'),
+  'seo_friendly_url.bad_format': () => t('checkSeoFriendlyUrlBadFormat'),
+  '404_page.missing': () => t('check404PageMissing'),
+  'robots.failed': () => t('checkRobotsFailed'),
+  'noindex.missing': () => t('checkNoindexMissing'),
+  'in_page_links.too_many': () => t('checkInPageLinksTooMany'),
+  'language.missing': () => t('checkLanguageMissing'),
+  'favicon.missing': () => t('checkFaviconMissing'),
+  'text_compression.missing': () => t('checkTextCompressionMissing'),
+  'load_time.too_slow': () => t('checkLoadTimeTooSlow'),
+  'page_size.too_large': () => t('checkPageSizeTooLarge'),
+  'http_requests.too_many': () => t('checkHttpRequestsTooMany'),
+  'image_format.bad_format': () => t('checkImageFormatBadFormat'),
+  'defer_javascript.missing': () => t('checkDeferJavascriptMissing'),
+  'dom_size.too_many': () => t('checkDomSizeTooMany'),
+  'https_encryption.missing': () => t('checkHttpsEncryptionMissing'),
+  'mixed_content.failed': () => t('checkMixedContentFailed'),
+  'server_signature.failed': () => t('checkServerSignatureFailed'),
+  'unsafe_cross_origin_links.failed': () => t('checkUnsafeCrossOriginLinksFailed'),
+  'plaintext_email.failed': () => t('checkPlaintextEmailFailed'),
+  'structured_data.missing': () => t('checkStructuredDataMissing'),
+  'meta_viewport.missing': () => t('checkMetaViewportMissing'),
+  'charset.missing': () => t('checkCharsetMissing'),
+  'sitemap.missing': () => t('checkSitemapMissing'),
+  'sitemap.failed': () => t('checkSitemapFailed'),
+  'social.missing': () => t('checkSocialMissing'),
+  'content_length.too_few': () => t('checkContentLengthTooFew'),
+  'text_html_ratio.too_small': () => t('checkTextHtmlRatioTooSmall'),
+  'inline_css.failed': () => t('checkInlineCssFailed'),
+  'deprecated_html_tags.bad_tags': () => t('checkDeprecatedHtmlTagsBadTags'),
 };
 
 const seconds = (n: number) => `${formatNumber(n, 2)} s`;
 const percent = (n: number) => `${formatNumber(n, 1)}%`;
-const counted = (singular: string, many: string) => (n: number) => plural(n, singular, many);
+// One noun each, singular and plural (English and German need no other forms).
+const n = formatNumber;
+const images: Counted = (c) => (c === 1 ? t('checkImage', n(c)) : t('checkImages', n(c)));
+const links: Counted = (c) => (c === 1 ? t('checkLink', n(c)) : t('checkLinks', n(c)));
+const requests: Counted = (c) => (c === 1 ? t('checkRequest', n(c)) : t('checkRequests', n(c)));
+const scripts: Counted = (c) => (c === 1 ? t('checkScript', n(c)) : t('checkScripts', n(c)));
+const elements: Counted = (c) => (c === 1 ? t('checkElement', n(c)) : t('checkElements', n(c)));
+const resources: Counted = (c) => (c === 1 ? t('checkResource', n(c)) : t('checkResources', n(c)));
+const addresses: Counted = (c) => (c === 1 ? t('checkAddress', n(c)) : t('checkAddresses', n(c)));
+const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', n(c)));
 
 /** Tests whose value says more than their name. */
 const DETAILS: Record<string, Detail> = {
   title: valueText,
   meta_description: valueText,
   content_keywords: missingKeywords,
-  image_keywords: listed('missing', 'image', 'images'),
-  in_page_links: measured('too_many', 'max', counted('link', 'links'), nestedCount),
+  image_keywords: listed('missing', images),
+  in_page_links: measured('too_many', 'max', links, nestedCount),
   load_time: measured('too_slow', 'max', seconds),
   page_size: measured('too_large', 'max', formatBytes),
-  http_requests: measured('too_many', 'max', counted('request', 'requests'), nestedCount),
-  image_format: listed('bad_format', 'image', 'images'),
-  defer_javascript: listed('missing', 'script', 'scripts'),
-  dom_size: measured('too_many', 'max', counted('element', 'elements')),
-  mixed_content: listed('failed', 'resource', 'resources'),
+  http_requests: measured('too_many', 'max', requests, nestedCount),
+  image_format: listed('bad_format', images),
+  defer_javascript: listed('missing', scripts),
+  dom_size: measured('too_many', 'max', elements),
+  mixed_content: listed('failed', resources),
   server_signature: valueText,
-  unsafe_cross_origin_links: listed('failed', 'link', 'links'),
-  plaintext_email: listed('failed', 'address', 'addresses'),
-  content_length: measured('too_few', 'min', counted('word', 'words')),
+  unsafe_cross_origin_links: listed('failed', links),
+  plaintext_email: listed('failed', addresses),
+  content_length: measured('too_few', 'min', words),
   text_html_ratio: measured('too_small', 'min', percent),
-  inline_css: listed('failed', 'element', 'elements'),
+  inline_css: listed('failed', elements),
   deprecated_html_tags: deprecatedTags,
 };
 
@@ -302,12 +330,14 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
   const definition = own(TESTS, key);
   if (!definition) {
     const importance = importanceOf(entry.importance, 'low');
-    return { key, name: shortText(key) ?? 'Unnamed test', category: 'other', importance, detail: null };
+    return { key, name: shortText(key) ?? t('checkUnnamed'), category: 'other', importance, detail: null };
   }
-  const [category, documented, subject] = definition;
+  const [category, documented, problem] = definition;
   const errors = errorsOf(entry.errors);
   // The first error key this test has a name for; the others add nothing a person needs.
-  const names = Object.keys(errors).map((errorKey) => own(FAILURE_NAMES, `${key}.${errorKey}`));
+  const named = Object.keys(errors)
+    .map((errorKey) => own(FAILURE_NAMES, `${key}.${errorKey}`))
+    .find((name) => name !== undefined);
   let detail: string | null = null;
   try {
     detail = shortText(own(DETAILS, key)?.(entry.value, errors) ?? null);
@@ -316,7 +346,7 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
   }
   return {
     key,
-    name: names.find((name) => name !== undefined) ?? `${subject} has a problem`,
+    name: (named ?? problem)(),
     category,
     importance: importanceOf(entry.importance, documented),
     detail,

@@ -1,7 +1,9 @@
 // What pages may send, declared once: one zod schema per message payload, strict (no unknown field) and
 // bounded. The background's router checks every message against it; the API client checks its own input
 // against the same schemas, with the same sentences, so a value it refuses is named next to its field.
-// Pages import only the types (`import type`): zod stays out of their bundles.
+// Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
+// each is said in the browser's language when a value fails.
+import { t } from '../i18n';
 import { z } from '../zod';
 import {
   PER_PAGE_VALUES,
@@ -10,24 +12,26 @@ import {
   REPORT_RESULTS,
   REPORT_SORT_KEYS,
 } from '../api/types';
-import { MAX_PAGE_URL_LENGTH, PAGE_URL_TOO_LONG, shareableUrl } from '../page-url';
+import { MAX_PAGE_URL_LENGTH, pageUrlTooLong, shareableUrl } from '../page-url';
 import { searchProblem } from '../request-limits';
 import { isWebUrl } from '../web-url';
 
 // ---------------------------------------------------------------------------------------------------
 // Fields
 
-const PAGE_NUMBER = 'The page must be a whole number of 1 or more.';
-const page = z
-  .int({ error: PAGE_NUMBER })
-  .check(z.minimum(1, PAGE_NUMBER), z.maximum(1_000_000, PAGE_NUMBER));
-const perPage = z.literal(PER_PAGE_VALUES, { error: 'Choose 10, 25, 50 or 100 per page.' });
-const sort = z.literal(['asc', 'desc'] as const, { error: 'Sort ascending or descending.' });
-const privacy = z.literal(PRIVACY_VALUES, { error: 'Choose Public, Private or Password.' });
-const password = z.string({ error: 'The password must be text.' }).check(z.maxLength(1000));
+const PAGE_NUMBER = { error: () => t('inputPageNumber') };
+const page = z.int(PAGE_NUMBER).check(z.minimum(1, PAGE_NUMBER), z.maximum(1_000_000, PAGE_NUMBER));
+const perPage = z.literal(PER_PAGE_VALUES, { error: () => t('inputPerPage') });
+const sort = z.literal(['asc', 'desc'] as const, { error: () => t('inputSort') });
+const privacy = z.literal(PRIVACY_VALUES, { error: () => t('inputPrivacy') });
+// A check's own message: otherwise it would say the schema's ("must be text") for a value that is text.
+const password = z
+  .string({ error: () => t('inputPasswordText') })
+  .check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
+const PROJECT_TOO_LONG = { error: () => t('inputProjectTooLong') };
 
 // Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
-const search = z.string({ error: 'The search must be text.' }).check(
+const search = z.string({ error: () => t('inputSearchText') }).check(
   z.superRefine((value, ctx) => {
     const problem = searchProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
@@ -35,16 +39,16 @@ const search = z.string({ error: 'The search must be text.' }).check(
 );
 
 // "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
-function segmentProblem(value: string, label: string): string | null {
-  if (value.trim() === '') return `${label} is empty.`;
-  if (value === '.' || value === '..') return `${label} cannot be used in an address.`;
+function segmentProblem(value: string, label: () => string): string | null {
+  if (value.trim() === '') return t('inputSegmentEmpty', label());
+  if (value === '.' || value === '..') return t('inputSegmentDots', label());
   // A lone surrogate (valid JSON) has no encoding: encodeURIComponent would throw.
-  if (!value.isWellFormed()) return `${label} contains characters that cannot be sent.`;
+  if (!value.isWellFormed()) return t('inputSegmentUnsendable', label());
   return null;
 }
 
 /** A report id or a project name, which goes into the address of the request as one path segment. */
-function segmentCheck<T extends string | number>(label: string) {
+function segmentCheck<T extends string | number>(label: () => string) {
   return z.superRefine<T>((value, ctx) => {
     const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
@@ -53,13 +57,14 @@ function segmentCheck<T extends string | number>(label: string) {
 
 const id = z
   .union([z.int().check(z.nonnegative()), z.string().check(z.maxLength(200))], {
-    error: 'The report id must be a whole number or text.',
+    error: () => t('inputReportIdType'),
   })
-  .check(segmentCheck('The report id'));
+  .check(segmentCheck(() => t('inputReportIdLabel')));
 
-const projectName = z
-  .string({ error: 'The project name must be text.' })
-  .check(z.maxLength(500), segmentCheck('The project name'));
+const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
+  z.maxLength(500, PROJECT_TOO_LONG),
+  segmentCheck(() => t('inputProjectNameLabel')),
+);
 
 // The tab's address, as the popup looks it up: cleaned here again, so no handler ever sees, stores or
 // sends `user:password@` or a `#fragment`, whatever a page sent (the popup sends it cleaned already).
@@ -67,15 +72,15 @@ const tabUrl = z.string().check(z.minLength(1), z.maxLength(MAX_PAGE_URL_LENGTH)
 
 // The page a report is created for: a web address, cleaned the same way, no longer than the service takes.
 // Each failed check stops the ones after it, so one sentence says what is wrong.
-const ENTER_ADDRESS = 'Enter the address of the page.';
+const ENTER_ADDRESS = { error: () => t('inputEnterAddress') };
 const newReportUrl = z
-  .string({ error: ENTER_ADDRESS })
+  .string(ENTER_ADDRESS)
   .check(
     z.trim(),
-    z.minLength(1, { error: ENTER_ADDRESS, abort: true }),
-    z.refine(isWebUrl, { error: 'Enter a web address that starts with http:// or https://.', abort: true }),
+    z.minLength(1, { ...ENTER_ADDRESS, abort: true }),
+    z.refine(isWebUrl, { error: () => t('inputWebAddress'), abort: true }),
     z.overwrite(shareableUrl),
-    z.maxLength(MAX_PAGE_URL_LENGTH, { error: PAGE_URL_TOO_LONG }),
+    z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong }),
   );
 
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
@@ -86,12 +91,12 @@ const host = z.string().check(z.minLength(1), z.maxLength(253), z.regex(/^[a-z0-
 
 export const reportListQuerySchema = z.strictObject({
   search: z.optional(search),
-  searchBy: z.optional(z.literal('url', { error: 'Reports can be searched by URL only.' })),
-  project: z.optional(z.string({ error: 'The project must be text.' }).check(z.maxLength(500))),
-  result: z.optional(z.literal(REPORT_RESULTS, { error: 'Choose good, decent or bad.' })),
-  sortBy: z.optional(
-    z.literal(REPORT_SORT_KEYS, { error: 'Sort by date created, date generated, URL or result.' }),
+  searchBy: z.optional(z.literal('url', { error: () => t('inputSearchByUrl') })),
+  project: z.optional(
+    z.string({ error: () => t('inputProjectText') }).check(z.maxLength(500, PROJECT_TOO_LONG)),
   ),
+  result: z.optional(z.literal(REPORT_RESULTS, { error: () => t('inputResult') })),
+  sortBy: z.optional(z.literal(REPORT_SORT_KEYS, { error: () => t('inputSortReports') })),
   sort: z.optional(sort),
   perPage: z.optional(perPage),
   page: z.optional(page),
@@ -99,8 +104,8 @@ export const reportListQuerySchema = z.strictObject({
 
 export const projectListQuerySchema = z.strictObject({
   search: z.optional(search),
-  searchBy: z.optional(z.literal('project', { error: 'Projects can be searched by name only.' })),
-  sortBy: z.optional(z.literal(PROJECT_SORT_KEYS, { error: 'Sort by date created or name.' })),
+  searchBy: z.optional(z.literal('project', { error: () => t('inputSearchByProject') })),
+  sortBy: z.optional(z.literal(PROJECT_SORT_KEYS, { error: () => t('inputSortProjects') })),
   sort: z.optional(sort),
   perPage: z.optional(perPage),
   page: z.optional(page),
@@ -118,7 +123,7 @@ export const updateReportInputSchema = z.strictObject({
   /** Sent only with privacy 2. */
   password: z.optional(password),
   /** true asks the service to generate the results again (results=1). */
-  regenerate: z.optional(z.boolean({ error: 'Regenerate must be true or false.' })),
+  regenerate: z.optional(z.boolean({ error: () => t('inputRegenerate') })),
 });
 
 export const reportIdSchema = z.strictObject({ id });

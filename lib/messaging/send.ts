@@ -1,5 +1,6 @@
 import { browser } from '../page-browser';
 import type { ApiError, Result } from '../api/errors';
+import { t } from '../i18n';
 import type { MessageInput, MessageOutput, MessageType } from './protocol';
 
 // Built literally, not with apiError(): that would pull every default sentence into the popup's bundle,
@@ -17,13 +18,8 @@ export async function send<T extends MessageType>(
     const answer = (await browser.runtime.sendMessage({ type, payload })) as
       Result<MessageOutput<T>> | undefined;
     if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
-    return backgroundError(
-      'Page Reports’ background did not answer. Try again; if it keeps happening, reload the extension.',
-    );
+    return backgroundError(t('errorBackgroundSilent'));
   } catch (cause) {
-    return backgroundError(
-      'Page Reports’ background could not be reached. Try again; if it keeps happening, reload the extension.',
-      String(cause),
-    );
+    return backgroundError(t('errorBackgroundUnreachable'), String(cause));
   }
 }

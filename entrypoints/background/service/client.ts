@@ -1,6 +1,7 @@
 // The service's API, one function per endpoint (API.md). Used by the background service worker only.
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
 // every answer is parsed by ./responses before it reaches a caller.
+import { t } from '@/lib/i18n';
 import { mayHaveHappened } from '@/lib/may-have-happened';
 import type { z } from '@/lib/zod';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
@@ -9,6 +10,7 @@ import {
   HTML_DETAIL,
   HTML_MESSAGE,
   NO_API_MESSAGE,
+  REDIRECT_MESSAGE,
   request,
   type Body,
   type HttpSettings,
@@ -73,13 +75,14 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const ANALYSIS_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
-const REPORT_GONE = 'That report no longer exists on the service.';
+// Sentences in the browser's language, read once when the worker starts.
+const REPORT_GONE = t('errorReportGone');
 // phpRank answers 403 (not 404) when updating a report that is gone; the report was listed as ours, so
 // "gone" is what it means (DESIGN.md's "forbidden" speaks of the plan, which a list would have shown).
-const REPORT_GONE_ON_UPDATE = 'This report no longer exists on the service.';
-const PROJECT_GONE = 'That project no longer exists on the service.';
-const REPORT_FORBIDDEN = 'Your account is not allowed to see or change this report.';
-const PROJECT_FORBIDDEN = 'Your account is not allowed to delete this project.';
+const REPORT_GONE_ON_UPDATE = t('errorReportGoneOnUpdate');
+const PROJECT_GONE = t('errorProjectGone');
+const REPORT_FORBIDDEN = t('errorReportForbidden');
+const PROJECT_FORBIDDEN = t('errorProjectForbidden');
 
 const UPDATE_FIELDS = { results: 'regenerate' };
 
@@ -111,7 +114,7 @@ function validate<T>(schema: z.ZodMiniType<T>, value: unknown): Result<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, data: parsed.data };
   return fail('invalid_input', {
-    message: 'Some values are not valid. Check the highlighted fields.',
+    message: t('errorFieldsInvalid'),
     fieldErrors: inputFieldErrors(parsed.error),
   });
 }
@@ -119,10 +122,8 @@ function validate<T>(schema: z.ZodMiniType<T>, value: unknown): Result<T> {
 /** A successful answer's body, parsed; anything else is an "unexpected response" saying what was wrong. */
 function decode<T>(body: Body, parse: (value: unknown) => Parsed<T>): Result<T> {
   if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
-  if (body.type === 'empty') return fail('unexpected', { detail: 'The server’s answer was empty.' });
-  if (body.type === 'invalid_json') {
-    return fail('unexpected', { detail: `The server’s answer is not valid JSON (${body.reason}).` });
-  }
+  if (body.type === 'empty') return fail('unexpected', { detail: t('errorEmptyAnswer') });
+  if (body.type === 'invalid_json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
   const parsed = parse(body.value);
   return parsed.ok ? { ok: true, data: parsed.value } : fail('unexpected', { detail: parsed.problem });
 }
@@ -219,18 +220,19 @@ function createBody(input: z.output<typeof createReportInputSchema>): URLSearchP
 // A create is a write: once it may have happened, the answer must not invite a second one (retrySafe).
 // Only a 4xx answer says the service did nothing; anything else (5xx, a lost connection, a timeout, a
 // redirect, a 2xx that cannot be read) may come after the report was made. The popup then looks for it.
-const CREATED_NOT_RETURNED = 'The service answered, but not with the new report: it was probably created.';
-const CREATED_NOT_READ = 'The report was created, but Page Reports could not read it back.';
-const CREATED_NOT_UNDERSTOOD =
-  'The service answered, but Page Reports could not read the new report: it was probably created.';
-const CREATED_AS_WEB_PAGE =
-  'The server answered with a web page instead of the API’s data: a report may have been created all the same. Check the API base URL in Settings.';
-const REGENERATED_NOT_READ =
-  'The service answered, but Page Reports could not read the report: its results were probably regenerated.';
+const CREATED_NOT_RETURNED = t('errorCreatedNotReturned');
+const CREATED_NOT_READ = t('errorCreatedNotRead');
+const CREATED_NOT_UNDERSTOOD = t('errorCreatedNotUnderstood');
+const CREATED_AS_WEB_PAGE = t('errorCreatedAsWebPage');
+const REGENERATED_NOT_READ = t('errorRegeneratedNotRead');
 
 function isRedirect(error: ApiError): boolean {
   const status = error.status ?? 0;
-  return (status >= 300 && status < 400) || /redirect/i.test(error.detail ?? '');
+  return (
+    (status >= 300 && status < 400) ||
+    error.message === REDIRECT_MESSAGE ||
+    /redirect/i.test(error.detail ?? '')
+  );
 }
 
 /** A write's failure that may have come after the write was done, said as such, without a Retry. */
@@ -238,20 +240,20 @@ function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError
   // A refusal (a 4xx, or never sent) wrote nothing: the one rule the pages use too.
   if (!mayHaveHappened(error)) return error;
   const { retryAfterSeconds: _noWait, ...rest } = error;
-  const it = done === 'created' ? 'created the report' : 'regenerated the report’s results';
+  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
   const status = error.status ? ` (HTTP ${error.status})` : '';
   const message =
     error.kind === 'timeout'
-      ? `The service took too long to answer: it may have ${it} all the same.`
+      ? t('errorMayHaveTimeout', it)
       : error.kind === 'network'
-        ? `The connection to the service was lost before it answered: it may have ${it} all the same.`
+        ? t('errorMayHaveNetwork', it)
         : error.kind === 'server'
-          ? `The service may have ${it} before it failed${status}.`
+          ? t('errorMayHaveServer', it, status)
           : isRedirect(error)
             ? // Laravel's web forms redirect after saving.
-              `The server redirected instead of answering${status}: it may have ${it} all the same. Check the API base URL in Settings.`
+              t('errorMayHaveRedirect', status, it)
             : // An answer it could not use (too large, unreadable): what went wrong, and that it may be done.
-              `${error.message.replace(/\.?$/, '.')} The service may have ${it} all the same.`;
+              t('errorMayHaveOther', error.message.replace(/\.?$/, '.'), it);
   return { ...rest, message, retrySafe: false };
 }
 
@@ -273,10 +275,7 @@ async function createdReport(http: HttpSettings, body: Body): Promise<Result<Rep
   // The write succeeded (2xx): saying "failed" would invite a duplicate.
   return fail('unexpected', {
     message: CREATED_NOT_RETURNED,
-    detail:
-      body.type === 'invalid_json'
-        ? `Not valid JSON (${body.reason}).`
-        : 'Expected the new report or its id.',
+    detail: body.type === 'invalid_json' ? t('errorNotJson', body.reason) : t('errorExpectedReport'),
     retrySafe: false,
   });
 }
@@ -308,15 +307,9 @@ export function explainRefusedPage(error: ApiError): ApiError {
   const first = error.fieldErrors?.url?.[0];
   if (!first) return error;
   const fetchFailure = FETCH_FAILURE.exec(first);
-  if (fetchFailure)
-    return { ...error, message: `The service could not fetch this page: ${fetchFailure[1] || first}` };
-  if (PLAN_LIMIT.test(first)) {
-    return {
-      ...error,
-      message: `Your plan’s limit of reports is reached: the service says “${first}” Delete old reports on the service or upgrade your plan.`,
-    };
-  }
-  return { ...error, message: `The service refused this page: ${first}` };
+  if (fetchFailure) return { ...error, message: t('errorCannotFetchPage', fetchFailure[1] || first) };
+  if (PLAN_LIMIT.test(first)) return { ...error, message: t('errorPlanLimit', first) };
+  return { ...error, message: t('errorPageRefused', first) };
 }
 
 function updateBody(input: z.output<typeof updateReportInputSchema>): URLSearchParams {
@@ -331,12 +324,9 @@ function updateBody(input: z.output<typeof updateReportInputSchema>): URLSearchP
 function nothingToChange(input: z.output<typeof updateReportInputSchema>): Result<Report> {
   // A password alone is not sent (see updateBody): say so next to the field rather than drop it silently.
   const fieldErrors: Record<string, string[]> = input.password
-    ? { password: ['A password needs the privacy set to Password.'] }
+    ? { password: [t('inputPasswordNeedsPrivacy')] }
     : {};
-  return fail('invalid_input', {
-    message: 'Nothing to change: choose a privacy setting or ask for new results.',
-    fieldErrors,
-  });
+  return fail('invalid_input', { message: t('errorNothingToChange'), fieldErrors });
 }
 
 async function updateReport(
@@ -387,7 +377,7 @@ function updateError(error: ApiError): ApiError {
     const first = error.fieldErrors.regenerate[0] ?? '';
     const fetchFailure = FETCH_FAILURE.exec(first);
     const reason = fetchFailure ? fetchFailure[1] || first : first;
-    return { ...error, message: `The service could not analyse the page again: ${reason}` };
+    return { ...error, message: t('errorCannotAnalyseAgain', reason) };
   }
   return error;
 }
@@ -424,7 +414,7 @@ async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<nu
   return fail('unexpected', {
     status: answer.error.status,
     detail: answer.error.detail,
-    message: `The service answered that report “${valid.data.id}” was not found, but its id contains a “/”, which the service may not take in an address: it may still exist.`,
+    message: t('errorReportIdSlash', valid.data.id),
   });
 }
 
@@ -460,16 +450,14 @@ async function stillListed(http: HttpSettings, name: string): Promise<Result<boo
     if (!listed.data.hasNext) return { ok: true, data: false };
   }
   return fail('unexpected', {
-    detail: `More than ${PROJECT_CHECK_PAGES * PROJECT_CHECK_PER_PAGE} projects match the name.`,
+    detail: t('errorTooManyProjectsMatch', PROJECT_CHECK_PAGES * PROJECT_CHECK_PER_PAGE),
   });
 }
 
 /** Why a project the service still lists was not deleted, and what does remove it. */
 function notDeletedByName(name: string): string {
-  const reason = UNROUTABLE.test(name)
-    ? `The service cannot take a “/” in an address, so the request never reached “${name}”.`
-    : `The service answered that “${name}” does not exist, but its list of projects still shows it.`;
-  return `${reason} Nothing was deleted. To remove the project, delete its reports in Reports, filtered by this project.`;
+  const reason = UNROUTABLE.test(name) ? t('errorProjectSlash', name) : t('errorProjectStillListed', name);
+  return t('errorProjectNotDeleted', reason);
 }
 
 /**
@@ -492,11 +480,11 @@ async function deleteProject(http: HttpSettings, name: string): Promise<Result<n
     // The service said it deleted the project; a list that cannot be read does not unsay that.
     if (!listed.ok || !listed.data) return deleted(answer.data);
     return fail('unexpected', {
-      message: `The service answered that it deleted the project “${valid.data.name}”, but its list of projects still shows it. Reload the list to check.`,
+      message: t('errorProjectDeletedButListed', valid.data.name),
     });
   }
   if (!listed.ok) {
-    const message = `The service answered that the project “${valid.data.name}” was not found, and Page Reports could not check its list of projects: ${listed.error.message}`;
+    const message = t('errorProjectNotFoundUnchecked', valid.data.name, listed.error.message);
     return { ok: false, error: { ...listed.error, message } };
   }
   if (!listed.data) return gone(null);

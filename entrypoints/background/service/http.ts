@@ -3,6 +3,7 @@
 import { apiError } from '@/lib/api/error-messages';
 import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors';
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
+import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
 import { serverFieldErrors, serverMessage } from './responses';
 
@@ -76,14 +77,12 @@ const BACKOFF_CAP_MS = 5_000;
  * worker's memory.
  */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-export const TOO_LARGE_MESSAGE =
-  'The service’s answer is larger than 8 MB, more than Page Reports reads. If this is a list, show fewer per page; otherwise check the API base URL in Settings.';
-export const URI_TOO_LONG_MESSAGE =
-  'The address of this request is too long for the service (HTTP 414). Shorten the search, or report a page with a shorter address.';
+// Sentences in the browser's language, read once when the worker starts (it runs in one language).
+export const TOO_LARGE_MESSAGE = t('errorTooLarge');
+export const URI_TOO_LONG_MESSAGE = t('errorUriTooLong');
 
-export const HTML_DETAIL = 'The server answered HTML, not JSON — is this the API’s address?';
-export const HTML_MESSAGE =
-  'The server answered with a web page instead of the API’s data. Check the API base URL in Settings.';
+export const HTML_DETAIL = t('errorHtmlDetail');
+export const HTML_MESSAGE = t('errorHtml');
 
 // ---------------------------------------------------------------------------------------------------
 // Errors
@@ -225,8 +224,7 @@ async function attempt(
 const MAX_REPORTED_WAIT_SECONDS = 86_400;
 
 /** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
-export const NO_API_MESSAGE =
-  'No API was found at this address (HTTP 404). Check the API base URL in Settings.';
+export const NO_API_MESSAGE = t('errorNoApi');
 
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined;
@@ -261,7 +259,7 @@ function retryDelay(outcome: Outcome, attemptNumber: number, random: () => numbe
 
 function errorDetail(body: ReadBody): string | undefined {
   if (body.type === 'json') return serverMessage(body.value);
-  return body.type === 'html' ? 'The server answered with an HTML page, not JSON.' : undefined;
+  return body.type === 'html' ? t('errorHtmlPage') : undefined;
 }
 
 function statusError(status: number, headers: Headers, body: ReadBody, context: ErrorContext): ApiError {
@@ -275,7 +273,7 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
     if (body.type !== 'json') {
       return apiError('unexpected', {
         status,
-        detail: detail ?? `The server answered HTTP ${status} without the API’s JSON.`,
+        detail: detail ?? t('errorStatusWithoutJson', status),
         message: NO_API_MESSAGE,
       });
     }
@@ -295,12 +293,14 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
   return apiError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
+/** The sentence of a redirect answered instead of the API's data (the client recognises it). */
+export const REDIRECT_MESSAGE = t('errorRedirect');
+
 function redirectError(status: number, headers: Headers): ApiError {
   const location = headers.get('location');
   return apiError('unexpected', {
-    message:
-      'The server redirected to another page (probably a login page) instead of answering. Check the API base URL in Settings.',
-    detail: location ? `HTTP ${status} redirect to ${location}` : 'The server answered with a redirect.',
+    message: REDIRECT_MESSAGE,
+    detail: location ? t('errorRedirectTo', status, location) : t('errorRedirectDetail'),
     ...(status ? { status } : {}),
   });
 }
@@ -321,7 +321,7 @@ function tooLargeError(status: number, method: HttpMethod): ApiError {
   return apiError('unexpected', {
     status,
     message: TOO_LARGE_MESSAGE,
-    detail: `HTTP ${status}: the answer passed ${MAX_RESPONSE_BYTES} bytes and was not read further.`,
+    detail: t('errorTooLargeDetail', status, MAX_RESPONSE_BYTES),
     ...(method === 'GET' ? {} : { retrySafe: false }),
   });
 }
@@ -333,7 +333,7 @@ function toResult(
   context: ErrorContext,
 ): Result<HttpSuccess> {
   if (outcome.type === 'timeout') {
-    return fail('timeout', { detail: `No answer within ${timeoutMs / 1000} seconds.` });
+    return fail('timeout', { detail: t('errorNoAnswerWithin', timeoutMs / 1000) });
   }
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
   if (outcome.redirect) return { ok: false, error: redirectError(outcome.status, outcome.headers) };
@@ -345,7 +345,7 @@ function toResult(
       data: { status: outcome.status, body, rateLimit: readRateLimit(outcome.headers) },
     };
   }
-  if (outcome.status === 0) return fail('network', { detail: 'The request failed without an answer.' });
+  if (outcome.status === 0) return fail('network', { detail: t('errorNoAnswer') });
   return { ok: false, error: statusError(outcome.status, outcome.headers, outcome.body, context) };
 }
 
@@ -375,17 +375,12 @@ function requestInit(settings: HttpSettings, request: HttpRequest): RequestInit 
 export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
   const url = buildUrl(settings.baseUrl, req.path, req.query);
   if (!url) {
-    return fail('not_configured', {
-      message:
-        'The API base URL in Settings is not valid. It must start with https:// (or http://localhost).',
-    });
+    return fail('not_configured', { message: t('errorBaseUrlInvalid') });
   }
   // Servers refuse a request line this long (414); said here, before the key goes anywhere.
   if (url.length > MAX_REQUEST_URL_LENGTH) return fail('invalid_input', { message: REQUEST_URL_TOO_LONG });
   if (!isSendableKey(settings.apiKey)) {
-    return fail('not_configured', {
-      message: 'The API key in Settings is not valid: it must be one line without spaces.',
-    });
+    return fail('not_configured', { message: t('errorKeyInvalid') });
   }
   const init = requestInit(settings, req);
   const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;

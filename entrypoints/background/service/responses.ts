@@ -1,6 +1,8 @@
 // zod schemas for what comes back from the service (background only; what goes to it is checked by
 // lib/messaging/inputs). Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and
 // normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
+// Problems are said in the browser's language; JSON paths and the values sent stay as they are.
+import { t } from '@/lib/i18n';
 import { z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
@@ -31,12 +33,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Names what was received in an error message, without echoing long or sensitive values. */
 function describe(input: unknown): string {
-  if (input === undefined) return 'nothing';
+  if (input === undefined) return t('errorGotNothing');
   if (input === null) return 'null';
-  if (typeof input === 'string') return input.length > 40 ? 'a long string' : JSON.stringify(input);
-  if (Array.isArray(input)) return 'an array';
+  if (typeof input === 'string') return input.length > 40 ? t('errorGotLongString') : JSON.stringify(input);
+  if (Array.isArray(input)) return t('errorGotArray');
   if (typeof input === 'number' || typeof input === 'boolean') return String(input);
-  return typeof input === 'object' ? 'an object' : `a ${typeof input}`;
+  return typeof input === 'object' ? t('errorGotObject') : t('errorGotType', typeof input);
 }
 
 function pathText(path: Path): string {
@@ -49,7 +51,7 @@ export function describeIssues(error: z.core.$ZodError, prefix: Path = []): stri
     .slice(0, 3)
     .map((issue) => `${pathText([...prefix, ...issue.path])}: ${issue.message}`);
   const more = error.issues.length - shown.length;
-  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
+  return more > 0 ? t('errorAndMore', shown.join('; '), more) : shown.join('; ');
 }
 
 function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Parsed<T> {
@@ -68,8 +70,7 @@ const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 // A union reports a failed check of the matching option, not its own error: give both the same one.
-const idError = (issue: { input?: unknown }) =>
-  `expected a number or a non-empty string as id, got ${describe(issue.input)}`;
+const idError = (issue: { input?: unknown }) => t('errorExpectedId', describe(issue.input));
 const idField = z.union(
   [
     z.int({ error: idError }).check(z.nonnegative({ error: idError })),
@@ -79,8 +80,7 @@ const idField = z.union(
 );
 
 // Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
-const dateError = (issue: { input?: unknown }) =>
-  `expected an ISO date-time or null, got ${describe(issue.input)}`;
+const dateError = (issue: { input?: unknown }) => t('errorExpectedDate', describe(issue.input));
 const dateField = z.optional(
   z.union([z.string().check(z.regex(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
     error: dateError,
@@ -89,8 +89,7 @@ const dateField = z.optional(
 
 // API.md's words, or phpRank's 0–100 score: a number (unrounded after a create) or, from some PHP/MySQL
 // setups, a numeric string.
-const resultError = (issue: { input?: unknown }) =>
-  `expected a score from 0 to 100, "good", "decent", "bad" or null, got ${describe(issue.input)}`;
+const resultError = (issue: { input?: unknown }) => t('errorExpectedScore', describe(issue.input));
 const resultField = z.optional(
   z.union(
     [
@@ -108,14 +107,14 @@ const resultField = z.optional(
 // Privacy may come as a number or, from some databases, as a numeric string.
 const privacyField = z.optional(
   z.union([z.literal(PRIVACY_VALUES), z.literal(['0', '1', '2']), z.null()], {
-    error: (issue) => `expected 0, 1 or 2 (or null), got ${describe(issue.input)}`,
+    error: (issue) => t('errorExpectedPrivacy', describe(issue.input)),
   }),
 );
 
 // Never describe the input here: it could be a password.
 const passwordField = z.optional(
   z.union([z.boolean(), z.literal([0, 1]), z.string(), z.null()], {
-    error: 'expected a boolean (whether a password is set)',
+    error: () => t('errorExpectedPasswordFlag'),
   }),
 );
 
@@ -123,12 +122,11 @@ const passwordField = z.optional(
 const projectRefField = z.optional(
   z.union(
     [z.string(), z.null(), z.looseObject({ project: z.string() }), z.looseObject({ name: z.string() })],
-    { error: (issue) => `expected the project's name or null, got ${describe(issue.input)}` },
+    { error: (issue) => t('errorExpectedProjectRef', describe(issue.input)) },
   ),
 );
 
-const countError = (issue: { input?: unknown }) =>
-  `expected a whole number or null, got ${describe(issue.input)}`;
+const countError = (issue: { input?: unknown }) => t('errorExpectedCount', describe(issue.input));
 const countField = z.optional(
   z.union(
     [
@@ -145,7 +143,7 @@ const countField = z.optional(
 
 const reportFields = z.looseObject({
   id: idField,
-  url: z.string({ error: (issue) => `expected the page URL as a string, got ${describe(issue.input)}` }),
+  url: z.string({ error: (issue) => t('errorExpectedUrl', describe(issue.input)) }),
   project: projectRefField,
   result: resultField,
   privacy: privacyField,
@@ -217,8 +215,7 @@ function toReport(raw: ReportFields): Report {
 // ---------------------------------------------------------------------------------------------------
 // Project
 
-const sumError = (issue: { input?: unknown }) =>
-  `expected the sum of the scores as a number or null, got ${describe(issue.input)}`;
+const sumError = (issue: { input?: unknown }) => t('errorExpectedSum', describe(issue.input));
 // phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
 const scoreSumField = z.optional(
   z.union([z.number({ error: sumError }).check(z.nonnegative({ error: sumError })), z.string(), z.null()], {
@@ -238,7 +235,7 @@ const projectFields = z
   })
   .check(
     z.refine((raw) => Boolean(raw.project ?? raw.name), {
-      message: 'expected the project name in "project" or "name"',
+      error: () => t('errorExpectedProjectName'),
       path: ['project'],
     }),
   );
@@ -276,7 +273,7 @@ function toProject(raw: ProjectFields): Project {
 // Lists: Laravel's resource paginator {data, links, meta}, the plain paginator (meta fields beside
 // data, `links` an array), either one in its "simple" form (no total/last_page), or a bare array.
 
-const wholeError = (issue: { input?: unknown }) => `expected a whole number, got ${describe(issue.input)}`;
+const wholeError = (issue: { input?: unknown }) => t('errorExpectedWhole', describe(issue.input));
 /** A whole number, maybe as a numeric string (read with Number in toPage). */
 const whole = (min: number) =>
   z
@@ -286,7 +283,7 @@ const whole = (min: number) =>
         error: wholeError,
       },
     )
-    .check(z.refine((value) => Number(value) >= min, `expected at least ${min}`));
+    .check(z.refine((value) => Number(value) >= min, { error: () => t('errorExpectedAtLeast', min) }));
 
 const pageMeta = z.looseObject({
   current_page: z.optional(whole(1)),
@@ -374,7 +371,7 @@ function parsePage<R, T>(
   body: unknown,
   item: z.ZodMiniType<R>,
   convert: (raw: R) => T,
-  what: string,
+  expected: (got: string) => string,
 ): Parsed<Page<T>> {
   if (Array.isArray(body)) {
     const items = run(z.array(item), body);
@@ -388,15 +385,15 @@ function parsePage<R, T>(
     const items = data.map(convert);
     return { ok: true, value: toPage(items, meta ?? envelope.value, links, envelope.value.first_page_url) };
   }
-  return { ok: false, problem: `(response): expected a list of ${what}, got ${describe(body)}` };
+  return { ok: false, problem: `(response): ${expected(describe(body))}` };
 }
 
 export function parseReportPage(body: unknown): Parsed<Page<Report>> {
-  return parsePage(body, reportFields, toReport, 'reports');
+  return parsePage(body, reportFields, toReport, (got) => t('errorExpectedReportList', got));
 }
 
 export function parseProjectPage(body: unknown): Parsed<Page<Project>> {
-  return parsePage(body, projectFields, toProject, 'projects');
+  return parsePage(body, projectFields, toProject, (got) => t('errorExpectedProjectList', got));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -411,7 +408,7 @@ function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
 export function parseReport(body: unknown): Parsed<Report> {
   const { value, path } = unwrap(body, 'url');
   if (!isRecord(value))
-    return { ok: false, problem: `(response): expected a report, got ${describe(value)}` };
+    return { ok: false, problem: `(response): ${t('errorExpectedAReport', describe(value))}` };
   const parsed = run(reportFields, value, path);
   return parsed.ok ? { ok: true, value: toReport(parsed.value) } : parsed;
 }
@@ -444,7 +441,7 @@ function text(value: unknown): string | undefined {
 export function parseAccount(body: unknown): Parsed<Account> {
   const { value } = unwrap(body, 'email');
   if (!isRecord(value))
-    return { ok: false, problem: `(response): expected the account, got ${describe(value)}` };
+    return { ok: false, problem: `(response): ${t('errorExpectedAccount', describe(value))}` };
   const name = text(value.name);
   const email = text(value.email);
   const plan = value.plan;

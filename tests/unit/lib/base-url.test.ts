@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBaseUrl, isAllowedBaseUrl, isSendableKey, originPattern } from '@/lib/base-url';
+import { useTestLanguage } from '../fake-i18n';
 
 describe('checkBaseUrl', () => {
   it.each([
@@ -71,5 +72,16 @@ describe('a doubled /api/v1', () => {
       origin: 'https://reports.example.com',
     });
     if (checked.ok) expect(checkBaseUrl(checked.baseUrl)).toEqual(checked);
+  });
+});
+
+describe('checkBaseUrl in German', () => {
+  it('says which rule failed in the browser’s language', () => {
+    useTestLanguage('de');
+    expect(checkBaseUrl('http://reports.example.com')).toEqual({
+      ok: false,
+      message:
+        'Die API-Basis-URL muss https:// verwenden, damit Ihr API-Schlüssel nie unverschlüsselt gesendet wird (http:// ist nur für localhost erlaubt).',
+    });
   });
 });

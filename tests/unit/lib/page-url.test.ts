@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { checkPage, MAX_PAGE_URL_LENGTH, shareableUrl } from '@/lib/page-url';
+import { useTestLanguage } from '../fake-i18n';
 
 describe('checkPage', () => {
+  it('says why in the browser’s language', () => {
+    useTestLanguage('de');
+    expect(checkPage('chrome://settings/')).toMatchObject({
+      reportable: false,
+      reason:
+        'Dies ist eine Seite des Browsers oder einer Erweiterung. Berichte gibt es nur für Webseiten (Adressen, die mit http oder https beginnen). Öffnen Sie eine und klicken Sie erneut auf Page Reports.',
+    });
+    expect(checkPage('ftp://example.com/')).toMatchObject({ reason: /^Diese Adresse beginnt mit „ftp:“/ });
+    expect(checkPage(`https://example.com/${'x'.repeat(MAX_PAGE_URL_LENGTH)}`)).toMatchObject({
+      reason: /^Die Adresse dieser Seite ist länger als die 2\.048 Zeichen/,
+    });
+  });
+
   it.each([
     ['https://example.com/a?b=1', 'https://example.com/a?b=1', 'example.com'],
     ['http://localhost:8080/', 'http://localhost:8080/', 'localhost'],

@@ -4,6 +4,7 @@ import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/
 import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
+import { useTestLanguage } from '../../fake-i18n';
 import {
   NORMALISED,
   REPORT,
@@ -1270,5 +1271,41 @@ describe('a read that waits out a rate limit', () => {
     );
     expect((await client.listReports({})).ok).toBe(true);
     expect(waits).toEqual([3000]);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+describe('in German', () => {
+  it('says what happened in German, the service’s own words as it wrote them', async () => {
+    useTestLanguage('de');
+    const { client } = setup(
+      [
+        hang(),
+        json(
+          { message: { url: ['cURL error 6: Could not resolve host: nowhere.invalid'] }, status: 422 },
+          422,
+        ),
+      ],
+      { analysisTimeoutMs: 20 },
+    );
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' })).message).toBe(
+      'Der Dienst hat zu lange nicht geantwortet: Möglicherweise hat er trotzdem den Bericht erstellt.',
+    );
+    expect(errorOf(await client.createReport({ url: 'https://nowhere.invalid/' })).message).toBe(
+      'Der Dienst konnte diese Seite nicht abrufen: Could not resolve host: nowhere.invalid',
+    );
+  });
+
+  it('recognises a browser’s hidden redirect (status 0) after a create, whatever the language', async () => {
+    useTestLanguage('de');
+    // What a browser gives for `redirect: 'manual'`: no status, no headers, no body.
+    const opaque = { type: 'opaqueredirect', status: 0, headers: new Headers() } as unknown as Response;
+    const { client } = setup([opaque]);
+    expect(errorOf(await client.createReport({ url: 'https://example.com/' }))).toMatchObject({
+      message:
+        'Der Server hat weitergeleitet, statt zu antworten: Möglicherweise hat der Dienst trotzdem den Bericht erstellt. Prüfen Sie die API-Basis-URL in den Einstellungen.',
+      retrySafe: false,
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
-import { PAGE_URL_TOO_LONG } from '@/lib/page-url';
+import { pageUrlTooLong } from '@/lib/page-url';
 import { fakeFetch, json, REPORT, type Answer } from './fake-fetch';
 
 function client(...script: Answer[]) {
@@ -48,7 +48,7 @@ describe('createReport: the page address sent', () => {
     const url = `https://example.com/${'a'.repeat(2100)}`;
     expect(errorOf(await api.createReport({ url }))).toMatchObject({
       kind: 'invalid_input',
-      fieldErrors: { url: [PAGE_URL_TOO_LONG] },
+      fieldErrors: { url: [pageUrlTooLong()] },
     });
     expect(calls).toEqual([]);
   });

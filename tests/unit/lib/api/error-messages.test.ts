@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as errors from '@/lib/api/errors';
 import { apiError, defaultErrorMessage, formatWait } from '@/lib/api/error-messages';
+import { useTestLanguage } from '../../fake-i18n';
 
 describe('the error modules', () => {
   it('lib/api/errors holds types only: a page that imports it carries no sentence', () => {
@@ -26,5 +27,16 @@ describe('apiError', () => {
       'Too many requests. Try again in 1 second.',
     );
     expect(formatWait(90)).toBe('2 minutes');
+  });
+
+  it('speaks the browser’s language', () => {
+    useTestLanguage('de');
+    expect(apiError('unauthorized').message).toBe(
+      'Der Dienst hat Ihren API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel in den Einstellungen.',
+    );
+    expect(apiError('rate_limited', { retryAfterSeconds: 30 }).message).toBe(
+      'Zu viele Anfragen. Versuchen Sie es in 30 Sekunden erneut.',
+    );
+    expect(formatWait(60)).toBe('1 Minute');
   });
 });

@@ -9,6 +9,7 @@ import {
   type FailedCheck,
   type ReportChecks,
 } from '@/lib/api/report-checks';
+import { useTestLanguage } from '../../fake-i18n';
 
 // A phpRank 1.5.0 report: every test of the release, a mix of passed and failed, in the service's order.
 const RESULTS = {
@@ -490,6 +491,27 @@ describe('CHECK_CATEGORY_LABELS', () => {
       miscellaneous: 'Miscellaneous',
       other: 'Other tests',
     });
+  });
+
+  it('names them in the browser’s language, read when used', () => {
+    useTestLanguage('de');
+    expect(CHECK_CATEGORY_LABELS.performance).toBe('Leistung');
+    expect(CHECK_CATEGORY_LABELS.other).toBe('Weitere Tests');
+  });
+});
+
+describe('in German', () => {
+  it('names failed tests, their generic problem and their details in German', () => {
+    useTestLanguage('de');
+    expect(failure('load_time', { errors: { too_slow: { max: 2 } }, value: 3 })).toMatchObject({
+      name: 'Seite lädt langsam',
+      detail: '3 s (Grenzwert 2 s)',
+    });
+    expect(failure('title', { errors: { shiny: null } }).name).toBe('Problem mit dem Titel');
+    expect(failure('image_keywords', { errors: { missing: ['a.png'] } }).detail).toBe('1 Bild');
+    expect(failure('content_length', { value: 312, errors: { too_few: { min: 500 } } }).detail).toBe(
+      '312 Wörter (Minimum 500 Wörter)',
+    );
   });
 });
 

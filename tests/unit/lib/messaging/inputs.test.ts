@@ -1,0 +1,63 @@
+// The sentences next to fields come from the schemas, in the browser's language, chosen when a value fails
+// (not when the module loads): the fake browser starts in English and a test switches to German.
+import { describe, expect, it } from 'vitest';
+import {
+  createReportInputSchema,
+  inputFieldErrors,
+  payloadSchemas,
+  projectNameSchema,
+  reportListQuerySchema,
+} from '@/lib/messaging/inputs';
+import { useTestLanguage } from '../../fake-i18n';
+
+function fieldErrors(schema: { safeParse: (value: unknown) => unknown }, value: unknown) {
+  const parsed = schema.safeParse(value) as {
+    success: boolean;
+    error?: Parameters<typeof inputFieldErrors>[0];
+  };
+  if (parsed.success || !parsed.error) throw new Error('expected the value to fail');
+  return inputFieldErrors(parsed.error);
+}
+
+describe('validation messages', () => {
+  it('say what is wrong next to the field, in English by default', () => {
+    expect(fieldErrors(createReportInputSchema, { url: 'ftp://example.com' })).toEqual({
+      url: ['Enter a web address that starts with http:// or https://.'],
+    });
+    expect(fieldErrors(projectNameSchema, { name: '..' })).toEqual({
+      name: ['The project name cannot be used in an address.'],
+    });
+  });
+
+  it('say it in German when the browser speaks German', () => {
+    useTestLanguage('de');
+    expect(fieldErrors(createReportInputSchema, { url: '  ' })).toEqual({
+      url: ['Geben Sie die Adresse der Seite ein.'],
+    });
+    expect(fieldErrors(createReportInputSchema, { url: 'https://example.com', privacy: 7 })).toEqual({
+      privacy: ['Wählen Sie Öffentlich, Privat oder Passwort.'],
+    });
+    expect(fieldErrors(projectNameSchema, { name: ' ' })).toEqual({ name: ['Der Projektname ist leer.'] });
+    expect(fieldErrors(reportListQuerySchema, { perPage: 7 })).toEqual({
+      perPage: ['Wählen Sie 10, 25, 50 oder 100 pro Seite.'],
+    });
+  });
+
+  it('a length check says its own sentence, not the schema’s; zod’s own messages are German too', () => {
+    useTestLanguage('de');
+    expect(
+      fieldErrors(createReportInputSchema, { url: 'https://example.com', password: 'x'.repeat(1001) }),
+    ).toEqual({
+      password: ['Das Passwort darf höchstens 1.000 Zeichen lang sein.'],
+    });
+    expect(fieldErrors(projectNameSchema, { name: 'p'.repeat(501) })).toEqual({
+      name: ['Ein Projektname darf höchstens 500 Zeichen lang sein.'],
+    });
+    expect(fieldErrors(payloadSchemas['settings.save'], { baseUrl: 'x'.repeat(2001) })).toEqual({
+      baseUrl: ['Zu lang: erwartet Text mit <=2000 Zeichen'],
+    });
+    expect(fieldErrors(payloadSchemas['settings.get'], { extra: 1 })).toEqual({
+      _form: ['Unbekanntes Feld: "extra"'],
+    });
+  });
+});
