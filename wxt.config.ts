@@ -14,9 +14,10 @@ export default defineConfig({
     default_locale: 'en',
     permissions: ['storage', 'activeTab', 'alarms'],
     // MV2 (Firefox's default) has no optional_host_permissions: origins go with the optional permissions.
+    // `tabs`: asked for only when the person turns on the toolbar score (lib/toolbar-score.ts).
     ...(manifestVersion === 2
-      ? { optional_permissions: serviceOrigins }
-      : { optional_host_permissions: serviceOrigins }),
+      ? { optional_permissions: [...serviceOrigins, 'tabs'] }
+      : { optional_permissions: ['tabs'], optional_host_permissions: serviceOrigins }),
     // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
     // show one). The production build never carries a host permission.
     ...(mode === 'e2e' || mode === 'development'

@@ -41,6 +41,8 @@ describe('smoke', () => {
     expect(production.optional_host_permissions).toEqual(
       expect.arrayContaining(['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*']),
     );
+    // Asked for when the person turns the toolbar score on, and only then.
+    expect(production.optional_permissions).toEqual(['tabs']);
   });
 
   it('opens the options page without console errors', async () => {
