@@ -30,6 +30,15 @@ export interface BadgeSettingModel {
   dispose(): void;
 }
 
+/** Calls at once (the click's gesture holds); a call that throws or rejects counts as "no". */
+function attempt(call: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return call().catch(() => false);
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
 export function createBadgeSettingModel(deps: BadgeSettingDeps): BadgeSettingModel {
   const on = signal(false);
   const loaded = signal(false);
@@ -45,7 +54,7 @@ export function createBadgeSettingModel(deps: BadgeSettingDeps): BadgeSettingMod
     async load() {
       const [stored, granted] = await Promise.all([
         deps.read(),
-        deps.permissions.contains(TOOLBAR_SCORE_PERMISSIONS).catch(() => false),
+        attempt(() => deps.permissions.contains(TOOLBAR_SCORE_PERMISSIONS)),
       ]);
       on.value = stored && granted;
       loaded.value = true;
@@ -56,7 +65,7 @@ export function createBadgeSettingModel(deps: BadgeSettingDeps): BadgeSettingMod
       try {
         if (next) {
           // First, before any await: the browser shows its prompt only inside the person's click.
-          const granted = await deps.permissions.request(TOOLBAR_SCORE_PERMISSIONS).catch(() => false);
+          const granted = await attempt(() => deps.permissions.request(TOOLBAR_SCORE_PERMISSIONS));
           if (!granted) {
             denied.value = true;
             on.value = false;
@@ -68,7 +77,7 @@ export function createBadgeSettingModel(deps: BadgeSettingDeps): BadgeSettingMod
           await deps.write(false);
           on.value = false;
           // Given back: off means the extension cannot read tab addresses at all.
-          await deps.permissions.remove(TOOLBAR_SCORE_PERMISSIONS).catch(() => false);
+          await attempt(() => deps.permissions.remove(TOOLBAR_SCORE_PERMISSIONS));
         }
       } finally {
         busy.value = false;
