@@ -33,6 +33,8 @@ export const INDEX_PER_PAGE = 100;
 export const INDEX_MAX_PAGES = 10;
 export const INDEX_MAX_REPORTS = INDEX_MAX_PAGES * INDEX_PER_PAGE;
 export const INDEX_MAX_ADDRESSES = 2 * INDEX_MAX_REPORTS;
+/** Characters of all addresses together: about 1 MB in storage at most, however long each one is. */
+export const INDEX_MAX_CHARACTERS = 500_000;
 
 export type ListPage = (page: number) => Promise<Result<Page<Report>>>;
 
@@ -72,13 +74,23 @@ function isNewer(candidate: Report, current: Report): boolean {
   return x !== null && y !== null && x > y;
 }
 
-/** Adds reports to a table of address → newest report; false once the address cap is reached. */
-function addReports(table: Map<string, Report>, reports: readonly Report[]): boolean {
+interface Table {
+  reports: Map<string, Report>;
+  characters: number;
+}
+
+/** Adds reports to a table of address → newest report; false once a cap is reached. */
+function addReports(table: Table, reports: readonly Report[]): boolean {
   for (const report of reports) {
     for (const key of reportAddresses(report)) {
-      const current = table.get(key);
-      if (current === undefined && table.size >= INDEX_MAX_ADDRESSES) return false;
-      if (current === undefined || isNewer(report, current)) table.set(key, report);
+      const current = table.reports.get(key);
+      if (current === undefined) {
+        const full =
+          table.reports.size >= INDEX_MAX_ADDRESSES || table.characters + key.length > INDEX_MAX_CHARACTERS;
+        if (full) return false;
+        table.characters += key.length;
+      }
+      if (current === undefined || isNewer(report, current)) table.reports.set(key, report);
     }
   }
   return true;
@@ -93,7 +105,7 @@ export async function buildScoreIndex(
   baseUrl: string,
   now: number,
 ): Promise<Result<ScoreIndex>> {
-  const table = new Map<string, Report>();
+  const table: Table = { reports: new Map(), characters: 0 };
   let read = 0;
   let truncated = false;
   for (let page = 1; ; page++) {
@@ -103,14 +115,14 @@ export async function buildScoreIndex(
     read += items.length;
     const fits = addReports(table, items);
     const more = answer.data.hasNext && answer.data.items.length > 0;
-    if (!more) break;
+    if (fits && !more) break;
     if (!fits || read >= INDEX_MAX_REPORTS || page >= INDEX_MAX_PAGES) {
       truncated = true;
       break;
     }
   }
   const entries: Record<string, ScoreEntry> = {};
-  for (const [key, report] of table) entries[key] = scoreEntry(report);
+  for (const [key, report] of table.reports) entries[key] = scoreEntry(report);
   return { ok: true, data: { baseUrl, builtAt: now, truncated, entries } };
 }
 

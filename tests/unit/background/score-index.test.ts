@@ -6,6 +6,7 @@ import type { Page, Report } from '@/lib/api/types';
 import {
   buildScoreIndex,
   INDEX_MAX_ADDRESSES,
+  INDEX_MAX_CHARACTERS,
   INDEX_MAX_PAGES,
   INDEX_MAX_REPORTS,
   lookupScore,
@@ -87,6 +88,25 @@ describe('building the index', () => {
     );
     const index = await built(list);
     expect(Object.keys(index.entries)).toHaveLength(INDEX_MAX_ADDRESSES);
+  });
+
+  it('caps the characters of all addresses together', async () => {
+    const long = (i: number) =>
+      makeReport({ id: 5000 - i, url: `site.example/${String(i)}/${'x'.repeat(1900)}`, pageUrl: null });
+    const list = vi.fn(async (n: number) =>
+      ok(
+        page(
+          Array.from({ length: 100 }, (_, i) => long((n - 1) * 100 + i)),
+          true,
+        ),
+      ),
+    );
+    const index = await built(list);
+    const characters = Object.keys(index.entries).join('').length;
+    expect(characters).toBeLessThanOrEqual(INDEX_MAX_CHARACTERS);
+    expect(characters).toBeGreaterThan(INDEX_MAX_CHARACTERS - 2000);
+    expect(list).toHaveBeenCalledTimes(3);
+    expect(index.truncated).toBe(true);
   });
 
   it('leaves out addresses longer than the service takes', async () => {
