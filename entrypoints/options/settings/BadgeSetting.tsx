@@ -43,9 +43,12 @@ export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {
       <p id="badge-setting-permission" class="hint">
         {t('badgeSettingPermission')}
       </p>
-      <div role="status" aria-live="polite">
-        {model.denied.value ? <p class="field-error">{t('badgeSettingDenied')}</p> : null}
-      </div>
+      {/* An alert, not a status: Settings' one status line stays the connection's. */}
+      {model.denied.value ? (
+        <p role="alert" class="field-error">
+          {t('badgeSettingDenied')}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
