@@ -4,7 +4,14 @@
 // carries a tab's address.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { articlePage } from './support/test-server';
-import { useExtension, useReferenceApi, useTestServer, type ReferenceApi, type WithChrome } from './harness';
+import {
+  checkBothSchemes,
+  useExtension,
+  useReferenceApi,
+  useTestServer,
+  type ReferenceApi,
+  type WithChrome,
+} from './harness';
 import { configure, openWebPage } from './popup-helpers';
 
 const extension = useExtension();
@@ -124,6 +131,12 @@ describe('the toolbar score', () => {
     expect(shown.title).toMatch(new RegExp(`^Page Reports — ${band} · ${score}, generated .*\\d{4}`));
     expect(await badgeOf(b)).toMatchObject({ text: '', title: 'Page Reports' });
     expect(indexReads(api())).toHaveLength(1);
+
+    // Settings shows it on, in both colour schemes, without accessibility violations.
+    const settings = await extension().openOptions('#/settings');
+    await expect.poll(() => settings.getByRole('checkbox', { name: LABEL }).isChecked()).toBe(true);
+    expect((await checkBothSchemes(settings, 'settings-toolbar-score')).violations).toEqual([]);
+    await settings.close();
 
     const before = api().requests.length;
     for (let i = 0; i < 5; i++) {
