@@ -10,6 +10,7 @@ import type { Report, ReportId } from '@/lib/api/types';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
 import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers, Handlers } from './router';
+import { createPageAliases } from './page-aliases';
 import { forgetOnNewConnection } from './popup-support';
 import {
   buildScoreIndex,
@@ -48,6 +49,8 @@ export interface ToolbarScoreDeps {
     create(name: string, info: { periodInMinutes: number }): unknown;
     clear(name: string): Promise<boolean>;
   };
+  /** Where a create of this address was redirected to (page-aliases.ts): read locally, never asked. */
+  aliasOf(url: string): Promise<string | null>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
   now(): number;
@@ -67,11 +70,19 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     return index && index.baseUrl === baseUrl ? index : null;
   }
 
+  /** The newest report for an address, or for the address a create of it was redirected to. */
+  async function entryFor(index: ScoreIndex | null, url: string | undefined): Promise<ScoreEntry | null> {
+    const direct = lookupScore(index, url);
+    if (direct || !index || !url) return direct;
+    const alias = await deps.aliasOf(url).catch(() => null);
+    return alias ? lookupScore(index, alias) : null;
+  }
+
   /** One tab's badge. Reads nothing of the tab while the setting is off. */
   async function showTab(tabId: number, url?: string): Promise<void> {
     if (!(await isOn())) return;
     const address = url ?? (await deps.tabs.get(tabId).catch(() => null))?.url;
-    await deps.showScore(tabId, lookupScore(await currentIndex(), address));
+    await deps.showScore(tabId, await entryFor(await currentIndex(), address));
   }
 
   async function showAllTabs(): Promise<void> {
@@ -79,11 +90,10 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     const index = await currentIndex();
     const tabs = await deps.tabs.query({});
     await Promise.all(
-      tabs.map((tab) =>
-        tab.id === undefined
-          ? undefined
-          : deps.showScore(tab.id, lookupScore(index, tab.url)).catch(() => {}),
-      ),
+      tabs.map(async (tab) => {
+        if (tab.id !== undefined)
+          await deps.showScore(tab.id, await entryFor(index, tab.url)).catch(() => {});
+      }),
     );
   }
 
@@ -216,6 +226,7 @@ export function browserToolbarScore(
     ...deps,
     tabs: browser.tabs,
     alarms: browser.alarms,
+    aliasOf: createPageAliases().lookup,
     showScore: (tabId, entry) => showScore(tabId, entry),
     clearScore: (tabId) => clearScore(tabId),
     now: () => Date.now(),

@@ -34,6 +34,8 @@ function setup(reports: Report[] = [PRICING]) {
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
     },
     alarms: { create: vi.fn(), clear: vi.fn(async () => true) },
+    // A create of example.com/old was redirected to example.com/pricing.
+    aliasOf: vi.fn(async (url: string) => (url.includes('example.com/old') ? 'example.com/pricing' : null)),
     showScore: vi.fn(async (_tabId: number, _entry: ScoreEntry | null) => {}),
     clearScore: vi.fn(async (_tabId: number) => {}),
     now: () => 1234,
@@ -99,6 +101,15 @@ describe('the toolbar score', () => {
       expect(deps.listReports).not.toHaveBeenCalled();
       expect(deps.showScore).toHaveBeenCalledTimes(11);
       expect(shown()).toEqual({ 1: 5, 2: 5 });
+    });
+
+    it('finds the report of a page whose create was redirected, from the aliases kept locally', async () => {
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      deps.listReports.mockClear();
+      await toolbar.showTab(2, 'https://example.com/old');
+      expect(shown()[2]).toBe(5);
+      expect(deps.listReports).not.toHaveBeenCalled();
     });
 
     it('a create shows at once and brings one bulk refresh a moment later, however many there were', async () => {
