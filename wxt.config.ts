@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
+const permissions = ['storage', 'activeTab', 'alarms'];
 
 export default defineConfig({
   // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
@@ -12,16 +13,20 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'activeTab', 'alarms'],
+    permissions,
     // MV2 (Firefox's default) has no optional_host_permissions: origins go with the optional permissions.
+    // `tabs`: asked for only when the person turns on the toolbar score (lib/toolbar-score.ts).
     ...(manifestVersion === 2
-      ? { optional_permissions: serviceOrigins }
-      : { optional_host_permissions: serviceOrigins }),
+      ? { optional_permissions: [...serviceOrigins, 'tabs'] }
+      : { optional_permissions: ['tabs'], optional_host_permissions: serviceOrigins }),
     // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
     // show one). The production build never carries a host permission.
     ...(mode === 'e2e' || mode === 'development'
       ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] }
       : {}),
+    // The e2e build also holds `tabs` up front, for the same reason: turning the toolbar score on then
+    // runs its real click path (the request resolves at once) in headless Chromium.
+    ...(mode === 'e2e' ? { permissions: [...permissions, 'tabs'] } : {}),
     action: { default_title: '__MSG_extActionTitle__' },
     ...(browser === 'firefox'
       ? {

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { startReferenceApi, type ReferenceApi } from '../reference-api/index';
 import { connectionItems } from '../tests/e2e/support/connection';
-import { launchExtension, type ExtensionHarness } from '../tests/e2e/support/extension';
+import { launchExtension, type ExtensionHarness, type WithChrome } from '../tests/e2e/support/extension';
 import { chromiumPath, projectRoot } from '../tests/e2e/support/paths';
 import { startTestServer } from '../tests/e2e/support/test-server';
 
@@ -121,6 +121,7 @@ const GOALS: Record<string, Goal | undefined> = {
   'options: first contentful paint': { ratio: 1.2, unit: 'ms' },
   'options: 100 report rows shown': { ratio: 1.5, unit: 'ms' },
   'options: search requests typing "example" (100 ms a key)': { max: 2, unit: 'requests' },
+  'badge: requests on 10 tab switches (setting on)': { max: 0, unit: 'requests' },
 };
 
 async function measure(extension: ExtensionHarness, api: ReferenceApi, webUrl: string) {
@@ -212,6 +213,8 @@ async function measure(extension: ExtensionHarness, api: ReferenceApi, webUrl: s
     await extension.closeActionPopup();
   }
 
+  add('badge: requests on 10 tab switches (setting on)', await badgeSwitchRequests(extension, api, article));
+
   // One message to the background and back (settings.get: no network).
   const page = await extension.openOptions('#/settings');
   const roundTrips = await page.evaluate(async (count) => {
@@ -228,6 +231,52 @@ async function measure(extension: ExtensionHarness, api: ReferenceApi, webUrl: s
   }, RUNS * 4);
   for (const time of roundTrips) add('message round trip (settings.get)', time);
   return { samples, staleAnswers };
+}
+
+/**
+ * The toolbar score on (as the Settings checkbox stores it; the bench build holds `tabs`), its index
+ * built: the requests 10 tab switches make, each switch proven handled by the badge being written again.
+ */
+async function badgeSwitchRequests(extension: ExtensionHarness, api: ReferenceApi, article: Page) {
+  const other = await extension.context.newPage();
+  await other.goto(`${new URL(article.url()).origin}/article?other`);
+  await extension.setStorage('local', { toolbarScore: true });
+  const worker = await extension.getServiceWorker();
+  const tabs = await worker.evaluate(
+    async (urls) => {
+      const all = await (globalThis as unknown as WithChrome).chrome.tabs.query({});
+      return urls.map((url) => all.find((tab) => tab.url === url)!.id!);
+    },
+    [article.url(), other.url()],
+  );
+  // The index is built once the article's badge shows its score.
+  await worker.evaluate(async (tab: number) => {
+    const { chrome } = globalThis as unknown as WithChrome;
+    const deadline = Date.now() + 15_000;
+    while ((await chrome.action.getBadgeText({ tabId: tab })) === '') {
+      if (Date.now() > deadline) throw new Error('the toolbar score never showed');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, tabs[0]!);
+  await requestsSettle(api, 300);
+  const before = api.requests.length;
+  for (let i = 0; i < 10; i++) {
+    await worker.evaluate(
+      async (tab) => {
+        const { chrome } = globalThis as unknown as WithChrome;
+        await chrome.action.setBadgeText({ tabId: tab, text: '?' });
+        await chrome.tabs.update(tab, { active: true });
+        while ((await chrome.action.getBadgeText({ tabId: tab })) === '?')
+          await new Promise((r) => setTimeout(r, 20));
+      },
+      tabs[i % 2]!,
+    );
+  }
+  await requestsSettle(api, 300);
+  const switches = api.requests.length - before;
+  await extension.setStorage('local', { toolbarScore: false });
+  await other.close();
+  return switches;
 }
 
 /** KB of gzip of each page's start-up scripts, and of the background (as scripts/check-bundle-size.mjs). */

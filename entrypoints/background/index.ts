@@ -10,6 +10,7 @@ import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { withPopupSupport } from './popup-support';
 import { createMessageRouter } from './router';
+import { browserToolbarScore, registerToolbarScore, withToolbarScore } from './toolbar-score';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -49,7 +50,10 @@ export default defineBackground(() => {
         }),
     }),
   );
-  const route = createMessageRouter(handlers, {
+  // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
+  const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection });
+  registerToolbarScore(toolbarScore);
+  const route = createMessageRouter(withToolbarScore(handlers, toolbarScore), {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });

@@ -1,0 +1,83 @@
+// Everything that writes the toolbar score on a tab's badge, in one place (the context-menu create's
+// progress badge is written elsewhere; the two are reconciled here). Per tab: the browser drops a tab's
+// values when it is closed or navigates, and other tabs keep theirs.
+import { browser } from '@/lib/page-browser';
+import type { ReportResult } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import type { ScoreEntry } from './score-index';
+
+// The service's own colours (green, yellow, red), dark enough for white text (contrast 4.9–5.4:1) and
+// still apart from both a light toolbar (≥ 4.4:1 on #f1f3f4) and a dark one (≥ 3:1 on #202124).
+export const BAND_COLOURS: Record<ReportResult, string> = {
+  good: '#15803d',
+  decent: '#a16207',
+  bad: '#cf222e',
+};
+export const BADGE_TEXT_COLOUR = '#ffffff';
+
+export type BadgeAction = Pick<
+  typeof browser.action,
+  'setBadgeText' | 'setBadgeBackgroundColor' | 'setBadgeTextColor' | 'setTitle'
+>;
+
+/** Chrome MV3's `action`, Firefox MV2's `browserAction` (same calls). */
+export function toolbarAction(): BadgeAction {
+  return browser.action ?? (browser as unknown as { browserAction: BadgeAction }).browserAction;
+}
+
+export interface ScoreBadge {
+  text: string;
+  colour: string;
+  title: string;
+}
+
+function bandName(band: ReportResult): string {
+  switch (band) {
+    case 'good':
+      return t('badgeBandGood');
+    case 'decent':
+      return t('badgeBandDecent');
+    case 'bad':
+      return t('badgeBandBad');
+  }
+}
+
+/** What the badge shows for a report: its score in its band's colour; nothing for one without a band. */
+export function scoreBadge(entry: ScoreEntry | null): ScoreBadge | null {
+  if (!entry?.band) return null;
+  const date = formatDate(entry.date);
+  const band = bandName(entry.band);
+  return entry.score === null
+    ? // A server that sends only the band (API.md's words): a dot in its colour.
+      { text: '•', colour: BAND_COLOURS[entry.band], title: t('badgeTitleBand', band, date) }
+    : {
+        text: String(entry.score),
+        colour: BAND_COLOURS[entry.band],
+        title: t('badgeTitle', band, entry.score, date),
+      };
+}
+
+/** Shows the report's score on the tab's badge, or clears it (no report). */
+export async function showScore(
+  tabId: number,
+  entry: ScoreEntry | null,
+  action: BadgeAction = toolbarAction(),
+): Promise<void> {
+  const badge = scoreBadge(entry);
+  if (!badge) return clearScore(tabId, action);
+  await Promise.all([
+    action.setBadgeBackgroundColor({ tabId, color: badge.colour }),
+    // Older browsers pick the text colour themselves; it is only a refinement there.
+    action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOUR }),
+    action.setTitle({ tabId, title: badge.title }),
+  ]);
+  await action.setBadgeText({ tabId, text: badge.text });
+}
+
+export async function clearScore(tabId: number, action: BadgeAction = toolbarAction()): Promise<void> {
+  await Promise.all([
+    action.setBadgeText({ tabId, text: '' }),
+    action.setTitle({ tabId, title: t('extActionTitle') }),
+  ]);
+}

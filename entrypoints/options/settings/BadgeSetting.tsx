@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { browser } from '@/lib/page-browser';
+import { t } from '@/lib/i18n';
+import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { createBadgeSettingModel, type BadgeSettingModel } from './badge-setting-model';
+
+function defaultModel(): BadgeSettingModel {
+  return createBadgeSettingModel({
+    read: () => toolbarScoreItem.getValue(),
+    write: (on) => toolbarScoreItem.setValue(on),
+    watch: (onChange) => toolbarScoreItem.watch((on) => onChange(on)),
+    permissions: browser.permissions,
+  });
+}
+
+/** The opt-in toolbar score, with what it fetches, how often, and the permission it asks for. */
+export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {}) {
+  const made = useRef<BadgeSettingModel | null>(null);
+  const model = (made.current ??= given ?? defaultModel());
+  useEffect(() => {
+    void model.load();
+    return () => model.dispose();
+  }, []);
+
+  return (
+    <fieldset
+      class="settings-privacy badge-setting"
+      aria-describedby="badge-setting-what badge-setting-permission"
+    >
+      <legend>{t('badgeSettingLegend')}</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={model.on.value}
+          disabled={!model.loaded.value || model.busy.value}
+          onChange={(event) => void model.set(event.currentTarget.checked)}
+        />{' '}
+        {t('badgeSettingLabel')}
+      </label>
+      <p id="badge-setting-what" class="hint">
+        {t('badgeSettingWhat')}
+      </p>
+      <p id="badge-setting-permission" class="hint">
+        {t('badgeSettingPermission')}
+      </p>
+      {/* An alert, not a status: Settings' one status line stays the connection's. */}
+      {model.denied.value ? (
+        <p role="alert" class="field-error">
+          {t('badgeSettingDenied')}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,101 @@
+// What the toolbar badge shows for a report: the score in its band's colour, readable with white text on
+// light and dark toolbars, and a tooltip with band, score and date in the browser's language.
+import { describe, expect, it, vi } from 'vitest';
+import type { ReportResult } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
+import {
+  BADGE_TEXT_COLOUR,
+  BAND_COLOURS,
+  clearScore,
+  scoreBadge,
+  showScore,
+  type BadgeAction,
+} from '@/entrypoints/background/score-badge';
+import { useTestLanguage } from '../fake-i18n';
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x! + 0.05) / (y! + 0.05);
+}
+
+const entry = (band: ReportResult, score: number | null) => ({
+  id: 1,
+  score,
+  band,
+  date: '2026-11-03T09:14:03Z',
+});
+
+function fakeAction() {
+  return {
+    setBadgeText: vi.fn(async () => {}),
+    setBadgeBackgroundColor: vi.fn(async () => {}),
+    setBadgeTextColor: vi.fn(async () => {}),
+    setTitle: vi.fn(async () => {}),
+  };
+}
+
+describe('the toolbar badge', () => {
+  it('has one colour per band, each readable with white text and apart from light and dark toolbars', () => {
+    expect(new Set(Object.values(BAND_COLOURS)).size).toBe(3);
+    for (const colour of Object.values(BAND_COLOURS)) {
+      expect(contrast(colour, BADGE_TEXT_COLOUR)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(colour, '#f1f3f4')).toBeGreaterThanOrEqual(3); // Chrome's light toolbar
+      expect(contrast(colour, '#202124')).toBeGreaterThanOrEqual(3); // and its dark one
+    }
+  });
+
+  it('shows the score in its band’s colour, with band, score and date in the tooltip', () => {
+    const date = formatDate('2026-11-03T09:14:03Z');
+    expect(scoreBadge(entry('good', 86))).toEqual({
+      text: '86',
+      colour: BAND_COLOURS.good,
+      title: `Page Reports — Good · 86, generated ${date}`,
+    });
+    expect(scoreBadge(entry('decent', 49))).toMatchObject({ text: '49', colour: BAND_COLOURS.decent });
+    expect(scoreBadge(entry('bad', 0))).toMatchObject({
+      text: '0',
+      colour: BAND_COLOURS.bad,
+      title: `Page Reports — Bad · 0, generated ${date}`,
+    });
+  });
+
+  it('says it in German', () => {
+    useTestLanguage('de');
+    expect(scoreBadge(entry('decent', 61))?.title).toBe(
+      `Page Reports — Mittel · 61, erstellt am ${formatDate('2026-11-03T09:14:03Z')}`,
+    );
+  });
+
+  it('shows a dot for a report with only a band, and nothing for one without', () => {
+    expect(scoreBadge(entry('good', null))).toMatchObject({ text: '•', colour: BAND_COLOURS.good });
+    expect(scoreBadge({ id: 1, score: null, band: null, date: null })).toBeNull();
+    expect(scoreBadge(null)).toBeNull();
+  });
+
+  it('writes the tab’s badge, or clears it for a page with no report', async () => {
+    const action = fakeAction();
+    await showScore(7, entry('good', 86), action as unknown as BadgeAction);
+    expect(action.setBadgeText).toHaveBeenCalledWith({ tabId: 7, text: '86' });
+    expect(action.setBadgeBackgroundColor).toHaveBeenCalledWith({ tabId: 7, color: BAND_COLOURS.good });
+    expect(action.setBadgeTextColor).toHaveBeenCalledWith({ tabId: 7, color: '#ffffff' });
+    expect(action.setTitle).toHaveBeenCalledWith({ tabId: 7, title: expect.stringContaining('Good · 86') });
+
+    const cleared = fakeAction();
+    await showScore(8, null, cleared as unknown as BadgeAction);
+    expect(cleared.setBadgeText).toHaveBeenCalledWith({ tabId: 8, text: '' });
+    expect(cleared.setTitle).toHaveBeenCalledWith({ tabId: 8, title: 'Page Reports' });
+    expect(cleared.setBadgeBackgroundColor).not.toHaveBeenCalled();
+
+    const again = fakeAction();
+    await clearScore(9, again as unknown as BadgeAction);
+    expect(again.setBadgeText).toHaveBeenCalledWith({ tabId: 9, text: '' });
+  });
+});

@@ -1,0 +1,232 @@
+// The toolbar score's background: off, nothing of any tab is read and nothing is asked; on, the index is
+// refreshed in bulk (on, on schedule, after creates and deletes) and a tab switch is a lookup, never a request.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError } from '@/lib/api/error-messages';
+import type { Report } from '@/lib/api/types';
+import { toolbarScoreItem } from '@/lib/toolbar-score';
+import type { CoreHandlers, Handlers } from '@/entrypoints/background/router';
+import {
+  createToolbarScore,
+  REFRESH_DELAY_MS,
+  SCORE_INDEX_ALARM,
+  scoreIndexItem,
+  withToolbarScore,
+} from '@/entrypoints/background/toolbar-score';
+import type { ScoreEntry } from '@/entrypoints/background/score-index';
+import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
+
+const BASE = 'https://reports.example';
+const PRICING = makeReport({ id: 5, url: 'example.com/pricing', pageUrl: null, score: 86, result: 'good' });
+
+function setup(reports: Report[] = [PRICING]) {
+  let connection = { baseUrl: BASE, apiKey: 'k'.repeat(20) };
+  const tabs = new Map<number, string>([
+    [1, 'https://www.example.com/pricing'],
+    [2, 'https://example.com/about'],
+  ]);
+  const listReports = vi.fn<CoreHandlers['reports.list']>(async () => ok(pageOf(reports)));
+  const deps = {
+    listReports,
+    readConnection: vi.fn(async () => connection),
+    tabs: {
+      get: vi.fn(async (id: number) => ({ id, url: tabs.get(id) })),
+      query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
+    },
+    alarms: { create: vi.fn(), clear: vi.fn(async () => true) },
+    // A create of example.com/old was redirected to example.com/pricing.
+    aliasOf: vi.fn(async (url: string) => (url.includes('example.com/old') ? 'example.com/pricing' : null)),
+    showScore: vi.fn(async (_tabId: number, _entry: ScoreEntry | null) => {}),
+    clearScore: vi.fn(async (_tabId: number) => {}),
+    now: () => 1234,
+  };
+  const toolbar = createToolbarScore(deps);
+  /** What each tab's badge shows now: its report's id, or null. */
+  const shown = () => {
+    const last = new Map<number, ScoreEntry | null>();
+    for (const [tabId, entry] of deps.showScore.mock.calls) last.set(tabId, entry);
+    return Object.fromEntries([...last].map(([tabId, entry]) => [tabId, entry?.id ?? null]));
+  };
+  return {
+    deps,
+    toolbar,
+    shown,
+    setConnection: (next: typeof connection) => (connection = next),
+  };
+}
+
+describe('the toolbar score', () => {
+  beforeEach(() => fakeBrowser.reset());
+  afterEach(() => vi.useRealTimers());
+
+  describe('off (the default)', () => {
+    it('reads no tab, asks the service nothing and keeps no index', async () => {
+      const { deps, toolbar } = setup();
+      expect(await toolbarScoreItem.getValue()).toBe(false);
+      await toolbar.showTab(1);
+      await toolbar.showTab(2, 'https://example.com/about');
+      await toolbar.refresh();
+      await toolbar.start();
+      await toolbar.noteCreated(PRICING);
+      await toolbar.noteDeleted(5);
+      await toolbar.forget();
+      expect(deps.tabs.get).not.toHaveBeenCalled();
+      expect(deps.tabs.query).not.toHaveBeenCalled();
+      expect(deps.listReports).not.toHaveBeenCalled();
+      expect(deps.showScore).not.toHaveBeenCalled();
+      expect(deps.alarms.create).not.toHaveBeenCalled();
+      expect(await scoreIndexItem.getValue()).toBeNull();
+    });
+  });
+
+  describe('on', () => {
+    beforeEach(() => toolbarScoreItem.setValue(true));
+
+    it('reads the list in bulk when turned on, schedules it, and shows each tab’s score', async () => {
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      expect(deps.alarms.create).toHaveBeenCalledWith(SCORE_INDEX_ALARM, { periodInMinutes: 30 });
+      expect(deps.listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 100, page: 1 });
+      expect(shown()).toEqual({ 1: 5, 2: null });
+      expect(await scoreIndexItem.getValue()).toMatchObject({ baseUrl: BASE, builtAt: 1234 });
+    });
+
+    it('tab switches and navigations only look the address up: no request', async () => {
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      deps.listReports.mockClear();
+      deps.showScore.mockClear();
+      for (let i = 0; i < 10; i++) await toolbar.showTab(i % 2 === 0 ? 1 : 2);
+      await toolbar.showTab(2, 'https://example.com/pricing');
+      expect(deps.listReports).not.toHaveBeenCalled();
+      expect(deps.showScore).toHaveBeenCalledTimes(11);
+      expect(shown()).toEqual({ 1: 5, 2: 5 });
+    });
+
+    it('finds the report of a page whose create was redirected, from the aliases kept locally', async () => {
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      deps.listReports.mockClear();
+      await toolbar.showTab(2, 'https://example.com/old');
+      expect(shown()[2]).toBe(5);
+      expect(deps.listReports).not.toHaveBeenCalled();
+    });
+
+    it('a create shows at once and brings one bulk refresh a moment later, however many there were', async () => {
+      vi.useFakeTimers();
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      deps.listReports.mockClear();
+      const about = makeReport({ id: 9, url: 'example.com/about', pageUrl: null, score: 40, result: 'bad' });
+      await toolbar.noteCreated(about);
+      await toolbar.noteCreated(makeReport({ id: 10, url: 'example.com/x', pageUrl: null, score: 1 }));
+      expect(shown()).toEqual({ 1: 5, 2: 9 });
+      expect(deps.listReports).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      expect(deps.listReports).toHaveBeenCalledTimes(1);
+    });
+
+    it('a delete takes the report off at once and refreshes soon after', async () => {
+      vi.useFakeTimers();
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      deps.listReports.mockClear();
+      deps.listReports.mockResolvedValue(ok(pageOf([])));
+      await toolbar.noteDeleted(5);
+      expect(shown()).toEqual({ 1: null, 2: null });
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      expect(deps.listReports).toHaveBeenCalledTimes(1);
+    });
+
+    it('a refresh asked for while one runs makes one more after it, not two at once', async () => {
+      const { deps, toolbar } = setup();
+      let release!: () => void;
+      deps.listReports.mockImplementationOnce(
+        () => new Promise((resolve) => (release = () => resolve(ok(pageOf([PRICING]))))),
+      );
+      const first = toolbar.refresh();
+      void toolbar.refresh();
+      void toolbar.refresh();
+      await vi.waitFor(() => expect(deps.listReports).toHaveBeenCalledTimes(1));
+      release();
+      await first;
+      expect(deps.listReports).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps the index it had when a refresh fails', async () => {
+      const { deps, toolbar, shown } = setup();
+      await toolbar.start();
+      deps.listReports.mockResolvedValue(failed(apiError('server')));
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await toolbar.refresh();
+      expect(await scoreIndexItem.getValue()).not.toBeNull();
+      expect(shown()).toEqual({ 1: 5, 2: null });
+    });
+
+    it('drops the index of another connection, and one read while the connection changed', async () => {
+      const { deps, toolbar, setConnection, shown } = setup();
+      await toolbar.start();
+      setConnection({ baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
+      // Not yet forgotten: still never shown for the other connection.
+      await toolbar.showTab(1);
+      expect(shown()[1]).toBeNull();
+
+      deps.listReports.mockImplementationOnce(async () => {
+        setConnection({ baseUrl: 'https://third.example', apiKey: 'y'.repeat(20) });
+        return ok(pageOf([PRICING]));
+      });
+      await toolbar.refresh();
+      expect(await scoreIndexItem.getValue()).toMatchObject({ baseUrl: BASE });
+      await toolbar.forget();
+      expect(await scoreIndexItem.getValue()).toBeNull();
+    });
+
+    it('turned off: no schedule, no index, every tab cleared without reading its address', async () => {
+      const { deps, toolbar } = setup();
+      await toolbar.start();
+      await toolbarScoreItem.setValue(false);
+      deps.tabs.get.mockClear();
+      await toolbar.stop();
+      expect(deps.alarms.clear).toHaveBeenCalledWith(SCORE_INDEX_ALARM);
+      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(deps.clearScore.mock.calls.map(([id]) => id).sort()).toEqual([1, 2]);
+      deps.listReports.mockClear();
+      await toolbar.showTab(1);
+      expect(deps.tabs.get).not.toHaveBeenCalled();
+      expect(deps.listReports).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('the report handlers keep it in step', () => {
+    function handlers() {
+      const base = {
+        'reports.create': vi.fn(async () => ok(PRICING)),
+        'reports.update': vi.fn(async () => ok(PRICING)),
+        'reports.delete': vi.fn(async () => failed(apiError('not_found'))),
+        'projects.delete': vi.fn(async () => ok(null)),
+        'settings.save': vi.fn(async () => ok({})),
+      };
+      return base as unknown as Handlers & typeof base;
+    }
+
+    it('notes what a create, an update, a delete and a project delete changed, and only when they worked', async () => {
+      const toolbar = {
+        noteCreated: vi.fn(async () => {}),
+        noteUpdated: vi.fn(async () => {}),
+        noteDeleted: vi.fn(async () => {}),
+        noteProjectDeleted: vi.fn(async () => {}),
+        forget: vi.fn(async () => {}),
+      };
+      const core = handlers();
+      const wrapped = withToolbarScore(core, toolbar as never);
+      expect(await wrapped['reports.create']({ url: 'https://example.com/pricing' })).toEqual(ok(PRICING));
+      await wrapped['reports.update']({ id: 5, regenerate: true });
+      await wrapped['reports.delete']({ id: 5 });
+      await wrapped['projects.delete']({ name: 'example.com' });
+      expect(toolbar.noteCreated).toHaveBeenCalledWith(PRICING);
+      expect(toolbar.noteUpdated).toHaveBeenCalledWith(PRICING);
+      expect(toolbar.noteDeleted).not.toHaveBeenCalled();
+      expect(toolbar.noteProjectDeleted).toHaveBeenCalledTimes(1);
+    });
+  });
+});
