@@ -3,6 +3,8 @@ import { defineConfig } from 'wxt';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
+/** Asked for in Settings when wanted; the e2e build declares them instead (see permissions). */
+const optionalPermissions = (mode: string) => (mode === 'e2e' ? [] : ['notifications']);
 
 export default defineConfig({
   // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
@@ -12,11 +14,34 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'activeTab', 'alarms'],
-    // MV2 (Firefox's default) has no optional_host_permissions: origins go with the optional permissions.
+    // contextMenus: "Create report for this page / link" (no install warning; Firefox takes the name too).
+    // The e2e build holds `notifications` outright: headless Chromium cannot answer its prompt.
+    permissions: [
+      'storage',
+      'activeTab',
+      'alarms',
+      'contextMenus',
+      ...(mode === 'e2e' ? ['notifications'] : []),
+    ],
+    // Notifications are opt-in: asked for when the person turns them on in Settings, so an install asks for
+    // nothing more. MV2 (Firefox's default) has no optional_host_permissions: origins go there too.
     ...(manifestVersion === 2
-      ? { optional_permissions: serviceOrigins }
-      : { optional_host_permissions: serviceOrigins }),
+      ? { optional_permissions: [...serviceOrigins, ...optionalPermissions(mode)] }
+      : {
+          optional_host_permissions: serviceOrigins,
+          ...(mode === 'e2e' ? {} : { optional_permissions: optionalPermissions(mode) }),
+        }),
+    // Alt+Shift+R opens the popup, Alt+Shift+C creates a report for the page at once: neither is taken by
+    // Chrome or Firefox. People change them on the browser's shortcut page (Settings links to it).
+    commands: {
+      [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+R' },
+      },
+      'create-report': {
+        suggested_key: { default: 'Alt+Shift+C' },
+        description: '__MSG_commandCreateReport__',
+      },
+    },
     // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
     // show one). The production build never carries a host permission.
     ...(mode === 'e2e' || mode === 'development'

@@ -3,6 +3,7 @@ import { FieldNote, fieldAria } from '@/components/field-note';
 import { browser } from '@/lib/page-browser';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
+import { BrowserIntegration } from './BrowserIntegration';
 
 const BASE_URL_HINT = 'The address of the service, without /api/v1.';
 
@@ -86,6 +87,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         {status ? <p>{status.text}</p> : null}
         {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
       </div>
+      <BrowserIntegration />
       <WhatLeavesTheBrowser />
     </section>
   );
