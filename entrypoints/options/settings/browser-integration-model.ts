@@ -43,6 +43,13 @@ function commandLabel(name: string, description: string | undefined): string {
   }
 }
 
+/** The browser's answer, or `fallback` when the call fails (even before it returns a promise). */
+function safely<T>(call: () => Promise<T>, fallback: T): Promise<T> {
+  return Promise.resolve()
+    .then(call)
+    .catch(() => fallback);
+}
+
 export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
   const prefs = signal<IntegrationPrefs | null>(null);
   /** On only while both the setting and the permission say so. */
@@ -71,11 +78,15 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
 
     async load(): Promise<void> {
       const [stored, granted, commands] = await Promise.all([
-        deps.load(),
-        deps.notificationsGranted().catch(() => false),
-        deps.commands().catch(() => []),
+        safely(deps.load, null),
+        safely(deps.notificationsGranted, false),
+        safely(deps.commands, []),
       ]);
       batch(() => {
+        if (!stored) {
+          status.value = { tone: 'error', text: t('integrationLoadFailed') };
+          return;
+        }
         prefs.value = stored;
         notifications.value = stored.notifications && granted;
         shortcuts.value = commands
@@ -107,7 +118,13 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
           () => void deps.releaseNotifications().catch(() => undefined),
         );
       }
-      const asked = deps.requestNotifications().catch(() => false);
+      // Not through safely(): the request must start in this very call, inside the click.
+      let asked: Promise<boolean>;
+      try {
+        asked = deps.requestNotifications().catch(() => false);
+      } catch {
+        asked = Promise.resolve(false);
+      }
       busy.value = true;
       return asked.then(async (granted) => {
         busy.value = false;
