@@ -12,9 +12,13 @@ import webExt from 'web-ext';
 
 const update = process.argv.includes('--update');
 
-const PERMISSIONS = ['storage', 'activeTab', 'alarms'];
+const PERMISSIONS = ['storage', 'activeTab', 'alarms', 'contextMenus'];
 // The service's origins, asked for at run time one at a time (wxt.config.ts); never granted up front.
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
+// Asked for in Settings when the person turns notifications on; an install asks for nothing more.
+const OPTIONAL_PERMISSIONS = ['notifications'];
+// Every command the manifest declares, with the keys suggested for it (none may be a browser's own).
+const COMMAND_KEYS = { 'create-report': 'Alt+Shift+C' };
 // Keys that would open the extension to web pages or other extensions, or grant more than it asks for.
 const FORBIDDEN_KEYS = [
   'host_permissions',
@@ -31,8 +35,8 @@ const UNSAFE_CSP_SOURCES =
 const VERSION_PLACEHOLDER = '(package.json version)';
 
 const builds = [
-  { name: 'chrome-mv3', manifestVersion: 3, optionalKey: 'optional_host_permissions' },
-  { name: 'firefox-mv2', manifestVersion: 2, optionalKey: 'optional_permissions' },
+  { name: 'chrome-mv3', manifestVersion: 3 },
+  { name: 'firefox-mv2', manifestVersion: 2 },
 ].map((build) => ({
   ...build,
   dir: join('.output', build.name),
@@ -92,17 +96,37 @@ function checkRules(build, manifest) {
     `${label}: permissions are exactly ${PERMISSIONS.join(', ')}`,
     [`found: ${JSON.stringify(manifest.permissions)}`],
   );
-  report(
-    sameList(manifest[build.optionalKey], OPTIONAL_ORIGINS),
-    `${label}: ${build.optionalKey} are exactly the service's possible origins`,
-    [`found: ${JSON.stringify(manifest[build.optionalKey])}`],
-  );
   if (build.manifestVersion === 3) {
     report(
-      manifest.optional_permissions === undefined,
-      `${label}: no optional_permissions (origins only, in optional_host_permissions)`,
+      sameList(manifest.optional_host_permissions, OPTIONAL_ORIGINS),
+      `${label}: optional_host_permissions are exactly the service's possible origins`,
+      [`found: ${JSON.stringify(manifest.optional_host_permissions)}`],
+    );
+    report(
+      sameList(manifest.optional_permissions, OPTIONAL_PERMISSIONS),
+      `${label}: optional_permissions are exactly ${OPTIONAL_PERMISSIONS.join(', ')}`,
+      [`found: ${JSON.stringify(manifest.optional_permissions)}`],
+    );
+  } else {
+    report(
+      sameList(manifest.optional_permissions, [...OPTIONAL_ORIGINS, ...OPTIONAL_PERMISSIONS]),
+      `${label}: optional_permissions are exactly the service's possible origins and ${OPTIONAL_PERMISSIONS.join(', ')}`,
+      [`found: ${JSON.stringify(manifest.optional_permissions)}`],
     );
   }
+  const commands = manifest.commands ?? {};
+  const openPopup = build.manifestVersion === 3 ? '_execute_action' : '_execute_browser_action';
+  const expectedCommands = { [openPopup]: 'Alt+Shift+R', ...COMMAND_KEYS };
+  report(
+    sameList(Object.keys(commands), Object.keys(expectedCommands)) &&
+      Object.entries(expectedCommands).every(
+        ([name, keys]) => commands[name]?.suggested_key?.default === keys,
+      ),
+    `${label}: commands are exactly ${Object.entries(expectedCommands)
+      .map(([name, keys]) => `${name} (${keys})`)
+      .join(', ')}`,
+    [`found: ${JSON.stringify(commands)}`],
+  );
   for (const key of FORBIDDEN_KEYS) report(!(key in manifest), `${label}: no ${key}`);
   const csp = manifest.content_security_policy;
   const problems = cspProblems(csp, build.manifestVersion);
