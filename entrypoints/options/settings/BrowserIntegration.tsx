@@ -109,11 +109,8 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
       ) : (
         <p class="hint">{t('integrationShortcutFirefoxHint')}</p>
       )}
-      <div
-        role="status"
-        aria-live="polite"
-        class={`settings-status settings-status--${status?.tone ?? 'none'}`}
-      >
+      {/* A live region without role="status": the connection's status above stays the section's one status. */}
+      <div aria-live="polite" class={`settings-status settings-status--${status?.tone ?? 'none'}`}>
         {status ? <p>{status.text}</p> : null}
       </div>
     </section>

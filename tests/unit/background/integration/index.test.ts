@@ -48,7 +48,7 @@ function setup(answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.co
   });
   fake.contextMenus!.removeAll = vi.fn(async () => menus.clear());
   const notifications = {
-    create: vi.fn(async (id: string) => id),
+    create: vi.fn(async (id: string, _options: Record<string, unknown>) => id),
     clear: vi.fn(async () => true),
   };
   Object.assign(fake.notifications!, notifications);
@@ -148,7 +148,7 @@ describe('browser integration', () => {
     const { notifications } = setup();
     await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
     await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
-    const [id, options] = notifications.create.mock.calls[0] as unknown as [string, Record<string, string>];
+    const [id, options] = notifications.create.mock.calls[0]!;
     expect(id).toMatch(/^page-reports:report:12:\d+$/);
     expect(options).toMatchObject({
       type: 'basic',
