@@ -125,15 +125,18 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
       } catch {
         asked = Promise.resolve(false);
       }
-      busy.value = true;
+      // Shown as asked for while the browser asks; back off if it is refused or cannot be stored.
+      batch(() => {
+        busy.value = true;
+        notifications.value = true;
+      });
       return asked.then(async (granted) => {
-        busy.value = false;
-        if (!granted) {
-          notifications.value = false;
-          status.value = { tone: 'info', text: t('integrationNotificationsRefused') };
-          return;
-        }
-        if (await save({ notifications: true })) notifications.value = true;
+        const saved = granted && (await save({ notifications: true }));
+        batch(() => {
+          busy.value = false;
+          notifications.value = saved;
+          if (!granted) status.value = { tone: 'info', text: t('integrationNotificationsRefused') };
+        });
       });
     },
 
