@@ -3,7 +3,7 @@
 // Headless Chromium cannot click a menu item, press a command's keys or click a notification: the tests
 // call the very listeners the worker registered through `__pageReportsE2e`, which only the e2e build
 // defines (entrypoints/background/integration/index.ts; web pages never reach the worker's globals).
-import type { Page, Worker } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   checkBothSchemes,
