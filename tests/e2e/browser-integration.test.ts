@@ -114,6 +114,10 @@ describe('browser integration', () => {
     expect(badge.title).toMatch(
       /^Report created: Result for 127\.0\.0\.1:\d+\/article\?menu-page: (Good|Decent|Bad) · \d+$/,
     );
+
+    // Another page in that tab: the badge spoke of the one before (Chrome keeps a tab's badge otherwise).
+    await page.goto(`${web().url}/article?elsewhere`);
+    await expect.poll(async () => (await badgeOf(tab.id)).text).toBe('');
     extension().expectNoConsoleErrors();
   });
 
