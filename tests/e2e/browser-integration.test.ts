@@ -115,7 +115,8 @@ describe('browser integration', () => {
       /^Report created: Result for 127\.0\.0\.1:\d+\/article\?menu-page: (Good|Decent|Bad) · \d+$/,
     );
 
-    // Another page in that tab: the badge spoke of the one before (Chrome keeps a tab's badge otherwise).
+    // Another page in that tab: the browser itself drops a tab's badge on navigation (checked: with no code of
+    // ours clearing it, it goes), so a score never stays on a page it was not made for.
     await page.goto(`${web().url}/article?elsewhere`);
     await expect.poll(async () => (await badgeOf(tab.id)).text).toBe('');
     extension().expectNoConsoleErrors();

@@ -2,10 +2,8 @@
 // when no notification says so: "…" while the service works, the score in its band's colour (or "✓")
 // when done, "!" when it failed; the tooltip says which page and why. All badge writing of this feature
 // is here, so it can be reconciled with the opt-in score badge, which writes the same badge.
-import { storage } from 'wxt/utils/storage';
 import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
-import { createSerialUpdates } from '../serial-update';
 import type { Outcome } from './outcome';
 
 type Action = typeof browser.action;
@@ -46,42 +44,25 @@ export function outcomeLook(outcome: Outcome): BadgeLook {
   return { text: String(outcome.score), colour: BADGE_COLOURS[outcome.band], title };
 }
 
-// The tabs whose badge this module set: Chrome keeps a tab's badge across its navigations, so it is cleared
-// when the tab loads another page. In storage.session, as the worker may be stopped in between.
-export const badgeTabsItem = storage.defineItem<number[]>('session:integrationBadgeTabs', { fallback: [] });
-
-export function createBadge(button: ToolbarButton = toolbarButton(), tabs = badgeTabsItem) {
-  const marking = createSerialUpdates('integration badge tabs');
-  const mark = (tabId: number, on: boolean) =>
-    marking(async () => {
-      const others = (await tabs.getValue()).filter((id) => id !== tabId);
-      await tabs.setValue(on ? [...others, tabId].slice(-100) : others);
-    }).catch(() => undefined);
-
-  async function clear(tabId: number): Promise<void> {
+export function createBadge(button: ToolbarButton = toolbarButton()) {
+  /** Never throws: the tab may be gone by the time a create ends. */
+  async function show(tabId: number, look: BadgeLook): Promise<void> {
     await Promise.all([
-      button.setBadgeText({ tabId, text: '' }),
-      button.setTitle({ tabId, title: t('extActionTitle') }),
+      button.setBadgeText({ tabId, text: look.text }),
+      button.setBadgeBackgroundColor({ tabId, color: look.colour }),
+      button.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+      button.setTitle({ tabId, title: look.title }),
     ]).catch(() => undefined);
-    await mark(tabId, false);
   }
 
   return {
-    /** Never throws: the tab may be gone by the time a create ends. */
-    async show(tabId: number, look: BadgeLook): Promise<void> {
-      await Promise.all([
-        button.setBadgeText({ tabId, text: look.text }),
-        button.setBadgeBackgroundColor({ tabId, color: look.colour }),
-        button.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
-        button.setTitle({ tabId, title: look.title }),
-      ]).catch(() => undefined);
-      await mark(tabId, true);
-    },
+    show,
     /** Back to the extension's own tooltip, no badge. */
-    clear,
-    /** A tab started loading a page: a badge of ours there spoke of the page before. */
-    async navigated(tabId: number): Promise<void> {
-      if ((await tabs.getValue()).includes(tabId)) await clear(tabId);
+    async clear(tabId: number): Promise<void> {
+      await Promise.all([
+        button.setBadgeText({ tabId, text: '' }),
+        button.setTitle({ tabId, title: t('extActionTitle') }),
+      ]).catch(() => undefined);
     },
   };
 }

@@ -39,9 +39,6 @@ export function withBrowserIntegration(handlers: Handlers): Handlers {
 
   browser.contextMenus.onClicked.addListener((info, tab) => void menuClicked(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void commandRan(command, tab));
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status === 'loading') void badge.navigated(tabId);
-  });
 
   // The notifications API exists only while its optional permission is granted.
   let listening = false;

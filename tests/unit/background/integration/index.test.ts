@@ -96,17 +96,6 @@ describe('browser integration', () => {
     expect((await badge()).title).toBe('Report created: Result for example.com/a: Good · 86');
   });
 
-  it('clears its badge when the tab loads another page, and only there', async () => {
-    setup();
-    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
-    await vi.waitFor(async () => expect((await badge()).text).toBe('86'));
-    await fakeBrowser.tabs.onUpdated.trigger(8, { status: 'loading' }, {} as never);
-    await fakeBrowser.tabs.onUpdated.trigger(TAB.id, { title: 'x' }, {} as never);
-    expect((await badge()).text).toBe('86');
-    await fakeBrowser.tabs.onUpdated.trigger(TAB.id, { status: 'loading' }, {} as never);
-    await vi.waitFor(async () => expect(await badge()).toEqual({ text: '', title: 'Page Reports' }));
-  });
-
   it('"Create report for this link" creates one for the link, Private when Settings say so, without credentials or fragment', async () => {
     await saveIntegrationPrefs({ privacy: 1 });
     const { create } = setup();
