@@ -3,7 +3,12 @@ import { defineConfig } from 'wxt';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
-const permissions = ['storage', 'activeTab', 'alarms'];
+// contextMenus: "Create report for this page / link" (no install warning; Firefox takes the name too).
+const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
+// Opt-in features ask for theirs in Settings, in the click that turns them on: `notifications` for
+// notifications, `tabs` for the toolbar score (lib/toolbar-score.ts). Headless Chromium cannot answer a
+// prompt, so the e2e build holds them outright instead.
+const optInPermissions = ['notifications', 'tabs'];
 
 export default defineConfig({
   // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
@@ -13,20 +18,30 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions,
+    permissions: mode === 'e2e' ? [...permissions, ...optInPermissions] : permissions,
     // MV2 (Firefox's default) has no optional_host_permissions: origins go with the optional permissions.
-    // `tabs`: asked for only when the person turns on the toolbar score (lib/toolbar-score.ts).
     ...(manifestVersion === 2
-      ? { optional_permissions: [...serviceOrigins, 'tabs'] }
-      : { optional_permissions: ['tabs'], optional_host_permissions: serviceOrigins }),
+      ? { optional_permissions: [...serviceOrigins, ...(mode === 'e2e' ? [] : optInPermissions)] }
+      : {
+          optional_host_permissions: serviceOrigins,
+          ...(mode === 'e2e' ? {} : { optional_permissions: optInPermissions }),
+        }),
+    // Alt+Shift+R opens the popup, Alt+Shift+C creates a report for the page at once: neither is taken by
+    // Chrome or Firefox. People change them on the browser's shortcut page (Settings links to it).
+    commands: {
+      [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+R' },
+      },
+      'create-report': {
+        suggested_key: { default: 'Alt+Shift+C' },
+        description: '__MSG_commandCreateReport__',
+      },
+    },
     // Test and `npm start` builds only: the local reference API without a prompt (headless Chromium cannot
     // show one). The production build never carries a host permission.
     ...(mode === 'e2e' || mode === 'development'
       ? { host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] }
       : {}),
-    // The e2e build also holds `tabs` up front, for the same reason: turning the toolbar score on then
-    // runs its real click path (the request resolves at once) in headless Chromium.
-    ...(mode === 'e2e' ? { permissions: [...permissions, 'tabs'] } : {}),
     action: { default_title: '__MSG_extActionTitle__' },
     ...(browser === 'firefox'
       ? {

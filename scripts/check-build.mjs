@@ -12,11 +12,14 @@ import webExt from 'web-ext';
 
 const update = process.argv.includes('--update');
 
-const PERMISSIONS = ['storage', 'activeTab', 'alarms'];
+const PERMISSIONS = ['storage', 'activeTab', 'alarms', 'contextMenus'];
 // The service's origins, asked for at run time one at a time (wxt.config.ts); never granted up front.
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
-// API permissions asked for at run time, in the click that turns a setting on: `tabs` for the toolbar score.
-const OPTIONAL_PERMISSIONS = ['tabs'];
+// API permissions asked for at run time, in the click that turns a setting on: `notifications` for
+// notifications, `tabs` for the toolbar score. An install asks for nothing more.
+const OPTIONAL_PERMISSIONS = ['notifications', 'tabs'];
+// Every command the manifest declares, with the keys suggested for it (none may be a browser's own).
+const COMMAND_KEYS = { 'create-report': 'Alt+Shift+C' };
 // Keys that would open the extension to web pages or other extensions, or grant more than it asks for.
 const FORBIDDEN_KEYS = [
   'host_permissions',
@@ -113,6 +116,19 @@ function checkRules(build, manifest) {
       [`found: ${JSON.stringify(manifest.optional_permissions)}`],
     );
   }
+  const commands = manifest.commands ?? {};
+  const openPopup = build.manifestVersion === 3 ? '_execute_action' : '_execute_browser_action';
+  const expectedCommands = { [openPopup]: 'Alt+Shift+R', ...COMMAND_KEYS };
+  report(
+    sameList(Object.keys(commands), Object.keys(expectedCommands)) &&
+      Object.entries(expectedCommands).every(
+        ([name, keys]) => commands[name]?.suggested_key?.default === keys,
+      ),
+    `${label}: commands are exactly ${Object.entries(expectedCommands)
+      .map(([name, keys]) => `${name} (${keys})`)
+      .join(', ')}`,
+    [`found: ${JSON.stringify(commands)}`],
+  );
   for (const key of FORBIDDEN_KEYS) report(!(key in manifest), `${label}: no ${key}`);
   const csp = manifest.content_security_policy;
   const problems = cspProblems(csp, build.manifestVersion);

@@ -15,10 +15,10 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
 const budgets = { popup: 17, options: 30 };
 // The background: 49.9 KB gzip with zod's classic API and webextension-polyfill; 29.9 KB with zod/mini
 // (and the few schema kinds the parsing needs), the browser's own promise-based API and sendResponse;
-// 28.5 KB with Terser as the minifier (issue 8). A new dependency of the worker has to fit here too.
-// About 29 KB with the toolbar score (issue 10: its index, badge and listeners, about 1.9 KB), after the sentences
-// moved to _locales (-1.7 KB).
-const backgroundBudgetKb = 30;
+// 28.5 KB with Terser as the minifier (issue 8); 31.2 KB with the right-click menu, the create shortcut,
+// notifications and the tab badge (issue 10: about 2.6 KB, a third of it the popup's page check reused).
+// A new dependency of the worker has to fit here too.
+const backgroundBudgetKb = 32;
 // Strings that only appear when zod or the HTTP client has been bundled.
 const backgroundOnlyMarkers = ['ZodError', '$ZodType', 'Bearer '];
 

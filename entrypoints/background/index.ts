@@ -9,6 +9,7 @@ import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { withPopupSupport } from './popup-support';
+import { withBrowserIntegration } from './integration';
 import { createMessageRouter } from './router';
 import { browserToolbarScore, registerToolbarScore, withToolbarScore } from './toolbar-score';
 
@@ -28,27 +29,30 @@ export default defineBackground(() => {
   const settingsUpdates = createSerialUpdates('updating the connection settings');
   void settingsUpdates(moveLegacyConnection).catch(() => undefined); // logged by the queue
 
-  // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up).
-  const handlers = withPopupSupport(
-    createHandlers({
-      readSettings: readConnection,
-      writeSettings: saveConnection,
-      oneAtATime: settingsUpdates,
-      // Least privilege: access to a server the settings no longer point to is given back.
-      afterConnectionChange: async (before, after) => {
-        await releaseOldOrigin(before.baseUrl, after.baseUrl, {
-          permissions: browser.permissions,
-          declared: declaredOrigins(browser.runtime.getManifest()),
-        });
-      },
-      hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-      createClient: (settings) =>
-        createApiClient({
-          ...settings,
-          // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
-          onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
-        }),
-    }),
+  // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up);
+  // withBrowserIntegration the right-click menu, the create shortcut and notifications (their listeners too).
+  const handlers = withBrowserIntegration(
+    withPopupSupport(
+      createHandlers({
+        readSettings: readConnection,
+        writeSettings: saveConnection,
+        oneAtATime: settingsUpdates,
+        // Least privilege: access to a server the settings no longer point to is given back.
+        afterConnectionChange: async (before, after) => {
+          await releaseOldOrigin(before.baseUrl, after.baseUrl, {
+            permissions: browser.permissions,
+            declared: declaredOrigins(browser.runtime.getManifest()),
+          });
+        },
+        hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+        createClient: (settings) =>
+          createApiClient({
+            ...settings,
+            // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
+            onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+          }),
+      }),
+    ),
   );
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
   const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection });

@@ -4,6 +4,7 @@ import { browser } from '@/lib/page-browser';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
+import { BrowserIntegration } from './BrowserIntegration';
 
 const BASE_URL_HINT = 'The address of the service, without /api/v1.';
 
@@ -88,6 +89,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
       </div>
       <BadgeSetting />
+      <BrowserIntegration />
       <WhatLeavesTheBrowser />
     </section>
   );

@@ -1,0 +1,94 @@
+// The browser integration, wired into the background: the right-click menu, the "create-report" shortcut,
+// notifications and their clicks, and a notification for a popup's create or regeneration that ends after
+// its popup closed. Call synchronously at start-up: it registers listeners that may be what woke the worker.
+import { browser } from '@/lib/page-browser';
+import {
+  integrationPrefsItem,
+  loadIntegrationPrefs,
+  sanitizeIntegrationPrefs,
+} from '@/lib/integration-prefs';
+import type { Handlers } from '../router';
+import { createBadge } from './badge';
+import { clickedAddress, createMenus, type MenuClick } from './menus';
+import { createNotifier } from './notifications';
+import { describeOutcome } from './outcome';
+import { popupOpen } from './popup-open';
+import { createAnnouncer, createQuickCreate } from './quick-create';
+
+export const CREATE_COMMAND = 'create-report';
+
+export function withBrowserIntegration(handlers: Handlers): Handlers {
+  const prefs = () => loadIntegrationPrefs();
+  const notifier = createNotifier();
+  const badge = createBadge();
+  const announce = createAnnouncer({ prefs, notifier, badge });
+  const quickCreate = createQuickCreate({ prefs, notifier, badge, create: handlers['reports.create'] });
+  const menus = createMenus();
+
+  function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
+    const target = clickedAddress(info, tab?.url);
+    return target ? quickCreate(target.url, tab?.id) : Promise.resolve(null);
+  }
+
+  async function commandRan(command: string, tab?: { id?: number; url?: string }) {
+    if (command !== CREATE_COMMAND) return null;
+    // Chrome and Firefox hand the tab over (with activeTab granted by the key press); asked for otherwise.
+    const active = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+    return quickCreate(active?.url, active?.id);
+  }
+
+  browser.contextMenus.onClicked.addListener((info, tab) => void menuClicked(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void commandRan(command, tab));
+
+  // The notifications API exists only while its optional permission is granted.
+  let listening = false;
+  function listenToNotifications() {
+    const api = (browser as { notifications?: typeof browser.notifications }).notifications;
+    if (listening || !api?.onClicked) return;
+    api.onClicked.addListener((id) => void notifier.clicked(id));
+    listening = true;
+  }
+  listenToNotifications();
+  browser.permissions.onAdded.addListener(listenToNotifications);
+
+  // The menu follows the setting, at start-up and at once when it changes.
+  void prefs().then((current) => menus.show(current.menu));
+  integrationPrefsItem.watch((value) => void menus.show(sanitizeIntegrationPrefs(value).menu));
+
+  if (import.meta.env.MODE === 'e2e') {
+    // The e2e build only: headless Chromium cannot click a menu item, press a command's keys or click a
+    // notification, so the tests call the same listeners through the worker (never exposed to web pages).
+    (globalThis as Record<string, unknown>).__pageReportsE2e = {
+      menuClicked,
+      commandRan,
+      notificationClicked: (id: string) => notifier.clicked(id),
+    };
+  }
+
+  /** A popup's long request: if its popup closed meanwhile, a notification (when on) says how it ended. */
+  async function watchedByPopup<T>(
+    work: () => Promise<T>,
+    ended: (answer: T) => ReturnType<typeof describeOutcome>,
+  ) {
+    const fromPopup = await popupOpen();
+    const answer = await work();
+    if (fromPopup && !(await popupOpen())) await announce(ended(answer));
+    return answer;
+  }
+
+  return {
+    ...handlers,
+    'reports.create': (input) =>
+      watchedByPopup(
+        () => handlers['reports.create'](input),
+        (answer) => describeOutcome('create', input.url, answer),
+      ),
+    'reports.update': (input) =>
+      input.regenerate === true
+        ? watchedByPopup(
+            () => handlers['reports.update'](input),
+            (answer) => describeOutcome('regenerate', null, answer),
+          )
+        : handlers['reports.update'](input),
+  };
+}

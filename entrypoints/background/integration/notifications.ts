@@ -1,0 +1,88 @@
+// Notifications (opt-in, behind the optional `notifications` permission): how a report made away from the
+// popup ended. A click on a report's notification opens its details in the options page. The report id
+// travels in the notification's id, which only this extension can create.
+import { browser } from '@/lib/page-browser';
+import type { ReportId } from '@/lib/api/types';
+import { openOptions } from '@/lib/options-link';
+import { reportKey } from '@/lib/report-id';
+import type { Outcome } from './outcome';
+
+type Api = typeof browser.notifications;
+export type NotificationsApi = Pick<Api, 'create' | 'clear'>;
+
+const REPORT_PREFIX = 'page-reports:report:';
+const FAILED_PREFIX = 'page-reports:failed:';
+
+/** A report's notification id: the report, then a count so two notifications of one report both show. */
+export function notificationId(reportId: ReportId | null, serial: number): string {
+  return reportId === null
+    ? `${FAILED_PREFIX}${serial}`
+    : `${REPORT_PREFIX}${encodeURIComponent(reportKey(reportId))}:${serial}`;
+}
+
+/** The report a notification names; null for a failure's notification or anybody else's id. */
+export function reportOfNotification(id: string): string | null {
+  if (!id.startsWith(REPORT_PREFIX)) return null;
+  const match = /^([^:]+):\d+$/.exec(id.slice(REPORT_PREFIX.length));
+  if (!match) return null;
+  try {
+    const key = decodeURIComponent(match[1]!);
+    return key === '' ? null : key;
+  } catch {
+    return null;
+  }
+}
+
+/** The API while the permission is granted (Chrome has no `notifications` object without it), else null. */
+export function grantedNotifications(): NotificationsApi | null {
+  const api = (browser as { notifications?: Api }).notifications;
+  return typeof api?.create === 'function' ? api : null;
+}
+
+export interface NotifierDeps {
+  api(): NotificationsApi | null;
+  open(reportId: string): Promise<void>;
+  iconUrl: string;
+}
+
+export function createNotifier(
+  deps: NotifierDeps = {
+    api: grantedNotifications,
+    open: (id) => openOptions({ view: 'report', id }),
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+  },
+) {
+  let serial = 0;
+  return {
+    /** Shows the outcome; false when it could not be shown (no permission, or the browser refused). */
+    async notify(outcome: Outcome): Promise<boolean> {
+      const api = deps.api();
+      if (!api) return false;
+      try {
+        await api.create(notificationId(outcome.reportId, Date.now() * 100 + (serial++ % 100)), {
+          type: 'basic',
+          iconUrl: deps.iconUrl,
+          title: outcome.title,
+          message: outcome.message,
+        });
+        return true;
+      } catch (cause) {
+        console.warn('Page Reports: could not show a notification', cause);
+        return false;
+      }
+    },
+
+    /** A click on one of ours: a report's opens its details; any of ours then goes away. */
+    async clicked(id: string): Promise<void> {
+      if (!id.startsWith('page-reports:')) return;
+      const report = reportOfNotification(id);
+      if (report !== null) await deps.open(report);
+      await deps
+        .api()
+        ?.clear(id)
+        .catch(() => undefined);
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,71 @@
+// A report made without the popup: from the right-click menu or the "create-report" shortcut, with the
+// privacy chosen in Settings. It takes the popup's path: the same page check (never an address the popup
+// would refuse), the same message schema, and the background's own create (the run noted for the popup,
+// the cache, the follower). The service takes seconds to tens of seconds: the tab's badge shows "…"
+// meanwhile, and the outcome arrives as a notification when they are on, else on the badge.
+import type { Result } from '@/lib/api/errors';
+import type { Report } from '@/lib/api/types';
+import type { IntegrationPrefs } from '@/lib/integration-prefs';
+import { createReportInputSchema } from '@/lib/messaging/inputs';
+import { serviceAddress } from '@/lib/page-address';
+import { checkPage } from '@/lib/page-url';
+import type { Handlers } from '../router';
+import { outcomeLook, runningLook, type Badge } from './badge';
+import { describeOutcome, failure, type Outcome } from './outcome';
+import type { Notifier } from './notifications';
+
+export interface AnnounceDeps {
+  prefs(): Promise<IntegrationPrefs>;
+  notifier: Pick<Notifier, 'notify'>;
+  badge: Pick<Badge, 'show' | 'clear'>;
+}
+
+/**
+ * Says how it ended: a notification when they are on (and allowed), else the tab's badge. Without a tab
+ * (a popup's create, its popup closed since) only a notification says it: the next popup shows it anyway.
+ */
+export function createAnnouncer(deps: AnnounceDeps) {
+  return async function announce(outcome: Outcome, tabId?: number): Promise<'notification' | 'badge' | null> {
+    const { notifications } = await deps.prefs();
+    if (notifications && (await deps.notifier.notify(outcome))) {
+      if (tabId !== undefined) await deps.badge.clear(tabId);
+      return 'notification';
+    }
+    if (tabId === undefined) return null;
+    await deps.badge.show(tabId, outcomeLook(outcome));
+    return 'badge';
+  };
+}
+
+export type Announce = ReturnType<typeof createAnnouncer>;
+
+export interface QuickCreateDeps extends AnnounceDeps {
+  /** The background's create, as the popup's message reaches it. */
+  create: Handlers['reports.create'];
+}
+
+export function createQuickCreate(deps: QuickCreateDeps) {
+  const announce = createAnnouncer(deps);
+
+  /** Creates a report for `address` (a page's or a link's); its answer, or null when nothing was sent. */
+  return async function quickCreate(
+    address: string | undefined,
+    tabId?: number,
+  ): Promise<Result<Report> | null> {
+    const page = checkPage(address);
+    if (!page.reportable) {
+      await announce(failure('create', page.url, { message: page.reason }), tabId);
+      return null;
+    }
+    const { privacy } = await deps.prefs();
+    const input = createReportInputSchema.safeParse({ url: page.url, privacy });
+    if (!input.success) {
+      await announce(failure('create', page.url, { message: input.error.issues[0]!.message }), tabId);
+      return null;
+    }
+    if (tabId !== undefined) await deps.badge.show(tabId, runningLook(serviceAddress(page.url) ?? page.url));
+    const answer = await deps.create(input.data);
+    await announce(describeOutcome('create', page.url, answer), tabId);
+    return answer;
+  };
+}

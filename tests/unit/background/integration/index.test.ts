@@ -1,0 +1,251 @@
+// The browser integration as the worker runs it: the menu's and the command's listeners, the badge, the
+// notifications and their clicks, the menu following the setting, a popup's create that ends after it closed.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
+import type { Report } from '@/lib/api/types';
+import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';
+import { withBrowserIntegration } from '@/entrypoints/background/integration';
+import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
+import type { Handlers } from '@/entrypoints/background/router';
+import { failed, makeReport, ok } from '../../popup/fixtures';
+
+const TAB = { id: 7, url: 'https://example.com/a' };
+const FETCH_FAILED = 'The service could not fetch this page: cURL error 6: Could not resolve host.';
+
+type FakeApi = Record<string, unknown>;
+const fake = fakeBrowser as unknown as Record<string, FakeApi>;
+const notificationsApi = fake.notifications;
+
+/** An event the fake browser leaves unimplemented: listeners kept, trigger() awaits them all. */
+function fakeEvent() {
+  const listeners: Array<(...args: never[]) => unknown> = [];
+  return {
+    addListener: (listener: (...args: never[]) => unknown) => void listeners.push(listener),
+    trigger: async (...args: unknown[]) => {
+      await Promise.all(listeners.map((listener) => listener(...(args as never[]))));
+    },
+  };
+}
+const events = {
+  menuClicked: fakeEvent(),
+  command: fakeEvent(),
+  notificationClicked: fakeEvent(),
+};
+
+function setup(answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.com/a', score: 86 }))) {
+  Object.assign(events, { menuClicked: fakeEvent(), command: fakeEvent(), notificationClicked: fakeEvent() });
+  fake.contextMenus!.onClicked = events.menuClicked;
+  fake.commands!.onCommand = events.command;
+  fake.notifications!.onClicked = events.notificationClicked;
+  fake.permissions!.onAdded = fakeEvent();
+  const menus = new Set<string>();
+  fake.contextMenus!.create = vi.fn((properties: { id: string }, done?: () => void) => {
+    menus.add(properties.id);
+    done?.();
+    return properties.id;
+  });
+  fake.contextMenus!.removeAll = vi.fn(async () => menus.clear());
+  const notifications = {
+    create: vi.fn(async (id: string, _options: Record<string, unknown>) => id),
+    clear: vi.fn(async () => true),
+  };
+  Object.assign(fake.notifications!, notifications);
+  const tabsCreate = vi.fn(async () => ({}));
+  fake.tabs!.create = tabsCreate;
+  const create = vi.fn(async (_input: { url: string; privacy?: number }) => answer);
+  const update = vi.fn(async () =>
+    ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
+  );
+  const handlers = withBrowserIntegration({
+    'reports.create': create,
+    'reports.update': update,
+  } as unknown as Handlers);
+  return { handlers, create, update, menus, notifications, tabsCreate };
+}
+
+const badge = async (tabId = TAB.id) => ({
+  text: await fakeBrowser.action.getBadgeText({ tabId }),
+  title: await fakeBrowser.action.getTitle({ tabId }),
+});
+
+async function clickMenu(info: Record<string, unknown>, tab: { id?: number; url?: string } = TAB) {
+  await events.menuClicked.trigger(info, tab);
+}
+
+describe('browser integration', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    fake.notifications = notificationsApi!;
+    delete (fake.runtime as FakeApi).getContexts;
+  });
+
+  it('"Create report for this page" creates one with the privacy from Settings, "…" on the badge meanwhile, then the score', async () => {
+    let finish!: (answer: Result<Report>) => void;
+    const { create } = setup();
+    create.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }));
+    expect(await badge()).toEqual({
+      text: '…',
+      title: 'Page Reports: the service is analysing example.com/a…',
+    });
+    finish(ok(makeReport({ id: 12, url: 'example.com/a', score: 86 })));
+    await vi.waitFor(async () => expect((await badge()).text).toBe('86'));
+    expect((await badge()).title).toBe('Report created: Result for example.com/a: Good · 86');
+  });
+
+  it('"Create report for this link" creates one for the link, Private when Settings say so, without credentials or fragment', async () => {
+    await saveIntegrationPrefs({ privacy: 1 });
+    const { create } = setup();
+    await clickMenu({
+      menuItemId: MENU_LINK,
+      pageUrl: TAB.url,
+      linkUrl: 'https://ann:secret@example.org/b?x=1#top',
+    });
+    await vi.waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ url: 'https://example.org/b?x=1', privacy: 1 }),
+    );
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('the create-report command creates one for the tab it was pressed on; other commands do nothing', async () => {
+    const { create } = setup();
+    await events.command.trigger('other', TAB);
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: TAB.url, privacy: 0 }));
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['chrome://settings/', 'This is a page of the browser or of an extension.'],
+    ['file:///home/ann/notes.html', 'This is a file on your computer'],
+    [
+      'https://chromewebstore.google.com/detail/x',
+      'The browser does not let extensions work on its add-on store.',
+    ],
+    ['about:blank', 'This is an empty page (about:blank).'],
+  ])('refuses %s as the popup does, saying why on the badge, and sends nothing', async (url, reason) => {
+    const { create } = setup();
+    await clickMenu({ menuItemId: MENU_LINK, linkUrl: url });
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toContain(reason);
+    expect((await badge()).title).toMatch(/^Report not created: /);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address longer than the service takes', async () => {
+    const { create } = setup();
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: `https://example.com/${'a'.repeat(2100)}` });
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toContain('longer than the 2,048 characters');
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('with notifications on, a notification says how it ended (address, score and band) and the badge is cleared', async () => {
+    await saveIntegrationPrefs({ notifications: true });
+    const { notifications } = setup();
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
+    await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
+    const [id, options] = notifications.create.mock.calls[0]!;
+    expect(id).toMatch(/^page-reports:report:12:\d+$/);
+    expect(options).toMatchObject({
+      type: 'basic',
+      title: 'Report created',
+      message: 'Result for example.com/a: Good · 86',
+    });
+    await vi.waitFor(async () => expect((await badge()).text).toBe(''));
+  });
+
+  it('a failure’s notification says why, in the background’s sentence', async () => {
+    await saveIntegrationPrefs({ notifications: true });
+    const { notifications } = setup(failed(apiError('invalid_input', { message: FETCH_FAILED })));
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
+    expect(notifications.create.mock.calls[0]![1]).toMatchObject({
+      title: 'Report not created',
+      message: `For example.com/a: ${FETCH_FAILED}`,
+    });
+  });
+
+  it('with notifications on but their permission gone, the badge says it instead', async () => {
+    await saveIntegrationPrefs({ notifications: true });
+    setup(failed(apiError('invalid_input', { message: FETCH_FAILED })));
+    delete (fake as Record<string, unknown>).notifications;
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toBe(`Report not created: For example.com/a: ${FETCH_FAILED}`);
+  });
+
+  it('a click on a report’s notification opens its details in the options page; a failure’s only goes away', async () => {
+    const { notifications, tabsCreate } = setup();
+    await events.notificationClicked.trigger('page-reports:report:12:5');
+    await vi.waitFor(() => expect(tabsCreate).toHaveBeenCalledTimes(1));
+    expect(tabsCreate).toHaveBeenCalledWith({
+      url: 'chrome-extension://test-extension-id/options.html#/reports?details=12',
+    });
+    expect(notifications.clear).toHaveBeenCalledWith('page-reports:report:12:5');
+
+    await events.notificationClicked.trigger('page-reports:failed:6');
+    await vi.waitFor(() => expect(notifications.clear).toHaveBeenCalledWith('page-reports:failed:6'));
+    await events.notificationClicked.trigger('someone-else');
+    expect(tabsCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it('the menu follows the setting: shown at start, removed and added at once when it changes', async () => {
+    const { menus } = setup();
+    await vi.waitFor(() => expect([...menus].sort()).toEqual([MENU_LINK, MENU_PAGE]));
+    await saveIntegrationPrefs({ menu: false });
+    await vi.waitFor(() => expect([...menus]).toEqual([]));
+    await saveIntegrationPrefs({ menu: true });
+    await vi.waitFor(() => expect(menus.size).toBe(2));
+  });
+
+  it('starts without a menu when Settings turned it off', async () => {
+    await integrationPrefsItem.setValue({ menu: false, privacy: 0, notifications: false });
+    const { menus } = setup();
+    await vi.waitFor(() => expect(fake.contextMenus!.removeAll).toHaveBeenCalled());
+    expect(menus.size).toBe(0);
+    expect(fake.contextMenus!.create).not.toHaveBeenCalled();
+  });
+
+  describe('a popup’s create or regeneration', () => {
+    function popups(...open: boolean[]) {
+      const getContexts = vi.fn(async () => (open.shift() ? [{ contextType: 'POPUP' }] : []));
+      (fake.runtime as FakeApi).getContexts = getContexts;
+      return getContexts;
+    }
+
+    it('is notified when its popup closed before it ended', async () => {
+      await saveIntegrationPrefs({ notifications: true });
+      const { handlers, notifications } = setup();
+      popups(true, false);
+      await handlers['reports.create']({ url: TAB.url, privacy: 0 });
+      expect(notifications.create).toHaveBeenCalledTimes(1);
+      expect(notifications.create.mock.calls[0]![1]).toMatchObject({ title: 'Report created' });
+
+      popups(true, false);
+      await handlers['reports.update']({ id: 12, regenerate: true });
+      expect(notifications.create.mock.calls[1]![1]).toMatchObject({
+        title: 'Results regenerated',
+        message: 'Result for example.com/a: Bad · 40',
+      });
+    });
+
+    it('is not notified while its popup is still open, nor when the options page started it, nor with notifications off', async () => {
+      const { handlers, notifications } = setup();
+      await saveIntegrationPrefs({ notifications: true });
+      popups(true, true);
+      await handlers['reports.create']({ url: TAB.url, privacy: 0 });
+      popups(false, false);
+      await handlers['reports.update']({ id: 12, regenerate: true });
+      popups(true, false);
+      await handlers['reports.update']({ id: 12, privacy: 1 });
+      await saveIntegrationPrefs({ notifications: false });
+      popups(true, false);
+      await handlers['reports.create']({ url: TAB.url, privacy: 0 });
+      expect(notifications.create).not.toHaveBeenCalled();
+    });
+  });
+});
