@@ -1,6 +1,6 @@
-// Everything that writes the toolbar score on a tab's badge, in one place (the context-menu create's
-// progress badge is written elsewhere; the two are reconciled here). Per tab: the browser drops a tab's
-// values when it is closed or navigates, and other tabs keep theirs.
+// Everything that writes the toolbar score on a tab's badge, in one place. The menu and shortcut create
+// writes the same badge (integration/badge.ts, with these colours): while its "…" shows on a tab, the score
+// waits. Per tab: the browser drops a tab's values when it is closed or navigates, and other tabs keep theirs.
 import { browser } from '@/lib/page-browser';
 import type { ReportResult } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
@@ -18,8 +18,18 @@ export const BADGE_TEXT_COLOUR = '#ffffff';
 
 export type BadgeAction = Pick<
   typeof browser.action,
-  'setBadgeText' | 'setBadgeBackgroundColor' | 'setBadgeTextColor' | 'setTitle'
->;
+  'setBadgeText' | 'setBadgeBackgroundColor' | 'setTitle'
+> &
+  Partial<Pick<typeof browser.action, 'setBadgeTextColor'>>;
+
+// Tabs whose badge shows a create in progress. In memory: a running create keeps the worker alive.
+const heldTabs = new Set<number>();
+
+/** While `held`, the score stays off the tab's badge (a create from the menu or shortcut shows "…"). */
+export function holdScoreBadge(tabId: number, held: boolean): void {
+  if (held) heldTabs.add(tabId);
+  else heldTabs.delete(tabId);
+}
 
 /** Chrome MV3's `action`, Firefox MV2's `browserAction` (same calls). */
 export function toolbarAction(): BadgeAction {
@@ -64,6 +74,7 @@ export async function showScore(
   entry: ScoreEntry | null,
   action: BadgeAction = toolbarAction(),
 ): Promise<void> {
+  if (heldTabs.has(tabId)) return;
   const badge = scoreBadge(entry);
   if (!badge) return clearScore(tabId, action);
   await Promise.all([
@@ -76,6 +87,7 @@ export async function showScore(
 }
 
 export async function clearScore(tabId: number, action: BadgeAction = toolbarAction()): Promise<void> {
+  if (heldTabs.has(tabId)) return;
   await Promise.all([
     action.setBadgeText({ tabId, text: '' }),
     action.setTitle({ tabId, title: t('extActionTitle') }),

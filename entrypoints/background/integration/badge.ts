@@ -1,39 +1,42 @@
 // The toolbar badge of one tab while a report made from the menu or the shortcut is made, and how it ended
 // when no notification says so: "…" while the service works, the score in its band's colour (or "✓")
-// when done, "!" when it failed; the tooltip says which page and why. All badge writing of this feature
-// is here, so it can be reconciled with the opt-in score badge, which writes the same badge.
-import { browser } from '@/lib/page-browser';
+// when done, "!" when it failed; the tooltip says which page and why. The opt-in score badge writes the
+// same badge (../score-badge.ts): it shares its colours and toolbar button, and waits while "…" shows.
 import { t } from '@/lib/i18n';
+import {
+  BADGE_TEXT_COLOUR,
+  BAND_COLOURS,
+  holdScoreBadge,
+  toolbarAction,
+  type BadgeAction,
+} from '../score-badge';
 import type { Outcome } from './outcome';
 
-type Action = typeof browser.action;
-export type ToolbarButton = Pick<Action, 'setBadgeText' | 'setBadgeBackgroundColor' | 'setTitle'> &
-  Partial<Pick<Action, 'setBadgeTextColor'>>;
+export type ToolbarButton = BadgeAction;
 
-/** Chrome's MV3 `action`, Firefox's MV2 `browserAction`. */
-export function toolbarButton(): ToolbarButton {
-  const api = browser as typeof browser & { browserAction?: ToolbarButton };
-  return browser.action ?? api.browserAction!;
-}
-
-// Dark enough for white text (contrast ≥ 4.5:1), distinct on light and dark toolbars alike.
+// The bands in the score badge's colours; grey and red, dark enough for white text, for the rest.
 export const BADGE_COLOURS = {
+  ...BAND_COLOURS,
   running: '#57606a',
-  good: '#1a7f37',
-  decent: '#9a6700',
-  bad: '#cf222e',
   done: '#57606a',
-  failed: '#cf222e',
+  failed: BAND_COLOURS.bad,
 } as const;
 
 export interface BadgeLook {
   text: string;
   colour: string;
   title: string;
+  /** A create in progress: the score badge leaves the tab alone until the outcome shows. */
+  running?: boolean;
 }
 
 export function runningLook(address: string): BadgeLook {
-  return { text: '…', colour: BADGE_COLOURS.running, title: t('integrationBadgeRunning', address) };
+  return {
+    text: '…',
+    colour: BADGE_COLOURS.running,
+    title: t('integrationBadgeRunning', address),
+    running: true,
+  };
 }
 
 export function outcomeLook(outcome: Outcome): BadgeLook {
@@ -44,13 +47,14 @@ export function outcomeLook(outcome: Outcome): BadgeLook {
   return { text: String(outcome.score), colour: BADGE_COLOURS[outcome.band], title };
 }
 
-export function createBadge(button: ToolbarButton = toolbarButton()) {
+export function createBadge(button: ToolbarButton = toolbarAction()) {
   /** Never throws: the tab may be gone by the time a create ends. */
   async function show(tabId: number, look: BadgeLook): Promise<void> {
+    holdScoreBadge(tabId, look.running === true);
     await Promise.all([
       button.setBadgeText({ tabId, text: look.text }),
       button.setBadgeBackgroundColor({ tabId, color: look.colour }),
-      button.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+      button.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOUR }),
       button.setTitle({ tabId, title: look.title }),
     ]).catch(() => undefined);
   }
@@ -59,6 +63,7 @@ export function createBadge(button: ToolbarButton = toolbarButton()) {
     show,
     /** Back to the extension's own tooltip, no badge. */
     async clear(tabId: number): Promise<void> {
+      holdScoreBadge(tabId, false);
       await Promise.all([
         button.setBadgeText({ tabId, text: '' }),
         button.setTitle({ tabId, title: t('extActionTitle') }),

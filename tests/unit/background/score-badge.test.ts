@@ -7,6 +7,7 @@ import {
   BADGE_TEXT_COLOUR,
   BAND_COLOURS,
   clearScore,
+  holdScoreBadge,
   scoreBadge,
   showScore,
   type BadgeAction,
@@ -97,5 +98,18 @@ describe('the toolbar badge', () => {
     const again = fakeAction();
     await clearScore(9, again as unknown as BadgeAction);
     expect(again.setBadgeText).toHaveBeenCalledWith({ tabId: 9, text: '' });
+  });
+
+  it('leaves a tab alone while a create from the menu shows its progress there', async () => {
+    const action = fakeAction();
+    holdScoreBadge(4, true);
+    await showScore(4, entry('good', 86), action as unknown as BadgeAction);
+    await clearScore(4, action as unknown as BadgeAction);
+    await showScore(5, entry('good', 86), action as unknown as BadgeAction);
+    expect(action.setBadgeText.mock.calls).toEqual([[{ tabId: 5, text: '86' }]]);
+
+    holdScoreBadge(4, false);
+    await showScore(4, entry('bad', 12), action as unknown as BadgeAction);
+    expect(action.setBadgeText).toHaveBeenLastCalledWith({ tabId: 4, text: '12' });
   });
 });
