@@ -205,9 +205,8 @@ export class FirefoxHarness {
   }
 
   async closePopup(): Promise<void> {
-    const popup = this.popup;
     this.popup = undefined;
-    await popup?.close();
+    await PopupView.closeAny(this.controller, this.timeoutMs);
   }
 
   /**

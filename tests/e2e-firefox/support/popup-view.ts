@@ -57,7 +57,6 @@ interface PopupGlobals {
   __popupWindow(): (Window & typeof globalThis) | undefined;
   TestingLibraryDom: typeof import('@testing-library/dom');
 }
-const pageGlobals = () => globalThis as unknown as PopupGlobals;
 
 export class PopupView {
   private constructor(
@@ -103,7 +102,7 @@ export class PopupView {
     await waitFor(
       () =>
         controller.evaluate(() => {
-          const view = pageGlobals().__popupWindow();
+          const view = (globalThis as unknown as PopupGlobals).__popupWindow();
           const app = view?.document.querySelector('#app');
           return view?.document.readyState === 'complete' && (app?.childElementCount ?? 0) > 0;
         }),
@@ -114,7 +113,7 @@ export class PopupView {
 
   /** How many elements match now. */
   count(target: Target): Promise<number> {
-    return this.controller.evaluate((sent) => pageGlobals().__popupFindAll(sent).length, toSent(target));
+    return this.controller.evaluate((sent) => (globalThis as unknown as PopupGlobals).__popupFindAll(sent).length, toSent(target));
   }
 
   /** Waits until `target` is there (and visible to assistive technology). */
@@ -129,8 +128,8 @@ export class PopupView {
   async click(target: Target): Promise<void> {
     await this.waitFor(target);
     await this.controller.evaluate((sent) => {
-      const [element] = pageGlobals().__popupFindAll(sent);
-      pageGlobals().TestingLibraryDom.fireEvent.click(element!);
+      const [element] = (globalThis as unknown as PopupGlobals).__popupFindAll(sent);
+      (globalThis as unknown as PopupGlobals).TestingLibraryDom.fireEvent.click(element!);
     }, toSent(target));
   }
 
@@ -139,10 +138,10 @@ export class PopupView {
     await this.waitFor(target);
     await this.controller.evaluate(
       (sent, wanted) => {
-        const [select] = pageGlobals().__popupFindAll(sent) as HTMLSelectElement[];
+        const [select] = (globalThis as unknown as PopupGlobals).__popupFindAll(sent) as HTMLSelectElement[];
         const option = [...select!.options].find((entry) => entry.text.trim() === wanted);
         if (!option) throw new Error(`No option "${wanted}"`);
-        const { fireEvent } = pageGlobals().TestingLibraryDom;
+        const { fireEvent } = (globalThis as unknown as PopupGlobals).TestingLibraryDom;
         fireEvent.input(select!, { target: { value: option.value } });
         fireEvent.change(select!, { target: { value: option.value } });
       },
@@ -155,7 +154,7 @@ export class PopupView {
   async value(target: Target): Promise<string> {
     await this.waitFor(target);
     return this.controller.evaluate(
-      (sent) => (pageGlobals().__popupFindAll(sent)[0] as HTMLInputElement).value,
+      (sent) => ((globalThis as unknown as PopupGlobals).__popupFindAll(sent)[0] as HTMLInputElement).value,
       toSent(target),
     );
   }
@@ -164,17 +163,28 @@ export class PopupView {
   async text(target?: Target): Promise<string> {
     if (target) await this.waitFor(target);
     return this.controller.evaluate((sent) => {
-      const element = sent ? pageGlobals().__popupFindAll(sent)[0] : pageGlobals().__popupWindow()?.document.body;
+      const element = sent ? (globalThis as unknown as PopupGlobals).__popupFindAll(sent)[0] : (globalThis as unknown as PopupGlobals).__popupWindow()?.document.body;
       return element?.innerText ?? '';
     }, target ? toSent(target) : null);
   }
 
   /** Closes the popup (window.close(), as the popup does itself) and waits until it is gone. */
-  async close(): Promise<void> {
-    await this.controller.evaluate(() => pageGlobals().__popupWindow()?.close());
-    await waitFor(() => this.controller.evaluate(() => pageGlobals().__popupWindow() === undefined), {
-      timeoutMs: this.timeoutMs,
-      message: 'the popup to close',
-    });
+  close(): Promise<void> {
+    return PopupView.closeAny(this.controller, this.timeoutMs);
+  }
+
+  /** Closes whatever popup is open, attached or not (a test that failed half-way may leave one). */
+  static async closeAny(controller: Page, timeoutMs: number): Promise<void> {
+    const openPopups = () =>
+      controller.evaluate(() => {
+        const views = (globalThis as unknown as { browser?: WithGetViews['browser'] }).browser?.extension.getViews({
+          type: 'popup',
+        });
+        for (const view of views ?? []) view.close();
+        return views?.length ?? 0;
+      });
+    await waitFor(async () => (await openPopups()) === 0, { timeoutMs, message: 'the popup to close' });
   }
 }
+
+type WithGetViews = { browser: { extension: { getViews(filter: { type: string }): Window[] } } };
