@@ -59,9 +59,7 @@ describe('the popup in Firefox', () => {
     const score = Math.round(Number(existing.result));
     expect(await popup.text({ text: SCORED, within: CARD })).toMatch(new RegExp(` · ${score}$`));
     expect(await popup.count({ text: 'Password', within: CARD })).toBe(1);
-    expect(
-      await popup.count({ role: 'link', name: 'Open on the service', within: CARD }),
-    ).toBe(1);
+    expect(await popup.count({ role: 'link', name: 'Open on the service', within: CARD })).toBe(1);
     // Looked up once, by the address without its scheme; nothing created.
     const searches = api().requests.filter((request) => request.query.search === stored(url));
     expect(searches.length).toBeGreaterThan(0);

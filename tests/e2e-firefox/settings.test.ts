@@ -31,11 +31,15 @@ describe('Settings in Firefox', () => {
     expect(prompt).toMatch(/^Page Reports .*\[::1\]/);
     await waitForText(page, STATUS, 'Settings saved.');
     expect(await firefox().grantedOrigins()).toContain('http://[::1]/*');
-    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnection }>('local', [CONNECTION_KEY]);
+    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnection }>('local', [
+      CONNECTION_KEY,
+    ]);
     expect(stored[CONNECTION_KEY]).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
 
     // The key is never shown again: the page only names its last four characters.
-    expect(await (await field(page, byLabel('API key'))).evaluate((input) => (input as HTMLInputElement).value)).toBe('');
+    expect(
+      await (await field(page, byLabel('API key'))).evaluate((input) => (input as HTMLInputElement).value),
+    ).toBe('');
     await waitForText(page, 'body', `ending in ${api().apiKey.slice(-4)}`);
 
     api().controls.reset();

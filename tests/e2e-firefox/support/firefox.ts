@@ -69,7 +69,9 @@ export class FirefoxHarness {
     const dir = resolve(options.extensionDir ?? firefoxBuildDir);
     const id = geckoId(dir);
     if (!existsSync(firefoxPath)) {
-      throw new Error(`Firefox is missing at ${firefoxPath}: apt-get install -y firefox-esr (or set FIREFOX_PATH)`);
+      throw new Error(
+        `Firefox is missing at ${firefoxPath}: apt-get install -y firefox-esr (or set FIREFOX_PATH)`,
+      );
     }
     const browser = await puppeteer.launch({
       browser: 'firefox',
@@ -111,10 +113,13 @@ export class FirefoxHarness {
     const [controller = await browser.newPage()] = await browser.pages();
     const harness = new FirefoxHarness(browser, controller, timeoutMs, output);
     await harness.navigate(controller, harness.extensionUrl('options.html#/settings'));
-    await waitFor(() => controller.evaluate(() => 'browser' in globalThis && document.readyState === 'complete'), {
-      timeoutMs,
-      message: 'the controller page (options.html) to load',
-    });
+    await waitFor(
+      () => controller.evaluate(() => 'browser' in globalThis && document.readyState === 'complete'),
+      {
+        timeoutMs,
+        message: 'the controller page (options.html) to load',
+      },
+    );
     return harness;
   }
 
@@ -157,9 +162,13 @@ export class FirefoxHarness {
     );
   }
 
-  async getStorage<T extends Record<string, unknown>>(area: StorageAreaName, keys: string[] | null = null): Promise<T> {
+  async getStorage<T extends Record<string, unknown>>(
+    area: StorageAreaName,
+    keys: string[] | null = null,
+  ): Promise<T> {
     const json = await this.controller.evaluate(
-      async (name, wanted) => JSON.stringify(await (globalThis as unknown as WithBrowser).browser.storage[name].get(wanted)),
+      async (name, wanted) =>
+        JSON.stringify(await (globalThis as unknown as WithBrowser).browser.storage[name].get(wanted)),
       area,
       keys,
     );
@@ -181,6 +190,44 @@ export class FirefoxHarness {
     });
   }
 
+  /** The extension's view of the tab showing `page` (its address must be unique among the tabs). */
+  async tabFor(page: Page): Promise<{ id: number; windowId: number; url: string }> {
+    return this.controller.evaluate(async (address) => {
+      const tabs = (await (globalThis as unknown as WithBrowser).browser.tabs.query({})).filter(
+        (tab) => tab.url === address,
+      );
+      if (tabs.length !== 1) throw new Error(`${tabs.length} tabs show ${address}: expected one`);
+      const [tab] = tabs as [(typeof tabs)[number]];
+      return { id: tab.id!, windowId: tab.windowId!, url: tab.url! };
+    }, page.url());
+  }
+
+  /**
+   * Calls `name(...args)` on the hooks the e2e build's background exposes as `globalThis.__pageReportsE2e`
+   * (listeners a headless browser cannot trigger: menu clicks, commands, notification clicks). Firefox's
+   * MV2 background is a page in the extension's process: runtime.getBackgroundPage() reaches its window.
+   * The answer comes back through JSON.
+   */
+  async callBackgroundHook<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
+    const json = await this.controller.evaluate(
+      async (hook, values) => {
+        const background = (await (
+          globalThis as unknown as WithBrowser
+        ).browser.runtime.getBackgroundPage()) as
+          (Window & { __pageReportsE2e?: Record<string, (...input: unknown[]) => unknown> }) | null;
+        const hooks = background?.__pageReportsE2e;
+        const call = hooks?.[hook];
+        if (typeof call !== 'function') {
+          throw new Error(`The background has no e2e hook "${hook}" (is this the e2e build?)`);
+        }
+        return JSON.stringify((await call(...values)) ?? null);
+      },
+      name,
+      args,
+    );
+    return JSON.parse(json) as T;
+  }
+
   /**
    * Opens the real toolbar popup over `page` (made the active tab of its focused window), as a click on
    * the toolbar button does. Headless Firefox has no button to click and BiDi does not list the popup's
@@ -189,17 +236,18 @@ export class FirefoxHarness {
   async openPopup(page: Page): Promise<PopupView> {
     await this.closePopup();
     await page.bringToFront();
-    const url = page.url();
-    await this.controller.evaluate(async (address) => {
+    const tab = await this.tabFor(page);
+    await this.controller.evaluate(async ({ id, windowId }) => {
       const api = (globalThis as unknown as WithBrowser).browser;
-      const tabs = (await api.tabs.query({})).filter((tab) => tab.url === address);
-      if (tabs.length !== 1) throw new Error(`${tabs.length} tabs show ${address}: expected one`);
-      const [tab] = tabs as [(typeof tabs)[number]];
-      await api.tabs.update(tab.id, { active: true });
-      await api.windows.update(tab.windowId!, { focused: true });
+      await api.tabs.update(id, { active: true });
+      await api.windows.update(windowId, { focused: true });
       // Firefox opens it only over the focused window; the pref set at launch stands in for the click.
-      await api.browserAction.openPopup({ windowId: tab.windowId });
-    }, url);
+      // Firefox's browserAction.openPopup takes a windowId (Chrome's typings, used here, do not say so).
+      const action = api.browserAction as unknown as {
+        openPopup(options: { windowId: number }): Promise<void>;
+      };
+      await action.openPopup({ windowId });
+    }, tab);
     this.popup = await PopupView.attach(this.controller, this.timeoutMs);
     return this.popup;
   }
@@ -214,7 +262,8 @@ export class FirefoxHarness {
    * it as a person would (its main button's action). Returns the prompt's text.
    */
   async acceptPermissionPrompt(): Promise<string> {
-    const tree = (await this.connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as {
+    const tree = (await this.connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' }))
+      .result as {
       contexts: { context: string }[];
     };
     const chromeWindows = tree.contexts.map((entry) => entry.context);
@@ -262,14 +311,21 @@ export class FirefoxHarness {
           line.startsWith(`JavaScript error: ${this.origin}`) ||
           (line.startsWith('console.error:') && /Page Reports/.test(line)),
       )
-      .filter((line) => !this.allowed.some((pattern) => (typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line))));
+      .filter(
+        (line) =>
+          !this.allowed.some((pattern) =>
+            typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line),
+          ),
+      );
   }
 
   /** Closes the popup and every tab but the controller; forgets errors and their allow-list. */
   async resetBetweenTests(): Promise<void> {
     await this.closePopup();
     const pages = await this.browser.pages();
-    await Promise.all(pages.filter((page) => page !== this.controller).map((page) => page.close().catch(() => {})));
+    await Promise.all(
+      pages.filter((page) => page !== this.controller).map((page) => page.close().catch(() => {})),
+    );
     this.allowed = [];
     this.errorsFrom = this.output.length;
   }

@@ -21,7 +21,9 @@ export function useFirefox(options: LaunchFirefoxOptions = {}): () => FirefoxHar
       // Firefox's own words help most with a failure: the end of its output.
       console.log(`Firefox output (last 40 lines):\n${running.output.slice(-40).join('\n')}`);
     } else if (errors.length > 0) {
-      throw new Error(`The extension logged errors in Firefox:\n${errors.map((line) => `  - ${line}`).join('\n')}`);
+      throw new Error(
+        `The extension logged errors in Firefox:\n${errors.map((line) => `  - ${line}`).join('\n')}`,
+      );
     }
   });
   afterAll(async () => {

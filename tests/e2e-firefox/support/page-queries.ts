@@ -18,7 +18,11 @@ export function byLabel(label: string): string {
   return `::-p-aria(${label})`;
 }
 
-export async function find(scope: Scope, selector: string, timeout = 15_000): Promise<ElementHandle<Element>> {
+export async function find(
+  scope: Scope,
+  selector: string,
+  timeout = 15_000,
+): Promise<ElementHandle<Element>> {
   const handle = await scope.waitForSelector(selector, { timeout });
   if (!handle) throw new Error(`${selector} was not found`);
   return handle;
@@ -30,7 +34,11 @@ export async function count(scope: Scope, selector: string): Promise<number> {
 }
 
 /** The form field (input, select, textarea) with this accessible name, once it is there. */
-export async function field(scope: Scope, selector: string, timeoutMs = 15_000): Promise<ElementHandle<Element>> {
+export async function field(
+  scope: Scope,
+  selector: string,
+  timeoutMs = 15_000,
+): Promise<ElementHandle<Element>> {
   return waitFor(
     async () => {
       for (const handle of await scope.$$(selector)) {

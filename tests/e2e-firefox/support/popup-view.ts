@@ -113,7 +113,10 @@ export class PopupView {
 
   /** How many elements match now. */
   count(target: Target): Promise<number> {
-    return this.controller.evaluate((sent) => (globalThis as unknown as PopupGlobals).__popupFindAll(sent).length, toSent(target));
+    return this.controller.evaluate(
+      (sent) => (globalThis as unknown as PopupGlobals).__popupFindAll(sent).length,
+      toSent(target),
+    );
   }
 
   /** Waits until `target` is there (and visible to assistive technology). */
@@ -162,10 +165,15 @@ export class PopupView {
   /** The rendered text of `target` (the whole popup without one). */
   async text(target?: Target): Promise<string> {
     if (target) await this.waitFor(target);
-    return this.controller.evaluate((sent) => {
-      const element = sent ? (globalThis as unknown as PopupGlobals).__popupFindAll(sent)[0] : (globalThis as unknown as PopupGlobals).__popupWindow()?.document.body;
-      return element?.innerText ?? '';
-    }, target ? toSent(target) : null);
+    return this.controller.evaluate(
+      (sent) => {
+        const element = sent
+          ? (globalThis as unknown as PopupGlobals).__popupFindAll(sent)[0]
+          : (globalThis as unknown as PopupGlobals).__popupWindow()?.document.body;
+        return element?.innerText ?? '';
+      },
+      target ? toSent(target) : null,
+    );
   }
 
   /** Closes the popup (window.close(), as the popup does itself) and waits until it is gone. */
@@ -177,7 +185,9 @@ export class PopupView {
   static async closeAny(controller: Page, timeoutMs: number): Promise<void> {
     const openPopups = () =>
       controller.evaluate(() => {
-        const views = (globalThis as unknown as { browser?: WithGetViews['browser'] }).browser?.extension.getViews({
+        const views = (
+          globalThis as unknown as { browser?: WithGetViews['browser'] }
+        ).browser?.extension.getViews({
           type: 'popup',
         });
         for (const view of views ?? []) view.close();
