@@ -15,22 +15,24 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+const IPV6_ORIGINS = 'http://[::1]/*';
 const STATUS = `${byRole('main')} >>> ${byRole('status')}`;
 
 describe('Settings in Firefox', () => {
   it('saves the address and key after Firefox’s permission prompt is accepted, then connects', async () => {
     await firefox().clearStorage('local');
-    expect(await firefox().grantedOrigins()).not.toContain('http://[::1]/*');
+    await firefox().removeOrigins([IPV6_ORIGINS]);
+    expect(await firefox().grantedOrigins()).not.toContain(IPV6_ORIGINS);
     const page = await firefox().openExtensionPage('options.html#/settings');
     await fill(page, byLabel('API base URL'), `${server.url}/api/v1/`);
     await fill(page, byLabel('API key'), api().apiKey);
     await click(page, byRole('button', 'Save'));
 
     // The request is made in the click's handler on the options page: Firefox shows its prompt there.
-    const prompt = await firefox().acceptPermissionPrompt();
+    const prompt = await firefox().answerPermissionPrompt('allow');
     expect(prompt).toMatch(/^Page Reports .*\[::1\]/);
     await waitForText(page, STATUS, 'Settings saved.');
-    expect(await firefox().grantedOrigins()).toContain('http://[::1]/*');
+    expect(await firefox().grantedOrigins()).toContain(IPV6_ORIGINS);
     const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnection }>('local', [
       CONNECTION_KEY,
     ]);
@@ -49,6 +51,23 @@ describe('Settings in Firefox', () => {
     const account = api().requests.find((request) => request.path === '/api/v1/account');
     expect(account?.headers.authorization).toBe(`Bearer ${api().apiKey}`);
     expect(account?.headers.host).toBe(server.url.replace('http://', ''));
+  });
+
+  it('saves but says so when access is refused in Firefox’s prompt', async () => {
+    await firefox().clearStorage('local');
+    await firefox().removeOrigins([IPV6_ORIGINS]);
+    const page = await firefox().openExtensionPage('options.html#/settings');
+    await fill(page, byLabel('API base URL'), server.url);
+    await fill(page, byLabel('API key'), api().apiKey);
+    await click(page, byRole('button', 'Save'));
+
+    await firefox().answerPermissionPrompt('deny');
+    await waitForText(page, STATUS, `Settings saved, but access to ${server.url} was not granted.`);
+    expect(await firefox().grantedOrigins()).not.toContain(IPV6_ORIGINS);
+    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnection }>('local', [
+      CONNECTION_KEY,
+    ]);
+    expect(stored[CONNECTION_KEY]).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
   });
 
   it('says the key was rejected when it is wrong', async () => {

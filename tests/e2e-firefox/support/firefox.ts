@@ -258,14 +258,12 @@ export class FirefoxHarness {
   }
 
   /**
-   * Waits for Firefox's own "requests additional permissions" prompt in the browser window and accepts
-   * it as a person would (its main button's action). Returns the prompt's text.
+   * Waits for Firefox's own "requests additional permissions" prompt in the browser window and answers it
+   * as a person would: its main button ("allow") or its cancel button ("deny"). Returns the prompt's text.
    */
-  async acceptPermissionPrompt(): Promise<string> {
+  async answerPermissionPrompt(answer: 'allow' | 'deny'): Promise<string> {
     const tree = (await this.connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' }))
-      .result as {
-      contexts: { context: string }[];
-    };
+      .result as { contexts: { context: string }[] };
     const chromeWindows = tree.contexts.map((entry) => entry.context);
     const expression = `(() => {
       const note = PopupNotifications.getNotification('addon-webext-permissions', gBrowser.selectedBrowser);
@@ -273,24 +271,33 @@ export class FirefoxHarness {
       // The panel as shown: the add-on's name in the heading, then the origins asked for.
       const panel = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
       const text = [note.options.name, panel?.textContent ?? ''].join(' ').replace(/\\s+/g, ' ').trim();
-      note.mainAction.callback();
+      const action = ${answer === 'allow' ? 'note.mainAction' : 'note.secondaryActions[0]'};
+      action.callback();
       PopupNotifications.remove(note);
       return text;
     })()`;
     return waitFor(
       async () => {
         for (const context of chromeWindows) {
-          const answer = (await this.connection.send('script.evaluate', {
+          const reply = (await this.connection.send('script.evaluate', {
             expression,
             target: { context },
             awaitPromise: true,
           })) as unknown as { result: { result?: { value?: unknown } } };
-          const value = answer.result.result?.value;
+          const value = reply.result.result?.value;
           if (typeof value === 'string') return value;
         }
         return undefined;
       },
       { timeoutMs: this.timeoutMs, message: "Firefox's permission prompt" },
+    );
+  }
+
+  /** Gives back access to origins granted at run time (as about:addons' Permissions tab does). */
+  async removeOrigins(origins: string[]): Promise<void> {
+    await this.controller.evaluate(
+      (patterns) => (globalThis as unknown as WithBrowser).browser.permissions.remove({ origins: patterns }),
+      origins,
     );
   }
 
