@@ -28,7 +28,9 @@ describe('the Firefox harness', () => {
 
   it('sees uncaught errors of extension pages and console.error of the background in Firefox’s output', async () => {
     await firefox().controller.evaluate(async () => {
-      const background = await (globalThis as unknown as WithBrowser).browser.runtime.getBackgroundPage();
+      const background = (await (
+        globalThis as unknown as WithBrowser
+      ).browser.runtime.getBackgroundPage()) as (Window & typeof globalThis) | null;
       background?.console.error('Page Reports: harness probe from the background');
       setTimeout(() => {
         throw new Error('harness probe from a page');
