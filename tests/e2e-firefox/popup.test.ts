@@ -1,5 +1,5 @@
-// The real toolbar popup in Firefox, opened over a web page (browserAction.openPopup, the pref standing in
-// for the click on the button): it reads that tab's address, creates a report with the privacy chosen, and
+// The real toolbar popup in Firefox, opened over a web page (browserAction.openPopup, which Firefox allows
+// without a click on the button): it reads that tab's address, creates a report with the privacy chosen, and
 // shows the report the page already has. Against the reference API speaking phpRank.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connectionItems } from '../e2e/support/connection';

@@ -85,7 +85,8 @@ export class FirefoxHarness {
         // Extension pages' console messages never reach puppeteer: Firefox prints them to stdout.
         'devtools.console.stdout.content': true,
         'devtools.console.stdout.chrome': true,
-        // browserAction.openPopup() without a click on the toolbar button (which headless has no way to make).
+        // browserAction.openPopup() without a click on the toolbar button (headless has none to click): on by
+        // default in Firefox 153 ESR, set so that a change of default cannot break the popup tests.
         'extensions.openPopupWithoutUserGesture.enabled': true,
       },
     });
@@ -241,7 +242,7 @@ export class FirefoxHarness {
       const api = (globalThis as unknown as WithBrowser).browser;
       await api.tabs.update(id, { active: true });
       await api.windows.update(windowId, { focused: true });
-      // Firefox opens it only over the focused window; the pref set at launch stands in for the click.
+      // Firefox opens it only over the focused window (and without a click, as the pref set at launch says).
       // Firefox's browserAction.openPopup takes a windowId (Chrome's typings, used here, do not say so).
       const action = api.browserAction as unknown as {
         openPopup(options: { windowId: number }): Promise<void>;
