@@ -1,5 +1,6 @@
 // Settings in Firefox: the address and key saved, access to the server asked for from the options page
-// (Firefox's own prompt, accepted), and "Test connection" through the background against the reference API.
+// (Firefox's own prompt, allowed or refused), and "Test connection" through the background against the
+// reference API. The server is reached as http://[::1]:PORT, an origin the test build does not declare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useReferenceApi } from '../e2e/support/fixtures';
 import { CONNECTION_KEY, type StoredConnection } from '../e2e/support/connection';
@@ -11,10 +12,11 @@ const firefox = useFirefox();
 const api = useReferenceApi();
 let server: Awaited<ReturnType<typeof forwardFromIpv6>>;
 beforeAll(async () => {
-  server = await forwardFromIpv6(new URL(api().url).port ? Number(new URL(api().url).port) : 80);
+  server = await forwardFromIpv6(Number(new URL(api().url).port));
 });
 afterAll(() => server?.close());
 
+/** The optional permission Save asks for. */
 const IPV6_ORIGINS = 'http://[::1]/*';
 const STATUS = `${byRole('main')} >>> ${byRole('status')}`;
 

@@ -1,6 +1,8 @@
 // Launches Debian's Firefox ESR with the built test extension, over WebDriver BiDi (puppeteer-core): no
 // geckodriver and no patched browser exist on these machines (shared/TESTING.md has the recipe and pitfalls).
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { projectRoot } from '../../e2e/support/paths';
@@ -60,6 +62,7 @@ export class FirefoxHarness {
   private constructor(
     readonly browser: Browser,
     readonly controller: Page,
+    private readonly userDataDir: string,
     readonly timeoutMs: number,
     /** Every line Firefox wrote to stdout/stderr (extension pages' console too, through the prefs below). */
     readonly output: readonly string[],
@@ -73,8 +76,11 @@ export class FirefoxHarness {
         `Firefox is missing at ${firefoxPath}: apt-get install -y firefox-esr (or set FIREFOX_PATH)`,
       );
     }
+    // Our own profile folder, deleted after Firefox has exited (puppeteer's own is sometimes left behind).
+    const userDataDir = await mkdtemp(join(tmpdir(), 'page-reports-e2e-firefox-'));
     const browser = await puppeteer.launch({
       browser: 'firefox',
+      userDataDir,
       protocol: 'webDriverBiDi',
       executablePath: firefoxPath,
       headless: process.env.E2E_HEADED !== '1',
@@ -91,15 +97,20 @@ export class FirefoxHarness {
       },
     });
     try {
-      const harness = await FirefoxHarness.start(browser, options.timeoutMs ?? 15_000, dir);
-      return harness;
+      return await FirefoxHarness.start(browser, userDataDir, options.timeoutMs ?? 15_000, dir);
     } catch (error) {
       await browser.close().catch(() => undefined);
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
       throw error;
     }
   }
 
-  private static async start(browser: Browser, timeoutMs: number, dir: string): Promise<FirefoxHarness> {
+  private static async start(
+    browser: Browser,
+    userDataDir: string,
+    timeoutMs: number,
+    dir: string,
+  ): Promise<FirefoxHarness> {
     const output: string[] = [];
     const process = browser.process();
     for (const stream of [process?.stdout, process?.stderr]) {
@@ -112,7 +123,7 @@ export class FirefoxHarness {
     }
     await browser.installExtension(dir);
     const [controller = await browser.newPage()] = await browser.pages();
-    const harness = new FirefoxHarness(browser, controller, timeoutMs, output);
+    const harness = new FirefoxHarness(browser, controller, userDataDir, timeoutMs, output);
     await harness.navigate(controller, harness.extensionUrl('options.html#/settings'));
     await waitFor(
       () => controller.evaluate(() => 'browser' in globalThis && document.readyState === 'complete'),
@@ -339,6 +350,10 @@ export class FirefoxHarness {
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
+    try {
+      await this.browser.close();
+    } finally {
+      await rm(this.userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    }
   }
 }
