@@ -64,8 +64,12 @@ export default defineConfig({
     // The e2e build carries extra grants: keep it apart from the build people install.
     'config:resolved': (wxt) => {
       if (wxt.config.mode !== 'e2e') return;
-      // PAGE_REPORTS_E2E_DIR lets parallel test runs build side by side.
-      wxt.config.outDir = join(wxt.config.outBaseDir, process.env.PAGE_REPORTS_E2E_DIR ?? 'e2e-chrome-mv3');
+      // One folder per browser (e2e-chrome-mv3, e2e-firefox-mv2). PAGE_REPORTS_E2E_DIR (Chromium) and
+      // PAGE_REPORTS_E2E_FIREFOX_DIR let parallel test runs build side by side.
+      const { browser, manifestVersion } = wxt.config;
+      const chosen =
+        browser === 'firefox' ? process.env.PAGE_REPORTS_E2E_FIREFOX_DIR : process.env.PAGE_REPORTS_E2E_DIR;
+      wxt.config.outDir = join(wxt.config.outBaseDir, chosen || `e2e-${browser}-mv${manifestVersion}`);
     },
   },
   vite: (env) => ({
