@@ -154,7 +154,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       removeDeleted(new Set(outcome.deleted.map((report) => reportKey(report.id))));
       bulkProgress.value = null;
       bulkSummary.value = {
-        text: summarizeDeleteMany(outcome, (report) => report.url, { one: 'report', many: 'reports' }),
+        text: summarizeDeleteMany(outcome, (report) => report.url),
         failed: outcome.failed.length > 0,
         failedKeys: outcome.failed.map(({ item }) => reportKey(item.id)),
       };
