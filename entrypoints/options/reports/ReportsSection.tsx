@@ -102,7 +102,15 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           {t('reportsDeleteSelected')}
         </button>
         <span class="status list-status" role="status">
-          {loading ? (page ? t('optionsUpdating') : t('reportsLoading')) : ''}
+          {list.cached.value
+            ? loading
+              ? t('reportsCachedRefreshing')
+              : t('reportsCachedShown')
+            : loading
+              ? page
+                ? t('optionsUpdating')
+                : t('reportsLoading')
+              : ''}
         </span>
       </div>
       <div
@@ -135,7 +143,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
             reports={page.items}
             sorted={list.sorted.value}
             loading={loading}
-            stale={list.stale.value}
+            stale={list.stale.value || list.cached.value}
             selected={model.selected.value}
             detailsId={model.detailsId.value}
             onSort={list.sortBy}

@@ -6,7 +6,8 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
-import { createListModel, type ListModel } from '../list/list-model';
+import { readCachedList, writeCachedList } from '@/lib/options-list-cache';
+import { createListModel, type ListCache, type ListModel } from '../list/list-model';
 import {
   deleteMany,
   isDeleted,
@@ -25,7 +26,14 @@ export interface ReportsModelOptions {
   searchDelayMs?: number;
   /** Pacing of "Delete selected" (tests make it instant). */
   deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
+  /** The rows kept from earlier visits, shown while a list loads; lib/options-list-cache by default. */
+  cache?: ListCache<Report> | null;
 }
+
+const SESSION_CACHE: ListCache<Report> = {
+  read: readCachedList,
+  write: (query, page) => void writeCachedList(query, page),
+};
 
 /** What the last "Delete selected" did. */
 export interface BulkSummary {
@@ -96,6 +104,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
+    cache: options.cache === undefined ? SESSION_CACHE : (options.cache ?? undefined),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
