@@ -32,7 +32,10 @@ export interface ReportsModelOptions {
 
 const SESSION_CACHE: ListCache<Report> = {
   read: readCachedList,
-  write: (query, page) => void writeCachedList(query, page),
+  // Without each report's raw fields: the table never shows them (the details panel reads its report
+  // again), and they are most of the bytes to store and read back before the rows can paint.
+  write: (query, page) =>
+    void writeCachedList(query, { ...page, items: page.items.map((report) => ({ ...report, fields: {} })) }),
 };
 
 /** What the last "Delete selected" did. */
