@@ -131,10 +131,11 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     }
     loading.value = true;
     const key = keyOf(target);
-    const answer = fetchLatest(target);
     let answered = false;
-    void answer.then(() => (answered = true));
+    // The kept rows are asked for before the request leaves: their read is the shorter way to a page.
     if (config.cache && shownKey.peek() !== key) void showCached(config.cache, key, () => answered);
+    const answer = fetchLatest(target);
+    void answer.then(() => (answered = true));
     const { current, value: result } = await answer;
     if (!current) return;
     if (!result.ok) {
