@@ -30,12 +30,18 @@ export interface ReportsModelOptions {
   cache?: ListCache<Report> | null;
 }
 
+/**
+ * A report as the table needs it: without its raw fields and its digested tests, which the table never
+ * shows (the details panel reads its report again) and which were most of the bytes to store and to read
+ * back before the rows could paint (a page of 100: 236 KB, read in 17–50 ms).
+ */
+function tableOnly(report: Report): Report {
+  return { ...report, fields: {}, checks: null };
+}
+
 const SESSION_CACHE: ListCache<Report> = {
   read: readCachedList,
-  // Without each report's raw fields: the table never shows them (the details panel reads its report
-  // again), and they are most of the bytes to store and read back before the rows can paint.
-  write: (query, page) =>
-    void writeCachedList(query, { ...page, items: page.items.map((report) => ({ ...report, fields: {} })) }),
+  write: (query, page) => void writeCachedList(query, { ...page, items: page.items.map(tableOnly) }),
 };
 
 /** What the last "Delete selected" did. */
