@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig } from 'wxt';
+import { inlinePageCss } from './scripts/inline-page-css';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
@@ -70,6 +71,10 @@ export default defineConfig({
       const chosen =
         browser === 'firefox' ? process.env.PAGE_REPORTS_E2E_FIREFOX_DIR : process.env.PAGE_REPORTS_E2E_DIR;
       wxt.config.outDir = join(wxt.config.outBaseDir, chosen || `e2e-${browser}-mv${manifestVersion}`);
+    },
+    // The options page's first paint waits for no stylesheet (scripts/inline-page-css.ts).
+    'build:done': async (wxt) => {
+      if (wxt.config.command === 'build') await inlinePageCss(wxt.config.outDir, 'options.html');
     },
   },
   vite: (env) => ({

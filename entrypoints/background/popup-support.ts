@@ -4,6 +4,7 @@ import { browser } from '@/lib/page-browser';
 import type { ApiError } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
+import { forgetCachedLists } from '@/lib/options-list-cache';
 import { readConnection, type ConnectionSettings } from './settings/storage';
 import { createFollower, GENERATION_ALARM, type Follower } from './follower';
 import { createCreateRuns, createRunsItem } from './create-runs';
@@ -40,6 +41,7 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       await follower.clear();
       await pageAliasesItem.removeValue();
       await createRunsItem.removeValue();
+      await forgetCachedLists();
     }),
     ...createPopupHandlers({
       isConfigured: async () => {

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { ServiceWait } from '@/components/ServiceWait';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Project } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import type { OptionsSection } from '@/lib/options-route';
 import { startOptionsPage, type OptionsPage } from './options-page';
@@ -28,20 +29,30 @@ export function App({ start = () => startOptionsPage(send) }: { start?: () => Pr
   return (
     <div class="options">
       <header class="options-header">
-        <h1>Page Reports</h1>
+        <h1>{t('extName')}</h1>
         {page.value ? <SectionNav page={page.value} /> : null}
       </header>
       <ServiceWait />
-      <main>{page.value ? <ActiveSection page={page.value} /> : <p class="status">Loading…</p>}</main>
+      <main>
+        {page.value ? <ActiveSection page={page.value} /> : <p class="status">{t('optionsLoading')}</p>}
+      </main>
     </div>
   );
 }
 
-const SECTION_NAMES: Record<OptionsSection, string> = {
-  reports: 'Reports',
-  projects: 'Projects',
-  settings: 'Settings',
-};
+/** The sections in the order the navigation lists them. */
+const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];
+
+function sectionName(section: OptionsSection): string {
+  switch (section) {
+    case 'reports':
+      return t('optionsSectionReports');
+    case 'projects':
+      return t('optionsSectionProjects');
+    case 'settings':
+      return t('optionsSectionSettings');
+  }
+}
 
 function SectionNav({ page }: { page: OptionsPage }) {
   const current = page.router.route.value.section;
@@ -52,12 +63,12 @@ function SectionNav({ page }: { page: OptionsPage }) {
     settings: page.router.href({ section: 'settings' }),
   };
   return (
-    <nav class="section-nav" aria-label="Sections">
+    <nav class="section-nav" aria-label={t('optionsSectionsNav')}>
       <ul>
-        {(Object.keys(SECTION_NAMES) as OptionsSection[]).map((section) => (
+        {SECTIONS.map((section) => (
           <li key={section}>
             <a href={hrefs[section]} aria-current={section === current ? 'page' : undefined}>
-              {SECTION_NAMES[section]}
+              {sectionName(section)}
             </a>
           </li>
         ))}
@@ -73,7 +84,7 @@ function ActiveSection({ page }: { page: OptionsPage }) {
 
   // Moving to another section moves the focus to its heading, as a new page would.
   useEffect(() => {
-    document.title = `${SECTION_NAMES[section]} — Page Reports`;
+    document.title = t('optionsPageTitle', sectionName(section));
     if (shownBefore.current !== null && shownBefore.current !== section) {
       const heading = document.getElementById(`${section}-heading`);
       if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

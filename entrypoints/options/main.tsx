@@ -3,10 +3,14 @@ import '@/components/base.css';
 import '@/components/list.css';
 import './style.css';
 import { send } from '@/lib/messaging/send';
+import { t } from '@/lib/i18n';
 import { App } from './App';
 import { startOptionsPage } from './options-page';
 
 // Started before the first render, not in an effect after it: the list's request leaves at once instead
 // of a frame later.
 const started = startOptionsPage(send);
+// The language the page's messages are in (English stands in for a language without a file), for screen
+// readers and hyphenation; index.html says English.
+document.documentElement.lang = t('optionsLanguageCode');
 render(<App start={() => started} />, document.getElementById('app')!);

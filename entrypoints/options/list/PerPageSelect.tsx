@@ -1,5 +1,6 @@
 import { SelectField, type SelectOption } from '@/components/fields';
 import { PER_PAGE_VALUES, type PerPage } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 
 const OPTIONS: SelectOption<`${PerPage}`>[] = PER_PAGE_VALUES.map((value) => ({
   value: `${value}`,
@@ -19,7 +20,7 @@ export function PerPageSelect({
   return (
     <SelectField
       id={id}
-      label="Per page"
+      label={t('optionsPerPage')}
       value={`${value}`}
       options={OPTIONS}
       onChange={(choice) => onChange(Number(choice) as PerPage)}

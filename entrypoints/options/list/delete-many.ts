@@ -7,6 +7,8 @@
 //   The pause then stays at that wait (doubling if another 429 comes despite it) until an answer shows
 //   room again, and only then goes back to the normal pace.
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
+import { formatCount } from '../format-number';
 
 export interface DeleteManyProgress {
   done: number;
@@ -162,23 +164,23 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
  * "Deleted 4 reports. 1 could not be deleted: https://… (The service had a problem. Try again in a
  * moment). 2 reports were not deleted because you pressed Stop."
  */
-export function summarizeDeleteMany<T>(
-  outcome: DeleteManyOutcome<T>,
-  labelOf: (item: T) => string,
-  noun: { one: string; many: string },
-): string {
-  const count = (n: number) => `${n} ${n === 1 ? noun.one : noun.many}`;
-  const parts = [`Deleted ${count(outcome.deleted.length)}.`];
+export function summarizeDeleteMany<T>(outcome: DeleteManyOutcome<T>, labelOf: (item: T) => string): string {
+  const deleted = outcome.deleted.length;
+  const parts = [
+    deleted === 1 ? t('optionsDeletedOneReport') : t('optionsDeletedReports', formatCount(deleted)),
+  ];
   if (outcome.failed.length > 0) {
     // The sentence's own full stop closes it: a message's last one would double it.
     const reasons = outcome.failed
       .map(({ item, error }) => `${labelOf(item)} (${error.message.replace(/\.$/, '')})`)
       .join('; ');
-    parts.push(`${outcome.failed.length} could not be deleted: ${reasons}.`);
+    parts.push(t('optionsDeleteFailed', formatCount(outcome.failed.length), reasons));
   }
   const skipped = outcome.skipped.length;
   if (skipped > 0) {
-    parts.push(`${count(skipped)} ${skipped === 1 ? 'was' : 'were'} not deleted because you pressed Stop.`);
+    parts.push(
+      skipped === 1 ? t('optionsDeleteSkippedOne') : t('optionsDeleteSkipped', formatCount(skipped)),
+    );
   }
   return parts.join(' ');
 }

@@ -1,6 +1,7 @@
 // The sort a list is really in. A server may ignore the sort it was asked for without saying so in an
 // error (phpRank silently replaces `sort_by=generated_at` by `id`); its page links carry what it applied.
 import type { Page, SortDirection } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 
 export interface ListSort<K extends string> {
   sortBy: K;
@@ -27,5 +28,5 @@ export function sortReplacedText<K extends string>(
   replaced: { asked: K; applied: K },
   columnNames: Record<K, string>,
 ): string {
-  return `This service sorts by ${columnNames[replaced.applied]} instead of ${columnNames[replaced.asked]}.`;
+  return t('optionsSortReplaced', columnNames[replaced.applied], columnNames[replaced.asked]);
 }

@@ -1,6 +1,7 @@
 import type { Project } from '@/lib/api/types';
 import { bandOfScore, roundScore } from '@/lib/api/score';
 import { RESULT_LABELS } from '@/lib/format';
+import { t } from '@/lib/i18n';
 
 /**
  * A project's average score with its band, as the result badge shows a report's ("Decent · 73", same
@@ -14,7 +15,7 @@ export function AverageScore({ project }: { project: Pick<Project, 'averageScore
   if (averageScore === null) return <span class={`result result--${band}`}>{label}</span>;
   const score = roundScore(averageScore);
   return (
-    <span class={`result result--${band}`} title={`Average score ${score} out of 100`}>
+    <span class={`result result--${band}`} title={t('projectsAverageTitle', score)}>
       {label} · {score}
     </span>
   );

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { Project } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ProjectsModel } from './projects-model';
 
@@ -25,12 +26,14 @@ function edgeSpacesHint(name: string): string | null {
   const leading = name.length - name.trimStart().length;
   const trailing = name.length - name.trimEnd().length;
   if (leading === 0 && trailing === 0) return null;
-  const spaces = (n: number) => (n === 1 ? 'a space' : `${n} spaces`);
-  const where = [
-    leading > 0 ? `starts with ${spaces(leading)}` : null,
-    trailing > 0 ? `ends with ${spaces(trailing)}` : null,
-  ].filter(Boolean);
-  return `This name ${where.join(' and ')}: type ${leading + trailing === 1 ? 'it' : 'them'} too.`;
+  const spaces = (n: number) => (n === 1 ? t('projectsOneSpace') : t('projectsSpaces', n));
+  const where =
+    leading > 0 && trailing > 0
+      ? t('projectsNameStartsAndEnds', spaces(leading), spaces(trailing))
+      : leading > 0
+        ? t('projectsNameStarts', spaces(leading))
+        : t('projectsNameEnds', spaces(trailing));
+  return leading + trailing === 1 ? t('projectsTypeItToo', where) : t('projectsTypeThemToo', where);
 }
 
 /**
@@ -62,7 +65,9 @@ export function DeleteProjectDialog({
   return (
     <ConfirmDialog
       open={project !== null}
-      title="Delete project?"
+      title={t('projectsDeleteTitle')}
+      confirmLabel={t('optionsDelete')}
+      cancelLabel={t('optionsCancel')}
       busy={busy.value}
       cancelDisabled={busy.value}
       confirmDisabled={!matches}
@@ -71,11 +76,12 @@ export function DeleteProjectDialog({
       fallbackFocus={fallbackFocus}
     >
       <p>
-        The project <strong class="break-anywhere">{name}</strong> will be deleted from the service. This is
-        permanent and cannot be undone.
+        {t('projectsDeleteBefore')}
+        <strong class="break-anywhere">{name}</strong>
+        {t('projectsDeleteAfter')}
       </p>
       <div class="field">
-        <label for="delete-project-name">Type the project’s name to confirm</label>
+        <label for="delete-project-name">{t('projectsTypeName')}</label>
         <input
           id="delete-project-name"
           type="text"
@@ -86,14 +92,15 @@ export function DeleteProjectDialog({
           onInput={(event) => (typed.value = event.currentTarget.value)}
         />
         <p id="delete-project-name-hint" class="hint">
-          Exactly as shown, with the same capitals.{spacesHint ? ` ${spacesHint}` : ''}
+          {t('projectsTypeNameHint')}
+          {spacesHint ? ` ${spacesHint}` : ''}
         </p>
       </div>
-      {busy.value ? <p class="status">Deleting…</p> : null}
+      {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
       {error.value ? (
         <ErrorBanner
           error={error.value}
-          context="Could not delete the project"
+          context={t('projectsDeleteFailed')}
           onRetry={() => void confirm()}
           onOpenSettings={onOpenSettings}
         />
@@ -101,7 +108,7 @@ export function DeleteProjectDialog({
       {/* The service refused the name itself (e.g. a "/" it cannot route): its reports can still go. */}
       {error.value?.kind === 'invalid_input' && shown.value ? (
         <p>
-          <a href={reportsHref(shown.value)}>Show the reports of {name}</a>
+          <a href={reportsHref(shown.value)}>{t('projectsShowReports', name)}</a>
         </p>
       ) : null}
     </ConfirmDialog>

@@ -4,6 +4,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
 import { SearchField } from '@/components/fields';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -16,10 +17,10 @@ export interface ProjectsSectionProps {
   onOpenSettings: () => void;
 }
 
-const NOUN = { one: 'project', many: 'projects' };
-
 /** The columns' names as the notice about a replaced sort says them. */
-const SORT_NAMES: Record<ProjectSortKey, string> = { created_at: 'date created', project: 'name' };
+function sortNames(): Record<ProjectSortKey, string> {
+  return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
+}
 
 /** Projects: search, sort, pages, and delete with the name typed to confirm. */
 export function ProjectsSection({ model, reportsHref, onOpenSettings }: ProjectsSectionProps) {
@@ -34,14 +35,14 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
   return (
     <section class="list-section" aria-labelledby="projects-heading">
       <h2 id="projects-heading" tabIndex={-1} ref={heading}>
-        Projects
+        {t('projectsHeading')}
       </h2>
-      <div class="list-controls" role="search" aria-label="Filter projects">
+      <div class="list-controls" role="search" aria-label={t('projectsFilterRegion')}>
         <SearchField
           id="projects-search"
-          label="Search projects"
+          label={t('projectsSearchLabel')}
           value={list.searchText.value}
-          placeholder="Part of a name"
+          placeholder={t('projectsSearchPlaceholder')}
           onInput={list.typeSearch}
           problem={list.searchProblem.value}
         />
@@ -54,15 +55,15 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
       {error ? (
         <ErrorBanner
           error={error}
-          context="Could not load projects"
+          context={t('projectsLoadFailed')}
           onRetry={list.reload}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
       <p class="status list-status" role="status">
-        {loading ? (page ? 'Updating…' : 'Loading projects…') : ''}
+        {loading ? (page ? t('optionsUpdating') : t('projectsLoading')) : ''}
       </p>
-      <SortNotice replaced={list.sortReplaced.value} names={SORT_NAMES} />
+      <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
           <ProjectsTable
@@ -78,14 +79,18 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
             <div class="empty-state">
               <p>
                 {state.search
-                  ? `No projects match “${state.search}”.`
+                  ? t('projectsNoMatch', state.search)
                   : state.page > 1
-                    ? 'There are no projects on this page.'
-                    : 'No projects yet. The service groups your reports into projects as you create them.'}
+                    ? t('projectsEmptyPage')
+                    : t('projectsNoneYet')}
               </p>
             </div>
           ) : null}
-          <Pagination page={page} noun={NOUN} onPage={list.goToPage} />
+          <Pagination
+            page={page}
+            noun={{ one: t('projectsNounOne'), many: t('projectsNounMany') }}
+            onPage={list.goToPage}
+          />
         </>
       ) : null}
       <DeleteProjectDialog

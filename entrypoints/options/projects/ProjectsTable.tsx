@@ -2,7 +2,9 @@ import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { SortHeader } from '@/components/SortHeader';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import type { ListSort } from '../list/server-sort';
+import { formatCount } from '../format-number';
 import { AverageScore } from './AverageScore';
 
 export interface ProjectsTableProps {
@@ -42,16 +44,16 @@ export function ProjectsTable({
     <ListTable name="projects" labelledBy="projects-heading" loading={loading} stale={stale}>
       <thead>
         <tr>
-          <SortHeader label="Name" sortKey="project" {...sortProps} />
-          <SortHeader label="Created" sortKey="created_at" {...sortProps} />
+          <SortHeader label={t('projectsColumnName')} sortKey="project" {...sortProps} />
+          <SortHeader label={t('optionsColumnCreated')} sortKey="created_at" {...sortProps} />
           {showCount ? (
             <th scope="col" class="number-cell">
-              Reports
+              {t('projectsColumnReports')}
             </th>
           ) : null}
-          {showAverage ? <th scope="col">Average score</th> : null}
+          {showAverage ? <th scope="col">{t('projectsColumnAverage')}</th> : null}
           <th scope="col">
-            <span class="visually-hidden">Actions</span>
+            <span class="visually-hidden">{t('optionsColumnActions')}</span>
           </th>
         </tr>
       </thead>
@@ -59,14 +61,18 @@ export function ProjectsTable({
         {projects.map((project) => (
           <tr key={project.name}>
             <th scope="row" class="name-cell">
-              <a href={reportsHref(project)} title={`Show the reports of ${project.name}`}>
+              <a href={reportsHref(project)} title={t('projectsShowReports', project.name)}>
                 {project.name}
               </a>
             </th>
             <td class="date-cell">
               <DateTime iso={project.createdAt} />
             </td>
-            {showCount ? <td class="number-cell">{project.reportsCount ?? '—'}</td> : null}
+            {showCount ? (
+              <td class="number-cell">
+                {project.reportsCount === null ? '—' : formatCount(project.reportsCount)}
+              </td>
+            ) : null}
             {showAverage ? (
               <td>
                 <AverageScore project={project} />
@@ -74,7 +80,8 @@ export function ProjectsTable({
             ) : null}
             <td class="row-actions">
               <button type="button" class="danger" onClick={() => onDelete(project)}>
-                Delete<span class="visually-hidden"> project {project.name}</span>
+                {t('optionsDelete')}
+                <span class="visually-hidden"> {t('projectsDeleteRowName', project.name)}</span>
               </button>
             </td>
           </tr>

@@ -2,7 +2,9 @@
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { Report } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
+import { formatCount } from '../format-number';
 import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ReportsModel } from './reports-model';
 
@@ -35,7 +37,9 @@ export function DeleteReportDialog({
   return (
     <ConfirmDialog
       open={report !== null}
-      title="Delete report?"
+      title={t('reportsDeleteOneTitle')}
+      confirmLabel={t('optionsDelete')}
+      cancelLabel={t('optionsCancel')}
       busy={busy.value}
       cancelDisabled={busy.value}
       onConfirm={() => void confirm()}
@@ -43,14 +47,15 @@ export function DeleteReportDialog({
       fallbackFocus={fallbackFocus}
     >
       <p>
-        The report for <strong class="break-anywhere">{shown.value?.url}</strong> will be deleted from the
-        service. This cannot be undone.
+        {t('reportsDeleteOneBefore')}
+        <strong class="break-anywhere">{shown.value?.url}</strong>
+        {t('reportsDeleteOneAfter')}
       </p>
-      {busy.value ? <p class="status">Deleting…</p> : null}
+      {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
       {error.value ? (
         <ErrorBanner
           error={error.value}
-          context="Could not delete the report"
+          context={t('reportsDeleteOneFailed')}
           onRetry={() => void confirm()}
           onOpenSettings={onOpenSettings}
         />
@@ -85,28 +90,36 @@ export function DeleteSelectedDialog({
   return (
     <ConfirmDialog
       open={open}
-      title={`Delete ${count} ${count === 1 ? 'report' : 'reports'}?`}
-      cancelLabel={progress ? 'Stop' : 'Cancel'}
+      title={count === 1 ? t('reportsDeleteManyTitleOne') : t('reportsDeleteManyTitle', formatCount(count))}
+      cancelLabel={progress ? t('reportsDeleteStop') : t('optionsCancel')}
+      confirmLabel={t('optionsDelete')}
       busy={progress !== null}
       confirmDisabled={count === 0}
       onConfirm={onConfirm}
       onCancel={() => (progress ? model.stopDeleting() : onClose())}
       fallbackFocus={fallbackFocus}
     >
-      <p>These reports will be deleted from the service. This cannot be undone.</p>
+      <p>{t('reportsDeleteManyText')}</p>
       <ul class="dialog-list">
         {reports.slice(0, LISTED).map((report) => (
           <li key={reportKey(report.id)} class="break-anywhere">
             {report.url}
           </li>
         ))}
-        {count > LISTED ? <li class="muted">and {count - LISTED} more</li> : null}
+        {count > LISTED ? (
+          <li class="muted">{t('reportsDeleteManyMore', formatCount(count - LISTED))}</li>
+        ) : null}
       </ul>
       <p class="status" role="status">
         {progress
           ? progress.waitingSeconds
-            ? `The service asked to slow down: waiting ${progress.waitingSeconds} s… (${progress.done} of ${progress.total} done)`
-            : `Deleting… ${progress.done} of ${progress.total} done`
+            ? t(
+                'reportsDeleteWaiting',
+                formatCount(progress.waitingSeconds),
+                formatCount(progress.done),
+                formatCount(progress.total),
+              )
+            : t('reportsDeleteProgress', formatCount(progress.done), formatCount(progress.total))
           : ''}
       </p>
     </ConfirmDialog>

@@ -3,6 +3,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
 import type { Report } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { parseWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
 import type { ScoreState } from '@/lib/report-state';
@@ -42,17 +43,17 @@ export function ReportDetailsPanel({
     >
       <div class="details-header">
         <h3 id="details-heading" tabIndex={-1} ref={heading}>
-          Report details
+          {t('reportsDetailsHeading')}
         </h3>
         <button type="button" onClick={onClose}>
-          Close details
+          {t('reportsDetailsClose')}
         </button>
       </div>
-      {details.loading.value && !report ? <p class="status">Loading the report…</p> : null}
+      {details.loading.value && !report ? <p class="status">{t('reportsDetailsLoading')}</p> : null}
       {loadError ? (
         <ErrorBanner
           error={loadError}
-          context={`Could not load report ${id ?? ''}`.trim()}
+          context={id === null ? t('reportsDetailsLoadFailed') : t('reportsDetailsLoadFailedId', id)}
           // A report the service says is gone will not come back by asking again.
           onRetry={gone ? undefined : details.reload}
           onOpenSettings={onOpenSettings}
@@ -72,7 +73,7 @@ export function ReportDetailsPanel({
             onOpenSettings={onOpenSettings}
           />
           {report.checks ? <ReportTests checks={report.checks} /> : null}
-          <h4 class="details-fields-heading">All fields</h4>
+          <h4 class="details-fields-heading">{t('reportsDetailsAllFields')}</h4>
           <ReportFieldList fields={report.fields} checks={report.checks} pageUrl={report.pageUrl} />
         </>
       ) : null}
@@ -83,7 +84,7 @@ export function ReportDetailsPanel({
 /** The result badge; "No score" too when this panel stopped waiting before the report's dates say so. */
 function DetailsResult({ report, state }: { report: Report; state: ScoreState | null }) {
   if (state === 'no_score' && report.result === null) {
-    return <span class="result result--pending">No score</span>;
+    return <span class="result result--pending">{t('reportsNoScore')}</span>;
   }
   return <ResultBadge report={report} />;
 }
@@ -94,10 +95,10 @@ function ServiceLine({ report, noScore }: { report: Report; noScore: boolean }) 
   if (!noScore && !serviceUrl) return null;
   return (
     <p class="details-service">
-      {noScore ? 'The service gave this report no score. ' : null}
+      {noScore ? `${t('reportsNoScoreGiven')} ` : null}
       {serviceUrl ? (
         <a href={serviceUrl} target="_blank" rel="noopener noreferrer">
-          Open on the service
+          {t('reportsOpenOnService')}
         </a>
       ) : null}
     </p>

@@ -4,14 +4,16 @@ import { FieldNote, fieldAria } from '@/components/field-note';
 import { SelectField, type SelectOption } from '@/components/fields';
 import { PRIVACY_VALUES, type Privacy, type Report } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import type { ReportDetailsModel } from './report-details-model';
 
-const PRIVACY_OPTIONS: SelectOption<string>[] = PRIVACY_VALUES.map((value) => ({
-  value: String(value),
-  label: PRIVACY_NAMES[value],
-}));
+function privacyOptions(): SelectOption<string>[] {
+  return PRIVACY_VALUES.map((value) => ({ value: String(value), label: PRIVACY_NAMES[value] }));
+}
 // Shown when the service did not say the privacy: picking nothing must not make the report public.
-const UNKNOWN_OPTION: SelectOption<string> = { value: '', label: 'Unknown', disabled: true };
+function unknownOption(): SelectOption<string> {
+  return { value: '', label: t('reportsPrivacyUnknown'), disabled: true };
+}
 
 /** "Privacy", "Password" (for privacy Password), "Save changes" and "Regenerate results". */
 export function ReportEditForm({
@@ -44,7 +46,7 @@ export function ReportEditForm({
     event.preventDefault();
     passwordError.value = null;
     if (passwordRequired && password.value === '') {
-      passwordError.value = 'Enter a password: privacy Password needs one.';
+      passwordError.value = t('reportsPasswordMissing');
       return;
     }
     // Only what the person changed; the model drops a privacy equal to the report's.
@@ -59,18 +61,16 @@ export function ReportEditForm({
   }
 
   const passwordMessage = passwordError.value ?? serverErrors?.password;
-  const passwordHint = passwordRequired
-    ? 'Required: people need it to open the report page.'
-    : 'Leave empty to keep the current password.';
+  const passwordHint = passwordRequired ? t('reportsPasswordRequiredHint') : t('reportsPasswordKeepHint');
   return (
     <form class="report-edit" onSubmit={save} noValidate>
       <div class="report-edit-fields">
         <SelectField
           id="details-privacy"
-          label="Privacy"
+          label={t('reportsColumnPrivacy')}
           value={privacy === null ? '' : String(privacy)}
-          options={privacy === null ? [UNKNOWN_OPTION, ...PRIVACY_OPTIONS] : PRIVACY_OPTIONS}
-          hint={privacy === null ? 'The service did not say. Saving leaves it as it is.' : null}
+          options={privacy === null ? [unknownOption(), ...privacyOptions()] : privacyOptions()}
+          hint={privacy === null ? t('reportsPrivacyUnknownHint') : null}
           error={serverErrors?.privacy}
           onChange={(value) => {
             picked.value = Number(value) as Privacy;
@@ -79,7 +79,7 @@ export function ReportEditForm({
         />
         {privacy === 2 ? (
           <div class="field">
-            <label for="details-password">Password</label>
+            <label for="details-password">{t('reportsPasswordLabel')}</label>
             <input
               id="details-password"
               type="password"
@@ -96,16 +96,16 @@ export function ReportEditForm({
       </div>
       <div class="report-edit-actions">
         <button type="submit" class="primary" disabled={disabled}>
-          Save changes
+          {t('reportsSaveChanges')}
         </button>
         <button type="button" disabled={disabled} onClick={() => void details.regenerate()}>
-          Regenerate results
+          {t('reportsRegenerate')}
         </button>
       </div>
       {failure ? (
         <ErrorBanner
           error={failure.error}
-          context={failure.write === 'save' ? 'Could not save changes' : 'Could not regenerate results'}
+          context={failure.write === 'save' ? t('reportsSaveFailed') : t('reportsRegenerateFailed')}
           onRetry={
             gone
               ? undefined
@@ -116,9 +116,9 @@ export function ReportEditForm({
       ) : null}
       <p class="status" role="status">
         {writing === 'save'
-          ? 'Saving…'
+          ? t('optionsSaving')
           : writing === 'regenerate'
-            ? 'Asking for new results…'
+            ? t('reportsAskingForResults')
             : details.notice.value}
       </p>
     </form>

@@ -1,6 +1,8 @@
 import { WebLink } from '@/components/WebLink';
 import type { ReportChecks } from '@/lib/api/types';
 import { PRIVACY_NAMES, formatDateTime } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { formatCount } from '../format-number';
 import { issueCountsText } from './check-summary';
 
 /** How much of a raw object is put on the page: phpRank's `results` runs to tens of kilobytes. */
@@ -17,7 +19,7 @@ interface ReportFieldListProps {
 /** Every field the server returned, unknown ones included, as text: never as HTML. */
 export function ReportFieldList({ fields, checks, pageUrl }: ReportFieldListProps) {
   const entries = Object.entries(fields);
-  if (entries.length === 0) return <p class="muted">The service returned no fields.</p>;
+  if (entries.length === 0) return <p class="muted">{t('reportsNoFields')}</p>;
   return (
     <dl class="field-list">
       {entries.map(([name, value]) => (
@@ -44,7 +46,7 @@ function isObject(value: unknown): value is object {
 export function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
   const text = JSON.stringify(value, null, 2) ?? String(value);
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}\n… ${(text.length - limit).toLocaleString('en')} more characters not shown`;
+  return `${text.slice(0, limit)}\n${t('reportsMoreCharacters', formatCount(text.length - limit))}`;
 }
 
 /** The tests in a sentence (they are listed above), with the raw object folded away, cut, as text. */
@@ -53,13 +55,13 @@ function RawResults({ value, checks }: { value: object; checks: ReportChecks | n
     <>
       <p class="field-summary">
         {checks === null
-          ? 'No tests Page Reports can read.'
+          ? t('reportsNoReadableTests')
           : checks.failures.length > 0
-            ? `${issueCountsText(checks.counts)}. The failed tests are listed above.`
+            ? t('reportsTestsListedAbove', issueCountsText(checks.counts))
             : `${issueCountsText(checks.counts)}.`}
       </p>
       <details class="raw-results">
-        <summary>Raw results as the service sent them</summary>
+        <summary>{t('reportsRawResults')}</summary>
         <pre class="field-json">{jsonText(value)}</pre>
       </details>
     </>
@@ -67,12 +69,13 @@ function RawResults({ value, checks }: { value: object; checks: ReportChecks | n
 }
 
 function FieldValue({ name, value, pageUrl }: { name: string; value: unknown; pageUrl: string | null }) {
-  if (value === null || value === undefined) return <span class="muted">none</span>;
+  if (value === null || value === undefined) return <span class="muted">{t('reportsFieldNone')}</span>;
   if (typeof value === 'object') return <pre class="field-json">{jsonText(value)}</pre>;
   if (name === 'privacy' && (value === 0 || value === 1 || value === 2)) {
     return <span>{`${value} (${PRIVACY_NAMES[value]})`}</span>;
   }
-  if (name === 'password' && typeof value === 'boolean') return <span>{value ? 'Set' : 'Not set'}</span>;
+  if (name === 'password' && typeof value === 'boolean')
+    return <span>{value ? t('reportsPasswordSet') : t('reportsPasswordNotSet')}</span>;
   if (typeof value === 'string') {
     if (/^\d{4}-\d{2}-\d{2}T/.test(value) && formatDateTime(value)) {
       return (

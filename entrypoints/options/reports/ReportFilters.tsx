@@ -1,36 +1,40 @@
 import { SearchField, SelectField, type SelectOption } from '@/components/fields';
 import { REPORT_RESULTS, type ReportResult } from '@/lib/api/types';
 import { RESULT_LABELS } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { formatCount } from '../format-number';
 import { PerPageSelect } from '../list/PerPageSelect';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportsModel } from './reports-model';
 
-const RESULT_OPTIONS: SelectOption<ReportResult | ''>[] = [
-  { value: '', label: 'All results' },
-  ...REPORT_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] })),
-];
+function resultOptions(): SelectOption<ReportResult | ''>[] {
+  return [
+    { value: '', label: t('reportsAllResults') },
+    ...REPORT_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] })),
+  ];
+}
 
 /** "Search by URL", "Result", "Project", "Per page" and "Clear filters". */
 export function ReportFilters({ model, projects }: { model: ReportsModel; projects: ProjectOptionsModel }) {
   const { list } = model;
   const state = list.state.value;
   return (
-    <div class="list-controls" role="search" aria-label="Filter reports">
+    <div class="list-controls" role="search" aria-label={t('reportsFilterRegion')}>
       <div class="search-field">
         <SearchField
           id="reports-search"
-          label="Search by URL"
+          label={t('reportsSearchLabel')}
           value={list.searchText.value}
-          placeholder="e.g. example.com/pricing"
+          placeholder={t('reportsSearchPlaceholder')}
           onInput={list.typeSearch}
           problem={list.searchProblem.value}
         />
       </div>
       <SelectField
         id="reports-result"
-        label="Result"
+        label={t('reportsColumnResult')}
         value={state.result ?? ''}
-        options={RESULT_OPTIONS}
+        options={resultOptions()}
         onChange={(value) => model.setResult(value === '' ? null : value)}
       />
       <ProjectSelect
@@ -45,7 +49,7 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
       />
       {model.hasFilters.value ? (
         <button type="button" class="clear-filters" onClick={model.clearFilters}>
-          Clear filters
+          {t('reportsClearFilters')}
         </button>
       ) : null}
     </div>
@@ -66,26 +70,26 @@ function ProjectSelect({
   // A project from the hash that the list does not hold (deleted, or past the bound) still shows.
   const choices = value !== null && !names.includes(value) ? [value, ...names] : names;
   const options: SelectOption<string>[] = [
-    { value: '', label: 'All projects' },
+    { value: '', label: t('reportsAllProjects') },
     ...choices.map((name) => ({ value: name, label: name })),
   ];
   const error = projects.error.value;
   const hint = error ? (
     <>
-      Could not load the projects: {error.message}{' '}
+      {t('reportsProjectsLoadFailed', error.message)}{' '}
       <button type="button" class="link-button" onClick={projects.load}>
-        Load projects again
+        {t('reportsProjectsLoadAgain')}
       </button>
     </>
   ) : projects.truncated.value ? (
-    `Showing the first ${names.length} projects by name.`
+    t('reportsProjectsTruncated', formatCount(names.length))
   ) : projects.loading.value && names.length === 0 ? (
-    'Loading projects…'
+    t('projectsLoading')
   ) : null;
   return (
     <SelectField
       id="reports-project"
-      label="Project"
+      label={t('reportsColumnProject')}
       // '' is "All projects": no project has an empty name.
       value={value ?? ''}
       options={options}

@@ -1,4 +1,5 @@
 import type { FailedCheck, ReportChecks } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { groupByCategory, issueCountsText } from './check-summary';
 
 /**
@@ -10,7 +11,7 @@ export function ReportTests({ checks }: { checks: ReportChecks }) {
   return (
     <section class="report-tests" aria-labelledby="details-tests-heading">
       <h4 id="details-tests-heading" class="details-fields-heading">
-        Tests
+        {t('reportsTestsHeading')}
       </h4>
       <p class="test-counts">{issueCountsText(checks.counts)}</p>
       {groups.map((group) => (
@@ -27,12 +28,26 @@ export function ReportTests({ checks }: { checks: ReportChecks }) {
   );
 }
 
+/** "high", "medium", "low" in the page's language (the service's own word for any other). */
+function importanceName(importance: FailedCheck['importance']): string {
+  switch (importance) {
+    case 'high':
+      return t('reportsImportanceHigh');
+    case 'medium':
+      return t('reportsImportanceMedium');
+    case 'low':
+      return t('reportsImportanceLow');
+    default:
+      return importance;
+  }
+}
+
 function FailedTest({ failure }: { failure: FailedCheck }) {
   return (
     <li class="failed-test">
       <span class={`importance importance--${failure.importance}`}>
-        {failure.importance}
-        <span class="visually-hidden"> importance</span>
+        {importanceName(failure.importance)}
+        <span class="visually-hidden"> {t('reportsImportanceSuffix')}</span>
       </span>{' '}
       <span class="failed-test-name">{failure.name}</span>
       {failure.detail ? <span class="failed-test-detail"> — {failure.detail}</span> : null}

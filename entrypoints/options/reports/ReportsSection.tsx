@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
 import type { Report, ReportSortKey } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
 import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
@@ -12,6 +13,7 @@ import { ReportDetailsPanel } from './ReportDetailsPanel';
 import { ReportFilters } from './ReportFilters';
 import type { ReportsModel } from './reports-model';
 import { ReportsTable } from './ReportsTable';
+import { formatCount } from '../format-number';
 
 export interface ReportsSectionProps {
   model: ReportsModel;
@@ -20,15 +22,15 @@ export interface ReportsSectionProps {
   onOpenSettings: () => void;
 }
 
-const NOUN = { one: 'report', many: 'reports' };
-
 /** The columns' names as the notice about a replaced sort says them. */
-const SORT_NAMES: Record<ReportSortKey, string> = {
-  id: 'date created',
-  generated_at: 'date generated',
-  url: 'URL',
-  result: 'result',
-};
+function sortNames(): Record<ReportSortKey, string> {
+  return {
+    id: t('optionsSortByCreated'),
+    generated_at: t('optionsSortByGenerated'),
+    url: t('optionsSortByUrl'),
+    result: t('optionsSortByResult'),
+  };
+}
 
 /** Reports: filters, the table, pages, details, and deletes. */
 export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
@@ -71,7 +73,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   return (
     <section class="list-section" aria-labelledby="reports-heading">
       <h2 id="reports-heading" tabIndex={-1} ref={heading}>
-        Reports
+        {t('reportsHeading')}
       </h2>
       <ReportFilters model={model} projects={projects} />
       {model.detailsId.value !== null ? (
@@ -80,23 +82,35 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
       {error ? (
         <ErrorBanner
           error={error}
-          context="Could not load reports"
+          context={t('reportsLoadFailed')}
           onRetry={list.reload}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
       <div class="list-toolbar">
-        <span class="status">{selectedCount > 0 ? `${selectedCount} selected` : 'None selected'}</span>
+        <span class="status">
+          {selectedCount > 0
+            ? t('reportsSelectedCount', formatCount(selectedCount))
+            : t('reportsNoneSelected')}
+        </span>
         <button
           type="button"
           class="danger"
           disabled={selectedCount === 0}
           onClick={() => (confirmingBulk.value = true)}
         >
-          Delete selected
+          {t('reportsDeleteSelected')}
         </button>
         <span class="status list-status" role="status">
-          {loading ? (page ? 'Updating…' : 'Loading reports…') : ''}
+          {list.cached.value
+            ? loading
+              ? t('reportsCachedRefreshing')
+              : t('reportsCachedShown')
+            : loading
+              ? page
+                ? t('optionsUpdating')
+                : t('reportsLoading')
+              : ''}
         </span>
       </div>
       <div
@@ -112,24 +126,24 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
             <div class="bulk-summary-actions">
               {retryable ? (
                 <button type="button" onClick={() => void runBulk(model.retryFailed)}>
-                  Retry failed
+                  {t('reportsRetryFailed')}
                 </button>
               ) : null}
               <button type="button" onClick={model.dismissSummary}>
-                Dismiss
+                {t('reportsDismissSummary')}
               </button>
             </div>
           </>
         ) : null}
       </div>
-      <SortNotice replaced={list.sortReplaced.value} names={SORT_NAMES} />
+      <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
           <ReportsTable
             reports={page.items}
             sorted={list.sorted.value}
             loading={loading}
-            stale={list.stale.value}
+            stale={list.stale.value || list.cached.value}
             selected={model.selected.value}
             detailsId={model.detailsId.value}
             onSort={list.sortBy}
@@ -142,7 +156,11 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
             onDelete={(report) => (toDelete.value = report)}
           />
           {page.items.length === 0 ? <EmptyReports model={model} /> : null}
-          <Pagination page={page} noun={NOUN} onPage={list.goToPage} />
+          <Pagination
+            page={page}
+            noun={{ one: t('reportsNounOne'), many: t('reportsNounMany') }}
+            onPage={list.goToPage}
+          />
         </>
       ) : null}
       <DeleteReportDialog
@@ -170,23 +188,23 @@ function EmptyReports({ model }: { model: ReportsModel }) {
     return (
       <div class="empty-state">
         {/* The one "Clear filters" button is among the filters above. */}
-        <p>No reports match these filters. Clear filters to see every report.</p>
+        <p>{t('reportsNoMatch')}</p>
       </div>
     );
   }
   if (list.state.value.page > 1) {
     return (
       <div class="empty-state">
-        <p>There are no reports on this page.</p>
+        <p>{t('reportsEmptyPage')}</p>
         <button type="button" onClick={() => list.goToPage(1)}>
-          Go to the first page
+          {t('optionsGoToFirstPage')}
         </button>
       </div>
     );
   }
   return (
     <div class="empty-state">
-      <p>No reports yet. Create one from the Page Reports button on any web page.</p>
+      <p>{t('reportsNoneYet')}</p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
 import type { Report, ReportSortKey } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import type { ListSort } from '../list/server-sort';
 
@@ -38,7 +39,7 @@ export function ReportsTable(props: ReportsTableProps) {
           <th scope="col" class="select-cell">
             <input
               type="checkbox"
-              aria-label="Select all on this page"
+              aria-label={t('reportsSelectAll')}
               checked={allSelected}
               disabled={reports.length === 0}
               ref={(input) => {
@@ -47,14 +48,14 @@ export function ReportsTable(props: ReportsTableProps) {
               onChange={props.onToggleAll}
             />
           </th>
-          <SortHeader label="URL" sortKey="url" {...sortProps} />
-          <th scope="col">Project</th>
-          <SortHeader label="Result" sortKey="result" {...sortProps} />
-          <th scope="col">Privacy</th>
-          <SortHeader label="Created" sortKey="id" {...sortProps} />
-          <SortHeader label="Generated" sortKey="generated_at" {...sortProps} />
+          <SortHeader label={t('reportsColumnUrl')} sortKey="url" {...sortProps} />
+          <th scope="col">{t('reportsColumnProject')}</th>
+          <SortHeader label={t('reportsColumnResult')} sortKey="result" {...sortProps} />
+          <th scope="col">{t('reportsColumnPrivacy')}</th>
+          <SortHeader label={t('optionsColumnCreated')} sortKey="id" {...sortProps} />
+          <SortHeader label={t('reportsColumnGenerated')} sortKey="generated_at" {...sortProps} />
           <th scope="col">
-            <span class="visually-hidden">Actions</span>
+            <span class="visually-hidden">{t('optionsColumnActions')}</span>
           </th>
         </tr>
       </thead>
@@ -94,7 +95,7 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
         {/* Named "Select" (the row's URL describes it): a URL in the name would match any label query. */}
         <input
           type="checkbox"
-          aria-label="Select"
+          aria-label={t('reportsSelectRow')}
           aria-describedby={urlId}
           checked={selected}
           onChange={(event) => onToggle(report, event.currentTarget.checked)}
@@ -104,16 +105,22 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
         {/* The address as the service stored it ("example.com/pricing"), linked to the full one. */}
         <WebLink url={report.url} href={report.pageUrl} class="truncate" />
       </th>
-      <td class="project-cell">{report.project ?? <span class="muted">No project</span>}</td>
+      <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
       <td>
         <ResultBadge report={report} />
       </td>
-      <td>{report.privacy === null ? <span class="muted">Unknown</span> : PRIVACY_NAMES[report.privacy]}</td>
+      <td>
+        {report.privacy === null ? (
+          <span class="muted">{t('reportsPrivacyUnknown')}</span>
+        ) : (
+          PRIVACY_NAMES[report.privacy]
+        )}
+      </td>
       <td class="date-cell">
         <DateTime iso={report.createdAt} />
       </td>
       <td class="date-cell">
-        <DateTime iso={report.generatedAt} missing="Not generated yet" />
+        <DateTime iso={report.generatedAt} missing={t('reportsNotGeneratedYet')} />
       </td>
       <td class="row-actions">
         <button
@@ -121,10 +128,11 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
           aria-describedby={urlId}
           onClick={(event) => onDetails(report, event.currentTarget)}
         >
-          Details
+          {t('reportsDetailsButton')}
         </button>
         <button type="button" class="danger" onClick={() => onDelete(report)}>
-          Delete<span class="visually-hidden"> report for {report.url}</span>
+          {t('optionsDelete')}
+          <span class="visually-hidden"> {t('reportsDeleteRowName', report.url)}</span>
         </button>
       </td>
     </tr>

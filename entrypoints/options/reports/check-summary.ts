@@ -1,14 +1,11 @@
 // A report's tests, as the details panel says them: the counts in one sentence, and the failed tests
 // grouped under their category. Pure; the data comes already digested (lib/api/report-checks).
-import {
-  CHECK_CATEGORY_LABELS,
-  type CheckCategory,
-  type FailedCheck,
-  type ReportChecks,
-} from '@/lib/api/report-checks';
+import type { CheckCategory, FailedCheck, ReportChecks } from '@/lib/api/report-checks';
+import { t } from '@/lib/i18n';
+import { formatCount } from '../format-number';
 
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+function passedText(passed: number): string {
+  return passed === 1 ? t('reportsTestPassedOne') : t('reportsTestsPassed', formatCount(passed));
 }
 
 /**
@@ -16,15 +13,31 @@ function count(n: number, one: string, many: string): string {
  * "No issues found · 30 tests passed" when nothing failed.
  */
 export function issueCountsText({ high, medium, low, passed }: ReportChecks['counts']): string {
-  const passedText = count(passed, 'test passed', 'tests passed');
   const failed = high + medium + low;
-  if (failed === 0) return `No issues found · ${passedText}`;
+  if (failed === 0) return t('reportsNoIssues', passedText(passed));
   const levels = [
-    high > 0 ? `${high} high` : null,
-    medium > 0 ? `${medium} medium` : null,
-    low > 0 ? `${low} low` : null,
+    high > 0 ? t('reportsLevelHigh', formatCount(high)) : null,
+    medium > 0 ? t('reportsLevelMedium', formatCount(medium)) : null,
+    low > 0 ? t('reportsLevelLow', formatCount(low)) : null,
   ].filter((level) => level !== null);
-  return `${count(failed, 'issue', 'issues')} (${levels.join(', ')} importance) · ${passedText}`;
+  const issues = failed === 1 ? t('reportsIssueOne') : t('reportsIssues', formatCount(failed));
+  return t('reportsIssueCounts', issues, levels.join(', '), passedText(passed));
+}
+
+/** A category's heading in the page's language. */
+export function categoryName(category: CheckCategory): string {
+  switch (category) {
+    case 'seo':
+      return t('reportsCategorySeo');
+    case 'performance':
+      return t('reportsCategoryPerformance');
+    case 'security':
+      return t('reportsCategorySecurity');
+    case 'miscellaneous':
+      return t('reportsCategoryMiscellaneous');
+    case 'other':
+      return t('reportsCategoryOther');
+  }
 }
 
 export interface CheckGroup {
@@ -39,7 +52,7 @@ export function groupByCategory(failures: readonly FailedCheck[]): CheckGroup[] 
   for (const failure of failures) {
     let group = groups.find((candidate) => candidate.category === failure.category);
     if (!group) {
-      group = { category: failure.category, label: CHECK_CATEGORY_LABELS[failure.category], failures: [] };
+      group = { category: failure.category, label: categoryName(failure.category), failures: [] };
       groups.push(group);
     }
     group.failures.push(failure);

@@ -10,6 +10,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Privacy, Report } from '@/lib/api/types';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
+import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { scoreState, type ScoreState } from '@/lib/report-state';
 import { latestOnly } from '../list/latest-only';
@@ -24,7 +25,7 @@ export interface DetailsChanges {
 }
 
 // Written out, not built with apiError(): that would bring every default sentence into the options bundle.
-const NO_REPORT_OPEN: ApiError = { kind: 'not_found', message: 'No report is open.' };
+const noReportOpen = (): ApiError => ({ kind: 'not_found', message: t('reportsNoReportOpen') });
 
 export interface ReportDetailsModel {
   readonly id: ReadonlySignal<string | null>;
@@ -64,8 +65,8 @@ export interface ReportDetailsOptions {
   now?: () => number;
 }
 
-const REGENERATING = 'Regenerating the results…';
-export const NOTHING_TO_SAVE = 'Nothing to save: change the privacy or type a new password first.';
+const regenerating = () => t('reportsRegenerating');
+export const nothingToSave = () => t('reportsNothingToSave');
 
 /** The update to send for `changes`, or null when nothing differs from `current`. */
 function saveInput(current: Report, changes: DetailsChanges): { privacy: Privacy; password?: string } | null {
@@ -79,11 +80,9 @@ function saveInput(current: Report, changes: DetailsChanges): { privacy: Privacy
 
 /** What reading the report again showed after a regenerate that may have happened. */
 function afterRecheck(before: Report, after: Report, state: ScoreState): string {
-  if (state === 'generating') return REGENERATING;
+  if (state === 'generating') return regenerating();
   const changed = after.generatedAt !== before.generatedAt || after.updatedAt !== before.updatedAt;
-  return changed
-    ? 'Page Reports read the report again: its results were regenerated.'
-    : 'Page Reports read the report again: it has not changed yet. Regenerate it again if you still need new results.';
+  return changed ? t('reportsRecheckChanged') : t('reportsRecheckUnchanged');
 }
 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
@@ -129,7 +128,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
         loadError.value = entry.error;
       else if (fresh) loadError.value = null;
-      if (notice.peek() === REGENERATING) notice.value = noticeAfterWaiting(score.peek());
+      if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
     });
     if (fresh) options.onReportChanged?.(fresh);
   }
@@ -159,7 +158,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
 
   /** After a regenerate that may have happened: read the report again and say what it shows. */
   async function recheck(reportId: string, before: Report) {
-    notice.value = 'Reading the report again…';
+    notice.value = t('reportsRechecking');
     const { current, value: result } = await fetchLatest(reportId);
     if (!current || id.peek() !== reportId) return;
     if (!result.ok) {
@@ -181,9 +180,9 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
 
   /** The notice that replaces "Regenerating the results…" once the wait is over. */
   function noticeAfterWaiting(state: ScoreState | null): string | null {
-    if (state === 'scored') return 'New results are ready.';
+    if (state === 'scored') return t('reportsNewResultsReady');
     // "The service gave this report no score." shows beside the result: no need to say it twice.
-    return state === 'no_score' ? null : REGENERATING;
+    return state === 'no_score' ? null : regenerating();
   }
 
   function showReport(next: Report) {
@@ -211,12 +210,12 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
     const current = report.peek();
-    if (!current) return { ok: false as const, error: NO_REPORT_OPEN };
+    if (!current) return { ok: false as const, error: noReportOpen() };
     const update = changes ? saveInput(current, changes) : null;
     if (changes && !update) {
       batch(() => {
         writeError.value = null;
-        notice.value = NOTHING_TO_SAVE;
+        notice.value = nothingToSave();
       });
       return { ok: true, data: current };
     }
@@ -249,10 +248,10 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       showReport(result.data);
       notice.value =
         kind === 'save'
-          ? 'Changes saved.'
+          ? t('reportsChangesSaved')
           : score.peek() === 'generating'
-            ? REGENERATING
-            : 'Results regenerated.';
+            ? regenerating()
+            : t('reportsResultsRegenerated');
     });
     options.onReportChanged?.(result.data);
     return result;

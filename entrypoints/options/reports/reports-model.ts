@@ -6,7 +6,8 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
-import { createListModel, type ListModel } from '../list/list-model';
+import { readCachedList, writeCachedList } from '@/lib/options-list-cache';
+import { createListModel, type ListCache, type ListModel } from '../list/list-model';
 import {
   deleteMany,
   isDeleted,
@@ -25,7 +26,23 @@ export interface ReportsModelOptions {
   searchDelayMs?: number;
   /** Pacing of "Delete selected" (tests make it instant). */
   deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
+  /** The rows kept from earlier visits, shown while a list loads; lib/options-list-cache by default. */
+  cache?: ListCache<Report> | null;
 }
+
+/**
+ * A report as the table needs it: without its raw fields and its digested tests, which the table never
+ * shows (the details panel reads its report again) and which were most of the bytes to store and to read
+ * back before the rows could paint (a page of 100: 236 KB, read in 17–50 ms).
+ */
+function tableOnly(report: Report): Report {
+  return { ...report, fields: {}, checks: null };
+}
+
+const SESSION_CACHE: ListCache<Report> = {
+  read: readCachedList,
+  write: (query, page) => void writeCachedList(query, { ...page, items: page.items.map(tableOnly) }),
+};
 
 /** What the last "Delete selected" did. */
 export interface BulkSummary {
@@ -96,6 +113,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
+    cache: options.cache === undefined ? SESSION_CACHE : (options.cache ?? undefined),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
@@ -154,7 +172,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       removeDeleted(new Set(outcome.deleted.map((report) => reportKey(report.id))));
       bulkProgress.value = null;
       bulkSummary.value = {
-        text: summarizeDeleteMany(outcome, (report) => report.url, { one: 'report', many: 'reports' }),
+        text: summarizeDeleteMany(outcome, (report) => report.url),
         failed: outcome.failed.length > 0,
         failedKeys: outcome.failed.map(({ item }) => reportKey(item.id)),
       };

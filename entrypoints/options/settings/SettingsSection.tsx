@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { FieldNote, fieldAria } from '@/components/field-note';
 import { browser } from '@/lib/page-browser';
+import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { BrowserIntegration } from './BrowserIntegration';
-
-const BASE_URL_HINT = 'The address of the service, without /api/v1.';
 
 function defaultModel(): SettingsModel {
   return createSettingsModel(send, {
@@ -28,9 +27,12 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
   const busy = model.busy.value;
   const errors = model.fieldErrors.value;
   const status = model.status.value;
+  const baseUrlHint = t('settingsBaseUrlHint');
   const keyHint = saved?.keySet
-    ? `${saved.keyLastFour ? `A key ending in ${saved.keyLastFour}` : 'A key'} is saved. It stays inside the extension and is sent only to the API base URL.`
-    : 'Stored in this browser only and sent only to the API base URL.';
+    ? saved.keyLastFour
+      ? t('settingsKeySavedEnding', saved.keyLastFour)
+      : t('settingsKeySaved')
+    : t('settingsKeyHint');
 
   function onSubmit(event: Event) {
     event.preventDefault();
@@ -39,10 +41,10 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
 
   return (
     <section aria-labelledby="settings-heading" class="settings">
-      <h2 id="settings-heading">Settings</h2>
+      <h2 id="settings-heading">{t('settingsHeading')}</h2>
       <form onSubmit={onSubmit} noValidate>
         <div class="field">
-          <label for="base-url">API base URL</label>
+          <label for="base-url">{t('settingsBaseUrlLabel')}</label>
           <input
             id="base-url"
             type="url"
@@ -52,18 +54,18 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
             value={model.baseUrl.value}
             disabled={!loaded}
             onInput={(e) => model.setBaseUrl(e.currentTarget.value)}
-            {...fieldAria('base-url', errors.baseUrl, BASE_URL_HINT)}
+            {...fieldAria('base-url', errors.baseUrl, baseUrlHint)}
           />
-          <FieldNote id="base-url" error={errors.baseUrl} hint={BASE_URL_HINT} />
+          <FieldNote id="base-url" error={errors.baseUrl} hint={baseUrlHint} />
         </div>
         <div class="field">
-          <label for="api-key">API key</label>
+          <label for="api-key">{t('settingsKeyLabel')}</label>
           <input
             id="api-key"
             type="password"
             autoComplete="off"
             spellcheck={false}
-            placeholder={saved?.keySet ? 'A key is saved — leave empty to keep it' : ''}
+            placeholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
             value={model.apiKey.value}
             disabled={!loaded}
             onInput={(e) => model.setApiKey(e.currentTarget.value)}
@@ -73,10 +75,10 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         </div>
         <div class="settings-actions">
           <button type="submit" class="primary" disabled={busy || !loaded}>
-            Save
+            {t('settingsSave')}
           </button>
           <button type="button" onClick={() => void model.testConnection()} disabled={busy || !loaded}>
-            Test connection
+            {t('settingsTest')}
           </button>
         </div>
       </form>
@@ -99,15 +101,11 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
 function WhatLeavesTheBrowser() {
   return (
     <section aria-labelledby="data-heading" class="settings-privacy">
-      <h3 id="data-heading">What leaves this browser</h3>
+      <h3 id="data-heading">{t('settingsPrivacyHeading')}</h3>
       <ul>
-        <li>Your API key goes only to the API base URL above.</li>
-        <li>
-          The address of a page goes to that service only when you open the Page Reports popup on the page (to
-          find its report) or create a report for it, and never with a user name, password or the part after
-          “#”.
-        </li>
-        <li>Nothing else about the pages you visit leaves this browser.</li>
+        <li>{t('settingsPrivacyKey')}</li>
+        <li>{t('settingsPrivacyAddress')}</li>
+        <li>{t('settingsPrivacyNothingElse')}</li>
       </ul>
     </section>
   );

@@ -3,8 +3,10 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
+import { t } from '@/lib/i18n';
 import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
+import { formatCount } from '../format-number';
 import type { Send } from '../reports/reports-model';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
@@ -45,23 +47,25 @@ export interface SettingsModelDeps {
 
 const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
-const KEY_MISSING = 'Enter your API key. You find it in your account on the service.';
-
 /**
  * "Connected as Ada Lovelace (Pro) — 137 reports" when the service names the account (phpRank), else
  * "Connected: 137 reports"; "10 reports on the first page" when the server gives no total.
  */
 export function connectedText({ total, count, account }: ConnectionTestResult): string {
   const reports =
-    total === null ? `${count} reports on the first page` : `${total} report${total === 1 ? '' : 's'}`;
+    total === null
+      ? t('settingsReportsOnFirstPage', formatCount(count))
+      : total === 1
+        ? t('settingsOneReport')
+        : t('settingsReportCount', formatCount(total));
   const name = account?.name?.trim();
-  if (!name) return `Connected: ${reports}`;
+  if (!name) return t('settingsConnected', reports);
   const plan = account?.plan?.trim();
-  return `Connected as ${name}${plan ? ` (${plan})` : ''} — ${reports}`;
+  return plan ? t('settingsConnectedAsPlan', name, plan, reports) : t('settingsConnectedAs', name, reports);
 }
 
 function notGranted(origin: string): string {
-  return `Settings saved, but access to ${origin} was not granted. Page Reports works only if that server allows requests from extensions (CORS); if it does not, save again and allow access.`;
+  return t('settingsSavedNotGranted', origin);
 }
 
 export function createSettingsModel(send: Send, deps: SettingsModelDeps): SettingsModel {
@@ -97,13 +101,13 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
     if (!checked.ok) return refuse('baseUrl', checked.message);
     const key = apiKey.value.trim() || undefined;
     const saved = summary.value;
-    if (!key && !saved?.keySet) return refuse('apiKey', KEY_MISSING);
+    if (!key && !saved?.keySet) return refuse('apiKey', t('settingsKeyMissing'));
     if (saved && keyNeededForNewServer(saved, checked.origin, key)) {
       return refuse('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
     }
     const permission = deps.requestPermission([originPattern(checked.origin)]).catch(() => false);
     busy.value = true;
-    status.value = { tone: 'info', text: 'Saving…' };
+    status.value = { tone: 'info', text: t('optionsSaving') };
     return permission.then(async (granted) => {
       const result = await send('settings.save', {
         baseUrl: checked.baseUrl,
@@ -119,7 +123,7 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
         baseUrl.value = result.data.baseUrl;
         apiKey.value = '';
         status.value = granted
-          ? { tone: 'success', text: 'Settings saved.' }
+          ? { tone: 'success', text: t('settingsSaved') }
           : { tone: 'info', text: notGranted(checked.origin) };
       });
       return result.data;
@@ -151,7 +155,7 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
       const saved = await save();
       if (!saved) return;
       busy.value = true;
-      status.value = { tone: 'info', text: 'Testing the connection…' };
+      status.value = { tone: 'info', text: t('settingsTesting') };
       const result = await send('settings.test', {});
       batch(() => {
         busy.value = false;

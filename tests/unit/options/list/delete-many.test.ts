@@ -284,17 +284,14 @@ describe('deleteMany', () => {
 });
 
 describe('summarizeDeleteMany', () => {
-  const noun = { one: 'report', many: 'reports' };
-
   it('says how many were deleted, and which could not be, with why', () => {
-    expect(summarizeDeleteMany({ deleted: [1, 2, 3, 4], failed: [], skipped: [] }, String, noun)).toBe(
+    expect(summarizeDeleteMany({ deleted: [1, 2, 3, 4], failed: [], skipped: [] }, String)).toBe(
       'Deleted 4 reports.',
     );
     expect(
       summarizeDeleteMany(
         { deleted: [1], failed: [{ item: 9, error: fail('server').error }], skipped: [5] },
         (id) => `https://x.example/${id}`,
-        noun,
       ),
     ).toBe(
       'Deleted 1 report. 1 could not be deleted: https://x.example/9 (The service had a problem. Try again in a moment). 1 report was not deleted because you pressed Stop.',
@@ -312,7 +309,6 @@ describe('summarizeDeleteMany', () => {
         skipped: [3, 4],
       },
       (id) => `https://x.example/${id}`,
-      noun,
     );
     expect(text).toBe(
       'Deleted 0 reports. 2 could not be deleted: https://x.example/1 (The service had a problem. Try again in a moment); https://x.example/2 (No API access?). 2 reports were not deleted because you pressed Stop.',

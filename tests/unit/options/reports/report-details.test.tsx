@@ -3,10 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report, ReportChecks } from '@/lib/api/types';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
-import {
-  createReportDetailsModel,
-  NOTHING_TO_SAVE,
-} from '@/entrypoints/options/reports/report-details-model';
+import { createReportDetailsModel, nothingToSave } from '@/entrypoints/options/reports/report-details-model';
 import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
 import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from '../fakes';
 import { checksOf } from '../../popup/fixtures';
@@ -579,7 +576,7 @@ describe('saving sends only what the person changed', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.report.value?.privacy).toBe(0);
     expect((await model.save({})).ok).toBe(true);
-    expect(model.notice.value).toBe(NOTHING_TO_SAVE);
+    expect(model.notice.value).toBe(nothingToSave());
     await model.save({ privacy: 0 });
     expect(callsOf(send, 'reports.update')).toEqual([]);
     await model.save({ privacy: 1, password: 'ignored without Password' });

@@ -1,0 +1,157 @@
+// The list model with kept answers (ListModelConfig.cache): a state's kept rows show while its request is
+// on the way, marked, then the answer replaces them; rows kept for one state never show for another, and
+// a kept page never covers a fresher answer.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Result } from '@/lib/api/errors';
+import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
+import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
+import { createListModel, type ListCache, type ListModel } from '@/entrypoints/options/list/list-model';
+import { memoryPrefs } from '@/entrypoints/options/prefs';
+import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
+import { deferred, fail, makePage, ok, type Deferred } from '../fakes';
+
+interface Item {
+  name: string;
+}
+type Model = ListModel<ProjectSortKey, ProjectListState, Item>;
+
+let router: HashRouter | undefined;
+let model: Model | undefined;
+
+const page = (...names: string[]) => makePage(names.map((name) => ({ name })));
+const names = (list: Model) => list.page.value?.items.map((item) => item.name);
+const settle = () => vi.advanceTimersByTimeAsync(1000);
+
+/** A cache in memory whose reads wait until the test lets them go (or answer at once). */
+function memoryCache(kept: Record<string, Page<Item>> = {}, { holdReads = false } = {}) {
+  const reads: { query: string; answer: Deferred<Page<Item> | null> }[] = [];
+  const writes: string[] = [];
+  const cache: ListCache<Item> = {
+    read(query) {
+      if (!holdReads) return Promise.resolve(kept[query] ?? null);
+      const answer = deferred<Page<Item> | null>();
+      reads.push({ query, answer });
+      return answer.promise;
+    },
+    write(query, value) {
+      kept[query] = value;
+      writes.push(query);
+    },
+  };
+  const release = () => reads.splice(0).forEach(({ query, answer }) => answer.resolve(kept[query] ?? null));
+  return { cache, kept, reads, writes, release };
+}
+
+function start(
+  hash: string,
+  fetchPage: (state: ProjectListState) => Promise<Result<Page<Item>>>,
+  cache: ListCache<Item>,
+) {
+  window.history.replaceState(null, '', `${window.location.pathname}${hash}`);
+  router = createHashRouter({ win: window, fallback: { section: 'settings' } });
+  const list = createListModel<ProjectSortKey, ProjectListState, Item>({
+    router,
+    prefs: memoryPrefs<ProjectSortKey>(),
+    readList: (route) => (route.section === 'projects' ? route.list : null),
+    resolve: resolveProjectList,
+    routeFor: (state) => ({ section: 'projects', list: state }),
+    fetchPage,
+    firstDirection: firstSortDirection,
+    sortKeys: PROJECT_SORT_KEYS,
+    searchDelayMs: 300,
+    cache,
+  });
+  model = list;
+  return list;
+}
+
+const ALL = '#/projects?sort_by=created_at&sort=desc&per_page=10';
+const ACME = '#/projects?search=acme&sort_by=created_at&sort=desc&per_page=10';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  model?.dispose();
+  model = undefined;
+  router?.dispose();
+  router = undefined;
+  vi.useRealTimers();
+});
+
+describe('the list model with kept answers', () => {
+  it('shows the rows kept for the state at once, marked, then the answer in their place, which it keeps', async () => {
+    const { cache, kept } = memoryCache({ [ALL]: page('kept-a', 'kept-b') });
+    const answer = deferred<Result<Page<Item>>>();
+    const list = start('#/projects', () => answer.promise, cache);
+    await settle();
+    expect(names(list)).toEqual(['kept-a', 'kept-b']);
+    expect(list.cached.value).toBe(true);
+    expect(list.loading.value).toBe(true);
+    expect(list.stale.value).toBe(false);
+    answer.resolve(ok(page('fresh')));
+    await settle();
+    expect(names(list)).toEqual(['fresh']);
+    expect(list.cached.value).toBe(false);
+    expect(list.loading.value).toBe(false);
+    expect(kept[ALL]?.items).toEqual([{ name: 'fresh' }]);
+  });
+
+  it('never shows rows kept for another state: another search, sort, size or page', async () => {
+    const { cache } = memoryCache({
+      [ALL]: page('all'),
+      '#/projects?sort_by=project&sort=asc&per_page=10': page('by-name'),
+      '#/projects?sort_by=created_at&sort=desc&per_page=25': page('25'),
+      '#/projects?sort_by=created_at&sort=desc&per_page=10&page=2': page('page-2'),
+    });
+    const list = start('#/projects?search=acme', () => new Promise(() => {}), cache);
+    await settle();
+    expect(list.page.value).toBeNull();
+    expect(list.cached.value).toBe(false);
+  });
+
+  it('never shows the kept page of a state the person has moved away from meanwhile', async () => {
+    const { cache, reads } = memoryCache({}, { holdReads: true });
+    const list = start('#/projects', () => new Promise(() => {}), cache);
+    await settle();
+    expect(reads.map((read) => read.query)).toEqual([ALL]);
+    list.change({ search: 'acme' });
+    await settle();
+    expect(reads.map((read) => read.query)).toEqual([ALL, ACME]);
+    reads[0]!.answer.resolve(page('all')); // the old state's read comes back late
+    await settle();
+    expect(list.page.value).toBeNull();
+    reads[1]!.answer.resolve(page('acme'));
+    await settle();
+    expect(names(list)).toEqual(['acme']);
+    expect(list.cached.value).toBe(true);
+  });
+
+  it('does not cover a fresher answer with a kept page read late', async () => {
+    const { cache, release } = memoryCache({ [ALL]: page('kept') }, { holdReads: true });
+    const list = start('#/projects', async () => ok(page('fresh')), cache);
+    await settle();
+    expect(names(list)).toEqual(['fresh']);
+    release();
+    await settle();
+    expect(names(list)).toEqual(['fresh']);
+    expect(list.cached.value).toBe(false);
+  });
+
+  it('keeps the kept rows, still marked, when the answer fails', async () => {
+    const { cache } = memoryCache({ [ALL]: page('kept') });
+    const list = start('#/projects', async () => fail('server'), cache);
+    await settle();
+    expect(names(list)).toEqual(['kept']);
+    expect(list.cached.value).toBe(true);
+    expect(list.error.value?.kind).toBe('server');
+  });
+
+  it('keeps only answers for the state asked, not a page the server replaced', async () => {
+    const { cache, writes } = memoryCache();
+    start('#/projects?page=9', async () => ok(makePage([{ name: 'last' }], { page: 2, total: 11 })), cache);
+    await settle();
+    expect(writes).not.toContain('#/projects?sort_by=created_at&sort=desc&per_page=10&page=9');
+  });
+});

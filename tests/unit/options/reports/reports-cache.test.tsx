@@ -1,0 +1,63 @@
+// The Reports section opened again: the rows of the last visit for the same view show at once, said to
+// be updating, then the service's answer replaces them. Through the whole page, on the real session cache.
+import { cleanup, screen, waitFor, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Result } from '@/lib/api/errors';
+import type { Page, Report } from '@/lib/api/types';
+import { deferred, makePage, makeReport, ok } from '../fakes';
+import { renderApp } from '../render-app';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const rowUrls = (table: HTMLElement) =>
+  within(table)
+    .queryAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+async function visit(hash: string, answer: () => Promise<Result<Page<Report>>>) {
+  renderApp(hash, { 'reports.list': answer });
+  return screen.findByRole('table', { name: 'Reports' });
+}
+
+describe('Reports from the last visit', () => {
+  it('shows the kept rows at once, marked as updating, then the fresh ones', async () => {
+    const first = await visit('#/reports', async () => ok(makePage([makeReport(1), makeReport(2)])));
+    await waitFor(() => expect(rowUrls(first)).toHaveLength(2));
+    cleanup();
+
+    const answer = deferred<Result<Page<Report>>>();
+    const table = await visit('#/reports', () => answer.promise);
+    await waitFor(() =>
+      expect(rowUrls(table)).toEqual(['https://site.example/page-1', 'https://site.example/page-2']),
+    );
+    expect(screen.getByText('Showing the reports from your last visit · updating…')).toBeTruthy();
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    answer.resolve(ok(makePage([makeReport(3)])));
+    await waitFor(() => expect(rowUrls(table)).toEqual(['https://site.example/page-3']));
+    expect(screen.queryByText(/from your last visit/)).toBeNull();
+    expect(table.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('shows no kept rows for another filter: it waits for its own answer', async () => {
+    await visit('#/reports', async () => ok(makePage([makeReport(1)])));
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(1));
+    cleanup();
+
+    // Every row address ever put on the page, so a kept row shown for a moment is seen.
+    const shown = new Set<string>();
+    const observer = new MutationObserver(() =>
+      document.querySelectorAll('th[scope="row"]').forEach((cell) => shown.add(cell.textContent ?? '')),
+    );
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const answer = deferred<Result<Page<Report>>>();
+    renderApp('#/reports?result=bad', { 'reports.list': () => answer.promise });
+    expect(await screen.findByText('Loading reports…')).toBeTruthy();
+    answer.resolve(ok(makePage([makeReport(7, { result: 'bad' })])));
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(1));
+    observer.disconnect();
+    expect([...shown]).toEqual(['https://site.example/page-7']);
+  });
+});
