@@ -1,6 +1,5 @@
 // Least privilege after a move: once the settings point to another server, Page Reports gives up its access
 // to the old one. Background only, called after a successful save.
-import { MatchPattern } from 'wxt/utils/match-patterns';
 import { originPattern } from '@/lib/base-url';
 
 export interface PermissionRemover {
@@ -51,11 +50,27 @@ function originOf(baseUrl: string): string | null {
   }
 }
 
-function covers(pattern: string, origin: string): boolean {
+/**
+ * Whether a manifest match pattern grants `origin` ("https://a.example:8443"). Only the scheme and host
+ * matter for an origin; the path never narrows a host permission. Written out rather than WXT's
+ * MatchPattern (about 1 KB of the worker for this one check); anything it cannot read counts as covering,
+ * so nothing declared is ever removed.
+ */
+export function covers(pattern: string, origin: string): boolean {
+  if (pattern === '<all_urls>') return true;
+  const parts = /^(\*|https?|wss?|ftp|file):\/\/(\*|(?:\*\.)?(?:\[[^\]/]+\]|[^/*:]+))(?::\d+)?\//.exec(pattern);
+  let url: URL;
   try {
-    return new MatchPattern(pattern).includes(`${origin}/`);
+    url = new URL(origin);
   } catch {
-    // A pattern this parser does not know: assume it covers the origin, so nothing declared is ever removed.
     return true;
   }
+  if (!parts) return true;
+  const [, scheme, host] = parts as unknown as [string, string, string];
+  const protocol = url.protocol.slice(0, -1);
+  if (scheme === '*' ? protocol !== 'http' && protocol !== 'https' : scheme !== protocol) return false;
+  if (host === '*') return true;
+  return host.startsWith('*.')
+    ? url.hostname === host.slice(2) || url.hostname.endsWith(host.slice(1))
+    : url.hostname === host;
 }

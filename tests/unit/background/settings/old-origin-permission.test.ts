@@ -2,7 +2,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { declaredOrigins, releaseOldOrigin } from '@/entrypoints/background/settings/old-origin-permission';
+import {
+  covers,
+  declaredOrigins,
+  releaseOldOrigin,
+} from '@/entrypoints/background/settings/old-origin-permission';
 
 /** The e2e and `npm start` builds declare the loopback origins; the production build declares none. */
 const E2E_MANIFEST = {
@@ -88,5 +92,26 @@ describe('declaredOrigins', () => {
       }),
     ).toBe(false);
     expect(remove).not.toHaveBeenCalled();
+  });
+});
+
+describe('covers', () => {
+  it.each([
+    ['<all_urls>', 'https://a.example', true],
+    ['http://127.0.0.1/*', 'http://127.0.0.1:8787', true],
+    ['http://127.0.0.1/*', 'https://127.0.0.1', false],
+    ['http://localhost/*', 'http://127.0.0.1', false],
+    ['*://a.example/*', 'https://a.example', true],
+    ['*://a.example/*', 'http://a.example:81', true],
+    ['https://*/*', 'https://any.example', true],
+    ['https://*.old.example/*', 'https://old.example', true],
+    ['https://*.old.example/*', 'https://a.b.old.example', true],
+    ['https://*.old.example/*', 'https://notold.example', false],
+    ['https://a.example/only/this/*', 'https://a.example', true],
+    ['http://[::1]/*', 'http://[::1]:8080', true],
+    ['http://[::1]/*', 'http://[::2]', false],
+    ['not a pattern', 'https://a.example', true],
+  ])('%s covers %s: %s', (pattern, origin, expected) => {
+    expect(covers(pattern, origin)).toBe(expected);
   });
 });
