@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { SERVICE_WAIT_KEY, waitEnd } from '@/lib/service-wait';
+import { t } from '@/lib/i18n';
 
 /**
  * "The service asked to slow down: trying again at 14:05:31." while the background waits
@@ -33,9 +34,7 @@ export function ServiceWait() {
   }, []);
   return (
     <p class="status service-wait" role="status">
-      {until.value
-        ? `The service asked to slow down: trying again at ${new Date(until.value).toLocaleTimeString()}.`
-        : ''}
+      {until.value ? t('uiServiceWait', new Date(until.value).toLocaleTimeString()) : ''}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
 import { ThisPage } from './ThisPage';
+import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
 export function App({ model }: { model: PopupModel }) {
@@ -21,14 +22,14 @@ export function App({ model }: { model: PopupModel }) {
   return (
     <div class="popup">
       <header class="popup-header">
-        <h1>Page Reports</h1>
+        <h1>{t('extName')}</h1>
         {setup === 'ready' ? (
-          <nav aria-label="Page Reports" class="popup-links">
+          <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
-              All reports
+              {t('popupAllReports')}
             </button>
             <button type="button" class="link-button" onClick={() => void model.openSettings()}>
-              Settings
+              {t('popupSettings')}
             </button>
           </nav>
         ) : null}

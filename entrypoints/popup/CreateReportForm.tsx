@@ -6,19 +6,18 @@ import { PRIVACY_NAMES } from '@/lib/format';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
+import { t } from '@/lib/i18n';
 
 // Fields shown in this form; a server message about any other field is listed above the button. The
 // page's address has no field: the error's sentence says what the service had against it.
 const FORM_FIELDS = ['privacy', 'password', 'url'];
 
-const PASSWORD_HINT = 'Needed to open the report. Page Reports does not store it.';
-
 // After a create that may have happened, instead of a Retry that could make a second report.
-const LOOKED = {
-  looking: 'Page Reports is looking for it on the service…',
-  found: 'Page Reports looked for it: the service has it, shown above.',
-  none: 'Page Reports looked for it: none was made, or the service is still making it. Look again in a moment before you create another.',
-};
+const looked = () => ({
+  looking: t('popupLookingForIt'),
+  found: t('popupLookedFound'),
+  none: t('popupLookedNone'),
+});
 
 export interface CreateReportFormProps {
   form: CreateForm;
@@ -37,6 +36,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
   const passwordShown = form.passwordShown.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
+  const passwordHint = t('popupPasswordHint');
 
   useEffect(() => submitButton.current?.focus(), []);
   // A disabled button drops focus; give it back once the request is done.
@@ -54,10 +54,10 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
 
   return (
     <form class="create-form" onSubmit={onSubmit} noValidate aria-labelledby="create-heading">
-      <h2 id="create-heading">{another ? 'Create another report' : 'Create a report'}</h2>
+      <h2 id="create-heading">{another ? t('popupCreateAnother') : t('popupCreateHeading')}</h2>
       <div class="field">
         <div class="privacy-field">
-          <label for="privacy">Privacy</label>
+          <label for="privacy">{t('popupPrivacy')}</label>
           <select
             id="privacy"
             value={String(privacy)}
@@ -76,7 +76,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
       {privacy === 2 ? (
         <div class="field">
           <div class="password-row">
-            <label for="report-password">Password</label>
+            <label for="report-password">{t('uiPrivacyPassword')}</label>
             <input
               id="report-password"
               ref={passwordInput}
@@ -86,14 +86,19 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
               spellcheck={false}
               value={form.password.value}
               onInput={(event) => form.setPassword(event.currentTarget.value)}
-              {...fieldAria('password', errors.password, PASSWORD_HINT)}
+              {...fieldAria('password', errors.password, passwordHint)}
             />
-            <button type="button" aria-controls="report-password" onClick={form.togglePasswordShown}>
-              {passwordShown ? 'Hide' : 'Show'}
-              <span class="visually-hidden"> password</span>
+            {/* The name says which field ("Show password"); the button shows only the verb. */}
+            <button
+              type="button"
+              aria-controls="report-password"
+              aria-label={passwordShown ? t('popupHidePassword') : t('popupShowPassword')}
+              onClick={form.togglePasswordShown}
+            >
+              {passwordShown ? t('popupHide') : t('popupShow')}
             </button>
           </div>
-          <FieldNote id="password" error={errors.password} hint={PASSWORD_HINT} />
+          <FieldNote id="password" error={errors.password} hint={passwordHint} />
         </div>
       ) : null}
       {/* The server's messages name their field ("The url field must be a valid URL."). */}
@@ -108,17 +113,17 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
           disabled={submitting}
           aria-describedby="create-progress"
         >
-          Create report
+          {t('popupCreateReport')}
         </button>
         <span id="create-progress" class="status" role="status">
-          {submitting ? 'Analysing the page…' : ''}
+          {submitting ? t('popupAnalysing') : ''}
         </span>
         {submitting ? <Elapsed since={form.startedAt.value} /> : null}
       </div>
       {form.error.value ? (
         <PopupError
           error={form.error.value}
-          context="Could not create the report"
+          context={t('popupCouldNotCreate')}
           onRetry={() => void form.submit()}
           onOpenSettings={onOpenSettings}
         />
@@ -126,8 +131,8 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
       {recheck ? (
         <RecheckNote
           recheck={recheck}
-          said={LOOKED}
-          again="Look for the report again"
+          said={looked()}
+          again={t('popupLookAgain')}
           onAgain={() => void form.lookAgain()}
         />
       ) : null}
@@ -149,7 +154,7 @@ function Elapsed({ since }: { since: number | null }) {
   const seconds = Math.max(0, Math.floor((now.value - since) / 1000));
   return (
     <span class="status elapsed" aria-hidden="true">
-      {seconds} s
+      {seconds.toLocaleString(undefined, { style: 'unit', unit: 'second', unitDisplay: 'narrow' })}
     </span>
   );
 }

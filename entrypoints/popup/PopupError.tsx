@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 
 export interface PopupErrorProps {
   error: ApiError;
@@ -27,7 +28,7 @@ export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErr
   }, [error]);
   const shown =
     retryAt !== null && error.kind === 'rate_limited'
-      ? { ...error, message: `Too many requests. Try again after ${formatClockTime(retryAt)}.` }
+      ? { ...error, message: t('popupTooManyRequests', formatClockTime(retryAt)) }
       : error;
   return (
     <ErrorBanner

@@ -12,6 +12,7 @@ import { watchFollowed, type Followed } from '@/lib/following';
 import { isGenerating } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { readCurrentPage } from './current-page';
+import { t } from '@/lib/i18n';
 
 /** Data first taken from the cache, then refreshed. */
 export interface Shown<T> {
@@ -92,9 +93,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   function onFreshCopy(report: Report) {
     const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
     showReport(report);
-    if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
-    else if (wasPending && !isGenerating(report, env.now()))
-      announcement.value = 'The service gave this report no score.';
+    if (wasPending && report.result !== null) announcement.value = t('popupResultReady');
+    else if (wasPending && !isGenerating(report, env.now())) announcement.value = t('popupNoScoreGiven');
   }
 
   const form = createCreateForm({
@@ -109,7 +109,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
       };
       // The card says "Generating…"; the background's follower brings the result, announced then.
-      announcement.value = 'Report created.';
+      announcement.value = t('popupReportCreated');
     },
     lookUp: async () => {
       await refresh();
@@ -279,7 +279,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       regenerating.value = false;
       if (answer.ok) {
         showReport(answer.data);
-        announcement.value = 'New results requested.';
+        announcement.value = t('popupNewResultsRequested');
       } else if (answer.error.kind === 'not_configured') {
         setup.value = 'missing';
       } else if (mayHaveHappened(answer.error)) {
