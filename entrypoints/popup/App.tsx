@@ -1,13 +1,24 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ServiceWait } from '@/components/ServiceWait';
 import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
+import { onStateChange, stateVersion } from './state';
 import { ThisPage } from './ThisPage';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
 export function App({ model }: { model: PopupModel }) {
+  // Any change of the popup's state paints the popup again (./state). Subscribed before the browser
+  // paints; a change made between this render and the subscription is caught up at once.
+  const [, setRenders] = useState(0);
+  const renderedVersion = stateVersion;
+  useLayoutEffect(() => {
+    const rerender = () => setRenders((count) => count + 1);
+    const stop = onStateChange(rerender);
+    if (stateVersion !== renderedVersion) rerender();
+    return stop;
+  }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') model.close();

@@ -1,5 +1,4 @@
-import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { FieldNote, fieldAria } from '@/components/field-note';
 import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
@@ -145,13 +144,13 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
  * can take tens of seconds. Outside the status region, so a screen reader is not told every second.
  */
 function Elapsed({ since }: { since: number | null }) {
-  const now = useSignal(Date.now());
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    const timer = setInterval(() => (now.value = Date.now()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
   if (since === null) return null;
-  const seconds = Math.max(0, Math.floor((now.value - since) / 1000));
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
   return (
     <span class="status elapsed" aria-hidden="true">
       {seconds.toLocaleString(undefined, { style: 'unit', unit: 'second', unitDisplay: 'narrow' })}

@@ -1,5 +1,4 @@
 // The popup's state and actions. It paints what the background cached, then asks for fresh data.
-import { batch, signal, type Signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
@@ -12,6 +11,7 @@ import { watchFollowed, type Followed } from '@/lib/following';
 import { isGenerating } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { readCurrentPage } from './current-page';
+import { batch, signal, type Signal } from './state';
 import { t } from '@/lib/i18n';
 
 /** Data first taken from the cache, then refreshed. */
