@@ -36,17 +36,7 @@ export function ReportCard(props: ReportCardProps) {
   const generating = state === 'generating';
   return (
     <article class="report-card" aria-labelledby="report-heading">
-      <div class="report-head">
-        <h2 id="report-heading">{t('popupReportHeading')}</h2>
-        <div class="report-actions">
-          <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
-            {t('popupRegenerate')}
-          </button>
-          <button type="button" onClick={props.onDetails}>
-            {t('popupDetails')}
-          </button>
-        </div>
-      </div>
+      <h2 id="report-heading">{t('popupReportHeading')}</h2>
       <dl class="report-facts">
         <div>
           <dt>{t('popupResult')}</dt>
@@ -72,13 +62,20 @@ export function ReportCard(props: ReportCardProps) {
       {generating ? <p class="hint">{t('popupResultWhenReady')}</p> : null}
       {state === 'no_score' ? <p class="hint">{t('popupNoScoreGiven')}</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
-      {report.serviceUrl && parseWebUrl(report.serviceUrl) ? (
-        <p class="service-link">
-          <a href={report.serviceUrl} target="_blank" rel="noopener noreferrer">
+      {/* Below what they act on: the heading alone takes the first line, whatever the language. */}
+      <div class="report-actions">
+        <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
+          {t('popupRegenerate')}
+        </button>
+        <button type="button" onClick={props.onDetails}>
+          {t('popupDetails')}
+        </button>
+        {report.serviceUrl && parseWebUrl(report.serviceUrl) ? (
+          <a class="service-link" href={report.serviceUrl} target="_blank" rel="noopener noreferrer">
             {t('popupOpenOnService')}
           </a>
-        </p>
-      ) : null}
+        ) : null}
+      </div>
       {props.regenerateError ? (
         <PopupError
           error={props.regenerateError}
@@ -135,8 +132,9 @@ function importanceName(importance: FailedCheck['importance']): string {
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {
+  // One line each (style.css): the whole of it on hover, and on the details page.
   return (
-    <li>
+    <li title={failure.detail ? `${failure.name} — ${failure.detail}` : failure.name}>
       <span class={`importance importance--${failure.importance}`}>{importanceName(failure.importance)}</span>{' '}
       {failure.name}
       {failure.detail ? <span class="issue-detail"> — {shortDetail(failure.detail)}</span> : null}
