@@ -28,13 +28,15 @@ export function App({ model }: { model: PopupModel }) {
   }, [model]);
 
   const setup = model.setup.value;
+  // The cache is painted before the background has answered (popup-model); the form waits for it.
+  const shown = setup === 'ready' || setup === 'cached';
   // Ages are computed at render time; every change re-renders, which is often enough for "5 min ago".
   const now = model.now();
   return (
     <div class="popup">
       <header class="popup-header">
         <h1>{t('extName')}</h1>
-        {setup === 'ready' ? (
+        {shown ? (
           <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
               {t('popupAllReports')}
@@ -45,9 +47,9 @@ export function App({ model }: { model: PopupModel }) {
           </nav>
         ) : null}
       </header>
-      {setup === 'ready' ? <ServiceWait /> : null}
+      {shown ? <ServiceWait /> : null}
       {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
-      {setup === 'ready' ? (
+      {shown ? (
         <main>
           <ThisPage model={model} now={now} />
           <RecentReports model={model} now={now} />

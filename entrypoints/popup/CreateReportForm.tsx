@@ -22,11 +22,16 @@ export interface CreateReportFormProps {
   form: CreateForm;
   /** This page has a report already: the form then offers another one. */
   another: boolean;
+  /**
+   * The background said which privacy to start from and whether a create for this page is running.
+   * Until then the form keeps its room but is not shown: it could not be used rightly.
+   */
+  ready: boolean;
   onOpenSettings: () => void;
 }
 
 /** Privacy, a password for Password only, and "Create report". Focus starts on the button. */
-export function CreateReportForm({ form, another, onOpenSettings }: CreateReportFormProps) {
+export function CreateReportForm({ form, another, ready, onOpenSettings }: CreateReportFormProps) {
   const submitButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const privacy = form.privacy.value;
@@ -37,7 +42,11 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
   const recheck = form.recheck.value;
   const passwordHint = t('popupPasswordHint');
 
-  useEffect(() => submitButton.current?.focus(), []);
+  // Focus starts on the button once it can be used (nothing else took focus meanwhile).
+  useEffect(() => {
+    if (ready && (document.activeElement === document.body || !document.activeElement))
+      submitButton.current?.focus();
+  }, [ready]);
   // A disabled button drops focus; give it back once the request is done.
   useEffect(() => {
     if (!submitting && document.activeElement === document.body) submitButton.current?.focus();
@@ -52,7 +61,12 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
   }
 
   return (
-    <form class="create-form" onSubmit={onSubmit} noValidate aria-labelledby="create-heading">
+    <form
+      class={ready ? 'create-form' : 'create-form create-form--waiting'}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="create-heading"
+    >
       <h2 id="create-heading">{another ? t('popupCreateAnother') : t('popupCreateHeading')}</h2>
       <div class="field">
         <div class="privacy-field">

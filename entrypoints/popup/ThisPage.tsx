@@ -61,7 +61,12 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
               onOpenSettings={model.openSettings}
             />
           ) : null}
-          <CreateReportForm form={model.form} another={Boolean(report)} onOpenSettings={model.openSettings} />
+          <CreateReportForm
+            form={model.form}
+            another={Boolean(report)}
+            ready={model.setup.value === 'ready'}
+            onOpenSettings={model.openSettings}
+          />
         </>
       )}
     </section>

@@ -10,6 +10,7 @@ import { sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { isGenerating } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
+import { readCachedViews, type CachedViews } from './cached';
 import { readCurrentPage } from './current-page';
 import { batch, signal, type Signal } from './state';
 import { t } from '@/lib/i18n';
@@ -25,11 +26,17 @@ export interface Shown<T> {
   error: ApiError | null;
 }
 
-/** unknown until the background says whether a base URL and key are set. */
-export type Setup = 'unknown' | 'ready' | 'missing';
+/**
+ * unknown until the background says whether a base URL and key are set; cached while the popup paints
+ * what the last one showed (only a configured extension has a cache: a new connection empties it) and
+ * the background has not answered yet.
+ */
+export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
 export interface PopupEnvironment {
   readCurrentPage(): Promise<PageCheck>;
+  /** What the last popup showed, from storage.session (./cached); null when there is none. */
+  readCachedViews(): Promise<CachedViews | null>;
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
   now(): number;
@@ -39,6 +46,7 @@ export interface PopupEnvironment {
 
 const defaultEnvironment: PopupEnvironment = {
   readCurrentPage,
+  readCachedViews,
   openOptions,
   closePopup: () => window.close(),
   now: () => Date.now(),
@@ -164,6 +172,18 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     });
   }
 
+  /** The cache's copies for this tab, before the background's snapshot: the form waits for that. */
+  function paintCached(checked: PageCheck, views: CachedViews | null) {
+    const pageCached = (checked.reportable && views?.pages[checked.url]) || null;
+    const recentCached = views?.recent[''] ?? null;
+    if (setup.value !== 'unknown' || (!pageCached && !recentCached)) return;
+    batch(() => {
+      setup.value = 'cached';
+      pageReport.value = applySnapshotValue(pageReport.value, pageCached);
+      recent.value = applySnapshotValue(recent.value, recentCached);
+    });
+  }
+
   function applySnapshotValue<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
     return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
   }
@@ -225,12 +245,18 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     announcement,
     form,
 
-    /** Reads the tab, paints the cached snapshot, then refreshes from the service. */
+    /**
+     * Reads the tab and the cache at once and paints what the last popup showed; then the background's
+     * snapshot (setup, last privacy, a running create) readies the form, and the service refreshes all.
+     */
     async start(): Promise<void> {
       stopWatching ??= env.watchFollowed(onFollowed);
+      const cachedViews = env.readCachedViews();
       const checked = await env.readCurrentPage();
       page.value = checked;
-      const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
+      const answer = send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
+      paintCached(checked, await cachedViews);
+      const snapshot = await answer;
       if (!snapshot.ok) {
         // The background could not even read its cache: say so where the data would be.
         setup.value = 'ready';

@@ -64,7 +64,6 @@ function measureOverflow(popup: Page): Promise<Overflow> {
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
-      const style = getComputedStyle(element);
       // Shortened on purpose with an ellipsis (the recent list's addresses), or hidden for the eye.
       const clipsByDesign =
         element.closest('.visually-hidden') ||
