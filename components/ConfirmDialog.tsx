@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -31,8 +32,8 @@ export function ConfirmDialog({
   open,
   title,
   children,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
+  confirmLabel = t('uiDelete'),
+  cancelLabel = t('uiCancel'),
   confirmDisabled = false,
   busy = false,
   cancelDisabled = false,

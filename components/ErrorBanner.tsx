@@ -1,5 +1,6 @@
 import { errorAction } from '@/lib/api/error-action';
 import type { ApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 
 export interface ErrorBannerProps {
   error: ApiError;
@@ -27,12 +28,12 @@ export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBa
       <div class="error-actions">
         {settings && onOpenSettings ? (
           <button type="button" onClick={onOpenSettings}>
-            Open settings
+            {t('uiOpenSettings')}
           </button>
         ) : null}
         {action === 'retry' && onRetry ? (
           <button type="button" onClick={onRetry}>
-            Retry
+            {t('uiRetry')}
           </button>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import type { Report } from '@/lib/api/types';
 import { roundScore } from '@/lib/api/score';
 import { RESULT_LABELS } from '@/lib/format';
 import { scoreState } from '@/lib/report-state';
+import { t } from '@/lib/i18n';
 
 type Scored = Pick<Report, 'result' | 'score' | 'generatedAt' | 'createdAt' | 'updatedAt'>;
 
@@ -11,11 +12,11 @@ type Scored = Pick<Report, 'result' | 'score' | 'generatedAt' | 'createdAt' | 'u
  */
 export function ResultBadge({ report, now = Date.now() }: { report: Scored; now?: number }) {
   const state = scoreState(report, now);
-  if (state === 'generating') return <span class="result result--pending">Generating…</span>;
+  if (state === 'generating') return <span class="result result--pending">{t('uiGenerating')}</span>;
   if (state === 'no_score' || report.result === null) {
     return (
-      <span class="result result--pending" title="The service did not give this report a score.">
-        No score
+      <span class="result result--pending" title={t('uiNoScoreTitle')}>
+        {t('uiNoScore')}
       </span>
     );
   }
@@ -23,7 +24,7 @@ export function ResultBadge({ report, now = Date.now() }: { report: Scored; now?
   if (report.score === null) return <span class={`result result--${report.result}`}>{label}</span>;
   const score = roundScore(report.score);
   return (
-    <span class={`result result--${report.result}`} title={`Score ${score} out of 100`}>
+    <span class={`result result--${report.result}`} title={t('uiScoreOutOf100', score)}>
       {label} · {score}
     </span>
   );

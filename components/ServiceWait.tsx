@@ -1,22 +1,23 @@
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { SERVICE_WAIT_KEY, waitEnd } from '@/lib/service-wait';
+import { t } from '@/lib/i18n';
 
 /**
  * "The service asked to slow down: trying again at 14:05:31." while the background waits
  * out a rate limit on a read. A clock time, not a countdown: a live region would read every second out.
  */
 export function ServiceWait() {
-  const until = useSignal(0);
+  const [until, setUntil] = useState(0);
   useEffect(() => {
     const area = browser.storage.session;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const show = (value: unknown) => {
       const end = waitEnd(value);
+      const left = end - Date.now();
       clearTimeout(timer);
-      until.value = end > Date.now() ? end : 0;
-      if (until.value) timer = setTimeout(() => (until.value = 0), end - Date.now());
+      setUntil(left > 0 ? end : 0);
+      if (left > 0) timer = setTimeout(() => setUntil(0), left);
     };
     const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
       if (SERVICE_WAIT_KEY in changes) show(changes[SERVICE_WAIT_KEY]?.newValue);
@@ -33,9 +34,7 @@ export function ServiceWait() {
   }, []);
   return (
     <p class="status service-wait" role="status">
-      {until.value
-        ? `The service asked to slow down: trying again at ${new Date(until.value).toLocaleTimeString()}.`
-        : ''}
+      {until ? t('uiServiceWait', new Date(until).toLocaleTimeString()) : ''}
     </p>
   );
 }

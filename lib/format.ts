@@ -1,8 +1,31 @@
-// Small pure helpers for showing data to people.
+// Small pure helpers for showing data to people, in the browser's language (lib/i18n) and locale (Intl).
 import type { Privacy, ReportResult } from './api/types';
+import { t } from './i18n';
 
-export const RESULT_LABELS: Record<ReportResult, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
-export const PRIVACY_NAMES: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
+// Tables read like plain records (`RESULT_LABELS.good`); each name is looked up when read, so a module
+// that imports them before the i18n API is ready (or a test that switches language) gets the current one.
+export const RESULT_LABELS: Readonly<Record<ReportResult, string>> = {
+  get good() {
+    return t('uiResultGood');
+  },
+  get decent() {
+    return t('uiResultDecent');
+  },
+  get bad() {
+    return t('uiResultBad');
+  },
+};
+export const PRIVACY_NAMES: Readonly<Record<Privacy, string>> = {
+  get 0() {
+    return t('uiPrivacyPublic');
+  },
+  get 1() {
+    return t('uiPrivacyPrivate');
+  },
+  get 2() {
+    return t('uiPrivacyPassword');
+  },
+};
 
 // One Intl.DateTimeFormat per style, in the person's locale, made once: `toLocaleDateString(locale, options)`
 // builds a new one on every call, which was most of the time a 100-row table took to render.
@@ -30,16 +53,22 @@ export function formatDateTime(iso: string | null): string {
   return format(iso, 'full') ?? '';
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 d ago", then a date. */
+let relative: Intl.RelativeTimeFormat | undefined;
+
+/** "just now", then "5 min. ago", "3 hr. ago", "2 days ago" in the person's locale, then a date. */
 export function formatAge(iso: string | null, now: number = Date.now()): string {
   const date = parseDate(iso);
   if (!date) return '—';
   const seconds = Math.max(0, (now - date.getTime()) / 1000);
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  if (seconds < 86400 * 30) return `${Math.floor(seconds / 86400)} d ago`;
-  return formatDate(iso);
+  if (seconds < 60) return t('uiAgeJustNow');
+  if (seconds >= 86400 * 30) return formatDate(iso);
+  // numeric 'auto' says "yesterday" rather than "1 day ago".
+  relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+  return seconds < 3600
+    ? relative.format(-Math.floor(seconds / 60), 'minute')
+    : seconds < 86400
+      ? relative.format(-Math.floor(seconds / 3600), 'hour')
+      : relative.format(-Math.floor(seconds / 86400), 'day');
 }
 
 function parseDate(iso: string | null): Date | null {

@@ -9,10 +9,11 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
 /**
  * KB of gzip, per page: the scripts its HTML loads at start-up (entry + modulepreloads). The popup grew
  * from 14.7 to 15.6 KB with phpRank's scores, top issues and creates that outlive the popup (issue 7),
- * then to 16.7 KB with the trust fixes (issue 9: look up a write that may have happened, stop following
- * on refusals, limits). Issue 8 asks for 15 KB again: that takes a leaner popup, not a tighter number.
+ * then to 16.7 KB with the trust fixes (issue 9). Issue 8 won it back to 14.5 KB: its sentences moved
+ * to _locales (issue 10), and its state became a few lines of its own (entrypoints/popup/state.ts)
+ * instead of @preact/signals, which now loads with the options page only. 15 KB it stays.
  */
-const budgets = { popup: 17, options: 30 };
+const budgets = { popup: 15, options: 30 };
 // The background: 49.9 KB gzip with zod's classic API and webextension-polyfill; 29.9 KB with zod/mini
 // (and the few schema kinds the parsing needs), the browser's own promise-based API and sendResponse;
 // 28.5 KB with Terser as the minifier (issue 8); 31.2 KB with the right-click menu, the create shortcut,

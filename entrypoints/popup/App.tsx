@@ -1,12 +1,24 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ServiceWait } from '@/components/ServiceWait';
 import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
+import { onStateChange, stateVersion } from './state';
 import { ThisPage } from './ThisPage';
+import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
 export function App({ model }: { model: PopupModel }) {
+  // Any change of the popup's state paints the popup again (./state). Subscribed before the browser
+  // paints; a change made between this render and the subscription is caught up at once.
+  const [, setRenders] = useState(0);
+  const renderedVersion = stateVersion;
+  useLayoutEffect(() => {
+    const rerender = () => setRenders((count) => count + 1);
+    const stop = onStateChange(rerender);
+    if (stateVersion !== renderedVersion) rerender();
+    return stop;
+  }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') model.close();
@@ -16,26 +28,28 @@ export function App({ model }: { model: PopupModel }) {
   }, [model]);
 
   const setup = model.setup.value;
+  // The cache is painted before the background has answered (popup-model); the form waits for it.
+  const shown = setup === 'ready' || setup === 'cached';
   // Ages are computed at render time; every change re-renders, which is often enough for "5 min ago".
   const now = model.now();
   return (
     <div class="popup">
       <header class="popup-header">
-        <h1>Page Reports</h1>
-        {setup === 'ready' ? (
-          <nav aria-label="Page Reports" class="popup-links">
+        <h1>{t('extName')}</h1>
+        {shown ? (
+          <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
-              All reports
+              {t('popupAllReports')}
             </button>
             <button type="button" class="link-button" onClick={() => void model.openSettings()}>
-              Settings
+              {t('popupSettings')}
             </button>
           </nav>
         ) : null}
       </header>
-      {setup === 'ready' ? <ServiceWait /> : null}
+      {shown ? <ServiceWait /> : null}
       {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
-      {setup === 'ready' ? (
+      {shown ? (
         <main>
           <ThisPage model={model} now={now} />
           <RecentReports model={model} now={now} />

@@ -1,34 +1,37 @@
-import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { FieldNote, fieldAria } from '@/components/field-note';
 import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
+import { t } from '@/lib/i18n';
 
 // Fields shown in this form; a server message about any other field is listed above the button. The
 // page's address has no field: the error's sentence says what the service had against it.
 const FORM_FIELDS = ['privacy', 'password', 'url'];
 
-const PASSWORD_HINT = 'Needed to open the report. Page Reports does not store it.';
-
 // After a create that may have happened, instead of a Retry that could make a second report.
-const LOOKED = {
-  looking: 'Page Reports is looking for it on the service…',
-  found: 'Page Reports looked for it: the service has it, shown above.',
-  none: 'Page Reports looked for it: none was made, or the service is still making it. Look again in a moment before you create another.',
-};
+const looked = () => ({
+  looking: t('popupLookingForIt'),
+  found: t('popupLookedFound'),
+  none: t('popupLookedNone'),
+});
 
 export interface CreateReportFormProps {
   form: CreateForm;
   /** This page has a report already: the form then offers another one. */
   another: boolean;
+  /**
+   * The background said which privacy to start from and whether a create for this page is running.
+   * Until then the form keeps its room but is not shown: it could not be used rightly.
+   */
+  ready: boolean;
   onOpenSettings: () => void;
 }
 
 /** Privacy, a password for Password only, and "Create report". Focus starts on the button. */
-export function CreateReportForm({ form, another, onOpenSettings }: CreateReportFormProps) {
+export function CreateReportForm({ form, another, ready, onOpenSettings }: CreateReportFormProps) {
   const submitButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const privacy = form.privacy.value;
@@ -37,8 +40,13 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
   const passwordShown = form.passwordShown.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
+  const passwordHint = t('popupPasswordHint');
 
-  useEffect(() => submitButton.current?.focus(), []);
+  // Focus starts on the button once it can be used (nothing else took focus meanwhile).
+  useEffect(() => {
+    if (ready && (document.activeElement === document.body || !document.activeElement))
+      submitButton.current?.focus();
+  }, [ready]);
   // A disabled button drops focus; give it back once the request is done.
   useEffect(() => {
     if (!submitting && document.activeElement === document.body) submitButton.current?.focus();
@@ -53,11 +61,16 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
   }
 
   return (
-    <form class="create-form" onSubmit={onSubmit} noValidate aria-labelledby="create-heading">
-      <h2 id="create-heading">{another ? 'Create another report' : 'Create a report'}</h2>
+    <form
+      class={ready ? 'create-form' : 'create-form create-form--waiting'}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="create-heading"
+    >
+      <h2 id="create-heading">{another ? t('popupCreateAnother') : t('popupCreateHeading')}</h2>
       <div class="field">
         <div class="privacy-field">
-          <label for="privacy">Privacy</label>
+          <label for="privacy">{t('popupPrivacy')}</label>
           <select
             id="privacy"
             value={String(privacy)}
@@ -76,7 +89,7 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
       {privacy === 2 ? (
         <div class="field">
           <div class="password-row">
-            <label for="report-password">Password</label>
+            <label for="report-password">{t('uiPrivacyPassword')}</label>
             <input
               id="report-password"
               ref={passwordInput}
@@ -86,14 +99,19 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
               spellcheck={false}
               value={form.password.value}
               onInput={(event) => form.setPassword(event.currentTarget.value)}
-              {...fieldAria('password', errors.password, PASSWORD_HINT)}
+              {...fieldAria('password', errors.password, passwordHint)}
             />
-            <button type="button" aria-controls="report-password" onClick={form.togglePasswordShown}>
-              {passwordShown ? 'Hide' : 'Show'}
-              <span class="visually-hidden"> password</span>
+            {/* The name says which field ("Show password"); the button shows only the verb. */}
+            <button
+              type="button"
+              aria-controls="report-password"
+              aria-label={passwordShown ? t('popupHidePassword') : t('popupShowPassword')}
+              onClick={form.togglePasswordShown}
+            >
+              {passwordShown ? t('popupHide') : t('popupShow')}
             </button>
           </div>
-          <FieldNote id="password" error={errors.password} hint={PASSWORD_HINT} />
+          <FieldNote id="password" error={errors.password} hint={passwordHint} />
         </div>
       ) : null}
       {/* The server's messages name their field ("The url field must be a valid URL."). */}
@@ -108,17 +126,17 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
           disabled={submitting}
           aria-describedby="create-progress"
         >
-          Create report
+          {t('popupCreateReport')}
         </button>
         <span id="create-progress" class="status" role="status">
-          {submitting ? 'Analysing the page…' : ''}
+          {submitting ? t('popupAnalysing') : ''}
         </span>
         {submitting ? <Elapsed since={form.startedAt.value} /> : null}
       </div>
       {form.error.value ? (
         <PopupError
           error={form.error.value}
-          context="Could not create the report"
+          context={t('popupCouldNotCreate')}
           onRetry={() => void form.submit()}
           onOpenSettings={onOpenSettings}
         />
@@ -126,8 +144,8 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
       {recheck ? (
         <RecheckNote
           recheck={recheck}
-          said={LOOKED}
-          again="Look for the report again"
+          said={looked()}
+          again={t('popupLookAgain')}
           onAgain={() => void form.lookAgain()}
         />
       ) : null}
@@ -140,16 +158,16 @@ export function CreateReportForm({ form, another, onOpenSettings }: CreateReport
  * can take tens of seconds. Outside the status region, so a screen reader is not told every second.
  */
 function Elapsed({ since }: { since: number | null }) {
-  const now = useSignal(Date.now());
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    const timer = setInterval(() => (now.value = Date.now()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
   if (since === null) return null;
-  const seconds = Math.max(0, Math.floor((now.value - since) / 1000));
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
   return (
     <span class="status elapsed" aria-hidden="true">
-      {seconds} s
+      {seconds.toLocaleString(undefined, { style: 'unit', unit: 'second', unitDisplay: 'narrow' })}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { formatAge } from '@/lib/format';
 import type { Shown } from './popup-model';
+import { t } from '@/lib/i18n';
 
 /** Says how old cached data is while it is being refreshed, or that a refresh failed. Silent when fresh. */
 export function Freshness({ shown, now }: { shown: Shown<unknown>; now: number }) {
@@ -7,9 +8,7 @@ export function Freshness({ shown, now }: { shown: Shown<unknown>; now: number }
   const age = formatAge(new Date(shown.fetchedAt).toISOString(), now);
   return (
     <p class="freshness">
-      {shown.state === 'loading'
-        ? `Updated ${age} · checking for changes…`
-        : `Showing saved data (updated ${age}).`}
+      {shown.state === 'loading' ? t('popupUpdatedChecking', age) : t('popupShowingSaved', age)}
     </p>
   );
 }

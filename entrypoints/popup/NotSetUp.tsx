@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 
 /** No base URL or key yet: one sentence and the way to fix it, nothing else. */
 export function NotSetUp({ onOpenSettings }: { onOpenSettings: () => void }) {
@@ -6,9 +7,9 @@ export function NotSetUp({ onOpenSettings }: { onOpenSettings: () => void }) {
   useEffect(() => button.current?.focus(), []);
   return (
     <main class="not-set-up">
-      <p>Add your API base URL and key in Settings to create reports.</p>
+      <p>{t('popupNotSetUp')}</p>
       <button type="button" class="primary" ref={button} onClick={onOpenSettings}>
-        Open settings
+        {t('uiOpenSettings')}
       </button>
     </main>
   );

@@ -1,7 +1,7 @@
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 
 export interface PopupErrorProps {
   error: ApiError;
@@ -17,17 +17,17 @@ export interface PopupErrorProps {
  */
 export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErrorProps) {
   const retryAt = retryTime(error);
-  const waiting = useSignal(retryAt !== null && retryAt > Date.now());
+  const [waiting, setWaiting] = useState(retryAt !== null && retryAt > Date.now());
   useEffect(() => {
     const left = retryAt === null ? 0 : retryAt - Date.now();
-    waiting.value = left > 0;
+    setWaiting(left > 0);
     if (left <= 0) return;
-    const timer = setTimeout(() => (waiting.value = false), left);
+    const timer = setTimeout(() => setWaiting(false), left);
     return () => clearTimeout(timer);
   }, [error]);
   const shown =
     retryAt !== null && error.kind === 'rate_limited'
-      ? { ...error, message: `Too many requests. Try again after ${formatClockTime(retryAt)}.` }
+      ? { ...error, message: t('popupTooManyRequests', formatClockTime(retryAt)) }
       : error;
   return (
     <ErrorBanner
@@ -35,7 +35,7 @@ export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErr
       context={context}
       // The banner offers Retry only where errorAction says it helps; here, also not before a rate
       // limit's wait is over.
-      onRetry={waiting.value ? undefined : onRetry}
+      onRetry={waiting ? undefined : onRetry}
       onOpenSettings={onOpenSettings}
     />
   );

@@ -4,6 +4,7 @@ import { reportKey } from '@/lib/report-id';
 import { Freshness } from './Freshness';
 import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
+import { t } from '@/lib/i18n';
 
 /** The 5 newest reports (optionally of this site only); each opens its details in the options page. */
 export function RecentReports({ model, now }: { model: PopupModel; now: number }) {
@@ -22,7 +23,7 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
   return (
     <section class="recent" aria-labelledby="recent-heading">
       <div class="section-head">
-        <h2 id="recent-heading">Recent reports</h2>
+        <h2 id="recent-heading">{t('popupRecentHeading')}</h2>
         {page?.reportable ? (
           <label class="check">
             <input
@@ -30,21 +31,21 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
               checked={siteOnly}
               onChange={(event) => void model.setSiteOnly(event.currentTarget.checked)}
             />
-            This site only
+            {t('popupThisSiteOnly')}
           </label>
         ) : null}
       </div>
       {showError && shown.error ? (
         <PopupError
           error={shown.error}
-          context="Could not load recent reports"
+          context={t('popupCouldNotLoadRecent')}
           onRetry={() => void model.refresh()}
           onOpenSettings={model.openSettings}
         />
       ) : null}
       <Freshness shown={shown} now={now} />
       {items === undefined && shown.state === 'loading' ? (
-        <p class="status">Loading recent reports…</p>
+        <p class="status">{t('popupLoadingRecent')}</p>
       ) : null}
       {/* Always there, empty or not: a screen reader finds "Recent reports" in its list of lists. */}
       <ul class="recent-list" aria-labelledby="recent-heading">
@@ -66,7 +67,7 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
         ))}
       </ul>
       {items?.length === 0 ? (
-        <p class="hint">{siteOnly ? 'No reports for this site yet.' : 'No reports yet.'}</p>
+        <p class="hint">{siteOnly ? t('popupNoSiteReports') : t('popupNoReports')}</p>
       ) : null}
     </section>
   );

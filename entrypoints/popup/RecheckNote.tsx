@@ -1,4 +1,5 @@
 import type { Recheck } from './create-form';
+import { t } from '@/lib/i18n';
 
 export interface RecheckNoteProps {
   recheck: Recheck;
@@ -18,7 +19,7 @@ export function RecheckNote({ recheck, said, again, onAgain }: RecheckNoteProps)
   return (
     <div class="recheck">
       <p class="status" role="status">
-        {typeof recheck === 'string' ? said[recheck] : `Page Reports could not look: ${recheck.message}`}
+        {typeof recheck === 'string' ? said[recheck] : t('popupCouldNotLook', recheck.message)}
       </p>
       {unsure ? (
         <button type="button" onClick={onAgain}>

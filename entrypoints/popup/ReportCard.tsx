@@ -8,14 +8,15 @@ import { parseWebUrl } from '@/lib/web-url';
 import { scoreState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
+import { t } from '@/lib/i18n';
 
-// After a regenerate that may have happened, instead of a Retry.
-const READ_AGAIN = {
-  looking: 'Page Reports is reading the report again…',
-  // Changed, or being generated again ("Generating…" above says which).
-  found: 'Page Reports read the report again: the service took the request.',
-  none: 'Page Reports read the report again: it has not changed yet. Read it again in a moment before you regenerate it again.',
-};
+// After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated
+// again ("Generating…" above says which).
+const readAgain = () => ({
+  looking: t('popupReadingAgain'),
+  found: t('popupReadAgainFound'),
+  none: t('popupReadAgainNone'),
+});
 
 export interface ReportCardProps {
   report: Report;
@@ -35,53 +36,50 @@ export function ReportCard(props: ReportCardProps) {
   const generating = state === 'generating';
   return (
     <article class="report-card" aria-labelledby="report-heading">
-      <div class="report-head">
-        <h2 id="report-heading">Report for this page</h2>
-        <div class="report-actions">
-          <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
-            Regenerate
-          </button>
-          <button type="button" onClick={props.onDetails}>
-            Details
-          </button>
-        </div>
-      </div>
+      <h2 id="report-heading">{t('popupReportHeading')}</h2>
       <dl class="report-facts">
         <div>
-          <dt>Result</dt>
+          <dt>{t('popupResult')}</dt>
           <dd>
             <ResultBadge report={report} />
           </dd>
         </div>
         <div>
-          <dt>Privacy</dt>
+          <dt>{t('popupPrivacy')}</dt>
           <dd>{report.privacy === null ? '—' : PRIVACY_NAMES[report.privacy]}</dd>
         </div>
         <div>
-          <dt>Created</dt>
+          <dt>{t('popupCreated')}</dt>
           <dd>
             <DateTime iso={report.createdAt} />
           </dd>
         </div>
         <div>
-          <dt>Generated</dt>
-          <dd>{generating ? 'Not yet' : <DateTime iso={report.generatedAt} />}</dd>
+          <dt>{t('popupGenerated')}</dt>
+          <dd>{generating ? t('popupNotYet') : <DateTime iso={report.generatedAt} />}</dd>
         </div>
       </dl>
-      {generating ? <p class="hint">The result appears here when ready; you may close this window.</p> : null}
-      {state === 'no_score' ? <p class="hint">The service gave this report no score.</p> : null}
+      {generating ? <p class="hint">{t('popupResultWhenReady')}</p> : null}
+      {state === 'no_score' ? <p class="hint">{t('popupNoScoreGiven')}</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
-      {report.serviceUrl && parseWebUrl(report.serviceUrl) ? (
-        <p class="service-link">
-          <a href={report.serviceUrl} target="_blank" rel="noopener noreferrer">
-            Open on the service
+      {/* Below what they act on: the heading alone takes the first line, whatever the language. */}
+      <div class="report-actions">
+        <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
+          {t('popupRegenerate')}
+        </button>
+        <button type="button" onClick={props.onDetails}>
+          {t('popupDetails')}
+        </button>
+        {report.serviceUrl && parseWebUrl(report.serviceUrl) ? (
+          <a class="service-link" href={report.serviceUrl} target="_blank" rel="noopener noreferrer">
+            {t('popupOpenOnService')}
           </a>
-        </p>
-      ) : null}
+        ) : null}
+      </div>
       {props.regenerateError ? (
         <PopupError
           error={props.regenerateError}
-          context="Could not regenerate the report"
+          context={t('popupCouldNotRegenerate')}
           onRetry={props.onRegenerate}
           onOpenSettings={props.onOpenSettings}
         />
@@ -89,8 +87,8 @@ export function ReportCard(props: ReportCardProps) {
       {recheck ? (
         <RecheckNote
           recheck={recheck}
-          said={READ_AGAIN}
-          again="Read the report again"
+          said={readAgain()}
+          again={t('popupReadAgain')}
           onAgain={props.onReadAgain}
         />
       ) : null}
@@ -106,11 +104,11 @@ function TopIssues({ checks }: { checks: ReportChecks }) {
     <div class="issues">
       <p class="issue-counts">
         {high + medium + low === 0
-          ? `No issues · ${passed} tests passed`
-          : `Issues: ${high} high · ${medium} medium · ${low} low · ${passed} passed`}
+          ? t('popupNoIssues', passed)
+          : t('popupIssueCounts', high, medium, low, passed)}
       </p>
       {top.length > 0 ? (
-        <ul class="top-issues" aria-label="Most important issues">
+        <ul class="top-issues" aria-label={t('popupTopIssues')}>
           {top.map((failure) => (
             <TopIssue key={failure.key} failure={failure} />
           ))}
@@ -125,10 +123,20 @@ function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
 }
 
+function importanceName(importance: FailedCheck['importance']): string {
+  return importance === 'high'
+    ? t('popupImportanceHigh')
+    : importance === 'medium'
+      ? t('popupImportanceMedium')
+      : t('popupImportanceLow');
+}
+
 function TopIssue({ failure }: { failure: FailedCheck }) {
+  // One line each (style.css): the whole of it on hover, and on the details page.
   return (
-    <li>
-      <span class={`importance importance--${failure.importance}`}>{failure.importance}</span> {failure.name}
+    <li title={failure.detail ? `${failure.name} — ${failure.detail}` : failure.name}>
+      <span class={`importance importance--${failure.importance}`}>{importanceName(failure.importance)}</span>{' '}
+      {failure.name}
       {failure.detail ? <span class="issue-detail"> — {shortDetail(failure.detail)}</span> : null}
     </li>
   );

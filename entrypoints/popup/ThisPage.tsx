@@ -4,6 +4,7 @@ import { Freshness } from './Freshness';
 import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
 import { ReportCard } from './ReportCard';
+import { t } from '@/lib/i18n';
 
 /** The current page: its address, its report if one exists, and the form to create one. */
 export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
@@ -16,7 +17,7 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
       <h2 id="this-page-heading" class="visually-hidden">
-        This page
+        {t('popupThisPageHeading')}
       </h2>
       {page.url ? (
         <p class={urlRejected ? 'page-url page-url--invalid' : 'page-url'} title={page.url}>
@@ -30,20 +31,20 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
           {shown.error ? (
             <PopupError
               error={shown.error}
-              context="Could not look up this page’s report"
+              context={t('popupCouldNotLookUp')}
               onRetry={() => void model.refresh()}
               onOpenSettings={model.openSettings}
             />
           ) : null}
           <Freshness shown={shown} now={now} />
           {report === undefined && shown.state === 'loading' ? (
-            <p class="status">Looking for a report on this page…</p>
+            <p class="status">{t('popupLookingForReport')}</p>
           ) : null}
-          {report === null ? <p class="hint">This page has no report yet.</p> : null}
+          {report === null ? <p class="hint">{t('popupNoReportYet')}</p> : null}
           {report === null && model.regenerateError.value?.kind === 'not_found' ? (
             <PopupError
               error={model.regenerateError.value}
-              context="Could not regenerate the report"
+              context={t('popupCouldNotRegenerate')}
               onRetry={() => undefined}
               onOpenSettings={model.openSettings}
             />
@@ -60,7 +61,12 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
               onOpenSettings={model.openSettings}
             />
           ) : null}
-          <CreateReportForm form={model.form} another={Boolean(report)} onOpenSettings={model.openSettings} />
+          <CreateReportForm
+            form={model.form}
+            another={Boolean(report)}
+            ready={model.setup.value === 'ready'}
+            onOpenSettings={model.openSettings}
+          />
         </>
       )}
     </section>

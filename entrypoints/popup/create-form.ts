@@ -1,5 +1,4 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
-import { batch, signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Privacy, Report, ReportId } from '@/lib/api/types';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
@@ -7,6 +6,8 @@ import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { sameId } from '@/lib/report-id';
+import { batch, signal } from './state';
+import { t } from '@/lib/i18n';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -149,7 +150,7 @@ export function createCreateForm(deps: CreateFormDeps) {
       if (submitting.value || !url) return;
       const chosen = privacy.value;
       if (chosen === 2 && password.value === '') {
-        fieldErrors.value = { password: ['Enter a password for the report page.'] };
+        fieldErrors.value = { password: [t('popupEnterPassword')] };
         return;
       }
       const input: CreateReportInput =

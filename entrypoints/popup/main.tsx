@@ -1,9 +1,12 @@
 import { render } from 'preact';
 import '@/components/base.css';
 import './style.css';
+import { t } from '@/lib/i18n';
 import { App } from './App';
 import { createPopupModel } from './popup-model';
 
+// The language of the messages shown (English stands in for a language without them), for screen readers.
+document.documentElement.lang = t('popupLanguage');
 const model = createPopupModel();
 render(<App model={model} />, document.getElementById('app')!);
 void model.start();

@@ -1,5 +1,4 @@
 // The popup's state and actions. It paints what the background cached, then asks for fresh data.
-import { batch, signal, type Signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
@@ -11,7 +10,10 @@ import { sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { isGenerating } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
+import { readCachedViews, type CachedViews } from './cached';
 import { readCurrentPage } from './current-page';
+import { batch, signal, type Signal } from './state';
+import { t } from '@/lib/i18n';
 
 /** Data first taken from the cache, then refreshed. */
 export interface Shown<T> {
@@ -24,11 +26,17 @@ export interface Shown<T> {
   error: ApiError | null;
 }
 
-/** unknown until the background says whether a base URL and key are set. */
-export type Setup = 'unknown' | 'ready' | 'missing';
+/**
+ * unknown until the background says whether a base URL and key are set; cached while the popup paints
+ * what the last one showed (only a configured extension has a cache: a new connection empties it) and
+ * the background has not answered yet.
+ */
+export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
 export interface PopupEnvironment {
   readCurrentPage(): Promise<PageCheck>;
+  /** What the last popup showed, from storage.session (./cached); null when there is none. */
+  readCachedViews(): Promise<CachedViews | null>;
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
   now(): number;
@@ -38,6 +46,7 @@ export interface PopupEnvironment {
 
 const defaultEnvironment: PopupEnvironment = {
   readCurrentPage,
+  readCachedViews,
   openOptions,
   closePopup: () => window.close(),
   now: () => Date.now(),
@@ -92,9 +101,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
   function onFreshCopy(report: Report) {
     const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
     showReport(report);
-    if (wasPending && report.result !== null) announcement.value = 'The report’s result is ready.';
-    else if (wasPending && !isGenerating(report, env.now()))
-      announcement.value = 'The service gave this report no score.';
+    if (wasPending && report.result !== null) announcement.value = t('popupResultReady');
+    else if (wasPending && !isGenerating(report, env.now())) announcement.value = t('popupNoScoreGiven');
   }
 
   const form = createCreateForm({
@@ -109,7 +117,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
       };
       // The card says "Generating…"; the background's follower brings the result, announced then.
-      announcement.value = 'Report created.';
+      announcement.value = t('popupReportCreated');
     },
     lookUp: async () => {
       await refresh();
@@ -161,6 +169,18 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
           value: items.map((item) => (sameId(item.id, report.id) ? report : item)),
         };
       }
+    });
+  }
+
+  /** The cache's copies for this tab, before the background's snapshot: the form waits for that. */
+  function paintCached(checked: PageCheck, views: CachedViews | null) {
+    const pageCached = (checked.reportable && views?.pages[checked.url]) || null;
+    const recentCached = views?.recent[''] ?? null;
+    if (setup.value !== 'unknown' || (!pageCached && !recentCached)) return;
+    batch(() => {
+      setup.value = 'cached';
+      pageReport.value = applySnapshotValue(pageReport.value, pageCached);
+      recent.value = applySnapshotValue(recent.value, recentCached);
     });
   }
 
@@ -225,12 +245,18 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     announcement,
     form,
 
-    /** Reads the tab, paints the cached snapshot, then refreshes from the service. */
+    /**
+     * Reads the tab and the cache at once and paints what the last popup showed; then the background's
+     * snapshot (setup, last privacy, a running create) readies the form, and the service refreshes all.
+     */
     async start(): Promise<void> {
       stopWatching ??= env.watchFollowed(onFollowed);
+      const cachedViews = env.readCachedViews();
       const checked = await env.readCurrentPage();
       page.value = checked;
-      const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
+      const answer = send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
+      paintCached(checked, await cachedViews);
+      const snapshot = await answer;
       if (!snapshot.ok) {
         // The background could not even read its cache: say so where the data would be.
         setup.value = 'ready';
@@ -279,7 +305,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
       regenerating.value = false;
       if (answer.ok) {
         showReport(answer.data);
-        announcement.value = 'New results requested.';
+        announcement.value = t('popupNewResultsRequested');
       } else if (answer.error.kind === 'not_configured') {
         setup.value = 'missing';
       } else if (mayHaveHappened(answer.error)) {

@@ -280,7 +280,7 @@ describe('popup: a create that may have happened (issue 9)', () => {
     // Three: Chromium itself sends a request again, up to twice, when a reused keep-alive connection
     // closes without an answer, POST included (with one drop, its second try creates the report and the
     // popup sees a success). Here the popup's two lookups left two idle connections: three tries.
-    api().controls.dropNext(3);
+    api().controls.dropNext(3, { method: 'POST' });
     extension().allowConsoleErrors('net::ERR_EMPTY_RESPONSE');
 
     await popup.getByRole('button', { name: 'Create report' }).click();

@@ -53,3 +53,7 @@ export const failed = (error: ApiError): Result<never> => ({ ok: false, error })
 export function checksOf(checks: Omit<ReportChecks, 'top'>): ReportChecks {
   return { ...checks, top: topFailures(checks, TOP_FAILURES) };
 }
+
+/** An age as the popup writes it (Intl.RelativeTimeFormat in the test run's locale; en-US: "5 min. ago"). */
+export const ago = (count: number, unit: Intl.RelativeTimeFormatUnit) =>
+  new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }).format(-count, unit);

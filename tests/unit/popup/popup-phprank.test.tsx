@@ -103,7 +103,9 @@ describe('popup: a create that outlives the popup', () => {
       'popup.awaitCreate': () => finished.promise,
     });
     await screen.findByText('Analysing the page…');
-    expect(screen.getByText('12 s')).toBeTruthy();
+    // Seconds as Intl writes them in the test run's locale (en-US: "12s").
+    const seconds = (12).toLocaleString(undefined, { style: 'unit', unit: 'second', unitDisplay: 'narrow' });
+    expect(screen.getByText(seconds)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Create report' }) as HTMLButtonElement).disabled).toBe(true);
     expect(sent('popup.awaitCreate')).toEqual([{ url: PAGE_URL }]);
     // Nothing is sent twice: the running create is awaited, not repeated.

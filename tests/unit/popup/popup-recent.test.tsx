@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@/lib/api/types';
-import { makeReport, ok } from './fixtures';
+import { ago, makeReport, ok } from './fixtures';
 import { deferred, OPTIONS_PAGE, openPopup, sent } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -36,8 +36,9 @@ describe('popup: recent reports', () => {
     // The list is there from the start; its items come with the answer.
     const items = await within(list).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'example.com/aGood2 h ago',
-      'other.org/bBad5 min ago',
+      // Ages from Intl in the test run's locale (en-US: "2 hr. ago").
+      `example.com/aGood${ago(2, 'hour')}`,
+      `other.org/bBad${ago(5, 'minute')}`,
       'example.com/cGenerating…just now',
     ]);
     expect(sent('popup.recentReports')).toEqual([{}]);

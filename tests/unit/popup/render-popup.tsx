@@ -37,9 +37,17 @@ afterEach(() => {
   for (const model of opened.splice(0)) model.dispose();
 });
 
-/** Opens the popup on a tab showing `url`, with the background answering as `answers` says. */
-export function openPopup(answers: Answers = {}, url: string | undefined = PAGE_URL) {
+/**
+ * Opens the popup on a tab showing `url`, with the background answering as `answers` says, and
+ * storage.session holding `session` (the background's popup cache, say) when given.
+ */
+export function openPopup(
+  answers: Answers = {},
+  url: string | undefined = PAGE_URL,
+  session?: Record<string, unknown>,
+) {
   fakeBrowser.reset();
+  if (session) void fakeBrowser.storage.session.set(session);
   const all: Answers = { ...noCache, ...answers };
   sendMock.mockReset();
   followerReads.length = 0;

@@ -1,0 +1,68 @@
+// The popup paints what the last one showed straight from storage.session, before the background's
+// snapshot answers; the form waits for that answer (its privacy, a create already running).
+import { screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { POPUP_CACHE_KEY } from '@/entrypoints/popup/cached';
+import type { PopupSnapshot } from '@/lib/messaging/protocol';
+import type { Result } from '@/lib/api/errors';
+import { makeReport, ok } from './fixtures';
+import { deferred, openPopup, PAGE_URL, sent } from './render-popup';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
+const pageReport = makeReport({ id: 7, result: 'bad' });
+const others = [makeReport({ id: 8, url: 'https://other.org/a', result: 'good' })];
+const cache = {
+  [POPUP_CACHE_KEY]: {
+    pages: { [PAGE_URL]: { data: pageReport, fetchedAt: Date.now() - 60_000 } },
+    recent: { '': { data: [pageReport, ...others], fetchedAt: Date.now() - 60_000 } },
+  },
+};
+
+describe('popup: the cache painted before the background answers', () => {
+  it('reads the background’s own cache item', () => {
+    expect(popupCacheItem.key).toBe(`session:${POPUP_CACHE_KEY}`);
+  });
+
+  it('shows this page’s report and the recent list from storage.session while the snapshot is on its way', async () => {
+    const snapshot = deferred<Result<PopupSnapshot>>();
+    openPopup({ 'popup.snapshot': () => snapshot.promise }, PAGE_URL, cache);
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    expect(within(card).getByText('Bad')).toBeTruthy();
+    const recent = screen.getByRole('list', { name: 'Recent reports' });
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(2);
+    // The form keeps its room but cannot be used until the background says how to start it.
+    const form = document.querySelector('form.create-form')!;
+    expect(form.classList.contains('create-form--waiting')).toBe(true);
+    expect(sent('popup.snapshot')).toEqual([{ url: PAGE_URL }]);
+
+    snapshot.resolve(ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 1, create: null }));
+    await waitFor(() => expect(form.classList.contains('create-form--waiting')).toBe(false));
+    expect((screen.getByRole('combobox', { name: 'Privacy' }) as HTMLSelectElement).value).toBe('1');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create report' }));
+  });
+
+  it('says "not set up" when the background says so, whatever the cache held', async () => {
+    openPopup(
+      {
+        'popup.snapshot': () =>
+          ok({ configured: false, pageReport: null, recent: null, lastPrivacy: 0, create: null }),
+      },
+      PAGE_URL,
+      cache,
+    );
+    expect(await screen.findByText(/Add your API base URL and key/)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Recent reports' })).toBeNull();
+  });
+
+  it('ignores a cache it cannot read', async () => {
+    const snapshot = deferred<Result<PopupSnapshot>>();
+    openPopup({ 'popup.snapshot': () => snapshot.promise }, PAGE_URL, { [POPUP_CACHE_KEY]: 'garbage' });
+    await waitFor(() => expect(sent('popup.snapshot')).toHaveLength(1));
+    expect(screen.queryByRole('list', { name: 'Recent reports' })).toBeNull();
+    snapshot.resolve(ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0, create: null }));
+    expect(await screen.findByRole('list', { name: 'Recent reports' })).toBeTruthy();
+  });
+});
