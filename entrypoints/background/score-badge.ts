@@ -3,7 +3,7 @@
 // waits. Per tab: the browser drops a tab's values when it is closed or navigates, and other tabs keep theirs.
 import { browser } from '@/lib/page-browser';
 import type { ReportResult } from '@/lib/api/types';
-import { formatDate } from '@/lib/format';
+import { formatDate, RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ScoreEntry } from './score-index';
 
@@ -42,16 +42,7 @@ export interface ScoreBadge {
   title: string;
 }
 
-function bandName(band: ReportResult): string {
-  switch (band) {
-    case 'good':
-      return t('badgeBandGood');
-    case 'decent':
-      return t('badgeBandDecent');
-    case 'bad':
-      return t('badgeBandBad');
-  }
-}
+const bandName = (band: ReportResult): string => RESULT_LABELS[band];
 
 /** What the badge shows for a report: its score in its band's colour; nothing for one without a band. */
 export function scoreBadge(entry: ScoreEntry | null): ScoreBadge | null {

@@ -12,5 +12,5 @@ import { startOptionsPage } from './options-page';
 const started = startOptionsPage(send);
 // The language the page's messages are in (English stands in for a language without a file), for screen
 // readers and hyphenation; index.html says English.
-document.documentElement.lang = t('optionsLanguageCode');
+document.documentElement.lang = t('uiLanguageCode');
 render(<App start={() => started} />, document.getElementById('app')!);

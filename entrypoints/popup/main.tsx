@@ -6,7 +6,7 @@ import { App } from './App';
 import { createPopupModel } from './popup-model';
 
 // The language of the messages shown (English stands in for a language without them), for screen readers.
-document.documentElement.lang = t('popupLanguage');
+document.documentElement.lang = t('uiLanguageCode');
 const model = createPopupModel();
 render(<App model={model} />, document.getElementById('app')!);
 void model.start();

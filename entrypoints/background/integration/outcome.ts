@@ -4,6 +4,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportResult } from '@/lib/api/types';
 import { roundScore } from '@/lib/api/score';
 import { t } from '@/lib/i18n';
+import { RESULT_LABELS } from '@/lib/format';
 import { serviceAddress } from '@/lib/page-address';
 
 export type Work = 'create' | 'regenerate';
@@ -19,15 +20,9 @@ export interface Outcome {
   band: ReportResult | null;
 }
 
+/** The band's name, as every other surface says it. */
 export function bandName(band: ReportResult): string {
-  switch (band) {
-    case 'good':
-      return t('notifyBandGood');
-    case 'decent':
-      return t('notifyBandDecent');
-    case 'bad':
-      return t('notifyBandBad');
-  }
+  return RESULT_LABELS[band];
 }
 
 /** "Good · 86", "Good" (a word without a number), or "No score yet". */

@@ -58,7 +58,9 @@ function originOf(baseUrl: string): string | null {
  */
 export function covers(pattern: string, origin: string): boolean {
   if (pattern === '<all_urls>') return true;
-  const parts = /^(\*|https?|wss?|ftp|file):\/\/(\*|(?:\*\.)?(?:\[[^\]/]+\]|[^/*:]+))(?::\d+)?\//.exec(pattern);
+  const parts = /^(\*|https?|wss?|ftp|file):\/\/(\*|(?:\*\.)?(?:\[[^\]/]+\]|[^/*:]+))(?::\d+)?\//.exec(
+    pattern,
+  );
   let url: URL;
   try {
     url = new URL(origin);

@@ -28,15 +28,15 @@ export function issueCountsText({ high, medium, low, passed }: ReportChecks['cou
 export function categoryName(category: CheckCategory): string {
   switch (category) {
     case 'seo':
-      return t('reportsCategorySeo');
+      return t('checkCategorySeo');
     case 'performance':
-      return t('reportsCategoryPerformance');
+      return t('checkCategoryPerformance');
     case 'security':
-      return t('reportsCategorySecurity');
+      return t('checkCategorySecurity');
     case 'miscellaneous':
-      return t('reportsCategoryMiscellaneous');
+      return t('checkCategoryMiscellaneous');
     case 'other':
-      return t('reportsCategoryOther');
+      return t('checkCategoryOther');
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
+import { PRIVACY_NAMES } from '@/lib/format';
 import { loadIntegrationPrefs, saveIntegrationPrefs } from '@/lib/integration-prefs';
 import { createBrowserIntegrationModel, type BrowserIntegrationModel } from './browser-integration-model';
 
@@ -63,7 +64,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
             checked={prefs?.privacy === 0}
             onChange={() => void model.setPrivacy(0)}
           />
-          <label for="integration-public">{t('integrationPrivacyPublic')}</label>
+          <label for="integration-public">{PRIVACY_NAMES[0]}</label>
         </div>
         <div class="check-field">
           <input
@@ -73,7 +74,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
             checked={prefs?.privacy === 1}
             onChange={() => void model.setPrivacy(1)}
           />
-          <label for="integration-private">{t('integrationPrivacyPrivate')}</label>
+          <label for="integration-private">{PRIVACY_NAMES[1]}</label>
         </div>
         <p class="hint">{t('integrationPrivacyHint')}</p>
       </fieldset>
