@@ -10,13 +10,14 @@ type BackgroundWindow = Window & { __pageReportsE2e?: Record<string, (...args: u
 
 describe('the Firefox harness', () => {
   it('calls a hook of the background page with arguments and brings its answer back', async () => {
-    await expect(firefox().callBackgroundHook('menuClicked')).rejects.toThrow(/no e2e hook "menuClicked"/);
-    // A stand-in for the e2e build's hooks, set on the background page's window.
+    await expect(firefox().callBackgroundHook('noSuchHook')).rejects.toThrow(/no e2e hook "noSuchHook"/);
+    // A probe beside the e2e build's own hooks (menuClicked, commandRan, …), set on the background page's window.
     await firefox().controller.evaluate(async () => {
       const background = (await (
         globalThis as unknown as WithBrowser
       ).browser.runtime.getBackgroundPage()) as BackgroundWindow;
       background.__pageReportsE2e = {
+        ...background.__pageReportsE2e,
         echo: async (...args: unknown[]) => ({ args, where: background.location.pathname }),
       };
     });

@@ -31,7 +31,7 @@ import {
   type Offered,
   type Provoke,
 } from './faults-helpers';
-import { useExtension, useReferenceApi, useTestServer, type ReferenceApi } from './harness';
+import { useExtension, useReferenceApi, useTestServer, type ReferenceApi, type WithChrome } from './harness';
 import { bodyRows, columnTexts, connect, reportsTable } from './options-helpers';
 import { configure, openWebPage } from './popup-helpers';
 
@@ -74,8 +74,17 @@ describe('reads: the report list (GET, retried)', () => {
   });
   afterAll(() => extension().closeExtraPages());
 
-  /** Switches "Per page" between 10 and 25: one read of the list. Returns the size now asked for. */
+  /**
+   * Switches "Per page" between 10 and 25: one read of the list. Returns the size now asked for. The rows
+   * kept from an earlier visit of that view (lib/options-list-cache.ts) are forgotten first, so every test
+   * watches the read itself: the cache under a failing read has its own test (options-cache.test.ts).
+   */
   async function flipPerPage(): Promise<number> {
+    await extension().serviceWorker.evaluate(async () => {
+      const area = (globalThis as unknown as WithChrome).chrome.storage.session;
+      const kept = Object.keys(await area.get(null)).filter((key) => key.startsWith('optionsList:'));
+      await area.remove(kept);
+    });
     const next = (await page.getByLabel('Per page').inputValue()) === '10' ? 25 : 10;
     await page.getByLabel('Per page').selectOption(String(next));
     return next;

@@ -123,7 +123,7 @@ describe('the popup in German', () => {
       await card.getByRole('list', { name: 'Wichtigste Probleme' }).getByRole('listitem').count(),
     ).toBeGreaterThan(0);
     expect(await card.getByRole('button', { name: 'Neu erzeugen' }).isEnabled()).toBe(true);
-    expect(await card.getByRole('button', { name: 'Details anzeigen' }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Details' }).count()).toBe(1);
     expect(await card.getByRole('link', { name: 'Beim Dienst öffnen' }).count()).toBe(1);
     // Dates in the browser's locale: German months ("24. Nov. 2026").
     expect(await card.locator('time').first().innerText()).toMatch(/^\d{1,2}\. \S+ \d{4}$/);

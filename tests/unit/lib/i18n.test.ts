@@ -8,8 +8,8 @@ import { formatMessage, localeLanguages, readLocale, useTestLanguage } from '../
 
 const SOURCE_ROOTS = ['entrypoints', 'components', 'lib'];
 const SOURCE_FILES = ['wxt.config.ts'];
-// Keys whose German text is rightly the same as the English one (a name, not a sentence).
-const SAME_IN_GERMAN = new Set(['extName', 'extActionTitle']);
+// Keys whose German text is rightly the same as the English one: a name, or a word German uses as it is.
+const SAME_IN_GERMAN = new Set(['extName', 'extActionTitle', 'popupDetails', 'reportsDetailsButton']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

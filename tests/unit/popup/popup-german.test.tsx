@@ -26,7 +26,7 @@ describe('popup in German', () => {
     });
     const card = await screen.findByRole('article', { name: 'Bericht zu dieser Seite' });
     expect(within(card).getByRole('button', { name: 'Neu erzeugen' })).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Details anzeigen' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Details' })).toBeTruthy();
     expect(within(card).getByText('Gut · 86')).toBeTruthy();
     expect(within(card).getByText('Öffentlich')).toBeTruthy();
     expect(within(card).getByText('Probleme: 1 hoch · 0 mittel · 0 niedrig · 30 bestanden')).toBeTruthy();
