@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import { inlinePageCss } from './scripts/inline-page-css';
+import {
+  isLocaleFile,
+  shortKeyNames,
+  shortLocaleFile,
+  shortMessageKeysPlugin,
+} from './scripts/short-message-keys';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
@@ -10,6 +17,9 @@ const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
 // notifications, `tabs` for the toolbar score (lib/toolbar-score.ts). Headless Chromium cannot answer a
 // prompt, so the e2e build holds them outright instead.
 const optInPermissions = ['notifications', 'tabs'];
+
+// Short message keys in what `wxt build` writes, code and _locales alike (scripts/short-message-keys.ts).
+const messageKeys = shortKeyNames(import.meta.dirname);
 
 export default defineConfig({
   // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
@@ -72,12 +82,21 @@ export default defineConfig({
         browser === 'firefox' ? process.env.PAGE_REPORTS_E2E_FIREFOX_DIR : process.env.PAGE_REPORTS_E2E_DIR;
       wxt.config.outDir = join(wxt.config.outBaseDir, chosen || `e2e-${browser}-mv${manifestVersion}`);
     },
+    'build:publicAssets': (wxt, files) => {
+      if (wxt.config.command !== 'build') return;
+      files.forEach((file, index) => {
+        if (!('absoluteSrc' in file) || !isLocaleFile(file.relativeDest)) return;
+        const contents = shortLocaleFile(readFileSync(file.absoluteSrc, 'utf8'), messageKeys);
+        files[index] = { relativeDest: file.relativeDest, contents };
+      });
+    },
     // The options page's first paint waits for no stylesheet (scripts/inline-page-css.ts).
     'build:done': async (wxt) => {
       if (wxt.config.command === 'build') await inlinePageCss(wxt.config.outDir, 'options.html');
     },
   },
   vite: (env) => ({
+    plugins: [shortMessageKeysPlugin(messageKeys)],
     // Development JSX (every element carrying its file and line) only in `wxt` dev: the e2e build, which the
     // tests and `npm run bench` run, then holds the code that ships (it was half as big again).
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact', jsxDev: env.mode === 'development' },
