@@ -90,9 +90,10 @@ export default defineConfig({
         files[index] = { relativeDest: file.relativeDest, contents };
       });
     },
-    // The options page's first paint waits for no stylesheet (scripts/inline-page-css.ts).
+    // The pages' first paint waits for no stylesheet (scripts/inline-page-css.ts).
     'build:done': async (wxt) => {
-      if (wxt.config.command === 'build') await inlinePageCss(wxt.config.outDir, 'options.html');
+      if (wxt.config.command !== 'build') return;
+      for (const page of ['options.html', 'popup.html']) await inlinePageCss(wxt.config.outDir, page);
     },
   },
   vite: (env) => ({

@@ -40,6 +40,8 @@ export interface LaunchExtensionOptions {
 export interface OpenActionPopupOptions {
   /** Default: the harness's timeoutMs. */
   timeoutMs?: number;
+  /** The popup's page, when `action.setPopup` chose another one (the bench's empty page). Default /popup.html. */
+  path?: string;
 }
 
 export interface ExtensionHarness {
@@ -290,7 +292,10 @@ class Harness implements ExtensionHarness {
     const port = await readDevToolsPort(this.userDataDir, timeoutMs);
     const isPopup = (page: Page) => {
       const url = page.url();
-      return url.startsWith(`${this.extensionOrigin}/`) && new URL(url).pathname === '/popup.html';
+      return (
+        url.startsWith(`${this.extensionOrigin}/`) &&
+        new URL(url).pathname === (options.path ?? '/popup.html')
+      );
     };
     let openPopupError = '';
     let seen: string[] = [];
