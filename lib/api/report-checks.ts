@@ -33,25 +33,6 @@ export interface ReportChecks {
 /** How many failures the popup shows for a page. */
 export const TOP_FAILURES = 3;
 
-/** Each category's name in the browser's language (read when used, not when this module loads). */
-export const CHECK_CATEGORY_LABELS: Readonly<Record<CheckCategory, string>> = {
-  get seo() {
-    return t('checkCategorySeo');
-  },
-  get performance() {
-    return t('checkCategoryPerformance');
-  },
-  get security() {
-    return t('checkCategorySecurity');
-  },
-  get miscellaneous() {
-    return t('checkCategoryMiscellaneous');
-  },
-  get other() {
-    return t('checkCategoryOther');
-  },
-};
-
 const CATEGORY_ORDER: readonly CheckCategory[] = ['seo', 'performance', 'security', 'miscellaneous', 'other'];
 const IMPORTANCE_ORDER: readonly CheckImportance[] = ['high', 'medium', 'low'];
 const MAX_TEXT = 120;

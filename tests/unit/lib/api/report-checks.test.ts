@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
-  CHECK_CATEGORY_LABELS,
   reachedAddress,
   summarizeChecks,
   TOP_FAILURES,
@@ -479,24 +478,6 @@ describe('topFailures', () => {
     expect(topFailures(summary, 1.9)).toHaveLength(1);
     expect(topFailures(summary, Infinity)).toHaveLength(summary.failures.length);
     expect(summary.failures.map((f) => f.key)).toEqual(before);
-  });
-});
-
-describe('CHECK_CATEGORY_LABELS', () => {
-  it('names every category', () => {
-    expect(CHECK_CATEGORY_LABELS).toEqual({
-      seo: 'SEO',
-      performance: 'Performance',
-      security: 'Security',
-      miscellaneous: 'Miscellaneous',
-      other: 'Other tests',
-    });
-  });
-
-  it('names them in the browser’s language, read when used', () => {
-    useTestLanguage('de');
-    expect(CHECK_CATEGORY_LABELS.performance).toBe('Leistung');
-    expect(CHECK_CATEGORY_LABELS.other).toBe('Weitere Tests');
   });
 });
 

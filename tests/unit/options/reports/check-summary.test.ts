@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailedCheck } from '@/lib/api/types';
-import { groupByCategory, issueCountsText } from '@/entrypoints/options/reports/check-summary';
+import { categoryName, groupByCategory, issueCountsText } from '@/entrypoints/options/reports/check-summary';
+import { useTestLanguage } from '../../fake-i18n';
 
 describe('issueCountsText', () => {
   it.each([
@@ -37,5 +38,21 @@ describe('groupByCategory', () => {
       ['Security', ['https_encryption']],
       ['Other tests', ['mystery']],
     ]);
+  });
+});
+
+describe('categoryName', () => {
+  it('names every category, in the browser’s language', () => {
+    const categories = ['seo', 'performance', 'security', 'miscellaneous', 'other'] as const;
+    expect(categories.map(categoryName)).toEqual([
+      'SEO',
+      'Performance',
+      'Security',
+      'Miscellaneous',
+      'Other tests',
+    ]);
+    useTestLanguage('de');
+    expect(categoryName('performance')).toBe('Leistung');
+    expect(categoryName('other')).toBe('Weitere Tests');
   });
 });
