@@ -53,7 +53,7 @@ describe('SettingsSection', () => {
     expect(items).toEqual([
       expect.stringMatching(/API key goes only to the API base URL/),
       expect.stringMatching(
-        /address of a page .* only when you open the Page Reports popup on the page .* or create a report for it, and never with a user name, password or the part after “#”/,
+        /address of a page .* only when you open the Page Reports popup on the page .* or create a report for it \(from the popup, the right-click menu or the shortcut\), and never with a user name, password or the part after “#”\. The toolbar score, when on, looks addresses up in this browser and sends none/,
       ),
       expect.stringMatching(/Nothing else about the pages you visit/),
     ]);
