@@ -3,8 +3,15 @@
 // and compared with what the API itself lists for that filter. No key in the file.
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useExtension, useReferenceApi } from './harness';
-import { bodyRows, connect, expectListQuery, reportsTable, requestsTo } from './options-helpers';
+import { screenshot, useExtension, useReferenceApi } from './harness';
+import {
+  bodyRows,
+  connect,
+  expectListQuery,
+  reportsTable,
+  requestsTo,
+  seriousAxeViolations,
+} from './options-helpers';
 
 const extension = useExtension();
 const api = useReferenceApi();
@@ -118,6 +125,16 @@ describe('Reports: Export CSV', () => {
     api().controls.setRateLimit(1, 2);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
+    // During the pause before page 2, that page is said and shown; its answer is held while this is checked.
+    await page.getByText('Reading page 2 of 2…').waitFor();
+    const release = api().controls.holdAnswers();
+    const progress = page.getByRole('progressbar', { name: 'Export progress' });
+    expect(await progress.getAttribute('value')).toBe('1');
+    expect(await progress.getAttribute('max')).toBe('2');
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'options-export-progress');
+    release();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^page-reports-\d{4}-\d{2}-\d{2}\.csv$/);
     await page.getByText(`Exported ${shownTotal} reports to ${file.suggestedFilename()}.`).waitFor();

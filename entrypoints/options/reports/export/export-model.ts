@@ -95,10 +95,11 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
     const { signal } = controller;
     let first = true;
     while (nextPage <= MAX_PAGES) {
+      // The page about to be read is said during the pause before it, too.
+      state.value = { phase: 'reading', page: nextPage, lastPage, waitingSeconds: null };
       if (!first) await sleep(pacer.next(), signal);
       first = false;
       if (signal.aborted) return;
-      state.value = { phase: 'reading', page: nextPage, lastPage, waitingSeconds: null };
       const answer = await readPage(nextPage, signal);
       if (signal.aborted) return;
       if (!answer.ok) {
