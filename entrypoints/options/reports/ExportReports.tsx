@@ -22,7 +22,8 @@ export function ExportReports({ model }: { model: ReportsModel }) {
 
   return (
     <div class="export-reports">
-      <button type="button" disabled={current?.running.value} onClick={() => void start()}>
+      {/* Not `disabled` while an export runs: the focus would leave it. A second click is ignored. */}
+      <button type="button" aria-disabled={current?.running.value} onClick={() => void start()}>
         {t('exportCsv')}
       </button>
       {current ? <current.Panel /> : current === null ? <p role="alert">{t('exportLoadFailed')}</p> : null}
