@@ -1,6 +1,7 @@
 // "Export CSV" for the Reports list. Only the button is loaded with the page: the export itself (reading
 // the pages, the CSV, its progress) comes with import() on the first click.
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { ExportRun } from './export';
 import type { ReportsModel } from './reports-model';
@@ -9,6 +10,8 @@ export function ExportReports({ model }: { model: ReportsModel }) {
   /** undefined until the first click; null when the export could not be loaded. */
   const run = useSignal<ExportRun | null | undefined>(undefined);
   const current = run.value;
+  // Leaving the section ends a running export (nothing is downloaded), as Stop does.
+  useEffect(() => () => run.peek()?.stop(), []);
 
   async function start() {
     try {

@@ -11,6 +11,7 @@ export interface ExportRun {
   readonly running: ReadonlySignal<boolean>;
   /** Exports the list as it is on screen now (filters, search, sort), every page of it. */
   start(): Promise<void>;
+  stop(): void;
   Panel(): JSX.Element;
 }
 
@@ -26,6 +27,7 @@ export function exportRun(
       const { page: _page, perPage: _perPage, ...query } = toReportListQuery(reports.list.state.peek());
       return model.start(query);
     },
+    stop: model.stop,
     Panel: () => <ExportPanel model={model} />,
   };
 }

@@ -54,6 +54,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   useTestLanguage('en');
 });
@@ -121,6 +122,27 @@ describe('Export CSV', () => {
     await screen.findByText('Export stopped. Nothing was downloaded.');
     second.resolve(ok(exportPageOf(2, 3)));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(downloads.blobs).toEqual([]);
+  });
+
+  it('leaving the section ends a running export: no more pages, nothing downloaded', async () => {
+    const downloads = captureDownloads();
+    const second = deferred<Result<ExportPage>>();
+    const { send } = renderApp(HASH, {
+      'reports.list': () => ok(makePage(reportRange(1, 10), { total: 60 })),
+      'reports.exportPage': ({ page = 1 }) => (page === 2 ? second.promise : ok(exportPageOf(page, 3))),
+    });
+    await screen.findByRole('table', { name: 'Reports' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsOf(send, 'reports.exportPage')).toHaveLength(2));
+    window.location.hash = '#/projects';
+    await screen.findByRole('table', { name: 'Projects' });
+    // Page 2 answers after the section was left; on the fake clock, every pause the export could still
+    // take passes (the next page would leave 250 ms later).
+    vi.useFakeTimers();
+    second.resolve(ok(exportPageOf(2, 3)));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(callsOf(send, 'reports.exportPage').map((query) => query.page)).toEqual([1, 2]);
     expect(downloads.blobs).toEqual([]);
   });
 
