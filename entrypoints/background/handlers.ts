@@ -14,6 +14,7 @@ import {
 } from '@/lib/settings/rules';
 import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
+import { exportPage } from './export-rows';
 import { listPage } from './list-items';
 import { withoutKey } from './without-key';
 
@@ -122,6 +123,8 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
       }),
 
     'reports.list': (query) => withClient(async (client) => listPage(await client.listReports(query))),
+    'reports.exportPage': (query) =>
+      withClient(async (client) => exportPage(await client.listReports(query))),
     'reports.get': ({ id }) => withClient((client) => client.getReport(id)),
     'reports.create': (input) => withClient((client) => client.createReport(input)),
     'reports.update': ({ id, ...changes }) => withClient((client) => client.updateReport(id, changes)),

@@ -148,6 +148,8 @@ export const payloadSchemas = {
   }),
   'settings.test': empty,
   'reports.list': reportListQuerySchema,
+  /** The same list, each report reduced to the CSV export's columns (lib/export/export-row.ts). */
+  'reports.exportPage': reportListQuerySchema,
   'reports.get': reportIdSchema,
   'reports.create': createReportInputSchema,
   'reports.update': z.strictObject({ id, ...updateReportInputSchema.shape }),

@@ -3,6 +3,7 @@
 // is below.
 import type { ApiError } from '../api/errors';
 import type { Account, Page, Privacy, Project, Report } from '../api/types';
+import type { ExportPage } from '../export/export-row';
 import type { Payloads } from './inputs';
 
 /** What pages may know about the settings: never the key, only whether one is set and its end. */
@@ -59,6 +60,8 @@ export interface Protocol {
   'settings.save': { input: Payloads['settings.save']; output: SettingsSummary };
   'settings.test': { input: Payloads['settings.test']; output: ConnectionTestResult };
   'reports.list': { input: Payloads['reports.list']; output: Page<Report> };
+  /** A page of the list for the CSV export: each report reduced to the file's columns, counts included. */
+  'reports.exportPage': { input: Payloads['reports.exportPage']; output: ExportPage };
   'reports.get': { input: Payloads['reports.get']; output: Report };
   'reports.create': { input: Payloads['reports.create']; output: Report };
   'reports.update': { input: Payloads['reports.update']; output: Report };

@@ -198,7 +198,11 @@ async function listReports(http: HttpSettings, query: ReportListQuery): Promise<
   const params = queryParams(valid.data);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
-  return answer.ok ? decode(answer.data.body, reportPageParser(http)) : answer;
+  if (!answer.ok) return answer;
+  // The throttle's headers ride along (as with deletes), so a reader of many pages can pace itself.
+  const page = decode(answer.data.body, reportPageParser(http));
+  const { rateLimit } = answer.data;
+  return page.ok && rateLimit ? { ...page, rateLimit } : page;
 }
 
 async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Report>> {

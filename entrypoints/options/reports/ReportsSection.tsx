@@ -7,6 +7,7 @@ import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
 import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
+import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportDetailsPanel } from './ReportDetailsPanel';
@@ -76,6 +77,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         {t('reportsHeading')}
       </h2>
       <ReportFilters model={model} projects={projects} />
+      <ExportReports model={model} />
       {model.detailsId.value !== null ? (
         <ReportDetailsPanel details={details} onClose={closeDetails} onOpenSettings={onOpenSettings} />
       ) : null}

@@ -555,6 +555,17 @@ describe('errors', () => {
     expect(await client.deleteReport(4212)).toEqual({ ok: true, data: null });
   });
 
+  it('hands the throttle’s headers of a list page to the caller too (the export paces its pages)', async () => {
+    const { client } = setup([
+      json(LARAVEL_PAGE, 200, { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '4' }),
+      json(LARAVEL_PAGE),
+    ]);
+    const limited = await client.listReports({ page: 1 });
+    expect(limited.ok && limited.rateLimit).toEqual({ limit: 60, remaining: 4 });
+    const plain = await client.listReports({ page: 2 });
+    expect(plain.ok && 'rateLimit' in plain).toBe(false);
+  });
+
   it('reads the account where the server has one, and null where it answers 404', async () => {
     const { client, calls } = setup([
       json({

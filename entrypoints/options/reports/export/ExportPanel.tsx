@@ -1,0 +1,92 @@
+// What a running or finished export says: the page being read with a progress bar and Stop, a wait the
+// service asked for, a failure with Retry, or the file made. Loaded with the export, never at start-up.
+// One box and one status region for every state, so each change is announced (a live region added
+// together with its text often is not).
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import { formatCount } from '../../format-number';
+import type { ExportModel, ExportState } from './export-model';
+
+type Reading = Extract<ExportState, { phase: 'reading' }>;
+type Failed = Extract<ExportState, { phase: 'failed' }>;
+
+function statusText(state: Exclude<ExportState, Failed>): string {
+  switch (state.phase) {
+    case 'reading': {
+      const page = formatCount(state.page);
+      if (state.waitingSeconds !== null) return t('exportWaiting', formatCount(state.waitingSeconds), page);
+      return state.lastPage !== null
+        ? t('exportReadingPageOf', page, formatCount(Math.max(state.lastPage, state.page)))
+        : t('exportReadingPage', page);
+    }
+    case 'stopped':
+      return t('exportStopped');
+    case 'done':
+      if (state.count === 0) return t('exportDoneNone', state.fileName);
+      if (state.count === 1) return t('exportDoneOne', state.fileName);
+      return t('exportDone', formatCount(state.count), state.fileName);
+  }
+}
+
+function failureText(state: Failed): string {
+  const page = formatCount(state.page);
+  return state.lastPage !== null
+    ? t('exportFailedPageOf', page, formatCount(state.lastPage), state.error.message)
+    : t('exportFailedPage', page, state.error.message);
+}
+
+/** Pages done out of all; without a last page the bar is indeterminate. */
+function ReadingBar({ state }: { state: Reading }) {
+  const known = state.lastPage !== null;
+  return (
+    <progress
+      aria-label={t('exportProgressLabel')}
+      max={known ? Math.max(state.lastPage ?? 1, state.page) : undefined}
+      value={known ? state.page - 1 : undefined}
+    />
+  );
+}
+
+export function ExportPanel({ model }: { model: ExportModel }) {
+  const state = model.state.value;
+  const box = useRef<HTMLDivElement>(null);
+  const reading = state?.phase === 'reading' ? state : null;
+  const failed = state?.phase === 'failed' ? state : null;
+  // A failure takes the focus, where Retry is; every other change is announced by the status region.
+  useEffect(() => {
+    if (failed) box.current?.focus();
+  }, [failed !== null]);
+
+  return (
+    <div
+      class={`bulk-summary${failed ? ' bulk-summary--failed' : ''}`}
+      hidden={!state}
+      tabIndex={-1}
+      ref={box}
+    >
+      <p role="status">{state && state.phase !== 'failed' ? statusText(state) : ''}</p>
+      {failed ? <p role="alert">{failureText(failed)}</p> : null}
+      {reading ? <ReadingBar state={reading} /> : null}
+      <div class="bulk-summary-actions">
+        {reading ? (
+          <button type="button" onClick={model.stop}>
+            {t('exportStop')}
+          </button>
+        ) : failed ? (
+          <>
+            <button type="button" onClick={() => void model.retry()}>
+              {t('exportRetry')}
+            </button>
+            <button type="button" onClick={model.dismiss}>
+              {t('exportCancel')}
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={model.dismiss}>
+            {t('exportDismiss')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// "Export CSV": reads every page of the list as it is filtered, searched and sorted on screen, then hands
+// the file to the browser. Pages are asked one after another, paced like "Delete selected": a short pause
+// normally, one request per (60 s / limit) once X-RateLimit-Remaining runs low, and a 429 waited out as
+// its Retry-After says (a few times) before it counts as a failure. A failure keeps the pages read so far:
+// Retry goes on from the page that failed. Stop ends the export and nothing is downloaded (half a list
+// in a file would look like the whole one).
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
+import type { ExportPage, ExportRow } from '@/lib/export/export-row';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
+import type { send as sendMessage } from '@/lib/messaging/send';
+import { reportKey } from '@/lib/report-id';
+import { isRoomLow, steadyPaceMs } from '../../list/delete-many';
+import { csvFileName, reportsCsv } from './report-csv';
+
+export type Send = typeof sendMessage;
+
+/** The list's filters, search and sort: the page and its size are the export's own. */
+export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
+
+export type ExportState =
+  | { phase: 'reading'; page: number; lastPage: number | null; waitingSeconds: number | null }
+  | { phase: 'failed'; page: number; lastPage: number | null; error: ApiError }
+  | { phase: 'stopped' }
+  | { phase: 'done'; count: number; fileName: string };
+
+export interface ExportOptions {
+  /** Hands the finished file to the browser (an <a download> with a Blob URL by default). */
+  download?: (fileName: string, text: string) => void;
+  now?: () => Date;
+  /** Normal pause between two pages, while the service has room. */
+  pauseMs?: number;
+  maxRateLimitRetries?: number;
+  /** Longest wait accepted from Retry-After, so a wild header cannot freeze the export. */
+  maxWaitSeconds?: number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+export interface ExportModel {
+  /** null before the first export, and after Dismiss. */
+  readonly state: ReadonlySignal<ExportState | null>;
+  readonly running: ReadonlySignal<boolean>;
+  start(query: ExportQuery): Promise<void>;
+  /** Ends a running export; nothing is downloaded. */
+  stop(): void;
+  /** After a failure: reads again from the page that failed. */
+  retry(): Promise<void>;
+  dismiss(): void;
+}
+
+/** The largest page the API allows: the fewest requests. */
+export const EXPORT_PER_PAGE = 100;
+/** 100,000 reports: a list that never says it ended must not be read forever. */
+const MAX_PAGES = 1000;
+
+export function createExportModel(send: Send, options: ExportOptions = {}): ExportModel {
+  const {
+    download = downloadFile,
+    now = () => new Date(),
+    pauseMs = 250,
+    maxRateLimitRetries = 3,
+    maxWaitSeconds = 60,
+    sleep = abortableSleep,
+  } = options;
+  const state = signal<ExportState | null>(null);
+  const running = computed(() => state.value?.phase === 'reading');
+
+  // One export at a time: what it asked, what it has read, where it goes on.
+  let query: ExportQuery = {};
+  let rows = new Map<string, ExportRow>();
+  let nextPage = 1;
+  let lastPage: number | null = null;
+  let abort: AbortController | null = null;
+
+  async function readPage(page: number, signal: AbortSignal): Promise<Result<ExportPage>> {
+    const ask = () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page });
+    let answer = await ask();
+    for (let retry = 0; retry < maxRateLimitRetries && isRateLimited(answer) && !signal.aborted; retry++) {
+      const seconds = Math.min(maxWaitSeconds, Math.max(1, answer.error.retryAfterSeconds ?? 2 ** retry));
+      pacer.rateLimited(seconds * 1000);
+      state.value = { phase: 'reading', page, lastPage, waitingSeconds: seconds };
+      await sleep(seconds * 1000, signal);
+      if (signal.aborted) return answer;
+      state.value = { phase: 'reading', page, lastPage, waitingSeconds: null };
+      answer = await ask();
+    }
+    return answer;
+  }
+
+  let pacer = createPacer(pauseMs, maxWaitSeconds * 1000);
+
+  async function run() {
+    const controller = new AbortController();
+    abort = controller;
+    const { signal } = controller;
+    let first = true;
+    while (nextPage <= MAX_PAGES) {
+      // The page about to be read is said during the pause before it, too.
+      state.value = { phase: 'reading', page: nextPage, lastPage, waitingSeconds: null };
+      if (!first) await sleep(pacer.next(), signal);
+      first = false;
+      if (signal.aborted) return;
+      const answer = await readPage(nextPage, signal);
+      if (signal.aborted) return;
+      if (!answer.ok) {
+        abort = null;
+        state.value = { phase: 'failed', page: nextPage, lastPage, error: answer.error };
+        return;
+      }
+      pacer.answered(answer.rateLimit);
+      const { rows: pageRows, hasNext } = answer.data;
+      lastPage = answer.data.lastPage;
+      // A report created or deleted meanwhile moves the others between pages: one seen twice counts once.
+      for (const row of pageRows) rows.set(reportKey(row.id), row);
+      if (!hasNext || pageRows.length === 0) break;
+      nextPage += 1;
+    }
+    abort = null;
+    const fileName = csvFileName(now());
+    const all = [...rows.values()];
+    download(fileName, reportsCsv(all));
+    batch(() => {
+      state.value = { phase: 'done', count: all.length, fileName };
+      rows = new Map();
+    });
+  }
+
+  return {
+    state,
+    running,
+    async start(asked) {
+      if (abort) return;
+      query = asked;
+      rows = new Map();
+      nextPage = 1;
+      lastPage = null;
+      pacer = createPacer(pauseMs, maxWaitSeconds * 1000);
+      await run();
+    },
+    stop() {
+      if (!abort) return;
+      abort.abort();
+      abort = null;
+      rows = new Map();
+      state.value = { phase: 'stopped' };
+    },
+    async retry() {
+      if (abort || state.peek()?.phase !== 'failed') return;
+      await run();
+    },
+    dismiss() {
+      if (abort) return;
+      rows = new Map();
+      state.value = null;
+    },
+  };
+}
+
+/** The pause before the next page, from the answers so far (as delete-many.ts paces deletes). */
+function createPacer(pauseMs: number, maxPauseMs: number) {
+  let backoffMs = 0;
+  let throttleMs = 0;
+  return {
+    next: () => Math.min(maxPauseMs, Math.max(pauseMs, backoffMs, throttleMs)),
+    rateLimited(waitMs: number) {
+      backoffMs = Math.min(maxPauseMs, Math.max(waitMs, backoffMs * 2));
+    },
+    answered(rateLimit: RateLimit | undefined) {
+      if (!rateLimit || rateLimit.remaining === null) return;
+      if (isRoomLow(rateLimit)) {
+        throttleMs = steadyPaceMs(rateLimit);
+      } else {
+        throttleMs = 0;
+        backoffMs = 0;
+      }
+    },
+  };
+}
+
+function isRateLimited(result: Result<unknown>): result is { ok: false; error: ApiError } {
+  return !result.ok && result.error.kind === 'rate_limited';
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** Through an <a download> and a Blob URL: no `downloads` permission needed. */
+function downloadFile(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has the file once the click is handled; the URL is freed a little later to be sure.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,33 @@
+// The export, loaded with import() when someone presses "Export CSV": none of it is on the options page's
+// start-up path (its bundle budget is nearly spent, and most people never export).
+import type { ReadonlySignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { send as sendMessage } from '@/lib/messaging/send';
+import { toReportListQuery, type ReportsModel } from '../reports-model';
+import { createExportModel, type ExportOptions, type Send } from './export-model';
+import { ExportPanel } from './ExportPanel';
+
+export interface ExportRun {
+  readonly running: ReadonlySignal<boolean>;
+  /** Exports the list as it is on screen now (filters, search, sort), every page of it. */
+  start(): Promise<void>;
+  stop(): void;
+  Panel(): JSX.Element;
+}
+
+export function exportRun(
+  reports: ReportsModel,
+  send: Send = sendMessage,
+  options?: ExportOptions,
+): ExportRun {
+  const model = createExportModel(send, options);
+  return {
+    running: model.running,
+    start() {
+      const { page: _page, perPage: _perPage, ...query } = toReportListQuery(reports.list.state.peek());
+      return model.start(query);
+    },
+    stop: model.stop,
+    Panel: () => <ExportPanel model={model} />,
+  };
+}

@@ -1,0 +1,61 @@
+// The export's columns, in a fixed order, and the file's name. Names and values are the same whatever the
+// browser's language (band and privacy as the API's words, dates as the service sent them, scores with a
+// dot): a file made in German and one made in English can be joined or read by the same script.
+import type { Privacy } from '@/lib/api/types';
+import type { ExportRow } from '@/lib/export/export-row';
+import { toCsv, type CsvValue } from './csv';
+
+export const CSV_COLUMNS = [
+  'URL',
+  'Project',
+  'Band',
+  'Score',
+  'Privacy',
+  'Created',
+  'Generated',
+  'High issues',
+  'Medium issues',
+  'Low issues',
+  'Passed tests',
+] as const;
+
+function privacyWord(privacy: Privacy | null): string | null {
+  switch (privacy) {
+    case 0:
+      return 'public';
+    case 1:
+      return 'private';
+    case 2:
+      return 'password';
+    default:
+      return null;
+  }
+}
+
+/** One row's fields, in CSV_COLUMNS' order. */
+export function csvRecord(row: ExportRow): CsvValue[] {
+  const counts = row.counts;
+  return [
+    row.url,
+    row.project,
+    row.result,
+    row.score,
+    privacyWord(row.privacy),
+    row.createdAt,
+    row.generatedAt,
+    counts?.high ?? null,
+    counts?.medium ?? null,
+    counts?.low ?? null,
+    counts?.passed ?? null,
+  ];
+}
+
+export function reportsCsv(rows: readonly ExportRow[]): string {
+  return toCsv(CSV_COLUMNS, rows.map(csvRecord));
+}
+
+/** "page-reports-2026-11-25.csv", the local date. */
+export function csvFileName(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `page-reports-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}

@@ -1,0 +1,182 @@
+// "Export CSV" in Chromium against the reference API (phpRank's answers): the list filtered on screen,
+// exported across all its pages at the pace the throttle allows, caught as a real download, parsed back,
+// and compared with what the API itself lists for that filter. No key in the file.
+import { readFile } from 'node:fs/promises';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot, useExtension, useReferenceApi } from './harness';
+import {
+  bodyRows,
+  connect,
+  expectListQuery,
+  reportsTable,
+  requestsTo,
+  seriousAxeViolations,
+} from './options-helpers';
+
+const extension = useExtension();
+const api = useReferenceApi();
+
+beforeEach(async () => {
+  api().store.reset(true);
+  await connect(extension(), api());
+});
+
+/** RFC 4180 read back: quoted fields (quotes doubled, commas and line breaks inside), CRLF records. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index++;
+    } else field += char;
+  }
+  expect(field).toBe('');
+  expect(record).toEqual([]);
+  return records;
+}
+
+interface ApiReport {
+  url: string;
+  project: string;
+  result: number;
+  privacy: number;
+  created_at: string;
+  generated_at: string | null;
+  results: Record<string, { passed: boolean; importance: 'high' | 'medium' | 'low' }>;
+}
+
+/** Every report the API lists for this query, all pages, asked directly (as a script would). */
+async function listedByApi(query: Record<string, string>): Promise<ApiReport[]> {
+  const reports: ApiReport[] = [];
+  for (let page = 1; ; page++) {
+    const params = new URLSearchParams({ ...query, per_page: '100', page: String(page) });
+    const answer = await fetch(`${api().url}/api/v1/reports?${params}`, {
+      headers: { authorization: `Bearer ${api().apiKey}`, accept: 'application/json' },
+    });
+    const body = (await answer.json()) as { data: ApiReport[]; meta: { last_page: number } };
+    reports.push(...body.data);
+    if (page >= body.meta.last_page) return reports;
+  }
+}
+
+/** The record the file should hold for a report, from the API's own fields. */
+function expectedRecord(report: ApiReport): string[] {
+  const counts = { high: 0, medium: 0, low: 0, passed: 0 };
+  for (const test of Object.values(report.results)) {
+    if (test.passed) counts.passed++;
+    else counts[test.importance]++;
+  }
+  const band = report.result > 79 ? 'good' : report.result >= 49 ? 'decent' : 'bad';
+  return [
+    report.url,
+    report.project,
+    band,
+    String(report.result),
+    ['public', 'private', 'password'][report.privacy]!,
+    report.created_at,
+    report.generated_at ?? '',
+    String(counts.high),
+    String(counts.medium),
+    String(counts.low),
+    String(counts.passed),
+  ];
+}
+
+describe('Reports: Export CSV', () => {
+  it('exports the filtered list across all its pages, paced, as a CSV that matches the API', async () => {
+    const page = await extension().openOptions('/reports?search=example&sort_by=url&sort=asc&per_page=10');
+    const table = reportsTable(page);
+    await bodyRows(table).first().waitFor();
+    await expectListQuery(api(), 'reports', {
+      search: 'example',
+      search_by: 'url',
+      sort_by: 'url',
+      sort: 'asc',
+      per_page: '10',
+      page: '1',
+    });
+    const shownTotal = api()
+      .store.reports()
+      .filter((report) => report.url.toLowerCase().includes('example')).length;
+    expect(shownTotal).toBeGreaterThan(100);
+    await page.getByText(`${shownTotal} reports`).waitFor();
+
+    // One request per 2 s, and headers that say so: after page 1 no room is left, so the export waits for
+    // the next window (one request per 60 s / limit, at most 2 s) instead of meeting a 429 (unpaced, page 2
+    // would leave 250 ms later).
+    const before = requestsTo(api(), 'GET', '/api/v1/reports').length;
+    api().controls.setRateLimit(1, 2);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    // During the pause before page 2, that page is said and shown; its answer is held while this is checked.
+    await page.getByText('Reading page 2 of 2…').waitFor();
+    const release = api().controls.holdAnswers();
+    const progress = page.getByRole('progressbar', { name: 'Export progress' });
+    expect(await progress.getAttribute('value')).toBe('1');
+    expect(await progress.getAttribute('max')).toBe('2');
+    expect(await page.getByRole('button', { name: 'Export CSV' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'options-export-progress');
+    release();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^page-reports-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByText(`Exported ${shownTotal} reports to ${file.suggestedFilename()}.`).waitFor();
+    api().controls.setRateLimit(null);
+
+    // Every page of the filtered list, 100 at a time, with the filters and sort on screen.
+    const reads = requestsTo(api(), 'GET', '/api/v1/reports').slice(before);
+    const answered = reads.filter((request) => request.status === 200);
+    expect(answered.map((request) => request.query)).toEqual(
+      ['1', '2'].map((number) => ({
+        search: 'example',
+        search_by: 'url',
+        sort_by: 'url',
+        sort: 'asc',
+        per_page: '100',
+        page: number,
+      })),
+    );
+    expect(reads.map((request) => request.status)).toEqual([200, 200]);
+
+    const bytes = await readFile((await file.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).not.toContain(api().apiKey);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    const [header, ...records] = parseCsv(text.slice(1));
+    expect(header).toEqual([
+      'URL',
+      'Project',
+      'Band',
+      'Score',
+      'Privacy',
+      'Created',
+      'Generated',
+      'High issues',
+      'Medium issues',
+      'Low issues',
+      'Passed tests',
+    ]);
+    const expected = await listedByApi({ search: 'example', sort_by: 'url', sort: 'asc' });
+    expect(expected).toHaveLength(shownTotal);
+    expect(records).toEqual(expected.map(expectedRecord));
+  });
+});

@@ -1,0 +1,154 @@
+// The CSV writer and the export's columns: RFC 4180 quoting, CRLF, the BOM, formulas neutralised, a fixed
+// column order, an empty list, and nothing but the columns in the file.
+import { describe, expect, it } from 'vitest';
+import { BOM, csvField, neutralise, toCsv } from '@/entrypoints/options/reports/export/csv';
+import {
+  CSV_COLUMNS,
+  csvFileName,
+  csvRecord,
+  reportsCsv,
+} from '@/entrypoints/options/reports/export/report-csv';
+import type { ExportRow } from '@/lib/export/export-row';
+
+const HEADER =
+  'URL,Project,Band,Score,Privacy,Created,Generated,High issues,Medium issues,Low issues,Passed tests';
+
+function row(overrides: Partial<ExportRow> = {}): ExportRow {
+  return {
+    id: 1,
+    url: 'example.com/pricing',
+    project: 'example.com',
+    result: 'decent',
+    score: 73.68421052631578,
+    privacy: 0,
+    createdAt: '2026-11-20T09:14:03.000000Z',
+    generatedAt: '2026-11-21T10:00:00.000000Z',
+    counts: { high: 2, medium: 1, low: 0, passed: 30 },
+    ...overrides,
+  };
+}
+
+describe('csvField (RFC 4180)', () => {
+  it('leaves plain text and numbers as they are', () => {
+    expect(csvField('example.com/a')).toBe('example.com/a');
+    expect(csvField(73)).toBe('73');
+    expect(csvField(0)).toBe('0');
+    expect(csvField(null)).toBe('');
+    expect(csvField('')).toBe('');
+  });
+
+  it('quotes a field with a comma, a quote, CR or LF, and doubles its quotes', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('"')).toBe('""""');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvField('line\r\nbreak')).toBe('"line\r\nbreak"');
+    expect(csvField('a\rb')).toBe('"a\rb"');
+  });
+
+  it('keeps text in any script as it is (the file is UTF-8)', () => {
+    expect(csvField('bücher.de/straße')).toBe('bücher.de/straße');
+    expect(csvField('例え.jp/ページ 🙂')).toBe('例え.jp/ページ 🙂');
+  });
+});
+
+describe('formula injection', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', `"'\r=1"`],
+  ])('puts a quote mark before %j', (text, field) => {
+    expect(csvField(text)).toBe(field);
+  });
+
+  it('leaves those characters alone anywhere but at the start', () => {
+    expect(neutralise('example.com/a=b+c-d@e')).toBe('example.com/a=b+c-d@e');
+    expect(neutralise(' =1')).toBe(' =1');
+  });
+});
+
+describe('toCsv', () => {
+  it('starts with the BOM and ends every record, the last one too, in CRLF', () => {
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['1', 'x,y'],
+        [null, 2],
+      ],
+    );
+    expect(text.startsWith(BOM)).toBe(true);
+    expect(BOM).toBe('\uFEFF');
+    expect(new TextEncoder().encode(text).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(text).toBe('\uFEFFa,b\r\n1,"x,y"\r\n,2\r\n');
+    // No bare LF anywhere outside a quoted field.
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('the reports file', () => {
+  it('has its columns in a fixed order, the same whatever the browser’s language', () => {
+    expect(CSV_COLUMNS.join(',')).toBe(HEADER);
+    expect(csvRecord(row())).toEqual([
+      'example.com/pricing',
+      'example.com',
+      'decent',
+      73.68421052631578,
+      'public',
+      '2026-11-20T09:14:03.000000Z',
+      '2026-11-21T10:00:00.000000Z',
+      2,
+      1,
+      0,
+      30,
+    ]);
+  });
+
+  it('writes one record per report, empty cells where the service said nothing', () => {
+    const text = reportsCsv([
+      row(),
+      row({
+        id: 2,
+        url: 'shop.example/a,b',
+        project: null,
+        result: null,
+        score: null,
+        privacy: 2,
+        generatedAt: null,
+        counts: null,
+      }),
+      row({ id: 3, privacy: 1, result: 'good', score: 90 }),
+    ]);
+    expect(text).toBe(
+      `\uFEFF${HEADER}\r\n` +
+        'example.com/pricing,example.com,decent,73.68421052631578,public,2026-11-20T09:14:03.000000Z,2026-11-21T10:00:00.000000Z,2,1,0,30\r\n' +
+        '"shop.example/a,b",,,,password,2026-11-20T09:14:03.000000Z,,,,,\r\n' +
+        'example.com/pricing,example.com,good,90,private,2026-11-20T09:14:03.000000Z,2026-11-21T10:00:00.000000Z,2,1,0,30\r\n',
+    );
+  });
+
+  it('is the header alone for an empty list', () => {
+    expect(reportsCsv([])).toBe(`\uFEFF${HEADER}\r\n`);
+  });
+
+  it('neutralises a project name or address a server sent as a formula', () => {
+    const text = reportsCsv([row({ url: '=cmd|"/c calc"!A1', project: '@evil' })]);
+    const record = text.split('\r\n')[1]!;
+    expect(record.startsWith(`"'=cmd|""/c calc""!A1",'@evil,`)).toBe(true);
+  });
+
+  it('holds only the columns: nothing else a row might carry reaches the file', () => {
+    const extra = { ...row(), password: 'report-secret', apiKey: 'k'.repeat(60) } as ExportRow;
+    const text = reportsCsv([extra]);
+    expect(text).not.toContain('report-secret');
+    expect(text).not.toContain('k'.repeat(60));
+    expect(text.split('\r\n')[1]!.split(',')).toHaveLength(CSV_COLUMNS.length);
+  });
+
+  it('is named after the local date', () => {
+    expect(csvFileName(new Date(2026, 10, 25, 23, 59))).toBe('page-reports-2026-11-25.csv');
+    expect(csvFileName(new Date(2027, 0, 3))).toBe('page-reports-2027-01-03.csv');
+  });
+});
