@@ -59,7 +59,8 @@ export function createBulkChangesModel(
   const stopResetting = effect(() => {
     const { page: _page, ...query } = toReportListQuery(list.state.value);
     const now = JSON.stringify(query);
-    if (now !== filters || !wholePage.value) allMatching.value = false;
+    const whole = wholePage.value; // read on every run: a dependency of this effect
+    if (now !== filters || !whole) allMatching.value = false;
     filters = now;
   });
 
