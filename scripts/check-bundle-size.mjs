@@ -12,13 +12,18 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
  * then to 16.7 KB with the trust fixes (issue 9: look up a write that may have happened, stop following
  * on refusals, limits). Issue 8 asks for 15 KB again: that takes a leaner popup, not a tighter number.
  */
-const budgets = { popup: 17, options: 30 };
+// Options: 29.7 KB before issue 11's bulk changes, 30.4 with them loaded after the Reports section paints
+// (their own 2.2 KB chunk; what stays at start-up is Vite's loader for it, 0.6 KB, which any later
+// lazily loaded part shares): budget 30 → 31.
+const budgets = { popup: 17, options: 31 };
 // The background: 49.9 KB gzip with zod's classic API and webextension-polyfill; 29.9 KB with zod/mini
 // (and the few schema kinds the parsing needs), the browser's own promise-based API and sendResponse;
 // 28.5 KB with Terser as the minifier (issue 8); 31.2 KB with the right-click menu, the create shortcut,
 // notifications and the tab badge (issue 10: about 2.6 KB, a third of it the popup's page check reused).
 // A new dependency of the worker has to fit here too.
-const backgroundBudgetKb = 32;
+// 32.9 KB with bulk changes (issue 11: about 1.7 KB, a job runner that survives worker restarts, its
+// inputs and the shared pace): budget 32 → 33.
+const backgroundBudgetKb = 33;
 // Strings that only appear when zod or the HTTP client has been bundled.
 const backgroundOnlyMarkers = ['ZodError', '$ZodType', 'Bearer '];
 

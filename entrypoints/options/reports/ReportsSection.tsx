@@ -6,7 +6,7 @@ import type { Report, ReportSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
-import { BulkChanges } from './BulkChanges';
+import { LazyBulkChanges } from './LazyBulkChanges';
 import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -137,7 +137,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           </>
         ) : null}
       </div>
-      <BulkChanges reports={model} onOpenSettings={onOpenSettings} />
+      <LazyBulkChanges reports={model} onOpenSettings={onOpenSettings} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>

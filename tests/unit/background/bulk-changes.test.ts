@@ -126,7 +126,7 @@ describe('bulk changes in the background', () => {
     const { bulk, sent } = setup((input) => changed(input, { limit: 60, remaining: 1 }));
     await bulk.handlers['bulk.start'](toPrivate);
     await vi.waitFor(() => expect(sent).toHaveLength(1), { interval: 1 });
-    await bulk.handlers['bulk.stop']({});
+    await bulk.handlers['bulk.stop']();
     const ended = await untilEnded();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sent).toHaveLength(1);
@@ -156,7 +156,7 @@ describe('bulk changes in the background', () => {
     ]);
     round = 2;
     sent.length = 0;
-    await bulk.handlers['bulk.retryFailed']({});
+    await bulk.handlers['bulk.retryFailed']();
     const retried = await untilEnded();
     expect(sent.map((entry) => entry.input.id)).toEqual([2]);
     expect(retried.items).toEqual([expect.objectContaining({ id: 2, state: 'done' })]);
@@ -171,9 +171,9 @@ describe('bulk changes in the background', () => {
     });
     const again = await bulk.handlers['bulk.start'](toPrivate);
     expect(again.ok).toBe(false);
-    expect((await bulk.handlers['bulk.dismiss']({})).ok).toBe(false);
+    expect((await bulk.handlers['bulk.dismiss']()).ok).toBe(false);
     await untilEnded();
-    expect(await bulk.handlers['bulk.dismiss']({})).toEqual({ ok: true, data: null });
+    expect(await bulk.handlers['bulk.dismiss']()).toEqual({ ok: true, data: null });
     expect(await bulkJobItem.getValue()).toBeNull();
     expect(await bulkPasswordItem.getValue()).toBeNull();
   });
@@ -266,7 +266,7 @@ describe('resuming after the worker stopped', () => {
     expect(ended.items[0]).toMatchObject({ state: 'failed', error: { retrySafe: false } });
     expect(ended.items[0]!.error!.message).toMatch(/may have been generated/);
     sent.length = 0;
-    await bulk.handlers['bulk.retryFailed']({});
+    await bulk.handlers['bulk.retryFailed']();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toEqual([]);
   });

@@ -53,7 +53,8 @@ describe('bulk changes: selecting', () => {
   it('offers every matching report once the whole page is ticked, and sends the filters, not the ids', async () => {
     const { send } = open('#/reports?search=site&per_page=10&page=1');
     await selectWholePage();
-    expect(screen.getByText('All 10 reports on this page are selected.')).toBeTruthy();
+    // Loaded after the section paints (LazyBulkChanges).
+    expect(await screen.findByText('All 10 reports on this page are selected.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Select all 132 matching reports' }));
     expect(screen.getByText('All 132 matching reports are selected.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New privacy'), { target: { value: '0' } });
@@ -68,7 +69,7 @@ describe('bulk changes: selecting', () => {
   it('"Select only this page" goes back to the ticked rows; unticking one does too', async () => {
     open();
     await selectWholePage();
-    fireEvent.click(screen.getByRole('button', { name: 'Select all 132 matching reports' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all 132 matching reports' }));
     fireEvent.click(screen.getByRole('button', { name: 'Select only this page' }));
     expect(screen.getByRole('button', { name: 'Regenerate results of 10' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Select all 132 matching reports' }));
@@ -82,7 +83,7 @@ describe('bulk changes: selecting', () => {
     const boxes = await screen.findAllByRole('checkbox', { name: 'Select' });
     fireEvent.click(boxes[0]!);
     fireEvent.click(boxes[1]!);
-    fireEvent.click(screen.getByRole('button', { name: 'Regenerate results of 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate results of 2' }));
     await waitFor(() => expect(callsOf(send, 'bulk.start')).toHaveLength(1));
     const [first, second] = reportRange(131, 132); // newest first, as the table shows them
     expect(callsOf(send, 'bulk.start')[0]).toEqual({
@@ -99,7 +100,7 @@ describe('bulk changes: selecting', () => {
   it('Password needs a password: said next to the field, nothing sent; then sent once', async () => {
     const { send } = open();
     await selectWholePage();
-    fireEvent.change(screen.getByLabelText('New privacy'), { target: { value: '2' } });
+    fireEvent.change(await screen.findByLabelText('New privacy'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change privacy of 10' }));
     const field = screen.getByLabelText('New password');
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
