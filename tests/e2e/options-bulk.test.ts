@@ -3,7 +3,7 @@
 // that goes on after the worker is restarted mid-way without any report changed twice.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useExtension, useReferenceApi } from './harness';
+import { checkBothSchemes, useExtension, useReferenceApi } from './harness';
 import { bodyRows, connect, reportsTable, waitForRows } from './options-helpers';
 import type { RecordedRequest } from './harness';
 
@@ -59,6 +59,7 @@ describe('bulk changes', () => {
     // slows to one request every 2 s (lib/pace.ts); unpaced (250 ms apart) every fourth would meet a 429.
     api().controls.setRateLimit(3, 3);
     await page.getByLabel('New privacy').selectOption('1');
+    expect((await checkBothSchemes(page, 'options-bulk-form')).violations).toEqual([]);
     await page.getByRole('button', { name: `Change privacy of ${ids.length}` }).click();
     const bar = page.getByRole('progressbar', { name: 'Progress of the bulk change' });
     await bar.waitFor();
@@ -76,6 +77,7 @@ describe('bulk changes', () => {
     // Paced from the headers, not by meeting the limit: no 429 at all (Retry-After is the unit tests' part).
     expect(patches().filter((request) => request.status === 429)).toEqual([]);
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
+    expect((await checkBothSchemes(page, 'options-bulk-summary')).violations).toEqual([]);
     // The rows were read again: page 1 now says Private for each.
     await expect
       .poll(async () =>
