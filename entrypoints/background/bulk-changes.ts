@@ -94,6 +94,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
     const pacer = createPacer(pauseMs, MAX_WAIT_MS);
     const rateLimited = new Map<string, number>();
     void deps.alarms.create(BULK_ALARM, { periodInMinutes: 0.5 });
+    let broke = false;
     try {
       for (;;) {
         const job = await item.getValue();
@@ -146,8 +147,12 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
           });
         }
       }
+    } catch (cause) {
+      // Storage failed us mid-step: the alarm stays, and picks the job up again (in-flight rule included).
+      broke = true;
+      console.error('Page Reports: a bulk change stopped; its alarm resumes it', cause);
     } finally {
-      void deps.alarms.clear(BULK_ALARM);
+      if (!broke) void deps.alarms.clear(BULK_ALARM);
     }
   }
 
@@ -223,7 +228,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
   }
 
   const newJob = (action: BulkJob['action'], items: BulkItem[]): StoredJob => ({
-    id: `${now()}-${Math.random().toString(36).slice(2)}`,
+    id: String(now()), // one job at a time: its start time tells it from the last one
     action,
     phase: 'running',
     stopRequested: false,

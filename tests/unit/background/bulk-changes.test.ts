@@ -298,3 +298,17 @@ describe('resuming after the worker stopped', () => {
     expect(sent.map((entry) => entry.input.id)).toEqual([1, 2]);
   });
 });
+
+describe('when a step fails outright', () => {
+  it('keeps the alarm, so the job is picked up again', async () => {
+    const { bulk, deps } = setup();
+    deps.update = async () => {
+      throw new Error('storage gone');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await bulk.handlers['bulk.start'](toPrivate);
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalled(), { interval: 1 });
+    expect(await fakeBrowser.alarms.get(BULK_ALARM)).toBeDefined();
+    expect((await job()).items[0]!.state).toBe('sending');
+  });
+});
