@@ -150,7 +150,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
     } catch (cause) {
       // Storage failed us mid-step: the alarm stays, and picks the job up again (in-flight rule included).
       broke = true;
-      console.error('Page Reports: a bulk change stopped; its alarm resumes it', cause);
+      console.error('Page Reports: bulk change', cause);
     } finally {
       if (!broke) void deps.alarms.clear(BULK_ALARM);
     }
@@ -275,11 +275,10 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
         const items = job.items
           .filter((entry) => entry.state === 'failed' && entry.error?.retrySafe !== false)
           .map(({ id, label }): BulkItem => ({ id, label, state: 'pending' }));
-        const password = (await passwordItem.getValue()) ?? undefined;
-        if (job.action.kind === 'privacy' && job.action.privacy === 2 && !password) {
-          return refuse(t('bulkPasswordLost'));
-        }
-        return items.length > 0 ? begin(newJob(job.action, items), password) : ok;
+        // A Password job's password stays (or, after a browser restart, each report fails saying it is gone).
+        return items.length > 0
+          ? begin(newJob(job.action, items), (await passwordItem.getValue()) ?? undefined)
+          : ok;
       },
 
       'bulk.dismiss': async () => {
@@ -295,13 +294,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 }
