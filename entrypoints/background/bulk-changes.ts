@@ -2,7 +2,8 @@
 // service's throttle (lib/pace.ts, as "Delete selected"). The job lives in storage.session, written
 // before each request leaves and after its answer, so a worker stopped mid-way resumes it (at start-up,
 // and by an alarm) without sending a done report again. A report whose request was on its way when the
-// worker stopped is never sent again blindly: a privacy change is read back (already changed: done); new
+// worker stopped is never sent again blindly: a privacy change is read back, once the client would have
+// given up on that request (16 s after it left), and counts as done when already changed; new
 // results may have been made (a synchronous analysis that ran on), so that one fails as "may have
 // happened" and "Retry failed" leaves it out, as the popup does after a lost create.
 // Pages start, stop and retry by message, and watch the job (lib/bulk-job.ts); they never send the requests.
@@ -42,6 +43,8 @@ const LIST_PAGE_SIZE = 100;
 const MAX_JOB_REPORTS = 2000;
 const MAX_WAIT_MS = 60_000;
 const MAX_RATE_LIMIT_RETRIES = 3;
+/** The client's timeout for a change (15 s), and a second more. */
+const SETTLE_AFTER_MS = 16_000;
 
 export interface BulkDeps {
   update(input: MessageInput<'reports.update'>): Promise<Result<Report>>;
@@ -100,8 +103,16 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
         const job = await item.getValue();
         if (!job || job.phase === 'ended') return;
         const next = job.items.find((entry) => entry.state === 'sending' || entry.state === 'pending');
-        if (job.stopRequested || (job.phase === 'running' && !next)) return void (await finish(job.id));
-        const wait = job.notBefore - now();
+        const interrupted = next?.state === 'sending';
+        // A report whose answer was lost is settled first, even after Stop (without waiting then).
+        if ((job.stopRequested && !interrupted) || (job.phase === 'running' && !next)) {
+          return void (await finish(job.id));
+        }
+        // Its request may still be at the service: read it back only once the client would have given up.
+        const due = interrupted
+          ? Math.max(job.notBefore, (next.sentAt ?? 0) + SETTLE_AFTER_MS)
+          : job.notBefore;
+        const wait = job.stopRequested ? 0 : due - now();
         if (wait > 0) {
           await sleep(wait, stopping.signal);
           continue; // read again: Stop may have come meanwhile
@@ -114,7 +125,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
         };
         if (job.phase === 'collecting') {
           await collect(job, paced);
-        } else if (next!.state === 'sending') {
+        } else if (interrupted) {
           // Sent by a worker that stopped before the answer came.
           const outcome = await settleInterrupted(job, next!);
           await edit(job.id, (stored) => {

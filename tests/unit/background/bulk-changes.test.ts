@@ -236,6 +236,9 @@ describe('resuming after the worker stopped', () => {
       { id: 3, state: 'pending' },
     ]);
     void bulk.resume();
+    // Not before the client would have given up on that request (sent 1 s before the restart).
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(reads).toEqual([]);
     await untilEnded();
     expect(reads).toEqual([2]);
     expect(sent.map((entry) => entry.input.id)).toEqual([3]);
@@ -269,6 +272,20 @@ describe('resuming after the worker stopped', () => {
     await bulk.handlers['bulk.retryFailed']();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toEqual([]);
+  });
+
+  it('Stop settles the one in flight at once, then ends', async () => {
+    const { bulk, sent, reads, privacyOnService } = setup();
+    privacyOnService.set(1, 1);
+    await leftBehind({ kind: 'privacy', privacy: 1 }, [
+      { id: 1, state: 'sending', sentAt: 999_000 },
+      { id: 2, state: 'pending' },
+    ]);
+    await bulk.handlers['bulk.stop']();
+    const ended = await untilEnded(1000);
+    expect(reads).toEqual([1]);
+    expect(sent).toEqual([]);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'skipped']);
   });
 
   it('keeps a 429’s wait across the restart', async () => {
