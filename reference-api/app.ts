@@ -49,6 +49,7 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
       query: Object.fromEntries(url.searchParams),
       body,
       headers: Object.fromEntries(c.req.raw.headers),
+      receivedAt: started,
     };
     controls.record(recorded);
     c.set('input', normalizeInput(body ?? {}));

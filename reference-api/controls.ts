@@ -17,6 +17,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The status answered; absent while the answer is on its way, or when the connection was dropped. */
   status?: number;
+  /** When it arrived (epoch ms): tests check a pace with it. */
+  receivedAt?: number;
 }
 
 /** Which requests a forced status is for (all when left out): so a test's other requests pass through. */

@@ -20,9 +20,10 @@ const budgets = { popup: 15, options: 30 };
 // 28.5 KB with Terser as the minifier (issue 8); 31.2 KB with the right-click menu, the create shortcut,
 // notifications and the toolbar score (issue 10: about 3.6 KB), its sentences moved to _locales
 // included; 29.7 KB with short message keys in the build (scripts/short-message-keys.ts, −0.9 KB) and a
-// small origin matcher instead of WXT's MatchPattern (−0.6 KB). A new dependency of the worker has to
-// fit here too.
-const backgroundBudgetKb = 30;
+// small origin matcher instead of WXT's MatchPattern (−0.6 KB): issue 8's 30 KB met. Then issue 11's
+// export (+0.2 KB) and bulk changes (+1.8 KB: a job runner that survives worker restarts, its inputs and
+// the shared pace) made it 31.7 KB: budget 32. A new dependency of the worker has to fit here too.
+const backgroundBudgetKb = 32;
 // Strings only the options page's lazy "Export CSV" chunk holds (the file's header, its name, its type),
 // none of them a message key (those are shortened in the build): the export must never land on a page's
 // start-up path.

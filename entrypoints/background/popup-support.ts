@@ -11,6 +11,7 @@ import { createCreateRuns, createRunsItem } from './create-runs';
 import { createPageAliases, pageAliasesItem, type PageAliases } from './page-aliases';
 import { createPopupCache, popupCacheItem, type PopupCache } from './popup-cache';
 import { createPopupHandlers } from './popup-handlers';
+import { BULK_ALARM, bulkJobItem, bulkPasswordItem, createBulkChanges } from './bulk-changes';
 import type { CoreHandlers, Handlers } from './router';
 
 /** Every handler, the popup's included. Call synchronously at start-up: it registers the alarm listener. */
@@ -32,8 +33,23 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
   void follower.resume();
 
   const tracked = trackReportChanges(core, { cache, follower, aliases, now });
+  // Bulk changes go through the tracked handlers, so the popup's cache and the follower see them too.
+  const bulk = createBulkChanges({
+    update: tracked['reports.update'],
+    get: tracked['reports.get'],
+    list: tracked['reports.list'],
+    now,
+    keepAliveWhile,
+    alarms: browser.alarms,
+  });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === BULK_ALARM) void bulk.resume();
+  });
+  void bulk.resume();
+
   return {
     ...tracked,
+    ...bulk.handlers,
     // The popup may close while the service analyses the page: the run is noted, so the next one knows.
     'reports.create': (input) => creates.run(input.url, () => tracked['reports.create'](input)),
     'settings.save': forgetOnNewConnection(core['settings.save'], async () => {
@@ -41,6 +57,9 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       await follower.clear();
       await pageAliasesItem.removeValue();
       await createRunsItem.removeValue();
+      // Its ids name reports of the old account: the loop finds no job and ends.
+      await bulkJobItem.removeValue();
+      await bulkPasswordItem.removeValue();
       await forgetCachedLists();
     }),
     ...createPopupHandlers({

@@ -3,13 +3,19 @@
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import type { MessageInput, MessageOutput, MessageType, PopupMessageType } from '@/lib/messaging/protocol';
+import type {
+  BulkMessageType,
+  MessageInput,
+  MessageOutput,
+  MessageType,
+  PopupMessageType,
+} from '@/lib/messaging/protocol';
 import { isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 
 export type Handlers = HandlerMap<MessageType>;
 
-/** The messages handlers.ts answers: all but the popup's own (entrypoints/background/popup-*.ts). */
-export type CoreHandlers = HandlerMap<Exclude<MessageType, PopupMessageType>>;
+/** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (bulk-changes.ts). */
+export type CoreHandlers = HandlerMap<Exclude<MessageType, PopupMessageType | BulkMessageType>>;
 
 /** Handlers for some of the messages: modules answer their own share, index.ts joins them. */
 export type HandlerMap<K extends MessageType> = {

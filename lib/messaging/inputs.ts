@@ -135,6 +135,44 @@ export type CreateReportInput = z.input<typeof createReportInputSchema>;
 export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------
+// Bulk changes (run by the background: entrypoints/background/bulk-changes.ts)
+
+/** The most reports a page may name at once (a page of the list holds at most 100). */
+export const MAX_BULK_REPORTS = 100;
+
+const bulkAction = z.union([
+  z.strictObject({ kind: z.literal('privacy'), privacy }),
+  z.strictObject({ kind: z.literal('regenerate') }),
+]);
+
+// The filters of the list, without its page: "every report matching", listed by the background.
+const { page: _page, perPage: _perPage, ...listFilters } = reportListQuerySchema.shape;
+
+const bulkTarget = z.union([
+  z.strictObject({
+    reports: z
+      .array(z.strictObject({ id, label: z.string().check(z.maxLength(MAX_PAGE_URL_LENGTH)) }))
+      .check(z.minLength(1), z.maxLength(MAX_BULK_REPORTS)),
+  }),
+  z.strictObject({ query: z.strictObject(listFilters) }),
+]);
+
+const bulkStart = z
+  .strictObject({ action: bulkAction, target: bulkTarget, password: z.optional(password) })
+  .check(
+    z.superRefine((value, ctx) => {
+      // Password privacy needs one (as the service says); any other change never carries one.
+      const wantsPassword = value.action.kind === 'privacy' && value.action.privacy === 2;
+      if (wantsPassword !== (value.password !== undefined && value.password !== '')) {
+        const message = wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
+        ctx.addIssue({ code: 'custom', message, input: value, path: ['password'] });
+      }
+    }),
+  );
+
+export type BulkStartInput = z.input<typeof bulkStart>;
+
+// ---------------------------------------------------------------------------------------------------
 // Every message's payload
 
 const empty = z.strictObject({});
@@ -162,6 +200,10 @@ export const payloadSchemas = {
   'popup.rememberPrivacy': z.strictObject({ privacy }),
   'popup.awaitCreate': z.strictObject({ url: tabUrl }),
   'popup.forgetCreate': z.strictObject({ url: tabUrl }),
+  'bulk.start': bulkStart,
+  'bulk.stop': empty,
+  'bulk.retryFailed': empty,
+  'bulk.dismiss': empty,
 };
 
 export type PayloadSchemas = typeof payloadSchemas;

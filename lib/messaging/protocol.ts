@@ -80,10 +80,21 @@ export interface Protocol {
   'popup.awaitCreate': { input: Payloads['popup.awaitCreate']; output: Report | null };
   /** The outcome of this page's create was shown: the next popup need not show it again. */
   'popup.forgetCreate': { input: Payloads['popup.forgetCreate']; output: null };
+  /** Starts a bulk change in the background; pages watch its progress in storage (lib/bulk-job.ts). */
+  'bulk.start': { input: Payloads['bulk.start']; output: null };
+  /** Sends nothing more; a request on its way finishes. */
+  'bulk.stop': { input: Payloads['bulk.stop']; output: null };
+  /** Starts the last job again over its failures that are safe to send again. */
+  'bulk.retryFailed': { input: Payloads['bulk.retryFailed']; output: null };
+  /** Forgets an ended job (and the password it held). */
+  'bulk.dismiss': { input: Payloads['bulk.dismiss']; output: null };
 }
 
 /** Messages only the popup sends; the background answers them in popup-*.ts. */
 export type PopupMessageType = Extract<MessageType, `popup.${string}`>;
+
+/** Bulk changes; the background answers them in bulk-changes.ts. */
+export type BulkMessageType = Extract<MessageType, `bulk.${string}`>;
 
 export type MessageType = keyof Protocol;
 export type MessageInput<T extends MessageType> = Protocol[T]['input'];

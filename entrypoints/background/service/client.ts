@@ -371,7 +371,10 @@ async function updateReport(
       : decode(answered, reportParser(http));
   // A report gone meanwhile stays "gone": that is what the pages act on.
   const gone = !updated.ok && updated.error.kind === 'not_found';
-  return regenerate && !gone ? afterDone(updated, REGENERATED_NOT_READ) : updated;
+  const result = regenerate && !gone ? afterDone(updated, REGENERATED_NOT_READ) : updated;
+  // The throttle's headers ride along, so bulk changes can pace themselves (lib/pace.ts).
+  const { rateLimit } = answer.data;
+  return result.ok && rateLimit ? { ...result, rateLimit } : result;
 }
 
 /** phpRank's 403 on an update means the report is gone (see REPORT_GONE_ON_UPDATE). */

@@ -6,7 +6,9 @@
 // - a 429, answered by waiting as long as the server asks and trying that item again (a few times at most).
 //   The pause then stays at that wait (doubling if another 429 comes despite it) until an answer shows
 //   room again, and only then goes back to the normal pace.
-import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
+// The pace is shared with the background's bulk changes (entrypoints/background/bulk-changes.ts).
+import { createPacer } from '@/lib/pace';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 
@@ -36,32 +38,6 @@ export interface DeleteManyOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** phpRank's throttle per client; assumed when the server says how much room is left but not its limit. */
-const DEFAULT_LIMIT_PER_MINUTE = 60;
-/** "Nearly out of room": this many requests left or fewer... */
-const LOW_REMAINING = 5;
-/** ...or this share of the limit. */
-const LOW_SHARE = 0.1;
-
-/** Whether the throttle's headers say there is little room left (unknown room is not low). */
-export function isRoomLow({ limit, remaining }: RateLimit): boolean {
-  if (remaining === null) return false;
-  return remaining <= LOW_REMAINING || (limit !== null && limit > 0 && remaining <= limit * LOW_SHARE);
-}
-
-/**
- * A throttle's window is not in its headers; Laravel's (and phpRank's) is a minute. A pace slower than
- * this is not worth guessing: a small limit with a shorter window would make the page crawl, and a 429's
- * Retry-After says exactly how long to wait anyway.
- */
-const SLOWEST_STEADY_PACE_MS = 2000;
-
-/** One request per (60 s / limit), the pace at which a per-minute limit is never met; at most 2 s. */
-export function steadyPaceMs({ limit }: RateLimit): number {
-  const perMinute = limit !== null && limit > 0 ? limit : DEFAULT_LIMIT_PER_MINUTE;
-  return Math.min(SLOWEST_STEADY_PACE_MS, Math.ceil(60_000 / perMinute));
-}
-
 /**
  * Only the client's success counts. It already counts an item the service says is gone (its own JSON
  * "not found", a project checked against the list) as deleted; any other 404 (a web server's page, a
@@ -69,31 +45,6 @@ export function steadyPaceMs({ limit }: RateLimit): number {
  */
 export function isDeleted<T>(result: Result<T>): result is Extract<Result<T>, { ok: true }> {
   return result.ok;
-}
-
-/** The pause before the next request, from the answers so far. */
-function createPacer(pauseMs: number, maxPauseMs: number) {
-  /** Raised by 429s; dropped once the server shows room again. */
-  let backoffMs = 0;
-  /** The steady pace while the headers say room is low; 0 otherwise. */
-  let throttleMs = 0;
-  return {
-    next: () => Math.min(maxPauseMs, Math.max(pauseMs, backoffMs, throttleMs)),
-    /** A 429 that asked for `waitMs`: the pace becomes that wait; another one despite it doubles it. */
-    rateLimited(waitMs: number) {
-      backoffMs = Math.min(maxPauseMs, Math.max(waitMs, backoffMs * 2));
-    },
-    /** What an answer's throttle headers said; answers without them leave the pace as it is. */
-    answered(rateLimit: RateLimit | undefined) {
-      if (!rateLimit || rateLimit.remaining === null) return;
-      if (isRoomLow(rateLimit)) {
-        throttleMs = steadyPaceMs(rateLimit);
-      } else {
-        throttleMs = 0;
-        backoffMs = 0;
-      }
-    },
-  };
 }
 
 /** Deletes each item in turn; only what the client confirmed counts as deleted (isDeleted). */

@@ -6,6 +6,7 @@ import type { Report, ReportSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
+import { LazyBulkChanges } from './LazyBulkChanges';
 import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
 import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
@@ -138,6 +139,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           </>
         ) : null}
       </div>
+      <LazyBulkChanges reports={model} onOpenSettings={onOpenSettings} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>

@@ -7,6 +7,7 @@ import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handl
 import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
+import { createBulkChanges } from '@/entrypoints/background/bulk-changes';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { fakeFetch, json, REPORT, type RecordedCall } from './service/fake-fetch';
@@ -47,6 +48,15 @@ function background() {
       followReport: async () => {},
       now,
     }),
+    // No page address in these: not part of this test.
+    ...createBulkChanges({
+      update: core['reports.update'],
+      get: core['reports.get'],
+      list: core['reports.list'],
+      now,
+      keepAliveWhile: (work) => work,
+      alarms: fakeBrowser.alarms,
+    }).handlers,
   };
   const spied = Object.fromEntries(
     Object.entries(handlers).map(([type, handler]) => [type, vi.fn(handler)]),

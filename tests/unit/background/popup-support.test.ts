@@ -7,6 +7,7 @@ import type { Report, ReportId } from '@/lib/api/types';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { followedItem, GENERATION_ALARM } from '@/entrypoints/background/follower';
 import { createPopupCache } from '@/entrypoints/background/popup-cache';
+import { BULK_ALARM, bulkJobItem, bulkPasswordItem } from '@/entrypoints/background/bulk-changes';
 import {
   forgetOnNewConnection,
   trackReportChanges,
@@ -269,5 +270,59 @@ describe('forgetOnNewConnection', () => {
     await handlers['settings.save']({ baseUrl: 'https://b.example', apiKey: 'k2' });
     expect(await followedItem.getValue()).toEqual([]);
     expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+  });
+});
+
+describe('withPopupSupport: bulk changes', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  const leftBehind = {
+    id: 'left',
+    action: { kind: 'privacy', privacy: 1 },
+    phase: 'running',
+    stopRequested: false,
+    items: [
+      { id: 1, label: 'a', state: 'done' },
+      { id: 2, label: 'b', state: 'pending' },
+    ],
+    notBefore: 0,
+    waitingUntil: null,
+    error: null,
+  } as const;
+
+  it('resumes a job a stopped worker left, at start-up, through the tracked update (never the done one)', async () => {
+    await bulkJobItem.setValue(structuredClone(leftBehind) as never);
+    const core = coreHandlers();
+    withPopupSupport(core);
+    await vi.waitFor(async () => expect((await bulkJobItem.getValue())?.phase).toBe('ended'));
+    expect(core['reports.update']).toHaveBeenCalledTimes(1);
+    expect(core['reports.update']).toHaveBeenCalledWith({ id: 2, privacy: 1 });
+  });
+
+  it('resumes on its alarm too', async () => {
+    const core = coreHandlers();
+    withPopupSupport(core);
+    await vi.waitFor(() => expect(core['reports.list']).toHaveBeenCalledTimes(0));
+    await bulkJobItem.setValue(structuredClone(leftBehind) as never);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: BULK_ALARM, scheduledTime: Date.now() });
+    await vi.waitFor(async () => expect((await bulkJobItem.getValue())?.phase).toBe('ended'));
+    expect(core['reports.update']).toHaveBeenCalledWith({ id: 2, privacy: 1 });
+  });
+
+  it('forgets the job and its password when another account is saved', async () => {
+    await fakeBrowser.storage.local.set({ connection: { baseUrl: 'https://a.example', apiKey: 'k' } });
+    const handlers = withPopupSupport(
+      coreHandlers({
+        'settings.save': async () => {
+          await fakeBrowser.storage.local.set({ connection: { baseUrl: 'https://b.example', apiKey: 'k2' } });
+          return ok({});
+        },
+      }),
+    );
+    await bulkJobItem.setValue({ ...structuredClone(leftBehind), phase: 'ended' } as never);
+    await bulkPasswordItem.setValue('secret');
+    await handlers['settings.save']({ baseUrl: 'https://b.example', apiKey: 'k2' });
+    expect(await bulkJobItem.getValue()).toBeNull();
+    expect(await bulkPasswordItem.getValue()).toBeNull();
   });
 });

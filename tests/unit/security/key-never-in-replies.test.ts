@@ -127,7 +127,22 @@ const LOCAL_ONLY = new Set<MessageType>([
   'popup.rememberPrivacy',
   'popup.awaitCreate',
   'popup.forgetCreate',
+  // A bulk change is answered at once; its requests go on in the background (see the job's check below).
+  'bulk.start',
+  'bulk.stop',
+  'bulk.retryFailed',
+  'bulk.dismiss',
 ]);
+
+/** The bulk job pages watch (storage.session), once it ended. */
+async function endedBulkJob(): Promise<unknown> {
+  let job: { phase?: string } | undefined;
+  await vi.waitFor(async () => {
+    job = (await fakeBrowser.storage.session.get('bulkJob')).bulkJob as typeof job;
+    expect(job?.phase).toBe('ended');
+  });
+  return job;
+}
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const popup = { id: ID, url: `chrome-extension://${ID}/popup.html` };
@@ -187,7 +202,26 @@ async function everyReply(server: Server): Promise<Reply[]> {
     const reply = await route({ type, payload }, popup);
     replies.push({ label, type, reply, reachedServer: calls.length > before });
   };
-  for (const type of MESSAGE_TYPES) await send(type);
+  for (const type of MESSAGE_TYPES) {
+    // Stopped by 'bulk.stop' just before: retried or dismissed only once it ended.
+    if (type === 'bulk.retryFailed') await endedBulkJob();
+    await send(type);
+  }
+  // What a bulk change's requests answered reaches pages through storage: it must hold no key either.
+  const beforeBulk = calls.length;
+  await send('bulk.start');
+  await vi.waitFor(async () => {
+    const { bulkJob } = await fakeBrowser.storage.session.get('bulkJob');
+    const job = bulkJob as { items: { state: string }[]; waitingUntil: number | null };
+    expect(job.waitingUntil !== null || ['done', 'failed'].includes(job.items[0]!.state)).toBe(true);
+  });
+  await send('bulk.stop');
+  replies.push({
+    label: 'the bulk job as pages watch it',
+    type: 'popup.pageReport', // not LOCAL_ONLY: its requests must have reached the server
+    reply: await endedBulkJob(),
+    reachedServer: calls.length > beforeBulk,
+  });
   // The popup waits for a create it started; a create that fails with no popup open is kept for the next one.
   const watching = route({ type: 'popup.awaitCreate', payload: { url: PAGE_URL } }, popup);
   await send('reports.create');
@@ -238,7 +272,8 @@ describe('no answer to a page holds the API key', () => {
     const replies = await everyReply(working);
     expectServerReached(replies);
     for (const { label, reply } of replies) {
-      if (label !== 'settings.save (a malformed key)') expect(reply, label).toMatchObject({ ok: true });
+      if (label === 'the bulk job as pages watch it') expect(reply, label).toMatchObject({ phase: 'ended' });
+      else if (label !== 'settings.save (a malformed key)') expect(reply, label).toMatchObject({ ok: true });
     }
     expectNoKey(replies);
   });

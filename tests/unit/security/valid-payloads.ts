@@ -39,6 +39,14 @@ export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   'popup.rememberPrivacy': { privacy: 1 },
   'popup.awaitCreate': { url: PAGE_URL },
   'popup.forgetCreate': { url: PAGE_URL },
+  'bulk.start': {
+    action: { kind: 'privacy', privacy: 2 },
+    target: { reports: [{ id: 42, label: 'example.com/pricing' }] },
+    password: 'report-password-1',
+  },
+  'bulk.stop': {},
+  'bulk.retryFailed': {},
+  'bulk.dismiss': {},
 };
 
 export const MESSAGE_TYPES = Object.keys(VALID_PAYLOADS) as MessageType[];

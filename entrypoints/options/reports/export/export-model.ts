@@ -10,7 +10,7 @@ import type { ExportPage, ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
-import { isRoomLow, steadyPaceMs } from '../../list/delete-many';
+import { isRoomLow, steadyPaceMs } from '@/lib/pace';
 import { csvFileName, reportsCsv } from './report-csv';
 
 export type Send = typeof sendMessage;

@@ -61,3 +61,37 @@ describe('validation messages', () => {
     });
   });
 });
+
+describe('bulk.start', () => {
+  const schema = payloadSchemas['bulk.start'];
+  const page = { reports: [{ id: 7, label: 'example.com/a' }] };
+  const ok = (value: unknown) => schema.safeParse(value).success;
+
+  it('takes a page of reports or the list’s filters (never its page), with one of two actions', () => {
+    expect(ok({ action: { kind: 'regenerate' }, target: page })).toBe(true);
+    expect(
+      ok({ action: { kind: 'privacy', privacy: 1 }, target: { query: { search: 'a', project: 'x' } } }),
+    ).toBe(true);
+    expect(ok({ action: { kind: 'regenerate' }, target: { query: { page: 2 } } })).toBe(false);
+    expect(ok({ action: { kind: 'regenerate' }, target: { query: { perPage: 100 } } })).toBe(false);
+    expect(ok({ action: { kind: 'delete' }, target: page })).toBe(false);
+    expect(ok({ action: { kind: 'privacy', privacy: 3 }, target: page })).toBe(false);
+    expect(ok({ action: { kind: 'regenerate' }, target: { reports: [] } })).toBe(false);
+    const tooMany = Array.from({ length: 101 }, (_, id) => ({ id, label: 'x' }));
+    expect(ok({ action: { kind: 'regenerate' }, target: { reports: tooMany } })).toBe(false);
+    expect(ok({ action: { kind: 'regenerate' }, target: { reports: [{ id: '..', label: 'x' }] } })).toBe(
+      false,
+    );
+    expect(ok({ action: { kind: 'regenerate' }, target: page, extra: 1 })).toBe(false);
+  });
+
+  it('needs a password for Password, and takes none for anything else', () => {
+    expect(fieldErrors(schema, { action: { kind: 'privacy', privacy: 2 }, target: page })).toEqual({
+      password: ['Enter a password: privacy Password needs one.'],
+    });
+    expect(ok({ action: { kind: 'privacy', privacy: 2 }, target: page, password: '' })).toBe(false);
+    expect(ok({ action: { kind: 'privacy', privacy: 2 }, target: page, password: 'pw' })).toBe(true);
+    expect(ok({ action: { kind: 'privacy', privacy: 0 }, target: page, password: 'pw' })).toBe(false);
+    expect(ok({ action: { kind: 'regenerate' }, target: page, password: 'pw' })).toBe(false);
+  });
+});

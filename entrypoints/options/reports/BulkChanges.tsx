@@ -1,0 +1,214 @@
+// "Bulk changes" under the Reports toolbar: select every matching report, change their privacy or
+// regenerate their results, watch the background do it (progress, Stop), and read what failed and why.
+import { useSignal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { FieldNote, fieldAria } from '@/components/field-note';
+import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
+import { bulkCounts, type BulkJob } from '@/lib/bulk-job';
+import { PRIVACY_NAMES } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { send } from '@/lib/messaging/send';
+import { reportKey } from '@/lib/report-id';
+import { formatCount } from '../format-number';
+import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
+import type { ReportsModel } from './reports-model';
+
+export function BulkChanges({
+  reports,
+  onOpenSettings,
+}: {
+  reports: ReportsModel;
+  onOpenSettings: () => void;
+}) {
+  const model = useMemo(() => createBulkChangesModel(send, reports), [reports]);
+  useEffect(() => () => model.dispose(), [model]);
+  const job = model.job.value;
+  const running = job !== null && job.phase !== 'ended';
+  const error = model.error.value;
+  return (
+    <div class="bulk-changes">
+      <SelectAllMatching model={model} pageCount={reports.selected.value.size} />
+      {running ? <BulkProgress job={job} model={model} /> : null}
+      {job?.phase === 'ended' ? (
+        <BulkSummary job={job} model={model} onOpenSettings={onOpenSettings} />
+      ) : null}
+      {!running && model.count.value > 0 ? <BulkForm model={model} /> : null}
+      {error ? (
+        <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={onOpenSettings} />
+      ) : null}
+    </div>
+  );
+}
+
+function SelectAllMatching({ model, pageCount }: { model: BulkChangesModel; pageCount: number }) {
+  if (model.allMatching.value) {
+    return (
+      <p class="bulk-select">
+        {t('bulkAllMatchingSelected', formatCount(model.count.value))}{' '}
+        <button type="button" class="link-button" onClick={() => model.selectAllMatching(false)}>
+          {t('bulkSelectPageOnly')}
+        </button>
+      </p>
+    );
+  }
+  if (!model.canSelectAllMatching.value) return null;
+  return (
+    <p class="bulk-select">
+      {t('bulkPageSelected', formatCount(pageCount))}{' '}
+      <button type="button" class="link-button" onClick={() => model.selectAllMatching(true)}>
+        {t('bulkSelectAllMatching', formatCount(model.matching.value ?? 0))}
+      </button>
+    </p>
+  );
+}
+
+function BulkForm({ model }: { model: BulkChangesModel }) {
+  const privacy = useSignal<Privacy>(1);
+  // Lives only in this field and the message that starts the job: never stored on disk, never logged.
+  const password = useSignal('');
+  const problem = useSignal<string | null>(null);
+  const count = formatCount(model.count.value);
+
+  async function changePrivacy(event: Event) {
+    event.preventDefault();
+    problem.value = null;
+    if (privacy.value === 2 && password.value === '') {
+      problem.value = t('bulkPasswordRequired');
+      return;
+    }
+    await model.changePrivacy(privacy.value, privacy.value === 2 ? password.value : undefined);
+    if (!model.error.peek()) password.value = '';
+  }
+
+  return (
+    <form class="bulk-form" onSubmit={changePrivacy} noValidate>
+      <fieldset>
+        <legend>{t('bulkLegend')}</legend>
+        <div class="field">
+          <label for="bulk-privacy">{t('bulkPrivacyLabel')}</label>
+          <select
+            id="bulk-privacy"
+            value={String(privacy.value)}
+            onChange={(event) => (privacy.value = Number(event.currentTarget.value) as Privacy)}
+          >
+            {PRIVACY_VALUES.map((value) => (
+              <option key={value} value={String(value)}>
+                {PRIVACY_NAMES[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {privacy.value === 2 ? (
+          <div class="field">
+            <label for="bulk-password">{t('bulkPasswordLabel')}</label>
+            <input
+              id="bulk-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-required
+              value={password.value}
+              {...fieldAria('bulk-password', problem.value, t('bulkPasswordHint'))}
+              onInput={(event) => (password.value = event.currentTarget.value)}
+            />
+            <FieldNote id="bulk-password" error={problem.value} hint={t('bulkPasswordHint')} />
+          </div>
+        ) : null}
+        <div class="bulk-summary-actions">
+          <button type="submit" class="primary">
+            {t('bulkChangePrivacy', count)}
+          </button>
+          <button type="button" onClick={() => void model.regenerate()}>
+            {t('bulkRegenerate', count)}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function BulkProgress({ job, model }: { job: BulkJob; model: BulkChangesModel }) {
+  const { total, done, failed } = bulkCounts(job);
+  const collecting = job.phase === 'collecting';
+  const waitSeconds = job.waitingUntil ? Math.max(1, Math.ceil((job.waitingUntil - Date.now()) / 1000)) : 0;
+  const [doneText, totalText] = [formatCount(done + failed), formatCount(total)];
+  return (
+    <div class="bulk-summary">
+      <div>
+        <progress
+          aria-label={t('bulkProgressLabel')}
+          max={collecting ? undefined : Math.max(1, total)}
+          value={collecting ? undefined : done + failed}
+        />
+        <p role="status">
+          {job.stopRequested
+            ? t('bulkStopping')
+            : collecting
+              ? t('bulkCollecting', totalText)
+              : waitSeconds > 0
+                ? t('bulkWaiting', formatCount(waitSeconds))
+                : job.action.kind === 'regenerate'
+                  ? t('bulkProgressRegenerate', doneText, totalText)
+                  : t('bulkProgressPrivacy', doneText, totalText)}
+        </p>
+      </div>
+      <div class="bulk-summary-actions">
+        <button type="button" disabled={job.stopRequested} onClick={() => void model.stop()}>
+          {t('bulkStop')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function BulkSummary({
+  job,
+  model,
+  onOpenSettings,
+}: {
+  job: BulkJob;
+  model: BulkChangesModel;
+  onOpenSettings: () => void;
+}) {
+  const { total, done, failed, skipped, retryable } = bulkCounts(job);
+  const failures = job.items.filter((item) => item.state === 'failed');
+  return (
+    <div class={`bulk-summary${failed > 0 || job.error ? ' bulk-summary--failed' : ''}`} role="status">
+      <div>
+        {job.error ? (
+          <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={onOpenSettings} />
+        ) : (
+          <p>
+            {job.action.kind === 'regenerate'
+              ? t('bulkSummaryRegenerate', formatCount(done), formatCount(total))
+              : t('bulkSummaryPrivacy', formatCount(done), formatCount(total))}
+            {skipped > 0 ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
+          </p>
+        )}
+        {failed > 0 ? (
+          <>
+            <p>{t('bulkSummaryFailed', formatCount(failed))}</p>
+            <ul class="dialog-list">
+              {failures.map((item) => (
+                <li key={reportKey(item.id)} class="break-anywhere">
+                  {item.label}: {item.error?.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      <div class="bulk-summary-actions">
+        {retryable > 0 ? (
+          <button type="button" onClick={() => void model.retryFailed()}>
+            {t('bulkRetryFailed')}
+          </button>
+        ) : null}
+        <button type="button" onClick={() => void model.dismiss()}>
+          {t('bulkDismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// A bulk change (privacy or new results for many reports) as pages may know it. The background alone
+// runs it (entrypoints/background/bulk-changes.ts): it keeps the job in storage.session under
+// BULK_JOB_KEY, so a stopped worker resumes it without sending anything twice, and pages only watch that
+// item (never send the requests themselves). Types, a shape check and a watcher: no zod, no service.
+import type { ApiError } from './api/errors';
+import type { Privacy, ReportId } from './api/types';
+import { browser } from './page-browser';
+
+export const BULK_JOB_KEY = 'bulkJob';
+
+export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' };
+
+/** sending: the request left and its answer is not in yet (a worker stopped then leaves it so). */
+export type BulkItemState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped';
+
+export interface BulkItem {
+  id: ReportId;
+  /** The report's address, to name it in the summary. */
+  label: string;
+  state: BulkItemState;
+  /** Why it failed: the background's sentence. */
+  error?: ApiError;
+  /** When its request left (epoch ms). */
+  sentAt?: number;
+}
+
+export interface BulkJob {
+  /** Tells one job from the next (a page ignores an older job's end). */
+  id: string;
+  action: BulkAction;
+  /** collecting: listing every report that matches the filters, before any change is sent. */
+  phase: 'collecting' | 'running' | 'ended';
+  /** Stop was pressed: nothing more is sent (a request already on its way finishes). */
+  stopRequested: boolean;
+  items: BulkItem[];
+  /** No request before this time (epoch ms): the pace, and a 429's wait, kept across worker restarts. */
+  notBefore: number;
+  /** Set while waiting because the service asked to slow down (429): until when. */
+  waitingUntil: number | null;
+  /** Why it ended before sending anything (listing the matching reports failed); null otherwise. */
+  error: ApiError | null;
+}
+
+export interface BulkCounts {
+  total: number;
+  done: number;
+  failed: number;
+  skipped: number;
+  /** Failures that are safe to send again ("Retry failed"): not those that may have happened. */
+  retryable: number;
+}
+
+export function bulkCounts(job: BulkJob): BulkCounts {
+  const counts: BulkCounts = { total: job.items.length, done: 0, failed: 0, skipped: 0, retryable: 0 };
+  for (const item of job.items) {
+    if (item.state === 'done') counts.done++;
+    else if (item.state === 'skipped') counts.skipped++;
+    else if (item.state === 'failed') {
+      counts.failed++;
+      if (item.error?.retrySafe !== false) counts.retryable++;
+    }
+  }
+  return counts;
+}
+
+/** The stored job, if it has the shape pages rely on (storage is not trusted blindly). */
+export function bulkJobFrom(value: unknown): BulkJob | null {
+  const job = value as Partial<BulkJob> | null | undefined;
+  return typeof job?.id === 'string' &&
+    typeof job.phase === 'string' &&
+    typeof job.action?.kind === 'string' &&
+    Array.isArray(job.items)
+    ? (job as BulkJob)
+    : null;
+}
+
+/** Calls `listener` with the stored job now and after every change; returns the function that stops. */
+export function watchBulkJob(listener: (job: BulkJob | null) => void): () => void {
+  const area = browser.storage.session;
+  let changedFirst = false;
+  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
+    if (!(BULK_JOB_KEY in changes)) return;
+    changedFirst = true;
+    listener(bulkJobFrom(changes[BULK_JOB_KEY]?.newValue));
+  };
+  area.onChanged.addListener(onChanged);
+  void area.get(BULK_JOB_KEY).then(
+    // A change that came first is newer than this read.
+    (items) => changedFirst || listener(bulkJobFrom(items[BULK_JOB_KEY])),
+    () => undefined,
+  );
+  return () => {
+    changedFirst = true;
+    area.onChanged.removeListener(onChanged);
+  };
+}

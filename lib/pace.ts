@@ -1,0 +1,59 @@
+// The pace of a run of writes against the service's throttle, shared by "Delete selected" (options page)
+// and the background's bulk changes. Three things set the pause before the next request:
+// - the normal pause;
+// - the throttle's own headers on each answer (X-RateLimit-Remaining / -Limit): nearly out of room, the
+//   pace drops to one request per (60 s / limit), which never meets the limit (phpRank allows 60 a minute);
+// - a 429's Retry-After: the pause then stays at that wait (doubling if another 429 comes despite it)
+//   until an answer shows room again, and only then goes back to the normal pace.
+import type { RateLimit } from './api/errors';
+
+/** phpRank's throttle per client; assumed when the server says how much room is left but not its limit. */
+const DEFAULT_LIMIT_PER_MINUTE = 60;
+/** "Nearly out of room": this many requests left or fewer... */
+const LOW_REMAINING = 5;
+/** ...or this share of the limit. */
+const LOW_SHARE = 0.1;
+
+/** Whether the throttle's headers say there is little room left (unknown room is not low). */
+export function isRoomLow({ limit, remaining }: RateLimit): boolean {
+  if (remaining === null) return false;
+  return remaining <= LOW_REMAINING || (limit !== null && limit > 0 && remaining <= limit * LOW_SHARE);
+}
+
+/**
+ * A throttle's window is not in its headers; Laravel's (and phpRank's) is a minute. A pace slower than
+ * this is not worth guessing: a small limit with a shorter window would make the page crawl, and a 429's
+ * Retry-After says exactly how long to wait anyway.
+ */
+const SLOWEST_STEADY_PACE_MS = 2000;
+
+/** One request per (60 s / limit), the pace at which a per-minute limit is never met; at most 2 s. */
+export function steadyPaceMs({ limit }: RateLimit): number {
+  const perMinute = limit !== null && limit > 0 ? limit : DEFAULT_LIMIT_PER_MINUTE;
+  return Math.min(SLOWEST_STEADY_PACE_MS, Math.ceil(60_000 / perMinute));
+}
+
+/** The pause before the next request, from the answers so far. */
+export function createPacer(pauseMs: number, maxPauseMs: number) {
+  /** Raised by 429s; dropped once the server shows room again. */
+  let backoffMs = 0;
+  /** The steady pace while the headers say room is low; 0 otherwise. */
+  let throttleMs = 0;
+  return {
+    next: () => Math.min(maxPauseMs, Math.max(pauseMs, backoffMs, throttleMs)),
+    /** A 429 that asked for `waitMs`: the pace becomes that wait; another one despite it doubles it. */
+    rateLimited(waitMs: number) {
+      backoffMs = Math.min(maxPauseMs, Math.max(waitMs, backoffMs * 2));
+    },
+    /** What an answer's throttle headers said; answers without them leave the pace as it is. */
+    answered(rateLimit: RateLimit | undefined) {
+      if (!rateLimit || rateLimit.remaining === null) return;
+      if (isRoomLow(rateLimit)) {
+        throttleMs = steadyPaceMs(rateLimit);
+      } else {
+        throttleMs = 0;
+        backoffMs = 0;
+      }
+    },
+  };
+}

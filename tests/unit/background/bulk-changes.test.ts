@@ -1,0 +1,331 @@
+// The background's bulk-change runner on the fake clock: the pace (headers, Retry-After), Stop,
+// failures and "Retry failed", the password kept out of the job, and resuming a job a stopped worker left
+// without sending a done report again (and the in-flight rule).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  BULK_ALARM,
+  bulkJobItem,
+  bulkPasswordItem,
+  createBulkChanges,
+  type BulkDeps,
+} from '@/entrypoints/background/bulk-changes';
+import { apiError } from '@/lib/api/error-messages';
+import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import type { BulkItem, BulkJob } from '@/lib/bulk-job';
+import type { MessageInput } from '@/lib/messaging/protocol';
+import { makePage, makeReport } from '../options/fakes';
+
+type UpdateInput = MessageInput<'reports.update'>;
+
+interface Sent {
+  input: UpdateInput;
+  at: number;
+}
+
+/** A fake service: `answer` decides each update's answer; every update and read is recorded with its time. */
+function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (input) => changed(input)) {
+  const sent: Sent[] = [];
+  const reads: ReportId[] = [];
+  const privacyOnService = new Map<ReportId, number>();
+  const deps: BulkDeps = {
+    update: async (input) => {
+      sent.push({ input, at: Date.now() });
+      const result = answer(input, sent);
+      if (result.ok && input.privacy !== undefined) privacyOnService.set(input.id, input.privacy);
+      return result;
+    },
+    get: async ({ id }) => {
+      reads.push(id);
+      return { ok: true, data: makeReport(Number(id), { privacy: (privacyOnService.get(id) ?? 0) as 0 }) };
+    },
+    list: async (query) => {
+      const page = query.page ?? 1;
+      const items = page === 1 ? [makeReport(1), makeReport(2)] : [makeReport(3)];
+      return { ok: true, data: makePage(items, { page, perPage: 2, total: 3 }) };
+    },
+    now: () => Date.now(),
+    keepAliveWhile: (work) => work,
+    alarms: fakeBrowser.alarms,
+  };
+  return { bulk: createBulkChanges(deps), sent, reads, privacyOnService, deps };
+}
+
+function changed(input: UpdateInput, rateLimit?: RateLimit): Result<Report> {
+  const report = makeReport(Number(input.id), input.privacy === undefined ? {} : { privacy: input.privacy });
+  return rateLimit ? { ok: true, data: report, rateLimit } : { ok: true, data: report };
+}
+
+const reportsTarget = (...ids: number[]) => ({
+  reports: ids.map((id) => ({ id, label: `site.example/page-${id}` })),
+});
+const toPrivate = {
+  action: { kind: 'privacy' as const, privacy: 1 as const },
+  target: reportsTarget(1, 2, 3),
+};
+
+const job = () => bulkJobItem.getValue() as Promise<BulkJob>;
+const states = async () => (await job()).items.map((item) => item.state);
+/** Runs the clock until the job ended (a job that never ends fails the test). */
+async function untilEnded(maxMs = 600_000) {
+  for (let elapsed = 0; elapsed < maxMs; elapsed += 100) {
+    if ((await bulkJobItem.getValue())?.phase === 'ended') return job();
+    await vi.advanceTimersByTimeAsync(100);
+  }
+  throw new Error('the job never ended');
+}
+const gaps = (sent: Sent[]) => sent.slice(1).map((entry, index) => entry.at - sent[index]!.at);
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('bulk changes in the background', () => {
+  it('changes each report once, at the normal pace while the service has room, and ends', async () => {
+    const { bulk, sent } = setup((input) => changed(input, { limit: 60, remaining: 50 }));
+    expect(await bulk.handlers['bulk.start'](toPrivate)).toEqual({ ok: true, data: null });
+    const ended = await untilEnded();
+    expect(sent.map((entry) => entry.input)).toEqual([
+      { id: 1, privacy: 1 },
+      { id: 2, privacy: 1 },
+      { id: 3, privacy: 1 },
+    ]);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
+    expect(gaps(sent).every((gap) => gap >= 250 && gap < 400)).toBe(true);
+    expect(await fakeBrowser.alarms.get(BULK_ALARM)).toBeUndefined();
+  });
+
+  it('slows to one request per (60 s / limit) when the headers say room is low', async () => {
+    const { bulk, sent } = setup((input) => changed(input, { limit: 10, remaining: 1 }));
+    await bulk.handlers['bulk.start'](toPrivate);
+    await untilEnded();
+    expect(gaps(sent)).toEqual([2000, 2000]); // 60 s / 10 = 6 s, capped at the steady pace's 2 s
+  });
+
+  it('waits out Retry-After, says so while waiting, and sends that report again (once it is done)', async () => {
+    const { bulk, sent } = setup((input, all) =>
+      input.id === 2 && all.filter((entry) => entry.input.id === 2).length === 1
+        ? { ok: false, error: apiError('rate_limited', { status: 429, retryAfterSeconds: 7 }) }
+        : changed(input),
+    );
+    await bulk.handlers['bulk.start'](toPrivate);
+    await vi.waitFor(async () => expect((await job()).waitingUntil).not.toBeNull(), { interval: 1 });
+    const ended = await untilEnded();
+    expect(sent.map((entry) => entry.input.id)).toEqual([1, 2, 2, 3]);
+    expect(sent[2]!.at - sent[1]!.at).toBeGreaterThanOrEqual(7000);
+    // The pace stays at that wait until an answer shows room again (these answers carry no headers).
+    expect(sent[3]!.at - sent[2]!.at).toBeGreaterThanOrEqual(7000);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
+    expect(ended.waitingUntil).toBeNull();
+  });
+
+  it('Stop sends nothing more: the rest are skipped', async () => {
+    const { bulk, sent } = setup((input) => changed(input, { limit: 60, remaining: 1 }));
+    await bulk.handlers['bulk.start'](toPrivate);
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { interval: 1 });
+    await bulk.handlers['bulk.stop']();
+    const ended = await untilEnded();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(1);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'skipped', 'skipped']);
+  });
+
+  it('lists failures with the background’s sentence; Retry failed sends only those safe to send again', async () => {
+    const gone: ApiError = apiError('not_found', { message: 'This report no longer exists on the service.' });
+    const maybe: ApiError = apiError('timeout', {
+      message: 'It may have been regenerated.',
+      retrySafe: false,
+    });
+    let round = 1;
+    const { bulk, sent } = setup((input) =>
+      round === 1 && input.id === 2
+        ? { ok: false, error: gone }
+        : round === 1 && input.id === 3
+          ? { ok: false, error: maybe }
+          : changed(input),
+    );
+    await bulk.handlers['bulk.start'](toPrivate);
+    const ended = await untilEnded();
+    expect(ended.items.map((item) => [item.state, item.error?.message])).toEqual([
+      ['done', undefined],
+      ['failed', gone.message],
+      ['failed', maybe.message],
+    ]);
+    round = 2;
+    sent.length = 0;
+    await bulk.handlers['bulk.retryFailed']();
+    const retried = await untilEnded();
+    expect(sent.map((entry) => entry.input.id)).toEqual([2]);
+    expect(retried.items).toEqual([expect.objectContaining({ id: 2, state: 'done' })]);
+  });
+
+  it('refuses a second job while one runs, and forgets an ended one (and its password) on Dismiss', async () => {
+    const { bulk } = setup();
+    await bulk.handlers['bulk.start']({
+      action: { kind: 'privacy', privacy: 2 },
+      target: reportsTarget(1),
+      password: 'secret-1',
+    });
+    const again = await bulk.handlers['bulk.start'](toPrivate);
+    expect(again.ok).toBe(false);
+    expect((await bulk.handlers['bulk.dismiss']()).ok).toBe(false);
+    await untilEnded();
+    expect(await bulk.handlers['bulk.dismiss']()).toEqual({ ok: true, data: null });
+    expect(await bulkJobItem.getValue()).toBeNull();
+    expect(await bulkPasswordItem.getValue()).toBeNull();
+  });
+
+  it('sends the password with each change but keeps it out of the job pages watch, in storage.session only', async () => {
+    const { bulk, sent } = setup();
+    await bulk.handlers['bulk.start']({
+      action: { kind: 'privacy', privacy: 2 },
+      target: reportsTarget(1, 2),
+      password: 'secret-1',
+    });
+    const ended = await untilEnded();
+    expect(sent.map((entry) => entry.input)).toEqual([
+      { id: 1, privacy: 2, password: 'secret-1' },
+      { id: 2, privacy: 2, password: 'secret-1' },
+    ]);
+    expect(JSON.stringify(ended)).not.toContain('secret-1');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('secret-1');
+    expect(await bulkPasswordItem.getValue()).toBe('secret-1'); // session: kept for Retry failed
+  });
+
+  it('lists every matching report across pages first, then changes each', async () => {
+    const { bulk, sent } = setup();
+    await bulk.handlers['bulk.start']({
+      action: { kind: 'regenerate' },
+      target: { query: { search: 'site', searchBy: 'url', sortBy: 'id', sort: 'desc' } },
+    });
+    const ended = await untilEnded();
+    expect(ended.items.map((item) => item.label)).toEqual([
+      makeReport(1).url,
+      makeReport(2).url,
+      makeReport(3).url,
+    ]);
+    expect(sent.map((entry) => entry.input)).toEqual([1, 2, 3].map((id) => ({ id, regenerate: true })));
+  });
+});
+
+describe('resuming after the worker stopped', () => {
+  /** A job as a stopped worker left it. */
+  async function leftBehind(action: BulkJob['action'], items: Omit<BulkItem, 'label'>[]) {
+    const stored: BulkJob = {
+      id: 'left',
+      action,
+      phase: 'running',
+      stopRequested: false,
+      items: items.map((item) => ({ label: `site.example/page-${item.id}`, ...item })),
+      notBefore: 0,
+      waitingUntil: null,
+      error: null,
+    };
+    await bulkJobItem.setValue(stored);
+  }
+
+  it('never sends a done report again; re-reads the one in flight and skips it when already changed', async () => {
+    const { bulk, sent, reads, privacyOnService } = setup();
+    privacyOnService.set(2, 1); // its PATCH reached the service before the worker stopped
+    await leftBehind({ kind: 'privacy', privacy: 1 }, [
+      { id: 1, state: 'done' },
+      { id: 2, state: 'sending', sentAt: 999_000 },
+      { id: 3, state: 'pending' },
+    ]);
+    void bulk.resume();
+    // Not before the client would have given up on that request (sent 1 s before the restart).
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(reads).toEqual([]);
+    await untilEnded();
+    expect(reads).toEqual([2]);
+    expect(sent.map((entry) => entry.input.id)).toEqual([3]);
+    expect(await states()).toEqual(['done', 'done', 'done']);
+  });
+
+  it('sends the one in flight once when the read shows it unchanged', async () => {
+    const { bulk, sent } = setup();
+    await leftBehind({ kind: 'privacy', privacy: 1 }, [
+      { id: 1, state: 'sending', sentAt: 999_000 },
+      { id: 2, state: 'pending' },
+    ]);
+    void bulk.resume();
+    await untilEnded();
+    expect(sent.map((entry) => entry.input.id)).toEqual([1, 2]);
+  });
+
+  it('a regenerate in flight may have happened: failed, not sent again, and left out of Retry failed', async () => {
+    const { bulk, sent, reads } = setup();
+    await leftBehind({ kind: 'regenerate' }, [
+      { id: 1, state: 'sending', sentAt: 999_000 },
+      { id: 2, state: 'pending' },
+    ]);
+    void bulk.resume();
+    const ended = await untilEnded();
+    expect(reads).toEqual([]);
+    expect(sent.map((entry) => entry.input.id)).toEqual([2]);
+    expect(ended.items[0]).toMatchObject({ state: 'failed', error: { retrySafe: false } });
+    expect(ended.items[0]!.error!.message).toMatch(/may have been generated/);
+    sent.length = 0;
+    await bulk.handlers['bulk.retryFailed']();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toEqual([]);
+  });
+
+  it('Stop settles the one in flight at once, then ends', async () => {
+    const { bulk, sent, reads, privacyOnService } = setup();
+    privacyOnService.set(1, 1);
+    await leftBehind({ kind: 'privacy', privacy: 1 }, [
+      { id: 1, state: 'sending', sentAt: 999_000 },
+      { id: 2, state: 'pending' },
+    ]);
+    await bulk.handlers['bulk.stop']();
+    const ended = await untilEnded(1000);
+    expect(reads).toEqual([1]);
+    expect(sent).toEqual([]);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'skipped']);
+  });
+
+  it('keeps a 429’s wait across the restart', async () => {
+    const { bulk, sent } = setup();
+    await leftBehind({ kind: 'privacy', privacy: 0 }, [{ id: 1, state: 'pending' }]);
+    await bulkJobItem.setValue({
+      ...(await job()),
+      notBefore: Date.now() + 20_000,
+      waitingUntil: Date.now() + 20_000,
+    });
+    void bulk.resume();
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(sent).toEqual([]);
+    await untilEnded();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('resume does nothing twice: a second resume while one runs sends nothing more', async () => {
+    const { bulk, sent } = setup();
+    await leftBehind({ kind: 'privacy', privacy: 1 }, [
+      { id: 1, state: 'pending' },
+      { id: 2, state: 'pending' },
+    ]);
+    void bulk.resume();
+    void bulk.resume();
+    await untilEnded();
+    expect(sent.map((entry) => entry.input.id)).toEqual([1, 2]);
+  });
+});
+
+describe('when a step fails outright', () => {
+  it('keeps the alarm, so the job is picked up again', async () => {
+    const { bulk, deps } = setup();
+    deps.update = async () => {
+      throw new Error('storage gone');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await bulk.handlers['bulk.start'](toPrivate);
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalled(), { interval: 1 });
+    expect(await fakeBrowser.alarms.get(BULK_ALARM)).toBeDefined();
+    expect((await job()).items[0]!.state).toBe('sending');
+  });
+});
