@@ -5,12 +5,12 @@
 // Retry goes on from the page that failed. Stop ends the export and nothing is downloaded (half a list
 // in a file would look like the whole one).
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { ExportPage, ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
-import { isRoomLow, steadyPaceMs } from '@/lib/pace';
+import { createPacer } from '@/lib/pace';
 import { csvFileName, reportsCsv } from './report-csv';
 
 export type Send = typeof sendMessage;
@@ -152,27 +152,6 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
       if (abort) return;
       rows = new Map();
       state.value = null;
-    },
-  };
-}
-
-/** The pause before the next page, from the answers so far (as delete-many.ts paces deletes). */
-function createPacer(pauseMs: number, maxPauseMs: number) {
-  let backoffMs = 0;
-  let throttleMs = 0;
-  return {
-    next: () => Math.min(maxPauseMs, Math.max(pauseMs, backoffMs, throttleMs)),
-    rateLimited(waitMs: number) {
-      backoffMs = Math.min(maxPauseMs, Math.max(waitMs, backoffMs * 2));
-    },
-    answered(rateLimit: RateLimit | undefined) {
-      if (!rateLimit || rateLimit.remaining === null) return;
-      if (isRoomLow(rateLimit)) {
-        throttleMs = steadyPaceMs(rateLimit);
-      } else {
-        throttleMs = 0;
-        backoffMs = 0;
-      }
     },
   };
 }
