@@ -12,6 +12,8 @@ import {
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
 // contextMenus: "Create report for this page / link" (no install warning; Firefox takes the name too).
+// The side panel (entrypoints/sidepanel): WXT writes `side_panel` and adds `sidePanel` for Chrome, and
+// `sidebar_action` (no permission) for Firefox. It follows the tab with the optional `tabs` below.
 const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
 // Opt-in features ask for theirs in Settings, in the click that turns them on: `notifications` for
 // notifications, `tabs` for the toolbar score (lib/toolbar-score.ts). Headless Chromium cannot answer a
@@ -120,7 +122,8 @@ export default defineConfig({
     // The pages' first paint waits for no stylesheet (scripts/inline-page-css.ts).
     'build:done': async (wxt) => {
       if (wxt.config.command !== 'build') return;
-      for (const page of ['options.html', 'popup.html']) await inlinePageCss(wxt.config.outDir, page);
+      for (const page of ['options.html', 'popup.html', 'sidepanel.html'])
+        await inlinePageCss(wxt.config.outDir, page);
     },
   },
   vite: (env) => ({

@@ -42,9 +42,14 @@ export interface PopupEnvironment {
   now(): number;
   /** What the background's follower says of reports still generating (lib/following). */
   watchFollowed(listener: (changed: Followed[]) => void): () => void;
+  /**
+   * Whether a cached answer is recent enough to show without asking the service (the side panel, on a
+   * tab switch). The popup leaves it out: it always asks.
+   */
+  freshEnough?(cached: Cached<unknown>): boolean;
 }
 
-const defaultEnvironment: PopupEnvironment = {
+export const defaultEnvironment: PopupEnvironment = {
   readCurrentPage,
   readCachedViews,
   openOptions,
@@ -275,7 +280,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         recent.value = applySnapshotValue(recent.value, snapshot.data.recent);
       });
       const run = snapshot.data.create;
-      await Promise.all([refresh(), run ? form.resume(run) : null]);
+      const fresh = (cached: Cached<unknown> | null) => Boolean(cached && env.freshEnough?.(cached));
+      const settled = <T>(target: Signal<Shown<T>>) => (target.value = { ...target.value, state: 'fresh' });
+      await Promise.all([
+        fresh(snapshot.data.pageReport) ? settled(pageReport) : refreshPageReport(),
+        fresh(snapshot.data.recent) ? settled(recent) : refreshRecent(),
+        run ? form.resume(run) : null,
+      ]);
     },
 
     refresh,
