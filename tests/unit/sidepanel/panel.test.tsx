@@ -14,6 +14,7 @@ import {
 } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
+import { useTestLanguage } from '../fake-i18n';
 import { makeReport, ok } from '../popup/fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -176,5 +177,13 @@ describe('side panel: the tabs permission', () => {
     perms.revoke();
     expect(await screen.findByRole('button', { name: 'Allow reading tab addresses' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
+  });
+
+  it('asks in German for a German browser', async () => {
+    useTestLanguage('de');
+    fakeBackground(() => Date.now());
+    openPanel({ granted: false });
+    expect(await screen.findByRole('button', { name: 'Lesen der Tab-Adressen erlauben' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Dem aktuellen Tab folgen' })).toBeTruthy();
   });
 });
