@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import { inlinePageCss } from './scripts/inline-page-css';
+import { ownModuleCopies } from './scripts/own-module-copies';
 import {
   isLocaleFile,
   shortKeyNames,
@@ -127,7 +128,12 @@ export default defineConfig({
     },
   },
   vite: (env) => ({
-    plugins: [shortMessageKeysPlugin(messageKeys), passThroughPreload],
+    plugins: [
+      shortMessageKeysPlugin(messageKeys),
+      passThroughPreload,
+      // The side panel reuses the popup's modules without touching the popup's start-up scripts.
+      ownModuleCopies(join(import.meta.dirname, 'entrypoints/sidepanel')),
+    ],
     // Development JSX (every element carrying its file and line) only in `wxt` dev: the e2e build, which the
     // tests and `npm run bench` run, then holds the code that ships (it was half as big again).
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact', jsxDev: env.mode === 'development' },

@@ -42,11 +42,6 @@ export interface PopupEnvironment {
   now(): number;
   /** What the background's follower says of reports still generating (lib/following). */
   watchFollowed(listener: (changed: Followed[]) => void): () => void;
-  /**
-   * Whether a cached answer is recent enough to show without asking the service (the side panel, on a
-   * tab switch). The popup leaves it out: it always asks.
-   */
-  freshEnough?(cached: Cached<unknown>): boolean;
 }
 
 export const defaultEnvironment: PopupEnvironment = {
@@ -62,7 +57,11 @@ const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, stat
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
+/**
+ * `lookUp` sends this page's report and recent-list lookups: the side panel's answers them from the
+ * cache while fresh (entrypoints/sidepanel/cached-lookup.ts); the popup always asks.
+ */
+export function createPopupModel(env: PopupEnvironment = defaultEnvironment, lookUp = send) {
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
   const pageReport = signal<Shown<Report | null>>(nothingYet());
@@ -220,13 +219,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     if (!url) return;
     const version = pageReportVersion;
     // A report created or changed meanwhile is newer than this answer.
-    await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
+    await load(pageReport, lookUp('popup.pageReport', { url }), () => version === pageReportVersion);
   }
 
   function refreshRecent(): Promise<void> {
     const version = ++recentVersion;
     const host = recentHost();
-    return load(recent, send('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
+    return load(recent, lookUp('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
   }
 
   async function refresh(): Promise<void> {
@@ -280,13 +279,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
         recent.value = applySnapshotValue(recent.value, snapshot.data.recent);
       });
       const run = snapshot.data.create;
-      const fresh = (cached: Cached<unknown> | null) => Boolean(cached && env.freshEnough?.(cached));
-      const settled = <T>(target: Signal<Shown<T>>) => (target.value = { ...target.value, state: 'fresh' });
-      await Promise.all([
-        fresh(snapshot.data.pageReport) ? settled(pageReport) : refreshPageReport(),
-        fresh(snapshot.data.recent) ? settled(recent) : refreshRecent(),
-        run ? form.resume(run) : null,
-      ]);
+      await Promise.all([refresh(), run ? form.resume(run) : null]);
     },
 
     refresh,

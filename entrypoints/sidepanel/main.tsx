@@ -4,6 +4,7 @@ import '../popup/style.css';
 import './style.css';
 import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
+import { browserTabsOwner } from '@/lib/tabs-permission';
 import { createSidePanel, pageModel } from './panel';
 import { SidePanel } from './SidePanel';
 import { browserTabs } from './tab-follower';
@@ -11,7 +12,8 @@ import { browserTabs } from './tab-follower';
 document.documentElement.lang = t('uiLanguageCode');
 const panel = createSidePanel({
   tabs: browserTabs,
-  permissions: browser.permissions as Parameters<typeof createSidePanel>[0]['permissions'],
+  owner: browserTabsOwner(),
+  permissions: browser.permissions,
   createModel: (page) => pageModel(page),
 });
 render(<SidePanel panel={panel} />, document.getElementById('app')!);

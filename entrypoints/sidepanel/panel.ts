@@ -1,47 +1,42 @@
 // The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window,
 // following that tab. Each page shown gets a popup model of its own, as if the popup had been opened on
-// it; an answer the cache holds from the last FRESH_FOR_MS is shown without asking the service.
-import type { Cached } from '@/lib/messaging/protocol';
+// it; a cached answer from the last few minutes is shown without asking the service (./cached-lookup).
+// Following needs the optional `tabs` permission, owned by lib/tabs-permission.ts: the panel asks for it
+// in a click, notes that it relies on it (so turning the toolbar score off keeps it), and says so plainly
+// when the browser took it back.
+import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
+import type { TabsOwner } from '@/lib/tabs-permission';
 import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
 import { signal } from '../popup/state';
+import { cachedLookup } from './cached-lookup';
 import type { TabsApi } from './tab-follower';
 import { followActiveTab } from './tab-follower';
 
 /**
- * How long a cached answer (this page's report, the recent list) stands in for a lookup. The background
- * keeps the cache right meanwhile: a create, a regenerate, a result arriving and a delete all update it.
+ * unknown: not checked yet; following: the panel shows the active tab's page; off: the person has not
+ * asked it to follow tabs (or stopped it); lost: they had, and the browser took the permission back.
  */
-export const FRESH_FOR_MS = 5 * 60_000;
+export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
 
-/** The one optional permission the panel needs: reading the active tab's address as it changes. */
-export const TABS_PERMISSION = { permissions: ['tabs'] };
-
-/** unknown: not checked yet; missing: the panel cannot follow the tab and says why. */
-export type TabsAccess = 'unknown' | 'granted' | 'missing';
-
-interface PermissionsApi {
-  contains(permissions: typeof TABS_PERMISSION): Promise<boolean>;
-  request(permissions: typeof TABS_PERMISSION): Promise<boolean>;
+interface PermissionEvents {
   onAdded: { addListener(listener: () => void): void };
   onRemoved: { addListener(listener: () => void): void };
 }
 
 export interface SidePanelEnvironment {
   tabs: TabsApi;
-  permissions: PermissionsApi;
+  owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release'>;
+  permissions: PermissionEvents;
   /** The model of one page (the popup's, which never closes a panel and trusts a fresh cache). */
   createModel(page: PageCheck): PopupModel;
 }
 
-export function pageModel(page: PageCheck, now = () => Date.now()): PopupModel {
-  return createPopupModel({
-    ...defaultEnvironment,
-    readCurrentPage: () => Promise.resolve(page),
-    closePopup: () => undefined,
-    now,
-    freshEnough: (cached: Cached<unknown>) => now() - cached.fetchedAt < FRESH_FOR_MS,
-  });
+export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup()): PopupModel {
+  return createPopupModel(
+    { ...defaultEnvironment, readCurrentPage: () => Promise.resolve(page), closePopup: () => undefined },
+    lookUp,
+  );
 }
 
 export type SidePanel = ReturnType<typeof createSidePanel>;
@@ -67,14 +62,14 @@ export function createSidePanel(env: SidePanelEnvironment) {
   }
 
   function follow() {
-    access.value = 'granted';
+    access.value = 'following';
     following ??= followActiveTab(env.tabs, show).then((stop) => {
       stopFollowing = stop;
     });
   }
 
-  function unfollow() {
-    access.value = 'missing';
+  function unfollow(why: 'off' | 'lost') {
+    access.value = why;
     stopFollowing?.();
     stopFollowing = null;
     following = null;
@@ -84,9 +79,9 @@ export function createSidePanel(env: SidePanelEnvironment) {
   }
 
   async function check() {
-    const granted = await env.permissions.contains(TABS_PERMISSION).catch(() => false);
-    if (granted) follow();
-    else unfollow();
+    const [granted, relied] = await Promise.all([env.owner.granted(), env.owner.reliesOn('sidePanel')]);
+    if (granted && relied) follow();
+    else unfollow(relied ? 'lost' : 'off');
   }
 
   return {
@@ -100,11 +95,16 @@ export function createSidePanel(env: SidePanelEnvironment) {
       await check();
       await following;
     },
-    /** In the click: the browser asks the person. */
-    async requestTabs(): Promise<void> {
-      const granted = await env.permissions.request(TABS_PERMISSION).catch(() => false);
+    /** In the click: the browser asks the person (at once if the toolbar score holds it already). */
+    async followTabs(): Promise<void> {
+      const granted = await env.owner.take('sidePanel');
       denied.value = !granted;
       if (granted) follow();
+    },
+    /** "Stop following": the permission goes back unless the toolbar score relies on it. */
+    async stopFollowingTabs(): Promise<void> {
+      unfollow('off');
+      await env.owner.release('sidePanel');
     },
   };
 }

@@ -1,17 +1,16 @@
 // The side panel: the popup's views for the followed tab, asking the service only when the cache has no
-// answer from the last five minutes; and the `tabs` permission it needs, asked for in a click.
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+// answer from the last five minutes; and the `tabs` permission it needs, asked for in a click, through
+// the permission's one owner (lib/tabs-permission.ts).
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '@/lib/api/types';
 import type { Cached, MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import {
-  createSidePanel,
-  FRESH_FOR_MS,
-  pageModel,
-  type SidePanel as Panel,
-} from '@/entrypoints/sidepanel/panel';
+import type { CachedViews } from '@/entrypoints/popup/cached';
+import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
+import { cachedLookup, FRESH_FOR_MS } from '@/entrypoints/sidepanel/cached-lookup';
+import { createSidePanel, pageModel, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
 import { useTestLanguage } from '../fake-i18n';
@@ -24,10 +23,19 @@ const WITH_REPORT = 'https://example.com/page';
 const WITHOUT_REPORT = 'https://example.com/other';
 const report = makeReport({ id: 7, url: WITH_REPORT, result: 'good', score: 88 });
 
+const pages = new Map<string, Cached<Report | null>>();
+let recent: Cached<Report[]> | null = null;
+/** What the popup cache in storage.session holds (the background writes it on each lookup). */
+const readCachedViews = (): Promise<CachedViews> =>
+  Promise.resolve({
+    pages: Object.fromEntries(pages),
+    recent: recent ? { '': recent } : ({} as CachedViews['recent']),
+  });
+
 /** A background with the popup cache's behaviour: lookups fill it, the snapshot reads it. */
 function fakeBackground(now: () => number, cachedAt?: number) {
-  const pages = new Map<string, Cached<Report | null>>();
-  let recent: Cached<Report[]> | null = null;
+  pages.clear();
+  recent = null;
   if (cachedAt !== undefined) pages.set(WITH_REPORT, { data: report, fetchedAt: cachedAt });
   sendMock.mockReset();
   sendMock.mockImplementation((async (type: MessageType, payload: { url?: string }) => {
@@ -78,7 +86,13 @@ function fakePermissions(granted: boolean, answer = true) {
     contains: vi.fn(() => Promise.resolve(granted)),
     request: vi.fn(() => {
       granted = answer;
+      if (answer) added.forEach((l) => l());
       return Promise.resolve(answer);
+    }),
+    remove: vi.fn(() => {
+      granted = false;
+      removed.forEach((l) => l());
+      return Promise.resolve(true);
     }),
     onAdded: { addListener: (l: () => void) => void added.push(l) },
     onRemoved: { addListener: (l: () => void) => void removed.push(l) },
@@ -96,19 +110,46 @@ afterEach(() => {
   panel = null;
 });
 
-function openPanel(options: { firstUrl?: string; granted?: boolean; answer?: boolean; now?: () => number }) {
+function memoryFlag(initial: boolean) {
+  let on = initial;
+  return {
+    getValue: () => Promise.resolve(on),
+    setValue: (value: boolean) => {
+      on = value;
+      return Promise.resolve();
+    },
+  };
+}
+
+interface OpenOptions {
+  firstUrl?: string;
+  /** The browser grants `tabs` now. */
+  granted?: boolean;
+  /** The panel followed tabs before (its stored flag). */
+  relied?: boolean;
+  /** What the browser's prompt answers. */
+  answer?: boolean;
+  now?: () => number;
+}
+
+function openPanel(options: OpenOptions) {
   fakeBrowser.reset();
   const now = options.now ?? (() => Date.now());
   const tabs = fakeTabs(options.firstUrl ?? WITH_REPORT);
   const perms = fakePermissions(options.granted ?? true, options.answer);
+  const flags: Record<TabsFeature, ReturnType<typeof memoryFlag>> = {
+    toolbarScore: memoryFlag(false),
+    sidePanel: memoryFlag(options.relied ?? true),
+  };
   panel = createSidePanel({
     tabs: tabs.api,
+    owner: createTabsOwner({ flags, permissions: perms.permissions }),
     permissions: perms.permissions,
-    createModel: (page) => pageModel(page, now),
+    createModel: (page) => pageModel(page, cachedLookup({ send, readCachedViews, now })),
   });
   render(<SidePanel panel={panel} />);
   const started = panel.start();
-  return { panel, tabs, perms, started };
+  return { panel, tabs, perms, flags, started };
 }
 
 describe('side panel: this page as the tab changes', () => {
@@ -145,45 +186,76 @@ describe('side panel: this page as the tab changes', () => {
     fakeBackground(() => now, now - FRESH_FOR_MS + 60_000);
     openPanel({ now: () => now });
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    // Shown as current (the cache's read ends the "checking…" line), and the service was not asked.
+    await waitFor(() => expect(screen.queryByText(/checking/i)).toBeNull());
     expect(lookups()).toEqual([]);
-    // Shown as current: no "checking…" line.
-    expect(screen.queryByText(/checking/i)).toBeNull();
   });
 });
 
 describe('side panel: the tabs permission', () => {
-  it('says why it needs it, asks in the click, then follows the tab', async () => {
+  it('says why it needs it, asks in the click, then follows the tab and notes that it relies on it', async () => {
     fakeBackground(() => Date.now());
-    const { perms } = openPanel({ granted: false });
-    const allow = await screen.findByRole('button', { name: 'Allow reading tab addresses' });
+    const { perms, flags } = openPanel({ granted: false, relied: false });
+    const allow = await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(screen.getByRole('heading', { name: 'Show the report of the tab you are on' })).toBeTruthy();
     expect(screen.getByText(/read the addresses of your tabs/)).toBeTruthy();
     expect(lookups()).toEqual([]);
     fireEvent.click(allow);
+    // Synchronously inside the click: a browser shows no prompt for a request made after an await.
     expect(perms.permissions.request).toHaveBeenCalledWith({ permissions: ['tabs'] });
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(await flags.sidePanel.getValue()).toBe(true);
+  });
+
+  it('held for the toolbar score, still waits for the click to follow (no prompt shows then)', async () => {
+    fakeBackground(() => Date.now());
+    const { perms } = openPanel({ granted: true, relied: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(perms.permissions.request).toHaveBeenCalledTimes(1);
   });
 
   it('says so when the browser refuses', async () => {
     fakeBackground(() => Date.now());
-    openPanel({ granted: false, answer: false });
-    fireEvent.click(await screen.findByRole('button', { name: 'Allow reading tab addresses' }));
+    const { flags } = openPanel({ granted: false, relied: false, answer: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not allow/);
+    expect(await flags.sidePanel.getValue()).toBe(false);
   });
 
-  it('stops following when the permission is taken back', async () => {
+  it('taken back in the browser, says it stopped following and offers to allow it again', async () => {
     fakeBackground(() => Date.now());
     const { perms } = openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     perms.revoke();
-    expect(await screen.findByRole('button', { name: 'Allow reading tab addresses' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
+    expect(screen.getByText(/permission was taken back/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+  });
+
+  it('“Stop following tabs” gives the permission back, unless the toolbar score relies on it', async () => {
+    fakeBackground(() => Date.now());
+    const { perms, flags } = openPanel({});
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    await waitFor(() => expect(perms.permissions.remove).toHaveBeenCalledWith({ permissions: ['tabs'] }));
+    expect(await flags.sidePanel.getValue()).toBe(false);
+
+    cleanup();
+    const second = openPanel({});
+    await second.flags.toolbarScore.setValue(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(second.perms.permissions.remove).not.toHaveBeenCalled();
   });
 
   it('asks in German for a German browser', async () => {
     useTestLanguage('de');
     fakeBackground(() => Date.now());
-    openPanel({ granted: false });
-    expect(await screen.findByRole('button', { name: 'Lesen der Tab-Adressen erlauben' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Dem aktuellen Tab folgen' })).toBeTruthy();
+    openPanel({ granted: false, relied: false });
+    expect(await screen.findByRole('button', { name: 'Dem aktiven Tab folgen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Den Bericht des aktuellen Tabs zeigen' })).toBeTruthy();
   });
 });
