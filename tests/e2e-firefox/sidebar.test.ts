@@ -43,6 +43,9 @@ describe('the sidebar in Firefox', () => {
     const withoutReport = `${web().url}/article?no-report`;
     api().store.create({ url: withReport, privacy: 0 });
     const panel = await firefox().openExtensionPage('sidepanel.html');
+    // The click a person makes once: real input over BiDi (Firefox asks for permissions only in one).
+    await showing(panel, 'Follow the active tab');
+    await (await panel.waitForSelector('button.primary'))!.click();
 
     const first = await openTab(panel, withReport);
     await showing(panel, 'Report for this page');
@@ -55,6 +58,18 @@ describe('the sidebar in Firefox', () => {
     }, first);
     await showing(panel, 'Report for this page');
     expect(await text(panel)).not.toContain('This page has no report yet.');
+    // A page never seen is looked up: its lookup reaching the API proves any lookup the switch back had
+    // made would have arrived before it.
+    await openTab(panel, `${web().url}/article?third`);
+    await waitFor(
+      () =>
+        api()
+          .requests.slice(before)
+          .some((r) => r.query.search?.includes('third'))
+          ? true
+          : undefined,
+      { timeoutMs: 20_000, message: 'the lookup of the third page' },
+    );
     expect(
       api()
         .requests.slice(before)

@@ -55,6 +55,14 @@ describe('tabs permission owner', () => {
     expect(await owner.take('sidePanel')).toBe(false);
   });
 
+  it('a request refused for a permission held anyway counts as granted', async () => {
+    const { owner, permissions, stored } = setUp();
+    permissions.request.mockRejectedValue(new Error('tabs is not an optional permission'));
+    permissions.contains.mockResolvedValue(true);
+    expect(await owner.take('sidePanel')).toBe(true);
+    expect(stored.sidePanel).toBe(true);
+  });
+
   it('given back when the last feature relying on it lets go, not before', async () => {
     const { owner, permissions, granted } = setUp();
     await owner.take('toolbarScore');
