@@ -16,9 +16,9 @@ const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*
 // The side panel (entrypoints/sidepanel): WXT writes `side_panel` and adds `sidePanel` for Chrome, and
 // `sidebar_action` (no permission) for Firefox. It follows the tab with the optional `tabs` below.
 const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
-// Opt-in features ask for theirs in Settings, in the click that turns them on: `notifications` for
-// notifications, `tabs` for the toolbar score (lib/toolbar-score.ts). Headless Chromium cannot answer a
-// prompt, so the e2e build holds them outright instead.
+// Opt-in features ask for theirs in the click that turns them on: `notifications` for notifications,
+// `tabs` for the toolbar score and the side panel's "Follow the active tab" (one owner:
+// lib/tabs-permission.ts). Headless browsers cannot answer a prompt, so the e2e build holds them outright.
 const optInPermissions = ['notifications', 'tabs'];
 
 // Short message keys in what `wxt build` writes, code and _locales alike (scripts/short-message-keys.ts).
