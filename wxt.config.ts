@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import { inlinePageCss } from './scripts/inline-page-css';
+import { ownModuleCopies } from './scripts/own-module-copies';
 import {
   isLocaleFile,
   shortKeyNames,
@@ -12,10 +13,12 @@ import {
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
 // contextMenus: "Create report for this page / link" (no install warning; Firefox takes the name too).
+// The side panel (entrypoints/sidepanel): WXT writes `side_panel` and adds `sidePanel` for Chrome, and
+// `sidebar_action` (no permission) for Firefox. It follows the tab with the optional `tabs` below.
 const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
-// Opt-in features ask for theirs in Settings, in the click that turns them on: `notifications` for
-// notifications, `tabs` for the toolbar score (lib/toolbar-score.ts). Headless Chromium cannot answer a
-// prompt, so the e2e build holds them outright instead.
+// Opt-in features ask for theirs in the click that turns them on: `notifications` for notifications,
+// `tabs` for the toolbar score and the side panel's "Follow the active tab" (one owner:
+// lib/tabs-permission.ts). Headless browsers cannot answer a prompt, so the e2e build holds them outright.
 const optInPermissions = ['notifications', 'tabs'];
 
 // Short message keys in what `wxt build` writes, code and _locales alike (scripts/short-message-keys.ts).
@@ -120,11 +123,17 @@ export default defineConfig({
     // The pages' first paint waits for no stylesheet (scripts/inline-page-css.ts).
     'build:done': async (wxt) => {
       if (wxt.config.command !== 'build') return;
-      for (const page of ['options.html', 'popup.html']) await inlinePageCss(wxt.config.outDir, page);
+      for (const page of ['options.html', 'popup.html', 'sidepanel.html'])
+        await inlinePageCss(wxt.config.outDir, page);
     },
   },
   vite: (env) => ({
-    plugins: [shortMessageKeysPlugin(messageKeys), passThroughPreload],
+    plugins: [
+      shortMessageKeysPlugin(messageKeys),
+      passThroughPreload,
+      // The side panel reuses the popup's modules without touching the popup's start-up scripts.
+      ownModuleCopies(join(import.meta.dirname, 'entrypoints/sidepanel')),
+    ],
     // Development JSX (every element carrying its file and line) only in `wxt` dev: the e2e build, which the
     // tests and `npm run bench` run, then holds the code that ships (it was half as big again).
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact', jsxDev: env.mode === 'development' },

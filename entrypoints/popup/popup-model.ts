@@ -44,7 +44,7 @@ export interface PopupEnvironment {
   watchFollowed(listener: (changed: Followed[]) => void): () => void;
 }
 
-const defaultEnvironment: PopupEnvironment = {
+export const defaultEnvironment: PopupEnvironment = {
   readCurrentPage,
   readCachedViews,
   openOptions,
@@ -57,7 +57,11 @@ const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, stat
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
+/**
+ * `lookUp` sends this page's report and recent-list lookups: the side panel's answers them from the
+ * cache while fresh (entrypoints/sidepanel/cached-lookup.ts); the popup always asks.
+ */
+export function createPopupModel(env: PopupEnvironment = defaultEnvironment, lookUp = send) {
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
   const pageReport = signal<Shown<Report | null>>(nothingYet());
@@ -215,13 +219,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment) {
     if (!url) return;
     const version = pageReportVersion;
     // A report created or changed meanwhile is newer than this answer.
-    await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
+    await load(pageReport, lookUp('popup.pageReport', { url }), () => version === pageReportVersion);
   }
 
   function refreshRecent(): Promise<void> {
     const version = ++recentVersion;
     const host = recentHost();
-    return load(recent, send('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
+    return load(recent, lookUp('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
   }
 
   async function refresh(): Promise<void> {

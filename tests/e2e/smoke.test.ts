@@ -41,9 +41,12 @@ describe('smoke', () => {
       'alarms',
       'contextMenus',
       'notifications',
+      'sidePanel',
       'storage',
       'tabs',
     ]);
+    // The side panel (entrypoints/sidepanel): Chrome's `side_panel` page.
+    expect(production.side_panel).toEqual({ default_path: 'sidepanel.html' });
     // Production asks for those two when the person turns their setting on (checked by check-build.mjs).
     expect(production.optional_permissions).toBeUndefined();
     expect(production.commands).toEqual({

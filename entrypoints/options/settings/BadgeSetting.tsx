@@ -1,15 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
+import { browserTabsOwner } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
 import { createBadgeSettingModel, type BadgeSettingModel } from './badge-setting-model';
 
 function defaultModel(): BadgeSettingModel {
   return createBadgeSettingModel({
-    read: () => toolbarScoreItem.getValue(),
-    write: (on) => toolbarScoreItem.setValue(on),
     watch: (onChange) => toolbarScoreItem.watch((on) => onChange(on)),
-    permissions: browser.permissions,
+    tabs: browserTabsOwner(),
   });
 }
 

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { panelFollowsTabsFlag } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
 import { BadgeSetting } from '@/entrypoints/options/settings/BadgeSetting';
 import { useTestLanguage } from '../../fake-i18n';
@@ -78,8 +79,22 @@ describe('BadgeSetting', () => {
     fireEvent.click(box);
     await waitFor(() => expect(box.checked).toBe(false));
     expect(await toolbarScoreItem.getValue()).toBe(false);
-    expect(permissions.remove).toHaveBeenCalledWith({ permissions: ['tabs'] });
+    await waitFor(() => expect(permissions.remove).toHaveBeenCalledWith({ permissions: ['tabs'] }));
     expect(permissions.request).not.toHaveBeenCalled();
+  });
+
+  it('turned off, keeps the permission while the side panel follows tabs', async () => {
+    granted = true;
+    await toolbarScoreItem.setValue(true);
+    await panelFollowsTabsFlag.setValue(true);
+    render(<BadgeSetting />);
+    const box = await checkbox();
+    await waitFor(() => expect(box.checked).toBe(true));
+    fireEvent.click(box);
+    await waitFor(() => expect(box.disabled).toBe(false));
+    expect(box.checked).toBe(false);
+    expect(await toolbarScoreItem.getValue()).toBe(false);
+    expect(permissions.remove).not.toHaveBeenCalled();
   });
 
   it('shows off when the stored setting is on but the permission is gone, and follows the stored value', async () => {

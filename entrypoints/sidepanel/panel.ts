@@ -1,0 +1,110 @@
+// The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window,
+// following that tab. Each page shown gets a popup model of its own, as if the popup had been opened on
+// it; a cached answer from the last few minutes is shown without asking the service (./cached-lookup).
+// Following needs the optional `tabs` permission, owned by lib/tabs-permission.ts: the panel asks for it
+// in a click, notes that it relies on it (so turning the toolbar score off keeps it), and says so plainly
+// when the browser took it back.
+import type { send } from '@/lib/messaging/send';
+import { checkPage, type PageCheck } from '@/lib/page-url';
+import type { TabsOwner } from '@/lib/tabs-permission';
+import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
+import { signal } from '../popup/state';
+import { cachedLookup } from './cached-lookup';
+import type { TabsApi } from './tab-follower';
+import { followActiveTab } from './tab-follower';
+
+/**
+ * unknown: not checked yet; following: the panel shows the active tab's page; off: the person has not
+ * asked it to follow tabs (or stopped it); lost: they had, and the browser took the permission back.
+ */
+export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
+
+interface PermissionEvents {
+  onAdded: { addListener(listener: () => void): void };
+  onRemoved: { addListener(listener: () => void): void };
+}
+
+export interface SidePanelEnvironment {
+  tabs: TabsApi;
+  owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release'>;
+  permissions: PermissionEvents;
+  /** The model of one page (the popup's, which never closes a panel and trusts a fresh cache). */
+  createModel(page: PageCheck): PopupModel;
+}
+
+export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup()): PopupModel {
+  return createPopupModel(
+    { ...defaultEnvironment, readCurrentPage: () => Promise.resolve(page), closePopup: () => undefined },
+    lookUp,
+  );
+}
+
+export type SidePanel = ReturnType<typeof createSidePanel>;
+
+export function createSidePanel(env: SidePanelEnvironment) {
+  const access = signal<TabsAccess>('unknown');
+  const model = signal<PopupModel | null>(null);
+  const denied = signal(false);
+  let stopFollowing: (() => void) | null = null;
+  let following: Promise<void> | null = null;
+  /** The address shown (null: not a web page), or undefined before the first. */
+  let shownUrl: string | null | undefined;
+
+  function show(url: string | undefined) {
+    const page = checkPage(url);
+    // A reload, or a fragment change (not part of the page's address): the same page stays.
+    if (model.value && shownUrl === page.url) return;
+    shownUrl = page.url;
+    model.value?.dispose();
+    const next = env.createModel(page);
+    model.value = next;
+    void next.start();
+  }
+
+  function follow() {
+    access.value = 'following';
+    following ??= followActiveTab(env.tabs, show).then((stop) => {
+      stopFollowing = stop;
+    });
+  }
+
+  function unfollow(why: 'off' | 'lost') {
+    access.value = why;
+    stopFollowing?.();
+    stopFollowing = null;
+    following = null;
+    shownUrl = undefined;
+    model.value?.dispose();
+    model.value = null;
+  }
+
+  async function check() {
+    const [granted, relied] = await Promise.all([env.owner.granted(), env.owner.reliesOn('sidePanel')]);
+    if (granted && relied) follow();
+    else unfollow(relied ? 'lost' : 'off');
+  }
+
+  return {
+    access,
+    model,
+    denied,
+    /** Checks the permission, follows the tab when it may, and notices the permission coming or going. */
+    async start(): Promise<void> {
+      env.permissions.onAdded.addListener(() => void check());
+      env.permissions.onRemoved.addListener(() => void check());
+      await check();
+      await following;
+    },
+    /** In the click: the browser asks the person (at once if the toolbar score holds it already). */
+    async followTabs(): Promise<void> {
+      const granted = await env.owner.take('sidePanel');
+      denied.value = !granted;
+      if (granted) follow();
+    },
+    /** "Stop following": the permission goes back unless the toolbar score relies on it. */
+    async stopFollowingTabs(): Promise<void> {
+      unfollow('off');
+      await env.owner.release('sidePanel');
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// The one owner of the optional `tabs` permission (reading tabs' addresses). Two features rely on it: the
+// toolbar score (a setting, lib/toolbar-score.ts) and the side panel following the active tab. Each says
+// in storage whether it relies on it; the permission is asked for in the click that turns a feature on
+// and given back only when no feature relies on it any more, so turning the score off cannot silently
+// stop the panel. The browser taking it back turns the score off (entrypoints/background/toolbar-score.ts);
+// the panel keeps its flag, so it can say it lost the permission and offer to ask again.
+// The flags are read and written in storage.local directly, not through @wxt-dev/storage's items: the
+// side panel imports this module, and the storage library (with its CommonJS lock) would add several KB.
+import { browser } from './page-browser';
+
+export const TABS_PERMISSION: { permissions: ['tabs'] } = { permissions: ['tabs'] };
+
+interface Flag {
+  getValue(): Promise<boolean>;
+  setValue(on: boolean): Promise<void>;
+}
+
+function localFlag(key: string): Flag {
+  return {
+    getValue: async () => (await browser.storage.local.get(key))[key] === true,
+    setValue: (on) => browser.storage.local.set({ [key]: on }),
+  };
+}
+
+/** The toolbar score's setting: the key of lib/toolbar-score.ts's `local:toolbarScore` item. */
+export const toolbarScoreFlag = localFlag('toolbarScore');
+/** The side panel follows the active tab (set in the panel's click, cleared by "Stop following"). */
+export const panelFollowsTabsFlag = localFlag('panelFollowsTabs');
+
+export type TabsFeature = 'toolbarScore' | 'sidePanel';
+
+export interface TabsOwnerDeps {
+  flags: Record<TabsFeature, Flag>;
+  permissions: {
+    request(permissions: typeof TABS_PERMISSION): Promise<boolean>;
+    remove(permissions: typeof TABS_PERMISSION): Promise<boolean>;
+    contains(permissions: typeof TABS_PERMISSION): Promise<boolean>;
+  };
+}
+
+/** Calls at once (the click's gesture holds); a call that throws or rejects counts as "no". */
+function attempt(call: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return call().catch(() => false);
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
+export type TabsOwner = ReturnType<typeof createTabsOwner>;
+
+export function createTabsOwner(deps: TabsOwnerDeps) {
+  return {
+    /** Whether the browser grants it now (whoever asked). */
+    granted: () => attempt(() => deps.permissions.contains(TABS_PERMISSION)),
+    /** Whether `feature` relies on it (it may have been taken back since: see `granted`). */
+    reliesOn: (feature: TabsFeature) => deps.flags[feature].getValue().catch(() => false),
+    /**
+     * Call from the click itself: asks before anything is awaited (a browser shows no prompt for a request
+     * made later), then notes that `feature` relies on it. Resolves whether it was granted.
+     */
+    async take(feature: TabsFeature): Promise<boolean> {
+      const asked = attempt(() => deps.permissions.request(TABS_PERMISSION));
+      // Held outright counts too: Firefox refuses a request for a permission the manifest grants (the
+      // e2e builds declare `tabs` so, as no prompt can be answered headless).
+      const granted = (await asked) || (await attempt(() => deps.permissions.contains(TABS_PERMISSION)));
+      if (granted) await deps.flags[feature].setValue(true);
+      return granted;
+    },
+    /** `feature` no longer relies on it: given back when no other feature does. */
+    async release(feature: TabsFeature): Promise<void> {
+      await deps.flags[feature].setValue(false);
+      const others = Object.entries(deps.flags).filter(([name]) => name !== feature);
+      const used = await Promise.all(others.map(([, flag]) => flag.getValue().catch(() => true)));
+      if (!used.some(Boolean)) await attempt(() => deps.permissions.remove(TABS_PERMISSION));
+    },
+  };
+}
+
+/** The extension's own: the stored flags and the browser's permissions API. */
+export function browserTabsOwner(): TabsOwner {
+  return createTabsOwner({
+    flags: { toolbarScore: toolbarScoreFlag, sidePanel: panelFollowsTabsFlag },
+    permissions: browser.permissions,
+  });
+}

@@ -1,0 +1,261 @@
+// The side panel: the popup's views for the followed tab, asking the service only when the cache has no
+// answer from the last five minutes; and the `tabs` permission it needs, asked for in a click, through
+// the permission's one owner (lib/tabs-permission.ts).
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Report } from '@/lib/api/types';
+import type { Cached, MessageType } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import type { CachedViews } from '@/entrypoints/popup/cached';
+import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
+import { cachedLookup, FRESH_FOR_MS } from '@/entrypoints/sidepanel/cached-lookup';
+import { createSidePanel, pageModel, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
+import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
+import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
+import { useTestLanguage } from '../fake-i18n';
+import { makeReport, ok } from '../popup/fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+const sendMock = vi.mocked(send);
+
+const WITH_REPORT = 'https://example.com/page';
+const WITHOUT_REPORT = 'https://example.com/other';
+const report = makeReport({ id: 7, url: WITH_REPORT, result: 'good', score: 88 });
+
+const pages = new Map<string, Cached<Report | null>>();
+let recent: Cached<Report[]> | null = null;
+/** What the popup cache in storage.session holds (the background writes it on each lookup). */
+const readCachedViews = (): Promise<CachedViews> =>
+  Promise.resolve({
+    pages: Object.fromEntries(pages),
+    recent: recent ? { '': recent } : ({} as CachedViews['recent']),
+  });
+
+/** A background with the popup cache's behaviour: lookups fill it, the snapshot reads it. */
+function fakeBackground(now: () => number, cachedAt?: number) {
+  pages.clear();
+  recent = null;
+  if (cachedAt !== undefined) pages.set(WITH_REPORT, { data: report, fetchedAt: cachedAt });
+  sendMock.mockReset();
+  sendMock.mockImplementation((async (type: MessageType, payload: { url?: string }) => {
+    switch (type) {
+      case 'popup.snapshot': {
+        const pageReport = (payload.url && pages.get(payload.url)) || null;
+        return ok({ configured: true, pageReport, recent, lastPrivacy: 0, create: null });
+      }
+      case 'popup.pageReport': {
+        const cached = { data: payload.url === WITH_REPORT ? report : null, fetchedAt: now() };
+        pages.set(payload.url!, cached);
+        return ok(cached);
+      }
+      case 'popup.recentReports':
+        recent = { data: [report], fetchedAt: now() };
+        return ok(recent);
+      default:
+        throw new Error(`The test did not expect ${type}`);
+    }
+  }) as typeof send);
+}
+
+const lookups = () => sendMock.mock.calls.filter(([type]) => type === 'popup.pageReport').map(([, p]) => p);
+
+function fakeTabs(firstUrl: string) {
+  let activated: ((info: { tabId: number; windowId: number }) => void) | null = null;
+  const urls: Record<number, string> = { 1: firstUrl };
+  const api: TabsApi = {
+    windowId: () => Promise.resolve(5),
+    ownTabId: () => Promise.resolve(undefined),
+    activeTab: () => Promise.resolve({ id: 1, url: firstUrl }),
+    getTab: (id) => Promise.resolve({ id, url: urls[id] }),
+    onActivated: { addListener: (l) => (activated = l), removeListener: () => undefined },
+    onUpdated: { addListener: () => undefined, removeListener: () => undefined },
+  };
+  const switchTo = (url: string) => {
+    const id = Object.keys(urls).length + 1;
+    urls[id] = url;
+    activated!({ tabId: id, windowId: 5 });
+  };
+  return { api, switchTo };
+}
+
+function fakePermissions(granted: boolean, answer = true) {
+  const added: (() => void)[] = [];
+  const removed: (() => void)[] = [];
+  const permissions = {
+    contains: vi.fn(() => Promise.resolve(granted)),
+    request: vi.fn(() => {
+      granted = answer;
+      if (answer) added.forEach((l) => l());
+      return Promise.resolve(answer);
+    }),
+    remove: vi.fn(() => {
+      granted = false;
+      removed.forEach((l) => l());
+      return Promise.resolve(true);
+    }),
+    onAdded: { addListener: (l: () => void) => void added.push(l) },
+    onRemoved: { addListener: (l: () => void) => void removed.push(l) },
+  };
+  const revoke = () => {
+    granted = false;
+    removed.forEach((l) => l());
+  };
+  return { permissions, revoke };
+}
+
+let panel: Panel | null = null;
+afterEach(() => {
+  panel?.model.value?.dispose();
+  panel = null;
+});
+
+function memoryFlag(initial: boolean) {
+  let on = initial;
+  return {
+    getValue: () => Promise.resolve(on),
+    setValue: (value: boolean) => {
+      on = value;
+      return Promise.resolve();
+    },
+  };
+}
+
+interface OpenOptions {
+  firstUrl?: string;
+  /** The browser grants `tabs` now. */
+  granted?: boolean;
+  /** The panel followed tabs before (its stored flag). */
+  relied?: boolean;
+  /** What the browser's prompt answers. */
+  answer?: boolean;
+  now?: () => number;
+}
+
+function openPanel(options: OpenOptions) {
+  fakeBrowser.reset();
+  const now = options.now ?? (() => Date.now());
+  const tabs = fakeTabs(options.firstUrl ?? WITH_REPORT);
+  const perms = fakePermissions(options.granted ?? true, options.answer);
+  const flags: Record<TabsFeature, ReturnType<typeof memoryFlag>> = {
+    toolbarScore: memoryFlag(false),
+    sidePanel: memoryFlag(options.relied ?? true),
+  };
+  panel = createSidePanel({
+    tabs: tabs.api,
+    owner: createTabsOwner({ flags, permissions: perms.permissions }),
+    permissions: perms.permissions,
+    createModel: (page) => pageModel(page, cachedLookup({ send, readCachedViews, now })),
+  });
+  render(<SidePanel panel={panel} />);
+  const started = panel.start();
+  return { panel, tabs, perms, flags, started };
+}
+
+describe('side panel: this page as the tab changes', () => {
+  it('shows each tab’s report or its absence, and asks nothing again on a switch back', async () => {
+    fakeBackground(() => Date.now());
+    const { tabs } = openPanel({});
+    expect(await screen.findByText(WITH_REPORT, { selector: '.page-url' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(lookups()).toEqual([{ url: WITH_REPORT }]);
+
+    tabs.switchTo(WITHOUT_REPORT);
+    expect(await screen.findByText('This page has no report yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
+    expect(lookups()).toEqual([{ url: WITH_REPORT }, { url: WITHOUT_REPORT }]);
+
+    tabs.switchTo(WITH_REPORT);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(screen.queryByText('This page has no report yet.')).toBeNull();
+    // The cache answered: no lookup, and the recent list was not asked for again either.
+    expect(lookups()).toEqual([{ url: WITH_REPORT }, { url: WITHOUT_REPORT }]);
+    expect(sendMock.mock.calls.filter(([type]) => type === 'popup.recentReports')).toHaveLength(1);
+  });
+
+  it('asks the service when the cached answer is older than five minutes', async () => {
+    const now = Date.now();
+    fakeBackground(() => now, now - FRESH_FOR_MS - 1);
+    const { started } = openPanel({ now: () => now });
+    await started;
+    await waitFor(() => expect(lookups()).toEqual([{ url: WITH_REPORT }]));
+  });
+
+  it('shows a fresh cached answer without asking', async () => {
+    const now = Date.now();
+    fakeBackground(() => now, now - FRESH_FOR_MS + 60_000);
+    openPanel({ now: () => now });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    // Shown as current (the cache's read ends the "checking…" line), and the service was not asked.
+    await waitFor(() => expect(screen.queryByText(/checking/i)).toBeNull());
+    expect(lookups()).toEqual([]);
+  });
+});
+
+describe('side panel: the tabs permission', () => {
+  it('says why it needs it, asks in the click, then follows the tab and notes that it relies on it', async () => {
+    fakeBackground(() => Date.now());
+    const { perms, flags } = openPanel({ granted: false, relied: false });
+    const allow = await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(screen.getByRole('heading', { name: 'Show the report of the tab you are on' })).toBeTruthy();
+    expect(screen.getByText(/read the addresses of your tabs/)).toBeTruthy();
+    expect(lookups()).toEqual([]);
+    fireEvent.click(allow);
+    // Synchronously inside the click: a browser shows no prompt for a request made after an await.
+    expect(perms.permissions.request).toHaveBeenCalledWith({ permissions: ['tabs'] });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(await flags.sidePanel.getValue()).toBe(true);
+  });
+
+  it('held for the toolbar score, still waits for the click to follow (no prompt shows then)', async () => {
+    fakeBackground(() => Date.now());
+    const { perms } = openPanel({ granted: true, relied: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(perms.permissions.request).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the browser refuses', async () => {
+    fakeBackground(() => Date.now());
+    const { flags } = openPanel({ granted: false, relied: false, answer: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/did not allow/);
+    expect(await flags.sidePanel.getValue()).toBe(false);
+  });
+
+  it('taken back in the browser, says it stopped following and offers to allow it again', async () => {
+    fakeBackground(() => Date.now());
+    const { perms } = openPanel({});
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    perms.revoke();
+    await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
+    expect(screen.getByText(/permission was taken back/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+  });
+
+  it('“Stop following tabs” gives the permission back, unless the toolbar score relies on it', async () => {
+    fakeBackground(() => Date.now());
+    const { perms, flags } = openPanel({});
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    await waitFor(() => expect(perms.permissions.remove).toHaveBeenCalledWith({ permissions: ['tabs'] }));
+    expect(await flags.sidePanel.getValue()).toBe(false);
+
+    cleanup();
+    const second = openPanel({});
+    await second.flags.toolbarScore.setValue(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(second.perms.permissions.remove).not.toHaveBeenCalled();
+  });
+
+  it('asks in German for a German browser', async () => {
+    useTestLanguage('de');
+    fakeBackground(() => Date.now());
+    openPanel({ granted: false, relied: false });
+    expect(await screen.findByRole('button', { name: 'Dem aktiven Tab folgen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Den Bericht des aktuellen Tabs zeigen' })).toBeTruthy();
+  });
+});
