@@ -334,6 +334,32 @@ describe('Reports: details', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  it('shows a password the background refuses next to the field, not as an invalid request', async () => {
+    // The form checks only that a password is there; its length limit is the background's schema's.
+    const report = api()
+      .store.reports()
+      .find((r) => r.privacy === 0)!;
+    const page = await extension().openOptions(`/reports?details=${report.id}`);
+    const panel = page.getByRole('region', { name: 'Report details' });
+    await panel.getByText('All fields').waitFor();
+    await panel.getByLabel('Privacy').selectOption({ label: 'Password' });
+    await panel.getByLabel('Password').fill('x'.repeat(1001));
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+
+    const alert = panel.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('Check the highlighted fields');
+    expect(await alert.innerText()).not.toContain('invalid request');
+    // Nothing to retry: the same value would be refused again.
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    const password = panel.getByLabel('Password');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const noteId = await password.getAttribute('aria-describedby');
+    expect(await panel.locator(`[id="${noteId}"]`).innerText()).toBe(
+      'The password may be at most 1,000 characters long.',
+    );
+    expect(requestsTo(api(), 'PATCH', `/api/v1/reports/${report.id}`)).toHaveLength(0);
+  });
+
   it('opens from a row’s Details button and returns the focus there on close', async () => {
     const page = await openReports();
     const row = bodyRows(reportsTable(page)).nth(2);

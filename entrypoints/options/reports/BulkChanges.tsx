@@ -69,6 +69,8 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
   const password = useSignal('');
   const problem = useSignal<string | null>(null);
   const count = formatCount(model.count.value);
+  // The form's own check first; else what the background refused about the password (e.g. too long).
+  const passwordMessage = problem.value ?? model.error.value?.fieldErrors?.password;
 
   async function changePrivacy(event: Event) {
     event.preventDefault();
@@ -109,10 +111,10 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
               required
               aria-required
               value={password.value}
-              {...fieldAria('bulk-password', problem.value, t('bulkPasswordHint'))}
+              {...fieldAria('bulk-password', passwordMessage, t('bulkPasswordHint'))}
               onInput={(event) => (password.value = event.currentTarget.value)}
             />
-            <FieldNote id="bulk-password" error={problem.value} hint={t('bulkPasswordHint')} />
+            <FieldNote id="bulk-password" error={passwordMessage} hint={t('bulkPasswordHint')} />
           </div>
         ) : null}
         <div class="bulk-summary-actions">
