@@ -52,6 +52,7 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
           {report ? (
             <ReportCard
               report={report}
+              state={model.pageReportState(report)}
               regenerating={model.regenerating.value}
               regenerateError={model.regenerateError.value}
               regenerateRecheck={model.regenerateRecheck.value}
