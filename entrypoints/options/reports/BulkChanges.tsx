@@ -13,6 +13,7 @@ import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
 import type { ReportsModel } from './reports-model';
+import { readableUrl } from '@/lib/readable-url';
 
 export function BulkChanges({
   reports,
@@ -194,7 +195,7 @@ function BulkSummary({
             <ul class="dialog-list">
               {failures.map((item) => (
                 <li key={reportKey(item.id)} class="break-anywhere">
-                  {item.label}: {item.error?.message}
+                  {readableUrl(item.label)}: {item.error?.message}
                 </li>
               ))}
             </ul>
