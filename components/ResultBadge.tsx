@@ -1,17 +1,33 @@
 import type { Report } from '@/lib/api/types';
 import { roundScore } from '@/lib/api/score';
 import { RESULT_LABELS } from '@/lib/format';
-import { scoreState } from '@/lib/report-state';
+import { scoreState, type ShownState } from '@/lib/report-state';
 import { t } from '@/lib/i18n';
 
 type Scored = Pick<Report, 'result' | 'score' | 'generatedAt' | 'createdAt' | 'updatedAt'>;
 
 /**
  * A report's result as text and colour (never colour alone): the band and, where the service sent it,
- * the score ("Good · 86"); "Generating…" while it is made; "No score" when the service gave none.
+ * the score ("Good · 86"); "Generating…" while it is made; "No score" when the service gave none; "No
+ * result yet" when the page says the follower gave up on it (`state`, from lib/report-state shownState).
  */
-export function ResultBadge({ report, now = Date.now() }: { report: Scored; now?: number }) {
-  const state = scoreState(report, now);
+export function ResultBadge({
+  report,
+  now = Date.now(),
+  state: shown,
+}: {
+  report: Scored;
+  now?: number;
+  state?: ShownState;
+}) {
+  const state = shown ?? scoreState(report, now);
+  if (state === 'unfinished') {
+    return (
+      <span class="result result--pending" title={t('fieldsNotFinished')}>
+        {t('fieldsNoResultYet')}
+      </span>
+    );
+  }
   if (state === 'generating') return <span class="result result--pending">{t('uiGenerating')}</span>;
   if (state === 'no_score' || report.result === null) {
     return (

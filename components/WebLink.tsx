@@ -1,4 +1,5 @@
 import { parseWebUrl } from '@/lib/web-url';
+import { readableUrl } from '@/lib/readable-url';
 
 /**
  * A URL as a link that opens in a new tab, but only for http and https; anything else stays text.
@@ -14,10 +15,12 @@ export function WebLink({
   href?: string | null;
   class?: string;
 }) {
-  if (!href || !parseWebUrl(href)) return <span class={className}>{url}</span>;
+  // The text readable (lib/readable-url), the link and its hover text the address as it is.
+  const shown = readableUrl(url);
+  if (!href || !parseWebUrl(href)) return <span class={className}>{shown}</span>;
   return (
     <a class={className} href={href} target="_blank" rel="noopener noreferrer" title={href}>
-      {url}
+      {shown}
     </a>
   );
 }

@@ -79,8 +79,10 @@ function parseDate(iso: string | null): Date | null {
 
 /** Shortens a long text in the middle, keeping its start and its end: "https://exa…/page". */
 export function middleEllipsis(text: string, max: number): string {
-  if (text.length <= max) return text;
+  // By code point: a cut never splits a character outside the BMP (a decoded address may hold some).
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
   const keep = max - 1;
   const head = Math.ceil(keep * 0.6);
-  return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (keep - head)).join('')}`;
 }

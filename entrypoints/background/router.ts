@@ -10,7 +10,7 @@ import type {
   MessageType,
   PopupMessageType,
 } from '@/lib/messaging/protocol';
-import { isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
+import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 
 export type Handlers = HandlerMap<MessageType>;
 
@@ -46,6 +46,19 @@ function refuse(message: string, detail: string): Result<never> {
   return { ok: false, error: apiError('unexpected', { message, detail }) };
 }
 
+/**
+ * A payload that failed its schema, said as the service says a 422: each sentence under the field it
+ * names, and a banner asking to fix them. Only a refusal of the payload's shape as a whole (an unknown
+ * field, no object: a page's bug, nothing a person can fix) stays "received an invalid request".
+ */
+function refuseFields(fieldErrors: Record<string, string[]>, detail: string): Result<never> {
+  if (Object.keys(fieldErrors).every((field) => field === '_form')) {
+    return refuse(t('errorInvalidRequest'), detail);
+  }
+  // No detail: it would only repeat the sentences shown under the fields (the console keeps it).
+  return { ok: false, error: apiError('invalid_input', { message: t('errorFieldsInvalid'), fieldErrors }) };
+}
+
 export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) {
   return async function route(message: unknown, sender: MessageSender): Promise<Result<unknown>> {
     if (!isOwnPage(sender, trusted)) {
@@ -70,7 +83,7 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
           .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
           .join('; ');
         console.warn('Page Reports: refused an invalid payload for', type, detail);
-        return refuse(t('errorInvalidRequest'), `${type}: ${detail}`);
+        return refuseFields(inputFieldErrors(parsed.error), `${type}: ${detail}`);
       }
       const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
       return await handler(parsed.data);

@@ -8,7 +8,7 @@ import type { OptionsSection } from '@/lib/options-route';
 import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
-import { SettingsSection } from './settings/SettingsSection';
+import { lazyComponent } from './lazy-section';
 
 /** The options page: Reports, Projects and Settings. */
 export function App({ start = () => startOptionsPage(send) }: { start?: () => Promise<OptionsPage> }) {
@@ -39,6 +39,12 @@ export function App({ start = () => startOptionsPage(send) }: { start?: () => Pr
     </div>
   );
 }
+
+// Settings is visited rarely: its code (connection form, permissions, browser integration) loads on the visit.
+const SettingsSection = lazyComponent(
+  () => import('./settings/SettingsSection').then((module) => module.SettingsSection),
+  () => <p class="status">{t('optionsLoading')}</p>,
+);
 
 /** The sections in the order the navigation lists them. */
 const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];

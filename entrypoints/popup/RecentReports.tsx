@@ -5,6 +5,7 @@ import { Freshness } from './Freshness';
 import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
+import { readableUrl } from '@/lib/readable-url';
 
 /** The 5 newest reports (optionally of this site only); each opens its details in the options page. */
 export function RecentReports({ model, now }: { model: PopupModel; now: number }) {
@@ -57,7 +58,9 @@ export function RecentReports({ model, now }: { model: PopupModel; now: number }
               title={report.url}
               onClick={() => void model.openDetails(report.id)}
             >
-              <span class="recent-url">{middleEllipsis(report.url.replace(/^https?:\/\//, ''), 60)}</span>
+              <span class="recent-url">
+                {middleEllipsis(readableUrl(report.url).replace(/^https?:\/\//, ''), 60)}
+              </span>
               <span class="recent-meta">
                 <ResultBadge report={report} />
                 <span class="recent-age">{formatAge(report.createdAt, now)}</span>

@@ -5,7 +5,7 @@ import type { Recheck } from './create-form';
 import type { FailedCheck, Report, ReportChecks } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/web-url';
-import { scoreState } from '@/lib/report-state';
+import type { ShownState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
@@ -20,6 +20,8 @@ const readAgain = () => ({
 
 export interface ReportCardProps {
   report: Report;
+  /** Its state as shown (popup-model pageReportState): "Generating…" ends when the follower gives up. */
+  state: ShownState;
   regenerating: boolean;
   regenerateError: ApiError | null;
   regenerateRecheck: Recheck | null;
@@ -31,8 +33,7 @@ export interface ReportCardProps {
 
 /** This page's newest report: result, privacy, dates, and what can be done with it. */
 export function ReportCard(props: ReportCardProps) {
-  const { report, regenerateRecheck: recheck } = props;
-  const state = scoreState(report, Date.now());
+  const { report, state, regenerateRecheck: recheck } = props;
   const generating = state === 'generating';
   return (
     <article class="report-card" aria-labelledby="report-heading">
@@ -41,7 +42,7 @@ export function ReportCard(props: ReportCardProps) {
         <div>
           <dt>{t('popupResult')}</dt>
           <dd>
-            <ResultBadge report={report} />
+            <ResultBadge report={report} state={state} />
           </dd>
         </div>
         <div>
@@ -56,11 +57,14 @@ export function ReportCard(props: ReportCardProps) {
         </div>
         <div>
           <dt>{t('popupGenerated')}</dt>
-          <dd>{generating ? t('popupNotYet') : <DateTime iso={report.generatedAt} />}</dd>
+          <dd>
+            {generating || state === 'unfinished' ? t('popupNotYet') : <DateTime iso={report.generatedAt} />}
+          </dd>
         </div>
       </dl>
       {generating ? <p class="hint">{t('popupResultWhenReady')}</p> : null}
       {state === 'no_score' ? <p class="hint">{t('popupNoScoreGiven')}</p> : null}
+      {state === 'unfinished' ? <p class="hint">{t('fieldsNotFinished')}</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
       {/* Below what they act on: the heading alone takes the first line, whatever the language. */}
       <div class="report-actions">

@@ -5,6 +5,7 @@ import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
 import { ReportCard } from './ReportCard';
 import { t } from '@/lib/i18n';
+import { readableUrl } from '@/lib/readable-url';
 
 /** The current page: its address, its report if one exists, and the form to create one. */
 export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
@@ -21,7 +22,7 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
       </h2>
       {page.url ? (
         <p class={urlRejected ? 'page-url page-url--invalid' : 'page-url'} title={page.url}>
-          {middleEllipsis(page.url, 90)}
+          {middleEllipsis(readableUrl(page.url), 90)}
         </p>
       ) : null}
       {!page.reportable ? (
@@ -52,6 +53,7 @@ export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
           {report ? (
             <ReportCard
               report={report}
+              state={model.pageReportState(report)}
               regenerating={model.regenerating.value}
               regenerateError={model.regenerateError.value}
               regenerateRecheck={model.regenerateRecheck.value}

@@ -6,9 +6,9 @@ import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
 import type { PageCheck } from '@/lib/page-url';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
-import { sameId } from '@/lib/report-id';
-import { watchFollowed, type Followed } from '@/lib/following';
-import { isGenerating } from '@/lib/report-state';
+import { reportKey, sameId } from '@/lib/report-id';
+import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
+import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { readCachedViews, type CachedViews } from './cached';
 import { readCurrentPage } from './current-page';
@@ -41,7 +41,7 @@ export interface PopupEnvironment {
   closePopup(): void;
   now(): number;
   /** What the background's follower says of reports still generating (lib/following). */
-  watchFollowed(listener: (changed: Followed[]) => void): () => void;
+  watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void;
 }
 
 export const defaultEnvironment: PopupEnvironment = {
@@ -92,10 +92,25 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   // The background follows every report still generating (it started when it handed the report out);
   // the popup only hears what it found. Closing the popup changes nothing there.
   let stopWatching: (() => void) | null = null;
-  function onFollowed(changed: Followed[]) {
+  /** How the follower's following of each report stands (by reportKey): whether it gave up, mostly. */
+  const followStates = signal<ReadonlyMap<string, FollowState>>(new Map());
+  function onFollowed(changed: Followed[], all: Followed[]) {
+    const before = followStates.value;
+    followStates.value = new Map(all.map((entry) => [reportKey(entry.id), entry.state]));
     for (const entry of changed) {
       if (entry.state === 'gone') forgetReport(entry.id);
       else if (entry.report) onFreshCopy(entry.report);
+    }
+    // Given up while this popup watched: said once (a popup opened later just shows it).
+    const gaveUp = changed.find(
+      (entry) =>
+        entry.state === 'no_score' &&
+        isPageReport(entry.id) &&
+        before.get(reportKey(entry.id)) === 'generating',
+    );
+    const shown = pageReport.value.value;
+    if (gaveUp && shown && shownState(shown, env.now(), 'no_score') === 'unfinished') {
+      announcement.value = t('fieldsNotFinished');
     }
     // A refused key or a missing setup ended every following: say so where this page's report is shown.
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
@@ -241,6 +256,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     page,
     setup,
     pageReport,
+    /** What the page's report shows: "Generating…", or what is known once the follower gave up. */
+    pageReportState: (report: Report): ShownState =>
+      shownState(report, env.now(), followStates.value.get(reportKey(report.id))),
     recent,
     siteOnly,
     regenerating,

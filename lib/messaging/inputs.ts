@@ -56,9 +56,13 @@ function segmentCheck<T extends string | number>(label: () => string) {
 }
 
 const id = z
-  .union([z.int().check(z.nonnegative()), z.string().check(z.maxLength(200))], {
-    error: () => t('inputReportIdType'),
-  })
+  .union(
+    [
+      z.int().check(z.nonnegative({ error: () => t('fieldsReportIdNegative') })),
+      z.string().check(z.maxLength(200, { error: () => t('fieldsReportIdTooLong') })),
+    ],
+    { error: () => t('inputReportIdType') },
+  )
   .check(segmentCheck(() => t('inputReportIdLabel')));
 
 const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
@@ -68,7 +72,13 @@ const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
 
 // The tab's address, as the popup looks it up: cleaned here again, so no handler ever sees, stores or
 // sends `user:password@` or a `#fragment`, whatever a page sent (the popup sends it cleaned already).
-const tabUrl = z.string().check(z.minLength(1), z.maxLength(MAX_PAGE_URL_LENGTH), z.overwrite(shareableUrl));
+const tabUrl = z
+  .string({ error: () => t('fieldsPageAddressMissing') })
+  .check(
+    z.minLength(1, { error: () => t('fieldsPageAddressMissing') }),
+    z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong }),
+    z.overwrite(shareableUrl),
+  );
 
 // The page a report is created for: a web address, cleaned the same way, no longer than the service takes.
 // Each failed check stops the ones after it, so one sentence says what is wrong.
@@ -84,7 +94,10 @@ const newReportUrl = z
   );
 
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
-const host = z.string().check(z.minLength(1), z.maxLength(253), z.regex(/^[a-z0-9.:[\]_-]+$/));
+const HOST = { error: () => t('fieldsHostInvalid'), abort: true };
+const host = z
+  .string(HOST)
+  .check(z.minLength(1, HOST), z.maxLength(253, HOST), z.regex(/^[a-z0-9.:[\]_-]+$/, HOST));
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs of the API client (each also a message payload, or part of one)
@@ -140,22 +153,44 @@ export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 /** The most reports a page may name at once (a page of the list holds at most 100). */
 export const MAX_BULK_REPORTS = 100;
 
-const bulkAction = z.union([
-  z.strictObject({ kind: z.literal('privacy'), privacy }),
-  z.strictObject({ kind: z.literal('regenerate') }),
-]);
+const bulkAction = z.union(
+  [
+    z.strictObject({ kind: z.literal('privacy'), privacy }),
+    z.strictObject({ kind: z.literal('regenerate') }),
+  ],
+  { error: () => t('fieldsBulkAction') },
+);
 
 // The filters of the list, without its page: "every report matching", listed by the background.
 const { page: _page, perPage: _perPage, ...listFilters } = reportListQuerySchema.shape;
 
-const bulkTarget = z.union([
-  z.strictObject({
-    reports: z
-      .array(z.strictObject({ id, label: z.string().check(z.maxLength(MAX_PAGE_URL_LENGTH)) }))
-      .check(z.minLength(1), z.maxLength(MAX_BULK_REPORTS)),
-  }),
-  z.strictObject({ query: z.strictObject(listFilters) }),
-]);
+const bulkTarget = z.union(
+  [
+    z.strictObject({
+      reports: z
+        .array(
+          z.strictObject({
+            id,
+            label: z.string().check(z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong })),
+          }),
+        )
+        .check(
+          z.minLength(1, { error: () => t('fieldsBulkNoReports') }),
+          // The sentence says 100: MAX_BULK_REPORTS.
+          z.maxLength(MAX_BULK_REPORTS, { error: () => t('fieldsBulkTooMany') }),
+        ),
+    }),
+    z.strictObject({ query: z.strictObject(listFilters) }),
+  ],
+  // When neither fits, the union may not say which failed: too many reports named, or none.
+  { error: (issue) => (tooManyReports(issue.input) ? t('fieldsBulkTooMany') : t('fieldsBulkNoReports')) },
+);
+
+function tooManyReports(input: unknown): boolean {
+  const reports =
+    typeof input === 'object' && input !== null ? (input as { reports?: unknown }).reports : null;
+  return Array.isArray(reports) && reports.length > MAX_BULK_REPORTS;
+}
 
 const bulkStart = z
   .strictObject({ action: bulkAction, target: bulkTarget, password: z.optional(password) })
@@ -181,8 +216,14 @@ export const payloadSchemas = {
   'settings.get': empty,
   /** apiKey omitted keeps the stored key; an empty string removes it. */
   'settings.save': z.strictObject({
-    baseUrl: z.string().check(z.maxLength(2000)),
-    apiKey: z.optional(z.string().check(z.maxLength(20_000))),
+    baseUrl: z
+      .string({ error: () => t('fieldsBaseUrlText') })
+      .check(z.maxLength(2000, { error: () => t('fieldsBaseUrlTooLong') })),
+    apiKey: z.optional(
+      z
+        .string({ error: () => t('fieldsApiKeyText') })
+        .check(z.maxLength(20_000, { error: () => t('fieldsApiKeyTooLong') })),
+    ),
   }),
   'settings.test': empty,
   'reports.list': reportListQuerySchema,

@@ -1,6 +1,7 @@
 // The options page's Reports section in Chromium, against the reference API: what the page shows and
 // what reached the server.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readableUrl } from '../../lib/readable-url';
 import { checkBothSchemes, screenshot, useExtension, useReferenceApi } from './harness';
 import {
   bodyRows,
@@ -105,10 +106,12 @@ describe('Reports: sorting', () => {
     await page.getByRole('button', { name: 'URL', exact: true }).click();
     await expectListQuery(api(), 'reports', { ...DEFAULT_QUERY, sort_by: 'url', sort: 'asc' });
     expect(await header('URL').getAttribute('aria-sort')).toBe('ascending');
+    // Sorted as stored; shown readable (the seed holds `?q=caf%C3%A9`, shown as `?q=café`).
     const urls = api()
       .store.reports()
       .map((r) => r.url.toLowerCase())
-      .sort();
+      .sort()
+      .map((url) => readableUrl(url));
     await expect.poll(async () => (await columnTexts(table, 2))[0]?.toLowerCase()).toBe(urls[0]);
 
     await page.getByRole('button', { name: 'URL', exact: true }).click();
@@ -204,6 +207,24 @@ describe('Reports: the address', () => {
 });
 
 describe('Reports: filters', () => {
+  it('shows percent-encoded addresses readably, and links them as they are', async () => {
+    const page = await openReports();
+    const table = reportsTable(page);
+    await page.getByLabel('Search by URL').pressSequentially('%E3%83%A1', { delay: 30 });
+    await expectListQuery(api(), 'reports', { ...DEFAULT_QUERY, search: '%E3%83%A1', search_by: 'url' });
+    await expect
+      .poll(async () => {
+        const texts = await columnTexts(table, 2);
+        return texts.length > 0 && texts.every((text) => text.endsWith('/メニュー'));
+      })
+      .toBe(true);
+    const raw = api()
+      .store.reports()
+      .find((r) => r.url.includes('%E3%83%A1'))!;
+    const link = table.getByRole('link', { name: readableUrl(raw.url), exact: true }).first();
+    expect(await link.getAttribute('href')).toMatch(/\/%E3%83%A1%E3%83%8B%E3%83%A5%E3%83%BC$/);
+  });
+
   it('searches after typing pauses, filters by result and by a project named with a slash, and clears', async () => {
     const page = await openReports();
     const table = reportsTable(page);
@@ -332,6 +353,32 @@ describe('Reports: details', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'options-details-dark');
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('shows a password the background refuses next to the field, not as an invalid request', async () => {
+    // The form checks only that a password is there; its length limit is the background's schema's.
+    const report = api()
+      .store.reports()
+      .find((r) => r.privacy === 0)!;
+    const page = await extension().openOptions(`/reports?details=${report.id}`);
+    const panel = page.getByRole('region', { name: 'Report details' });
+    await panel.getByText('All fields').waitFor();
+    await panel.getByLabel('Privacy').selectOption({ label: 'Password' });
+    await panel.getByLabel('Password').fill('x'.repeat(1001));
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+
+    const alert = panel.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('Check the highlighted fields');
+    expect(await alert.innerText()).not.toContain('invalid request');
+    // Nothing to retry: the same value would be refused again.
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    const password = panel.getByLabel('Password');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const noteId = await password.getAttribute('aria-describedby');
+    expect(await panel.locator(`[id="${noteId}"]`).innerText()).toBe(
+      'The password may be at most 1,000 characters long.',
+    );
+    expect(requestsTo(api(), 'PATCH', `/api/v1/reports/${report.id}`)).toHaveLength(0);
   });
 
   it('opens from a row’s Details button and returns the focus there on close', async () => {

@@ -13,6 +13,7 @@ import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
 import type { ReportsModel } from './reports-model';
+import { readableUrl } from '@/lib/readable-url';
 
 export function BulkChanges({
   reports,
@@ -69,6 +70,8 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
   const password = useSignal('');
   const problem = useSignal<string | null>(null);
   const count = formatCount(model.count.value);
+  // The form's own check first; else what the background refused about the password (e.g. too long).
+  const passwordMessage = problem.value ?? model.error.value?.fieldErrors?.password;
 
   async function changePrivacy(event: Event) {
     event.preventDefault();
@@ -109,10 +112,10 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
               required
               aria-required
               value={password.value}
-              {...fieldAria('bulk-password', problem.value, t('bulkPasswordHint'))}
+              {...fieldAria('bulk-password', passwordMessage, t('bulkPasswordHint'))}
               onInput={(event) => (password.value = event.currentTarget.value)}
             />
-            <FieldNote id="bulk-password" error={problem.value} hint={t('bulkPasswordHint')} />
+            <FieldNote id="bulk-password" error={passwordMessage} hint={t('bulkPasswordHint')} />
           </div>
         ) : null}
         <div class="bulk-summary-actions">
@@ -192,7 +195,7 @@ function BulkSummary({
             <ul class="dialog-list">
               {failures.map((item) => (
                 <li key={reportKey(item.id)} class="break-anywhere">
-                  {item.label}: {item.error?.message}
+                  {readableUrl(item.label)}: {item.error?.message}
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ReportsModel } from './reports-model';
+import { readableUrl } from '@/lib/readable-url';
 
 interface DeleteReportDialogProps {
   /** The report to delete; null when the dialog is closed. */
@@ -48,7 +49,7 @@ export function DeleteReportDialog({
     >
       <p>
         {t('reportsDeleteOneBefore')}
-        <strong class="break-anywhere">{shown.value?.url}</strong>
+        <strong class="break-anywhere">{readableUrl(shown.value?.url ?? '')}</strong>
         {t('reportsDeleteOneAfter')}
       </p>
       {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
@@ -103,7 +104,7 @@ export function DeleteSelectedDialog({
       <ul class="dialog-list">
         {reports.slice(0, LISTED).map((report) => (
           <li key={reportKey(report.id)} class="break-anywhere">
-            {report.url}
+            {readableUrl(report.url)}
           </li>
         ))}
         {count > LISTED ? (

@@ -6,7 +6,7 @@ import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { parseWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
-import type { ScoreState } from '@/lib/report-state';
+import type { ShownState } from '@/lib/report-state';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportEditForm } from './ReportEditForm';
 import { ReportFieldList } from './ReportFieldList';
@@ -65,7 +65,7 @@ export function ReportDetailsPanel({
             <WebLink url={report.url} href={report.pageUrl} class="details-url" />{' '}
             <DetailsResult report={report} state={details.scoreState.value} />
           </p>
-          <ServiceLine report={report} noScore={details.scoreState.value === 'no_score'} />
+          <ServiceLine report={report} state={details.scoreState.value} />
           <ReportEditForm
             key={reportKey(report.id)}
             report={report}
@@ -81,21 +81,26 @@ export function ReportDetailsPanel({
   );
 }
 
-/** The result badge; "No score" too when this panel stopped waiting before the report's dates say so. */
-function DetailsResult({ report, state }: { report: Report; state: ScoreState | null }) {
+/** The result badge, as the panel's state says ("No result yet" once the follower gave up). */
+function DetailsResult({ report, state }: { report: Report; state: ShownState | null }) {
   if (state === 'no_score' && report.result === null) {
     return <span class="result result--pending">{t('reportsNoScore')}</span>;
   }
-  return <ResultBadge report={report} />;
+  return <ResultBadge report={report} state={state ?? undefined} />;
 }
 
-/** "The service gave this report no score." where it gave none, and the report's own page on the service. */
-function ServiceLine({ report, noScore }: { report: Report; noScore: boolean }) {
+/**
+ * "The service gave this report no score." where it gave none, "No result yet…" where the follower gave
+ * up on it, and the report's own page on the service.
+ */
+function ServiceLine({ report, state }: { report: Report; state: ShownState | null }) {
   const serviceUrl = report.serviceUrl !== null && parseWebUrl(report.serviceUrl) ? report.serviceUrl : null;
-  if (!noScore && !serviceUrl) return null;
+  const said =
+    state === 'no_score' ? t('reportsNoScoreGiven') : state === 'unfinished' ? t('fieldsNotFinished') : null;
+  if (!said && !serviceUrl) return null;
   return (
     <p class="details-service">
-      {noScore ? `${t('reportsNoScoreGiven')} ` : null}
+      {said ? `${said} ` : null}
       {serviceUrl ? (
         <a href={serviceUrl} target="_blank" rel="noopener noreferrer">
           {t('reportsOpenOnService')}

@@ -8,6 +8,7 @@ import { PRIVACY_NAMES } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import type { ListSort } from '../list/server-sort';
+import { readableUrl } from '@/lib/readable-url';
 
 export interface ReportsTableProps {
   reports: readonly Report[];
@@ -132,7 +133,7 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
         </button>
         <button type="button" class="danger" onClick={() => onDelete(report)}>
           {t('optionsDelete')}
-          <span class="visually-hidden"> {t('reportsDeleteRowName', report.url)}</span>
+          <span class="visually-hidden"> {t('reportsDeleteRowName', readableUrl(report.url))}</span>
         </button>
       </td>
     </tr>

@@ -1,8 +1,8 @@
 // One report's details panel: the show endpoint, "Save changes" (privacy, password) and
 // "Regenerate results". While the result is being generated the background's follower reads it again
 // (lib/following): the panel only watches what it finds, and never polls. A report the service will
-// never score (phpRank 1.1.0), or one the follower gave up on, shows "no score", not an endless
-// "Generating…"; a refused key or a missing setup says why. A report the service says is gone leaves
+// never score (phpRank 1.1.0) shows "no score", and one the follower gave up on "no result yet" (the
+// rule is lib/report-state shownState, the popup's too), not an endless "Generating…"; a refused key or a missing setup says why. A report the service says is gone leaves
 // the list. Save sends only what the person changed; a regenerate that may have happened is not offered
 // again: the report is read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
@@ -12,7 +12,7 @@ import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
-import { scoreState, type ScoreState } from '@/lib/report-state';
+import { shownState, type ShownState } from '@/lib/report-state';
 import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
@@ -30,8 +30,8 @@ const noReportOpen = (): ApiError => ({ kind: 'not_found', message: t('reportsNo
 export interface ReportDetailsModel {
   readonly id: ReadonlySignal<string | null>;
   readonly report: ReadonlySignal<Report | null>;
-  /** Scored, still generating (and followed), or no score: the service gave none, or the follower gave up. */
-  readonly scoreState: ReadonlySignal<ScoreState | null>;
+  /** Scored, still generating (and followed), no score (the service gave none), or unfinished (the follower gave up). */
+  readonly scoreState: ReadonlySignal<ShownState | null>;
   /** The service said this report no longer exists: nothing can be changed any more. */
   readonly gone: ReadonlySignal<boolean>;
   readonly loading: ReadonlySignal<boolean>;
@@ -79,7 +79,7 @@ function saveInput(current: Report, changes: DetailsChanges): { privacy: Privacy
 }
 
 /** What reading the report again showed after a regenerate that may have happened. */
-function afterRecheck(before: Report, after: Report, state: ScoreState): string {
+function afterRecheck(before: Report, after: Report, state: ShownState): string {
   if (state === 'generating') return regenerating();
   const changed = after.generatedAt !== before.generatedAt || after.updatedAt !== before.updatedAt;
   return changed ? t('reportsRecheckChanged') : t('reportsRecheckUnchanged');
@@ -91,7 +91,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const now = options.now ?? Date.now;
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
-  const score = signal<ScoreState | null>(null);
+  const score = signal<ShownState | null>(null);
   const gone = signal(false);
   const loading = signal(false);
   const loadError = signal<ApiError | null>(null);
@@ -179,10 +179,10 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   }
 
   /** The notice that replaces "Regenerating the results…" once the wait is over. */
-  function noticeAfterWaiting(state: ScoreState | null): string | null {
+  function noticeAfterWaiting(state: ShownState | null): string | null {
     if (state === 'scored') return t('reportsNewResultsReady');
-    // "The service gave this report no score." shows beside the result: no need to say it twice.
-    return state === 'no_score' ? null : regenerating();
+    // "The service gave this report no score." (or "No result yet…") shows beside the result: once is enough.
+    return state === 'no_score' || state === 'unfinished' ? null : regenerating();
   }
 
   function showReport(next: Report) {
@@ -203,9 +203,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   function showScoreState() {
     const current = report.peek();
     if (!current) return;
-    const state = scoreState(current, now());
-    const entry = followed.get(reportKey(current.id));
-    score.value = state === 'generating' && entry?.state === 'no_score' ? 'no_score' : state;
+    score.value = shownState(current, now(), followed.get(reportKey(current.id))?.state);
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {

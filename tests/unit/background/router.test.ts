@@ -70,13 +70,24 @@ describe('message router', () => {
     expect(answer.ok).toBe(false);
   });
 
+  // Field by field: router-field-errors.test.ts.
   it.each([
     ['a per_page the API does not allow', { type: 'reports.list', payload: { perPage: 20 } }],
     ['an unknown sort key', { type: 'reports.list', payload: { sortBy: 'password' } }],
-    ['an extra field (strict objects)', { type: 'reports.list', payload: { apiKey: 'x' } }],
-    ['a missing payload', { type: 'reports.get' }],
     ['a privacy outside 0-2', { type: 'reports.create', payload: { url: 'https://a.example', privacy: 3 } }],
     ['an empty project name', { type: 'projects.delete', payload: { name: '' } }],
+  ])('refuses %s without calling the handler, naming the field', async (_name, message) => {
+    const route = createMessageRouter(handlersWith({}), trusted);
+    const answer = await route(message, ownPage);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', message: expect.stringMatching(/not valid/), fieldErrors: {} },
+    });
+  });
+
+  it.each([
+    ['an extra field (strict objects)', { type: 'reports.list', payload: { apiKey: 'x' } }],
+    ['a missing payload', { type: 'reports.get' }],
   ])('refuses %s without calling the handler', async (_name, message) => {
     const route = createMessageRouter(handlersWith({}), trusted);
     const answer = await route(message, ownPage);

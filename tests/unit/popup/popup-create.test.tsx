@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMessageRouter } from '@/entrypoints/background/router';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -335,6 +336,40 @@ describe('popup: create a report', () => {
     // Coming back to Password starts empty.
     fireEvent.change(privacySelect(), { target: { value: '2' } });
     expect(passwordInput().value).toBe('');
+  });
+
+  it('shows a password the background refuses next to the field, and does not look for a report', async () => {
+    // The popup checks only that a password is there; the background's schema limits its length.
+    const route = createMessageRouter(
+      {
+        'reports.create': () => Promise.reject(new Error('refused payloads never reach a handler')),
+      } as never,
+      { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' },
+    );
+    openPopup({
+      'reports.create': (payload) =>
+        route(
+          { type: 'reports.create', payload },
+          { id: 'abc', url: 'chrome-extension://abc/popup.html' },
+        ) as never,
+      'popup.forgetCreate': () => ok(null),
+    });
+    await screen.findByRole('button', { name: 'Create report' });
+    fireEvent.change(privacySelect(), { target: { value: '2' } });
+    fireEvent.input(passwordInput(), { target: { value: 'x'.repeat(1001) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+
+    await waitFor(() => expect(passwordInput().getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(passwordInput().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The password may be at most 1,000 characters long.',
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Some values are not valid. Check the highlighted fields.');
+    expect(alert.textContent).not.toContain('invalid request');
+    // A refusal: nothing was sent, so nothing to look for and nothing to retry.
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/Page Reports looked for it|Looking/)).toBeNull();
+    expect(sent('popup.pageReport')).toHaveLength(1);
   });
 
   it('shows the server’s field errors (422) next to their fields', async () => {

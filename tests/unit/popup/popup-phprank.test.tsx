@@ -2,6 +2,7 @@
 // a report the service gave no score.
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
+import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -92,6 +93,46 @@ describe('popup: phpRank’s scored report', () => {
     expect(within(card).getByText('The service gave this report no score.')).toBeTruthy();
     expect(within(card).queryByText('Generating…')).toBeNull();
     expect(sent('reports.get')).toEqual([]);
+  });
+
+  it('says "No result yet" with Regenerate and the service’s link once the follower gave up on a report without dates', async () => {
+    const undated = makeReport({ result: null, score: null, createdAt: null, updatedAt: null });
+    // What the background's follower leaves after ten minutes without a result (lib/following).
+    const now = Date.now();
+    const session = {
+      followedReports: [
+        {
+          id: undated.id,
+          state: 'no_score',
+          report: undated,
+          error: null,
+          since: now - GIVE_UP_AFTER_MS - 1000,
+          attempts: 24,
+          nextCheckAt: now,
+          endedAt: now - 1000,
+        },
+      ],
+    };
+    openPopup(
+      {
+        'popup.snapshot': snapshotWith(undated),
+        'popup.pageReport': () => ok({ data: undated, fetchedAt: Date.now() }),
+      },
+      PAGE_URL,
+      session,
+    );
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    await waitFor(() => expect(within(card).getByText('No result yet')).toBeTruthy());
+    expect(
+      within(card).getByText(
+        'No result yet — the service has not finished this report. Regenerate it, or open it on the service.',
+      ),
+    ).toBeTruthy();
+    expect(within(card).queryByText('Generating…')).toBeNull();
+    expect((within(card).getByRole('button', { name: 'Regenerate' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(within(card).getByRole('link', { name: 'Open on the service' })).toBeTruthy();
   });
 });
 

@@ -140,11 +140,11 @@ describe('senders', () => {
 });
 
 describe('messages from our own page', () => {
-  async function expectRefused(message: unknown, why: RegExp) {
+  async function expectRefused(message: unknown, why: RegExp, kind = 'unexpected') {
     const { spies, handlers } = spyHandlers();
     const route = createMessageRouter(handlers, chromeTrusted);
     const answer = await route(message, popup);
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'unexpected', message: why } });
+    expect(answer).toMatchObject({ ok: false, error: { kind, message: why } });
     // A refusal names what was wrong, but never echoes a page's megabytes back.
     expect(JSON.stringify(answer).length).toBeLessThan(2000);
     expectNoHandlerRan(spies);
@@ -218,7 +218,6 @@ describe('messages from our own page', () => {
     ['a host with a path', 'popup.recentReports', { host: 'example.com/path' }],
     ['a host in upper case', 'popup.snapshot', { host: 'EXAMPLE.COM' }],
     ['a base URL as an array', 'settings.save', { baseUrl: ['https://reports.example'] }],
-    ['settings.get with a field', 'settings.get', { baseUrl: 'https://evil.example' }],
     ['a huge url', 'reports.create', { url: `https://example.com/${huge}` }],
     ['a url just past its limit', 'popup.awaitCreate', { url: `https://example.com/${'a'.repeat(8000)}` }],
     ['a huge search', 'reports.list', { search: huge }],
@@ -228,7 +227,11 @@ describe('messages from our own page', () => {
     ['a huge password', 'reports.update', { id: 1, privacy: 2, password: huge }],
     ['a huge project name', 'projects.delete', { name: huge }],
     ['a huge id', 'reports.get', { id: huge }],
-  ])('refuses %s', async (_name, type, payload) => {
-    await expectRefused({ type, payload }, /invalid/);
+  ])('refuses %s, naming the field', async (_name, type, payload) => {
+    await expectRefused({ type, payload }, /not valid/, 'invalid_input');
+  });
+
+  it('refuses settings.get with a field as an invalid request (no field of its own to name)', async () => {
+    await expectRefused({ type: 'settings.get', payload: { baseUrl: 'https://evil.example' } }, /invalid/);
   });
 });

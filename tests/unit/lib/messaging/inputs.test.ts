@@ -54,7 +54,7 @@ describe('validation messages', () => {
       name: ['Ein Projektname darf höchstens 500 Zeichen lang sein.'],
     });
     expect(fieldErrors(payloadSchemas['settings.save'], { baseUrl: 'x'.repeat(2001) })).toEqual({
-      baseUrl: ['Zu lang: erwartet Text mit <=2000 Zeichen'],
+      baseUrl: ['Die Adresse des Dienstes darf höchstens 2.000 Zeichen lang sein.'],
     });
     expect(fieldErrors(payloadSchemas['settings.get'], { extra: 1 })).toEqual({
       _form: ['Unbekanntes Feld: "extra"'],

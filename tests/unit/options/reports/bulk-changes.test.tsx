@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createMessageRouter } from '@/entrypoints/background/router';
 import { apiError } from '@/lib/api/error-messages';
 import { BULK_JOB_KEY, type BulkJob } from '@/lib/bulk-job';
 import { callsOf, makePage, ok, reportRange } from '../fakes';
@@ -110,6 +111,31 @@ describe('bulk changes: selecting', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change privacy of 10' }));
     await waitFor(() => expect(callsOf(send, 'bulk.start')).toHaveLength(1));
     expect(callsOf(send, 'bulk.start')[0]).toMatchObject({ action: { privacy: 2 }, password: 'hunter22' });
+  });
+
+  it('shows a password the background refuses next to the field, and no job starts', async () => {
+    // The page checks only that a password is there; the background's schema limits its length.
+    const route = createMessageRouter(
+      { 'bulk.start': () => Promise.reject(new Error('refused payloads never reach a handler')) } as never,
+      { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' },
+    );
+    const { send } = renderApp('#/reports', {
+      'reports.list': (query) => ok(makePage(reportRange(123, 132), { page: query.page ?? 1, total: 132 })),
+      'bulk.start': (payload) =>
+        route(
+          { type: 'bulk.start', payload },
+          { id: 'abc', url: 'chrome-extension://abc/options.html' },
+        ) as never,
+    });
+    await selectWholePage();
+    fireEvent.change(await screen.findByLabelText('New privacy'), { target: { value: '2' } });
+    const field = screen.getByLabelText('New password');
+    fireEvent.input(field, { target: { value: 'x'.repeat(1001) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change privacy of 10' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const note = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(note?.textContent).toBe('The password may be at most 1,000 characters long.');
+    expect(callsOf(send, 'bulk.start')).toHaveLength(1);
   });
 });
 

@@ -284,7 +284,37 @@ describe('the details panel’s summary of the tests', () => {
     expect(within(details).getByText('No score')).toBeTruthy();
     expect(callsOf(send, 'reports.get')).toHaveLength(1);
   });
+
+  it('says “no result yet” with Regenerate and the service’s link once the follower gave up on an undated report', async () => {
+    const undated = generating(7, { createdAt: null, updatedAt: null });
+    // What the background's follower leaves after ten minutes without a result (lib/following).
+    await fakeBrowser.storage.session.set({ followedReports: [givenUp(undated)] });
+    openDetails({ 'reports.list': () => ok(makePage([undated])), 'reports.get': () => ok(undated) });
+    const details = await panel();
+    expect(await within(details).findByText('No result yet')).toBeTruthy();
+    expect(
+      within(details).getByText(/No result yet — the service has not finished this report\./),
+    ).toBeTruthy();
+    expect(within(details).getByRole('link', { name: 'Open on the service' })).toBeTruthy();
+    expect(within(details).getByRole('button', { name: 'Regenerate results' })).toBeTruthy();
+    expect(within(details).queryByText('Generating…')).toBeNull();
+  });
 });
+
+/** A follower entry that gave up on `report` (the shape lib/following stores). */
+function givenUp(report: Report) {
+  const now = Date.now();
+  return {
+    id: report.id,
+    state: 'no_score',
+    report,
+    error: null,
+    since: now - GIVE_UP_AFTER_MS - 1000,
+    attempts: 24,
+    nextCheckAt: now,
+    endedAt: now - 1000,
+  };
+}
 
 describe('a report the service says is gone', () => {
   const GONE = 'This report no longer exists on the service.';
@@ -407,7 +437,7 @@ describe('the details model', () => {
     vi.useRealTimers();
   });
 
-  it('says “no score” when the follower gives up on a report that carries no dates', async () => {
+  it('says “no result yet” when the follower gives up on a report that carries no dates', async () => {
     vi.useFakeTimers();
     const undated = generating(3, { createdAt: null, updatedAt: null });
     const send = fakeSend({ 'reports.get': () => ok(undated) });
@@ -416,12 +446,12 @@ describe('the details model', () => {
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS - 1000);
     expect(model.scoreState.value).toBe('generating');
     await vi.advanceTimersByTimeAsync(1000);
-    expect(model.scoreState.value).toBe('no_score');
-    // Opened again: still “no score”, from what the follower says, not another ten minutes’ wait.
+    expect(model.scoreState.value).toBe('unfinished');
+    // Opened again: still “no result yet”, from what the follower says, not another ten minutes’ wait.
     model.show(null);
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
-    expect(model.scoreState.value).toBe('no_score');
+    expect(model.scoreState.value).toBe('unfinished');
     const asked = followerReads(send).length;
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(followerReads(send)).toHaveLength(asked);
