@@ -3,7 +3,7 @@
 // normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
 // Problems are said in the browser's language; JSON paths and the values sent stay as they are.
 import { t } from '@/lib/i18n';
-import { z } from '@/lib/zod';
+import { int, z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
@@ -73,7 +73,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 const idError = (issue: { input?: unknown }) => t('errorExpectedId', describe(issue.input));
 const idField = z.union(
   [
-    z.int({ error: idError }).check(z.nonnegative({ error: idError })),
+    int({ error: idError }).check(z.nonnegative({ error: idError })),
     z.string().check(z.minLength(1, { error: idError })),
   ],
   { error: idError },
@@ -130,7 +130,7 @@ const countError = (issue: { input?: unknown }) => t('errorExpectedCount', descr
 const countField = z.optional(
   z.union(
     [
-      z.int({ error: countError }).check(z.nonnegative({ error: countError })),
+      int({ error: countError }).check(z.nonnegative({ error: countError })),
       z.string().check(z.regex(/^\d+$/, { error: countError })),
       z.null(),
     ],
@@ -278,7 +278,7 @@ const wholeError = (issue: { input?: unknown }) => t('errorExpectedWhole', descr
 const whole = (min: number) =>
   z
     .union(
-      [z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
+      [int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
       {
         error: wholeError,
       },
