@@ -4,7 +4,7 @@
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
-import { int, z } from '../zod';
+import { int, matches, z } from '../zod';
 import {
   PER_PAGE_VALUES,
   PRIVACY_VALUES,
@@ -84,7 +84,7 @@ const newReportUrl = z
   );
 
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
-const host = z.string().check(z.minLength(1), z.maxLength(253), z.regex(/^[a-z0-9.:[\]_-]+$/));
+const host = z.string().check(z.minLength(1), z.maxLength(253), matches(/^[a-z0-9.:[\]_-]+$/));
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs of the API client (each also a message payload, or part of one)

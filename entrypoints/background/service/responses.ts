@@ -3,7 +3,7 @@
 // normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
 // Problems are said in the browser's language; JSON paths and the values sent stay as they are.
 import { t } from '@/lib/i18n';
-import { int, z } from '@/lib/zod';
+import { int, matches, z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
@@ -82,7 +82,7 @@ const idField = z.union(
 // Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
 const dateError = (issue: { input?: unknown }) => t('errorExpectedDate', describe(issue.input));
 const dateField = z.optional(
-  z.union([z.string().check(z.regex(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
+  z.union([z.string().check(matches(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
     error: dateError,
   }),
 );
@@ -97,7 +97,7 @@ const resultField = z.optional(
       z
         .number({ error: resultError })
         .check(z.minimum(0, { error: resultError }), z.maximum(100, { error: resultError })),
-      z.string().check(z.regex(SCORE_TEXT, { error: resultError })),
+      z.string().check(matches(SCORE_TEXT, { error: resultError })),
       z.null(),
     ],
     { error: resultError },
@@ -131,7 +131,7 @@ const countField = z.optional(
   z.union(
     [
       int({ error: countError }).check(z.nonnegative({ error: countError })),
-      z.string().check(z.regex(/^\d+$/, { error: countError })),
+      z.string().check(matches(/^\d+$/, { error: countError })),
       z.null(),
     ],
     { error: countError },
@@ -278,7 +278,7 @@ const wholeError = (issue: { input?: unknown }) => t('errorExpectedWhole', descr
 const whole = (min: number) =>
   z
     .union(
-      [int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
+      [int({ error: wholeError }), z.string().check(matches(/^\d+$/, { error: wholeError, abort: true }))],
       {
         error: wholeError,
       },
