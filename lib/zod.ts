@@ -76,4 +76,15 @@ function matches(pattern: RegExp, params: { error?: ErrorParam; abort?: boolean 
   });
 }
 
-export { int, matches, z };
+/**
+ * A check that `problem` finds nothing wrong; what it finds is the message (at `path` when given). Not
+ * z.superRefine(), which the worker would carry for this alone.
+ */
+function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]) {
+  return z.refine<T>((value) => problem(value) === null, {
+    error: (issue) => problem(issue.input as T) ?? undefined,
+    ...(path ? { path } : {}),
+  });
+}
+
+export { int, matches, noProblem, z };

@@ -4,7 +4,7 @@
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
-import { int, matches, z } from '../zod';
+import { int, matches, noProblem, z } from '../zod';
 import {
   PER_PAGE_VALUES,
   PRIVACY_VALUES,
@@ -31,12 +31,7 @@ const password = z
 const PROJECT_TOO_LONG = { error: () => t('inputProjectTooLong') };
 
 // Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
-const search = z.string({ error: () => t('inputSearchText') }).check(
-  z.superRefine((value, ctx) => {
-    const problem = searchProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-  }),
-);
+const search = z.string({ error: () => t('inputSearchText') }).check(noProblem(searchProblem));
 
 // "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
 function segmentProblem(value: string, label: () => string): string | null {
@@ -49,10 +44,7 @@ function segmentProblem(value: string, label: () => string): string | null {
 
 /** A report id or a project name, which goes into the address of the request as one path segment. */
 function segmentCheck<T extends string | number>(label: () => string) {
-  return z.superRefine<T>((value, ctx) => {
-    const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-  });
+  return noProblem<T>((value) => (typeof value === 'string' ? segmentProblem(value, label) : null));
 }
 
 const id = z
@@ -157,18 +149,24 @@ const bulkTarget = z.union([
   z.strictObject({ query: z.strictObject(listFilters) }),
 ]);
 
-const bulkStart = z
-  .strictObject({ action: bulkAction, target: bulkTarget, password: z.optional(password) })
-  .check(
-    z.superRefine((value, ctx) => {
+const bulkStartFields = z.strictObject({
+  action: bulkAction,
+  target: bulkTarget,
+  password: z.optional(password),
+});
+type BulkStartFields = z.output<typeof bulkStartFields>;
+
+const bulkStart = bulkStartFields.check(
+  noProblem<BulkStartFields>(
+    (value) => {
       // Password privacy needs one (as the service says); any other change never carries one.
       const wantsPassword = value.action.kind === 'privacy' && value.action.privacy === 2;
-      if (wantsPassword !== (value.password !== undefined && value.password !== '')) {
-        const message = wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
-        ctx.addIssue({ code: 'custom', message, input: value, path: ['password'] });
-      }
-    }),
-  );
+      if (wantsPassword === (value.password !== undefined && value.password !== '')) return null;
+      return wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
+    },
+    ['password'],
+  ),
+);
 
 export type BulkStartInput = z.input<typeof bulkStart>;
 
