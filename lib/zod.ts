@@ -87,4 +87,22 @@ function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]
   });
 }
 
-export { int, matches, noProblem, z };
+/**
+ * A number of at least `min` / at most `max`, said as z.minimum() / z.maximum() say it ("Too small:
+ * expected number to be >=0") or by `error`. Not those: the worker would carry their checks for this alone.
+ */
+function atLeast(min: number, params: { error?: ErrorParam } = {}) {
+  return z.refine<number>((value) => value >= min, {
+    error: () => t('inputTooSmall', 'number', `>=${min}`),
+    ...params,
+  });
+}
+
+function atMost(max: number, params: { error?: ErrorParam } = {}) {
+  return z.refine<number>((value) => value <= max, {
+    error: () => t('inputTooBig', 'number', `<=${max}`),
+    ...params,
+  });
+}
+
+export { atLeast, atMost, int, matches, noProblem, z };

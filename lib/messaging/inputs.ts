@@ -4,7 +4,7 @@
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
-import { int, matches, noProblem, z } from '../zod';
+import { atLeast, atMost, int, matches, noProblem, z } from '../zod';
 import {
   PER_PAGE_VALUES,
   PRIVACY_VALUES,
@@ -20,7 +20,7 @@ import { isWebUrl } from '../web-url';
 // Fields
 
 const PAGE_NUMBER = { error: () => t('inputPageNumber') };
-const page = int(PAGE_NUMBER).check(z.minimum(1, PAGE_NUMBER), z.maximum(1_000_000, PAGE_NUMBER));
+const page = int(PAGE_NUMBER).check(atLeast(1, PAGE_NUMBER), atMost(1_000_000, PAGE_NUMBER));
 const perPage = z.literal(PER_PAGE_VALUES, { error: () => t('inputPerPage') });
 const sort = z.literal(['asc', 'desc'] as const, { error: () => t('inputSort') });
 const privacy = z.literal(PRIVACY_VALUES, { error: () => t('inputPrivacy') });
@@ -48,7 +48,7 @@ function segmentCheck<T extends string | number>(label: () => string) {
 }
 
 const id = z
-  .union([int().check(z.nonnegative()), z.string().check(z.maxLength(200))], {
+  .union([int().check(atLeast(0)), z.string().check(z.maxLength(200))], {
     error: () => t('inputReportIdType'),
   })
   .check(segmentCheck(() => t('inputReportIdLabel')));
