@@ -556,35 +556,34 @@ async function getAccount(http: HttpSettings): Promise<Result<Account | null>> {
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const http = settingsFrom(config);
-  const getAccountOnce = () => guard(() => getAccount(http));
+  const inputsChecked: CheckedApiEndpoints = {
+    listReports: (query) => guard(() => listReports(http, query)),
+    getReport: (id) => guard(() => getReport(http, id)),
+    createReport: (input) => guard(() => createReport(http, input)),
+    updateReport: (id, input) => guard(() => updateReport(http, id, input)),
+    deleteReport: (id) => guard(() => deleteReport(http, id)),
+    listProjects: (query) => guard(() => listProjects(http, query)),
+    deleteProject: (name) => guard(() => deleteProject(http, name)),
+    getAccount: () => guard(() => getAccount(http)),
+  };
+  // The check is guarded too: a client method never throws, whatever it is given.
   return {
-    listReports: (query) =>
-      guard(() => checked(reportListQuerySchema, query, (valid) => listReports(http, valid))),
-    getReport: (id) => guard(() => checked(reportIdSchema, { id }, (valid) => getReport(http, valid.id))),
-    createReport: (input) =>
-      guard(() => checked(createReportInputSchema, input, (valid) => createReport(http, valid))),
+    getAccount: inputsChecked.getAccount,
+    listReports: (query) => guard(() => checked(reportListQuerySchema, query, inputsChecked.listReports)),
+    getReport: (id) =>
+      guard(() => checked(reportIdSchema, { id }, (valid) => inputsChecked.getReport(valid.id))),
+    createReport: (input) => guard(() => checked(createReportInputSchema, input, inputsChecked.createReport)),
     updateReport: (id, input) =>
       guard(() =>
         checked(reportIdSchema, { id }, (validId) =>
-          checked(updateReportInputSchema, input, (valid) => updateReport(http, validId.id, valid)),
+          checked(updateReportInputSchema, input, (valid) => inputsChecked.updateReport(validId.id, valid)),
         ),
       ),
     deleteReport: (id) =>
-      guard(() => checked(reportIdSchema, { id }, (valid) => deleteReport(http, valid.id))),
-    listProjects: (query) =>
-      guard(() => checked(projectListQuerySchema, query, (valid) => listProjects(http, valid))),
+      guard(() => checked(reportIdSchema, { id }, (valid) => inputsChecked.deleteReport(valid.id))),
+    listProjects: (query) => guard(() => checked(projectListQuerySchema, query, inputsChecked.listProjects)),
     deleteProject: (name) =>
-      guard(() => checked(projectNameSchema, { name }, (valid) => deleteProject(http, valid.name))),
-    getAccount: getAccountOnce,
-    inputsChecked: {
-      listReports: (query) => guard(() => listReports(http, query)),
-      getReport: (id) => guard(() => getReport(http, id)),
-      createReport: (input) => guard(() => createReport(http, input)),
-      updateReport: (id, input) => guard(() => updateReport(http, id, input)),
-      deleteReport: (id) => guard(() => deleteReport(http, id)),
-      listProjects: (query) => guard(() => listProjects(http, query)),
-      deleteProject: (name) => guard(() => deleteProject(http, name)),
-      getAccount: getAccountOnce,
-    },
+      guard(() => checked(projectNameSchema, { name }, (valid) => inputsChecked.deleteProject(valid.name))),
+    inputsChecked,
   };
 }
