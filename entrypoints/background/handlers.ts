@@ -1,5 +1,5 @@
 // What the background does for each message: settings, and one API call per report/project message.
-import type { createApiClient } from '@/entrypoints/background/service/client';
+import type { ApiClient, ApiEndpoints } from '@/entrypoints/background/service/client';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
@@ -18,7 +18,6 @@ import { exportPage } from './export-rows';
 import { listPage } from './list-items';
 import { withoutKey } from './without-key';
 
-type ApiClient = ReturnType<typeof createApiClient>;
 type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
 
 export interface HandlerDeps {
@@ -55,12 +54,17 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
   /**
    * Runs one API call with the stored settings; turns a blocked request into "permission missing". The
-   * answer goes to a page: whatever the server echoed of the key is taken out.
+   * answer goes to a page: whatever the server echoed of the key is taken out. Input already checked
+   * against its schema (`inputsChecked`, see router.ts) is not checked again by the client.
    */
-  async function withClient<T>(call: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
+  async function withClient<T>(
+    call: (client: ApiEndpoints) => Promise<Result<T>>,
+    inputsChecked?: boolean,
+  ): Promise<Result<T>> {
     const settings = await deps.readSettings();
     if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
-    const result = withoutKey(await call(deps.createClient(settings)), settings.apiKey);
+    const client = deps.createClient(settings);
+    const result = withoutKey(await call(inputsChecked ? client.inputsChecked : client), settings.apiKey);
     if (!result.ok && result.error.kind === 'network') {
       const origin = new URL(settings.baseUrl).origin;
       if (!(await deps.hasHostPermission(origin))) {
@@ -122,14 +126,16 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
         };
       }),
 
-    'reports.list': (query) => withClient(async (client) => listPage(await client.listReports(query))),
-    'reports.exportPage': (query) =>
-      withClient(async (client) => exportPage(await client.listReports(query))),
-    'reports.get': ({ id }) => withClient((client) => client.getReport(id)),
-    'reports.create': (input) => withClient((client) => client.createReport(input)),
-    'reports.update': ({ id, ...changes }) => withClient((client) => client.updateReport(id, changes)),
-    'reports.delete': ({ id }) => withClient((client) => client.deleteReport(id)),
-    'projects.list': (query) => withClient((client) => client.listProjects(query)),
-    'projects.delete': ({ name }) => withClient((client) => client.deleteProject(name)),
+    'reports.list': (query, checked) =>
+      withClient(async (client) => listPage(await client.listReports(query)), checked),
+    'reports.exportPage': (query, checked) =>
+      withClient(async (client) => exportPage(await client.listReports(query)), checked),
+    'reports.get': ({ id }, checked) => withClient((client) => client.getReport(id), checked),
+    'reports.create': (input, checked) => withClient((client) => client.createReport(input), checked),
+    'reports.update': ({ id, ...changes }, checked) =>
+      withClient((client) => client.updateReport(id, changes), checked),
+    'reports.delete': ({ id }, checked) => withClient((client) => client.deleteReport(id), checked),
+    'projects.list': (query, checked) => withClient((client) => client.listProjects(query), checked),
+    'projects.delete': ({ name }, checked) => withClient((client) => client.deleteProject(name), checked),
   };
 }

@@ -51,7 +51,8 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
     ...tracked,
     ...bulk.handlers,
     // The popup may close while the service analyses the page: the run is noted, so the next one knows.
-    'reports.create': (input) => creates.run(input.url, () => tracked['reports.create'](input)),
+    'reports.create': (input, checked) =>
+      creates.run(input.url, () => tracked['reports.create'](input, checked)),
     'settings.save': forgetOnNewConnection(core['settings.save'], async () => {
       await popupCacheItem.removeValue();
       await follower.clear();
@@ -100,8 +101,8 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
 
   return {
     ...core,
-    'reports.create': async (input) => {
-      const answer = await core['reports.create'](input);
+    'reports.create': async (input, checked) => {
+      const answer = await core['reports.create'](input, checked);
       if (answer.ok) {
         // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
         await quietly(deps.cache.addCreatedReport(input.url, answer.data, deps.now()));
@@ -110,8 +111,8 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       }
       return answer;
     },
-    'reports.update': async (input) => {
-      const answer = await core['reports.update'](input);
+    'reports.update': async (input, checked) => {
+      const answer = await core['reports.update'](input, checked);
       if (answer.ok) {
         await quietly(deps.cache.replaceReport(answer.data));
         // New results asked for: a new wait. A changed privacy does not lengthen the old one.
@@ -122,8 +123,8 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       }
       return answer;
     },
-    'reports.get': async (input) => {
-      const answer = await core['reports.get'](input);
+    'reports.get': async (input, checked) => {
+      const answer = await core['reports.get'](input, checked);
       if (answer.ok) {
         await quietly(deps.cache.replaceReport(answer.data));
         await follow(answer.data);
@@ -132,8 +133,8 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       }
       return answer;
     },
-    'reports.delete': async (input) => {
-      const answer = await core['reports.delete'](input);
+    'reports.delete': async (input, checked) => {
+      const answer = await core['reports.delete'](input, checked);
       if (answer.ok) await forget(input.id);
       return answer;
     },

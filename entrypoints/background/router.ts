@@ -17,9 +17,14 @@ export type Handlers = HandlerMap<MessageType>;
 /** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (bulk-changes.ts). */
 export type CoreHandlers = HandlerMap<Exclude<MessageType, PopupMessageType | BulkMessageType>>;
 
-/** Handlers for some of the messages: modules answer their own share, index.ts joins them. */
+/**
+ * Handlers for some of the messages: modules answer their own share, index.ts joins them. `inputsChecked`
+ * says the payload was parsed against its schema in lib/messaging/inputs.ts already (the router parses
+ * every message; the menu's create its input): the API client then sends it without checking it again.
+ * Other callers leave it out, and the client checks. Wrappers pass it on. Either way, one check.
+ */
 export type HandlerMap<K extends MessageType> = {
-  [T in K]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
+  [T in K]: (payload: MessageInput<T>, inputsChecked?: boolean) => Promise<Result<MessageOutput<T>>>;
 };
 
 export interface MessageSender {
@@ -85,8 +90,8 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
         console.warn('Page Reports: refused an invalid payload for', type, detail);
         return refuseFields(inputFieldErrors(parsed.error), `${type}: ${detail}`);
       }
-      const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
-      return await handler(parsed.data);
+      const handler = handlers[type] as (payload: unknown, inputsChecked: true) => Promise<Result<unknown>>;
+      return await handler(parsed.data, true);
     } catch (cause) {
       console.error('Page Reports: handler failed', type, cause);
       return refuse(t('errorInternal'), String(cause));

@@ -240,23 +240,23 @@ export function browserToolbarScore(
 export function withToolbarScore(handlers: Handlers, toolbar: ToolbarScore): Handlers {
   return {
     ...handlers,
-    'reports.create': async (input) => {
-      const answer = await handlers['reports.create'](input);
+    'reports.create': async (input, checked) => {
+      const answer = await handlers['reports.create'](input, checked);
       if (answer.ok) await quietly(toolbar.noteCreated(answer.data));
       return answer;
     },
-    'reports.update': async (input) => {
-      const answer = await handlers['reports.update'](input);
+    'reports.update': async (input, checked) => {
+      const answer = await handlers['reports.update'](input, checked);
       if (answer.ok) await quietly(toolbar.noteUpdated(answer.data));
       return answer;
     },
-    'reports.delete': async (input) => {
-      const answer = await handlers['reports.delete'](input);
+    'reports.delete': async (input, checked) => {
+      const answer = await handlers['reports.delete'](input, checked);
       if (answer.ok) await quietly(toolbar.noteDeleted(input.id));
       return answer;
     },
-    'projects.delete': async (input) => {
-      const answer = await handlers['projects.delete'](input);
+    'projects.delete': async (input, checked) => {
+      const answer = await handlers['projects.delete'](input, checked);
       if (answer.ok) await quietly(toolbar.noteProjectDeleted());
       return answer;
     },

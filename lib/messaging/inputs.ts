@@ -1,10 +1,11 @@
 // What pages may send, declared once: one zod schema per message payload, strict (no unknown field) and
-// bounded. The background's router checks every message against it; the API client checks its own input
-// against the same schemas, with the same sentences, so a value it refuses is named next to its field.
+// bounded. The background's router checks every message against it; the API client checks the input of
+// every other caller against the same schemas, with the same sentences, so a value it refuses is named
+// next to its field (what the router parsed it sends as it is: each input is checked once).
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
-import { z } from '../zod';
+import { atLeast, atMost, int, matches, noProblem, z } from '../zod';
 import {
   PER_PAGE_VALUES,
   PRIVACY_VALUES,
@@ -20,7 +21,7 @@ import { isWebUrl } from '../web-url';
 // Fields
 
 const PAGE_NUMBER = { error: () => t('inputPageNumber') };
-const page = z.int(PAGE_NUMBER).check(z.minimum(1, PAGE_NUMBER), z.maximum(1_000_000, PAGE_NUMBER));
+const page = int(PAGE_NUMBER).check(atLeast(1, PAGE_NUMBER), atMost(1_000_000, PAGE_NUMBER));
 const perPage = z.literal(PER_PAGE_VALUES, { error: () => t('inputPerPage') });
 const sort = z.literal(['asc', 'desc'] as const, { error: () => t('inputSort') });
 const privacy = z.literal(PRIVACY_VALUES, { error: () => t('inputPrivacy') });
@@ -31,12 +32,7 @@ const password = z
 const PROJECT_TOO_LONG = { error: () => t('inputProjectTooLong') };
 
 // Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
-const search = z.string({ error: () => t('inputSearchText') }).check(
-  z.superRefine((value, ctx) => {
-    const problem = searchProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-  }),
-);
+const search = z.string({ error: () => t('inputSearchText') }).check(noProblem(searchProblem));
 
 // "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
 function segmentProblem(value: string, label: () => string): string | null {
@@ -49,16 +45,13 @@ function segmentProblem(value: string, label: () => string): string | null {
 
 /** A report id or a project name, which goes into the address of the request as one path segment. */
 function segmentCheck<T extends string | number>(label: () => string) {
-  return z.superRefine<T>((value, ctx) => {
-    const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-  });
+  return noProblem<T>((value) => (typeof value === 'string' ? segmentProblem(value, label) : null));
 }
 
 const id = z
   .union(
     [
-      z.int().check(z.nonnegative({ error: () => t('fieldsReportIdNegative') })),
+      int().check(atLeast(0, { error: () => t('fieldsReportIdNegative') })),
       z.string().check(z.maxLength(200, { error: () => t('fieldsReportIdTooLong') })),
     ],
     { error: () => t('inputReportIdType') },
@@ -97,7 +90,7 @@ const newReportUrl = z
 const HOST = { error: () => t('fieldsHostInvalid'), abort: true };
 const host = z
   .string(HOST)
-  .check(z.minLength(1, HOST), z.maxLength(253, HOST), z.regex(/^[a-z0-9.:[\]_-]+$/, HOST));
+  .check(z.minLength(1, HOST), z.maxLength(253, HOST), matches(/^[a-z0-9.:[\]_-]+$/, HOST));
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs of the API client (each also a message payload, or part of one)
@@ -192,18 +185,24 @@ function tooManyReports(input: unknown): boolean {
   return Array.isArray(reports) && reports.length > MAX_BULK_REPORTS;
 }
 
-const bulkStart = z
-  .strictObject({ action: bulkAction, target: bulkTarget, password: z.optional(password) })
-  .check(
-    z.superRefine((value, ctx) => {
+const bulkStartFields = z.strictObject({
+  action: bulkAction,
+  target: bulkTarget,
+  password: z.optional(password),
+});
+type BulkStartFields = z.output<typeof bulkStartFields>;
+
+const bulkStart = bulkStartFields.check(
+  noProblem<BulkStartFields>(
+    (value) => {
       // Password privacy needs one (as the service says); any other change never carries one.
       const wantsPassword = value.action.kind === 'privacy' && value.action.privacy === 2;
-      if (wantsPassword !== (value.password !== undefined && value.password !== '')) {
-        const message = wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
-        ctx.addIssue({ code: 'custom', message, input: value, path: ['password'] });
-      }
-    }),
-  );
+      if (wantsPassword === (value.password !== undefined && value.password !== '')) return null;
+      return wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
+    },
+    ['password'],
+  ),
+);
 
 export type BulkStartInput = z.input<typeof bulkStart>;
 

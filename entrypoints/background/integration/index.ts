@@ -78,17 +78,17 @@ export function withBrowserIntegration(handlers: Handlers): Handlers {
 
   return {
     ...handlers,
-    'reports.create': (input) =>
+    'reports.create': (input, checked) =>
       watchedByPopup(
-        () => handlers['reports.create'](input),
+        () => handlers['reports.create'](input, checked),
         (answer) => describeOutcome('create', input.url, answer),
       ),
-    'reports.update': (input) =>
+    'reports.update': (input, checked) =>
       input.regenerate === true
         ? watchedByPopup(
-            () => handlers['reports.update'](input),
+            () => handlers['reports.update'](input, checked),
             (answer) => describeOutcome('regenerate', null, answer),
           )
-        : handlers['reports.update'](input),
+        : handlers['reports.update'](input, checked),
   };
 }

@@ -1,6 +1,8 @@
 // The service's API, one function per endpoint (API.md). Used by the background service worker only.
 // Every method resolves to a Result and never throws: input is checked before anything is sent, and
-// every answer is parsed by ./responses before it reaches a caller.
+// every answer is parsed by ./responses before it reaches a caller. Input is checked once: by these
+// methods, or, for input already parsed against the same schemas (lib/messaging/inputs.ts, as the
+// router does with every message), by that parse, and `inputsChecked` then sends it as it is.
 import { t } from '@/lib/i18n';
 import { mayHaveHappened } from '@/lib/may-have-happened';
 import type { z } from '@/lib/zod';
@@ -57,7 +59,7 @@ export interface ApiClientConfig {
   maxAttempts?: number;
 }
 
-export interface ApiClient {
+export interface ApiEndpoints {
   listReports(query: ReportListQuery): Promise<Result<Page<Report>>>;
   getReport(id: ReportId): Promise<Result<Report>>;
   createReport(input: CreateReportInput): Promise<Result<Report>>;
@@ -68,6 +70,27 @@ export interface ApiClient {
   deleteProject(name: string): Promise<Result<null>>;
   /** phpRank's GET /account; `null` when the server has no such endpoint (404). */
   getAccount(): Promise<Result<Account | null>>;
+}
+
+/** The same endpoints for input that a parse against its schema in lib/messaging/inputs.ts gave. */
+export interface CheckedApiEndpoints {
+  listReports(query: z.infer<typeof reportListQuerySchema>): Promise<Result<Page<Report>>>;
+  getReport(id: z.infer<typeof reportIdSchema>['id']): Promise<Result<Report>>;
+  createReport(input: z.infer<typeof createReportInputSchema>): Promise<Result<Report>>;
+  updateReport(
+    id: z.infer<typeof reportIdSchema>['id'],
+    input: z.infer<typeof updateReportInputSchema>,
+  ): Promise<Result<Report>>;
+  deleteReport(id: z.infer<typeof reportIdSchema>['id']): Promise<Result<null>>;
+  listProjects(query: z.infer<typeof projectListQuerySchema>): Promise<Result<Page<Project>>>;
+  deleteProject(name: z.infer<typeof projectNameSchema>['name']): Promise<Result<null>>;
+  getAccount(): Promise<Result<Account | null>>;
+}
+
+/** Checks each input against its schema, then sends it. */
+export interface ApiClient extends ApiEndpoints {
+  /** Sends input as it is: only for input parsed against the same schema already (the router's). */
+  inputsChecked: CheckedApiEndpoints;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -117,6 +140,16 @@ function validate<T>(schema: z.ZodMiniType<T>, value: unknown): Result<T> {
     message: t('errorFieldsInvalid'),
     fieldErrors: inputFieldErrors(parsed.error),
   });
+}
+
+/** `send` with the input once it passed its schema; the failure as it is otherwise. */
+function checked<T, R>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+  send: (valid: T) => Promise<Result<R>>,
+): Promise<Result<R>> {
+  const valid = validate(schema, value);
+  return valid.ok ? send(valid.data) : Promise.resolve(valid);
 }
 
 /** A successful answer's body, parsed; anything else is an "unexpected response" saying what was wrong. */
@@ -192,10 +225,16 @@ async function guard<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
 // ---------------------------------------------------------------------------------------------------
 // Reports
 
-async function listReports(http: HttpSettings, query: ReportListQuery): Promise<Result<Page<Report>>> {
-  const valid = validate(reportListQuerySchema, query);
-  if (!valid.ok) return valid;
-  const params = queryParams(valid.data);
+// The endpoints below take input that passed its schema (createApiClient checks it, or its caller did).
+
+type Checked<S extends z.ZodMiniType> = z.infer<S>;
+type CheckedId = Checked<typeof reportIdSchema>['id'];
+
+async function listReports(
+  http: HttpSettings,
+  query: Checked<typeof reportListQuerySchema>,
+): Promise<Result<Page<Report>>> {
+  const params = queryParams(query);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
   if (!answer.ok) return answer;
@@ -205,11 +244,9 @@ async function listReports(http: HttpSettings, query: ReportListQuery): Promise<
   return page.ok && rateLimit ? { ...page, rateLimit } : page;
 }
 
-async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Report>> {
-  const valid = validate(reportIdSchema, { id });
-  if (!valid.ok) return valid;
+async function getReport(http: HttpSettings, id: CheckedId): Promise<Result<Report>> {
   const errors = { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN };
-  const answer = await request(http, { method: 'GET', path: `/reports/${segment(valid.data.id)}`, errors });
+  const answer = await request(http, { method: 'GET', path: `/reports/${segment(id)}`, errors });
   return answer.ok ? decode(answer.data.body, reportParser(http)) : answer;
 }
 
@@ -275,7 +312,11 @@ async function createdReport(http: HttpSettings, body: Body): Promise<Result<Rep
     return afterDone(decode(body, reportParser(http)), CREATED_NOT_UNDERSTOOD);
   }
   const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
-  if (id !== undefined) return afterDone(await getReport(http, id), CREATED_NOT_READ);
+  // The server's id goes into the next request's path: checked as a page's would be.
+  if (id !== undefined) {
+    const read = await checked(reportIdSchema, { id }, (valid) => getReport(http, valid.id));
+    return afterDone(read, CREATED_NOT_READ);
+  }
   // The write succeeded (2xx): saying "failed" would invite a duplicate.
   return fail('unexpected', {
     message: CREATED_NOT_RETURNED,
@@ -284,10 +325,11 @@ async function createdReport(http: HttpSettings, body: Body): Promise<Result<Rep
   });
 }
 
-async function createReport(http: HttpSettings, input: CreateReportInput): Promise<Result<Report>> {
-  const valid = validate(createReportInputSchema, input);
-  if (!valid.ok) return valid;
-  const body = createBody(valid.data);
+async function createReport(
+  http: HttpSettings,
+  input: Checked<typeof createReportInputSchema>,
+): Promise<Result<Report>> {
+  const body = createBody(input);
   const errors = { notFoundMessage: NO_API_MESSAGE };
   const answer = await request(http, {
     method: 'POST',
@@ -335,16 +377,12 @@ function nothingToChange(input: z.output<typeof updateReportInputSchema>): Resul
 
 async function updateReport(
   http: HttpSettings,
-  id: ReportId,
-  input: UpdateReportInput,
+  id: CheckedId,
+  input: Checked<typeof updateReportInputSchema>,
 ): Promise<Result<Report>> {
-  const validId = validate(reportIdSchema, { id });
-  if (!validId.ok) return validId;
-  const valid = validate(updateReportInputSchema, input);
-  if (!valid.ok) return valid;
-  const body = updateBody(valid.data);
-  if (body.size === 0) return nothingToChange(valid.data);
-  const path = `/reports/${segment(validId.data.id)}`;
+  const body = updateBody(input);
+  if (body.size === 0) return nothingToChange(input);
+  const path = `/reports/${segment(id)}`;
   const errors = {
     notFoundMessage: REPORT_GONE,
     forbiddenMessage: REPORT_FORBIDDEN,
@@ -355,9 +393,9 @@ async function updateReport(
     path,
     body,
     errors,
-    ...(valid.data.regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
+    ...(input.regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
   });
-  const regenerate = valid.data.regenerate === true;
+  const regenerate = input.regenerate === true;
   if (!answer.ok) {
     const error = updateError(answer.error);
     // New results are a write like a create: a failure that is not a refusal may come after it was done.
@@ -367,7 +405,7 @@ async function updateReport(
   const answered = answer.data.body;
   const updated =
     answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))
-      ? await getReport(http, validId.data.id)
+      ? await getReport(http, id)
       : decode(answered, reportParser(http));
   // A report gone meanwhile stays "gone": that is what the pages act on.
   const gone = !updated.ok && updated.error.kind === 'not_found';
@@ -404,10 +442,8 @@ function gone(rateLimit: RateLimit | null): Result<null> {
 // route, whose 404 reads like the item's own (phpRank says "Resource not found." for both).
 const UNROUTABLE = /\//;
 
-async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<null>> {
-  const valid = validate(reportIdSchema, { id });
-  if (!valid.ok) return valid;
-  const path = `/reports/${segment(valid.data.id)}`;
+async function deleteReport(http: HttpSettings, id: CheckedId): Promise<Result<null>> {
+  const path = `/reports/${segment(id)}`;
   const answer = await request(http, {
     method: 'DELETE',
     path,
@@ -417,21 +453,22 @@ async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<nu
   // The service's own JSON "not found" for this id: already gone, which is what the person wanted.
   // (Only JSON 404s are not_found: http.ts makes a web server's 404 page "no API at this address".)
   if (answer.error.kind !== 'not_found') return answer;
-  if (!UNROUTABLE.test(String(valid.data.id))) return gone(null);
+  if (!UNROUTABLE.test(String(id))) return gone(null);
   return fail('unexpected', {
     status: answer.error.status,
     detail: answer.error.detail,
-    message: t('errorReportIdSlash', valid.data.id),
+    message: t('errorReportIdSlash', id),
   });
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Projects
 
-async function listProjects(http: HttpSettings, query: ProjectListQuery): Promise<Result<Page<Project>>> {
-  const valid = validate(projectListQuerySchema, query);
-  if (!valid.ok) return valid;
-  const params = queryParams(valid.data);
+async function listProjects(
+  http: HttpSettings,
+  query: Checked<typeof projectListQuerySchema>,
+): Promise<Result<Page<Project>>> {
+  const params = queryParams(query);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/projects', query: params, errors });
   return answer.ok ? decode(answer.data.body, parseProjectPage) : answer;
@@ -444,14 +481,16 @@ const PROJECT_CHECK_PER_PAGE = 100;
 /** Whether the service still lists a project of exactly this name (its search is a substring match). */
 async function stillListed(http: HttpSettings, name: string): Promise<Result<boolean>> {
   for (let page = 1; page <= PROJECT_CHECK_PAGES; page++) {
-    const listed = await listProjects(http, {
+    // A query of its own (a name may be too long to search by): checked like a page's.
+    const query = {
       search: name,
       searchBy: 'project',
       sortBy: 'project',
       sort: 'asc',
       perPage: PROJECT_CHECK_PER_PAGE,
       page,
-    });
+    };
+    const listed = await checked(projectListQuerySchema, query, (valid) => listProjects(http, valid));
     if (!listed.ok) return listed;
     if (listed.data.items.some((project) => project.name === name)) return { ok: true, data: true };
     if (!listed.data.hasNext) return { ok: true, data: false };
@@ -471,10 +510,11 @@ function notDeletedByName(name: string): string {
  * A project is deleted by name, and a name the server cannot route answers the same JSON 404 as a
  * project that is gone: after a 2xx or a JSON 404, the list says whether the project is really gone.
  */
-async function deleteProject(http: HttpSettings, name: string): Promise<Result<null>> {
-  const valid = validate(projectNameSchema, { name });
-  if (!valid.ok) return valid;
-  const path = `/projects/${segment(valid.data.name)}`;
+async function deleteProject(
+  http: HttpSettings,
+  name: Checked<typeof projectNameSchema>['name'],
+): Promise<Result<null>> {
+  const path = `/projects/${segment(name)}`;
   const answer = await request(http, {
     method: 'DELETE',
     path,
@@ -482,23 +522,23 @@ async function deleteProject(http: HttpSettings, name: string): Promise<Result<n
   });
   if (!answer.ok && answer.error.kind !== 'not_found') return answer;
   if (answer.ok && answer.data.body.type === 'html') return deleted(answer.data);
-  const listed = await stillListed(http, valid.data.name);
+  const listed = await stillListed(http, name);
   if (answer.ok) {
     // The service said it deleted the project; a list that cannot be read does not unsay that.
     if (!listed.ok || !listed.data) return deleted(answer.data);
     return fail('unexpected', {
-      message: t('errorProjectDeletedButListed', valid.data.name),
+      message: t('errorProjectDeletedButListed', name),
     });
   }
   if (!listed.ok) {
-    const message = t('errorProjectNotFoundUnchecked', valid.data.name, listed.error.message);
+    const message = t('errorProjectNotFoundUnchecked', name, listed.error.message);
     return { ok: false, error: { ...listed.error, message } };
   }
   if (!listed.data) return gone(null);
   return fail('invalid_input', {
     status: answer.error.status,
     detail: answer.error.detail,
-    message: notDeletedByName(valid.data.name),
+    message: notDeletedByName(name),
   });
 }
 
@@ -516,7 +556,7 @@ async function getAccount(http: HttpSettings): Promise<Result<Account | null>> {
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const http = settingsFrom(config);
-  return {
+  const inputsChecked: CheckedApiEndpoints = {
     listReports: (query) => guard(() => listReports(http, query)),
     getReport: (id) => guard(() => getReport(http, id)),
     createReport: (input) => guard(() => createReport(http, input)),
@@ -525,5 +565,25 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     listProjects: (query) => guard(() => listProjects(http, query)),
     deleteProject: (name) => guard(() => deleteProject(http, name)),
     getAccount: () => guard(() => getAccount(http)),
+  };
+  // The check is guarded too: a client method never throws, whatever it is given.
+  return {
+    getAccount: inputsChecked.getAccount,
+    listReports: (query) => guard(() => checked(reportListQuerySchema, query, inputsChecked.listReports)),
+    getReport: (id) =>
+      guard(() => checked(reportIdSchema, { id }, (valid) => inputsChecked.getReport(valid.id))),
+    createReport: (input) => guard(() => checked(createReportInputSchema, input, inputsChecked.createReport)),
+    updateReport: (id, input) =>
+      guard(() =>
+        checked(reportIdSchema, { id }, (validId) =>
+          checked(updateReportInputSchema, input, (valid) => inputsChecked.updateReport(validId.id, valid)),
+        ),
+      ),
+    deleteReport: (id) =>
+      guard(() => checked(reportIdSchema, { id }, (valid) => inputsChecked.deleteReport(valid.id))),
+    listProjects: (query) => guard(() => checked(projectListQuerySchema, query, inputsChecked.listProjects)),
+    deleteProject: (name) =>
+      guard(() => checked(projectNameSchema, { name }, (valid) => inputsChecked.deleteProject(valid.name))),
+    inputsChecked,
   };
 }

@@ -3,7 +3,7 @@
 // normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
 // Problems are said in the browser's language; JSON paths and the values sent stay as they are.
 import { t } from '@/lib/i18n';
-import { z } from '@/lib/zod';
+import { atLeast, atMost, int, matches, z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
@@ -73,7 +73,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 const idError = (issue: { input?: unknown }) => t('errorExpectedId', describe(issue.input));
 const idField = z.union(
   [
-    z.int({ error: idError }).check(z.nonnegative({ error: idError })),
+    int({ error: idError }).check(atLeast(0, { error: idError })),
     z.string().check(z.minLength(1, { error: idError })),
   ],
   { error: idError },
@@ -82,7 +82,7 @@ const idField = z.union(
 // Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
 const dateError = (issue: { input?: unknown }) => t('errorExpectedDate', describe(issue.input));
 const dateField = z.optional(
-  z.union([z.string().check(z.regex(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
+  z.union([z.string().check(matches(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
     error: dateError,
   }),
 );
@@ -96,8 +96,8 @@ const resultField = z.optional(
       z.literal(REPORT_RESULTS),
       z
         .number({ error: resultError })
-        .check(z.minimum(0, { error: resultError }), z.maximum(100, { error: resultError })),
-      z.string().check(z.regex(SCORE_TEXT, { error: resultError })),
+        .check(atLeast(0, { error: resultError }), atMost(100, { error: resultError })),
+      z.string().check(matches(SCORE_TEXT, { error: resultError })),
       z.null(),
     ],
     { error: resultError },
@@ -130,8 +130,8 @@ const countError = (issue: { input?: unknown }) => t('errorExpectedCount', descr
 const countField = z.optional(
   z.union(
     [
-      z.int({ error: countError }).check(z.nonnegative({ error: countError })),
-      z.string().check(z.regex(/^\d+$/, { error: countError })),
+      int({ error: countError }).check(atLeast(0, { error: countError })),
+      z.string().check(matches(/^\d+$/, { error: countError })),
       z.null(),
     ],
     { error: countError },
@@ -218,7 +218,7 @@ function toReport(raw: ReportFields): Report {
 const sumError = (issue: { input?: unknown }) => t('errorExpectedSum', describe(issue.input));
 // phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
 const scoreSumField = z.optional(
-  z.union([z.number({ error: sumError }).check(z.nonnegative({ error: sumError })), z.string(), z.null()], {
+  z.union([z.number({ error: sumError }).check(atLeast(0, { error: sumError })), z.string(), z.null()], {
     error: sumError,
   }),
 );
@@ -278,7 +278,7 @@ const wholeError = (issue: { input?: unknown }) => t('errorExpectedWhole', descr
 const whole = (min: number) =>
   z
     .union(
-      [z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
+      [int({ error: wholeError }), z.string().check(matches(/^\d+$/, { error: wholeError, abort: true }))],
       {
         error: wholeError,
       },

@@ -23,7 +23,7 @@ describe('message router', () => {
     const route = createMessageRouter(handlersWith({ 'reports.list': list as never }), trusted);
     const answer = await route({ type: 'reports.list', payload: { perPage: 25, sortBy: 'url' } }, ownPage);
     expect(answer).toEqual({ ok: true, data: { items: [] } });
-    expect(list).toHaveBeenCalledWith({ perPage: 25, sortBy: 'url' });
+    expect(list).toHaveBeenCalledWith({ perPage: 25, sortBy: 'url' }, true);
   });
 
   it('answers a search with a lone surrogate instead of throwing while checking it', async () => {

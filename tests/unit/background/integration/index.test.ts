@@ -86,7 +86,10 @@ describe('browser integration', () => {
     const { create } = setup();
     create.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
     await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
-    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }));
+    // `true`: the menu parsed it against the create schema, so the client does not check it again.
+    await vi.waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }, true),
+    );
     expect(await badge()).toEqual({
       text: '…',
       title: 'Page Reports: the service is analysing example.com/a…',
@@ -105,7 +108,7 @@ describe('browser integration', () => {
       linkUrl: 'https://ann:secret@example.org/b?x=1#top',
     });
     await vi.waitFor(() =>
-      expect(create).toHaveBeenCalledWith({ url: 'https://example.org/b?x=1', privacy: 1 }),
+      expect(create).toHaveBeenCalledWith({ url: 'https://example.org/b?x=1', privacy: 1 }, true),
     );
     expect(create).toHaveBeenCalledTimes(1);
   });
@@ -114,7 +117,7 @@ describe('browser integration', () => {
     const { create } = setup();
     await events.command.trigger('other', TAB);
     await events.command.trigger('create-report', TAB);
-    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: TAB.url, privacy: 0 }));
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: TAB.url, privacy: 0 }, true));
     expect(create).toHaveBeenCalledTimes(1);
   });
 
