@@ -6,6 +6,7 @@ import { browser } from '@/lib/page-browser';
 import { LIST_CACHE_PREFIX } from '@/lib/options-list-cache';
 import { BULK_JOB_KEY } from '@/lib/bulk-job';
 import { FOLLOWED_KEY } from '@/lib/following';
+import { CONNECTION_STASH_PREFIX } from '@/lib/messaging/protocol';
 
 type Area = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;
 
@@ -17,7 +18,7 @@ const ITEMS = {
   local: ['pageAliases'],
 } as const;
 
-const stashKey = (id: string) => `connectionStash:${id}`;
+const stashKey = (id: string) => `${CONNECTION_STASH_PREFIX}${id}`;
 
 async function switchArea(area: Area, names: readonly string[], fromId: string, toId: string) {
   const all = await area.get(null);

@@ -47,12 +47,14 @@ export function hostLabel(baseUrl: string): string {
 }
 
 /** Version 1 (one pair) → version 2: the pair becomes the first, active entry; no pair, no list. */
-export function connectionsFromPair(stored: unknown): Connections | null {
+export function connectionsFromPair(stored: unknown, migrating = false): Connections | null {
   if (!stored || typeof stored !== 'object') return null;
   if (Array.isArray((stored as Connections).list)) return stored as Connections; // already version 2
   const { baseUrl = '', apiKey = '' } = stored as Partial<ConnectionSettings>;
   if (!baseUrl && !apiKey) return null;
-  const id = newConnectionId();
+  // The migration gives it a random id; a pair read before any migration (written by hand, or the old
+  // items) gets the same one on every read, so a request's connection stays the same one.
+  const id = migrating ? newConnectionId() : 'first';
   return { active: id, list: [{ id, label: hostLabel(baseUrl), baseUrl, apiKey }] };
 }
 
@@ -61,7 +63,7 @@ export function connectionsFromPair(stored: unknown): Connections | null {
 const connectionItem = storage.defineItem<Connections | null>('local:connection', {
   fallback: null,
   version: 2,
-  migrations: { 2: connectionsFromPair },
+  migrations: { 2: (stored: unknown) => connectionsFromPair(stored, true) },
 });
 
 // Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over;
@@ -116,7 +118,7 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
 export async function moveLegacyConnection(): Promise<void> {
   const { connection, legacy, legacyPresent } = await storedItems();
   if (!legacyPresent) return;
-  if (!connection && legacy) await connectionItem.setValue(connectionsFromPair(legacy));
+  if (!connection && legacy) await connectionItem.setValue(connectionsFromPair(legacy, true));
   await storage.removeItems(LEGACY_KEYS);
 }
 

@@ -7,12 +7,27 @@ import { FieldNote, fieldAria } from '@/components/field-note';
 import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import type { ConnectionSummary } from '@/lib/messaging/protocol';
+import { CONNECTION_STASH_PREFIX, type ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
 import { connectedText, type SettingsStatus } from './settings-model';
 
 const NOTE_KEY = 'pageReports.connectionNote';
+
+/** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
+let changingHere = false;
+
+function sendChange<T extends 'connections.add' | 'connections.switch' | 'connections.remove'>(
+  type: T,
+  payload: Parameters<typeof send<T>>[1],
+) {
+  changingHere = true;
+  // Kept on success: the page starts again; the event of the switch may come after the answer.
+  return send(type, payload).then((result) => {
+    if (!result.ok) changingHere = false;
+    return result;
+  });
+}
 
 /**
  * Another connection (or another list of them): the page starts again, so every section shows the new
@@ -67,7 +82,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
   ) =>
     run(
       (async () => {
-        const result = await send(type, { id: connection.id });
+        const result = await sendChange(type, { id: connection.id });
         if (result.ok) startAgain(note);
         else setStatus(errorStatus(result.error));
       })(),
@@ -140,14 +155,17 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
           {t('connAddButton')}
         </button>
       )}
-      <div
-        role="status"
-        aria-live="polite"
-        class={`settings-status settings-status--${status?.tone ?? 'none'}`}
-      >
-        {status ? <p>{status.text}</p> : null}
-        {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
-      </div>
+      {/* With one connection and nothing to say, Settings keeps its one status line. */}
+      {connections.length > 1 || status ? (
+        <div
+          role="status"
+          aria-live="polite"
+          class={`settings-status settings-status--${status?.tone ?? 'none'}`}
+        >
+          {status ? <p>{status.text}</p> : null}
+          {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
+        </div>
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title={removing ? t('connRemoveTitle', removing.label) : ''}
@@ -218,7 +236,7 @@ function AddForm({ onCancel }: { onCancel: () => void }) {
       .request({ origins: [originPattern(checked.origin)] })
       .catch(() => false);
     void permission.then(async () => {
-      const result = await send('connections.add', { ...values, baseUrl: checked.baseUrl });
+      const result = await sendChange('connections.add', { ...values, baseUrl: checked.baseUrl });
       setBusy(false);
       if (result.ok) return startAgain(t('connAdded'));
       const fields = result.error.fieldErrors ?? {};
@@ -271,13 +289,24 @@ function AddForm({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-/** The options page header's switcher: shown only with two connections or more. */
+/**
+ * The options page header's switcher: shown only with two connections or more. A switch made elsewhere (the
+ * popup, another tab) starts this page again too, so it never shows one connection's data under another.
+ */
 export function HeaderSwitcher() {
   const [connections, setConnections] = useState<ConnectionSummary[]>([]);
   useEffect(() => {
     void send('settings.get', {}).then(
       (result) => result.ok && setConnections(result.data.connections ?? []),
     );
+    const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      const switched = Object.keys(changes).some(
+        (key) => key.startsWith(CONNECTION_STASH_PREFIX) && changes[key]?.newValue !== undefined,
+      );
+      if (area === 'session' && switched && !changingHere) location.reload();
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => browser.storage.onChanged.removeListener(onChanged);
   }, []);
   if (connections.length < 2) return null;
   return <ConnectionSelect connections={connections} />;
@@ -290,7 +319,7 @@ export function ConnectionSelect({ connections }: { connections: ConnectionSumma
     const chosen = connections.find((connection) => connection.id === id);
     if (!chosen) return;
     setBusy(true);
-    const result = await send('connections.switch', { id });
+    const result = await sendChange('connections.switch', { id });
     if (result.ok) startAgain(t('connSwitched', chosen.label));
     else setBusy(false);
   }
