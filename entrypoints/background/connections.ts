@@ -65,7 +65,9 @@ export function createConnectionHandlers(
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
       try {
         if (removed) await deps.afterRemove?.(removed, after.list);
-        if (before.active !== after.active) await deps.afterSwitch?.(before.active, after.active);
+        // A removed connection's caches are dropped, not put aside under an id nobody has any more.
+        const from = removed?.id === before.active ? '' : before.active;
+        if (before.active !== after.active) await deps.afterSwitch?.(from, after.active);
       } catch (cause) {
         console.warn('Page Reports: after changing the connections', cause);
       }

@@ -1,6 +1,6 @@
 // Each connection's caches (issue 11): a switch puts the old one's aside and brings the new one's back, so
 // nothing of A shows under B, and going back to A shows A's cached data at once.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { dropConnectionData, switchConnectionData } from '@/entrypoints/background/connection-stash';
 import { releaseUnusedOrigin } from '@/entrypoints/background/settings/old-origin-permission';
@@ -84,5 +84,23 @@ describe("a removed connection's permission", () => {
     const declared = { ...deps, declared: ['http://127.0.0.1/*'] };
     expect(await releaseUnusedOrigin('http://127.0.0.1:8787', [], declared)).toBe(false);
     expect(removed).toEqual([]);
+  });
+});
+
+describe('after a change of the active connection', () => {
+  it('resumes what the new one had pending, only once the change succeeded', async () => {
+    const { afterConnectionSwitch } = await import('@/entrypoints/background/popup-support');
+    const { apiError } = await import('@/lib/api/error-messages');
+    const then = vi.fn(async () => {});
+    const answers = {
+      'connections.add': async () => ({ ok: true, data: {} }),
+      'connections.remove': async () => ({ ok: false, error: apiError('invalid_input') }),
+      'connections.switch': async () => ({ ok: true, data: {} }),
+    } as never;
+    const wrapped = afterConnectionSwitch(answers, then);
+    await wrapped['connections.switch']({ id: 'b' });
+    expect(then).toHaveBeenCalledTimes(1);
+    await wrapped['connections.remove']({ id: 'zz' });
+    expect(then).toHaveBeenCalledTimes(1);
   });
 });

@@ -132,7 +132,8 @@ describe('renaming, switching and removing', () => {
     await handlers['connections.remove']({ id: 'a' });
     expect(stored()).toEqual({ active: 'b', list: [B] });
     expect(deps.afterRemove).toHaveBeenCalledWith(A, [B]);
-    expect(deps.afterSwitch).toHaveBeenCalledWith('a', 'b');
+    // Its caches are dropped, not put aside.
+    expect(deps.afterSwitch).toHaveBeenCalledWith('', 'b');
     const answer = await handlers['connections.remove']({ id: 'b' });
     expect(stored()).toEqual({ active: '', list: [] });
     expect(answer).toMatchObject({ ok: true, data: { baseUrl: '', keySet: false, connections: [] } });
