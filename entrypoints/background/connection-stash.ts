@@ -6,7 +6,7 @@ import { browser } from '@/lib/page-browser';
 import { LIST_CACHE_PREFIX } from '@/lib/options-list-cache';
 import { BULK_JOB_KEY } from '@/lib/bulk-job';
 import { FOLLOWED_KEY } from '@/lib/following';
-import { CONNECTION_STASH_PREFIX } from '@/lib/messaging/protocol';
+import { CONNECTION_STASH_PREFIX } from '@/lib/connection-stash-key';
 
 type Area = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;
 

@@ -5,7 +5,7 @@ import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
-import { hostLabel, type ConnectionSettings } from './settings/storage';
+import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
 import { exportPage } from './export-rows';
@@ -43,12 +43,8 @@ const sameConnection = (a: ConnectionSettings, b: ConnectionSettings) =>
 
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
   // Without the list (some tests), the active connection is the only one.
-  const readConnections =
-    deps.readConnections ??
-    (async () => {
-      const { id = '', ...pair } = await deps.readSettings();
-      return { active: id, list: pair.baseUrl ? [{ id, label: hostLabel(pair.baseUrl), ...pair }] : [] };
-    });
+  // Without the list (some tests' wiring): no connection to name.
+  const readConnections = deps.readConnections ?? (async () => ({ active: '', list: [] }));
 
   async function summary(): Promise<SettingsSummary> {
     const [{ baseUrl, apiKey }, { active, list }] = await Promise.all([
@@ -122,12 +118,6 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     return { ok: true, data: await summary() };
   }
 
-  async function connectionToTest(id: string | undefined): Promise<ConnectionSettings | null | undefined> {
-    if (id === undefined) return undefined;
-    const found = (await readConnections()).list.find((entry) => entry.id === id);
-    return found ? { id, baseUrl: found.baseUrl, apiKey: found.apiKey } : null;
-  }
-
   return {
     ...createConnectionHandlers(
       {
@@ -146,8 +136,8 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
     // Any saved connection can be tested; only its own address ever gets its key.
     'settings.test': async ({ id }) => {
-      const chosen = await connectionToTest(id);
-      if (chosen === null) return invalidField('id', t('connUnknown'));
+      const chosen = id && (await readConnections()).list.find((entry) => entry.id === id);
+      if (id && !chosen) return invalidField('id', t('connUnknown'));
       return withClient(async (client) => {
         // The account names who is connected (phpRank); the list proves the reports can be read (any server).
         const [account, list] = await Promise.all([client.getAccount(), client.listReports({ perPage: 10 })]);
@@ -161,7 +151,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
             account: account.ok ? account.data : null,
           },
         };
-      }, chosen);
+      }, chosen || undefined);
     },
 
     'reports.list': (query) => withClient(async (client) => listPage(await client.listReports(query))),

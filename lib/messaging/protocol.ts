@@ -17,12 +17,6 @@ export interface SettingsSummary {
   connections?: ConnectionSummary[];
 }
 
-/**
- * storage.session keys under which the background puts a connection's caches aside when another one becomes
- * active (entrypoints/background/connection-stash.ts). One written means a switch: open pages start again.
- */
-export const CONNECTION_STASH_PREFIX = 'connectionStash:';
-
 /** One saved connection as pages may know it. */
 export interface ConnectionSummary {
   id: string;

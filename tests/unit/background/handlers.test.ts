@@ -72,9 +72,7 @@ describe('settings handlers', () => {
         keySet: true,
         keyLastFour: '1234',
         hostPermission: true,
-        connections: [
-          { id: '', label: 'r.example', baseUrl: 'https://r.example', keySet: true, active: true },
-        ],
+        connections: [],
       },
     });
     expect(JSON.stringify(answer)).not.toContain('secret');
