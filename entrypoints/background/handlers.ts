@@ -2,25 +2,20 @@
 import type { ApiClient, ApiEndpoints } from '@/entrypoints/background/service/client';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
-import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
-import {
-  KEY_MALFORMED,
-  KEY_REQUIRED_FOR_NEW_SERVER,
-  keyNeededForNewServer,
-  keyTooLong,
-  MAX_KEY_LENGTH,
-} from '@/lib/settings/rules';
+import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
+import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
 import { exportPage } from './export-rows';
 import { listPage } from './list-items';
 import { withoutKey } from './without-key';
 
 type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
 
-export interface HandlerDeps {
+export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime'>> {
+  /** The active connection. */
   readSettings(): Promise<ConnectionSettings>;
   /** Replaces the address and the key together, in one write. */
   writeSettings(settings: ConnectionSettings): Promise<void>;
@@ -41,15 +36,30 @@ function lastFour(key: string): string | null {
   return key.length >= 8 ? key.slice(-4) : null;
 }
 
-function invalidField(field: string, message: string): Result<never> {
-  return { ok: false, error: apiError('invalid_input', { message, fieldErrors: { [field]: [message] } }) };
-}
+/** The same address and key (and entry): a request's answer still belongs to the connection in use. */
+const sameConnection = (a: ConnectionSettings, b: ConnectionSettings) =>
+  a.id === b.id && a.baseUrl === b.baseUrl && a.apiKey === b.apiKey;
 
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
+  // Without the list (some tests), the active connection is the only one.
+  // Without the list (some tests' wiring): no connection to name.
+  const readConnections = deps.readConnections ?? (async () => ({ active: '', list: [] }));
+
   async function summary(): Promise<SettingsSummary> {
-    const { baseUrl, apiKey } = await deps.readSettings();
+    const [{ baseUrl, apiKey }, { active, list }] = await Promise.all([
+      deps.readSettings(),
+      readConnections(),
+    ]);
     const hostPermission = baseUrl ? await deps.hasHostPermission(new URL(baseUrl).origin) : false;
-    return { baseUrl, keySet: apiKey.length > 0, keyLastFour: lastFour(apiKey), hostPermission };
+    // Never a key: only whether one is set.
+    const connections = list.map(({ id, label, baseUrl, apiKey }) => ({
+      id,
+      label,
+      baseUrl,
+      keySet: apiKey !== '',
+      active: id === active,
+    }));
+    return { baseUrl, keySet: apiKey.length > 0, keyLastFour: lastFour(apiKey), hostPermission, connections };
   }
 
   /**
@@ -60,11 +70,18 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
   async function withClient<T>(
     call: (client: ApiEndpoints) => Promise<Result<T>>,
     inputsChecked?: boolean,
+    given?: ConnectionSettings,
   ): Promise<Result<T>> {
-    const settings = await deps.readSettings();
+    const settings = given ?? (await deps.readSettings());
     if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const client = deps.createClient(settings);
-    const result = withoutKey(await call(inputsChecked ? client.inputsChecked : client), settings.apiKey);
+    const answer = await call(inputsChecked ? client.inputsChecked : client);
+    // Another connection became active (or was saved) while this one answered: its answer must not land in
+    // the new one's caches (every cache writes only what succeeded), nor show under its name.
+    if (!given && !sameConnection(settings, await deps.readSettings())) {
+      return { ok: false, error: apiError('unexpected', { message: t('connSwitchedMeanwhile') }) };
+    }
+    const result = withoutKey(answer, settings.apiKey);
     if (!result.ok && result.error.kind === 'network') {
       const origin = new URL(settings.baseUrl).origin;
       if (!(await deps.hasHostPermission(origin))) {
@@ -82,12 +99,10 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
   /** Checks what the page sent, then stores the whole pair in one write. Runs in the settings queue. */
   async function save({ baseUrl, apiKey }: SaveInput): Promise<Result<SettingsSummary>> {
-    const checked = checkBaseUrl(baseUrl);
-    if (!checked.ok) return invalidField('baseUrl', checked.message);
     // A blank key is no key: the saved one stays (as when the field is left empty).
-    const key = apiKey?.trim() || undefined;
-    if (key && key.length > MAX_KEY_LENGTH) return invalidField('apiKey', keyTooLong(key.length));
-    if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
+    const checked = checkPair(baseUrl, apiKey);
+    if ('ok' in checked) return checked;
+    const key = checked.key || undefined;
     const before = await deps.readSettings();
     if (
       keyNeededForNewServer({ baseUrl: before.baseUrl, keySet: before.apiKey !== '' }, checked.origin, key)
@@ -106,25 +121,47 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
   }
 
   return {
+    ...createConnectionHandlers(
+      {
+        readConnections,
+        writeConnections: deps.writeConnections!,
+        oneAtATime: deps.oneAtATime,
+        afterSwitch: deps.afterSwitch,
+        afterRemove: deps.afterRemove,
+      },
+      summary,
+    ),
+
     'settings.get': async () => ({ ok: true, data: await summary() }),
 
     'settings.save': (input) => deps.oneAtATime(() => save(input)),
 
-    'settings.test': () =>
-      withClient(async (client) => {
-        // The account names who is connected (phpRank); the list proves the reports can be read (any server).
-        const [account, list] = await Promise.all([client.getAccount(), client.listReports({ perPage: 10 })]);
-        if (!list.ok) return list;
-        // The list answered, so the connection works: an account the server cannot show only goes unnamed.
-        return {
-          ok: true,
-          data: {
-            total: list.data.total,
-            count: list.data.items.length,
-            account: account.ok ? account.data : null,
-          },
-        };
-      }),
+    // Any saved connection can be tested; only its own address ever gets its key.
+    'settings.test': async ({ id }) => {
+      const chosen = id && (await readConnections()).list.find((entry) => entry.id === id);
+      if (id && !chosen) return invalidField('id', t('connUnknown'));
+      return withClient(
+        async (client) => {
+          // The account names who is connected (phpRank); the list proves the reports can be read (any server).
+          const [account, list] = await Promise.all([
+            client.getAccount(),
+            client.listReports({ perPage: 10 }),
+          ]);
+          if (!list.ok) return list;
+          // The list answered, so the connection works: an account the server cannot show only goes unnamed.
+          return {
+            ok: true,
+            data: {
+              total: list.data.total,
+              count: list.data.items.length,
+              account: account.ok ? account.data : null,
+            },
+          };
+        },
+        false,
+        chosen || undefined,
+      );
+    },
 
     'reports.list': (query, checked) =>
       withClient(async (client) => listPage(await client.listReports(query)), checked),

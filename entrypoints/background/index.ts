@@ -3,8 +3,15 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { storage } from 'wxt/utils/storage';
 import { SERVICE_WAIT_KEY, type ServiceWait } from '@/lib/service-wait';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { declaredOrigins, releaseOldOrigin } from './settings/old-origin-permission';
-import { moveLegacyConnection, readConnection, saveConnection } from './settings/storage';
+import { declaredOrigins, releaseUnusedOrigin } from './settings/old-origin-permission';
+import {
+  moveLegacyConnection,
+  readConnection,
+  readConnections,
+  saveConnection,
+  writeConnections,
+} from './settings/storage';
+import { dropConnectionData, switchConnectionData } from './connection-stash';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
@@ -29,6 +36,14 @@ export default defineBackground(() => {
   const settingsUpdates = createSerialUpdates('updating the connection settings');
   void settingsUpdates(moveLegacyConnection).catch(() => undefined); // logged by the queue
 
+  // Least privilege: access to a server no saved connection points to any more is given back.
+  const releaseIfUnused = async (oldBaseUrl: string) =>
+    releaseUnusedOrigin(
+      oldBaseUrl,
+      (await readConnections()).list.map((entry) => entry.baseUrl),
+      { permissions: browser.permissions, declared: declaredOrigins(browser.runtime.getManifest()) },
+    );
+
   // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up);
   // withBrowserIntegration the right-click menu, the create shortcut and notifications (their listeners too).
   const handlers = withBrowserIntegration(
@@ -36,13 +51,15 @@ export default defineBackground(() => {
       createHandlers({
         readSettings: readConnection,
         writeSettings: saveConnection,
+        readConnections,
+        writeConnections,
         oneAtATime: settingsUpdates,
-        // Least privilege: access to a server the settings no longer point to is given back.
-        afterConnectionChange: async (before, after) => {
-          await releaseOldOrigin(before.baseUrl, after.baseUrl, {
-            permissions: browser.permissions,
-            declared: declaredOrigins(browser.runtime.getManifest()),
-          });
+        afterConnectionChange: (before) => releaseIfUnused(before.baseUrl).then(() => undefined),
+        // Each connection's caches and pending work: the old one's put aside, the new one's brought back.
+        afterSwitch: switchConnectionData,
+        afterRemove: async (removed) => {
+          await dropConnectionData(removed.id);
+          await releaseIfUnused(removed.baseUrl);
         },
         hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
         createClient: (settings) =>

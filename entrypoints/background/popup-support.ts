@@ -1,7 +1,8 @@
 // Joins the popup's background parts to the core handlers: the snapshot cache, the follower of
 // reports still generating (with its timer and alarm) and the popup's own messages.
 import { browser } from '@/lib/page-browser';
-import type { ApiError } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
+import type { SettingsSummary } from '@/lib/messaging/protocol';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { forgetCachedLists } from '@/lib/options-list-cache';
@@ -62,6 +63,11 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       await bulkJobItem.removeValue();
       await bulkPasswordItem.removeValue();
       await forgetCachedLists();
+    }),
+    // Another connection active: its followed reports and its bulk job (brought back by the switch) go on.
+    ...afterConnectionSwitch(core, async () => {
+      await follower.resume();
+      void bulk.resume();
     }),
     ...createPopupHandlers({
       isConfigured: async () => {
@@ -164,6 +170,27 @@ export function forgetOnNewConnection(
     return answer;
   };
 }
+
+/** Runs `then` after each change of connection that may have made another one active. */
+export function afterConnectionSwitch(
+  handlers: Pick<CoreHandlers, SwitchingMessage>,
+  then: () => Promise<void>,
+): Pick<CoreHandlers, SwitchingMessage> {
+  const wrap =
+    <I>(handler: (input: I) => Promise<Result<SettingsSummary>>) =>
+    async (input: I) => {
+      const answer = await handler(input);
+      if (answer.ok) await quietly(then());
+      return answer;
+    };
+  return {
+    'connections.add': wrap(handlers['connections.add']),
+    'connections.remove': wrap(handlers['connections.remove']),
+    'connections.switch': wrap(handlers['connections.switch']),
+  };
+}
+
+type SwitchingMessage = 'connections.add' | 'connections.remove' | 'connections.switch';
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
 async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {

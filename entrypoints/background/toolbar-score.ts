@@ -11,7 +11,7 @@ import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score
 import type { ConnectionSettings } from './settings/storage';
 import type { CoreHandlers, Handlers } from './router';
 import { createPageAliases } from './page-aliases';
-import { forgetOnNewConnection } from './popup-support';
+import { afterConnectionSwitch, forgetOnNewConnection } from './popup-support';
 import {
   buildScoreIndex,
   INDEX_PER_PAGE,
@@ -261,6 +261,8 @@ export function withToolbarScore(handlers: Handlers, toolbar: ToolbarScore): Han
       return answer;
     },
     'settings.save': forgetOnNewConnection(handlers['settings.save'], () => toolbar.forget()),
+    // The index names one account's reports: another connection reads its own.
+    ...afterConnectionSwitch(handlers, () => toolbar.forget()),
   };
 }
 

@@ -9,10 +9,12 @@ import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
 import { lazyComponent } from './lazy-section';
+import { useConnectionsUi } from './settings/connections-slot';
 
 /** The options page: Reports, Projects and Settings. */
 export function App({ start = () => startOptionsPage(send) }: { start?: () => Promise<OptionsPage> }) {
   const page = useSignal<OptionsPage | null>(null);
+  const connectionsUi = useConnectionsUi();
 
   useEffect(() => {
     let closed = false;
@@ -31,6 +33,7 @@ export function App({ start = () => startOptionsPage(send) }: { start?: () => Pr
       <header class="options-header">
         <h1>{t('extName')}</h1>
         {page.value ? <SectionNav page={page.value} /> : null}
+        {connectionsUi ? <connectionsUi.HeaderSwitcher /> : null}
       </header>
       <ServiceWait />
       <main>

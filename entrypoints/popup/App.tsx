@@ -5,6 +5,7 @@ import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
 import { onStateChange, stateVersion } from './state';
 import { ThisPage } from './ThisPage';
+import { ConnectionSwitcher } from './ConnectionSwitcher';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
@@ -36,6 +37,7 @@ export function App({ model }: { model: PopupModel }) {
     <div class="popup">
       <header class="popup-header">
         <h1>{t('extName')}</h1>
+        {shown ? <ConnectionSwitcher /> : null}
         {shown ? (
           <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>

@@ -211,6 +211,12 @@ export type BulkStartInput = z.input<typeof bulkStart>;
 
 const empty = z.strictObject({});
 
+// Several connections (issue 11): ids are the background's random ones; the label's length is checked by
+// the handler, with a sentence next to the field.
+const connectionId = z.string().check(z.minLength(1), z.maxLength(100));
+const connectionRef = z.strictObject({ id: connectionId });
+const connectionLabel = z.string().check(z.maxLength(1000));
+
 export const payloadSchemas = {
   'settings.get': empty,
   /** apiKey omitted keeps the stored key; an empty string removes it. */
@@ -224,7 +230,17 @@ export const payloadSchemas = {
         .check(z.maxLength(20_000, { error: () => t('fieldsApiKeyTooLong') })),
     ),
   }),
-  'settings.test': empty,
+  /** Without an id: the active connection. */
+  'settings.test': z.strictObject({ id: z.optional(connectionId) }),
+  /** Adds a connection and makes it the active one. A blank label becomes the address's host. */
+  'connections.add': z.strictObject({
+    label: z.optional(connectionLabel),
+    baseUrl: z.string().check(z.maxLength(2000)),
+    apiKey: z.string().check(z.maxLength(20_000)),
+  }),
+  'connections.rename': z.strictObject({ id: connectionId, label: connectionLabel }),
+  'connections.remove': connectionRef,
+  'connections.switch': connectionRef,
   'reports.list': reportListQuerySchema,
   /** The same list, each report reduced to the CSV export's columns (lib/export/export-row.ts). */
   'reports.exportPage': reportListQuerySchema,

@@ -13,6 +13,17 @@ export interface SettingsSummary {
   keyLastFour: string | null;
   /** Whether the extension may reach the base URL's origin (host permission granted). */
   hostPermission: boolean;
+  /** Every saved connection (issue 11), the active one marked; never a key. */
+  connections?: ConnectionSummary[];
+}
+
+/** One saved connection as pages may know it. */
+export interface ConnectionSummary {
+  id: string;
+  label: string;
+  baseUrl: string;
+  keySet: boolean;
+  active: boolean;
 }
 
 export interface ConnectionTestResult {
@@ -59,6 +70,12 @@ export interface Protocol {
   'settings.get': { input: Payloads['settings.get']; output: SettingsSummary };
   'settings.save': { input: Payloads['settings.save']; output: SettingsSummary };
   'settings.test': { input: Payloads['settings.test']; output: ConnectionTestResult };
+  'connections.add': { input: Payloads['connections.add']; output: SettingsSummary };
+  'connections.rename': { input: Payloads['connections.rename']; output: SettingsSummary };
+  /** Gives the origin's permission back unless another connection uses it; another one becomes active. */
+  'connections.remove': { input: Payloads['connections.remove']; output: SettingsSummary };
+  /** Makes another connection active: its cached data is shown again, the old one's put aside. */
+  'connections.switch': { input: Payloads['connections.switch']; output: SettingsSummary };
   'reports.list': { input: Payloads['reports.list']; output: Page<Report> };
   /** A page of the list for the CSV export: each report reduced to the file's columns, counts included. */
   'reports.exportPage': { input: Payloads['reports.exportPage']; output: ExportPage };

@@ -3,7 +3,7 @@
 // reference API. The server is reached as http://[::1]:PORT, an origin the test build does not declare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useReferenceApi } from '../e2e/support/fixtures';
-import { CONNECTION_KEY, type StoredConnection } from '../e2e/support/connection';
+import { activePair, CONNECTION_KEY, type StoredConnections } from '../e2e/support/connection';
 import { useFirefox } from './support/fixtures';
 import { forwardFromIpv6 } from './support/ipv6-forward';
 import { byLabel, byRole, click, count, field, fill, waitForText } from './support/page-queries';
@@ -35,10 +35,10 @@ describe('Settings in Firefox', () => {
     expect(prompt).toMatch(/^Page Reports .*\[::1\]/);
     await waitForText(page, STATUS, 'Settings saved.');
     expect(await firefox().grantedOrigins()).toContain(IPV6_ORIGINS);
-    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnection }>('local', [
+    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnections }>('local', [
       CONNECTION_KEY,
     ]);
-    expect(stored[CONNECTION_KEY]).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
+    expect(activePair(stored[CONNECTION_KEY])).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
 
     // The key is never shown again: the page only names its last four characters.
     expect(
@@ -66,10 +66,10 @@ describe('Settings in Firefox', () => {
     await firefox().answerPermissionPrompt('deny');
     await waitForText(page, STATUS, `Settings saved, but access to ${server.url} was not granted.`);
     expect(await firefox().grantedOrigins()).not.toContain(IPV6_ORIGINS);
-    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnection }>('local', [
+    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnections }>('local', [
       CONNECTION_KEY,
     ]);
-    expect(stored[CONNECTION_KEY]).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
+    expect(activePair(stored[CONNECTION_KEY])).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
   });
 
   it('says the key was rejected when it is wrong', async () => {

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, seriousAxeViolations, useExtension, useReferenceApi, type WithChrome } from './harness';
-import { CONNECTION_KEY, type StoredConnection } from './support/connection';
+import { activePair, CONNECTION_KEY, type StoredConnections } from './support/connection';
 
 const extension = useExtension();
 const api = useReferenceApi({ dialect: 'api-md' });
@@ -12,12 +12,17 @@ async function fillSettings(page: Page, baseUrl: string, key: string) {
   await page.getByLabel('API key').fill(key);
 }
 
-/** Everything in storage.local that concerns the connection: the one item, and the two it replaced. */
+/**
+ * Everything in storage.local that concerns the connection: the one item (its active connection's address
+ * and key, since issue 11 stored it as a list), and the two it replaced.
+ */
 async function storedSettings() {
-  return extension().getStorage<{ connection?: StoredConnection; baseUrl?: string; apiKey?: string }>(
-    'local',
-    [CONNECTION_KEY, 'baseUrl', 'apiKey'],
-  );
+  const { connection, ...legacy } = await extension().getStorage<{
+    connection?: StoredConnections;
+    baseUrl?: string;
+    apiKey?: string;
+  }>('local', [CONNECTION_KEY, 'baseUrl', 'apiKey']);
+  return connection ? { connection: activePair(connection), ...legacy } : legacy;
 }
 
 describe('Settings', () => {

@@ -23,9 +23,6 @@ export function declaredOrigins(manifest: ManifestGrants): string[] {
  * when the permission pattern stays the same (a pattern covers every port, so another port is the same
  * pattern) or when the manifest declares the old origin (the browser refuses to remove it, and the test
  * build needs it). Returns whether it asked the browser to remove it.
- *
- * With several saved connections (issue 11), the caller skips this while another connection still points
- * to the old origin.
  */
 export async function releaseOldOrigin(
   oldBaseUrl: string,
@@ -41,6 +38,22 @@ export async function releaseOldOrigin(
   await deps.permissions.remove({ origins: [oldPattern] });
   return true;
 }
+
+/**
+ * Several connections (issue 11): gives the old address's origin back unless a saved connection (`stillUsed`,
+ * the addresses saved now) still needs the same permission.
+ */
+export async function releaseUnusedOrigin(
+  oldBaseUrl: string,
+  stillUsed: string[],
+  deps: { permissions: PermissionRemover; declared: string[] },
+): Promise<boolean> {
+  for (const baseUrl of stillUsed) if (!(await releaseOldOrigin(oldBaseUrl, baseUrl, NOTHING))) return false;
+  return releaseOldOrigin(oldBaseUrl, '', deps);
+}
+
+/** Asks the question without removing anything: whether releaseOldOrigin would remove it. */
+const NOTHING = { permissions: { remove: async () => true }, declared: [] };
 
 function originOf(baseUrl: string): string | null {
   try {

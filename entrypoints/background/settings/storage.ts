@@ -5,25 +5,65 @@
 // new address with the old key, and a crash can never leave such a pair behind. The background runs every
 // write through one serial queue (see `oneAtATime` in entrypoints/background/handlers.ts).
 //
-// Several named connections, one active (issue 11): bump `version` to 2 with a WXT migration that wraps the
-// stored pair as the first entry, e.g. `2: (pair) => ({ active: 'main', list: { main: { name: 'Main', ...pair } } })`.
-// `readConnection()` then returns the active entry and `saveConnection()` replaces it, so the handlers, the
-// key rules and the queue stay as they are; new functions (also in the queue) add, rename, remove and switch.
-// Switching is a change of connection like a save: it goes through `afterConnectionChange` too.
+// Several named connections, one active (issue 11): version 2 of the item holds the list and which one is
+// active; the migration wraps an existing user's pair as the first, active entry named after its host.
+// `readConnection()` returns the active entry and `saveConnection()` replaces it, so the handlers, the key
+// rules and the queue stay as they are; add, rename, remove and switch write the whole list through the
+// same queue (connections.ts).
 import { storage } from 'wxt/utils/storage';
 
 export interface ConnectionSettings {
   baseUrl: string;
   apiKey: string;
+  /** The entry's stable id ('' or absent: none saved yet). */
+  id?: string;
+}
+
+/** One named connection. Its id is random and never changes; its label defaults to its host. */
+export interface Connection {
+  id: string;
+  label: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** Version 2 of the stored item: every connection, and the id of the active one. */
+export interface Connections {
+  active: string;
+  list: Connection[];
 }
 
 export const NO_CONNECTION: ConnectionSettings = Object.freeze({ baseUrl: '', apiKey: '' });
 
+export const newConnectionId = (): string => crypto.randomUUID();
+
+/** The label a connection gets when none is given: its host ('' for no address). */
+export function hostLabel(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return '';
+  }
+}
+
+/** Version 1 (one pair) → version 2: the pair becomes the first, active entry; no pair, no list. */
+export function connectionsFromPair(stored: unknown, migrating = false): Connections | null {
+  if (!stored || typeof stored !== 'object') return null;
+  if (Array.isArray((stored as Connections).list)) return stored as Connections; // already version 2
+  const { baseUrl = '', apiKey = '' } = stored as Partial<ConnectionSettings>;
+  if (!baseUrl && !apiKey) return null;
+  // The migration gives it a random id; a pair read before any migration (written by hand, or the old
+  // items) gets the same one on every read, so a request's connection stays the same one.
+  const id = migrating ? newConnectionId() : 'first';
+  return { active: id, list: [{ id, label: hostLabel(baseUrl), baseUrl, apiKey }] };
+}
+
 // Every item here is defined once, typed and versioned: what is stored under a version has that version's
 // shape (only this module writes them), and a new shape comes with a WXT migration, not a check on reading.
-const connectionItem = storage.defineItem<ConnectionSettings | null>('local:connection', {
+const connectionItem = storage.defineItem<Connections | null>('local:connection', {
   fallback: null,
-  version: 1,
+  version: 2,
+  migrations: { 2: (stored: unknown) => connectionsFromPair(stored, true) },
 });
 
 // Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over;
@@ -39,14 +79,36 @@ const LEGACY_KEYS = [legacyBaseUrlItem.key, legacyApiKeyItem.key];
 export async function readConnection(): Promise<ConnectionSettings> {
   // The three in one read: the move may run in between, and its two steps must look like one.
   const { connection, legacy } = await storedItems();
-  return connection ?? legacy ?? NO_CONNECTION;
+  const active = connection?.list.find((entry) => entry.id === connection.active);
+  return active
+    ? { id: active.id, baseUrl: active.baseUrl, apiKey: active.apiKey }
+    : (legacy ?? NO_CONNECTION);
+}
+
+/** Every connection (keys included: background only) and the active one's id. */
+export async function readConnections(): Promise<Connections> {
+  const { connection, legacy } = await storedItems();
+  return connection ?? connectionsFromPair(legacy) ?? { active: '', list: [] };
+}
+
+/** Replaces the whole list in one write. Run it through the background's settings queue. */
+export async function writeConnections(connections: Connections): Promise<void> {
+  await connectionItem.setValue(connections);
+  await storage.removeItems(LEGACY_KEYS);
 }
 
 /** Replaces the address and the key in one write. Run it through the background's settings queue. */
-export async function saveConnection(connection: ConnectionSettings): Promise<void> {
-  await connectionItem.setValue({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): Promise<void> {
+  const { active, list } = await readConnections();
+  const old = list.find((entry) => entry.id === active);
+  // A label that only named the old host follows the address; one the person chose stays.
+  const label = old && old.label !== hostLabel(old.baseUrl) ? old.label : hostLabel(baseUrl);
+  const entry = { id: old?.id ?? newConnectionId(), label, baseUrl, apiKey };
   // The old items would only confuse a reader; removed after the write, so a crash in between loses nothing.
-  await storage.removeItems(LEGACY_KEYS);
+  await writeConnections({
+    active: entry.id,
+    list: old ? list.map((item) => (item === old ? entry : item)) : [...list, entry],
+  });
 }
 
 /**
@@ -56,11 +118,13 @@ export async function saveConnection(connection: ConnectionSettings): Promise<vo
 export async function moveLegacyConnection(): Promise<void> {
   const { connection, legacy, legacyPresent } = await storedItems();
   if (!legacyPresent) return;
-  if (!connection && legacy) await connectionItem.setValue(legacy);
+  if (!connection && legacy) await connectionItem.setValue(connectionsFromPair(legacy, true));
   await storage.removeItems(LEGACY_KEYS);
 }
 
 async function storedItems() {
+  // Reading through the item waits for its migration; the batch read below would not.
+  await connectionItem.getMeta();
   const [connection, baseUrl, apiKey] = await storage.getItems([
     connectionItem,
     legacyBaseUrlItem,
@@ -69,7 +133,7 @@ async function storedItems() {
   const legacyBaseUrl = (baseUrl?.value as string | null) ?? '';
   const legacyApiKey = (apiKey?.value as string | null) ?? '';
   return {
-    connection: (connection?.value as ConnectionSettings | null) ?? null,
+    connection: connectionsFromPair(connection?.value),
     legacy: legacyBaseUrl || legacyApiKey ? { baseUrl: legacyBaseUrl, apiKey: legacyApiKey } : null,
     legacyPresent: baseUrl?.value != null || apiKey?.value != null,
   };

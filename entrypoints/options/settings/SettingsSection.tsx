@@ -6,6 +6,7 @@ import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { BrowserIntegration } from './BrowserIntegration';
+import { useConnectionsUi } from './connections-slot';
 
 function defaultModel(): SettingsModel {
   return createSettingsModel(send, {
@@ -21,6 +22,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
   const made = useRef<SettingsModel | null>(null);
   const model = (made.current ??= given ?? defaultModel());
   useEffect(() => void model.load(), []);
+  const connectionsUi = useConnectionsUi();
 
   const saved = model.summary.value;
   const loaded = model.loaded.value;
@@ -90,6 +92,9 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         {status ? <p>{status.text}</p> : null}
         {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
       </div>
+      {connectionsUi && saved ? (
+        <connectionsUi.ConnectionsPanel connections={saved.connections ?? []} />
+      ) : null}
       <BadgeSetting />
       <BrowserIntegration />
       <WhatLeavesTheBrowser />

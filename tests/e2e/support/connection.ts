@@ -1,6 +1,6 @@
-// How the extension stores its connection settings (entrypoints/background/settings/storage.ts): one item holding the address
-// and the key. The one place tests and tools (npm start, npm run bench) write it, so a change of the stored
-// shape (issue 11: several connections) is made here too.
+// How the extension stores its connection settings (entrypoints/background/settings/storage.ts): one item,
+// version 2 since issue 11, holding every named connection and the active one's id. The one place tests and
+// tools (npm start, npm run bench) write it, so a change of the stored shape is made here too.
 export const CONNECTION_KEY = 'connection';
 
 export interface StoredConnection {
@@ -8,7 +8,23 @@ export interface StoredConnection {
   apiKey: string;
 }
 
-/** The storage.local items that connect the extension to `baseUrl` with `apiKey`. */
-export function connectionItems(baseUrl: string, apiKey: string): Record<string, StoredConnection> {
-  return { [CONNECTION_KEY]: { baseUrl, apiKey } };
+/** The stored item: every connection and the id of the active one. */
+export interface StoredConnections {
+  active: string;
+  list: (StoredConnection & { id: string; label: string })[];
+}
+
+/** The storage.local items that connect the extension to `baseUrl` with `apiKey` (one connection). */
+export function connectionItems(baseUrl: string, apiKey: string): Record<string, unknown> {
+  const id = 'e2e-connection';
+  return {
+    [CONNECTION_KEY]: { active: id, list: [{ id, label: new URL(baseUrl).host, baseUrl, apiKey }] },
+    [`${CONNECTION_KEY}$`]: { v: 2 },
+  };
+}
+
+/** The active connection's address and key, as stored (undefined: none). */
+export function activePair(stored: StoredConnections | undefined): StoredConnection | undefined {
+  const active = stored?.list.find((entry) => entry.id === stored.active);
+  return active && { baseUrl: active.baseUrl, apiKey: active.apiKey };
 }

@@ -69,7 +69,13 @@ describe('settings handlers', () => {
     const answer = await handlers['settings.get']({});
     expect(answer).toEqual({
       ok: true,
-      data: { baseUrl: 'https://r.example', keySet: true, keyLastFour: '1234', hostPermission: true },
+      data: {
+        baseUrl: 'https://r.example',
+        keySet: true,
+        keyLastFour: '1234',
+        hostPermission: true,
+        connections: [],
+      },
     });
     expect(JSON.stringify(answer)).not.toContain('secret');
   });
@@ -78,7 +84,7 @@ describe('settings handlers', () => {
     const { handlers } = setup();
     expect(await handlers['settings.get']({})).toEqual({
       ok: true,
-      data: { baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false },
+      data: { baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false, connections: [] },
     });
   });
 

@@ -28,6 +28,9 @@ export const noCache: Answers = {
   'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
   'popup.recentReports': () => ok({ data: [], fetchedAt: Date.now() }),
   'popup.rememberPrivacy': () => ok(null),
+  // One connection: the header's switcher stays hidden (issue 11).
+  'settings.get': () =>
+    ok({ baseUrl: 'https://r.example', keySet: true, keyLastFour: null, hostPermission: true }),
 };
 
 const opened: PopupModel[] = [];

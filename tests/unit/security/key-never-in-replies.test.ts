@@ -123,6 +123,10 @@ const failing: [string, Server][] = [
 const LOCAL_ONLY = new Set<MessageType>([
   'settings.get',
   'settings.save',
+  'connections.add',
+  'connections.rename',
+  'connections.remove',
+  'connections.switch',
   'popup.snapshot',
   'popup.rememberPrivacy',
   'popup.awaitCreate',
@@ -164,6 +168,12 @@ function setup(server: Server) {
     createHandlers({
       readSettings: async () => ({ ...connection.current }),
       writeSettings: async (changes: ConnectionSettings) => void Object.assign(connection.current, changes),
+      // One saved connection, 'conn-1' (as VALID_PAYLOADS names it): the list's summary reaches pages too.
+      readConnections: async () => ({
+        active: 'conn-1',
+        list: [{ id: 'conn-1', label: 'Client A', ...connection.current }],
+      }),
+      writeConnections: async () => {},
       oneAtATime: (work) => work(),
       hasHostPermission: async () => true,
       createClient: (settings) =>

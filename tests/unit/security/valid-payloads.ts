@@ -11,6 +11,10 @@ export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   // The same server, so the stored key is kept (a new server would need the key again).
   'settings.save': { baseUrl: SERVICE_BASE },
   'settings.test': {},
+  'connections.add': { label: 'Client B', baseUrl: 'https://other.example', apiKey: 'other-key-2222' },
+  'connections.rename': { id: 'conn-1', label: 'Client A' },
+  'connections.remove': { id: 'conn-1' },
+  'connections.switch': { id: 'conn-1' },
   'reports.list': {
     search: 'example.com',
     searchBy: 'url',

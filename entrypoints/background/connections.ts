@@ -1,0 +1,122 @@
+// Several named connections, one active (issue 11): add, rename, remove and switch. Each runs in the
+// settings queue with the save, reads the whole list and writes it back in one step.
+import { apiError } from '@/lib/api/error-messages';
+import type { Result } from '@/lib/api/errors';
+import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
+import { t } from '@/lib/i18n';
+import type { SettingsSummary } from '@/lib/messaging/protocol';
+import { KEY_MALFORMED, keyTooLong, MAX_KEY_LENGTH } from '@/lib/settings/rules';
+import type { CoreHandlers } from './router';
+import { hostLabel, newConnectionId, type Connection, type Connections } from './settings/storage';
+
+/** Longer than any name a person gives a client's server. */
+export const MAX_LABEL_LENGTH = 100;
+
+export interface ConnectionDeps {
+  readConnections(): Promise<Connections>;
+  writeConnections(connections: Connections): Promise<void>;
+  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
+  /** Another connection is active now (still in the queue): its caches replace the old one's. */
+  afterSwitch?(fromId: string, toId: string): Promise<void>;
+  /** A connection was removed: its permission and its put-aside caches go with it. */
+  afterRemove?(removed: Connection, remaining: Connection[]): Promise<void>;
+}
+
+type ConnectionHandlers = Pick<
+  CoreHandlers,
+  'connections.add' | 'connections.rename' | 'connections.remove' | 'connections.switch'
+>;
+
+export function invalidField(field: string, message: string): Result<never> {
+  return { ok: false, error: apiError('invalid_input', { message, fieldErrors: { [field]: [message] } }) };
+}
+
+/** The address and the key as they will be stored (no key: ''), or the refusal next to its field. */
+export function checkPair(
+  baseUrl: string,
+  apiKey = '',
+): Result<never> | { baseUrl: string; origin: string; key: string } {
+  const checked = checkBaseUrl(baseUrl);
+  if (!checked.ok) return invalidField('baseUrl', checked.message);
+  const key = apiKey.trim();
+  if (key.length > MAX_KEY_LENGTH) return invalidField('apiKey', keyTooLong(key.length));
+  if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
+  return { baseUrl: checked.baseUrl, origin: checked.origin, key };
+}
+
+/** The label as it will be stored, or null when too long. */
+const checkLabel = (label: string) => (label.trim().length > MAX_LABEL_LENGTH ? null : label.trim());
+const labelTooLong = () => invalidField('label', t('connLabelTooLong', MAX_LABEL_LENGTH));
+
+export function createConnectionHandlers(
+  deps: ConnectionDeps,
+  summary: () => Promise<SettingsSummary>,
+): ConnectionHandlers {
+  /** Runs `change` over the stored list in the queue; writes what it returns, then tells who must know. */
+  function update(
+    change: (stored: Connections) => Connections | Result<never>,
+  ): Promise<Result<SettingsSummary>> {
+    return deps.oneAtATime(async () => {
+      const before = await deps.readConnections();
+      const after = change(before);
+      if ('ok' in after) return after;
+      await deps.writeConnections(after);
+      // Saved whatever happens next: a failure is logged, not shown as a failed change.
+      const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
+      try {
+        if (removed) await deps.afterRemove?.(removed, after.list);
+        // A removed connection's caches are dropped, not put aside under an id nobody has any more.
+        const from = removed?.id === before.active ? '' : before.active;
+        if (before.active !== after.active) await deps.afterSwitch?.(from, after.active);
+      } catch (cause) {
+        console.warn('Page Reports: after changing the connections', cause);
+      }
+      return { ok: true, data: await summary() };
+    });
+  }
+
+  const known = (stored: Connections, id: string) => stored.list.some((entry) => entry.id === id);
+  const unknown = () => invalidField('id', t('connUnknown'));
+
+  return {
+    'connections.add': async ({ label = '', baseUrl, apiKey }) => {
+      const checked = checkPair(baseUrl, apiKey);
+      if ('ok' in checked) return checked;
+      if (!checked.key) return invalidField('apiKey', t('settingsKeyMissing'));
+      const name = checkLabel(label);
+      if (name === null) return labelTooLong();
+      const entry = {
+        id: newConnectionId(),
+        label: name || hostLabel(checked.baseUrl),
+        baseUrl: checked.baseUrl,
+        apiKey: checked.key,
+      };
+      return update(({ list }) => ({ active: entry.id, list: [...list, entry] }));
+    },
+
+    'connections.rename': async ({ id, label }) => {
+      const name = checkLabel(label);
+      if (name === null) return labelTooLong();
+      if (!name) return invalidField('label', t('connLabelMissing'));
+      return update((stored) =>
+        known(stored, id)
+          ? {
+              ...stored,
+              list: stored.list.map((entry) => (entry.id === id ? { ...entry, label: name } : entry)),
+            }
+          : unknown(),
+      );
+    },
+
+    'connections.remove': ({ id }) =>
+      update((stored) => {
+        if (!known(stored, id)) return unknown();
+        const list = stored.list.filter((entry) => entry.id !== id);
+        // The active one removed: the first left takes over, or none (not set up) after the last.
+        return { active: stored.active === id ? (list[0]?.id ?? '') : stored.active, list };
+      }),
+
+    'connections.switch': ({ id }) =>
+      update((stored) => (known(stored, id) ? { ...stored, active: id } : unknown())),
+  };
+}

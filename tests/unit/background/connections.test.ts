@@ -1,0 +1,167 @@
+// Several connections (issue 11): the background's add, rename, remove and switch, what they refuse, what
+// pages learn (never a key), the key of each going only to its own server, and an answer of one connection
+// that arrives after a switch kept out of the other's caches.
+import { describe, expect, it, vi } from 'vitest';
+import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import type { Result } from '@/lib/api/errors';
+import type { Page, Report } from '@/lib/api/types';
+import type { Connection, Connections, ConnectionSettings } from '@/entrypoints/background/settings/storage';
+
+const A: Connection = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+const B: Connection = { id: 'b', label: 'b.example', baseUrl: 'https://b.example', apiKey: 'key-of-b-2222' };
+
+function setup(initial: Connections = { active: 'a', list: [A] }) {
+  let stored: Connections = structuredClone(initial);
+  const sent: ConnectionSettings[] = [];
+  const list = vi.fn(async (): Promise<Result<Page<Report>>> => ({ ok: true, data: { items: [] } as never }));
+  const readSettings = async (): Promise<ConnectionSettings> => {
+    const active = stored.list.find((entry) => entry.id === stored.active);
+    return active
+      ? { id: active.id, baseUrl: active.baseUrl, apiKey: active.apiKey }
+      : { baseUrl: '', apiKey: '' };
+  };
+  const deps = {
+    readSettings,
+    writeSettings: async () => {},
+    readConnections: async () => structuredClone(stored),
+    writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
+    oneAtATime: createSerialUpdates('test connections'),
+    afterSwitch: vi.fn(async () => {}),
+    afterRemove: vi.fn(async () => {}),
+    hasHostPermission: async () => true,
+    createClient: vi.fn((settings: ConnectionSettings) => {
+      sent.push(settings);
+      return {
+        listReports: list,
+        getAccount: async () => ({ ok: true, data: null }),
+      } as unknown as ReturnType<HandlerDeps['createClient']>;
+    }),
+  } satisfies HandlerDeps;
+  return { handlers: createHandlers(deps), stored: () => stored, deps, sent, list };
+}
+
+const refused = (field: string) => ({
+  ok: false,
+  error: { kind: 'invalid_input', fieldErrors: { [field]: [expect.any(String)] } },
+});
+
+describe('adding a connection', () => {
+  it('stores it with a random id, makes it active, and tells who must know', async () => {
+    const { handlers, stored, deps } = setup();
+    const answer = await handlers['connections.add']({
+      baseUrl: 'https://b.example/api/v1',
+      apiKey: ' key-of-b-2222 ',
+    });
+    const added = stored().list[1]!;
+    expect(added).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      label: 'b.example',
+      baseUrl: 'https://b.example',
+      apiKey: 'key-of-b-2222',
+    });
+    expect(stored().active).toBe(added.id);
+    expect(deps.afterSwitch).toHaveBeenCalledWith('a', added.id);
+    expect(answer).toMatchObject({
+      ok: true,
+      data: {
+        baseUrl: 'https://b.example',
+        connections: [
+          { id: 'a', label: 'Client A', baseUrl: 'https://a.example', keySet: true, active: false },
+          { id: added.id, label: 'b.example', baseUrl: 'https://b.example', keySet: true, active: true },
+        ],
+      },
+    });
+    expect(JSON.stringify(answer)).not.toMatch(/key-of/);
+  });
+
+  it.each([
+    ['an address that is not https', { baseUrl: 'http://b.example', apiKey: 'key-of-b-2222' }, 'baseUrl'],
+    ['no key', { baseUrl: 'https://b.example', apiKey: '  ' }, 'apiKey'],
+    ['a key with spaces inside', { baseUrl: 'https://b.example', apiKey: 'key of b' }, 'apiKey'],
+    ['a key too long', { baseUrl: 'https://b.example', apiKey: 'k'.repeat(501) }, 'apiKey'],
+    [
+      'a name too long',
+      { label: 'n'.repeat(101), baseUrl: 'https://b.example', apiKey: 'key-of-b-2222' },
+      'label',
+    ],
+  ])('refuses %s, next to its field, and stores nothing', async (_name, input, field) => {
+    const { handlers, stored, deps } = setup();
+    expect(await handlers['connections.add'](input)).toMatchObject(refused(field));
+    expect(stored().list).toEqual([A]);
+    expect(deps.afterSwitch).not.toHaveBeenCalled();
+  });
+});
+
+describe('renaming, switching and removing', () => {
+  it('renames one connection; a blank or unknown one is refused', async () => {
+    const { handlers, stored } = setup({ active: 'a', list: [A, B] });
+    expect(await handlers['connections.rename']({ id: 'b', label: '  Client B ' })).toMatchObject({
+      ok: true,
+    });
+    expect(stored().list.map((entry) => entry.label)).toEqual(['Client A', 'Client B']);
+    expect(await handlers['connections.rename']({ id: 'b', label: '   ' })).toMatchObject(refused('label'));
+    expect(await handlers['connections.rename']({ id: 'zz', label: 'X' })).toMatchObject(refused('id'));
+  });
+
+  it('switches: the next request goes to the new server with its own key only', async () => {
+    const { handlers, deps, sent } = setup({ active: 'a', list: [A, B] });
+    await handlers['reports.list']({});
+    expect(await handlers['connections.switch']({ id: 'b' })).toMatchObject({
+      ok: true,
+      data: { baseUrl: B.baseUrl },
+    });
+    expect(deps.afterSwitch).toHaveBeenCalledWith('a', 'b');
+    await handlers['reports.list']({});
+    expect(sent.map(({ baseUrl, apiKey }) => [baseUrl, apiKey])).toEqual([
+      [A.baseUrl, A.apiKey],
+      [B.baseUrl, B.apiKey],
+    ]);
+    expect(await handlers['connections.switch']({ id: 'zz' })).toMatchObject(refused('id'));
+  });
+
+  it('tests a connection that is not active with its own address and key', async () => {
+    const { handlers, sent } = setup({ active: 'a', list: [A, B] });
+    expect(await handlers['settings.test']({ id: 'b' })).toMatchObject({ ok: true });
+    expect(sent).toMatchObject([{ baseUrl: B.baseUrl, apiKey: B.apiKey }]);
+    expect(sent).toHaveLength(1);
+    expect(await handlers['settings.test']({ id: 'zz' })).toMatchObject(refused('id'));
+  });
+
+  it('removing the active one makes the next one active; removing the last leaves none', async () => {
+    const { handlers, stored, deps } = setup({ active: 'a', list: [A, B] });
+    await handlers['connections.remove']({ id: 'a' });
+    expect(stored()).toEqual({ active: 'b', list: [B] });
+    expect(deps.afterRemove).toHaveBeenCalledWith(A, [B]);
+    // Its caches are dropped, not put aside.
+    expect(deps.afterSwitch).toHaveBeenCalledWith('', 'b');
+    const answer = await handlers['connections.remove']({ id: 'b' });
+    expect(stored()).toEqual({ active: '', list: [] });
+    expect(answer).toMatchObject({ ok: true, data: { baseUrl: '', keySet: false, connections: [] } });
+  });
+
+  it('removing one that is not active switches nothing', async () => {
+    const { handlers, stored, deps } = setup({ active: 'a', list: [A, B] });
+    await handlers['connections.remove']({ id: 'b' });
+    expect(stored()).toEqual({ active: 'a', list: [A] });
+    expect(deps.afterSwitch).not.toHaveBeenCalled();
+  });
+});
+
+describe('an answer that arrives after a switch', () => {
+  it('is dropped, so no cache of the new connection takes it', async () => {
+    const { handlers, list } = setup({ active: 'a', list: [A, B] });
+    let answer!: (value: Result<Page<Report>>) => void;
+    list.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const asked = handlers['reports.list']({});
+    await vi.waitFor(() => expect(list).toHaveBeenCalled());
+    await handlers['connections.switch']({ id: 'b' });
+    answer({ ok: true, data: { items: [], total: 7 } as never });
+    expect(await asked).toMatchObject({ ok: false, error: { kind: 'unexpected' } });
+  });
+
+  it('is kept when the connection did not change meanwhile', async () => {
+    const { handlers } = setup({ active: 'a', list: [A, B] });
+    expect(await handlers['reports.list']({})).toMatchObject({ ok: true });
+  });
+});
