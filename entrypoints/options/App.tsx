@@ -94,12 +94,9 @@ function ActiveSection({ page }: { page: OptionsPage }) {
   // Moving to another section moves the focus to its heading, as a new page would.
   useEffect(() => {
     document.title = t('optionsPageTitle', sectionName(section));
-    if (shownBefore.current !== null && shownBefore.current !== section) {
-      const heading = document.getElementById(`${section}-heading`);
-      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading?.focus();
-    }
+    const moved = shownBefore.current !== null && shownBefore.current !== section;
     shownBefore.current = section;
+    return moved ? focusHeadingWhenShown(`${section}-heading`) : undefined;
   }, [section]);
 
   const openSettings = () => router.navigate({ section: 'settings' });
@@ -123,4 +120,19 @@ function ActiveSection({ page }: { page: OptionsPage }) {
     case 'settings':
       return <SettingsSection />;
   }
+}
+
+/** Focuses the heading, at once or as soon as it is rendered (Settings loads on its first visit). */
+function focusHeadingWhenShown(id: string): () => void {
+  const focus = () => {
+    const heading = document.getElementById(id);
+    if (!heading) return false;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+    return true;
+  };
+  if (focus()) return () => {};
+  const observer = new MutationObserver(() => focus() && observer.disconnect());
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }

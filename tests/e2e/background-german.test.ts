@@ -52,8 +52,9 @@ describe('the background in German', () => {
     expect(answer).toMatchObject({
       ok: false,
       error: {
-        message: 'Page Reports hat eine ungültige Anfrage erhalten.',
-        detail: 'reports.create: url: Geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt.',
+        kind: 'invalid_input',
+        message: 'Einige Angaben sind ungültig. Prüfen Sie die markierten Felder.',
+        fieldErrors: { url: ['Geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt.'] },
       },
     });
   });

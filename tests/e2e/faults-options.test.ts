@@ -34,6 +34,7 @@ import {
 import { useExtension, useReferenceApi, useTestServer, type ReferenceApi, type WithChrome } from './harness';
 import { bodyRows, columnTexts, connect, reportsTable } from './options-helpers';
 import { configure, openWebPage } from './popup-helpers';
+import { readableUrl } from '../../lib/readable-url';
 
 // Pages stay open between the rows of a table; each describe closes them when it ends.
 const extension = useExtension({ closePages: false });
@@ -48,7 +49,7 @@ function newestUrls(api: ReferenceApi, count: number): string[] {
     .reports()
     .sort((a, b) => b.id - a.id)
     .slice(0, count)
-    .map((report) => report.url);
+    .map((report) => readableUrl(report.url));
 }
 
 /** Opens the Reports section and waits for its own loading (the list and the project names). */
@@ -242,7 +243,7 @@ describe('writes: delete a report (DELETE, never retried)', () => {
     const url = await row.locator('th').innerText();
     const report = api()
       .store.reports()
-      .find((item) => item.url === url)!;
+      .find((item) => readableUrl(item.url) === url)!;
     await row.getByRole('button', { name: /^Delete report for/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete report?' });
     fault.provoke(api(), fault.forced ?? 1, { method: 'DELETE' });
@@ -362,7 +363,7 @@ describe('a report deleted elsewhere while its row is shown', () => {
     const url = newestUrls(api(), 1)[0]!;
     const report = api()
       .store.reports()
-      .find((item) => item.url === url)!;
+      .find((item) => readableUrl(item.url) === url)!;
     api().store.deleteReport(report.id);
     api().controls.reset();
     await bodyRows(reportsTable(page))
@@ -381,7 +382,7 @@ describe('a report deleted elsewhere while its row is shown', () => {
     const url = newestUrls(api(), 1)[0]!;
     const report = api()
       .store.reports()
-      .find((item) => item.url === url)!;
+      .find((item) => readableUrl(item.url) === url)!;
     const first = await openReports();
     const second = await openReports();
     const tab = await openWebPage(extension(), `${web().url}/article?two-pages`);

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useExtension, useReferenceApi } from './harness';
 import { bodyRows, columnTexts, connect, reportsTable, waitForRows } from './options-helpers';
+import { readableUrl } from '../../lib/readable-url';
 
 const extension = useExtension();
 const api = useReferenceApi();
@@ -38,7 +39,8 @@ describe('Reports from the last visit', () => {
       const fresh = [...api().store.reports()]
         .sort((a, b) => b.id - a.id)
         .slice(0, 10)
-        .map((report) => report.url);
+        // As a person reads them (percent-escapes of letters decoded).
+        .map((report) => readableUrl(report.url));
       expect(fresh).not.toEqual(before);
       await expect.poll(() => columnTexts(table, 2)).toEqual(fresh);
       await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');

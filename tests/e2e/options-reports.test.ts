@@ -465,7 +465,7 @@ describe('Reports: delete', () => {
     const url = await row.locator('th').innerText();
     const report = api()
       .store.reports()
-      .find((r) => r.url === url)!;
+      .find((r) => readableUrl(r.url) === url)!;
     api().store.deleteReport(report.id);
     await row.getByRole('button', { name: /^Delete report for/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
