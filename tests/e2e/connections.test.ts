@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useExtension, useReferenceApi, useTestServer, type ReferenceApi } from './harness';
 import { bodyRows, reportsTable } from './options-helpers';
 import { openWebPage } from './popup-helpers';
+import { screenshot } from './support/screenshot';
 
 const extension = useExtension();
 const apiA = useReferenceApi({ dialect: 'api-md', seed: false, apiKey: 'key-of-server-a-1111' });
@@ -71,6 +72,7 @@ describe('several connections', () => {
     await page.getByLabel(`New name for ${hostA}`).fill('Server A');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('button', { name: 'Make Server A active' }).waitFor();
+    await screenshot(page, 'settings-connections');
     // The page never holds a key.
     expect(await page.content()).not.toContain(apiA().apiKey);
     expect(await page.content()).not.toContain(apiB().apiKey);
@@ -90,11 +92,13 @@ describe('several connections', () => {
       .poll(() => page.getByRole('combobox', { name: 'Connection' }).locator('option:checked').innerText())
       .toBe('Server A');
     await expectReportsOf(page, 'alpha.example', 'bravo.example');
+    await screenshot(page, 'options-connections');
 
     // Switch in the popup's header: its recent list follows.
     const popup = await extension().openActionPopup(await openWebPage(extension(), `${web().url}/article`));
     const recent = popup.getByRole('list', { name: 'Recent reports' });
     await expect.poll(() => recent.innerText()).toContain('alpha.example');
+    await screenshot(popup, 'popup-connections');
     await popup.getByRole('combobox', { name: 'Connection' }).selectOption({ label: 'Server B' });
     await expect
       .poll(() => popup.getByRole('list', { name: 'Recent reports' }).innerText())
