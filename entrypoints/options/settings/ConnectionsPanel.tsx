@@ -12,6 +12,7 @@ import type { ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
 import { connectedText, type SettingsStatus } from './settings-model';
+import { StatusLine } from './StatusLine';
 
 const NOTE_KEY = 'pageReports.connectionNote';
 
@@ -157,16 +158,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
         </button>
       )}
       {/* With one connection and nothing to say, Settings keeps its one status line. */}
-      {connections.length > 1 || status ? (
-        <div
-          role="status"
-          aria-live="polite"
-          class={`settings-status settings-status--${status?.tone ?? 'none'}`}
-        >
-          {status ? <p>{status.text}</p> : null}
-          {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
-        </div>
-      ) : null}
+      {connections.length > 1 || status ? <StatusLine status={status} /> : null}
       <ConfirmDialog
         open={removing !== null}
         title={removing ? t('connRemoveTitle', removing.label) : ''}

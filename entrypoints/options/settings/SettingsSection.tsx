@@ -7,6 +7,7 @@ import { createSettingsModel, type SettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { BrowserIntegration } from './BrowserIntegration';
 import { useConnectionsUi } from './connections-slot';
+import { StatusLine } from './StatusLine';
 
 function defaultModel(): SettingsModel {
   return createSettingsModel(send, {
@@ -84,14 +85,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
           </button>
         </div>
       </form>
-      <div
-        role="status"
-        aria-live="polite"
-        class={`settings-status settings-status--${status?.tone ?? 'none'}`}
-      >
-        {status ? <p>{status.text}</p> : null}
-        {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
-      </div>
+      <StatusLine status={status} />
       {connectionsUi && saved ? (
         <connectionsUi.ConnectionsPanel connections={saved.connections ?? []} />
       ) : null}
