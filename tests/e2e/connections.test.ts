@@ -72,6 +72,7 @@ describe('several connections', () => {
     await page.getByLabel(`New name for ${hostA}`).fill('Server A');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('button', { name: 'Make Server A active' }).waitFor();
+    await page.getByText('These settings are for the active connection, Server B.').waitFor();
     await screenshot(page, 'settings-connections');
     // The page never holds a key.
     expect(await page.content()).not.toContain(apiA().apiKey);

@@ -30,6 +30,9 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
   const busy = model.busy.value;
   const errors = model.fieldErrors.value;
   const status = model.status.value;
+  // With several connections the form edits the active one: say which.
+  const active =
+    (saved?.connections?.length ?? 0) > 1 ? saved?.connections?.find((c) => c.active) : undefined;
   const baseUrlHint = t('settingsBaseUrlHint');
   const keyHint = saved?.keySet
     ? saved.keyLastFour
@@ -45,6 +48,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
   return (
     <section aria-labelledby="settings-heading" class="settings">
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
+      {active ? <p class="field-hint">{t('connFormEditsActive', active.label)}</p> : null}
       <form onSubmit={onSubmit} noValidate>
         <div class="field">
           <label for="base-url">{t('settingsBaseUrlLabel')}</label>
