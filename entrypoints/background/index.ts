@@ -15,6 +15,7 @@ import { dropConnectionData, switchConnectionData } from './connection-stash';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
+import { connectionGuard } from './connection-guard';
 import { withPopupSupport } from './popup-support';
 import { withBrowserIntegration } from './integration';
 import { createMessageRouter } from './router';
@@ -69,6 +70,8 @@ export default defineBackground(() => {
             onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
           }),
       }),
+      // What an answer writes waits for a switch in progress, and is skipped after one.
+      connectionGuard(settingsUpdates, readConnection),
     ),
   );
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
