@@ -21,7 +21,7 @@ export function withPopupSupport(core: CoreHandlers, guard = NO_GUARD): Handlers
   const now = () => Date.now();
   const cache = createPopupCache();
   const aliases = createPageAliases();
-  const creates = createCreateRuns({ now, keepAliveWhile });
+  const creates = createCreateRuns({ now, keepAliveWhile, guard });
   const follower = createFollower({
     getReport: (id) => core['reports.get']({ id }),
     onSettled: (report) => cache.replaceReport(report),

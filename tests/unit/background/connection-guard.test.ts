@@ -7,9 +7,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/lib/api/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import { connectionGuard } from '@/entrypoints/background/connection-guard';
 import { switchConnectionData } from '@/entrypoints/background/connection-stash';
-import { createRunsItem } from '@/entrypoints/background/create-runs';
+import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
 import { createFollower, followedItem } from '@/entrypoints/background/follower';
 import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
@@ -114,6 +115,26 @@ describe('an answer to A that comes after a switch to B', () => {
     await handlers['reports.get']({ id: 3 });
     expect((await cache.read(PAGE)).pageReport?.data).toMatchObject({ id: 3, result: 'good' });
     expect(follower.settle).toHaveBeenCalledOnce();
+  });
+
+  it('a create run started on A is noted only under A, and the switched error never in B’s runs', async () => {
+    const { guard, switchTo } = connections();
+    const runs = createCreateRuns({ now: () => 1_000, keepAliveWhile: (work) => work, guard });
+    const answer = held<Result<Report>>();
+    const create = vi.fn(() => answer.promise);
+
+    const running = runs.run(PAGE, create);
+    await started(create);
+    await switchTo('B');
+    // What withClient answers when the active connection changed while A answered.
+    answer.resolve(failed(apiError('unexpected', { message: t('connSwitchedMeanwhile') })));
+    await running;
+
+    expect(await createRunsItem.getValue()).toEqual({});
+    expect(await runs.state(PAGE)).toBeNull(); // B's popup shows nothing for this page
+    // A keeps its note of a create that went out: back on A, the popup says it may have been made.
+    await switchTo('A');
+    expect(await runs.state(PAGE)).toMatchObject({ error: { kind: 'unexpected', retrySafe: false } });
   });
 
   it.each([
