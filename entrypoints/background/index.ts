@@ -45,6 +45,9 @@ export default defineBackground(() => {
       { permissions: browser.permissions, declared: declaredOrigins(browser.runtime.getManifest()) },
     );
 
+  // What an answer writes waits for a switch in progress, and is skipped after one.
+  const guard = connectionGuard(settingsUpdates, readConnection);
+
   // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up);
   // withBrowserIntegration the right-click menu, the create shortcut and notifications (their listeners too).
   const handlers = withBrowserIntegration(
@@ -70,14 +73,13 @@ export default defineBackground(() => {
             onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
           }),
       }),
-      // What an answer writes waits for a switch in progress, and is skipped after one.
-      connectionGuard(settingsUpdates, readConnection),
+      guard,
     ),
   );
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
-  const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection });
+  const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection, guard });
   registerToolbarScore(toolbarScore);
-  const route = createMessageRouter(withToolbarScore(handlers, toolbarScore), {
+  const route = createMessageRouter(withToolbarScore(handlers, toolbarScore, guard), {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });

@@ -15,8 +15,9 @@ import { createFollower, followedItem } from '@/entrypoints/background/follower'
 import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
 import { trackReportChanges } from '@/entrypoints/background/popup-support';
-import type { CoreHandlers } from '@/entrypoints/background/router';
+import type { CoreHandlers, Handlers } from '@/entrypoints/background/router';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { withToolbarScore, type ToolbarScore } from '@/entrypoints/background/toolbar-score';
 import { failed, makeReport, ok } from '../popup/fixtures';
 
 const PAGE = 'https://example.com/page';
@@ -170,4 +171,26 @@ describe('an answer to A that comes after a switch to B', () => {
     // A's copy settles nothing of B's; A's 401 stops nothing of B's.
     expect(await followedItem.getValue()).toEqual(before);
   });
+
+  it.each(['reports.create', 'reports.delete'] as const)(
+    '%s changes nothing in the toolbar score’s index for B',
+    async (type) => {
+      const { guard, switchTo } = connections();
+      const answer = held<Result<unknown>>();
+      const call = vi.fn(() => answer.promise);
+      const toolbar = { noteCreated: vi.fn(async () => {}), noteDeleted: vi.fn(async () => {}) };
+      const handlers = withToolbarScore(
+        { [type]: call } as unknown as Handlers,
+        toolbar as unknown as ToolbarScore,
+        guard,
+      );
+      const request = (handlers[type] as (input: unknown) => Promise<Result<unknown>>)({ id: 1, url: PAGE });
+      await started(call);
+      await switchTo('B');
+      answer.resolve(ok(makeReport({ id: 1 })));
+      expect(await request).toMatchObject({ ok: true });
+      expect(toolbar.noteCreated).not.toHaveBeenCalled();
+      expect(toolbar.noteDeleted).not.toHaveBeenCalled();
+    },
+  );
 });
