@@ -83,6 +83,7 @@ export function withPopupSupport(core: CoreHandlers, guard = NO_GUARD): Handlers
       followReport: (report) =>
         isGenerating(report, now()) ? quietly(follower.track(report)) : quietly(follower.settle(report)),
       now,
+      guard,
     }),
   };
 }

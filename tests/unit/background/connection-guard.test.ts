@@ -14,11 +14,12 @@ import { createCreateRuns, createRunsItem } from '@/entrypoints/background/creat
 import { createFollower, followedItem } from '@/entrypoints/background/follower';
 import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { trackReportChanges } from '@/entrypoints/background/popup-support';
 import type { CoreHandlers, Handlers } from '@/entrypoints/background/router';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import { withToolbarScore, type ToolbarScore } from '@/entrypoints/background/toolbar-score';
-import { failed, makeReport, ok } from '../popup/fixtures';
+import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
 const PAGE = 'https://example.com/page';
 
@@ -193,4 +194,32 @@ describe('an answer to A that comes after a switch to B', () => {
       expect(toolbar.noteDeleted).not.toHaveBeenCalled();
     },
   );
+
+  it.each([
+    ['popup.pageReport', { url: PAGE }],
+    ['popup.recentReports', { host: 'example.com' }],
+  ] as const)('the popup’s %s writes nothing into B’s cache, nor follows for B', async (type, input) => {
+    const { guard, switchTo } = connections();
+    const answer = held<Result<unknown>>();
+    const listReports = vi.fn(() => answer.promise);
+    const followReport = vi.fn(async () => {});
+    const handlers = createPopupHandlers({
+      isConfigured: async () => true,
+      listReports: listReports as never,
+      cache: createPopupCache(),
+      aliases: { lookup: async () => null },
+      creates: {} as never,
+      followReport,
+      now: () => 42,
+      guard,
+    });
+    const request = (handlers[type] as (input: unknown) => Promise<Result<unknown>>)(input);
+    await started(listReports);
+    await switchTo('B');
+    const before = await itemsOfB();
+    answer.resolve(ok(pageOf([makeReport({ id: 1, url: PAGE, result: null })])));
+    expect(await request).toMatchObject({ ok: true, data: { fetchedAt: 42 } });
+    expect(await itemsOfB()).toEqual(before);
+    expect(followReport).not.toHaveBeenCalled();
+  });
 });
