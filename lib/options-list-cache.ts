@@ -14,11 +14,29 @@ const INDEX_KEY = `${LIST_CACHE_PREFIX}index`;
 /** How many queries are kept: a few views a person moves between (a page of 100 rows is ~0.3 MB). */
 export const LIST_CACHE_SIZE = 4;
 
+/**
+ * storage.session: the active connection's id, set by the background on each switch (connection-stash.ts).
+ * Not under the prefix: it is nobody's cache, and a switch must not put it aside.
+ */
+export const ACTIVE_CONNECTION_KEY = 'activeConnection';
+
 interface Entry<Item> {
   query: string;
   page: Page<Item>;
   fetchedAt: number;
+  /** The connection the page was opened for: an answer written after a switch never shows under another. */
+  owner: string;
 }
+
+const activeConnection = async (): Promise<string> =>
+  ((await browser.storage.session.get(ACTIVE_CONNECTION_KEY))[ACTIVE_CONNECTION_KEY] as string) ?? '';
+
+let pageOwner: Promise<string> | undefined;
+/**
+ * The connection this page's requests go to, read once: the options page starts again on every switch
+ * (settings/ConnectionsPanel.tsx), so it calls this at start-up, before its first request.
+ */
+export const listCacheOwner = () => (pageOwner ??= activeConnection().catch(() => ''));
 
 const entryKey = (query: string) => `${LIST_CACHE_PREFIX}q:${query}`;
 
@@ -39,7 +57,9 @@ export async function readCachedList<Item>(query: string): Promise<Page<Item> | 
   try {
     const key = entryKey(query);
     const stored = (await browser.storage.session.get(key))[key] as Partial<Entry<Item>> | undefined;
-    return stored?.query === query && isPage(stored.page) ? (stored.page as Page<Item>) : null;
+    return stored?.query === query && stored.owner === (await activeConnection()) && isPage(stored.page)
+      ? (stored.page as Page<Item>)
+      : null;
   } catch {
     return null; // The cache only gives a head start: without it the page waits for the answer.
   }
@@ -58,7 +78,7 @@ export async function writeCachedList<Item>(
       ? stored.filter((item): item is string => typeof item === 'string')
       : [];
     const index = [query, ...known.filter((item) => item !== query)];
-    const entry: Entry<Item> = { query, page, fetchedAt: now };
+    const entry: Entry<Item> = { query, page, fetchedAt: now, owner: await listCacheOwner() };
     await area.set({ [entryKey(query)]: entry, [INDEX_KEY]: index.slice(0, LIST_CACHE_SIZE) });
     const dropped = index.slice(LIST_CACHE_SIZE).map(entryKey);
     if (dropped.length > 0) await area.remove(dropped);

@@ -3,7 +3,7 @@
 // back shows its cached data at once, and one connection's data never shows under another.
 // A crash between the steps loses at most a cache: the items are put aside before they are removed.
 import { browser } from '@/lib/page-browser';
-import { LIST_CACHE_PREFIX } from '@/lib/options-list-cache';
+import { ACTIVE_CONNECTION_KEY, LIST_CACHE_PREFIX } from '@/lib/options-list-cache';
 import { BULK_JOB_KEY } from '@/lib/bulk-job';
 import { FOLLOWED_KEY } from '@/lib/following';
 import { CONNECTION_STASH_PREFIX } from '@/lib/connection-stash-key';
@@ -35,6 +35,8 @@ async function switchArea(area: Area, names: readonly string[], fromId: string, 
 
 /** Puts the caches of `fromId` ('' : nobody's, dropped) aside and brings back those of `toId`. */
 export async function switchConnectionData(fromId: string, toId: string, storage = browser.storage) {
+  // Whose the options page's kept lists are (lib/options-list-cache): one written late never shows here.
+  await storage.session.set({ [ACTIVE_CONNECTION_KEY]: toId });
   await switchArea(storage.session, ITEMS.session, fromId, toId);
   await switchArea(storage.local, ITEMS.local, fromId, toId);
 }

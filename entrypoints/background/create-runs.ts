@@ -10,6 +10,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { createSerialUpdates } from './serial-update';
+import { NO_GUARD, type ConnectionGuard } from './connection-guard';
 
 export interface CreateRun {
   startedAt: number;
@@ -38,6 +39,8 @@ export interface CreateRunsDeps {
   now(): number;
   /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
+  /** Where a switch may land: without it (tests), every note is written. */
+  guard?: ConnectionGuard;
 }
 
 export type CreateRunsTracker = ReturnType<typeof createCreateRuns>;
@@ -45,6 +48,7 @@ export type CreateRunsTracker = ReturnType<typeof createCreateRuns>;
 export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
   const serially = createSerialUpdates('create runs update');
   const running = new Map<string, Promise<Result<Report>>>();
+  const guard = deps.guard ?? NO_GUARD;
 
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
@@ -71,18 +75,23 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
     async run(url: string, create: () => Promise<Result<Report>>): Promise<Result<Report>> {
       // Known as running here before it is noted in storage: a popup asking meanwhile must not take the
       // note for one left by a stopped worker.
+      // Both notes go to the connection the create started on, or nowhere: after a switch, this page's
+      // run and its outcome (the switch's error included) must not show under the other connection.
       const work = (async () => {
-        await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
-        return deps.keepAliveWhile(create());
+        const asked = await guard.current();
+        await guard.whileActive(asked, () => edit((runs) => void (runs[url] = { startedAt: deps.now() })));
+        const answer = await deps.keepAliveWhile(create());
+        await guard.whileActive(asked, () =>
+          edit((runs) => {
+            if (answer.ok) delete runs[url];
+            else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
+          }),
+        );
+        return answer;
       })();
       running.set(url, work);
       try {
-        const answer = await work;
-        await edit((runs) => {
-          if (answer.ok) delete runs[url];
-          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
-        });
-        return answer;
+        return await work;
       } finally {
         running.delete(url);
       }

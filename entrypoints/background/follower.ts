@@ -12,6 +12,7 @@ import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { stopsFollowing } from '@/lib/stops-following';
 import { createSerialUpdates } from './serial-update';
+import { afterAnswer, NO_GUARD, type ConnectionGuard } from './connection-guard';
 
 export const GENERATION_ALARM = 'page-reports:generation';
 /** Chrome's shortest alarm period (30 s): the longest pause below is no longer than it. */
@@ -42,6 +43,8 @@ export interface FollowerDeps {
     get(name: string): Promise<unknown>;
   };
   now(): number;
+  /** Where a switch may land: without it (tests), every read's outcome is written. */
+  guard?: ConnectionGuard;
   /** Timers; the global ones by default (tests use vi.useFakeTimers). */
   setTimeout?: (run: () => void, ms: number) => unknown;
   clearTimeout?: (timer: unknown) => void;
@@ -192,26 +195,32 @@ export function createFollower(deps: FollowerDeps) {
       (entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now(),
     );
     for (const entry of due) {
-      const answer = await deps.getReport(entry.id);
-      const now = deps.now();
-      if (!answer.ok && stopsFollowing(answer.error)) {
-        const error = answer.error;
-        await change((entries) =>
-          entries.some((item) => item.state === 'generating')
-            ? entries.map((item) =>
-                item.state === 'generating' ? ended(item, 'stopped', now, { error }) : item,
-              )
-            : entries,
-        );
-        return;
-      }
-      if (answer.ok && scoreState(answer.data, now) !== 'generating') await deps.onSettled(answer.data);
-      // Only the following this read was for: a page may have ended or restarted it meanwhile.
-      await change((entries) => {
-        const current = entries.find((item) => sameId(item.id, entry.id));
-        if (!current || current.state !== 'generating' || current.since !== entry.since) return entries;
-        return replace(entries, afterRead(current, answer, now));
-      });
+      // A switch may come while the read is out: what it tells is written only for the connection that asked.
+      const answer = await afterAnswer(
+        deps.guard ?? NO_GUARD,
+        () => deps.getReport(entry.id),
+        async (answer) => {
+          const now = deps.now();
+          if (!answer.ok && stopsFollowing(answer.error)) {
+            const error = answer.error;
+            return change((entries) =>
+              entries.some((item) => item.state === 'generating')
+                ? entries.map((item) =>
+                    item.state === 'generating' ? ended(item, 'stopped', now, { error }) : item,
+                  )
+                : entries,
+            );
+          }
+          if (answer.ok && scoreState(answer.data, now) !== 'generating') await deps.onSettled(answer.data);
+          // Only the following this read was for: a page may have ended or restarted it meanwhile.
+          await change((entries) => {
+            const current = entries.find((item) => sameId(item.id, entry.id));
+            if (!current || current.state !== 'generating' || current.since !== entry.since) return entries;
+            return replace(entries, afterRead(current, answer, now));
+          });
+        },
+      );
+      if (!answer.ok && stopsFollowing(answer.error)) return;
     }
     // Timers die with a stopped worker: whatever woke this one, the next wake-up is set again.
     if (due.length === 0) await serially(async () => wakeUps(checked(await followedItem.getValue())));

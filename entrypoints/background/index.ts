@@ -15,6 +15,7 @@ import { dropConnectionData, switchConnectionData } from './connection-stash';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
+import { connectionGuard } from './connection-guard';
 import { withPopupSupport } from './popup-support';
 import { withBrowserIntegration } from './integration';
 import { createMessageRouter } from './router';
@@ -44,6 +45,9 @@ export default defineBackground(() => {
       { permissions: browser.permissions, declared: declaredOrigins(browser.runtime.getManifest()) },
     );
 
+  // What an answer writes waits for a switch in progress, and is skipped after one.
+  const guard = connectionGuard(settingsUpdates, readConnection);
+
   // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up);
   // withBrowserIntegration the right-click menu, the create shortcut and notifications (their listeners too).
   const handlers = withBrowserIntegration(
@@ -69,12 +73,13 @@ export default defineBackground(() => {
             onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
           }),
       }),
+      guard,
     ),
   );
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
-  const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection });
+  const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection, guard });
   registerToolbarScore(toolbarScore);
-  const route = createMessageRouter(withToolbarScore(handlers, toolbarScore), {
+  const route = createMessageRouter(withToolbarScore(handlers, toolbarScore, guard), {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });

@@ -10,6 +10,7 @@ import type { CreateRunsTracker } from './create-runs';
 import type { PageAliases } from './page-aliases';
 import type { PopupCache } from './popup-cache';
 import type { CoreHandlers, HandlerMap } from './router';
+import { afterAnswer, NO_GUARD, type ConnectionGuard } from './connection-guard';
 
 export interface PopupHandlerDeps {
   isConfigured(): Promise<boolean>;
@@ -24,6 +25,8 @@ export interface PopupHandlerDeps {
    */
   followReport(report: Report): Promise<unknown>;
   now(): number;
+  /** Where a switch may land: without it (tests), every write happens. */
+  guard?: ConnectionGuard;
 }
 
 // The search matches URLs containing the text, so other pages of the site come too: take a full page
@@ -35,6 +38,7 @@ const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'des
 const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
 
 export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMessageType> {
+  const guard = deps.guard ?? NO_GUARD;
   async function list(query: ReportListQuery): Promise<Result<Report[]>> {
     const answer = await deps.listReports(query);
     return answer.ok ? { ok: true, data: answer.data.items } : answer;
@@ -68,25 +72,35 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       return { ok: true, data: { configured, ...cached, lastPrivacy, create } };
     },
 
-    'popup.pageReport': async ({ url }) => {
-      const found = await findPageReport(url);
-      if (!found.ok) return found;
-      const cached = { data: found.data, fetchedAt: deps.now() };
-      await deps.cache.setPageReport(url, cached);
-      if (found.data) await deps.followReport(found.data);
-      return { ok: true, data: cached };
-    },
+    // Cached (and followed) only for the connection that asked (connection-guard.ts).
+    'popup.pageReport': ({ url }) =>
+      afterAnswer(
+        guard,
+        async () => {
+          const found = await findPageReport(url);
+          return found.ok ? { ok: true as const, data: { data: found.data, fetchedAt: deps.now() } } : found;
+        },
+        async (answer) => {
+          if (!answer.ok) return;
+          await deps.cache.setPageReport(url, answer.data);
+          if (answer.data.data) await deps.followReport(answer.data.data);
+        },
+      ),
 
-    'popup.recentReports': async ({ host }) => {
-      const site = host ? serviceHost(host) : null;
-      const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
-      if (!answer.ok) return answer;
-      const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
-      const items = ofSite.slice(0, RECENT_COUNT);
-      const cached = { data: items, fetchedAt: deps.now() };
-      await deps.cache.setRecent(host, cached);
-      return { ok: true, data: cached };
-    },
+    'popup.recentReports': ({ host }) =>
+      afterAnswer(
+        guard,
+        async () => {
+          const site = host ? serviceHost(host) : null;
+          const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
+          if (!answer.ok) return answer;
+          const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
+          return { ok: true as const, data: { data: ofSite.slice(0, RECENT_COUNT), fetchedAt: deps.now() } };
+        },
+        async (answer) => {
+          if (answer.ok) await deps.cache.setRecent(host, answer.data);
+        },
+      ),
 
     'popup.awaitCreate': async ({ url }) => (await deps.creates.wait(url)) ?? { ok: true, data: null },
 

@@ -14,18 +14,20 @@ import { createPopupCache, popupCacheItem, type PopupCache } from './popup-cache
 import { createPopupHandlers } from './popup-handlers';
 import { BULK_ALARM, bulkJobItem, bulkPasswordItem, createBulkChanges } from './bulk-changes';
 import type { CoreHandlers, Handlers } from './router';
+import { afterAnswer, NO_GUARD, type ConnectionGuard } from './connection-guard';
 
 /** Every handler, the popup's included. Call synchronously at start-up: it registers the alarm listener. */
-export function withPopupSupport(core: CoreHandlers): Handlers {
+export function withPopupSupport(core: CoreHandlers, guard = NO_GUARD): Handlers {
   const now = () => Date.now();
   const cache = createPopupCache();
   const aliases = createPageAliases();
-  const creates = createCreateRuns({ now, keepAliveWhile });
+  const creates = createCreateRuns({ now, keepAliveWhile, guard });
   const follower = createFollower({
     getReport: (id) => core['reports.get']({ id }),
     onSettled: (report) => cache.replaceReport(report),
     alarms: browser.alarms,
     now,
+    guard,
   });
   // Registered at the top level like onMessage: the alarm may be what woke the worker.
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -33,7 +35,7 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
   });
   void follower.resume();
 
-  const tracked = trackReportChanges(core, { cache, follower, aliases, now });
+  const tracked = trackReportChanges(core, { cache, follower, aliases, now, guard });
   // Bulk changes go through the tracked handlers, so the popup's cache and the follower see them too.
   const bulk = createBulkChanges({
     update: tracked['reports.update'],
@@ -81,6 +83,7 @@ export function withPopupSupport(core: CoreHandlers): Handlers {
       followReport: (report) =>
         isGenerating(report, now()) ? quietly(follower.track(report)) : quietly(follower.settle(report)),
       now,
+      guard,
     }),
   };
 }
@@ -90,6 +93,8 @@ export interface ReportChangeDeps {
   aliases: Pick<PageAliases, 'remember'>;
   follower: Pick<Follower, 'track' | 'settle' | 'forget'>;
   now(): number;
+  /** Where a switch may land: without it (tests), every write happens. */
+  guard?: ConnectionGuard;
 }
 
 /**
@@ -105,45 +110,57 @@ export function trackReportChanges(core: CoreHandlers, deps: ReportChangeDeps): 
       : quietly(deps.follower.settle(report)));
   }
 
+  const guard = deps.guard ?? NO_GUARD;
   return {
     ...core,
-    'reports.create': async (input, checked) => {
-      const answer = await core['reports.create'](input, checked);
-      if (answer.ok) {
-        // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
-        await quietly(deps.cache.addCreatedReport(input.url, answer.data, deps.now()));
-        await quietly(deps.aliases.remember(input.url, answer.data.url));
-        await follow(answer.data);
-      }
-      return answer;
-    },
-    'reports.update': async (input, checked) => {
-      const answer = await core['reports.update'](input, checked);
-      if (answer.ok) {
-        await quietly(deps.cache.replaceReport(answer.data));
-        // New results asked for: a new wait. A changed privacy does not lengthen the old one.
-        await follow(answer.data, input.regenerate === true);
-      } else if (answer.error.kind === 'not_found') {
-        // Gone (phpRank's 403 on update, read as such by the client): no cached copy brings it back.
-        await forget(input.id, answer.error);
-      }
-      return answer;
-    },
-    'reports.get': async (input, checked) => {
-      const answer = await core['reports.get'](input, checked);
-      if (answer.ok) {
-        await quietly(deps.cache.replaceReport(answer.data));
-        await follow(answer.data);
-      } else if (answer.error.kind === 'not_found') {
-        await forget(input.id, answer.error);
-      }
-      return answer;
-    },
-    'reports.delete': async (input, checked) => {
-      const answer = await core['reports.delete'](input, checked);
-      if (answer.ok) await forget(input.id);
-      return answer;
-    },
+    'reports.create': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => core['reports.create'](input, checked),
+        async (answer) => {
+          if (!answer.ok) return;
+          // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
+          await quietly(deps.cache.addCreatedReport(input.url, answer.data, deps.now()));
+          await quietly(deps.aliases.remember(input.url, answer.data.url));
+          await follow(answer.data);
+        },
+      ),
+    'reports.update': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => core['reports.update'](input, checked),
+        async (answer) => {
+          if (answer.ok) {
+            await quietly(deps.cache.replaceReport(answer.data));
+            // New results asked for: a new wait. A changed privacy does not lengthen the old one.
+            await follow(answer.data, input.regenerate === true);
+          } else if (answer.error.kind === 'not_found') {
+            // Gone (phpRank's 403 on update, read as such by the client): no cached copy brings it back.
+            await forget(input.id, answer.error);
+          }
+        },
+      ),
+    'reports.get': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => core['reports.get'](input, checked),
+        async (answer) => {
+          if (answer.ok) {
+            await quietly(deps.cache.replaceReport(answer.data));
+            await follow(answer.data);
+          } else if (answer.error.kind === 'not_found') {
+            await forget(input.id, answer.error);
+          }
+        },
+      ),
+    'reports.delete': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => core['reports.delete'](input, checked),
+        async (answer) => {
+          if (answer.ok) await forget(input.id);
+        },
+      ),
   };
 
   async function forget(id: ReportId, error: ApiError | null = null): Promise<void> {

@@ -9,6 +9,7 @@ import { storage } from 'wxt/utils/storage';
 import type { Report, ReportId } from '@/lib/api/types';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
 import type { ConnectionSettings } from './settings/storage';
+import { afterAnswer, connectionGuard, NO_GUARD, type ConnectionGuard } from './connection-guard';
 import type { CoreHandlers, Handlers } from './router';
 import { createPageAliases } from './page-aliases';
 import { afterConnectionSwitch, forgetOnNewConnection } from './popup-support';
@@ -54,12 +55,15 @@ export interface ToolbarScoreDeps {
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
   now(): number;
+  /** Where a switch may land (connection-guard.ts); without it, the check is made without the queue. */
+  guard?: ConnectionGuard;
 }
 
 export type ToolbarScore = ReturnType<typeof createToolbarScore>;
 
 export function createToolbarScore(deps: ToolbarScoreDeps) {
   const isOn = () => toolbarScoreItem.getValue();
+  const guard = deps.guard ?? connectionGuard((work) => work(), deps.readConnection);
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -108,6 +112,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   async function refreshOnce(): Promise<void> {
     if (!(await isOn())) return;
     const connection = await deps.readConnection();
+    const asked = await guard.current();
     if (!connection.baseUrl || !connection.apiKey) {
       await scoreIndexItem.removeValue();
       return showAllTabs();
@@ -122,11 +127,12 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       console.warn('Page Reports: the toolbar score list was not refreshed:', built.error.kind);
       return;
     }
-    // Turned off, or another connection saved, while the list was read: this index is nobody's.
-    const after = await deps.readConnection();
-    if (after.baseUrl !== connection.baseUrl || after.apiKey !== connection.apiKey || !(await isOn())) return;
-    await scoreIndexItem.setValue(built.data);
-    await showAllTabs();
+    // Turned off, or another connection saved or made active, while the list was read: this index is nobody's.
+    let kept = false;
+    await guard.whileActive(asked, async () => {
+      if ((kept = await isOn())) await scoreIndexItem.setValue(built.data);
+    });
+    if (kept) await showAllTabs();
   }
 
   /** Refreshes now; a refresh asked for while one runs makes one more afterwards, not a second at once. */
@@ -220,7 +226,7 @@ export function registerToolbarScore(toolbar: ToolbarScore): void {
 }
 
 export function browserToolbarScore(
-  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection'>,
+  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection' | 'guard'>,
 ): ToolbarScore {
   return createToolbarScore({
     ...deps,
@@ -237,29 +243,42 @@ export function browserToolbarScore(
  * The report handlers with the index kept in step: a create or delete the extension makes changes it at
  * once and brings a bulk refresh soon after; another connection drops it.
  */
-export function withToolbarScore(handlers: Handlers, toolbar: ToolbarScore): Handlers {
+export function withToolbarScore(handlers: Handlers, toolbar: ToolbarScore, guard = NO_GUARD): Handlers {
+  // The index is written only for the connection that asked (connection-guard.ts).
   return {
     ...handlers,
-    'reports.create': async (input, checked) => {
-      const answer = await handlers['reports.create'](input, checked);
-      if (answer.ok) await quietly(toolbar.noteCreated(answer.data));
-      return answer;
-    },
-    'reports.update': async (input, checked) => {
-      const answer = await handlers['reports.update'](input, checked);
-      if (answer.ok) await quietly(toolbar.noteUpdated(answer.data));
-      return answer;
-    },
-    'reports.delete': async (input, checked) => {
-      const answer = await handlers['reports.delete'](input, checked);
-      if (answer.ok) await quietly(toolbar.noteDeleted(input.id));
-      return answer;
-    },
-    'projects.delete': async (input, checked) => {
-      const answer = await handlers['projects.delete'](input, checked);
-      if (answer.ok) await quietly(toolbar.noteProjectDeleted());
-      return answer;
-    },
+    'reports.create': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => handlers['reports.create'](input, checked),
+        async (answer) => {
+          if (answer.ok) await quietly(toolbar.noteCreated(answer.data));
+        },
+      ),
+    'reports.update': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => handlers['reports.update'](input, checked),
+        async (answer) => {
+          if (answer.ok) await quietly(toolbar.noteUpdated(answer.data));
+        },
+      ),
+    'reports.delete': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => handlers['reports.delete'](input, checked),
+        async (answer) => {
+          if (answer.ok) await quietly(toolbar.noteDeleted(input.id));
+        },
+      ),
+    'projects.delete': (input, checked) =>
+      afterAnswer(
+        guard,
+        () => handlers['projects.delete'](input, checked),
+        async (answer) => {
+          if (answer.ok) await quietly(toolbar.noteProjectDeleted());
+        },
+      ),
     'settings.save': forgetOnNewConnection(handlers['settings.save'], () => toolbar.forget()),
     // The index names one account's reports: another connection reads its own.
     ...afterConnectionSwitch(handlers, () => toolbar.forget()),

@@ -25,9 +25,10 @@ describe('switching connections', () => {
     await local.set({ pageAliases: { a: 'b' }, connection: { keep: true }, toolbarScore: true });
 
     await switchConnectionData('a', 'b');
-    // Only what is not one connection's stays.
+    // Only what is not one connection's stays, and whose the options page's kept lists are now.
     const underB = await session.get(null);
-    expect(Object.keys(underB).sort()).toEqual(['connectionStash:a', 'serviceWait']);
+    expect(Object.keys(underB).sort()).toEqual(['activeConnection', 'connectionStash:a', 'serviceWait']);
+    expect(underB.activeConnection).toBe('b');
     expect(await local.get(null)).toEqual({
       connection: { keep: true },
       toolbarScore: true,
@@ -39,6 +40,7 @@ describe('switching connections', () => {
     expect(await session.get(null)).toEqual({
       ...A_DATA,
       serviceWait: { until: 1 },
+      activeConnection: 'a',
       'connectionStash:b': { popupCache: { of: 'b' } },
     });
     expect((await local.get('pageAliases')).pageAliases).toEqual({ a: 'b' });
@@ -48,10 +50,11 @@ describe('switching connections', () => {
     const { session } = fakeBrowser.storage;
     await session.set({ popupCache: { of: 'a' }, 'connectionStash:b': { popupCache: { of: 'b' } } });
     await switchConnectionData('', 'b');
-    expect(await session.get(null)).toEqual({ popupCache: { of: 'b' } });
+    const underB = { popupCache: { of: 'b' }, activeConnection: 'b' };
+    expect(await session.get(null)).toEqual(underB);
     await session.set({ 'connectionStash:c': { popupCache: 1 } });
     await dropConnectionData('c');
-    expect(await session.get(null)).toEqual({ popupCache: { of: 'b' } });
+    expect(await session.get(null)).toEqual(underB);
   });
 });
 
