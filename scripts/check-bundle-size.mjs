@@ -31,7 +31,8 @@ const keptApart = [['popup', 'sidepanel']];
 // the shared pace) made it 31.7 KB: budget 32. 31.0 KB with zod's int, regex, superRefine and number
 // bounds as plain refinements (lib/zod.ts): the rest is zod (5.9 KB) and @wxt-dev/storage (2.9 KB), which
 // issue 8 asked for, and our own code. Several connections (issue 11: storage v2, the stash per
-// connection, add/rename/remove/switch) +1.3 KB: 32.4 KB, budget 33; issue 8's 30 KB is not met (README).
+// connection, add/rename/remove/switch, the guard after a switch) +1.7 KB: 32.7 KB, budget 33; issue 8's
+// 30 KB is not met (README).
 // A new dependency of the worker has to fit here too.
 const backgroundBudgetKb = 33;
 // Strings only the options page's lazy "Export CSV" chunk holds (the file's header, its name, its type),
