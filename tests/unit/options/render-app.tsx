@@ -5,6 +5,11 @@ import { send } from '@/lib/messaging/send';
 import { App } from '@/entrypoints/options/App';
 import { startOptionsPage } from '@/entrypoints/options/options-page';
 import { fakeSend, ok, type Handlers } from './fakes';
+// The page's lazily loaded parts, loaded with the test file: an `import()` the page starts near a test's
+// end then resolves from the module cache instead of loading after the test environment is gone.
+import '@/entrypoints/options/settings/ConnectionsPanel';
+import '@/entrypoints/options/settings/SettingsSection';
+import '@/entrypoints/options/reports/BulkChanges';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 

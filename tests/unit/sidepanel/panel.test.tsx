@@ -52,6 +52,9 @@ function fakeBackground(now: () => number, cachedAt?: number) {
       case 'popup.recentReports':
         recent = { data: [report], fetchedAt: now() };
         return ok(recent);
+      case 'settings.get':
+        // One connection: the header's switcher stays hidden (issue 11).
+        return ok({ baseUrl: 'https://r.example', keySet: true, keyLastFour: null, hostPermission: true });
       default:
         throw new Error(`The test did not expect ${type}`);
     }
