@@ -47,8 +47,10 @@ export type CreateRunsTracker = ReturnType<typeof createCreateRuns>;
 
 export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
   const serially = createSerialUpdates('create runs update');
+  // Keyed by connection and page: a create running on A is not this page's create once B is active.
   const running = new Map<string, Promise<Result<Report>>>();
   const guard = deps.guard ?? NO_GUARD;
+  const runKey = async (url: string, asked?: string) => `${asked ?? (await guard.current())}\n${url}`;
 
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
@@ -61,7 +63,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
   /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
   async function settled(url: string): Promise<CreateRun | null> {
     const run = fresh(await item.getValue(), deps.now())[url];
-    if (!run || run.error || running.has(url)) return run ?? null;
+    if (!run || run.error || running.has(await runKey(url))) return run ?? null;
     // The worker that sent it was stopped: its answer is lost, the report may exist all the same.
     const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
     await edit((runs) => {
@@ -77,8 +79,9 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
       // note for one left by a stopped worker.
       // Both notes go to the connection the create started on, or nowhere: after a switch, this page's
       // run and its outcome (the switch's error included) must not show under the other connection.
+      const asked = await guard.current();
+      const key = await runKey(url, asked);
       const work = (async () => {
-        const asked = await guard.current();
         await guard.whileActive(asked, () => edit((runs) => void (runs[url] = { startedAt: deps.now() })));
         const answer = await deps.keepAliveWhile(create());
         await guard.whileActive(asked, () =>
@@ -89,11 +92,11 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
         );
         return answer;
       })();
-      running.set(url, work);
+      running.set(key, work);
       try {
         return await work;
       } finally {
-        running.delete(url);
+        running.delete(key);
       }
     },
 
@@ -102,7 +105,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
 
     /** Waits for this page's running create; its failure if it ended unseen; null when there is none. */
     async wait(url: string): Promise<Result<Report> | null> {
-      const work = running.get(url);
+      const work = running.get(await runKey(url));
       if (work) return work;
       const run = await settled(url);
       return run?.error ? { ok: false, error: run.error } : null;

@@ -139,6 +139,24 @@ describe('an answer to A that comes after a switch to B', () => {
     expect(await runs.state(PAGE)).toMatchObject({ error: { kind: 'unexpected', retrySafe: false } });
   });
 
+  it('a create running on A is not this page’s running create under B (a popup on B waits for nothing)', async () => {
+    const { guard, switchTo } = connections();
+    const runs = createCreateRuns({ now: () => 1_000, keepAliveWhile: (work) => work, guard });
+    const answer = held<Result<Report>>();
+    const create = vi.fn(() => answer.promise);
+
+    const running = runs.run(PAGE, create);
+    await started(create);
+    await switchTo('B');
+    expect(await runs.wait(PAGE)).toBeNull();
+    expect(await runs.state(PAGE)).toBeNull();
+    await switchTo('A');
+    const waited = runs.wait(PAGE);
+    answer.resolve(ok(makeReport({ id: 9 })));
+    expect(await waited).toMatchObject({ ok: true, data: { id: 9 } });
+    await running;
+  });
+
   it.each([
     ['a scored copy', ok(makeReport({ id: 7 }))],
     ['a refused key', failed(apiError('unauthorized'))],
