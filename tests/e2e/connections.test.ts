@@ -1,4 +1,5 @@
-// Several connections (issue 11) through the real browser: two reference APIs, each with its own key and its
+// Several connections (issue 11) through the real browser: two reference APIs (one answering as API.md
+// documents, one as phpRank really does), each with its own key and its
 // own reports; both connections added in Settings, switched in the options page's header and in the popup's.
 // Each shows its own reports, and the requests each server received prove that the key of one never reached
 // the other.
@@ -11,7 +12,8 @@ import { screenshot } from './support/screenshot';
 
 const extension = useExtension();
 const apiA = useReferenceApi({ dialect: 'api-md', seed: false, apiKey: 'key-of-server-a-1111' });
-const apiB = useReferenceApi({ dialect: 'api-md', seed: false, apiKey: 'key-of-server-b-2222' });
+// One server answers as API.md documents, the other as phpRank really does.
+const apiB = useReferenceApi({ seed: false, apiKey: 'key-of-server-b-2222' });
 const web = useTestServer();
 
 /** One report on each server, its address naming the server. */
