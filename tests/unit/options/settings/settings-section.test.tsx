@@ -51,9 +51,11 @@ describe('SettingsSection', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
-      expect.stringMatching(/API key goes only to the API base URL/),
       expect.stringMatching(
-        /address of a page .* only when you open the Page Reports popup on the page .* or create a report for it \(from the popup, the right-click menu or the shortcut\), and never with a user name, password or the part after “#”\. The toolbar score, when on, looks addresses up in this browser and sends none/,
+        /API key goes only to the API base URL saved with it: .* each key only to its own/,
+      ),
+      expect.stringMatching(
+        /address of a page goes to the active connection’s service only when you open the Page Reports popup on the page or the side panel follows its tab .* or when you create a report for it \(from the popup, the side panel, the right-click menu or the shortcut\), and never with a user name, password or the part after “#”\. The toolbar score, when on, looks addresses up in this browser and sends none/,
       ),
       expect.stringMatching(/Nothing else about the pages you visit/),
     ]);
