@@ -111,9 +111,10 @@ const privacyField = z.optional(
   }),
 );
 
-// Never describe the input here: it could be a password.
+// Never describe the input here: it could be a password. (Literals, not z.boolean(): the worker carries
+// no boolean schema for this and the `regenerate` flag alone.)
 const passwordField = z.optional(
-  z.union([z.boolean(), z.literal([0, 1]), z.string(), z.null()], {
+  z.union([z.literal([true, false, 0, 1]), z.string(), z.null()], {
     error: () => t('errorExpectedPasswordFlag'),
   }),
 );
