@@ -5,6 +5,7 @@
 // the browser's language (numbers too, through Intl); the service's own values are shown as sent.
 
 import { t } from '../i18n';
+import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../web-url';
 
 export type CheckImportance = 'high' | 'medium' | 'low';
@@ -39,10 +40,6 @@ const MAX_TEXT = 120;
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // Keys come from the server: "constructor" or "__proto__" must not find Object.prototype's members.
 function own<T>(table: Record<string, T>, key: string): T | undefined {

@@ -3,6 +3,7 @@
 // normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
 // Problems are said in the browser's language; JSON paths and the values sent stay as they are.
 import { t } from '@/lib/i18n';
+import { isRecord } from '@/lib/is-record';
 import { atLeast, atMost, int, matches, z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
@@ -26,10 +27,6 @@ type Path = readonly PropertyKey[];
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Names what was received in an error message, without echoing long or sensitive values. */
 function describe(input: unknown): string {
