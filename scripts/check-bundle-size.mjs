@@ -31,10 +31,15 @@ const keptApart = [['popup', 'sidepanel']];
 // the shared pace) made it 31.7 KB: budget 32. 31.0 KB with zod's int, regex, superRefine and number
 // bounds as plain refinements (lib/zod.ts): the rest is zod (5.9 KB) and @wxt-dev/storage (2.9 KB), which
 // issue 8 asked for, and our own code. Several connections (issue 11: storage v2, the stash per
-// connection, add/rename/remove/switch, the guard after a switch) +1.7 KB: 32.7 KB, budget 33; issue 8's
-// 30 KB is not met (README).
+// connection, add/rename/remove/switch, the guard after a switch) +1.7 KB: 32.7 KB. Then 32.2 KB: the
+// match-pattern check only in builds whose manifest declares origins (−0.21 KB), the report checks' three
+// tables as one (−0.12), no z.boolean or z.null kind (literals instead, −0.16), one isRecord (−0.05).
+// Where the rest is (source map, gzip cost = gzip of the whole minus gzip without that source): zod 5.8 KB,
+// @wxt-dev/storage 2.4 (+ its lock 0.4), our code 23.0 (the client 2.0, report checks 1.9, response
+// parsing 1.8, HTTP 1.6, bulk changes 1.3, the follower 1.1, message inputs 1.0, nothing else over 0.9).
+// Issue 8's 30 KB is not met (README); budget 32.5.
 // A new dependency of the worker has to fit here too.
-const backgroundBudgetKb = 33;
+const backgroundBudgetKb = 32.5;
 // Strings only the options page's lazy "Export CSV" chunk holds (the file's header, its name, its type),
 // none of them a message key (those are shortened in the build): the export must never land on a page's
 // start-up path.

@@ -9,6 +9,7 @@ import { apiError } from '@/lib/api/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
+import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
 import { NO_GUARD, type ConnectionGuard } from './connection-guard';
 
@@ -120,7 +121,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
 
 /** Only well-formed, recent runs: anything else is from a stopped worker or an older version. */
 function fresh(value: unknown, now: number): CreateRuns {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  if (!isRecord(value)) return {};
   const runs: CreateRuns = {};
   for (const [url, run] of Object.entries(value as Record<string, Partial<CreateRun>>)) {
     if (typeof run?.startedAt === 'number' && now - run.startedAt < STALE_AFTER_MS)

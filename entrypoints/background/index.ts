@@ -3,7 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { storage } from 'wxt/utils/storage';
 import { SERVICE_WAIT_KEY, type ServiceWait } from '@/lib/service-wait';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { declaredOrigins, releaseUnusedOrigin } from './settings/old-origin-permission';
+import { declaredIn, NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
   moveLegacyConnection,
   readConnection,
@@ -37,12 +37,16 @@ export default defineBackground(() => {
   const settingsUpdates = createSerialUpdates('updating the connection settings');
   void settingsUpdates(moveLegacyConnection).catch(() => undefined); // logged by the queue
 
-  // Least privilege: access to a server no saved connection points to any more is given back.
+  // Least privilege: access to a server no saved connection points to any more is given back. Only the
+  // e2e and `npm start` builds declare origins (wxt.config.ts), which the browser will not give back: the
+  // production worker carries no match-pattern check for a manifest without any.
+  const isDeclared =
+    import.meta.env.MODE === 'production' ? NONE_DECLARED : declaredIn(browser.runtime.getManifest());
   const releaseIfUnused = async (oldBaseUrl: string) =>
     releaseUnusedOrigin(
       oldBaseUrl,
       (await readConnections()).list.map((entry) => entry.baseUrl),
-      { permissions: browser.permissions, declared: declaredOrigins(browser.runtime.getManifest()) },
+      { permissions: browser.permissions, isDeclared },
     );
 
   // What an answer writes waits for a switch in progress, and is skipped after one.

@@ -3,6 +3,7 @@
 // page" is found again only by remembering where a create for this page landed.
 import { storage } from 'wxt/utils/storage';
 import { serviceAddress } from '@/lib/page-address';
+import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
 
 /** Cleaned asked address → cleaned stored address; the newest last. */
@@ -19,7 +20,7 @@ export function createPageAliases(item = pageAliasesItem) {
 
   async function read(): Promise<Aliases> {
     const value: unknown = await item.getValue();
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    if (!isRecord(value)) return {};
     return Object.fromEntries(
       Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );

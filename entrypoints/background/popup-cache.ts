@@ -5,6 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { serviceHost } from '@/lib/page-address';
+import { isRecord } from '@/lib/is-record';
 import { sameId } from '@/lib/report-id';
 import { createSerialUpdates } from './serial-update';
 
@@ -129,8 +130,7 @@ function withoutSecrets(report: Report): Report {
 function checkedState(value: unknown): PopupCacheState {
   if (typeof value !== 'object' || value === null) return emptyState();
   const { pages, recent } = value as Partial<PopupCacheState>;
-  const isMap = (map: unknown) => typeof map === 'object' && map !== null && !Array.isArray(map);
-  return { pages: isMap(pages) ? { ...pages } : {}, recent: isMap(recent) ? { ...recent } : {} };
+  return { pages: isRecord(pages) ? { ...pages } : {}, recent: isRecord(recent) ? { ...recent } : {} };
 }
 
 function bounded(state: PopupCacheState): PopupCacheState {

@@ -5,6 +5,7 @@
 // the browser's language (numbers too, through Intl); the service's own values are shown as sent.
 
 import { t } from '../i18n';
+import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../web-url';
 
 export type CheckImportance = 'high' | 'medium' | 'low';
@@ -39,10 +40,6 @@ const MAX_TEXT = 120;
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // Keys come from the server: "constructor" or "__proto__" must not find Object.prototype's members.
 function own<T>(table: Record<string, T>, key: string): T | undefined {
@@ -165,88 +162,7 @@ const missingKeywords: Detail = (_value, errors) => {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// The tests of phpRank 1.5.0, in three tables keyed by the test's key.
-
-type Definition = readonly [category: CheckCategory, importance: CheckImportance, problem: () => string];
-
-/** Category, documented importance, and the generic name of its failure ("Title has a problem"). */
-const TESTS: Record<string, Definition> = {
-  title: ['seo', 'high', () => t('checkProblemTitle')],
-  meta_description: ['seo', 'high', () => t('checkProblemMetaDescription')],
-  headings: ['seo', 'high', () => t('checkProblemHeadings')],
-  content_keywords: ['seo', 'high', () => t('checkProblemContentKeywords')],
-  image_keywords: ['seo', 'high', () => t('checkProblemImageKeywords')],
-  seo_friendly_url: ['seo', 'high', () => t('checkProblemSeoFriendlyUrl')],
-  '404_page': ['seo', 'high', () => t('checkProblem404Page')],
-  robots: ['seo', 'high', () => t('checkProblemRobots')],
-  noindex: ['seo', 'high', () => t('checkProblemNoindex')],
-  in_page_links: ['seo', 'medium', () => t('checkProblemInPageLinks')],
-  language: ['seo', 'medium', () => t('checkProblemLanguage')],
-  favicon: ['seo', 'medium', () => t('checkProblemFavicon')],
-  text_compression: ['performance', 'high', () => t('checkProblemTextCompression')],
-  load_time: ['performance', 'high', () => t('checkProblemLoadTime')],
-  page_size: ['performance', 'high', () => t('checkProblemPageSize')],
-  http_requests: ['performance', 'high', () => t('checkProblemHttpRequests')],
-  image_format: ['performance', 'medium', () => t('checkProblemImageFormat')],
-  defer_javascript: ['performance', 'low', () => t('checkProblemDeferJavascript')],
-  dom_size: ['performance', 'low', () => t('checkProblemDomSize')],
-  https_encryption: ['security', 'high', () => t('checkProblemHttpsEncryption')],
-  mixed_content: ['security', 'high', () => t('checkProblemMixedContent')],
-  server_signature: ['security', 'medium', () => t('checkProblemServerSignature')],
-  unsafe_cross_origin_links: ['security', 'medium', () => t('checkProblemUnsafeCrossOriginLinks')],
-  plaintext_email: ['security', 'low', () => t('checkProblemPlaintextEmail')],
-  structured_data: ['miscellaneous', 'medium', () => t('checkProblemStructuredData')],
-  meta_viewport: ['miscellaneous', 'medium', () => t('checkProblemMetaViewport')],
-  charset: ['miscellaneous', 'medium', () => t('checkProblemCharset')],
-  sitemap: ['miscellaneous', 'low', () => t('checkProblemSitemap')],
-  social: ['miscellaneous', 'low', () => t('checkProblemSocial')],
-  content_length: ['miscellaneous', 'low', () => t('checkProblemContentLength')],
-  text_html_ratio: ['miscellaneous', 'low', () => t('checkProblemTextHtmlRatio')],
-  inline_css: ['miscellaneous', 'low', () => t('checkProblemInlineCss')],
-  deprecated_html_tags: ['miscellaneous', 'low', () => t('checkProblemDeprecatedHtmlTags')],
-};
-
-/** "test.errorKey" → what is wrong, in words for people who are not SEO experts. */
-const FAILURE_NAMES: Record<string, () => string> = {
-  'title.missing': () => t('checkTitleMissing'),
-  'title.length': () => t('checkTitleLength'),
-  'meta_description.missing': () => t('checkMetaDescriptionMissing'),
-  'meta_description.length': () => t('checkMetaDescriptionLength'),
-  'headings.missing': () => t('checkHeadingsMissing'),
-  'headings.too_many': () => t('checkHeadingsTooMany'),
-  'headings.duplicate': () => t('checkHeadingsDuplicate'),
-  'content_keywords.missing': () => t('checkContentKeywordsMissing'),
-  'image_keywords.missing': () => t('checkImageKeywordsMissing'),
-  'seo_friendly_url.bad_format': () => t('checkSeoFriendlyUrlBadFormat'),
-  '404_page.missing': () => t('check404PageMissing'),
-  'robots.failed': () => t('checkRobotsFailed'),
-  'noindex.missing': () => t('checkNoindexMissing'),
-  'in_page_links.too_many': () => t('checkInPageLinksTooMany'),
-  'language.missing': () => t('checkLanguageMissing'),
-  'favicon.missing': () => t('checkFaviconMissing'),
-  'text_compression.missing': () => t('checkTextCompressionMissing'),
-  'load_time.too_slow': () => t('checkLoadTimeTooSlow'),
-  'page_size.too_large': () => t('checkPageSizeTooLarge'),
-  'http_requests.too_many': () => t('checkHttpRequestsTooMany'),
-  'image_format.bad_format': () => t('checkImageFormatBadFormat'),
-  'defer_javascript.missing': () => t('checkDeferJavascriptMissing'),
-  'dom_size.too_many': () => t('checkDomSizeTooMany'),
-  'https_encryption.missing': () => t('checkHttpsEncryptionMissing'),
-  'mixed_content.failed': () => t('checkMixedContentFailed'),
-  'server_signature.failed': () => t('checkServerSignatureFailed'),
-  'unsafe_cross_origin_links.failed': () => t('checkUnsafeCrossOriginLinksFailed'),
-  'plaintext_email.failed': () => t('checkPlaintextEmailFailed'),
-  'structured_data.missing': () => t('checkStructuredDataMissing'),
-  'meta_viewport.missing': () => t('checkMetaViewportMissing'),
-  'charset.missing': () => t('checkCharsetMissing'),
-  'sitemap.missing': () => t('checkSitemapMissing'),
-  'sitemap.failed': () => t('checkSitemapFailed'),
-  'social.missing': () => t('checkSocialMissing'),
-  'content_length.too_few': () => t('checkContentLengthTooFew'),
-  'text_html_ratio.too_small': () => t('checkTextHtmlRatioTooSmall'),
-  'inline_css.failed': () => t('checkInlineCssFailed'),
-  'deprecated_html_tags.bad_tags': () => t('checkDeprecatedHtmlTagsBadTags'),
-};
+// The tests of phpRank 1.5.0, one entry each, keyed by the test's key.
 
 const seconds = (n: number) => `${formatNumber(n, 2)} s`;
 const percent = (n: number) => `${formatNumber(n, 1)}%`;
@@ -261,27 +177,244 @@ const resources: Counted = (c) => (c === 1 ? t('checkResource', n(c)) : t('check
 const addresses: Counted = (c) => (c === 1 ? t('checkAddress', n(c)) : t('checkAddresses', n(c)));
 const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', n(c)));
 
-/** Tests whose value says more than their name. */
-const DETAILS: Record<string, Detail> = {
-  title: valueText,
-  meta_description: valueText,
-  content_keywords: missingKeywords,
-  image_keywords: listed('missing', images),
-  in_page_links: measured('too_many', 'max', links, nestedCount),
-  load_time: measured('too_slow', 'max', seconds),
-  page_size: measured('too_large', 'max', formatBytes),
-  http_requests: measured('too_many', 'max', requests, nestedCount),
-  image_format: listed('bad_format', images),
-  defer_javascript: listed('missing', scripts),
-  dom_size: measured('too_many', 'max', elements),
-  mixed_content: listed('failed', resources),
-  server_signature: valueText,
-  unsafe_cross_origin_links: listed('failed', links),
-  plaintext_email: listed('failed', addresses),
-  content_length: measured('too_few', 'min', words),
-  text_html_ratio: measured('too_small', 'min', percent),
-  inline_css: listed('failed', elements),
-  deprecated_html_tags: deprecatedTags,
+/**
+ * Category, documented importance, the generic name of its failure ("Title has a problem"), what is
+ * wrong by error key (in words for people who are not SEO experts), and, where its value says more
+ * than its name, the detail.
+ */
+interface Test {
+  category: CheckCategory;
+  importance: CheckImportance;
+  problem: () => string;
+  failures: Record<string, () => string>;
+  detail?: Detail;
+}
+
+const TESTS: Record<string, Test> = {
+  title: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemTitle'),
+    failures: { missing: () => t('checkTitleMissing'), length: () => t('checkTitleLength') },
+    detail: valueText,
+  },
+  meta_description: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemMetaDescription'),
+    failures: {
+      missing: () => t('checkMetaDescriptionMissing'),
+      length: () => t('checkMetaDescriptionLength'),
+    },
+    detail: valueText,
+  },
+  headings: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemHeadings'),
+    failures: {
+      missing: () => t('checkHeadingsMissing'),
+      too_many: () => t('checkHeadingsTooMany'),
+      duplicate: () => t('checkHeadingsDuplicate'),
+    },
+  },
+  content_keywords: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemContentKeywords'),
+    failures: { missing: () => t('checkContentKeywordsMissing') },
+    detail: missingKeywords,
+  },
+  image_keywords: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemImageKeywords'),
+    failures: { missing: () => t('checkImageKeywordsMissing') },
+    detail: listed('missing', images),
+  },
+  seo_friendly_url: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemSeoFriendlyUrl'),
+    failures: { bad_format: () => t('checkSeoFriendlyUrlBadFormat') },
+  },
+  '404_page': {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblem404Page'),
+    failures: { missing: () => t('check404PageMissing') },
+  },
+  robots: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemRobots'),
+    failures: { failed: () => t('checkRobotsFailed') },
+  },
+  noindex: {
+    category: 'seo',
+    importance: 'high',
+    problem: () => t('checkProblemNoindex'),
+    failures: { missing: () => t('checkNoindexMissing') },
+  },
+  in_page_links: {
+    category: 'seo',
+    importance: 'medium',
+    problem: () => t('checkProblemInPageLinks'),
+    failures: { too_many: () => t('checkInPageLinksTooMany') },
+    detail: measured('too_many', 'max', links, nestedCount),
+  },
+  language: {
+    category: 'seo',
+    importance: 'medium',
+    problem: () => t('checkProblemLanguage'),
+    failures: { missing: () => t('checkLanguageMissing') },
+  },
+  favicon: {
+    category: 'seo',
+    importance: 'medium',
+    problem: () => t('checkProblemFavicon'),
+    failures: { missing: () => t('checkFaviconMissing') },
+  },
+  text_compression: {
+    category: 'performance',
+    importance: 'high',
+    problem: () => t('checkProblemTextCompression'),
+    failures: { missing: () => t('checkTextCompressionMissing') },
+  },
+  load_time: {
+    category: 'performance',
+    importance: 'high',
+    problem: () => t('checkProblemLoadTime'),
+    failures: { too_slow: () => t('checkLoadTimeTooSlow') },
+    detail: measured('too_slow', 'max', seconds),
+  },
+  page_size: {
+    category: 'performance',
+    importance: 'high',
+    problem: () => t('checkProblemPageSize'),
+    failures: { too_large: () => t('checkPageSizeTooLarge') },
+    detail: measured('too_large', 'max', formatBytes),
+  },
+  http_requests: {
+    category: 'performance',
+    importance: 'high',
+    problem: () => t('checkProblemHttpRequests'),
+    failures: { too_many: () => t('checkHttpRequestsTooMany') },
+    detail: measured('too_many', 'max', requests, nestedCount),
+  },
+  image_format: {
+    category: 'performance',
+    importance: 'medium',
+    problem: () => t('checkProblemImageFormat'),
+    failures: { bad_format: () => t('checkImageFormatBadFormat') },
+    detail: listed('bad_format', images),
+  },
+  defer_javascript: {
+    category: 'performance',
+    importance: 'low',
+    problem: () => t('checkProblemDeferJavascript'),
+    failures: { missing: () => t('checkDeferJavascriptMissing') },
+    detail: listed('missing', scripts),
+  },
+  dom_size: {
+    category: 'performance',
+    importance: 'low',
+    problem: () => t('checkProblemDomSize'),
+    failures: { too_many: () => t('checkDomSizeTooMany') },
+    detail: measured('too_many', 'max', elements),
+  },
+  https_encryption: {
+    category: 'security',
+    importance: 'high',
+    problem: () => t('checkProblemHttpsEncryption'),
+    failures: { missing: () => t('checkHttpsEncryptionMissing') },
+  },
+  mixed_content: {
+    category: 'security',
+    importance: 'high',
+    problem: () => t('checkProblemMixedContent'),
+    failures: { failed: () => t('checkMixedContentFailed') },
+    detail: listed('failed', resources),
+  },
+  server_signature: {
+    category: 'security',
+    importance: 'medium',
+    problem: () => t('checkProblemServerSignature'),
+    failures: { failed: () => t('checkServerSignatureFailed') },
+    detail: valueText,
+  },
+  unsafe_cross_origin_links: {
+    category: 'security',
+    importance: 'medium',
+    problem: () => t('checkProblemUnsafeCrossOriginLinks'),
+    failures: { failed: () => t('checkUnsafeCrossOriginLinksFailed') },
+    detail: listed('failed', links),
+  },
+  plaintext_email: {
+    category: 'security',
+    importance: 'low',
+    problem: () => t('checkProblemPlaintextEmail'),
+    failures: { failed: () => t('checkPlaintextEmailFailed') },
+    detail: listed('failed', addresses),
+  },
+  structured_data: {
+    category: 'miscellaneous',
+    importance: 'medium',
+    problem: () => t('checkProblemStructuredData'),
+    failures: { missing: () => t('checkStructuredDataMissing') },
+  },
+  meta_viewport: {
+    category: 'miscellaneous',
+    importance: 'medium',
+    problem: () => t('checkProblemMetaViewport'),
+    failures: { missing: () => t('checkMetaViewportMissing') },
+  },
+  charset: {
+    category: 'miscellaneous',
+    importance: 'medium',
+    problem: () => t('checkProblemCharset'),
+    failures: { missing: () => t('checkCharsetMissing') },
+  },
+  sitemap: {
+    category: 'miscellaneous',
+    importance: 'low',
+    problem: () => t('checkProblemSitemap'),
+    failures: { missing: () => t('checkSitemapMissing'), failed: () => t('checkSitemapFailed') },
+  },
+  social: {
+    category: 'miscellaneous',
+    importance: 'low',
+    problem: () => t('checkProblemSocial'),
+    failures: { missing: () => t('checkSocialMissing') },
+  },
+  content_length: {
+    category: 'miscellaneous',
+    importance: 'low',
+    problem: () => t('checkProblemContentLength'),
+    failures: { too_few: () => t('checkContentLengthTooFew') },
+    detail: measured('too_few', 'min', words),
+  },
+  text_html_ratio: {
+    category: 'miscellaneous',
+    importance: 'low',
+    problem: () => t('checkProblemTextHtmlRatio'),
+    failures: { too_small: () => t('checkTextHtmlRatioTooSmall') },
+    detail: measured('too_small', 'min', percent),
+  },
+  inline_css: {
+    category: 'miscellaneous',
+    importance: 'low',
+    problem: () => t('checkProblemInlineCss'),
+    failures: { failed: () => t('checkInlineCssFailed') },
+    detail: listed('failed', elements),
+  },
+  deprecated_html_tags: {
+    category: 'miscellaneous',
+    importance: 'low',
+    problem: () => t('checkProblemDeprecatedHtmlTags'),
+    failures: { bad_tags: () => t('checkDeprecatedHtmlTagsBadTags') },
+    detail: deprecatedTags,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -308,28 +441,27 @@ function errorsOf(value: unknown): Errors {
 }
 
 function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
-  const definition = own(TESTS, key);
-  if (!definition) {
+  const test = own(TESTS, key);
+  if (!test) {
     const importance = importanceOf(entry.importance, 'low');
     return { key, name: shortText(key) ?? t('checkUnnamed'), category: 'other', importance, detail: null };
   }
-  const [category, documented, problem] = definition;
   const errors = errorsOf(entry.errors);
   // The first error key this test has a name for; the others add nothing a person needs.
   const named = Object.keys(errors)
-    .map((errorKey) => own(FAILURE_NAMES, `${key}.${errorKey}`))
+    .map((errorKey) => own(test.failures, errorKey))
     .find((name) => name !== undefined);
   let detail: string | null = null;
   try {
-    detail = shortText(own(DETAILS, key)?.(entry.value, errors) ?? null);
+    detail = shortText(test.detail?.(entry.value, errors) ?? null);
   } catch {
     detail = null; // A shape we did not foresee: the name alone still helps.
   }
   return {
     key,
-    name: (named ?? problem)(),
-    category,
-    importance: importanceOf(entry.importance, documented),
+    name: (named ?? test.problem)(),
+    category: test.category,
+    importance: importanceOf(entry.importance, test.importance),
     detail,
   };
 }

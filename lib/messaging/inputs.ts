@@ -128,8 +128,8 @@ export const updateReportInputSchema = z.strictObject({
   privacy: z.optional(privacy),
   /** Sent only with privacy 2. */
   password: z.optional(password),
-  /** true asks the service to generate the results again (results=1). */
-  regenerate: z.optional(z.boolean({ error: () => t('inputRegenerate') })),
+  /** true asks the service to generate the results again (results=1). A literal, as in lib/zod.ts: no z.boolean. */
+  regenerate: z.optional(z.literal([true, false], { error: () => t('inputRegenerate') })),
 });
 
 export const reportIdSchema = z.strictObject({ id });

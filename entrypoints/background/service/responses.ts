@@ -3,6 +3,7 @@
 // normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
 // Problems are said in the browser's language; JSON paths and the values sent stay as they are.
 import { t } from '@/lib/i18n';
+import { isRecord } from '@/lib/is-record';
 import { atLeast, atMost, int, matches, z } from '@/lib/zod';
 import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
@@ -26,10 +27,6 @@ type Path = readonly PropertyKey[];
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Names what was received in an error message, without echoing long or sensitive values. */
 function describe(input: unknown): string {
@@ -63,7 +60,9 @@ function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Pa
 
 // ---------------------------------------------------------------------------------------------------
 // Field validators. They never transform, so a looseObject's output keeps every value exactly as sent
-// (that is what `fields` shows); normalising happens once, in toReport / toProject.
+// (that is what `fields` shows); normalising happens once, in toReport / toProject. null is a literal
+// (z.literal(null), or one value of a literal list), not z.null(): one schema kind fewer in the worker,
+// and a union refuses a wrong value alike.
 
 const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
 
@@ -82,7 +81,7 @@ const idField = z.union(
 // Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
 const dateError = (issue: { input?: unknown }) => t('errorExpectedDate', describe(issue.input));
 const dateField = z.optional(
-  z.union([z.string().check(matches(DATE_TIME, { error: dateError })), z.literal(''), z.null()], {
+  z.union([z.string().check(matches(DATE_TIME, { error: dateError })), z.literal(['', null])], {
     error: dateError,
   }),
 );
@@ -93,12 +92,11 @@ const resultError = (issue: { input?: unknown }) => t('errorExpectedScore', desc
 const resultField = z.optional(
   z.union(
     [
-      z.literal(REPORT_RESULTS),
+      z.literal([...REPORT_RESULTS, null]),
       z
         .number({ error: resultError })
         .check(atLeast(0, { error: resultError }), atMost(100, { error: resultError })),
       z.string().check(matches(SCORE_TEXT, { error: resultError })),
-      z.null(),
     ],
     { error: resultError },
   ),
@@ -106,14 +104,15 @@ const resultField = z.optional(
 
 // Privacy may come as a number or, from some databases, as a numeric string.
 const privacyField = z.optional(
-  z.union([z.literal(PRIVACY_VALUES), z.literal(['0', '1', '2']), z.null()], {
+  z.literal([...PRIVACY_VALUES, '0', '1', '2', null], {
     error: (issue) => t('errorExpectedPrivacy', describe(issue.input)),
   }),
 );
 
-// Never describe the input here: it could be a password.
+// Never describe the input here: it could be a password. (Literals, not z.boolean(): the worker carries
+// no boolean schema for this and the `regenerate` flag alone.)
 const passwordField = z.optional(
-  z.union([z.boolean(), z.literal([0, 1]), z.string(), z.null()], {
+  z.union([z.literal([true, false, 0, 1, null]), z.string()], {
     error: () => t('errorExpectedPasswordFlag'),
   }),
 );
@@ -121,7 +120,12 @@ const passwordField = z.optional(
 // A report's project is usually its name; an eager-loaded relation arrives as an object.
 const projectRefField = z.optional(
   z.union(
-    [z.string(), z.null(), z.looseObject({ project: z.string() }), z.looseObject({ name: z.string() })],
+    [
+      z.string(),
+      z.literal(null),
+      z.looseObject({ project: z.string() }),
+      z.looseObject({ name: z.string() }),
+    ],
     { error: (issue) => t('errorExpectedProjectRef', describe(issue.input)) },
   ),
 );
@@ -132,7 +136,7 @@ const countField = z.optional(
     [
       int({ error: countError }).check(atLeast(0, { error: countError })),
       z.string().check(matches(/^\d+$/, { error: countError })),
-      z.null(),
+      z.literal(null),
     ],
     { error: countError },
   ),
@@ -218,9 +222,12 @@ function toReport(raw: ReportFields): Report {
 const sumError = (issue: { input?: unknown }) => t('errorExpectedSum', describe(issue.input));
 // phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
 const scoreSumField = z.optional(
-  z.union([z.number({ error: sumError }).check(atLeast(0, { error: sumError })), z.string(), z.null()], {
-    error: sumError,
-  }),
+  z.union(
+    [z.number({ error: sumError }).check(atLeast(0, { error: sumError })), z.string(), z.literal(null)],
+    {
+      error: sumError,
+    },
+  ),
 );
 
 const projectFields = z

@@ -18,6 +18,17 @@ export function declaredOrigins(manifest: ManifestGrants): string[] {
   return [...(manifest.host_permissions ?? []), ...patterns];
 }
 
+/** Whether the manifest grants an origin for good: the browser refuses to remove such a permission. */
+export type IsDeclared = (origin: string) => boolean;
+
+export function declaredIn(manifest: ManifestGrants): IsDeclared {
+  const declared = declaredOrigins(manifest);
+  return (origin) => declared.some((pattern) => covers(pattern, origin));
+}
+
+/** The production manifest declares no origin (scripts/check-build.mjs holds it to that). */
+export const NONE_DECLARED: IsDeclared = () => false;
+
 /**
  * Removes the permission for the old address's origin when the new address is on another one. Does nothing
  * when the permission pattern stays the same (a pattern covers every port, so another port is the same
@@ -27,14 +38,14 @@ export function declaredOrigins(manifest: ManifestGrants): string[] {
 export async function releaseOldOrigin(
   oldBaseUrl: string,
   newBaseUrl: string,
-  deps: { permissions: PermissionRemover; declared: string[] },
+  deps: { permissions: PermissionRemover; isDeclared: IsDeclared },
 ): Promise<boolean> {
   const oldOrigin = originOf(oldBaseUrl);
   if (!oldOrigin) return false;
   const oldPattern = originPattern(oldOrigin);
   const newOrigin = originOf(newBaseUrl);
   if (newOrigin && originPattern(newOrigin) === oldPattern) return false;
-  if (deps.declared.some((declared) => covers(declared, oldOrigin))) return false;
+  if (deps.isDeclared(oldOrigin)) return false;
   await deps.permissions.remove({ origins: [oldPattern] });
   return true;
 }
@@ -46,14 +57,14 @@ export async function releaseOldOrigin(
 export async function releaseUnusedOrigin(
   oldBaseUrl: string,
   stillUsed: string[],
-  deps: { permissions: PermissionRemover; declared: string[] },
+  deps: { permissions: PermissionRemover; isDeclared: IsDeclared },
 ): Promise<boolean> {
   for (const baseUrl of stillUsed) if (!(await releaseOldOrigin(oldBaseUrl, baseUrl, NOTHING))) return false;
   return releaseOldOrigin(oldBaseUrl, '', deps);
 }
 
 /** Asks the question without removing anything: whether releaseOldOrigin would remove it. */
-const NOTHING = { permissions: { remove: async () => true }, declared: [] };
+const NOTHING = { permissions: { remove: async () => true }, isDeclared: NONE_DECLARED };
 
 function originOf(baseUrl: string): string | null {
   try {
@@ -67,7 +78,7 @@ function originOf(baseUrl: string): string | null {
  * Whether a manifest match pattern grants `origin` ("https://a.example:8443"). Only the scheme and host
  * matter for an origin; the path never narrows a host permission. Written out rather than WXT's
  * MatchPattern (about 1 KB of the worker for this one check); anything it cannot read counts as covering,
- * so nothing declared is ever removed.
+ * so nothing declared is ever removed. Only builds whose manifest declares origins use it (index.ts).
  */
 export function covers(pattern: string, origin: string): boolean {
   if (pattern === '<all_urls>') return true;

@@ -3,7 +3,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { dropConnectionData, switchConnectionData } from '@/entrypoints/background/connection-stash';
-import { releaseUnusedOrigin } from '@/entrypoints/background/settings/old-origin-permission';
+import {
+  declaredIn,
+  NONE_DECLARED,
+  releaseUnusedOrigin,
+} from '@/entrypoints/background/settings/old-origin-permission';
 
 const A_DATA = {
   popupCache: { of: 'a' },
@@ -65,7 +69,7 @@ describe("a removed connection's permission", () => {
       removed,
       deps: {
         permissions: { remove: async ({ origins }: { origins: string[] }) => !!removed.push(origins) },
-        declared: [],
+        isDeclared: NONE_DECLARED,
       },
     };
   }
@@ -84,7 +88,7 @@ describe("a removed connection's permission", () => {
 
   it('stays when the manifest declares it', async () => {
     const { removed, deps } = remover();
-    const declared = { ...deps, declared: ['http://127.0.0.1/*'] };
+    const declared = { ...deps, isDeclared: declaredIn({ host_permissions: ['http://127.0.0.1/*'] }) };
     expect(await releaseUnusedOrigin('http://127.0.0.1:8787', [], declared)).toBe(false);
     expect(removed).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   covers,
+  declaredIn,
   declaredOrigins,
   releaseOldOrigin,
 } from '@/entrypoints/background/settings/old-origin-permission';
@@ -27,7 +28,7 @@ beforeEach(() => {
 function release(oldBaseUrl: string, newBaseUrl: string, manifest: object = PRODUCTION_MANIFEST) {
   return releaseOldOrigin(oldBaseUrl, newBaseUrl, {
     permissions: browser.permissions,
-    declared: declaredOrigins(manifest),
+    isDeclared: declaredIn(manifest),
   });
 }
 
