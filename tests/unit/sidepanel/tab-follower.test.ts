@@ -97,7 +97,7 @@ describe('side panel: following the active tab', () => {
     const fake = fakeTabs(tabs);
     const { pages } = await follow(fake);
     let answerSlow!: () => void;
-    let slowRead!: Promise<unknown>;
+    let slowRead!: ReturnType<TabsApi['getTab']>;
     vi.mocked(fake.api.getTab).mockImplementationOnce(
       (id) =>
         (slowRead = new Promise(
