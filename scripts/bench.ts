@@ -129,7 +129,7 @@ const GOALS: Record<string, Goal | undefined> = {
   'popup: first contentful paint': { unit: 'ms' },
   'popup: largest contentful paint': { ratio: 1.3, unit: 'ms' },
   'popup: data ready, worker warm': { unit: 'ms' },
-  'popup: data ready, worker restarted': { unit: 'ms' },
+  'popup: data ready, worker stopped first': { unit: 'ms' },
   'popup: requests on opening (warm cache)': { max: 2, unit: 'requests' },
   'popup: click on "Create report" to next paint': { unit: 'ms' },
   'options: first contentful paint': { ratio: 1.2, unit: 'ms' },
@@ -156,6 +156,11 @@ async function measure(extension: ExtensionHarness, api: ReferenceApi, webUrl: s
   await extension.context.addInitScript({ content: RECORD_MILESTONES });
   const article = await extension.context.newPage();
   await article.goto(`${webUrl}/article`);
+  // An extension page in a background tab, to ask for the popup with the worker stopped (the worker itself
+  // would have to run to ask). Opened now: activating a tab later would wake the worker (tabs.onActivated).
+  const opener = await extension.context.newPage();
+  await opener.goto(extension.extensionUrl(EMPTY_PAGE));
+  await article.bringToFront();
   // Once, unmeasured: fills the popup's cache, as any earlier use would.
   await dataReady(await extension.openActionPopup(article));
   await requestsSettle(api);
@@ -195,11 +200,16 @@ async function measure(extension: ExtensionHarness, api: ReferenceApi, webUrl: s
     await options.close();
   }
 
-  // The popup again, its worker stopped first: a fresh instance with nothing in memory (the cache is stored).
+  // The popup again, its worker stopped first and asked for from the opener page: the popup's own
+  // messages wake the worker, a fresh instance with nothing in memory (the cache is stored). The harness
+  // throws if the worker runs again before the popup is asked for.
+  await article.bringToFront();
   for (let run = 0; run < RUNS; run++) {
-    await extension.restartServiceWorker();
-    const popup = await extension.openActionPopup(article);
-    add('popup: data ready, worker restarted', await dataReady(popup));
+    await extension.stopServiceWorker();
+    const popup = await extension.openActionPopup(article, { opener });
+    add('popup: data ready, worker stopped first', await dataReady(popup));
+    // The popup woke it: a fresh instance, not the stopped one.
+    await extension.waitForServiceWorker();
     await requestsSettle(api, 300);
     await extension.closeActionPopup();
   }
@@ -352,6 +362,9 @@ async function main() {
   });
   writeFileSync(join(projectRoot, '.output', buildDir, EMPTY_PAGE), EMPTY_HTML);
   const api = await startReferenceApi({ port: 0, seed: true });
+  // Every seeded address contains "example": this one matches each shorter search ("e" … "exampl") but
+  // not "example", so an older answer shown last would show a row without "example" (counted as stale).
+  api.store.create({ url: 'https://exampl.test/almost', privacy: 0 });
   const web = await startTestServer();
   const extension = await launchExtension({ extensionDir: join(projectRoot, '.output', buildDir) });
   let measured: Awaited<ReturnType<typeof measure>>;

@@ -2,6 +2,7 @@
 // each tab's badge shows the score of its page's newest report from the local index; switching tabs asks
 // the service nothing; a create refreshes the index; turned off, the badges go and no request ever
 // carries a tab's address.
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { articlePage } from './support/test-server';
 import {
@@ -62,6 +63,50 @@ async function activate(tabId: number): Promise<void> {
   ).evaluate(async (id) => {
     await (globalThis as unknown as WithChrome).chrome.tabs.update(id, { active: true });
   }, tabId);
+}
+
+/**
+ * Activates the tab and resolves once the worker got the switch: a listener added after the extension's
+ * hears it, so the extension's own listener has been called. With the setting off nothing shows it
+ * otherwise (the background writes nothing).
+ */
+async function activateSeen(tabId: number): Promise<void> {
+  await (
+    await worker()
+  ).evaluate(async (id) => {
+    const { tabs } = (globalThis as unknown as WithChrome).chrome;
+    const seen = new Promise<void>((resolve) => {
+      const heard = (info: { tabId: number }) => {
+        if (info.tabId !== id) return;
+        tabs.onActivated.removeListener(heard);
+        resolve();
+      };
+      tabs.onActivated.addListener(heard);
+    });
+    await tabs.update(id, { active: true });
+    await seen;
+  }, tabId);
+}
+
+/** Navigates the page and resolves once the worker got its tab's "complete" update (as activateSeen). */
+async function navigateSeen(page: Page, url: string): Promise<void> {
+  const seen = (await worker()).evaluate(
+    (wanted) =>
+      new Promise<void>((resolve) => {
+        const { tabs } = (globalThis as unknown as WithChrome).chrome;
+        const heard = (_id: number, change: { status?: string }, tab: { url?: string }) => {
+          if (change.status !== 'complete' || tab.url !== wanted) return;
+          tabs.onUpdated.removeListener(heard);
+          resolve();
+        };
+        tabs.onUpdated.addListener(heard);
+      }),
+    url,
+  );
+  // The listener is in place before the navigation starts.
+  await (await worker()).evaluate(() => undefined);
+  await page.goto(url);
+  await seen;
 }
 
 /** Writes a mark on a tab's badge, so the background writing it again proves that it handled an event. */
@@ -185,16 +230,18 @@ describe('the toolbar score', () => {
     await openWebPage(extension(), withReport);
     await openWebPage(extension(), without);
     const [a, b] = [await tabIdOf(withReport), await tabIdOf(without)];
+    const score = String(Math.round(Number(report.result)));
     // Off by default: nothing asked, nothing shown.
-    await activate(a);
-    await activate(b);
+    await activateSeen(a);
+    await activateSeen(b);
     expect(await badgeText(a)).toBe('');
-    expect(api().requests).toEqual([]);
 
+    // Turned on after the switches, it is handled after them and ends with the badge written: what they
+    // asked for would have reached the service by then. Only the one bulk read did.
     await setToolbarScore(true);
-    await expect
-      .poll(() => badgeText(a), { timeout: 15_000 })
-      .toBe(String(Math.round(Number(report.result))));
+    await expect.poll(() => badgeText(a), { timeout: 15_000 }).toBe(score);
+    expect(api().requests).toEqual(indexReads(api()));
+    expect(api().requests).toHaveLength(1);
     await setToolbarScore(false);
     await expect.poll(() => badgeText(a)).toBe('');
     expect(await badgeOf(a)).toMatchObject({ text: '', title: 'Page Reports' });
@@ -204,14 +251,18 @@ describe('the toolbar score', () => {
 
     // Switching and navigating tabs now: the background writes nothing and asks nothing.
     const reads = api().requests.length;
-    await activate(a);
-    await activate(b);
+    await activateSeen(a);
+    await activateSeen(b);
     const tab = extension()
       .context.pages()
       .find((p) => p.url() === without)!;
-    await tab.goto(`${without}?again`);
+    await navigateSeen(tab, `${without}?again`);
     expect(await badgeText(a)).toBe('');
-    expect(api().requests.length).toBe(reads);
+    // As above: turned on again, the badge shows once the worker got past the switches; since them, only
+    // the bulk read of turning it on reached the service.
+    await setToolbarScore(true);
+    await expect.poll(() => badgeText(a), { timeout: 15_000 }).toBe(score);
+    expect(api().requests.slice(reads)).toEqual(indexReads(api()).slice(-1));
 
     // Only the bulk reads reached the service, and nothing in any request names the test pages' host.
     expect(api().requests.every((r) => r.method === 'GET' && r.path === '/api/v1/reports')).toBe(true);

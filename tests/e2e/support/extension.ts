@@ -42,6 +42,12 @@ export interface OpenActionPopupOptions {
   timeoutMs?: number;
   /** The popup's page, when `action.setPopup` chose another one (the bench's empty page). Default /popup.html. */
   path?: string;
+  /**
+   * An open extension page (not the target: a tab in the background) to call `chrome.action.openPopup()`
+   * from, instead of the worker: so a worker stopped by stopServiceWorker() stays stopped until the popup
+   * itself wakes it. It then throws if the worker runs before the popup is asked for. Default: the worker.
+   */
+  opener?: Page;
 }
 
 export interface ExtensionHarness {
@@ -288,7 +294,9 @@ class Harness implements ExtensionHarness {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const deadline = Date.now() + timeoutMs;
     await this.closeActionPopup();
-    const worker = await this.getServiceWorker();
+    const { opener } = options;
+    // From the worker (started if stopped), or from the opener page without touching the worker.
+    const callOpenPopup: Pick<Page, 'evaluate'> = opener ?? (await this.getServiceWorker());
     const port = await readDevToolsPort(this.userDataDir, timeoutMs);
     const isPopup = (page: Page) => {
       const url = page.url();
@@ -302,7 +310,8 @@ class Harness implements ExtensionHarness {
     while (Date.now() < deadline) {
       // openPopup() acts on the focused window's active tab.
       await targetPage.bringToFront();
-      openPopupError = await worker.evaluate(() =>
+      if (opener && this.stoppedInstance !== undefined) await this.expectWorkerStopped();
+      openPopupError = await callOpenPopup.evaluate(() =>
         (globalThis as unknown as WithChrome).chrome.action.openPopup().then(
           () => '',
           (error: unknown) => (error instanceof Error ? error.message : String(error)),
@@ -377,6 +386,11 @@ class Harness implements ExtensionHarness {
     return targetInfos.find(
       (target) => target.type === 'service_worker' && target.url.startsWith(`${this.extensionOrigin}/`),
     )?.targetId;
+  }
+
+  private async expectWorkerStopped(): Promise<void> {
+    const running = await this.withCdp((session) => this.workerTargetId(session));
+    if (running) throw new Error('The service worker runs again before the popup was asked for.');
   }
 
   async stopServiceWorker(): Promise<void> {

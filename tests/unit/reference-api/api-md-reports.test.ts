@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The api-md dialect's reports: create, show, update, delete.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiMdReport as Report, ReferenceApi } from '../../../reference-api/index';
 import { call, manualClock, startApiMd as start, type ErrorBody } from './harness';
 
@@ -126,17 +126,23 @@ describe('generation lifecycle', () => {
     }
   });
 
-  it('works with the real clock and a short delay', async () => {
+  it('goes by Date.now when given no clock', async () => {
+    // Only Date is faked (before start, which takes Date.now): the server's own timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const real = await start({ generationDelayMs: 60 });
     try {
       const { body } = await call<One>(real, 'POST', '/api/v1/reports', {
         form: { url: 'https://a.example/' },
       });
       expect(body.data.result).toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      vi.setSystemTime(Date.now() + 59);
+      const early = await call<One>(real, 'GET', `/api/v1/reports/${body.data.id}`);
+      expect(early.body.data.result).toBeNull();
+      vi.setSystemTime(Date.now() + 1);
       const later = await call<One>(real, 'GET', `/api/v1/reports/${body.data.id}`);
       expect(later.body.data.result).not.toBeNull();
     } finally {
+      vi.useRealTimers();
       await real.close();
     }
   });

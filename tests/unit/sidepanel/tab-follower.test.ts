@@ -97,15 +97,19 @@ describe('side panel: following the active tab', () => {
     const fake = fakeTabs(tabs);
     const { pages } = await follow(fake);
     let answerSlow!: () => void;
+    let slowRead!: ReturnType<TabsApi['getTab']>;
     vi.mocked(fake.api.getTab).mockImplementationOnce(
       (id) =>
-        new Promise((resolve) => (answerSlow = () => resolve({ id, ...tabs[id as 11], windowId: WINDOW }))),
+        (slowRead = new Promise(
+          (resolve) => (answerSlow = () => resolve({ id, ...tabs[id as 11], windowId: WINDOW })),
+        )),
     );
     fake.onActivated.fire({ tabId: 11, windowId: WINDOW });
     fake.onActivated.fire({ tabId: 10, windowId: WINDOW });
     await vi.waitFor(() => expect(pages).toEqual(['https://a.example/', 'https://a.example/']));
     answerSlow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The follower's handler was attached to this read before the test's await: it has run once this resolves.
+    await slowRead;
     expect(pages).toEqual(['https://a.example/', 'https://a.example/']);
   });
 
