@@ -165,7 +165,8 @@ function BulkProgress({ job, model }: { job: BulkJob; model: BulkChangesModel })
   );
 }
 
-function BulkSummary({
+/** The ended job: what was done, every failure with its reason, and "Retry failed" for those worth sending again. */
+export function BulkSummary({
   job,
   model,
   onOpenSettings,
