@@ -1,5 +1,6 @@
 // What a running or finished export says: the page being read with a progress bar and Stop, a wait the
-// service asked for, a failure with what helps (errorAction: Retry, or Open settings), or the file made. Loaded with the export, never at start-up.
+// service asked for, a failure with what helps (errorAction: Retry, or Open settings), or the file made.
+// Loaded with the export, never at start-up.
 // One box and one status region for every state, so each change is announced (a live region added
 // together with its text often is not).
 import { useEffect, useRef } from 'preact/hooks';
