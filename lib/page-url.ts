@@ -31,7 +31,8 @@ const OWN_PAGE = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz
 /** Why an address that is no http(s) address is not a web page, by its scheme; none named without one. */
 function schemeReason(url: string): string | undefined {
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url.trim())?.[0].toLowerCase();
-  if (!scheme || scheme === 'http:' || scheme === 'https:') return undefined; // an http(s) address that is broken
+  // No scheme, or a broken http(s) address: nothing to name.
+  if (!scheme || scheme === 'http:' || scheme === 'https:') return undefined;
   if (scheme === 'file:') return t('pageFile');
   return OWN_PAGE.test(scheme) ? t('pageBrowser') : t('pageScheme', scheme);
 }

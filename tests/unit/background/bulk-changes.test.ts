@@ -133,7 +133,7 @@ describe('bulk changes in the background', () => {
     expect(ended.items.map((item) => item.state)).toEqual(['done', 'skipped', 'skipped']);
   });
 
-  it('lists failures with the background’s sentence; Retry failed sends only those errorAction offers again', async () => {
+  it('lists failures with the background’s sentence; Retry failed sends only what errorAction retries', async () => {
     // Worth trying again; refused again if asked again (errorAction: no Retry); a write that may have happened.
     const busy: ApiError = apiError('server', { message: 'The service had a problem.' });
     const gone: ApiError = apiError('not_found', { message: 'This report no longer exists on the service.' });

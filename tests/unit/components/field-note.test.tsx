@@ -27,7 +27,7 @@ describe('field notes', () => {
     expect(others).toEqual([]);
   });
 
-  it('a live note is a status region before its first message, and describes the field once it has one', () => {
+  it('a live note is a status region before its first message, then describes the field', () => {
     function Search() {
       const [value, setValue] = useState('');
       return (
