@@ -165,7 +165,7 @@ function BulkProgress({ job, model }: { job: BulkJob; model: BulkChangesModel })
   );
 }
 
-/** The ended job: what was done, each failure with its reason, "Retry failed" for those worth sending again. */
+/** The ended job: what was done, each failure with its reason, and "Retry failed" where it helps. */
 export function BulkSummary({
   job,
   model,
