@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // Pages talk to the background only: the HTTP client, zod schemas and the key stay out of them.
-    files: ['entrypoints/popup/**', 'entrypoints/options/**', 'components/**'],
+    files: ['entrypoints/popup/**', 'entrypoints/options/**', 'entrypoints/sidepanel/**', 'components/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

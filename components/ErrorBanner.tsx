@@ -11,13 +11,43 @@ export interface ErrorBannerProps {
   onOpenSettings?: () => void;
 }
 
+export interface ErrorActionsProps {
+  error: ApiError;
+  onRetry?: () => void;
+  onOpenSettings?: () => void;
+  /** The Retry button's words where a surface has its own ("Retry" by default). */
+  retryLabel?: string;
+}
+
 /**
- * One error, said plainly, with the action that helps (when there is one). The taxonomy's rule
- * (errorAction) alone decides which: every page shows its errors through this banner.
+ * The buttons that help with an error, as errorAction names them: Open settings (also for a missing
+ * permission, which Settings asks for), or Retry; none when nothing helps. For surfaces that say the error
+ * their own way (the export's progress box) and keep their own buttons beside these.
  */
-export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBannerProps) {
+export function ErrorActions({ error, onRetry, onOpenSettings, retryLabel }: ErrorActionsProps) {
   const action = errorAction(error);
   const settings = action === 'open_settings' || action === 'grant_permission';
+  return (
+    <>
+      {settings && onOpenSettings ? (
+        <button type="button" onClick={onOpenSettings}>
+          {t('uiOpenSettings')}
+        </button>
+      ) : null}
+      {action === 'retry' && onRetry ? (
+        <button type="button" onClick={onRetry}>
+          {retryLabel ?? t('uiRetry')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One error, said plainly, with the action that helps (when there is one). The taxonomy's rule
+ * (errorAction) alone decides which: every page shows its errors through this banner or ErrorActions.
+ */
+export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBannerProps) {
   return (
     <div class="error-banner" role="alert">
       <p>
@@ -26,16 +56,7 @@ export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBa
       </p>
       {error.detail ? <p class="error-detail">{error.detail}</p> : null}
       <div class="error-actions">
-        {settings && onOpenSettings ? (
-          <button type="button" onClick={onOpenSettings}>
-            {t('uiOpenSettings')}
-          </button>
-        ) : null}
-        {action === 'retry' && onRetry ? (
-          <button type="button" onClick={onRetry}>
-            {t('uiRetry')}
-          </button>
-        ) : null}
+        <ErrorActions error={error} onRetry={onRetry} onOpenSettings={onOpenSettings} />
       </div>
     </div>
   );

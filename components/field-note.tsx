@@ -23,9 +23,34 @@ export function fieldAria(id: string, error: FieldError, hint?: ComponentChildre
   };
 }
 
+export interface FieldNoteProps {
+  id: string;
+  error?: FieldError;
+  hint?: ComponentChildren;
+  /**
+   * Said as it happens (a search refused while typing, say): the error's line is always there, empty
+   * without an error, as a status region (one added together with its text is often not announced).
+   */
+  live?: boolean;
+}
+
 /** The line under a field: its error when it has one, else its hint, else nothing (ids as fieldAria says). */
-export function FieldNote({ id, error, hint }: { id: string; error?: FieldError; hint?: ComponentChildren }) {
+export function FieldNote({ id, error, hint, live }: FieldNoteProps) {
   const note = noteOf(error, hint);
+  if (live) {
+    return (
+      <>
+        {note === 'hint' ? (
+          <p id={`${id}-hint`} class="hint">
+            {hint}
+          </p>
+        ) : null}
+        <p id={`${id}-error`} class="field-error" role="status">
+          {errorText(error)}
+        </p>
+      </>
+    );
+  }
   if (!note) return null;
   return (
     <p id={`${id}-${note}`} class={note === 'error' ? 'field-error' : 'hint'}>

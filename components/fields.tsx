@@ -72,14 +72,10 @@ export function SearchField({ id, label, value, onInput, placeholder, problem }:
         placeholder={placeholder}
         autoComplete="off"
         spellcheck={false}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        {...fieldAria(id, problem)}
         onInput={(event) => onInput(event.currentTarget.value)}
       />
-      {/* Always there, so the live region exists before its first message. */}
-      <p id={`${id}-problem`} class="field-error" role="status">
-        {problem}
-      </p>
+      <FieldNote id={id} error={problem} live />
     </div>
   );
 }

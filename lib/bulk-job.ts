@@ -2,6 +2,7 @@
 // runs it (entrypoints/background/bulk-changes.ts): it keeps the job in storage.session under
 // BULK_JOB_KEY, so a stopped worker resumes it without sending anything twice, and pages only watch that
 // item (never send the requests themselves). Types, a shape check and a watcher: no zod, no service.
+import { errorAction } from './api/error-action';
 import type { ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
 import { browser } from './page-browser';
@@ -46,8 +47,18 @@ export interface BulkCounts {
   done: number;
   failed: number;
   skipped: number;
-  /** Failures that are safe to send again ("Retry failed"): not those that may have happened. */
+  /** Failures "Retry failed" sends again (isRetryable). */
   retryable: number;
+}
+
+/**
+ * Whether "Retry failed" sends this item again: it failed and errorAction says trying again helps. Not a
+ * refusal that the same request would meet again (forbidden, not found, invalid input, a key to fix in
+ * Settings), nor a write that may have happened (retrySafe: false). Pages count these; the background
+ * sends exactly these.
+ */
+export function isRetryable(item: BulkItem): boolean {
+  return item.state === 'failed' && (item.error === undefined || errorAction(item.error) === 'retry');
 }
 
 export function bulkCounts(job: BulkJob): BulkCounts {
@@ -57,7 +68,7 @@ export function bulkCounts(job: BulkJob): BulkCounts {
     else if (item.state === 'skipped') counts.skipped++;
     else if (item.state === 'failed') {
       counts.failed++;
-      if (item.error?.retrySafe !== false) counts.retryable++;
+      if (isRetryable(item)) counts.retryable++;
     }
   }
   return counts;

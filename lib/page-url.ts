@@ -1,5 +1,6 @@
 // Which tabs can get a report: the service measures web pages, so only http(s) pages it can reach.
 import { t } from './i18n';
+import { parseWebUrl } from './web-url';
 
 /** phpRank refuses a page address over 2,048 characters (Laravel's `max:2048` on `url`). */
 export const MAX_PAGE_URL_LENGTH = 2048;
@@ -24,6 +25,18 @@ const NEW_TAB =
 // An empty page, not a new tab: a tab opened by a script or a link before it loads anything, say.
 const BLANK = /^about:blank\b/i;
 
+// Browser and extension pages have their own words; any other scheme (ftp:, data:, mailto:…) is named.
+const OWN_PAGE = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|extension):$/;
+
+/** Why an address that is no http(s) address is not a web page, by its scheme; none named without one. */
+function schemeReason(url: string): string | undefined {
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url.trim())?.[0].toLowerCase();
+  // No scheme, or a broken http(s) address: nothing to name.
+  if (!scheme || scheme === 'http:' || scheme === 'https:') return undefined;
+  if (scheme === 'file:') return t('pageFile');
+  return OWN_PAGE.test(scheme) ? t('pageBrowser') : t('pageScheme', scheme);
+}
+
 /** Each reason ends with what to do instead. */
 const notWebPage = (why = ''): string => (why ? `${why} ` : '') + t('pageNotWebPage');
 
@@ -33,13 +46,8 @@ const notWebPage = (why = ''): string => (why ? `${why} ` : '') + t('pageNotWebP
  * the page. Anything but an http(s) address comes back as it was.
  */
 export function shareableUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return url;
+  const parsed = parseWebUrl(url);
+  if (!parsed) return url;
   parsed.username = '';
   parsed.password = '';
   parsed.hash = '';
@@ -60,23 +68,11 @@ export function checkPage(url: string | null | undefined): PageCheck {
   if (NEW_TAB.test(url)) return { reportable: false, url, reason: notWebPage(t('pageNewTab')) };
   if (BLANK.test(url)) return { reportable: false, url, reason: notWebPage(t('pageBlank')) };
   if (/^view-source:/i.test(url)) return { reportable: false, url, reason: notWebPage(t('pageSource')) };
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { reportable: false, url, reason: notWebPage() };
-  }
-  if (parsed.protocol === 'file:') return { reportable: false, url, reason: notWebPage(t('pageFile')) };
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    // Browser and extension pages have their own words; anything else (ftp:, data:, mailto:…) is named.
-    const ownPage = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|extension):$/i;
-    const what = ownPage.test(parsed.protocol) ? t('pageBrowser') : t('pageScheme', parsed.protocol);
-    return { reportable: false, url, reason: notWebPage(what) };
-  }
+  const parsed = parseWebUrl(url);
+  if (!parsed) return { reportable: false, url, reason: notWebPage(schemeReason(url)) };
   if (STORE_PAGES.some((prefix) => (parsed.hostname + parsed.pathname).startsWith(prefix))) {
     return { reportable: false, url, reason: notWebPage(t('pageStore')) };
   }
-  if (!parsed.hostname) return { reportable: false, url, reason: notWebPage() };
   const shareable = shareableUrl(parsed.href);
   // Checked before any request: the service would refuse it, and a lookup could not find it.
   if (shareable.length > MAX_PAGE_URL_LENGTH)

@@ -11,7 +11,7 @@ import { storage } from 'wxt/utils/storage';
 import { apiError } from '@/lib/api/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
-import { BULK_JOB_KEY, type BulkItem, type BulkJob } from '@/lib/bulk-job';
+import { BULK_JOB_KEY, isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { MessageInput } from '@/lib/messaging/protocol';
@@ -284,7 +284,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
         const job = await item.getValue();
         if (!job || job.phase !== 'ended') return refuse(t('bulkAlreadyRunning'));
         const items = job.items
-          .filter((entry) => entry.state === 'failed' && entry.error?.retrySafe !== false)
+          .filter(isRetryable)
           .map(({ id, label }): BulkItem => ({ id, label, state: 'pending' }));
         // A Password job's password stays (or, after a browser restart, each report fails saying it is gone).
         return items.length > 0

@@ -18,7 +18,7 @@ function AskToFollow({ panel, lost }: { panel: SidePanelModel; lost: boolean }) 
           {lost ? t('panelLostAllow') : t('panelFollowAllow')}
         </button>
         {panel.denied.value ? (
-          <p role="alert" class="field-error">
+          <p role="alert" class="inline-alert">
             {t('panelFollowDenied')}
           </p>
         ) : null}

@@ -165,7 +165,8 @@ function BulkProgress({ job, model }: { job: BulkJob; model: BulkChangesModel })
   );
 }
 
-function BulkSummary({
+/** The ended job: what was done, each failure with its reason, and "Retry failed" where it helps. */
+export function BulkSummary({
   job,
   model,
   onOpenSettings,

@@ -6,7 +6,12 @@ import { t } from '@/lib/i18n';
 import type { ExportRun } from './export';
 import type { ReportsModel } from './reports-model';
 
-export function ExportReports({ model }: { model: ReportsModel }) {
+export interface ExportReportsProps {
+  model: ReportsModel;
+  onOpenSettings?: () => void;
+}
+
+export function ExportReports({ model, onOpenSettings }: ExportReportsProps) {
   /** undefined until the first click; null when the export could not be loaded. */
   const run = useSignal<ExportRun | null | undefined>(undefined);
   const current = run.value;
@@ -29,7 +34,11 @@ export function ExportReports({ model }: { model: ReportsModel }) {
       <button type="button" aria-disabled={current?.running.value} onClick={() => void start()}>
         {t('exportCsv')}
       </button>
-      {current ? <current.Panel /> : current === null ? <p role="alert">{t('exportLoadFailed')}</p> : null}
+      {current ? (
+        <current.Panel onOpenSettings={onOpenSettings} />
+      ) : current === null ? (
+        <p role="alert">{t('exportLoadFailed')}</p>
+      ) : null}
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   const retryable =
     bulkSummary !== null &&
     page !== null &&
-    page.items.some((report) => bulkSummary.failedKeys.includes(reportKey(report.id)));
+    page.items.some((report) => bulkSummary.retryKeys.includes(reportKey(report.id)));
 
   function closeDetails() {
     model.closeDetails();
@@ -78,7 +78,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         {t('reportsHeading')}
       </h2>
       <ReportFilters model={model} projects={projects} />
-      <ExportReports model={model} />
+      <ExportReports model={model} onOpenSettings={onOpenSettings} />
       {model.detailsId.value !== null ? (
         <ReportDetailsPanel details={details} onClose={closeDetails} onOpenSettings={onOpenSettings} />
       ) : null}

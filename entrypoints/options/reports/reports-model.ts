@@ -1,5 +1,6 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, and deletes (one or many).
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
 import { REPORT_SORT_KEYS, type Report, type ReportResult, type ReportSortKey } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
@@ -48,8 +49,11 @@ const SESSION_CACHE: ListCache<Report> = {
 export interface BulkSummary {
   text: string;
   failed: boolean;
-  /** The reports that could not be deleted (they stay selected). */
-  failedKeys: readonly string[];
+  /**
+   * The reports "Retry failed" deletes again: those that failed where errorAction says trying again helps
+   * (every failure stays selected and is named in the text with its reason).
+   */
+  retryKeys: readonly string[];
 }
 
 export interface ReportsModel {
@@ -174,7 +178,9 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       bulkSummary.value = {
         text: summarizeDeleteMany(outcome, (report) => report.url),
         failed: outcome.failed.length > 0,
-        failedKeys: outcome.failed.map(({ item }) => reportKey(item.id)),
+        retryKeys: outcome.failed
+          .filter(({ error }) => errorAction(error) === 'retry')
+          .map(({ item }) => reportKey(item.id)),
       };
     });
   }
@@ -211,7 +217,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     },
     deleteSelected,
     retryFailed() {
-      const failed = new Set(bulkSummary.peek()?.failedKeys ?? []);
+      const failed = new Set(bulkSummary.peek()?.retryKeys ?? []);
       const shown = list.page.peek()?.items.map((report) => reportKey(report.id)) ?? [];
       selected.value = new Set(shown.filter((key) => failed.has(key)));
       return deleteSelected();

@@ -43,7 +43,7 @@ export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {
       </p>
       {/* An alert, not a status: Settings' one status line stays the connection's. */}
       {model.denied.value ? (
-        <p role="alert" class="field-error">
+        <p role="alert" class="inline-alert">
           {t('badgeSettingDenied')}
         </p>
       ) : null}

@@ -133,24 +133,28 @@ describe('bulk changes in the background', () => {
     expect(ended.items.map((item) => item.state)).toEqual(['done', 'skipped', 'skipped']);
   });
 
-  it('lists failures with the background’s sentence; Retry failed sends only those safe to send again', async () => {
+  it('lists failures with the background’s sentence; Retry failed sends only what errorAction retries', async () => {
+    // Worth trying again; refused again if asked again (errorAction: no Retry); a write that may have happened.
+    const busy: ApiError = apiError('server', { message: 'The service had a problem.' });
     const gone: ApiError = apiError('not_found', { message: 'This report no longer exists on the service.' });
     const maybe: ApiError = apiError('timeout', {
       message: 'It may have been regenerated.',
       retrySafe: false,
     });
+    const failures = new Map([
+      [1, busy],
+      [2, gone],
+      [3, maybe],
+    ]);
     let round = 1;
-    const { bulk, sent } = setup((input) =>
-      round === 1 && input.id === 2
-        ? { ok: false, error: gone }
-        : round === 1 && input.id === 3
-          ? { ok: false, error: maybe }
-          : changed(input),
-    );
+    const { bulk, sent } = setup((input) => {
+      const error = round === 1 ? failures.get(input.id as number) : undefined;
+      return error ? { ok: false, error } : changed(input);
+    });
     await bulk.handlers['bulk.start'](toPrivate);
     const ended = await untilEnded();
     expect(ended.items.map((item) => [item.state, item.error?.message])).toEqual([
-      ['done', undefined],
+      ['failed', busy.message],
       ['failed', gone.message],
       ['failed', maybe.message],
     ]);
@@ -158,8 +162,8 @@ describe('bulk changes in the background', () => {
     sent.length = 0;
     await bulk.handlers['bulk.retryFailed']();
     const retried = await untilEnded();
-    expect(sent.map((entry) => entry.input.id)).toEqual([2]);
-    expect(retried.items).toEqual([expect.objectContaining({ id: 2, state: 'done' })]);
+    expect(sent.map((entry) => entry.input.id)).toEqual([1]);
+    expect(retried.items).toEqual([expect.objectContaining({ id: 1, state: 'done' })]);
   });
 
   it('refuses a second job while one runs, and forgets an ended one (and its password) on Dismiss', async () => {

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPlainWebUrl, isWebUrl, parseWebUrl } from '@/lib/web-url';
 
@@ -68,5 +70,27 @@ describe('web addresses', () => {
     expect(isPlainWebUrl('HTTP://Example.com')).toBe(true);
     expect(isPlainWebUrl('ftp://example.com/')).toBe(false);
     expect(isPlainWebUrl('https://')).toBe(false);
+  });
+});
+
+// "Is it http(s)?" is answered in lib/web-url.ts alone. base-url.ts asks another question (https, or http on
+// this computer only) and names which rule failed, so it reads the protocol itself.
+const OWN_PROTOCOL_RULE = new Set(['lib/web-url.ts', 'lib/base-url.ts']);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('one http(s) test', () => {
+  it('no other module compares a protocol with http: or https: by hand', () => {
+    const byHand = ['lib', 'components', 'entrypoints']
+      .flatMap(sources)
+      .filter((file) => !OWN_PROTOCOL_RULE.has(file))
+      .filter((file) => /protocol\s*[!=]==?\s*['"]https?:['"]/.test(readFileSync(file, 'utf8')));
+    expect(byHand).toEqual([]);
   });
 });

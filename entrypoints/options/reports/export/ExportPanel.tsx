@@ -1,8 +1,10 @@
 // What a running or finished export says: the page being read with a progress bar and Stop, a wait the
-// service asked for, a failure with Retry, or the file made. Loaded with the export, never at start-up.
+// service asked for, a failure with what helps (errorAction: Retry, or Open settings), or the file made.
+// Loaded with the export, never at start-up.
 // One box and one status region for every state, so each change is announced (a live region added
 // together with its text often is not).
 import { useEffect, useRef } from 'preact/hooks';
+import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../../format-number';
 import type { ExportModel, ExportState } from './export-model';
@@ -47,12 +49,18 @@ function ReadingBar({ state }: { state: Reading }) {
   );
 }
 
-export function ExportPanel({ model }: { model: ExportModel }) {
+export interface ExportPanelProps {
+  model: ExportModel;
+  /** Offered when the failure is one Settings fixes (the key was refused, say). */
+  onOpenSettings?: () => void;
+}
+
+export function ExportPanel({ model, onOpenSettings }: ExportPanelProps) {
   const state = model.state.value;
   const box = useRef<HTMLDivElement>(null);
   const reading = state?.phase === 'reading' ? state : null;
   const failed = state?.phase === 'failed' ? state : null;
-  // A failure takes the focus, where Retry is; every other change is announced by the status region.
+  // A failure takes the focus, where its buttons are; every other change is announced by the status region.
   useEffect(() => {
     if (failed) box.current?.focus();
   }, [failed !== null]);
@@ -74,9 +82,12 @@ export function ExportPanel({ model }: { model: ExportModel }) {
           </button>
         ) : failed ? (
           <>
-            <button type="button" onClick={() => void model.retry()}>
-              {t('exportRetry')}
-            </button>
+            <ErrorActions
+              error={failed.error}
+              onRetry={() => void model.retry()}
+              onOpenSettings={onOpenSettings}
+              retryLabel={t('exportRetry')}
+            />
             <button type="button" onClick={model.dismiss}>
               {t('exportCancel')}
             </button>

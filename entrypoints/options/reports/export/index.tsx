@@ -12,7 +12,7 @@ export interface ExportRun {
   /** Exports the list as it is on screen now (filters, search, sort), every page of it. */
   start(): Promise<void>;
   stop(): void;
-  Panel(): JSX.Element;
+  Panel(props: { onOpenSettings?: () => void }): JSX.Element;
 }
 
 export function exportRun(
@@ -28,6 +28,6 @@ export function exportRun(
       return model.start(query);
     },
     stop: model.stop,
-    Panel: () => <ExportPanel model={model} />,
+    Panel: ({ onOpenSettings }) => <ExportPanel model={model} onOpenSettings={onOpenSettings} />,
   };
 }

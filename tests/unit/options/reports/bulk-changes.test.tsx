@@ -153,9 +153,7 @@ describe('bulk changes: the job as it goes', () => {
 
     const listsBefore = callsOf(send, 'reports.list').length;
     const failedItems = items(['done', 'failed', 'failed', 'skipped']);
-    failedItems[1]!.error = apiError('not_found', {
-      message: 'This report no longer exists on the service.',
-    });
+    failedItems[1]!.error = apiError('server', { message: 'The service had a problem.' });
     failedItems[2]!.error = apiError('unexpected', {
       message: 'It may have been regenerated.',
       retrySafe: false,
@@ -165,7 +163,7 @@ describe('bulk changes: the job as it goes', () => {
     expect(summary.textContent).toContain('1 were not changed because you pressed Stop.');
     expect(screen.getByText('2 failed:')).toBeTruthy();
     const list = within(summary.closest('.bulk-summary') as HTMLElement);
-    expect(list.getByText('site.example/page-2: This report no longer exists on the service.')).toBeTruthy();
+    expect(list.getByText('site.example/page-2: The service had a problem.')).toBeTruthy();
     expect(list.getByText('site.example/page-3: It may have been regenerated.')).toBeTruthy();
     // The rows show what changed.
     await waitFor(() => expect(callsOf(send, 'reports.list').length).toBeGreaterThan(listsBefore));

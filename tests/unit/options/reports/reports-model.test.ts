@@ -3,7 +3,7 @@ import type { Page, Report } from '@/lib/api/types';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createReportsModel, type ReportsModel } from '@/entrypoints/options/reports/reports-model';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
-import type { Result } from '@/lib/api/errors';
+import type { ApiErrorKind, Result } from '@/lib/api/errors';
 import {
   callsOf,
   deferred,
@@ -379,10 +379,39 @@ describe('deleting reports', () => {
       'Deleted 2 reports. 1 could not be deleted: https://site.example/page-2 (Your account is not allowed to do this. Your plan may not include API access).',
     );
     expect(model!.bulkSummary.value?.failed).toBe(true);
-    expect(model!.bulkSummary.value?.failedKeys).toEqual(['2']);
-    // The one that failed stays selected, to try again.
+    // Asking again would be refused again: no Retry failed for it.
+    expect(model!.bulkSummary.value?.retryKeys).toEqual([]);
+    // The one that failed stays selected.
     expect([...model!.selected.value]).toEqual(['2']);
   });
+
+  // Every kind: "Retry failed" deletes again only what errorAction offers a Retry for; the text names all.
+  it.each([
+    ['not_configured', false],
+    ['unauthorized', false],
+    ['forbidden', false],
+    ['not_found', false],
+    ['invalid_input', false],
+    ['rate_limited', true],
+    ['server', true],
+    ['network', true],
+    ['timeout', true],
+    ['permission', false],
+    ['unexpected', true],
+  ] satisfies [ApiErrorKind, boolean][])(
+    'a delete that failed with %s: offered again %s',
+    async (kind, again) => {
+      start('', {
+        'reports.list': firstPage,
+        'reports.delete': ({ id }) => (id === 2 ? fail(kind, { message: `No (${kind}).` }) : ok(null)),
+      });
+      await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
+      model!.toggleAllSelected();
+      await model!.deleteSelected();
+      expect(model!.bulkSummary.value?.text).toContain(`https://site.example/page-2 (No (${kind}))`);
+      expect(model!.bulkSummary.value?.retryKeys).toEqual(again ? ['2'] : []);
+    },
+  );
 
   it('tries again only the reports that could not be deleted, even after the selection changed', async () => {
     let reports = reportRange(1, 4);
@@ -399,7 +428,7 @@ describe('deleting reports', () => {
     model!.toggleSelected(4, true);
     model!.toggleSelected(3, true);
     await model!.deleteSelected();
-    expect(model!.bulkSummary.value?.failedKeys).toEqual(['3']);
+    expect(model!.bulkSummary.value?.retryKeys).toEqual(['3']);
     await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
     // Another row is ticked meanwhile: Retry failed leaves it alone.
     model!.toggleSelected(1, true);
@@ -409,7 +438,7 @@ describe('deleting reports', () => {
     expect(model!.bulkSummary.value).toMatchObject({
       text: 'Deleted 1 report.',
       failed: false,
-      failedKeys: [],
+      retryKeys: [],
     });
     expect([...model!.selected.value]).toEqual([]);
   });

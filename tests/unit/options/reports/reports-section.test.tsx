@@ -523,6 +523,21 @@ describe('deleting reports', () => {
     expect(screen.getByText('None selected')).toBeTruthy();
   });
 
+  it('offers no Retry failed for a report the service refused, yet names it with its reason', async () => {
+    renderApp('#/reports', {
+      'reports.list': () => ok(makePage(reportRange(1, 2))),
+      'reports.delete': ({ id }) => (id === 2 ? fail('forbidden', { message: 'Not allowed.' }) : ok(null)),
+    });
+    await table();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText(/could not be deleted: https:\/\/site\.example\/page-2 \(Not allowed\)/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
+  });
+
   it('offers no Retry failed when every report was deleted', async () => {
     renderApp('#/reports', {
       'reports.list': () => ok(makePage(reportRange(1, 2))),
