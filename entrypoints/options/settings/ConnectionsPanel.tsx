@@ -7,7 +7,7 @@ import { FieldNote, fieldAria } from '@/components/field-note';
 import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import { CONNECTION_STASH_PREFIX } from '@/lib/connection-stash-key';
+import { CONNECTION_STASH_PREFIX } from '@/lib/storage-keys';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
