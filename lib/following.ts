@@ -6,7 +6,7 @@
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
 import { browser } from './page-browser';
-import { FOLLOWED_KEY } from './storage-keys';
+import { FOLLOWED_KEY } from './popup-storage-keys';
 
 /**
  * generating: still read again. The rest say how the following ended: scored (it has its result),

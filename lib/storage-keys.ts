@@ -5,18 +5,15 @@
 // (tests/unit/lib/storage-keys.test.ts).
 
 // storage.session (in memory, emptied when the browser closes).
-/** The popup's snapshot (entrypoints/background/popup-cache.ts; read by the popup). */
-export const POPUP_CACHE_KEY = 'popupCache';
-/** Reports followed while generating (entrypoints/background/follower.ts; watched by pages). */
-export const FOLLOWED_KEY = 'followedReports';
+// The popup's snapshot, reports followed while generating, a wait the service asked for: in their own module
+// so the popup's start-up holds only these (lib/popup-storage-keys.ts).
+export { FOLLOWED_KEY, POPUP_CACHE_KEY, SERVICE_WAIT_KEY } from './popup-storage-keys';
 /** Creates running, by connection and page (entrypoints/background/create-runs.ts). */
 export const CREATE_RUNS_KEY = 'createRuns';
 /** The bulk job (entrypoints/background/bulk-changes.ts; watched by the options page). */
 export const BULK_JOB_KEY = 'bulkJob';
 /** The password of a Password bulk job: never in the job pages watch. */
 export const BULK_JOB_PASSWORD_KEY = 'bulkJobPassword';
-/** A wait the service asked for (429 with Retry-After): the service's, whichever connection. */
-export const SERVICE_WAIT_KEY = 'serviceWait';
 /** The toolbar score's index of report addresses: rebuilt on a switch. */
 export const SCORE_INDEX_KEY = 'scoreIndex';
 /** The active connection's id, set on each switch: whose the options page's kept lists are. */

@@ -6,7 +6,7 @@
 // cache (entrypoints/background/popup-cache.ts): report copies without secrets, never the key.
 import { cachedViewsFrom, type CachedViews } from '@/lib/cached-views';
 import { browser } from '@/lib/page-browser';
-import { POPUP_CACHE_KEY } from '@/lib/storage-keys';
+import { POPUP_CACHE_KEY } from '@/lib/popup-storage-keys';
 
 export type { CachedViews } from '@/lib/cached-views';
 
