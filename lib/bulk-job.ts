@@ -6,8 +6,7 @@ import { errorAction } from './api/error-action';
 import type { ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
 import { browser } from './page-browser';
-
-export const BULK_JOB_KEY = 'bulkJob';
+import { BULK_JOB_KEY } from './storage-keys';
 
 export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' };
 

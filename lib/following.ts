@@ -6,9 +6,7 @@
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
 import { browser } from './page-browser';
-
-/** The storage.session key of the followed reports (the background's item is `session:${FOLLOWED_KEY}`). */
-export const FOLLOWED_KEY = 'followedReports';
+import { FOLLOWED_KEY } from './popup-storage-keys';
 
 /**
  * generating: still read again. The rest say how the following ended: scored (it has its result),

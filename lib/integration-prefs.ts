@@ -3,6 +3,7 @@
 // written by Settings directly: it holds no secret, only this extension's pages can write its storage,
 // and both sides read it through sanitizeIntegrationPrefs, so a bad value is a default, never an error.
 import { storage } from 'wxt/utils/storage';
+import { INTEGRATION_PREFS_KEY } from './storage-keys';
 
 export interface IntegrationPrefs {
   /** "Create report for this page / link" in the right-click menu. */
@@ -15,7 +16,7 @@ export interface IntegrationPrefs {
 
 export const INTEGRATION_DEFAULTS: IntegrationPrefs = { menu: true, privacy: 0, notifications: false };
 
-export const integrationPrefsItem = storage.defineItem<IntegrationPrefs>('local:browserIntegration', {
+export const integrationPrefsItem = storage.defineItem<IntegrationPrefs>(`local:${INTEGRATION_PREFS_KEY}`, {
   fallback: INTEGRATION_DEFAULTS,
   version: 1,
 });

@@ -7,18 +7,12 @@
 // (entrypoints/background/popup-support.ts, forgetOnNewConnection): another account's rows never show.
 import type { Page } from './api/types';
 import { browser } from './page-browser';
+import { ACTIVE_CONNECTION_KEY, LIST_CACHE_PREFIX } from './storage-keys';
 
-/** storage.session keys: one per query under this prefix, and the list of queries, newest first. */
-export const LIST_CACHE_PREFIX = 'optionsList:';
+/** storage.session: one key per query under LIST_CACHE_PREFIX, and the list of queries, newest first. */
 const INDEX_KEY = `${LIST_CACHE_PREFIX}index`;
 /** How many queries are kept: a few views a person moves between (a page of 100 rows is ~0.3 MB). */
 export const LIST_CACHE_SIZE = 4;
-
-/**
- * storage.session: the active connection's id, set by the background on each switch (connection-stash.ts).
- * Not under the prefix: it is nobody's cache, and a switch must not put it aside.
- */
-export const ACTIVE_CONNECTION_KEY = 'activeConnection';
 
 interface Entry<Item> {
   query: string;
@@ -28,6 +22,7 @@ interface Entry<Item> {
   owner: string;
 }
 
+/** The active connection's id, set by the background on each switch (connection-stash.ts). */
 const activeConnection = async (): Promise<string> =>
   ((await browser.storage.session.get(ACTIVE_CONNECTION_KEY))[ACTIVE_CONNECTION_KEY] as string) ?? '';
 

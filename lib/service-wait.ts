@@ -1,7 +1,6 @@
 // A read the background holds back because the service asked it to (429 with Retry-After). The
 // background writes when that wait ends into storage.session; pages show it while it lasts, since the
 // answer they wait for comes only after it.
-export const SERVICE_WAIT_KEY = 'serviceWait';
 
 export interface ServiceWait {
   /** When the background asks again (epoch ms). */

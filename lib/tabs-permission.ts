@@ -4,9 +4,12 @@
 // and given back only when no feature relies on it any more, so turning the score off cannot silently
 // stop the panel. The browser taking it back turns the score off (entrypoints/background/toolbar-score.ts);
 // the panel keeps its flag, so it can say it lost the permission and offer to ask again.
-// The flags are read and written in storage.local directly, not through @wxt-dev/storage's items: the
+// The panel's flag is read and written in storage.local directly, not through @wxt-dev/storage's items: the
 // side panel imports this module, and the storage library (with its CommonJS lock) would add several KB.
+// The toolbar score's setting is written only through its item (lib/toolbar-score.ts, with its version):
+// the options page hands it in; the side panel only reads it, under the item's key.
 import { browser } from './page-browser';
+import { PANEL_FOLLOWS_TABS_KEY, TOOLBAR_SCORE_KEY } from './storage-keys';
 
 export const TABS_PERMISSION: { permissions: ['tabs'] } = { permissions: ['tabs'] };
 
@@ -15,17 +18,20 @@ interface Flag {
   setValue(on: boolean): Promise<void>;
 }
 
-function localFlag(key: string): Flag {
-  return {
-    getValue: async () => (await browser.storage.local.get(key))[key] === true,
-    setValue: (on) => browser.storage.local.set({ [key]: on }),
-  };
-}
+/** On only when it holds `true` (an item's fallback is false). */
+const readFlag = async (key: string) => (await browser.storage.local.get(key))[key] === true;
 
-/** The toolbar score's setting: the key of lib/toolbar-score.ts's `local:toolbarScore` item. */
-export const toolbarScoreFlag = localFlag('toolbarScore');
 /** The side panel follows the active tab (set in the panel's click, cleared by "Stop following"). */
-export const panelFollowsTabsFlag = localFlag('panelFollowsTabs');
+export const panelFollowsTabsFlag: Flag = {
+  getValue: () => readFlag(PANEL_FOLLOWS_TABS_KEY),
+  setValue: (on) => browser.storage.local.set({ [PANEL_FOLLOWS_TABS_KEY]: on }),
+};
+
+/** The toolbar score's setting where its item is not loaded (the side panel): read only. */
+const toolbarScoreReader: Flag = {
+  getValue: () => readFlag(TOOLBAR_SCORE_KEY),
+  setValue: () => Promise.reject(new Error('the toolbar score is written through its item')),
+};
 
 export type TabsFeature = 'toolbarScore' | 'sidePanel';
 
@@ -77,10 +83,13 @@ export function createTabsOwner(deps: TabsOwnerDeps) {
   };
 }
 
-/** The extension's own: the stored flags and the browser's permissions API. */
-export function browserTabsOwner(): TabsOwner {
+/**
+ * The extension's own: the stored flags and the browser's permissions API. A page that turns the toolbar
+ * score on or off hands in its item (lib/toolbar-score.ts); without it the setting is only read.
+ */
+export function browserTabsOwner(toolbarScore: Flag = toolbarScoreReader): TabsOwner {
   return createTabsOwner({
-    flags: { toolbarScore: toolbarScoreFlag, sidePanel: panelFollowsTabsFlag },
+    flags: { toolbarScore, sidePanel: panelFollowsTabsFlag },
     permissions: browser.permissions,
   });
 }

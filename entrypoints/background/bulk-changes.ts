@@ -11,7 +11,8 @@ import { storage } from 'wxt/utils/storage';
 import { apiError } from '@/lib/api/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
-import { BULK_JOB_KEY, isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
+import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
+import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { MessageInput } from '@/lib/messaging/protocol';
@@ -32,7 +33,7 @@ export const bulkJobItem = storage.defineItem<StoredJob | null>(`session:${BULK_
  * The password of a Password job: storage.session only (memory, never on disk), outside the job pages
  * watch, never logged; kept for "Retry failed" until the job is dismissed or replaced.
  */
-export const bulkPasswordItem = storage.defineItem<string | null>('session:bulkJobPassword', {
+export const bulkPasswordItem = storage.defineItem<string | null>(`session:${BULK_JOB_PASSWORD_KEY}`, {
   fallback: null,
 });
 

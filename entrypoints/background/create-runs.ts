@@ -5,6 +5,7 @@
 // worker was stopped before the answer came may have been made: it ends as such a failure, never as
 // "nothing happened", so the popup looks for the report instead of offering to send it again.
 import { storage } from 'wxt/utils/storage';
+import { CREATE_RUNS_KEY } from '@/lib/storage-keys';
 import { apiError } from '@/lib/api/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -31,7 +32,7 @@ export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
   retrySafe: false,
 });
 
-export const createRunsItem = storage.defineItem<CreateRuns>('session:createRuns', {
+export const createRunsItem = storage.defineItem<CreateRuns>(`session:${CREATE_RUNS_KEY}`, {
   fallback: {},
   version: 1,
 });

@@ -7,7 +7,8 @@
 import { storage } from 'wxt/utils/storage';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
-import { FOLLOWED_KEY, followedFrom, type Followed } from '@/lib/following';
+import { followedFrom, type Followed } from '@/lib/following';
+import { FOLLOWED_KEY, LEGACY_FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { stopsFollowing } from '@/lib/stops-following';
@@ -31,7 +32,7 @@ const MAX_ENTRIES = 50;
 export const followedItem = storage.defineItem<Followed[]>(`session:${FOLLOWED_KEY}`, { fallback: [] });
 
 /** Where an earlier version kept the ids it followed, on disk: removed at start-up. */
-const LEGACY_ITEM = 'local:pendingGenerations';
+const LEGACY_ITEM = `local:${LEGACY_FOLLOWED_KEY}` as const;
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;

@@ -1,7 +1,8 @@
 import { browser } from '@/lib/page-browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { storage } from 'wxt/utils/storage';
-import { SERVICE_WAIT_KEY, type ServiceWait } from '@/lib/service-wait';
+import type { ServiceWait } from '@/lib/service-wait';
+import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { declaredIn, NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
 import {

@@ -2,6 +2,7 @@
 // address it reached after redirects (http://shop.example/ → shop.example/en/), so "the report for this
 // page" is found again only by remembering where a create for this page landed.
 import { storage } from 'wxt/utils/storage';
+import { PAGE_ALIASES_KEY } from '@/lib/storage-keys';
 import { serviceAddress } from '@/lib/page-address';
 import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
@@ -11,7 +12,10 @@ type Aliases = Record<string, string>;
 
 const MAX_ALIASES = 200;
 
-export const pageAliasesItem = storage.defineItem<Aliases>('local:pageAliases', { fallback: {}, version: 1 });
+export const pageAliasesItem = storage.defineItem<Aliases>(`local:${PAGE_ALIASES_KEY}`, {
+  fallback: {},
+  version: 1,
+});
 
 export type PageAliases = ReturnType<typeof createPageAliases>;
 

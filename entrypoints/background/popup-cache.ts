@@ -2,19 +2,16 @@
 // storage.session lives in memory and is emptied when the browser closes. It never holds the key, and a
 // report's password never reaches it (reports carry only whether one is set).
 import { storage } from 'wxt/utils/storage';
+import { POPUP_CACHE_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { serviceHost } from '@/lib/page-address';
-import { isRecord } from '@/lib/is-record';
 import { sameId } from '@/lib/report-id';
+import { cachedViewsFrom, type CachedViews } from '@/lib/cached-views';
 import { createSerialUpdates } from './serial-update';
 
-export interface PopupCacheState {
-  /** This page's report, by the page's URL; data null means "none exists". */
-  pages: Record<string, Cached<Report | null>>;
-  /** The newest reports, by scope: '' for all, else a host ("This site only"). */
-  recent: Record<string, Cached<Report[]>>;
-}
+/** This page's report by the page's URL, and the newest reports by scope ('' for all, else a host). */
+export type PopupCacheState = CachedViews;
 
 // Bounds keep the snapshot small: a popup only ever needs the pages visited lately.
 const MAX_PAGES = 50;
@@ -22,7 +19,7 @@ const MAX_SCOPES = 10;
 
 const emptyState = (): PopupCacheState => ({ pages: {}, recent: {} });
 
-export const popupCacheItem = storage.defineItem<PopupCacheState>('session:popupCache', {
+export const popupCacheItem = storage.defineItem<PopupCacheState>(`session:${POPUP_CACHE_KEY}`, {
   fallback: emptyState(),
   version: 1,
 });
@@ -126,12 +123,8 @@ function withoutSecrets(report: Report): Report {
   return { ...report, fields: { ...report.fields, password: report.fields.password.length > 0 } };
 }
 
-/** storage.session is ours alone, but a shape from an older version must not break the popup. */
-function checkedState(value: unknown): PopupCacheState {
-  if (typeof value !== 'object' || value === null) return emptyState();
-  const { pages, recent } = value as Partial<PopupCacheState>;
-  return { pages: isRecord(pages) ? { ...pages } : {}, recent: isRecord(recent) ? { ...recent } : {} };
-}
+/** The popup's own check (lib/cached-views): what it would not show is not kept either. */
+const checkedState = (value: unknown): PopupCacheState => cachedViewsFrom(value) ?? emptyState();
 
 function bounded(state: PopupCacheState): PopupCacheState {
   return { pages: newest(state.pages, MAX_PAGES), recent: newest(state.recent, MAX_SCOPES) };

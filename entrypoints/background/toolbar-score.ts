@@ -6,6 +6,7 @@
 // - Off (the default): the tab listeners return before reading anything; no index, no alarm.
 import { browser } from '@/lib/page-browser';
 import { storage } from 'wxt/utils/storage';
+import { SCORE_INDEX_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
 import type { ConnectionSettings } from './settings/storage';
@@ -31,7 +32,7 @@ export const REFRESH_DELAY_MS = 2_000;
 
 // Report addresses of the person's account: session storage, never written to disk, gone with the
 // browser; rebuilt at start-up.
-export const scoreIndexItem = storage.defineItem<ScoreIndex | null>('session:scoreIndex', {
+export const scoreIndexItem = storage.defineItem<ScoreIndex | null>(`session:${SCORE_INDEX_KEY}`, {
   fallback: null,
   version: 1,
 });

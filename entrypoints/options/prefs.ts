@@ -1,17 +1,18 @@
 // The page size and sort a person used last, per list. The page's own preference: never the key.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { PROJECT_LIST_PREFS_KEY, REPORT_LIST_PREFS_KEY } from '@/lib/storage-keys';
 import type { ProjectSortKey, ReportSortKey } from '@/lib/api/types';
 import { sanitizeProjectPrefs, sanitizeReportPrefs, type ListPrefs } from '@/lib/options-route';
 
 // Defined once. The values are still checked on reading: they name sort keys and page sizes of the API,
 // which a later version of the extension may no longer offer.
 const reportListPrefsItem = storage.defineItem<ListPrefs<ReportSortKey>, Record<string, never>>(
-  'local:reportListPrefs',
+  `local:${REPORT_LIST_PREFS_KEY}`,
   { fallback: {}, version: 1 },
 );
 
 const projectListPrefsItem = storage.defineItem<ListPrefs<ProjectSortKey>, Record<string, never>>(
-  'local:projectListPrefs',
+  `local:${PROJECT_LIST_PREFS_KEY}`,
   { fallback: {}, version: 1 },
 );
 

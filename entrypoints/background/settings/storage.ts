@@ -11,6 +11,7 @@
 // rules and the queue stay as they are; add, rename, remove and switch write the whole list through the
 // same queue (connections.ts).
 import { storage } from 'wxt/utils/storage';
+import { CONNECTION_KEY, LEGACY_API_KEY_KEY, LEGACY_BASE_URL_KEY } from '@/lib/storage-keys';
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -60,7 +61,7 @@ export function connectionsFromPair(stored: unknown, migrating = false): Connect
 
 // Every item here is defined once, typed and versioned: what is stored under a version has that version's
 // shape (only this module writes them), and a new shape comes with a WXT migration, not a check on reading.
-const connectionItem = storage.defineItem<Connections | null>('local:connection', {
+const connectionItem = storage.defineItem<Connections | null>(`local:${CONNECTION_KEY}`, {
   fallback: null,
   version: 2,
   migrations: { 2: (stored: unknown) => connectionsFromPair(stored, true) },
@@ -68,8 +69,8 @@ const connectionItem = storage.defineItem<Connections | null>('local:connection'
 
 // Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over;
 // no fallback, so an item never stored reads as null (nothing to move).
-const legacyBaseUrlItem = storage.defineItem<string>('local:baseUrl');
-const legacyApiKeyItem = storage.defineItem<string>('local:apiKey');
+const legacyBaseUrlItem = storage.defineItem<string>(`local:${LEGACY_BASE_URL_KEY}`);
+const legacyApiKeyItem = storage.defineItem<string>(`local:${LEGACY_API_KEY_KEY}`);
 const LEGACY_KEYS = [legacyBaseUrlItem.key, legacyApiKeyItem.key];
 
 /**

@@ -7,7 +7,7 @@ import { createBadgeSettingModel, type BadgeSettingModel } from './badge-setting
 function defaultModel(): BadgeSettingModel {
   return createBadgeSettingModel({
     watch: (onChange) => toolbarScoreItem.watch((on) => onChange(on)),
-    tabs: browserTabsOwner(),
+    tabs: browserTabsOwner(toolbarScoreItem),
   });
 }
 

@@ -1,35 +1,25 @@
 // Several connections (issue 11): the list in Settings (rename, test, remove, make active), the form that
 // adds one, and the switcher in the options page's header. Loaded on demand (connections-slot.ts), after the
 // page's first paint. With one connection only "Add another connection" shows.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FieldNote, fieldAria } from '@/components/field-note';
-import type { ApiError } from '@/lib/api/errors';
-import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import { CONNECTION_STASH_PREFIX } from '@/lib/connection-stash-key';
+import { CONNECTION_STASH_PREFIX } from '@/lib/storage-keys';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
-import { connectedText, type SettingsStatus } from './settings-model';
+import {
+  changingFromHere,
+  createConnectionsModel,
+  loadConnections,
+  sendChange,
+  type AddField,
+  type ConnectionsModel,
+} from './connections-model';
 import { StatusLine } from './StatusLine';
 
 const NOTE_KEY = 'pageReports.connectionNote';
-
-/** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
-let changingHere = false;
-
-function sendChange<T extends 'connections.add' | 'connections.switch' | 'connections.remove'>(
-  type: T,
-  payload: Parameters<typeof send<T>>[1],
-) {
-  changingHere = true;
-  // Kept on success: the page starts again; the event of the switch may come after the answer.
-  return send(type, payload).then((result) => {
-    if (!result.ok) changingHere = false;
-    return result;
-  });
-}
 
 /**
  * Another connection (or another list of them): the page starts again, so every section shows the new
@@ -40,55 +30,33 @@ function startAgain(note: string) {
   location.reload();
 }
 
-function takeNote(): SettingsStatus {
+function takeNote(): string | null {
   const note = sessionStorage.getItem(NOTE_KEY);
   sessionStorage.removeItem(NOTE_KEY);
-  return note ? { tone: 'success', text: note } : null;
+  return note;
 }
 
-const errorStatus = (error: ApiError): SettingsStatus => ({
-  tone: 'error',
-  text: error.message,
-  detail: error.detail,
-});
+function defaultModel(): ConnectionsModel {
+  return createConnectionsModel(send, {
+    requestPermission: (origins) => browser.permissions.request({ origins }),
+    startAgain,
+    note: takeNote(),
+  });
+}
 
-export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
-  const [status, setStatus] = useState<SettingsStatus>(takeNote);
-  const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<ConnectionSummary | null>(null);
-  const [busy, setBusy] = useState(false);
+export function ConnectionsPanel({
+  connections,
+  model: given,
+}: {
+  connections: ConnectionSummary[];
+  model?: ConnectionsModel;
+}) {
+  const made = useRef<ConnectionsModel | null>(null);
+  const model = (made.current ??= given ?? defaultModel());
   if (connections.length === 0) return null;
-
-  async function run(work: Promise<void>) {
-    setBusy(true);
-    await work;
-    setBusy(false);
-  }
-
-  const test = (connection: ConnectionSummary) =>
-    run(
-      (async () => {
-        setStatus({ tone: 'info', text: t('settingsTesting') });
-        const result = await send('settings.test', { id: connection.id });
-        setStatus(
-          result.ok ? { tone: 'success', text: connectedText(result.data) } : errorStatus(result.error),
-        );
-      })(),
-    );
-
-  const change = (
-    type: 'connections.switch' | 'connections.remove',
-    connection: ConnectionSummary,
-    note: string,
-  ) =>
-    run(
-      (async () => {
-        const result = await sendChange(type, { id: connection.id });
-        if (result.ok) startAgain(note);
-        else setStatus(errorStatus(result.error));
-      })(),
-    );
+  const busy = model.busy.value;
+  const status = model.status.value;
+  const removing = model.removing.value;
 
   return (
     <section aria-labelledby={connections.length > 1 ? 'connections-heading' : undefined} class="connections">
@@ -101,11 +69,8 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
                 <strong>{connection.label}</strong> <span class="hint">{connection.baseUrl}</span>
                 {connection.active ? <span class="connection-active"> · {t('connActiveMark')}</span> : null}
               </span>
-              {renaming === connection.id ? (
-                <RenameForm
-                  connection={connection}
-                  onDone={(note) => (note ? startAgain(note) : setRenaming(null))}
-                />
+              {model.renaming.value === connection.id ? (
+                <RenameForm connection={connection} model={model} />
               ) : (
                 <span class="connection-actions">
                   {connection.active ? null : (
@@ -113,9 +78,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
                       type="button"
                       disabled={busy}
                       aria-label={t('connMakeActiveNamed', connection.label)}
-                      onClick={() =>
-                        void change('connections.switch', connection, t('connSwitched', connection.label))
-                      }
+                      onClick={() => void model.makeActive(connection)}
                     >
                       {t('connMakeActive')}
                     </button>
@@ -124,7 +87,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
                     type="button"
                     disabled={busy}
                     aria-label={t('connRenameNamed', connection.label)}
-                    onClick={() => setRenaming(connection.id)}
+                    onClick={() => model.startRename(connection)}
                   >
                     {t('connRename')}
                   </button>
@@ -132,7 +95,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
                     type="button"
                     disabled={busy}
                     aria-label={t('connTestNamed', connection.label)}
-                    onClick={() => void test(connection)}
+                    onClick={() => void model.test(connection)}
                   >
                     {t('connTest')}
                   </button>
@@ -140,7 +103,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
                     type="button"
                     disabled={busy}
                     aria-label={t('connRemoveNamed', connection.label)}
-                    onClick={() => setRemoving(connection)}
+                    onClick={() => model.askRemove(connection)}
                   >
                     {t('connRemove')}
                   </button>
@@ -150,10 +113,10 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
           ))}
         </ul>
       ) : null}
-      {adding ? (
-        <AddForm onCancel={() => setAdding(false)} />
+      {model.adding.value ? (
+        <AddForm model={model} />
       ) : (
-        <button type="button" onClick={() => setAdding(true)}>
+        <button type="button" onClick={model.openAdd}>
           {t('connAddButton')}
         </button>
       )}
@@ -164,8 +127,8 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
         title={removing ? t('connRemoveTitle', removing.label) : ''}
         confirmLabel={t('connRemove')}
         busy={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && void change('connections.remove', removing, t('connRemoved'))}
+        onCancel={model.cancelRemove}
+        onConfirm={() => void model.remove()}
       >
         <p>{t('connRemoveText')}</p>
       </ConfirmDialog>
@@ -173,73 +136,38 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
   );
 }
 
-function RenameForm({
-  connection,
-  onDone,
-}: {
-  connection: ConnectionSummary;
-  onDone: (note: string | null) => void;
-}) {
-  const [label, setLabel] = useState(connection.label);
-  const [error, setError] = useState<string | null>(null);
+function RenameForm({ connection, model }: { connection: ConnectionSummary; model: ConnectionsModel }) {
   const id = `rename-${connection.id}`;
-  async function onSubmit(event: Event) {
+  const error = model.renameError.value;
+  function onSubmit(event: Event) {
     event.preventDefault();
-    const result = await send('connections.rename', { id: connection.id, label });
-    if (result.ok) onDone(t('connRenamed'));
-    else setError(result.error.fieldErrors?.label?.join(' ') ?? result.error.message);
+    void model.rename(connection);
   }
   return (
-    <form class="connection-rename" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form class="connection-rename" onSubmit={onSubmit} noValidate>
       <label for={id}>{t('connRenameField', connection.label)}</label>
       <input
         id={id}
-        value={label}
-        onInput={(e) => setLabel(e.currentTarget.value)}
+        value={model.renameLabel.value}
+        onInput={(e) => model.setRenameLabel(e.currentTarget.value)}
         {...fieldAria(id, error)}
       />
       <FieldNote id={id} error={error} />
       <button type="submit">{t('connRenameSave')}</button>
-      <button type="button" onClick={() => onDone(null)}>
+      <button type="button" onClick={model.cancelRename}>
         {t('uiCancel')}
       </button>
     </form>
   );
 }
 
-type AddField = 'label' | 'baseUrl' | 'apiKey';
-
-function AddForm({ onCancel }: { onCancel: () => void }) {
-  const [values, setValues] = useState<Record<AddField, string>>({ label: '', baseUrl: '', apiKey: '' });
-  const [errors, setErrors] = useState<Partial<Record<AddField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (field: AddField) => (event: { currentTarget: HTMLInputElement }) =>
-    setValues({ ...values, [field]: event.currentTarget.value });
+function AddForm({ model }: { model: ConnectionsModel }) {
+  const values = model.addValues.value;
+  const errors = model.addErrors.value;
 
   function onSubmit(event: Event) {
     event.preventDefault();
-    // Checked here first so no access is asked for to a server that could not be saved.
-    const checked = checkBaseUrl(values.baseUrl);
-    if (!checked.ok) return setErrors({ baseUrl: checked.message });
-    if (!values.apiKey.trim()) return setErrors({ apiKey: t('settingsKeyMissing') });
-    setErrors({});
-    setBusy(true);
-    // Asked in the click itself, before anything is awaited, or the browser refuses to show the prompt.
-    const permission = browser.permissions
-      .request({ origins: [originPattern(checked.origin)] })
-      .catch(() => false);
-    void permission.then(async () => {
-      const result = await sendChange('connections.add', { ...values, baseUrl: checked.baseUrl });
-      setBusy(false);
-      if (result.ok) return startAgain(t('connAdded'));
-      const fields = result.error.fieldErrors ?? {};
-      setErrors({
-        label: fields.label?.join(' '),
-        baseUrl: fields.baseUrl?.join(' '),
-        apiKey:
-          fields.apiKey?.join(' ') ?? (fields.label || fields.baseUrl ? undefined : result.error.message),
-      });
-    });
+    void model.add();
   }
 
   const field = (name: AddField, label: string, props: Record<string, unknown>, hint?: string) => {
@@ -250,7 +178,7 @@ function AddForm({ onCancel }: { onCancel: () => void }) {
         <input
           id={id}
           value={values[name]}
-          onInput={set(name)}
+          onInput={(event) => model.setAddValue(name, event.currentTarget.value)}
           {...props}
           {...fieldAria(id, errors[name], hint)}
         />
@@ -271,10 +199,10 @@ function AddForm({ onCancel }: { onCancel: () => void }) {
       )}
       {field('apiKey', t('settingsKeyLabel'), { type: 'password', autoComplete: 'off', spellcheck: false })}
       <div class="settings-actions">
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={model.addBusy.value}>
           {t('connAddSubmit')}
         </button>
-        <button type="button" onClick={onCancel}>
+        <button type="button" onClick={model.closeAdd}>
           {t('uiCancel')}
         </button>
       </div>
@@ -289,14 +217,12 @@ function AddForm({ onCancel }: { onCancel: () => void }) {
 export function HeaderSwitcher() {
   const [connections, setConnections] = useState<ConnectionSummary[]>([]);
   useEffect(() => {
-    void send('settings.get', {}).then(
-      (result) => result.ok && setConnections(result.data.connections ?? []),
-    );
+    void loadConnections(send).then(setConnections);
     const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       const switched = Object.keys(changes).some(
         (key) => key.startsWith(CONNECTION_STASH_PREFIX) && changes[key]?.newValue !== undefined,
       );
-      if (area === 'session' && switched && !changingHere) location.reload();
+      if (area === 'session' && switched && !changingFromHere()) location.reload();
     };
     browser.storage.onChanged.addListener(onChanged);
     return () => browser.storage.onChanged.removeListener(onChanged);
@@ -312,7 +238,7 @@ export function ConnectionSelect({ connections }: { connections: ConnectionSumma
     const chosen = connections.find((connection) => connection.id === id);
     if (!chosen) return;
     setBusy(true);
-    const result = await sendChange('connections.switch', { id });
+    const result = await sendChange(send, 'connections.switch', { id });
     if (result.ok) startAgain(t('connSwitched', chosen.label));
     else setBusy(false);
   }

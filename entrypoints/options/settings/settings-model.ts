@@ -5,7 +5,11 @@ import type { ApiError } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
-import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
+import {
+  KEY_REQUIRED_FOR_NEW_SERVER,
+  keyNeededForNewServer,
+  type SavedConnection,
+} from '@/lib/settings/rules';
 import { formatCount } from '../format-number';
 import type { Send } from '../reports/reports-model';
 
@@ -64,6 +68,32 @@ export function connectedText({ total, count, account }: ConnectionTestResult): 
   return plan ? t('settingsConnectedAsPlan', name, plan, reports) : t('settingsConnectedAs', name, reports);
 }
 
+/** A form's address and key as checked on the page: what to send, or the field that is wrong and why. */
+export type ConnectionFormCheck =
+  | { ok: true; baseUrl: string; origin: string; apiKey: string | undefined }
+  | { ok: false; field: keyof SettingsFieldErrors; message: string };
+
+/**
+ * The one check of an address and a key typed in Settings (the form of the active connection, and the form
+ * that adds one). The background checks all of this again; asked here first so the answer comes at once,
+ * and no access is asked for to a server that could not be saved. `saved`: the connection the form edits,
+ * or null for a new one (which needs its own key).
+ */
+export function checkConnectionForm(
+  baseUrl: string,
+  apiKey: string,
+  saved: SavedConnection | null,
+): ConnectionFormCheck {
+  const checked = checkBaseUrl(baseUrl);
+  if (!checked.ok) return { ok: false, field: 'baseUrl', message: checked.message };
+  const key = apiKey.trim() || undefined;
+  if (!key && !saved?.keySet) return { ok: false, field: 'apiKey', message: t('settingsKeyMissing') };
+  if (saved && keyNeededForNewServer(saved, checked.origin, key)) {
+    return { ok: false, field: 'apiKey', message: KEY_REQUIRED_FOR_NEW_SERVER };
+  }
+  return { ok: true, baseUrl: checked.baseUrl, origin: checked.origin, apiKey: key };
+}
+
 function notGranted(origin: string): string {
   return t('settingsSavedNotGranted', origin);
 }
@@ -88,23 +118,13 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
     });
   }
 
-  function refuse(field: keyof SettingsFieldErrors, message: string): Promise<null> {
-    fieldErrors.value = { ...NO_FIELD_ERRORS, [field]: message };
-    return Promise.resolve(null);
-  }
-
   function save(): Promise<SettingsSummary | null> {
-    fieldErrors.value = NO_FIELD_ERRORS;
-    // The background checks all of this again; asked here first so the answer comes at once, and no
-    // access is asked for to a server that could not be saved.
-    const checked = checkBaseUrl(baseUrl.value);
-    if (!checked.ok) return refuse('baseUrl', checked.message);
-    const key = apiKey.value.trim() || undefined;
-    const saved = summary.value;
-    if (!key && !saved?.keySet) return refuse('apiKey', t('settingsKeyMissing'));
-    if (saved && keyNeededForNewServer(saved, checked.origin, key)) {
-      return refuse('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
-    }
+    const checked = checkConnectionForm(baseUrl.value, apiKey.value, summary.value);
+    fieldErrors.value = checked.ok
+      ? NO_FIELD_ERRORS
+      : { ...NO_FIELD_ERRORS, [checked.field]: checked.message };
+    if (!checked.ok) return Promise.resolve(null);
+    const key = checked.apiKey;
     const permission = deps.requestPermission([originPattern(checked.origin)]).catch(() => false);
     busy.value = true;
     status.value = { tone: 'info', text: t('optionsSaving') };

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ServiceWait } from '@/components/ServiceWait';
-import { SERVICE_WAIT_KEY, waitEnd } from '@/lib/service-wait';
+import { waitEnd } from '@/lib/service-wait';
+import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 
 const SLOW_DOWN = /^The service asked to slow down: trying again at /;
 

@@ -5,11 +5,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Page, Report } from '@/lib/api/types';
 import {
   forgetCachedLists,
-  LIST_CACHE_PREFIX,
   LIST_CACHE_SIZE,
   readCachedList,
   writeCachedList,
 } from '@/lib/options-list-cache';
+import { LIST_CACHE_PREFIX } from '@/lib/storage-keys';
 import { withPopupSupport } from '@/entrypoints/background/popup-support';
 import type { CoreHandlers } from '@/entrypoints/background/router';
 import { apiError } from '@/lib/api/error-messages';

@@ -104,9 +104,12 @@ describe('tabs permission owner', () => {
     it('are the toolbar score setting and the panel’s stored flag', async () => {
       const remove = vi.fn(async () => true);
       Object.assign(browser.permissions, { request: vi.fn(async () => true), remove });
-      const owner = browserTabsOwner();
+      // Written through the item (its key, its version and its migrations), never beside it.
+      const written = vi.spyOn(toolbarScoreItem, 'setValue');
+      const owner = browserTabsOwner(toolbarScoreItem);
       await owner.take('toolbarScore');
       expect(await toolbarScoreItem.getValue()).toBe(true);
+      expect(written).toHaveBeenCalledWith(true);
       await owner.take('sidePanel');
       expect(await panelFollowsTabsFlag.getValue()).toBe(true);
       await owner.release('toolbarScore');
@@ -114,6 +117,19 @@ describe('tabs permission owner', () => {
       expect(remove).not.toHaveBeenCalled();
       await owner.release('sidePanel');
       expect(remove).toHaveBeenCalledWith(TABS_PERMISSION);
+    });
+
+    it('without the item (the side panel) read the setting the item wrote, and never write it', async () => {
+      const remove = vi.fn(async () => true);
+      Object.assign(browser.permissions, { request: vi.fn(async () => true), remove });
+      await toolbarScoreItem.setValue(true);
+      const panel = browserTabsOwner();
+      expect(await panel.reliesOn('toolbarScore')).toBe(true);
+      await panel.take('sidePanel');
+      await panel.release('sidePanel');
+      expect(remove).not.toHaveBeenCalled();
+      await expect(panel.take('toolbarScore')).rejects.toThrow('written through its item');
+      expect(await toolbarScoreItem.getValue()).toBe(true);
     });
   });
 });

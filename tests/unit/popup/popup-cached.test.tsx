@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { popupCacheItem } from '@/entrypoints/background/popup-cache';
-import { POPUP_CACHE_KEY } from '@/entrypoints/popup/cached';
+import { POPUP_CACHE_KEY } from '@/lib/storage-keys';
 import type { PopupSnapshot } from '@/lib/messaging/protocol';
 import type { Result } from '@/lib/api/errors';
 import { makeReport, ok } from './fixtures';

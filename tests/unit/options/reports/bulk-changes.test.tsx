@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { apiError } from '@/lib/api/error-messages';
-import { BULK_JOB_KEY, type BulkJob } from '@/lib/bulk-job';
+import type { BulkJob } from '@/lib/bulk-job';
+import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import { callsOf, makePage, ok, reportRange } from '../fakes';
 import { renderApp } from '../render-app';
 

@@ -1,0 +1,195 @@
+// Several connections in Settings (issue 11): what the list, the add form, rename, test and remove ask the
+// background, and what they say. Another connection (or another list of them) starts the page again, so every
+// section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError } from '@/lib/api/errors';
+import { originPattern } from '@/lib/base-url';
+import { t } from '@/lib/i18n';
+import type { ConnectionSummary, MessageInput } from '@/lib/messaging/protocol';
+import type { Send } from '../reports/reports-model';
+import { checkConnectionForm, connectedText, type SettingsStatus } from './settings-model';
+
+/** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
+let changingHere = false;
+
+/** Whether a switch seen in storage is this page's own (it then starts again by itself, with its note). */
+export const changingFromHere = () => changingHere;
+
+type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
+
+/** Sends a change of the connections, noting that this page asked for it. */
+export function sendChange<T extends Change>(send: Send, type: T, payload: MessageInput<T>) {
+  changingHere = true;
+  // Kept on success: the page starts again; the event of the switch may come after the answer.
+  return send(type, payload).then((result) => {
+    if (!result.ok) changingHere = false;
+    return result;
+  });
+}
+
+const errorStatus = (error: ApiError): SettingsStatus => ({
+  tone: 'error',
+  text: error.message,
+  detail: error.detail,
+});
+
+export type AddField = 'label' | 'baseUrl' | 'apiKey';
+export type AddValues = Record<AddField, string>;
+export type AddErrors = Partial<Record<AddField, string>>;
+
+const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
+
+export interface ConnectionsModelDeps {
+  /** browser.permissions.request: resolves whether access was granted. */
+  requestPermission(origins: string[]): Promise<boolean>;
+  /** Starts the page again and says `note` once it is back. */
+  startAgain(note: string): void;
+  /** What the page said before it started again (see startAgain), or null. */
+  note: string | null;
+}
+
+export interface ConnectionsModel {
+  readonly status: ReadonlySignal<SettingsStatus>;
+  /** A test or a change is under way: the list's buttons wait. */
+  readonly busy: ReadonlySignal<boolean>;
+  readonly adding: ReadonlySignal<boolean>;
+  readonly addValues: ReadonlySignal<AddValues>;
+  readonly addErrors: ReadonlySignal<AddErrors>;
+  readonly addBusy: ReadonlySignal<boolean>;
+  /** The id of the connection whose name is being edited. */
+  readonly renaming: ReadonlySignal<string | null>;
+  readonly renameLabel: ReadonlySignal<string>;
+  readonly renameError: ReadonlySignal<string | null>;
+  /** The connection whose removal awaits a confirmation. */
+  readonly removing: ReadonlySignal<ConnectionSummary | null>;
+  openAdd(): void;
+  closeAdd(): void;
+  setAddValue(field: AddField, value: string): void;
+  /** Call from the click itself: access to the new server is asked for before anything is awaited. */
+  add(): Promise<void>;
+  startRename(connection: ConnectionSummary): void;
+  setRenameLabel(value: string): void;
+  cancelRename(): void;
+  rename(connection: ConnectionSummary): Promise<void>;
+  test(connection: ConnectionSummary): Promise<void>;
+  makeActive(connection: ConnectionSummary): Promise<void>;
+  askRemove(connection: ConnectionSummary): void;
+  cancelRemove(): void;
+  /** Removes the connection asked about. */
+  remove(): Promise<void>;
+}
+
+export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): ConnectionsModel {
+  const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
+  const busy = signal(false);
+  const adding = signal(false);
+  const addValues = signal<AddValues>(EMPTY_ADD);
+  const addErrors = signal<AddErrors>({});
+  const addBusy = signal(false);
+  const renaming = signal<string | null>(null);
+  const renameLabel = signal('');
+  const renameError = signal<string | null>(null);
+  const removing = signal<ConnectionSummary | null>(null);
+
+  async function run(work: () => Promise<void>) {
+    busy.value = true;
+    try {
+      await work();
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
+    run(async () => {
+      const result = await sendChange(send, type, { id: connection.id });
+      if (result.ok) deps.startAgain(note);
+      else status.value = errorStatus(result.error);
+    });
+
+  function add(): Promise<void> {
+    const values = addValues.value;
+    // A new connection has no saved key: it needs its own.
+    const checked = checkConnectionForm(values.baseUrl, values.apiKey, null);
+    if (!checked.ok) {
+      addErrors.value = { [checked.field]: checked.message };
+      return Promise.resolve();
+    }
+    addErrors.value = {};
+    addBusy.value = true;
+    // Asked in the click itself, before anything is awaited, or the browser refuses to show the prompt.
+    const permission = deps.requestPermission([originPattern(checked.origin)]).catch(() => false);
+    return permission.then(async () => {
+      const result = await sendChange(send, 'connections.add', {
+        label: values.label,
+        baseUrl: checked.baseUrl,
+        apiKey: checked.apiKey ?? '',
+      });
+      addBusy.value = false;
+      if (result.ok) return deps.startAgain(t('connAdded'));
+      const fields = result.error.fieldErrors ?? {};
+      addErrors.value = {
+        label: fields.label?.join(' '),
+        baseUrl: fields.baseUrl?.join(' '),
+        apiKey:
+          fields.apiKey?.join(' ') ?? (fields.label || fields.baseUrl ? undefined : result.error.message),
+      };
+    });
+  }
+
+  return {
+    status,
+    busy,
+    adding,
+    addValues,
+    addErrors,
+    addBusy,
+    renaming,
+    renameLabel,
+    renameError,
+    removing,
+    openAdd: () => (adding.value = true),
+    closeAdd: () =>
+      batch(() => {
+        adding.value = false;
+        addValues.value = EMPTY_ADD;
+        addErrors.value = {};
+      }),
+    setAddValue: (field, value) => (addValues.value = { ...addValues.value, [field]: value }),
+    add,
+    startRename: (connection) =>
+      batch(() => {
+        renaming.value = connection.id;
+        renameLabel.value = connection.label;
+        renameError.value = null;
+      }),
+    setRenameLabel: (value) => (renameLabel.value = value),
+    cancelRename: () => (renaming.value = null),
+    async rename(connection) {
+      const result = await send('connections.rename', { id: connection.id, label: renameLabel.value });
+      if (result.ok) deps.startAgain(t('connRenamed'));
+      else renameError.value = result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
+    },
+    test: (connection) =>
+      run(async () => {
+        status.value = { tone: 'info', text: t('settingsTesting') };
+        const result = await send('settings.test', { id: connection.id });
+        status.value = result.ok
+          ? { tone: 'success', text: connectedText(result.data) }
+          : errorStatus(result.error);
+      }),
+    makeActive: (connection) => change('connections.switch', connection, t('connSwitched', connection.label)),
+    askRemove: (connection) => (removing.value = connection),
+    cancelRemove: () => (removing.value = null),
+    async remove() {
+      const connection = removing.value;
+      if (connection) await change('connections.remove', connection, t('connRemoved'));
+    },
+  };
+}
+
+/** The options page header's list: the connections, or none when they cannot be read. */
+export async function loadConnections(send: Send): Promise<ConnectionSummary[]> {
+  const result = await send('settings.get', {});
+  return result.ok ? (result.data.connections ?? []) : [];
+}

@@ -1,0 +1,207 @@
+// The connections model (Settings, issue 11): what adding, testing, switching, renaming and removing ask the
+// background and say; the add form is checked by the same rule as the address/key form.
+import { describe, expect, it, vi } from 'vitest';
+import {
+  changingFromHere,
+  createConnectionsModel,
+  loadConnections,
+} from '@/entrypoints/options/settings/connections-model';
+import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
+import type { ConnectionSummary } from '@/lib/messaging/protocol';
+import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
+
+const A: ConnectionSummary = {
+  id: 'a',
+  label: 'Client A',
+  baseUrl: 'https://a.example',
+  keySet: true,
+  active: true,
+};
+const B: ConnectionSummary = {
+  ...A,
+  id: 'b',
+  label: 'Client B',
+  baseUrl: 'https://b.example',
+  active: false,
+};
+const summary = { baseUrl: A.baseUrl, keySet: true, keyLastFour: null, hostPermission: true };
+
+function setup(handlers: Handlers = {}, note: string | null = null) {
+  const send = fakeSend({
+    'connections.add': () => ok({ ...summary, connections: [A, B] }),
+    'connections.switch': () => ok({ ...summary, connections: [A, B] }),
+    'connections.remove': () => ok({ ...summary, connections: [A] }),
+    'connections.rename': () => ok({ ...summary, connections: [A, B] }),
+    ...handlers,
+  });
+  const requestPermission = vi.fn((_origins: string[]) => Promise.resolve(true));
+  const startAgain = vi.fn();
+  const model = createConnectionsModel(send, { requestPermission, startAgain, note });
+  return { model, send, requestPermission, startAgain };
+}
+
+function fillAdd(model: ReturnType<typeof setup>['model'], values: Record<string, string>) {
+  model.openAdd();
+  for (const [field, value] of Object.entries(values))
+    model.setAddValue(field as 'label' | 'baseUrl' | 'apiKey', value);
+}
+
+describe('connections model: adding', () => {
+  it('asks for the new origin within the call, sends the checked values, then starts again', async () => {
+    const { model, send, requestPermission, startAgain } = setup();
+    fillAdd(model, { label: 'Client B', baseUrl: 'https://b.example/api/v1', apiKey: '  key-of-b  ' });
+    const adding = model.add();
+    expect(requestPermission).toHaveBeenCalledWith(['https://b.example/*']);
+    expect(model.addBusy.value).toBe(true);
+    await adding;
+    expect(callsOf(send, 'connections.add')).toEqual([
+      { label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b' },
+    ]);
+    expect(startAgain).toHaveBeenCalledWith('Connection added. It is now the active one.');
+  });
+
+  it('refuses an address or a missing key as the address/key form does, asking and sending nothing', async () => {
+    const { model, send, requestPermission } = setup();
+    fillAdd(model, { baseUrl: 'http://b.example', apiKey: 'key-of-b' });
+    await model.add();
+    const address = checkConnectionForm('http://b.example', 'key-of-b', null);
+    expect(address.ok).toBe(false);
+    expect(model.addErrors.value).toEqual({ baseUrl: !address.ok && address.message });
+
+    model.setAddValue('baseUrl', 'https://b.example');
+    model.setAddValue('apiKey', '   ');
+    await model.add();
+    expect(model.addErrors.value).toEqual({
+      apiKey: 'Enter your API key. You find it in your account on the service.',
+    });
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('the settings form says the same for the same address (one rule)', async () => {
+    const send = fakeSend({
+      'settings.get': () => ok({ baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false }),
+    });
+    const settings = createSettingsModel(send, { requestPermission: vi.fn() });
+    await settings.load();
+    settings.setBaseUrl('http://b.example');
+    await settings.save();
+    const { model } = setup();
+    fillAdd(model, { baseUrl: 'http://b.example', apiKey: 'k' });
+    await model.add();
+    expect(model.addErrors.value.baseUrl).toBe(settings.fieldErrors.value.baseUrl);
+  });
+
+  it("shows the background's refusal next to its field, else next to the key, and stays", async () => {
+    const { model, startAgain } = setup({
+      'connections.add': () =>
+        fail('invalid_input', { message: 'Too long', fieldErrors: { label: ['Too long'] } }),
+    });
+    fillAdd(model, { label: 'x', baseUrl: 'https://b.example', apiKey: 'k' });
+    await model.add();
+    expect(model.addErrors.value).toEqual({ label: 'Too long', baseUrl: undefined, apiKey: undefined });
+    expect(model.addBusy.value).toBe(false);
+    expect(changingFromHere()).toBe(false);
+    expect(startAgain).not.toHaveBeenCalled();
+
+    const other = setup({ 'connections.add': () => fail('unauthorized', { message: 'Wrong key.' }) });
+    fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'k' });
+    await other.model.add();
+    expect(other.model.addErrors.value.apiKey).toBe('Wrong key.');
+  });
+
+  it('Cancel closes the form and forgets what was typed', () => {
+    const { model } = setup();
+    fillAdd(model, { label: 'x' });
+    model.closeAdd();
+    expect(model.adding.value).toBe(false);
+    model.openAdd();
+    expect(model.addValues.value).toEqual({ label: '', baseUrl: '', apiKey: '' });
+  });
+});
+
+describe('connections model: the list', () => {
+  it('says what the page said before it started again', () => {
+    expect(setup({}, 'Connection renamed.').model.status.value).toEqual({
+      tone: 'success',
+      text: 'Connection renamed.',
+    });
+    expect(setup().model.status.value).toBeNull();
+  });
+
+  it('tests one connection by its id: busy meanwhile, then what it found or why not', async () => {
+    const answer = deferred<ReturnType<typeof ok<{ total: number; count: number; account: null }>>>();
+    const { model, send } = setup({ 'settings.test': () => answer.promise });
+    const testing = model.test(B);
+    expect(model.busy.value).toBe(true);
+    expect(model.status.value?.tone).toBe('info');
+    answer.resolve(ok({ total: 3, count: 3, account: null }));
+    await testing;
+    expect(callsOf(send, 'settings.test')).toEqual([{ id: 'b' }]);
+    expect(model.status.value).toEqual({ tone: 'success', text: 'Connected: 3 reports' });
+    expect(model.busy.value).toBe(false);
+
+    const failing = setup({
+      'settings.test': () => fail('unauthorized', { message: 'Wrong key.', detail: '401' }),
+    });
+    await failing.model.test(B);
+    expect(failing.model.status.value).toEqual({ tone: 'error', text: 'Wrong key.', detail: '401' });
+  });
+
+  it('makes one active and starts again saying so; a refusal is said and the page stays', async () => {
+    const { model, send, startAgain } = setup();
+    await model.makeActive(B);
+    expect(callsOf(send, 'connections.switch')).toEqual([{ id: 'b' }]);
+    expect(startAgain).toHaveBeenCalledWith('Client B is now the active connection.');
+    expect(changingFromHere()).toBe(true);
+
+    const refused = setup({ 'connections.switch': () => fail('unexpected', { message: 'No answer.' }) });
+    await refused.model.makeActive(B);
+    expect(refused.startAgain).not.toHaveBeenCalled();
+    expect(refused.model.status.value).toMatchObject({ tone: 'error', text: 'No answer.' });
+    expect(refused.model.busy.value).toBe(false);
+    expect(changingFromHere()).toBe(false);
+  });
+
+  it('removes only after the question is confirmed, and never after Cancel', async () => {
+    const { model, send, startAgain } = setup();
+    model.askRemove(B);
+    expect(model.removing.value).toBe(B);
+    model.cancelRemove();
+    await model.remove();
+    expect(send).not.toHaveBeenCalled();
+    model.askRemove(B);
+    await model.remove();
+    expect(callsOf(send, 'connections.remove')).toEqual([{ id: 'b' }]);
+    expect(startAgain).toHaveBeenCalledWith('Connection removed.');
+  });
+
+  it('renames one, starting from its name; a refused name is said next to the field', async () => {
+    const { model, send, startAgain } = setup();
+    model.startRename(B);
+    expect(model.renaming.value).toBe('b');
+    expect(model.renameLabel.value).toBe('Client B');
+    model.setRenameLabel('Shop');
+    await model.rename(B);
+    expect(callsOf(send, 'connections.rename')).toEqual([{ id: 'b', label: 'Shop' }]);
+    expect(startAgain).toHaveBeenCalledWith('Connection renamed.');
+
+    const refused = setup({
+      'connections.rename': () =>
+        fail('invalid_input', { message: 'Bad', fieldErrors: { label: ['Too long'] } }),
+    });
+    refused.model.startRename(B);
+    await refused.model.rename(B);
+    expect(refused.model.renameError.value).toBe('Too long');
+    expect(refused.startAgain).not.toHaveBeenCalled();
+    refused.model.cancelRename();
+    expect(refused.model.renaming.value).toBeNull();
+  });
+
+  it("the header's list: the connections, or none when they cannot be read", async () => {
+    const send = fakeSend({ 'settings.get': () => ok({ ...summary, connections: [A, B] }) });
+    expect(await loadConnections(send)).toEqual([A, B]);
+    const failing = fakeSend({ 'settings.get': () => fail('unexpected') });
+    expect(await loadConnections(failing)).toEqual([]);
+  });
+});
