@@ -36,11 +36,6 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'zod stays in the background: import the types only (import type).',
             },
-            {
-              group: ['**/lib/api/error-messages*'],
-              message:
-                'The background phrases errors; its default sentences would all land in the page bundle.',
-            },
             { group: ['zod', 'zod/*', '**/lib/zod*'], message: 'zod stays in the background.' },
           ],
         },

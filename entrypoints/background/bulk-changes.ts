@@ -8,7 +8,7 @@
 // happened" and "Retry failed" leaves it out, as the popup does after a lost create.
 // Pages start, stop and retry by message, and watch the job (lib/bulk-job.ts); they never send the requests.
 import { storage } from 'wxt/utils/storage';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';

@@ -1,6 +1,6 @@
 // Several named connections, one active (issue 11): add, rename, remove and switch. Each runs in the
 // settings queue with the save, reads the whole list and writes it back in one step.
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';

@@ -6,7 +6,7 @@
 // "nothing happened", so the popup looks for the report instead of offering to send it again.
 import { storage } from 'wxt/utils/storage';
 import { CREATE_RUNS_KEY } from '@/lib/storage-keys';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';

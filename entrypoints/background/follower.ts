@@ -11,7 +11,7 @@ import { followedFrom, type Followed } from '@/lib/following';
 import { FOLLOWED_KEY, LEGACY_FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
-import { stopsFollowing } from '@/lib/stops-following';
+import { stopsFollowing } from '@/entrypoints/background/stops-following';
 import { createSerialUpdates } from './serial-update';
 import { afterAnswer, NO_GUARD, type ConnectionGuard } from './connection-guard';
 
@@ -171,7 +171,7 @@ export function createFollower(deps: FollowerDeps) {
   /**
    * Reads again every report whose wait is over; the timer and the alarm call it. Bounded: a report
    * is given up GIVE_UP_AFTER_MS after its following started, whatever the answers; a failure waiting
-   * cannot fix (lib/stops-following) ends every following at once, the alarm included.
+   * cannot fix (entrypoints/background/stops-following) ends every following at once, the alarm included.
    */
   function checkDue(): Promise<void> {
     if (checking) {

@@ -1,6 +1,6 @@
 // What the background does for each message: settings, and one API call per report/project message.
 import type { ApiClient, ApiEndpoints } from '@/entrypoints/background/service/client';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';

@@ -3,7 +3,7 @@
 // page" is found again only by remembering where a create for this page landed.
 import { storage } from 'wxt/utils/storage';
 import { PAGE_ALIASES_KEY } from '@/lib/storage-keys';
-import { serviceAddress } from '@/lib/page-address';
+import { serviceAddress } from '@/entrypoints/background/page-address';
 import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
 

@@ -5,7 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import { POPUP_CACHE_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
-import { serviceHost } from '@/lib/page-address';
+import { serviceHost } from '@/entrypoints/background/page-address';
 import { sameId } from '@/lib/report-id';
 import { cachedViewsFrom, type CachedViews } from '@/lib/cached-views';
 import { createSerialUpdates } from './serial-update';

@@ -4,7 +4,7 @@ import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
-import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
+import { isSamePage, serviceHost, writtenAddress } from '@/entrypoints/background/page-address';
 import { loadLastPrivacy, saveLastPrivacy } from './preferences';
 import type { CreateRunsTracker } from './create-runs';
 import type { PageAliases } from './page-aliases';

@@ -1,6 +1,6 @@
 // Every inbound message passes, in order: sender is one of this extension's own pages → the type is
 // known → the payload parses against its strict schema → the handler. Nothing is thrown back to a page.
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type {

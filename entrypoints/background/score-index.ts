@@ -1,11 +1,11 @@
 // The local index behind the toolbar score: page address → the newest report's id, score, band and date.
 // Built in bulk from the report list (a few big pages, bounded), so a tab switch is a lookup here and
-// never a request. Addresses are keyed the way the popup compares them (lib/page-address.ts): phpRank
+// never a request. Addresses are keyed the way the popup compares them (entrypoints/background/page-address.ts): phpRank
 // stores `example.com/pricing` (no scheme, no `www.`), a tab shows `https://www.example.com/pricing`.
 import type { Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId, ReportResult } from '@/lib/api/types';
 import { bandOfScore, roundScore } from '@/lib/api/score';
-import { serviceAddress } from '@/lib/page-address';
+import { serviceAddress } from '@/entrypoints/background/page-address';
 import { MAX_PAGE_URL_LENGTH } from '@/lib/page-url';
 
 export interface ScoreEntry {

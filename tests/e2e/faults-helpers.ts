@@ -44,7 +44,7 @@ export const READ_ATTEMPTS = 3;
  */
 export const BROWSER_SENDS = 7;
 
-// The sentences, as lib/api/error-messages.ts and entrypoints/background/service/http.ts say them.
+// The sentences, as entrypoints/background/error-messages.ts and entrypoints/background/service/http.ts say them.
 export const KEY_REJECTED = /The service rejected your API key\. Check the key in Settings\./;
 export const NOT_ALLOWED = /Your account is not allowed to do this\. Your plan may not include API access\./;
 export const SERVER_PROBLEM = /The service had a problem\. Try again in a moment\./;

@@ -144,7 +144,7 @@ describe('popup: this page’s report', () => {
     const card = popup.getByRole('article', { name: 'Report for this page' });
     await card.getByText(RESULT).waitFor();
     expect(await card.getByText('Private').count()).toBe(1);
-    // Searched as the service stores addresses: no scheme (lib/page-address).
+    // Searched as the service stores addresses: no scheme (entrypoints/background/page-address).
     const search = api().requests.find((request) => request.query.search === url.replace('http://', ''));
     expect(search?.query).toMatchObject({ search_by: 'url', sort_by: 'id', sort: 'desc' });
 

@@ -4,7 +4,7 @@
 // go to the test's own `reports.get` answer and are recorded apart from the page's messages.
 import { afterEach } from 'vitest';
 import { browser } from 'wxt/browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { MessageType } from '@/lib/messaging/protocol';

@@ -1,6 +1,6 @@
 // One request to the service: URL building, headers, timeout, retries and turning HTTP into ApiError.
 // Knows nothing about reports or projects; client.ts does.
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors';
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';

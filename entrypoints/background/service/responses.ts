@@ -5,7 +5,7 @@
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
 import { atLeast, atMost, int, matches, z } from '@/lib/zod';
-import { pageAddress } from '@/lib/page-address';
+import { pageAddress } from '@/entrypoints/background/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
 import {

@@ -10,7 +10,7 @@ import {
   createBulkChanges,
   type BulkDeps,
 } from '@/entrypoints/background/bulk-changes';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';

@@ -97,7 +97,7 @@ describe("a removed connection's permission", () => {
 describe('after a change of the active connection', () => {
   it('resumes what the new one had pending, only once the change succeeded', async () => {
     const { afterConnectionSwitch } = await import('@/entrypoints/background/popup-support');
-    const { apiError } = await import('@/lib/api/error-messages');
+    const { apiError } = await import('@/entrypoints/background/error-messages');
     const then = vi.fn(async () => {});
     const answers = {
       'connections.add': async () => ({ ok: true, data: {} }),

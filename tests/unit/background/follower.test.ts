@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { watchFollowed, type Followed } from '@/lib/following';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';

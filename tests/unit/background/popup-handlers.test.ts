@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';

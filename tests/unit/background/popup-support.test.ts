@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';

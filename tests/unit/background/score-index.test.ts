@@ -1,7 +1,7 @@
 // The toolbar score's local index: built from the paged list within its bounds, keyed the way the popup
 // compares addresses (phpRank stores them without scheme and `www.`), the newest report of a page winning.
 import { describe, expect, it, vi } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Page, Report } from '@/lib/api/types';
 import {
   buildScoreIndex,

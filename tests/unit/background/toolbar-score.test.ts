@@ -2,7 +2,7 @@
 // refreshed in bulk (on, on schedule, after creates and deletes) and a tab switch is a lookup, never a request.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
 import type { CoreHandlers, Handlers } from '@/entrypoints/background/router';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
 
 function buttonsOf(error: ApiError, handlers: { onRetry?: () => void; onOpenSettings?: () => void }) {

@@ -12,7 +12,7 @@ import {
 import { LIST_CACHE_PREFIX } from '@/lib/storage-keys';
 import { withPopupSupport } from '@/entrypoints/background/popup-support';
 import type { CoreHandlers } from '@/entrypoints/background/router';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { makePage, makeReport, ok } from '../options/fakes';
 
 /** The core handlers withPopupSupport wraps: only settings.save answers; the rest fail. */

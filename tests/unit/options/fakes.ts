@@ -1,7 +1,7 @@
 // Test data and a fake background for the options page: `send` answered from handlers, with every call
 // recorded, and deferred answers for tests about order and timing.
 import { vi } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Page, Project, Report, ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';

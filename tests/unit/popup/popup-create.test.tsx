@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMessageRouter } from '@/entrypoints/background/router';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { failed, makeReport, ok } from './fixtures';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiErrorKind } from '@/lib/api/errors';
 import { formatClockTime } from '@/entrypoints/popup/PopupError';
 import { failed, makeReport, ok } from './fixtures';

@@ -2,7 +2,7 @@
 // names a German screen reader would announce.
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { useTestLanguage } from '../fake-i18n';
 import { checksOf, failed, makeReport, ok } from './fixtures';
 import { openPopup } from './render-popup';

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { checksOf, failed, makeReport, ok } from './fixtures';

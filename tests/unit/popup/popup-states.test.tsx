@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { ago, failed, makeReport, ok } from './fixtures';
 import { OPTIONS_PAGE, openPopup, PAGE_URL, sent } from './render-popup';
 

@@ -1,9 +1,9 @@
-// Properties of the clean-up that matches a report to this page (lib/page-address.ts): it never throws,
+// Properties of the clean-up that matches a report to this page (entrypoints/background/page-address.ts): it never throws,
 // a page matches the address the service stores for it, and the scheme, a leading `www.`, the `/` of a
 // root address and the fragment never matter, while another path or host always does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSamePage, serviceAddress } from '@/lib/page-address';
+import { isSamePage, serviceAddress } from '@/entrypoints/background/page-address';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { RUNS, anyText, tabAddress, webAddress, webAddressParts, type WebAddressParts } from './arbitraries';
 

@@ -1,6 +1,6 @@
 // What the tab's badge and a notification say, from the outcome of a create or a regeneration.
 import { describe, expect, it } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { BADGE_COLOURS, outcomeLook, runningLook } from '@/entrypoints/background/integration/badge';
 import { describeOutcome, failure } from '@/entrypoints/background/integration/outcome';
 import { useTestLanguage } from '../../fake-i18n';

@@ -2,7 +2,7 @@
 // notifications and their clicks, the menu following the setting, a popup's create that ends after it closed.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';

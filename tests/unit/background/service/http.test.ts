@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { backoffMs, buildUrl, parseRetryAfter } from '@/entrypoints/background/service/http';
 
 describe('buildUrl', () => {

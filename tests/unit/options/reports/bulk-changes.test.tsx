@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMessageRouter } from '@/entrypoints/background/router';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import { callsOf, makePage, ok, reportRange } from '../fakes';

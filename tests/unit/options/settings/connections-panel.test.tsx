@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { ConnectionSummary, SettingsSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { ConnectionsPanel } from '@/entrypoints/options/settings/ConnectionsPanel';

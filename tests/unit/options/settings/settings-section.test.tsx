@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError } from '@/lib/api/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { SettingsSection } from '@/entrypoints/options/settings/SettingsSection';

@@ -1,8 +1,8 @@
 // The default sentence for each error kind, and apiError() to make an error with it. Background only (lint
 // forbids it in pages): the background phrases every error once, in the browser's language, and pages
 // show what they are sent.
-import { t } from '../i18n';
-import type { ApiError, ApiErrorKind } from './errors';
+import { t } from '@/lib/i18n';
+import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
 
 /** The default sentence for each kind; the client may say something more exact. */
 export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {

@@ -2,7 +2,7 @@
 // without a leading `www.` and without the `/` of a root address (`https://www.example.com/` becomes
 // `example.com`), and the full address it reached in `results.seo_friendly_url.value`.
 
-import { parseWebUrl } from './web-url';
+import { parseWebUrl } from '@/lib/web-url';
 
 const WEB_SCHEME = /^https?:\/\//i;
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;

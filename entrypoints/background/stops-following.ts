@@ -2,7 +2,7 @@
 // ends at once on a failure that waiting cannot fix: the key refused, the account not allowed, no setup,
 // no permission.
 // Every other report would get the same answer, so all following stops, not only this report's.
-import type { ApiError, ApiErrorKind } from './api/errors';
+import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
 
 const STOPS: readonly ApiErrorKind[] = ['unauthorized', 'forbidden', 'not_configured', 'permission'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as errors from '@/lib/api/errors';
-import { apiError, defaultErrorMessage, formatWait } from '@/lib/api/error-messages';
-import { useTestLanguage } from '../../fake-i18n';
+import { apiError, defaultErrorMessage, formatWait } from '@/entrypoints/background/error-messages';
+import { useTestLanguage } from '../fake-i18n';
 
 describe('the error modules', () => {
   it('lib/api/errors holds types only: a page that imports it carries no sentence', () => {
