@@ -97,9 +97,14 @@ for (const [one, other] of keptApart) {
 }
 
 // The markers mean something only if a lazy chunk does hold them.
-const chunks = readdirSync(join(dir, 'chunks')).map((file) =>
-  readFileSync(join(dir, 'chunks', file), 'utf8'),
-);
+const chunkFiles = readdirSync(join(dir, 'chunks'));
+const chunks = chunkFiles.map((file) => readFileSync(join(dir, 'chunks', file), 'utf8'));
+// Pages load only chunks (the worker is one file of its own): none of them, lazy ones included, may
+// carry zod or the HTTP client.
+chunkFiles.forEach((file, index) => {
+  const found = backgroundOnlyMarkers.filter((marker) => chunks[index].includes(marker));
+  report(found.length === 0, `chunks/${file} holds none of ${backgroundOnlyMarkers.join(', ')}`);
+});
 for (const marker of lazyOnlyMarkers) {
   report(
     chunks.some((text) => text.includes(marker)),
