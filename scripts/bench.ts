@@ -21,6 +21,11 @@ const buildDir = 'bench-chrome-mv3';
  * bench's build only. A data: page is timed too, for comparison with earlier runs.
  */
 const EMPTY_PAGE = 'empty.html';
+/**
+ * An inert extension page that asks for the popup while the worker is stopped. A file of its own: the
+ * harness finds the popup by its path, so a tab at empty.html would be taken for the empty popup.
+ */
+const OPENER_PAGE = 'opener.html';
 const EMPTY_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Empty</title></head><body><p>Empty page</p></body></html>';
 const EMPTY_TAB = 'empty extension page in a tab: first contentful paint';
@@ -159,7 +164,7 @@ async function measure(extension: ExtensionHarness, api: ReferenceApi, webUrl: s
   // An extension page in a background tab, to ask for the popup with the worker stopped (the worker itself
   // would have to run to ask). Opened now: activating a tab later would wake the worker (tabs.onActivated).
   const opener = await extension.context.newPage();
-  await opener.goto(extension.extensionUrl(EMPTY_PAGE));
+  await opener.goto(extension.extensionUrl(OPENER_PAGE));
   await article.bringToFront();
   // Once, unmeasured: fills the popup's cache, as any earlier use would.
   await dataReady(await extension.openActionPopup(article));
@@ -361,6 +366,7 @@ async function main() {
     env: { ...process.env, PAGE_REPORTS_E2E_DIR: buildDir },
   });
   writeFileSync(join(projectRoot, '.output', buildDir, EMPTY_PAGE), EMPTY_HTML);
+  writeFileSync(join(projectRoot, '.output', buildDir, OPENER_PAGE), EMPTY_HTML);
   const api = await startReferenceApi({ port: 0, seed: true });
   // Every seeded address contains "example": this one matches each shorter search ("e" … "exampl") but
   // not "example", so an older answer shown last would show a row without "example" (counted as stale).
