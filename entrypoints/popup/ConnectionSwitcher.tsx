@@ -8,6 +8,7 @@ import { send } from '@/lib/messaging/send';
 export function ConnectionSwitcher() {
   const [connections, setConnections] = useState<ConnectionSummary[]>([]);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     void send('settings.get', {}).then(
       (result) => result.ok && setConnections(result.data.connections ?? []),
@@ -17,23 +18,33 @@ export function ConnectionSwitcher() {
 
   async function onChange(id: string) {
     setBusy(true);
+    setFailure(null);
+    const result = await send('connections.switch', { id });
     // The popup starts again: the new connection's cached data first, then its fresh answers.
-    if ((await send('connections.switch', { id })).ok) location.reload();
-    else setBusy(false);
+    if (result.ok) return location.reload();
+    // Refused (removed meanwhile, storage failed): said here; the select shows the active one again.
+    setFailure(result.error.message);
+    setBusy(false);
   }
   return (
-    <select
-      class="connection-switcher"
-      aria-label={t('connSwitcherLabel')}
-      disabled={busy}
-      value={connections.find((connection) => connection.active)?.id}
-      onChange={(event) => void onChange(event.currentTarget.value)}
-    >
-      {connections.map((connection) => (
-        <option key={connection.id} value={connection.id}>
-          {connection.label}
-        </option>
-      ))}
-    </select>
+    <div class="connection-switcher">
+      <select
+        aria-label={t('connSwitcherLabel')}
+        disabled={busy}
+        value={connections.find((connection) => connection.active)?.id}
+        onChange={(event) => void onChange(event.currentTarget.value)}
+      >
+        {connections.map((connection) => (
+          <option key={connection.id} value={connection.id}>
+            {connection.label}
+          </option>
+        ))}
+      </select>
+      {failure ? (
+        <p role="alert" class="inline-alert">
+          {failure}
+        </p>
+      ) : null}
+    </div>
   );
 }

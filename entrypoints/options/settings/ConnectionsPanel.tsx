@@ -234,28 +234,39 @@ export function HeaderSwitcher() {
 /** A labelled select of the connections; choosing one makes it active and starts the page again. */
 export function ConnectionSelect({ connections }: { connections: ConnectionSummary[] }) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   async function onChange(id: string) {
     const chosen = connections.find((connection) => connection.id === id);
     if (!chosen) return;
     setBusy(true);
+    setFailure(null);
     const result = await sendChange(send, 'connections.switch', { id });
-    if (result.ok) startAgain(t('connSwitched', chosen.label));
-    else setBusy(false);
+    if (result.ok) return startAgain(t('connSwitched', chosen.label));
+    // Refused (removed meanwhile, storage failed): said here; the select shows the active one again.
+    setFailure(result.error.message);
+    setBusy(false);
   }
   return (
-    <label class="connection-switcher">
-      <span>{t('connSwitcherLabel')}</span>
-      <select
-        disabled={busy}
-        value={connections.find((connection) => connection.active)?.id}
-        onChange={(event) => void onChange(event.currentTarget.value)}
-      >
-        {connections.map((connection) => (
-          <option key={connection.id} value={connection.id}>
-            {connection.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div class="connection-switcher">
+      <label>
+        <span>{t('connSwitcherLabel')}</span>
+        <select
+          disabled={busy}
+          value={connections.find((connection) => connection.active)?.id}
+          onChange={(event) => void onChange(event.currentTarget.value)}
+        >
+          {connections.map((connection) => (
+            <option key={connection.id} value={connection.id}>
+              {connection.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {failure ? (
+        <p role="alert" class="inline-alert">
+          {failure}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ConnectionSummary, SettingsSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { ConnectionsPanel } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { ConnectionSelect, ConnectionsPanel } from '@/entrypoints/options/settings/ConnectionsPanel';
 import { SettingsSection } from '@/entrypoints/options/settings/SettingsSection';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -143,5 +143,22 @@ describe('with two connections', () => {
     await waitFor(() =>
       expect(sendMock).toHaveBeenCalledWith('connections.rename', { id: 'b', label: 'Shop' }),
     );
+  });
+});
+
+describe("the header's Connection select", () => {
+  it('says why a switch was refused, keeps the page, and shows the active connection again', async () => {
+    const refused = 'This connection no longer exists. Reload the page.';
+    sendMock.mockImplementation(
+      async () => ({ ok: false, error: apiError('invalid_input', { message: refused }) }) as never,
+    );
+    render(<ConnectionSelect connections={[A, B]} />);
+    const select = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'b' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(refused);
+    expect(sendMock).toHaveBeenCalledWith('connections.switch', { id: 'b' });
+    expect(reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(select.value).toBe('a');
   });
 });
