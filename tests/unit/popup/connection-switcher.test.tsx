@@ -4,47 +4,27 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { ConnectionSwitcher } from '@/entrypoints/popup/ConnectionSwitcher';
-import type { ConnectionSummary } from '@/lib/messaging/protocol';
+import type { Result } from '@/lib/api/errors';
 import { send } from '@/lib/messaging/send';
+import { A, B, settingsWith } from '../connection-fixtures';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 const sendMock = vi.mocked(send);
 
-const A: ConnectionSummary = {
-  id: 'a',
-  label: 'Client A',
-  baseUrl: 'https://a.example',
-  keySet: true,
-  active: true,
-};
-const B: ConnectionSummary = {
-  ...A,
-  id: 'b',
-  label: 'Client B',
-  baseUrl: 'https://b.example',
-  active: false,
-};
 const REFUSED = 'That connection does not exist any more.';
 
 let reload: ReturnType<typeof vi.fn>;
 
+/** Two connections saved; a switch answers `switched`. */
+function answerSwitch(switched: Result<unknown>) {
+  sendMock.mockImplementation(
+    async (type) => (type === 'settings.get' ? { ok: true, data: settingsWith([A, B]) } : switched) as never,
+  );
+}
+
 beforeEach(() => {
   sendMock.mockReset();
-  sendMock.mockImplementation(
-    async (type) =>
-      (type === 'settings.get'
-        ? {
-            ok: true,
-            data: {
-              baseUrl: A.baseUrl,
-              keySet: true,
-              keyLastFour: null,
-              hostPermission: true,
-              connections: [A, B],
-            },
-          }
-        : { ok: false, error: apiError('invalid_input', { message: REFUSED }) }) as never,
-  );
+  answerSwitch({ ok: false, error: apiError('invalid_input', { message: REFUSED }) });
   reload = vi.fn();
   vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as never);
 });
@@ -62,21 +42,7 @@ it('says why a switch was refused, keeps the popup, and shows the active connect
 });
 
 it('starts the popup again once the switch is done, with nothing to say', async () => {
-  sendMock.mockImplementation(
-    async (type) =>
-      (type === 'settings.get'
-        ? {
-            ok: true,
-            data: {
-              baseUrl: A.baseUrl,
-              keySet: true,
-              keyLastFour: null,
-              hostPermission: true,
-              connections: [A, B],
-            },
-          }
-        : { ok: true, data: {} }) as never,
-  );
+  answerSwitch({ ok: true, data: settingsWith([B, A]) });
   render(<ConnectionSwitcher />);
   fireEvent.change(await screen.findByRole('combobox', { name: 'Connection' }), { target: { value: 'b' } });
   await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));

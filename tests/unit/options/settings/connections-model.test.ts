@@ -7,31 +7,15 @@ import {
   loadConnections,
 } from '@/entrypoints/options/settings/connections-model';
 import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
-import type { ConnectionSummary } from '@/lib/messaging/protocol';
+import { A, B, settingsWith } from '../../connection-fixtures';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
-
-const A: ConnectionSummary = {
-  id: 'a',
-  label: 'Client A',
-  baseUrl: 'https://a.example',
-  keySet: true,
-  active: true,
-};
-const B: ConnectionSummary = {
-  ...A,
-  id: 'b',
-  label: 'Client B',
-  baseUrl: 'https://b.example',
-  active: false,
-};
-const summary = { baseUrl: A.baseUrl, keySet: true, keyLastFour: null, hostPermission: true };
 
 function setup(handlers: Handlers = {}, note: string | null = null) {
   const send = fakeSend({
-    'connections.add': () => ok({ ...summary, connections: [A, B] }),
-    'connections.switch': () => ok({ ...summary, connections: [A, B] }),
-    'connections.remove': () => ok({ ...summary, connections: [A] }),
-    'connections.rename': () => ok({ ...summary, connections: [A, B] }),
+    'connections.add': () => ok(settingsWith([A, B])),
+    'connections.switch': () => ok(settingsWith([A, B])),
+    'connections.remove': () => ok(settingsWith([A])),
+    'connections.rename': () => ok(settingsWith([A, B])),
     ...handlers,
   });
   const requestPermission = vi.fn((_origins: string[]) => Promise.resolve(true));
@@ -199,7 +183,7 @@ describe('connections model: the list', () => {
   });
 
   it("the header's list: the connections, or none when they cannot be read", async () => {
-    const send = fakeSend({ 'settings.get': () => ok({ ...summary, connections: [A, B] }) });
+    const send = fakeSend({ 'settings.get': () => ok(settingsWith([A, B])) });
     expect(await loadConnections(send)).toEqual([A, B]);
     const failing = fakeSend({ 'settings.get': () => fail('unexpected') });
     expect(await loadConnections(failing)).toEqual([]);

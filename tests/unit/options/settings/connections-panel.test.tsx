@@ -5,35 +5,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
-import type { ConnectionSummary, SettingsSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { ConnectionSelect, ConnectionsPanel } from '@/entrypoints/options/settings/ConnectionsPanel';
 import { SettingsSection } from '@/entrypoints/options/settings/SettingsSection';
 
+import { A, B, settingsWith as summary } from '../../connection-fixtures';
+
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 const sendMock = vi.mocked(send);
-
-const A: ConnectionSummary = {
-  id: 'a',
-  label: 'Client A',
-  baseUrl: 'https://a.example',
-  keySet: true,
-  active: true,
-};
-const B: ConnectionSummary = {
-  id: 'b',
-  label: 'Client B',
-  baseUrl: 'https://b.example',
-  keySet: true,
-  active: false,
-};
-const summary = (connections: ConnectionSummary[]): SettingsSummary => ({
-  baseUrl: A.baseUrl,
-  keySet: true,
-  keyLastFour: null,
-  hostPermission: true,
-  connections,
-});
 
 let request: ReturnType<typeof vi.fn>;
 let reload: ReturnType<typeof vi.fn>;
