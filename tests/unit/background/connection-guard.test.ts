@@ -51,6 +51,18 @@ function held<T>() {
 const started = (call: ReturnType<typeof vi.fn>) => expect.poll(() => call.mock.calls.length).toBe(1);
 
 /** Every per-connection item B's views read, as a copy (the fake storage hands out what it holds). */
+/** A create for PAGE sent on A, its answer held, then B made active. */
+async function createOnAThenSwitchToB() {
+  const { guard, switchTo } = connections();
+  const runs = createCreateRuns({ now: () => 1_000, keepAliveWhile: (work) => work, guard });
+  const answer = held<Result<Report>>();
+  const create = vi.fn(() => answer.promise);
+  const running = runs.run(PAGE, create);
+  await started(create);
+  await switchTo('B');
+  return { runs, answer, running, switchTo };
+}
+
 async function itemsOfB() {
   const items = {
     cache: await popupCacheItem.getValue(),
@@ -120,14 +132,7 @@ describe('an answer to A that comes after a switch to B', () => {
   });
 
   it('a create run started on A is noted only under A, and the switched error never in B’s runs', async () => {
-    const { guard, switchTo } = connections();
-    const runs = createCreateRuns({ now: () => 1_000, keepAliveWhile: (work) => work, guard });
-    const answer = held<Result<Report>>();
-    const create = vi.fn(() => answer.promise);
-
-    const running = runs.run(PAGE, create);
-    await started(create);
-    await switchTo('B');
+    const { runs, answer, running, switchTo } = await createOnAThenSwitchToB();
     // What withClient answers when the active connection changed while A answered.
     answer.resolve(failed(apiError('unexpected', { message: t('connSwitchedMeanwhile') })));
     await running;
@@ -140,14 +145,7 @@ describe('an answer to A that comes after a switch to B', () => {
   });
 
   it('a create running on A is not this page’s running create under B (a popup on B waits for nothing)', async () => {
-    const { guard, switchTo } = connections();
-    const runs = createCreateRuns({ now: () => 1_000, keepAliveWhile: (work) => work, guard });
-    const answer = held<Result<Report>>();
-    const create = vi.fn(() => answer.promise);
-
-    const running = runs.run(PAGE, create);
-    await started(create);
-    await switchTo('B');
+    const { runs, answer, running, switchTo } = await createOnAThenSwitchToB();
     expect(await runs.wait(PAGE)).toBeNull();
     expect(await runs.state(PAGE)).toBeNull();
     await switchTo('A');
