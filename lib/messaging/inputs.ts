@@ -219,7 +219,7 @@ export type BulkStartInput = z.input<typeof bulkStart>;
 
 const empty = z.strictObject({});
 
-// Several connections (issue 11): ids are the background's random ones; the label's length is checked by
+// Connections: ids are the background's random ones; the label's length is checked by
 // the handler, with a sentence next to the field.
 const connectionId = z.string().check(z.minLength(1), z.maxLength(100));
 const connectionRef = z.strictObject({ id: connectionId });
