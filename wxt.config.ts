@@ -1,14 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import { inlinePageCss } from './scripts/inline-page-css';
-import { ownModuleCopies } from './scripts/own-module-copies';
-import {
-  isLocaleFile,
-  shortKeyNames,
-  shortLocaleFile,
-  shortMessageKeysPlugin,
-} from './scripts/short-message-keys';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
 const serviceOrigins = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
@@ -20,36 +12,6 @@ const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
 // `tabs` for the toolbar score and the side panel's "Follow the active tab" (one owner:
 // lib/tabs-permission.ts). Headless browsers cannot answer a prompt, so the e2e build holds them outright.
 const optInPermissions = ['notifications', 'tabs'];
-
-// Short message keys in what `wxt build` writes, code and _locales alike (scripts/short-message-keys.ts).
-const messageKeys = shortKeyNames(import.meta.dirname);
-
-/**
- * Vite wraps each `import()` in a helper that preloads the chunk's dependencies (about 0.6 KB gzip, in the
- * start-up bundle of the page holding the `import()`). In an extension every chunk is a local file and a
- * lazy chunk's dependencies are already loaded by the page that imports it (the options page's "Export
- * CSV"), so the helper only has to call the import.
- */
-const passThroughPreload = {
-  name: 'page-reports:pass-through-preload',
-  enforce: 'pre' as const,
-  load(id: string) {
-    if (id !== '\0vite/preload-helper.js') return null;
-    return { code: 'export const __vitePreload = (load) => load();', moduleSideEffects: false };
-  },
-  // The list of a lazy chunk's dependencies Vite still hands the helper is never read by it: dropped.
-  generateBundle: {
-    order: 'post' as const,
-    handler(_options: unknown, bundle: Record<string, { type: string; code?: string }>) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.code?.startsWith('const __vite__mapDeps=')) continue;
-        chunk.code = chunk.code
-          .slice(chunk.code.indexOf('\n') + 1)
-          .replace(/__vite__mapDeps\(\[[\d,]*\]\)/g, 'void 0');
-      }
-    },
-  },
-};
 
 export default defineConfig({
   // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
@@ -112,14 +74,6 @@ export default defineConfig({
         browser === 'firefox' ? process.env.PAGE_REPORTS_E2E_FIREFOX_DIR : process.env.PAGE_REPORTS_E2E_DIR;
       wxt.config.outDir = join(wxt.config.outBaseDir, chosen || `e2e-${browser}-mv${manifestVersion}`);
     },
-    'build:publicAssets': (wxt, files) => {
-      if (wxt.config.command !== 'build') return;
-      files.forEach((file, index) => {
-        if (!('absoluteSrc' in file) || !isLocaleFile(file.relativeDest)) return;
-        const contents = shortLocaleFile(readFileSync(file.absoluteSrc, 'utf8'), messageKeys);
-        files[index] = { relativeDest: file.relativeDest, contents };
-      });
-    },
     // The pages' first paint waits for no stylesheet (scripts/inline-page-css.ts).
     'build:done': async (wxt) => {
       if (wxt.config.command !== 'build') return;
@@ -128,22 +82,10 @@ export default defineConfig({
     },
   },
   vite: (env) => ({
-    plugins: [
-      shortMessageKeysPlugin(messageKeys),
-      passThroughPreload,
-      // The side panel reuses the popup's modules without touching the popup's start-up scripts.
-      ownModuleCopies(join(import.meta.dirname, 'entrypoints/sidepanel')),
-    ],
     // Development JSX (every element carrying its file and line) only in `wxt` dev: the e2e build, which the
-    // tests and `npm run bench` run, then holds the code that ships (it was half as big again).
+    // tests and `npm run bench` run, then holds the code that ships.
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact', jsxDev: env.mode === 'development' },
-    // Extension pages run in browsers with native modulepreload: the polyfill is dead weight at start-up.
-    // Terser squeezes about 5% more out of every bundle than esbuild's minifier: budgets are tight
-    // (scripts/check-bundle-size.mjs), and build time barely changes.
-    build: {
-      modulePreload: { polyfill: false },
-      minify: 'terser',
-      terserOptions: { compress: { passes: 2 } },
-    },
+    // Extension pages run in browsers with native modulepreload: the polyfill would only run for nothing.
+    build: { modulePreload: { polyfill: false } },
   }),
 });

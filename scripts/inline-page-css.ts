@@ -1,7 +1,7 @@
-// Build step (wxt.config.ts, hook build:done): the options page's stylesheets go into its HTML as <style>
-// elements. A <link rel="stylesheet"> blocks the first paint until its file is fetched, so the page's
-// header (already in the HTML) waited for two files; inline, it paints as soon as the HTML is parsed,
-// while the module script still loads. The extension's CSP restricts scripts, not styles.
+// Build step (wxt.config.ts, hook build:done): each page's stylesheets go into its HTML as <style>
+// elements. A <link rel="stylesheet"> holds the first paint until its file is read, so the options page's
+// header (already in the HTML) waited for it; inline, it paints as soon as the HTML is parsed, while the
+// module script still loads (docs/performance.md has the figures). The CSP restricts scripts, not styles.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

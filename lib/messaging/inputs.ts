@@ -5,7 +5,7 @@
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
-import { atLeast, atMost, int, matches, noProblem, z } from '../zod';
+import { z } from '../zod';
 import {
   PER_PAGE_VALUES,
   PRIVACY_VALUES,
@@ -21,7 +21,7 @@ import { isWebUrl } from '../web-url';
 // Fields
 
 const PAGE_NUMBER = { error: () => t('inputPageNumber') };
-const page = int(PAGE_NUMBER).check(atLeast(1, PAGE_NUMBER), atMost(1_000_000, PAGE_NUMBER));
+const page = z.int(PAGE_NUMBER).check(z.gte(1, PAGE_NUMBER), z.lte(1_000_000, PAGE_NUMBER));
 const perPage = z.literal(PER_PAGE_VALUES, { error: () => t('inputPerPage') });
 const sort = z.literal(['asc', 'desc'] as const, { error: () => t('inputSort') });
 const privacy = z.literal(PRIVACY_VALUES, { error: () => t('inputPrivacy') });
@@ -30,6 +30,14 @@ const password = z
   .string({ error: () => t('inputPasswordText') })
   .check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
 const PROJECT_TOO_LONG = { error: () => t('inputProjectTooLong') };
+
+/** A check whose message is what `problem` finds wrong in the value (null: nothing, the value passes). */
+function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]) {
+  return z.superRefine<T>((value, ctx) => {
+    const message = problem(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message, input: value, ...(path ? { path } : {}) });
+  });
+}
 
 // Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
 const search = z.string({ error: () => t('inputSearchText') }).check(noProblem(searchProblem));
@@ -51,7 +59,7 @@ function segmentCheck<T extends string | number>(label: () => string) {
 const id = z
   .union(
     [
-      int().check(atLeast(0, { error: () => t('fieldsReportIdNegative') })),
+      z.int().check(z.gte(0, { error: () => t('fieldsReportIdNegative') })),
       z.string().check(z.maxLength(200, { error: () => t('fieldsReportIdTooLong') })),
     ],
     { error: () => t('inputReportIdType') },
@@ -90,7 +98,7 @@ const newReportUrl = z
 const HOST = { error: () => t('fieldsHostInvalid'), abort: true };
 const host = z
   .string(HOST)
-  .check(z.minLength(1, HOST), z.maxLength(253, HOST), matches(/^[a-z0-9.:[\]_-]+$/, HOST));
+  .check(z.minLength(1, HOST), z.maxLength(253, HOST), z.regex(/^[a-z0-9.:[\]_-]+$/, HOST));
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs of the API client (each also a message payload, or part of one)
@@ -128,8 +136,8 @@ export const updateReportInputSchema = z.strictObject({
   privacy: z.optional(privacy),
   /** Sent only with privacy 2. */
   password: z.optional(password),
-  /** true asks the service to generate the results again (results=1). A literal, as in lib/zod.ts: no z.boolean. */
-  regenerate: z.optional(z.literal([true, false], { error: () => t('inputRegenerate') })),
+  /** true asks the service to generate the results again (results=1). */
+  regenerate: z.optional(z.boolean({ error: () => t('inputRegenerate') })),
 });
 
 export const reportIdSchema = z.strictObject({ id });
@@ -211,7 +219,7 @@ export type BulkStartInput = z.input<typeof bulkStart>;
 
 const empty = z.strictObject({});
 
-// Several connections (issue 11): ids are the background's random ones; the label's length is checked by
+// Connections: ids are the background's random ones; the label's length is checked by
 // the handler, with a sentence next to the field.
 const connectionId = z.string().check(z.minLength(1), z.maxLength(100));
 const connectionRef = z.strictObject({ id: connectionId });

@@ -4,7 +4,7 @@
 // Problems are said in the browser's language; JSON paths and the values sent stay as they are.
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
-import { atLeast, atMost, int, matches, z } from '@/lib/zod';
+import { z } from '@/lib/zod';
 import { pageAddress } from '@/entrypoints/background/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
@@ -60,9 +60,7 @@ function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Pa
 
 // ---------------------------------------------------------------------------------------------------
 // Field validators. They never transform, so a looseObject's output keeps every value exactly as sent
-// (that is what `fields` shows); normalising happens once, in toReport / toProject. null is a literal
-// (z.literal(null), or one value of a literal list), not z.null(): one schema kind fewer in the worker,
-// and a union refuses a wrong value alike.
+// (that is what `fields` shows); normalising happens once, in toReport / toProject.
 
 const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
 
@@ -72,7 +70,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 const idError = (issue: { input?: unknown }) => t('errorExpectedId', describe(issue.input));
 const idField = z.union(
   [
-    int({ error: idError }).check(atLeast(0, { error: idError })),
+    z.int({ error: idError }).check(z.gte(0, { error: idError })),
     z.string().check(z.minLength(1, { error: idError })),
   ],
   { error: idError },
@@ -81,7 +79,7 @@ const idField = z.union(
 // Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
 const dateError = (issue: { input?: unknown }) => t('errorExpectedDate', describe(issue.input));
 const dateField = z.optional(
-  z.union([z.string().check(matches(DATE_TIME, { error: dateError })), z.literal(['', null])], {
+  z.union([z.string().check(z.regex(DATE_TIME, { error: dateError })), z.literal(['', null])], {
     error: dateError,
   }),
 );
@@ -95,8 +93,8 @@ const resultField = z.optional(
       z.literal([...REPORT_RESULTS, null]),
       z
         .number({ error: resultError })
-        .check(atLeast(0, { error: resultError }), atMost(100, { error: resultError })),
-      z.string().check(matches(SCORE_TEXT, { error: resultError })),
+        .check(z.gte(0, { error: resultError }), z.lte(100, { error: resultError })),
+      z.string().check(z.regex(SCORE_TEXT, { error: resultError })),
     ],
     { error: resultError },
   ),
@@ -109,8 +107,7 @@ const privacyField = z.optional(
   }),
 );
 
-// Never describe the input here: it could be a password. (Literals, not z.boolean(): the worker carries
-// no boolean schema for this and the `regenerate` flag alone.)
+// Never describe the input here: it could be a password.
 const passwordField = z.optional(
   z.union([z.literal([true, false, 0, 1, null]), z.string()], {
     error: () => t('errorExpectedPasswordFlag'),
@@ -134,8 +131,8 @@ const countError = (issue: { input?: unknown }) => t('errorExpectedCount', descr
 const countField = z.optional(
   z.union(
     [
-      int({ error: countError }).check(atLeast(0, { error: countError })),
-      z.string().check(matches(/^\d+$/, { error: countError })),
+      z.int({ error: countError }).check(z.gte(0, { error: countError })),
+      z.string().check(z.regex(/^\d+$/, { error: countError })),
       z.literal(null),
     ],
     { error: countError },
@@ -222,12 +219,9 @@ function toReport(raw: ReportFields): Report {
 const sumError = (issue: { input?: unknown }) => t('errorExpectedSum', describe(issue.input));
 // phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
 const scoreSumField = z.optional(
-  z.union(
-    [z.number({ error: sumError }).check(atLeast(0, { error: sumError })), z.string(), z.literal(null)],
-    {
-      error: sumError,
-    },
-  ),
+  z.union([z.number({ error: sumError }).check(z.gte(0, { error: sumError })), z.string(), z.literal(null)], {
+    error: sumError,
+  }),
 );
 
 const projectFields = z
@@ -285,7 +279,7 @@ const wholeError = (issue: { input?: unknown }) => t('errorExpectedWhole', descr
 const whole = (min: number) =>
   z
     .union(
-      [int({ error: wholeError }), z.string().check(matches(/^\d+$/, { error: wholeError, abort: true }))],
+      [z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
       {
         error: wholeError,
       },

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
@@ -27,9 +28,27 @@ export interface ReportsTableProps {
   onDelete: (report: Report) => void;
 }
 
+/** More rows than a window shows at once: a page of 100 paints these first. */
+const FIRST_SCREEN_ROWS = 20;
+
+/**
+ * The rows to render: the first screen's alone the first time the table has rows, every row from the next
+ * frame on (Preact runs effects after the browser paints). Later lists render whole, so a new page or sort
+ * never shortens the table under a scrolled window.
+ */
+function useRowsToRender(reports: readonly Report[]): readonly Report[] {
+  const [firstScreenPainted, setFirstScreenPainted] = useState(false);
+  const hasRows = reports.length > 0;
+  useEffect(() => {
+    if (hasRows) setFirstScreenPainted(true);
+  }, [hasRows]);
+  return firstScreenPainted ? reports : reports.slice(0, FIRST_SCREEN_ROWS);
+}
+
 /** The table named "Reports": one page of reports, sortable headers, selection, and row actions. */
 export function ReportsTable(props: ReportsTableProps) {
   const { reports, sorted, loading, stale, selected, onSort } = props;
+  const rows = useRowsToRender(reports);
   const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
   const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
@@ -61,7 +80,7 @@ export function ReportsTable(props: ReportsTableProps) {
         </tr>
       </thead>
       <tbody>
-        {reports.map((report, index) => (
+        {rows.map((report, index) => (
           <ReportRow
             key={reportKey(report.id)}
             report={report}

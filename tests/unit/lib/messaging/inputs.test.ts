@@ -57,7 +57,7 @@ describe('validation messages', () => {
       baseUrl: ['Die Adresse des Dienstes darf höchstens 2.000 Zeichen lang sein.'],
     });
     expect(fieldErrors(payloadSchemas['settings.get'], { extra: 1 })).toEqual({
-      _form: ['Unbekanntes Feld: "extra"'],
+      _form: ['Unbekannter Schlüssel: "extra"'],
     });
   });
 });

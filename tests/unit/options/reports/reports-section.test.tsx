@@ -60,6 +60,19 @@ describe('the Reports table', () => {
     expect(screen.getByText('2 reports')).toBeTruthy();
   });
 
+  it('paints a first screen of a 100-report page first, then every row in the next frame', async () => {
+    renderApp('#/reports?per_page=100', {
+      'reports.list': () => ok(makePage(reportRange(1, 100), { perPage: 100, total: 100 })),
+    });
+    const reports = await table();
+    await waitFor(() => expect(bodyRows(reports).length).toBeGreaterThan(0));
+    expect(bodyRows(reports)).toHaveLength(20);
+    await waitFor(() => expect(bodyRows(reports)).toHaveLength(100));
+    expect(within(bodyRows(reports)[99]!).getByRole('rowheader').textContent).toBe(
+      'https://site.example/page-1',
+    );
+  });
+
   it('keeps the old rows visible, marked busy, while the next page loads', async () => {
     const second = deferred<Result<Page<Report>>>();
     renderApp('#/reports', {
