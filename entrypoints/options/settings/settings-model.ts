@@ -7,6 +7,7 @@ import { t } from '@/lib/i18n';
 import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
 import {
   KEY_REQUIRED_FOR_NEW_SERVER,
+  keyLengthProblem,
   keyNeededForNewServer,
   type SavedConnection,
 } from '@/lib/settings/rules';
@@ -88,6 +89,8 @@ export function checkConnectionForm(
   if (!checked.ok) return { ok: false, field: 'baseUrl', message: checked.message };
   const key = apiKey.trim() || undefined;
   if (!key && !saved?.keySet) return { ok: false, field: 'apiKey', message: t('settingsKeyMissing') };
+  const lengthProblem = key && keyLengthProblem(key);
+  if (lengthProblem) return { ok: false, field: 'apiKey', message: lengthProblem };
   if (saved && keyNeededForNewServer(saved, checked.origin, key)) {
     return { ok: false, field: 'apiKey', message: KEY_REQUIRED_FOR_NEW_SERVER };
   }

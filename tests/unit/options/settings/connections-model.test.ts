@@ -62,6 +62,17 @@ describe('connections model: adding', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('refuses a key too short next to the key field, as the address/key form does, asking nothing', async () => {
+    const { model, send, requestPermission } = setup();
+    fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-b12' });
+    await model.add();
+    const rule = checkConnectionForm('https://b.example', 'key-b12', null);
+    expect(rule).toMatchObject({ ok: false, field: 'apiKey', message: expect.stringMatching(/too short/) });
+    expect(model.addErrors.value).toEqual({ apiKey: !rule.ok && rule.message });
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('the settings form says the same for the same address (one rule)', async () => {
     const send = fakeSend({
       'settings.get': () => ok({ baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false }),
@@ -81,7 +92,7 @@ describe('connections model: adding', () => {
       'connections.add': () =>
         fail('invalid_input', { message: 'Too long', fieldErrors: { label: ['Too long'] } }),
     });
-    fillAdd(model, { label: 'x', baseUrl: 'https://b.example', apiKey: 'k' });
+    fillAdd(model, { label: 'x', baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await model.add();
     expect(model.addErrors.value).toEqual({ label: 'Too long', baseUrl: undefined, apiKey: undefined });
     expect(model.addBusy.value).toBe(false);
@@ -89,7 +100,7 @@ describe('connections model: adding', () => {
     expect(startAgain).not.toHaveBeenCalled();
 
     const other = setup({ 'connections.add': () => fail('unauthorized', { message: 'Wrong key.' }) });
-    fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'k' });
+    fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await other.model.add();
     expect(other.model.addErrors.value.apiKey).toBe('Wrong key.');
   });

@@ -100,6 +100,19 @@ describe('settings model', () => {
     expect(model.fieldErrors.value).toEqual({ baseUrl: null, apiKey: null });
   });
 
+  it('refuses a key shorter than any service gives next to its field, asking and sending nothing', async () => {
+    const { model, send, requestPermission } = setup();
+    await model.load();
+    model.setApiKey(' key-123 ');
+    expect(await model.save()).toBeNull();
+    expect(model.fieldErrors.value).toEqual({
+      baseUrl: null,
+      apiKey: 'This API key is too short: keys have at least 8 characters. Copy it again from your account.',
+    });
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(callsOf(send, 'settings.save')).toEqual([]);
+  });
+
   it('shows what the background refused next to the fields it names', async () => {
     const { model } = setup({
       'settings.save': () =>
@@ -109,7 +122,7 @@ describe('settings model', () => {
         }),
     });
     await model.load();
-    model.setApiKey('x'.repeat(600));
+    model.setApiKey('x'.repeat(60));
     expect(await model.save()).toBeNull();
     expect(model.fieldErrors.value).toEqual({ baseUrl: null, apiKey: 'Too long. Really.' });
     expect(model.status.value).toEqual({ tone: 'error', text: 'Not accepted.' });
