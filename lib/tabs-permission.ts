@@ -2,8 +2,10 @@
 // toolbar score (a setting, lib/toolbar-score.ts) and the side panel following the active tab. Each says
 // in storage whether it relies on it; the permission is asked for in the click that turns a feature on
 // and given back only when no feature relies on it any more, so turning the score off cannot silently
-// stop the panel. The browser taking it back turns the score off (entrypoints/background/toolbar-score.ts);
-// the panel keeps its flag, so it can say it lost the permission and offer to ask again.
+// stop the panel. The browser taking it back ends every feature's reliance: it turns the score off
+// (entrypoints/background/toolbar-score.ts), and the panel, once it sees the loss, says so and forgets its
+// flag; a feature asking for it again when it is not held forgets the others' flags too. So a grant for
+// one feature never resumes another without that feature's own click.
 // The panel's flag is read and written in storage.local directly, not through @wxt-dev/storage's items: the
 // side panel imports this module, and the storage library (with its CommonJS lock) would add several KB.
 // The toolbar score's setting is written only through its item (lib/toolbar-score.ts, with its version):
@@ -44,18 +46,24 @@ export interface TabsOwnerDeps {
   };
 }
 
-/** Calls at once (the click's gesture holds); a call that throws or rejects counts as "no". */
-function attempt(call: () => Promise<boolean>): Promise<boolean> {
+/** Calls at once (the click's gesture holds); a call that throws or rejects counts as `failed`. */
+function attempt(call: () => Promise<boolean>, failed = false): Promise<boolean> {
   try {
-    return call().catch(() => false);
+    return call().catch(() => failed);
   } catch {
-    return Promise.resolve(false);
+    return Promise.resolve(failed);
   }
 }
 
 export type TabsOwner = ReturnType<typeof createTabsOwner>;
 
 export function createTabsOwner(deps: TabsOwnerDeps) {
+  /** Clears the other features' stale flags; one this page only reads (the score's, in the panel) stays. */
+  async function forgetOthers(feature: TabsFeature): Promise<void> {
+    const others = Object.entries(deps.flags).filter(([name]) => name !== feature);
+    await Promise.all(others.map(([, flag]) => flag.setValue(false).catch(() => undefined)));
+  }
+
   return {
     /** Whether the browser grants it now (whoever asked). */
     granted: () => attempt(() => deps.permissions.contains(TABS_PERMISSION)),
@@ -66,13 +74,19 @@ export function createTabsOwner(deps: TabsOwnerDeps) {
      * made later), then notes that `feature` relies on it. Resolves whether it was granted.
      */
     async take(feature: TabsFeature): Promise<boolean> {
+      // Read before asking (unknown counts as held): not held means the browser took it back.
+      const heldBefore = attempt(() => deps.permissions.contains(TABS_PERMISSION), true);
       const asked = attempt(() => deps.permissions.request(TABS_PERMISSION));
       // Held outright counts too: Firefox refuses a request for a permission the manifest grants (the
       // e2e builds declare `tabs` so, as no prompt can be answered headless).
       const granted = (await asked) || (await attempt(() => deps.permissions.contains(TABS_PERMISSION)));
-      if (granted) await deps.flags[feature].setValue(true);
-      return granted;
+      if (!granted) return false;
+      if (!(await heldBefore)) await forgetOthers(feature);
+      await deps.flags[feature].setValue(true);
+      return true;
     },
+    /** The browser took it back: `feature` no longer relies on it until its own click asks again. */
+    forget: (feature: TabsFeature) => deps.flags[feature].setValue(false).catch(() => undefined),
     /** `feature` no longer relies on it: given back when no other feature does. */
     async release(feature: TabsFeature): Promise<void> {
       await deps.flags[feature].setValue(false);

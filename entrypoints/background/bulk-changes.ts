@@ -175,12 +175,13 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
     await edit(job.id, (stored) => {
       paced(stored);
       if (!answer.ok) return void endWith(stored, answer.error);
+      const before = stored.items.length;
       const known = new Set(stored.items.map((entry) => reportKey(entry.id)));
       for (const report of answer.data.items) {
         if (!known.has(reportKey(report.id)))
           stored.items.push({ id: report.id, label: report.url, state: 'pending' });
       }
-      if (stored.items.length > MAX_JOB_REPORTS) {
+      if (stored.items.length > MAX_JOB_REPORTS || (answer.data.total ?? 0) > MAX_JOB_REPORTS) {
         stored.items = [];
         return void endWith(
           stored,
@@ -188,7 +189,8 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
         );
       }
       stored.nextPage = page + 1;
-      if (!answer.data.hasNext || answer.data.items.length === 0) {
+      // A page with nothing new ends the list, whatever it says: a server repeating a page is not paged on.
+      if (!answer.data.hasNext || stored.items.length === before) {
         stored.phase = 'running';
         delete stored.query;
       }

@@ -5,7 +5,7 @@ import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
-import { KEY_MALFORMED, keyTooLong, MAX_KEY_LENGTH } from '@/lib/settings/rules';
+import { KEY_MALFORMED, keyLengthProblem } from '@/lib/settings/rules';
 import type { CoreHandlers } from './router';
 import { hostLabel, newConnectionId, type Connection, type Connections } from './settings/storage';
 
@@ -39,7 +39,8 @@ export function checkPair(
   const checked = checkBaseUrl(baseUrl);
   if (!checked.ok) return invalidField('baseUrl', checked.message);
   const key = apiKey.trim();
-  if (key.length > MAX_KEY_LENGTH) return invalidField('apiKey', keyTooLong(key.length));
+  const lengthProblem = key && keyLengthProblem(key);
+  if (lengthProblem) return invalidField('apiKey', lengthProblem);
   if (key && !isSendableKey(key)) return invalidField('apiKey', KEY_MALFORMED);
   return { baseUrl: checked.baseUrl, origin: checked.origin, key };
 }

@@ -1,15 +1,14 @@
 // A server may echo the key back: in an error message, a field error, a redirect's address, a report's
 // own fields. What the background hands to a page passes through here first, so the key never does.
 import { t } from '@/lib/i18n';
+import { MIN_KEY_LENGTH } from '@/lib/settings/rules';
 
 /** "[API key]", in the browser's language. */
 export const KEY_PLACEHOLDER = t('serviceKeyPlaceholder');
 
-/** Shorter "keys" are test values or typos, and replacing them would mangle ordinary words. */
-const MIN_KEY_LENGTH = 8;
-
 /** `value` with every occurrence of `key` (as is, or URL-encoded) in its strings and names replaced. */
 export function withoutKey<T>(value: T, key: string): T {
+  // A save refuses such keys (lib/settings/rules.ts): replacing one would mangle ordinary words.
   if (key.length < MIN_KEY_LENGTH) return value;
   const forms = [...new Set([key, encodeURIComponent(key)])];
   const scrubText = (text: string) =>

@@ -3,7 +3,7 @@
 // it; a cached answer from the last few minutes is shown without asking the service (./cached-lookup).
 // Following needs the optional `tabs` permission, owned by lib/tabs-permission.ts: the panel asks for it
 // in a click, notes that it relies on it (so turning the toolbar score off keeps it), and says so plainly
-// when the browser took it back.
+// when the browser took it back; it then no longer relies on it, so only a click here follows again.
 import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
@@ -26,7 +26,7 @@ interface PermissionEvents {
 
 export interface SidePanelEnvironment {
   tabs: TabsApi;
-  owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release'>;
+  owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release' | 'forget'>;
   permissions: PermissionEvents;
   /** The model of one page (the popup's, which never closes a panel and trusts a fresh cache). */
   createModel(page: PageCheck): PopupModel;
@@ -47,6 +47,8 @@ export function createSidePanel(env: SidePanelEnvironment) {
   const denied = signal(false);
   let stopFollowing: (() => void) | null = null;
   let following: Promise<void> | null = null;
+  /** The panel's click is asking: the grant it brings is for the click to act on, not for check(). */
+  let asking = false;
   /** The address shown (null: not a web page), or undefined before the first. */
   let shownUrl: string | null | undefined;
 
@@ -79,9 +81,14 @@ export function createSidePanel(env: SidePanelEnvironment) {
   }
 
   async function check() {
+    if (asking) return;
     const [granted, relied] = await Promise.all([env.owner.granted(), env.owner.reliesOn('sidePanel')]);
-    if (granted && relied) follow();
-    else unfollow(relied ? 'lost' : 'off');
+    if (granted && relied) return follow();
+    // Still without it, the panel keeps saying it was taken back; granted again (for the toolbar score,
+    // say), it offers to follow but waits for the click.
+    if (!relied) return unfollow(access.value === 'lost' && !granted ? 'lost' : 'off');
+    unfollow('lost');
+    await env.owner.forget('sidePanel');
   }
 
   return {
@@ -97,7 +104,8 @@ export function createSidePanel(env: SidePanelEnvironment) {
     },
     /** In the click: the browser asks the person (at once if the toolbar score holds it already). */
     async followTabs(): Promise<void> {
-      const granted = await env.owner.take('sidePanel');
+      asking = true;
+      const granted = await env.owner.take('sidePanel').finally(() => (asking = false));
       denied.value = !granted;
       if (granted) follow();
     },

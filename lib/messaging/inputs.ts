@@ -71,13 +71,15 @@ const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
   segmentCheck(() => t('inputProjectNameLabel')),
 );
 
-// The tab's address, as the popup looks it up: cleaned here again, so no handler ever sees, stores or
-// sends `user:password@` or a `#fragment`, whatever a page sent (the popup sends it cleaned already).
+// The tab's address, as the popup looks it up: a web address only (nothing else is ever reported or
+// looked up), cleaned here again, so no handler ever sees, stores or sends `user:password@` or a
+// `#fragment`, whatever a page sent (the popup sends it cleaned already).
 const tabUrl = z
   .string({ error: () => t('fieldsPageAddressMissing') })
   .check(
-    z.minLength(1, { error: () => t('fieldsPageAddressMissing') }),
-    z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong }),
+    z.minLength(1, { error: () => t('fieldsPageAddressMissing'), abort: true }),
+    z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong, abort: true }),
+    z.refine(isWebUrl, { error: () => t('fieldsPageAddressNotWeb'), abort: true }),
     z.overwrite(shareableUrl),
   );
 

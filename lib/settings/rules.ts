@@ -15,6 +15,19 @@ export function keyTooLong(length: number): string {
   return t('inputKeyTooLong', length.toLocaleString(), MAX_KEY_LENGTH);
 }
 
+/**
+ * No service's key is shorter: less is a typo or a test value. Refused rather than scrubbed from replies:
+ * taking a word this short out of every answer would mangle addresses and field names.
+ */
+export const MIN_KEY_LENGTH = 8;
+
+/** What is wrong with the length of a typed (trimmed, not empty) key, or null. */
+export function keyLengthProblem(key: string): string | null {
+  if (key.length > MAX_KEY_LENGTH) return keyTooLong(key.length);
+  if (key.length < MIN_KEY_LENGTH) return t('inputKeyTooShort', MIN_KEY_LENGTH);
+  return null;
+}
+
 /** What the page knows of the saved settings (a SettingsSummary), and the background of its own. */
 export interface SavedConnection {
   baseUrl: string;

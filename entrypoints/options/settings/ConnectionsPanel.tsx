@@ -17,6 +17,7 @@ import {
   type AddField,
   type ConnectionsModel,
 } from './connections-model';
+import { browserOriginPermissions } from './origin-access';
 import { StatusLine } from './StatusLine';
 
 const NOTE_KEY = 'pageReports.connectionNote';
@@ -38,7 +39,7 @@ function takeNote(): string | null {
 
 function defaultModel(): ConnectionsModel {
   return createConnectionsModel(send, {
-    requestPermission: (origins) => browser.permissions.request({ origins }),
+    ...browserOriginPermissions,
     startAgain,
     note: takeNote(),
   });

@@ -1,18 +1,16 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { FieldNote, fieldAria } from '@/components/field-note';
-import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { BrowserIntegration } from './BrowserIntegration';
+import { browserOriginPermissions } from './origin-access';
 import { useConnectionsUi } from './connections-slot';
 import { StatusLine } from './StatusLine';
 
 function defaultModel(): SettingsModel {
-  return createSettingsModel(send, {
-    requestPermission: (origins) => browser.permissions.request({ origins }),
-  });
+  return createSettingsModel(send, browserOriginPermissions);
 }
 
 /**

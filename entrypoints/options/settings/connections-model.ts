@@ -3,10 +3,10 @@
 // section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
-import { originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { ConnectionSummary, MessageInput } from '@/lib/messaging/protocol';
 import type { Send } from '../reports/reports-model';
+import { askForOrigin, type OriginPermissions } from './origin-access';
 import { checkConnectionForm, connectedText, type SettingsStatus } from './settings-model';
 
 /** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
@@ -39,9 +39,7 @@ export type AddErrors = Partial<Record<AddField, string>>;
 
 const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
 
-export interface ConnectionsModelDeps {
-  /** browser.permissions.request: resolves whether access was granted. */
-  requestPermission(origins: string[]): Promise<boolean>;
+export interface ConnectionsModelDeps extends OriginPermissions {
   /** Starts the page again and says `note` once it is back. */
   startAgain(note: string): void;
   /** What the page said before it started again (see startAgain), or null. */
@@ -118,13 +116,14 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
     addErrors.value = {};
     addBusy.value = true;
     // Asked in the click itself, before anything is awaited, or the browser refuses to show the prompt.
-    const permission = deps.requestPermission([originPattern(checked.origin)]).catch(() => false);
-    return permission.then(async () => {
+    const access = askForOrigin(deps, checked.origin);
+    return access.granted.then(async () => {
       const result = await sendChange(send, 'connections.add', {
         label: values.label,
         baseUrl: checked.baseUrl,
         apiKey: checked.apiKey ?? '',
       });
+      if (!result.ok) await access.giveBack();
       addBusy.value = false;
       if (result.ok) return deps.startAgain(t('connAdded'));
       const fields = result.error.fieldErrors ?? {};

@@ -2,16 +2,18 @@
 // holds the saved key: it learns whether one is set and its last four characters (a SettingsSummary).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
-import { checkBaseUrl, originPattern } from '@/lib/base-url';
+import { checkBaseUrl } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
 import {
   KEY_REQUIRED_FOR_NEW_SERVER,
+  keyLengthProblem,
   keyNeededForNewServer,
   type SavedConnection,
 } from '@/lib/settings/rules';
 import { formatCount } from '../format-number';
 import type { Send } from '../reports/reports-model';
+import { askForOrigin, type OriginPermissions } from './origin-access';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -44,10 +46,7 @@ export interface SettingsModel {
   testConnection(): Promise<void>;
 }
 
-export interface SettingsModelDeps {
-  /** browser.permissions.request: resolves whether access was granted. */
-  requestPermission(origins: string[]): Promise<boolean>;
-}
+export type SettingsModelDeps = OriginPermissions;
 
 const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
@@ -88,6 +87,8 @@ export function checkConnectionForm(
   if (!checked.ok) return { ok: false, field: 'baseUrl', message: checked.message };
   const key = apiKey.trim() || undefined;
   if (!key && !saved?.keySet) return { ok: false, field: 'apiKey', message: t('settingsKeyMissing') };
+  const lengthProblem = key && keyLengthProblem(key);
+  if (lengthProblem) return { ok: false, field: 'apiKey', message: lengthProblem };
   if (saved && keyNeededForNewServer(saved, checked.origin, key)) {
     return { ok: false, field: 'apiKey', message: KEY_REQUIRED_FOR_NEW_SERVER };
   }
@@ -125,14 +126,15 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
       : { ...NO_FIELD_ERRORS, [checked.field]: checked.message };
     if (!checked.ok) return Promise.resolve(null);
     const key = checked.apiKey;
-    const permission = deps.requestPermission([originPattern(checked.origin)]).catch(() => false);
+    const access = askForOrigin(deps, checked.origin);
     busy.value = true;
     status.value = { tone: 'info', text: t('optionsSaving') };
-    return permission.then(async (granted) => {
+    return access.granted.then(async (granted) => {
       const result = await send('settings.save', {
         baseUrl: checked.baseUrl,
         ...(key ? { apiKey: key } : {}),
       });
+      if (!result.ok) await access.giveBack();
       busy.value = false;
       if (!result.ok) {
         showSaveError(result.error);

@@ -213,6 +213,66 @@ describe('bulk changes in the background', () => {
     ]);
     expect(sent.map((entry) => entry.input)).toEqual([1, 2, 3].map((id) => ({ id, regenerate: true })));
   });
+
+  describe('listing every matching report stops', () => {
+    const everyMatching = {
+      action: { kind: 'regenerate' as const },
+      target: {
+        query: { search: 'site', searchBy: 'url' as const, sortBy: 'id' as const, sort: 'desc' as const },
+      },
+    };
+    /** A service whose list answers `answer(page)`; the pages asked for are recorded. */
+    function listing(answer: (page: number) => ReturnType<typeof makePage<Report>>) {
+      const context = setup();
+      const asked: number[] = [];
+      context.deps.list = async ({ page = 1 }) => (asked.push(page), { ok: true, data: answer(page) });
+      return { ...context, bulk: createBulkChanges(context.deps), asked };
+    }
+
+    it('at a page that adds nothing new, though the server says more follow', async () => {
+      // A simple paginator that answers the first page again for every page, always with a next one.
+      const { bulk, sent, asked } = listing((page) => ({
+        ...makePage([makeReport(1), makeReport(2)], { page, perPage: 2, total: 0 }),
+        total: null,
+        lastPage: null,
+        hasNext: true,
+      }));
+      await bulk.handlers['bulk.start'](everyMatching);
+      const ended = await untilEnded();
+      expect(asked).toEqual([1, 2]);
+      expect(sent.map((entry) => entry.input.id)).toEqual([1, 2]);
+      expect(ended.error).toBeNull();
+    });
+
+    it('at once when the server counts more reports than a job holds', async () => {
+      const { bulk, sent, asked } = listing((page) =>
+        makePage([makeReport(page)], { page, perPage: 100, total: 2001 }),
+      );
+      await bulk.handlers['bulk.start'](everyMatching);
+      const ended = await untilEnded();
+      expect(asked).toEqual([1]);
+      expect(sent).toEqual([]);
+      expect(ended.items).toEqual([]);
+      expect(ended.error?.message).toBe('More than 2000 reports match. Narrow the filters and try again.');
+    });
+
+    it('past 2000 reports when the server gives no count', async () => {
+      const { bulk, sent, asked } = listing((page) => ({
+        ...makePage(
+          Array.from({ length: 100 }, (_, index) => makeReport((page - 1) * 100 + index + 1)),
+          { page, perPage: 100, total: 0 },
+        ),
+        total: null,
+        lastPage: null,
+        hasNext: true,
+      }));
+      await bulk.handlers['bulk.start'](everyMatching);
+      const ended = await untilEnded();
+      expect(asked).toHaveLength(21);
+      expect(sent).toEqual([]);
+      expect(ended.error?.message).toBe('More than 2000 reports match. Narrow the filters and try again.');
+    });
+  });
 });
 
 describe('resuming after the worker stopped', () => {

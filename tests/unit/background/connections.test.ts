@@ -81,6 +81,11 @@ describe('adding a connection', () => {
     ['a key with spaces inside', { baseUrl: 'https://b.example', apiKey: 'key of b' }, 'apiKey'],
     ['a key too long', { baseUrl: 'https://b.example', apiKey: 'k'.repeat(501) }, 'apiKey'],
     [
+      'a key too short to be taken out of replies',
+      { baseUrl: 'https://b.example', apiKey: 'key-b12' },
+      'apiKey',
+    ],
+    [
       'a name too long',
       { label: 'n'.repeat(101), baseUrl: 'https://b.example', apiKey: 'key-of-b-2222' },
       'label',

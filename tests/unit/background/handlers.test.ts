@@ -176,7 +176,7 @@ describe('settings handlers', () => {
       await new Promise<void>((resolve) => (release = resolve));
       await firstWrite(settings);
     };
-    const first = handlers['settings.save']({ baseUrl: 'https://a.example', apiKey: 'key-a' });
+    const first = handlers['settings.save']({ baseUrl: 'https://a.example', apiKey: 'key-a-0000' });
     // Same server as what is stored now, no key: allowed now, refused once the first save has moved the address.
     const second = handlers['settings.save']({ baseUrl: 'https://x.example/sub' });
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
@@ -187,7 +187,7 @@ describe('settings handlers', () => {
       ok: false,
       error: { fieldErrors: { apiKey: [expect.any(String)] } },
     });
-    expect(stored()).toEqual({ baseUrl: 'https://a.example', apiKey: 'key-a' });
+    expect(stored()).toEqual({ baseUrl: 'https://a.example', apiKey: 'key-a-0000' });
   });
 
   it('tests the connection with one page of reports and reports the total', async () => {

@@ -19,7 +19,10 @@ const TOO_LONG_PAGE =
 const ONE_REPORT = { reports: [{ id: 1, label: 'https://a.example/' }] };
 
 // [message type, payload, field, sentence]
-const CASES: [string, unknown, string, string][] = [
+const NOT_WEB_PAGE = 'The page’s address is not a web address (http:// or https://).';
+type Case = [string, unknown, string, string];
+
+const CASES: Case[] = [
   // Lists (reports and projects share page, perPage, sort and search)
   ['reports.list', { page: 0 }, 'page', 'The page must be a whole number of 1 or more.'],
   ['reports.list', { page: 1.5 }, 'page', 'The page must be a whole number of 1 or more.'],
@@ -94,6 +97,19 @@ const CASES: [string, unknown, string, string][] = [
   ['settings.save', { baseUrl: 'https://a.example', apiKey: 5 }, 'apiKey', 'Enter the API key as text.'],
   // The popup's own messages
   ['popup.pageReport', { url: '' }, 'url', 'The page’s address is missing.'],
+  ...[
+    'chrome://settings/',
+    'file:///home/ada/notes.html',
+    'javascript:alert(1)',
+    'data:text/html,<p>hi</p>',
+    'about:blank',
+    'moz-extension://abc/popup.html',
+    'example.com/pricing',
+  ].flatMap((url) =>
+    (['popup.pageReport', 'popup.snapshot', 'popup.awaitCreate', 'popup.forgetCreate'] as const).map(
+      (type): Case => [type, { url }, 'url', NOT_WEB_PAGE],
+    ),
+  ),
   ['popup.awaitCreate', { url: long(2049) }, 'url', TOO_LONG_PAGE],
   ['popup.snapshot', { host: 'A B' }, 'host', 'The site’s name is not a valid host name.'],
   ['popup.recentReports', { host: '' }, 'host', 'The site’s name is not a valid host name.'],

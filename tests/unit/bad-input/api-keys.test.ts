@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { isSendableKey } from '@/lib/base-url';
-import { KEY_MALFORMED } from '@/lib/settings/rules';
+import { KEY_MALFORMED, MIN_KEY_LENGTH } from '@/lib/settings/rules';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
 const LONG_KEY = 'k'.repeat(10_000);
@@ -42,7 +42,7 @@ function settingsHandler(initial: ConnectionSettings) {
 }
 
 describe('settings.save with a pasted key', () => {
-  it.each(['two words', 'line\nbreak', 'tab\tinside', 'clé'])(
+  it.each(['two words', 'line\nbreak', 'tab\tinside', 'clé-de-service'])(
     'refuses %j next to the key field, and keeps what was saved',
     async (apiKey) => {
       const { save, stored } = settingsHandler({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
@@ -54,6 +54,28 @@ describe('settings.save with a pasted key', () => {
       expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
     },
   );
+
+  it.each(['k', 'abc', 'key-123'])(
+    'refuses %j, shorter than any key and too short to take out of replies, next to the key field',
+    async (apiKey) => {
+      const { save, stored } = settingsHandler({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      const answer = await save({ baseUrl: 'https://r.example', apiKey: `  ${apiKey}  ` });
+      const sentence =
+        'This API key is too short: keys have at least 8 characters. Copy it again from your account.';
+      expect(answer).toEqual({
+        ok: false,
+        error: expect.objectContaining({ kind: 'invalid_input', fieldErrors: { apiKey: [sentence] } }),
+      });
+      expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+    },
+  );
+
+  it('saves a key of exactly the shortest length', async () => {
+    const { save, stored } = settingsHandler({ baseUrl: '', apiKey: '' });
+    const key = 'k'.repeat(MIN_KEY_LENGTH);
+    expect(await save({ baseUrl: 'https://r.example', apiKey: key })).toMatchObject({ ok: true });
+    expect(stored.apiKey).toBe(key);
+  });
 
   it.each([
     ['  key-1234abcd  ', 'key-1234abcd'],

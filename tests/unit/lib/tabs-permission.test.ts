@@ -85,6 +85,30 @@ describe('tabs permission owner', () => {
     expect(await owner.reliesOn('sidePanel')).toBe(false);
   });
 
+  it('asked for again after the browser took it back, no other feature relies on it any more', async () => {
+    const { owner, permissions, stored } = setUp();
+    stored.sidePanel = true; // the panel followed tabs before the browser took `tabs` back
+    const taking = owner.take('toolbarScore');
+    // Whether it was held is read before the prompt.
+    expect(permissions.contains.mock.invocationCallOrder[0]).toBeLessThan(
+      permissions.request.mock.invocationCallOrder[0]!,
+    );
+    expect(await taking).toBe(true);
+    expect(stored).toEqual({ toolbarScore: true, sidePanel: false });
+  });
+
+  it('asked for while held (or when that cannot be read), the other feature keeps relying on it', async () => {
+    const { owner, permissions, stored } = setUp();
+    await owner.take('sidePanel');
+    await owner.take('toolbarScore');
+    expect(stored).toEqual({ toolbarScore: true, sidePanel: true });
+
+    await owner.release('toolbarScore');
+    permissions.contains.mockRejectedValueOnce(new Error('unknown'));
+    expect(await owner.take('toolbarScore')).toBe(true);
+    expect(stored.sidePanel).toBe(true);
+  });
+
   it('keeps it when another feature’s flag cannot be read (better kept than silently lost)', async () => {
     const permissions = { request: vi.fn(), remove: vi.fn(), contains: vi.fn() };
     const owner = createTabsOwner({

@@ -238,6 +238,68 @@ describe('side panel: the tabs permission', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
   });
 
+  it('taken back, does not follow again when the toolbar score gets it: it waits for a click here', async () => {
+    fakeBackground(() => Date.now());
+    const { perms, flags } = openPanel({});
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    perms.revoke();
+    await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
+    await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
+    const looked = lookups().length;
+
+    // Settings turns the toolbar score on: the browser grants `tabs` again, and says so to the panel.
+    const settings = createTabsOwner({ flags, permissions: perms.permissions });
+    expect(await settings.take('toolbarScore')).toBe(true);
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(screen.queryByRole('heading', { name: 'The panel stopped following your tabs' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
+    expect(lookups()).toHaveLength(looked);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Follow the active tab' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(await flags.sidePanel.getValue()).toBe(true);
+  });
+
+  it('“Allow again” follows even when the grant’s own event is answered after the click', async () => {
+    fakeBackground(() => Date.now());
+    const { flags } = openPanel({ granted: false, relied: true });
+    await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
+    await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
+    // The flag as read from now on comes late: after the click has noted it.
+    const late: (() => void)[] = [];
+    const read = flags.sidePanel.getValue;
+    flags.sidePanel.getValue = () => new Promise((resolve) => late.push(() => resolve(false)));
+    fireEvent.click(screen.getByRole('button', { name: 'Allow again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    late.forEach((answer) => answer());
+    flags.sidePanel.getValue = read;
+    await Promise.resolve();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Follow the active tab' })).toBeNull();
+  });
+
+  it('taken back while closed, says so when opened, and a later grant still waits for a click', async () => {
+    fakeBackground(() => Date.now());
+    const { perms, flags } = openPanel({ granted: false, relied: true });
+    await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
+    await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
+    await createTabsOwner({ flags, permissions: perms.permissions }).take('toolbarScore');
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
+    expect(lookups()).toEqual([]);
+  });
+
+  it('a grant for the toolbar score while the panel was closed does not make it follow when opened', async () => {
+    fakeBackground(() => Date.now());
+    // Taken back while closed, then granted for the toolbar score from Settings, all before this opens.
+    const flags = { toolbarScore: memoryFlag(false), sidePanel: memoryFlag(true) };
+    const { permissions } = fakePermissions(false);
+    await createTabsOwner({ flags, permissions }).take('toolbarScore');
+    openPanel({ granted: true, relied: await flags.sidePanel.getValue() });
+    await screen.findByRole('button', { name: 'Follow the active tab' });
+    expect(lookups()).toEqual([]);
+  });
+
   it('“Stop following tabs” gives the permission back, unless the toolbar score relies on it', async () => {
     fakeBackground(() => Date.now());
     const { perms, flags } = openPanel({});

@@ -1,4 +1,4 @@
-// A small RFC 4180 writer: fields with a comma, a quote, CR or LF are quoted and their quotes doubled;
+// A small RFC 4180 writer: every text field is quoted and its quotes doubled, numbers are not;
 // records end in CRLF; the text starts with a byte-order mark so spreadsheets read it as UTF-8.
 // No library: the well-kept ones (papaparse's unparse, csv-stringify, d3-dsv) are parsers first, and
 // this is all the export needs of them.
@@ -19,11 +19,14 @@ export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** One field: null is empty; text that needs it is quoted. */
+/**
+ * One field: null is empty, a number as it is, text always quoted: Excel in many locales splits
+ * records on `;` (or the locale's list separator), so text is quoted whatever it holds.
+ */
 export function csvField(value: CsvValue): string {
   if (value === null) return '';
-  const text = neutralise(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  return `"${neutralise(value).replace(/"/g, '""')}"`;
 }
 
 /** The whole file: a header record, then one record per row, every record ending in CRLF. */

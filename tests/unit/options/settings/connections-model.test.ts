@@ -10,7 +10,7 @@ import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/
 import { A, B, settingsWith } from '../../connection-fixtures';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
 
-function setup(handlers: Handlers = {}, note: string | null = null) {
+function setup(handlers: Handlers = {}, note: string | null = null, heldBefore = false) {
   const send = fakeSend({
     'connections.add': () => ok(settingsWith([A, B])),
     'connections.switch': () => ok(settingsWith([A, B])),
@@ -19,9 +19,17 @@ function setup(handlers: Handlers = {}, note: string | null = null) {
     ...handlers,
   });
   const requestPermission = vi.fn((_origins: string[]) => Promise.resolve(true));
+  const hasPermission = vi.fn((_origins: string[]) => Promise.resolve(heldBefore));
+  const removePermission = vi.fn((_origins: string[]) => Promise.resolve(true));
   const startAgain = vi.fn();
-  const model = createConnectionsModel(send, { requestPermission, startAgain, note });
-  return { model, send, requestPermission, startAgain };
+  const model = createConnectionsModel(send, {
+    requestPermission,
+    hasPermission,
+    removePermission,
+    startAgain,
+    note,
+  });
+  return { model, send, requestPermission, removePermission, startAgain };
 }
 
 function fillAdd(model: ReturnType<typeof setup>['model'], values: Record<string, string>) {
@@ -62,11 +70,26 @@ describe('connections model: adding', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('refuses a key too short next to the key field, as the address/key form does, asking nothing', async () => {
+    const { model, send, requestPermission } = setup();
+    fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-b12' });
+    await model.add();
+    const rule = checkConnectionForm('https://b.example', 'key-b12', null);
+    expect(rule).toMatchObject({ ok: false, field: 'apiKey', message: expect.stringMatching(/too short/) });
+    expect(model.addErrors.value).toEqual({ apiKey: !rule.ok && rule.message });
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('the settings form says the same for the same address (one rule)', async () => {
     const send = fakeSend({
       'settings.get': () => ok({ baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false }),
     });
-    const settings = createSettingsModel(send, { requestPermission: vi.fn() });
+    const settings = createSettingsModel(send, {
+      requestPermission: vi.fn(),
+      hasPermission: vi.fn(),
+      removePermission: vi.fn(),
+    });
     await settings.load();
     settings.setBaseUrl('http://b.example');
     await settings.save();
@@ -81,7 +104,7 @@ describe('connections model: adding', () => {
       'connections.add': () =>
         fail('invalid_input', { message: 'Too long', fieldErrors: { label: ['Too long'] } }),
     });
-    fillAdd(model, { label: 'x', baseUrl: 'https://b.example', apiKey: 'k' });
+    fillAdd(model, { label: 'x', baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await model.add();
     expect(model.addErrors.value).toEqual({ label: 'Too long', baseUrl: undefined, apiKey: undefined });
     expect(model.addBusy.value).toBe(false);
@@ -89,9 +112,28 @@ describe('connections model: adding', () => {
     expect(startAgain).not.toHaveBeenCalled();
 
     const other = setup({ 'connections.add': () => fail('unauthorized', { message: 'Wrong key.' }) });
-    fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'k' });
+    fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await other.model.add();
     expect(other.model.addErrors.value.apiKey).toBe('Wrong key.');
+  });
+
+  it('gives back access this click obtained when the background refuses the add, and only then', async () => {
+    const refuse = { 'connections.add': () => fail('unauthorized', { message: 'Wrong key.' }) };
+    const obtained = setup(refuse);
+    fillAdd(obtained.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
+    await obtained.model.add();
+    expect(obtained.removePermission).toHaveBeenCalledWith(['https://b.example/*']);
+
+    const heldBefore = setup(refuse, null, true);
+    fillAdd(heldBefore.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
+    await heldBefore.model.add();
+    expect(heldBefore.removePermission).not.toHaveBeenCalled();
+
+    const accepted = setup();
+    fillAdd(accepted.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
+    await accepted.model.add();
+    expect(accepted.startAgain).toHaveBeenCalled();
+    expect(accepted.removePermission).not.toHaveBeenCalled();
   });
 
   it('Cancel closes the form and forgets what was typed', () => {

@@ -13,15 +13,17 @@ const saved: SettingsSummary = {
 
 const none: SettingsSummary = { baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false };
 
-function setup(handlers: Handlers = {}, granted: boolean | Promise<boolean> = true) {
+function setup(handlers: Handlers = {}, granted: boolean | Promise<boolean> = true, heldBefore = false) {
   const send = fakeSend({
     'settings.get': () => ok(saved),
     'settings.save': ({ baseUrl }) => ok({ ...saved, baseUrl }),
     ...handlers,
   });
-  const requestPermission = vi.fn(() => Promise.resolve(granted));
-  const model = createSettingsModel(send, { requestPermission });
-  return { model, send, requestPermission };
+  const requestPermission = vi.fn((_origins: string[]) => Promise.resolve(granted));
+  const hasPermission = vi.fn((_origins: string[]) => Promise.resolve(heldBefore));
+  const removePermission = vi.fn((_origins: string[]) => Promise.resolve(true));
+  const model = createSettingsModel(send, { requestPermission, hasPermission, removePermission });
+  return { model, send, requestPermission, hasPermission, removePermission };
 }
 
 describe('settings model', () => {
@@ -100,6 +102,64 @@ describe('settings model', () => {
     expect(model.fieldErrors.value).toEqual({ baseUrl: null, apiKey: null });
   });
 
+  it('refuses a key shorter than any service gives next to its field, asking and sending nothing', async () => {
+    const { model, send, requestPermission } = setup();
+    await model.load();
+    model.setApiKey(' key-123 ');
+    expect(await model.save()).toBeNull();
+    expect(model.fieldErrors.value).toEqual({
+      baseUrl: null,
+      apiKey: 'This API key is too short: keys have at least 8 characters. Copy it again from your account.',
+    });
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(callsOf(send, 'settings.save')).toEqual([]);
+  });
+
+  describe('access asked for in a save the background refuses', () => {
+    const refusing = {
+      'settings.save': () =>
+        fail('invalid_input', { message: 'Not accepted.', fieldErrors: { baseUrl: ['No.'] } }),
+    };
+    async function refusedSave(granted: boolean, heldBefore: boolean) {
+      const context = setup(refusing, granted, heldBefore);
+      await context.model.load();
+      context.model.setBaseUrl('https://new.example');
+      context.model.setApiKey('key-new-0000');
+      expect(await context.model.save()).toBeNull();
+      expect(context.hasPermission).toHaveBeenCalledWith(['https://new.example/*']);
+      // Held or not was read before the prompt was asked for.
+      expect(context.hasPermission.mock.invocationCallOrder[0]).toBeLessThan(
+        context.requestPermission.mock.invocationCallOrder[0]!,
+      );
+      return context;
+    }
+
+    it('is given back when this click obtained it', async () => {
+      const { removePermission, model } = await refusedSave(true, false);
+      expect(removePermission).toHaveBeenCalledWith(['https://new.example/*']);
+      expect(model.fieldErrors.value.baseUrl).toBe('No.');
+    });
+
+    it('stays when it was held before the click', async () => {
+      const { removePermission } = await refusedSave(true, true);
+      expect(removePermission).not.toHaveBeenCalled();
+    });
+
+    it('is not touched when it was not granted', async () => {
+      const { removePermission } = await refusedSave(false, false);
+      expect(removePermission).not.toHaveBeenCalled();
+    });
+
+    it('stays after a save the background accepts', async () => {
+      const { model, removePermission } = setup({}, true, false);
+      await model.load();
+      model.setBaseUrl('https://new.example');
+      model.setApiKey('key-new-0000');
+      expect(await model.save()).not.toBeNull();
+      expect(removePermission).not.toHaveBeenCalled();
+    });
+  });
+
   it('shows what the background refused next to the fields it names', async () => {
     const { model } = setup({
       'settings.save': () =>
@@ -109,7 +169,7 @@ describe('settings model', () => {
         }),
     });
     await model.load();
-    model.setApiKey('x'.repeat(600));
+    model.setApiKey('x'.repeat(60));
     expect(await model.save()).toBeNull();
     expect(model.fieldErrors.value).toEqual({ baseUrl: null, apiKey: 'Too long. Really.' });
     expect(model.status.value).toEqual({ tone: 'error', text: 'Not accepted.' });

@@ -1,4 +1,4 @@
-// The CSV writer and the export's columns: RFC 4180 quoting, CRLF, the BOM, formulas neutralised, a fixed
+// The CSV writer and the export's columns: RFC 4180 quoting (every text cell), CRLF, the BOM, formulas neutralised, a fixed
 // column order, an empty list, and nothing but the columns in the file.
 import { describe, expect, it } from 'vitest';
 import { BOM, csvField, neutralise, toCsv } from '@/entrypoints/options/reports/export/csv';
@@ -10,8 +10,11 @@ import {
 } from '@/entrypoints/options/reports/export/report-csv';
 import type { ExportRow } from '@/lib/export/export-row';
 
-const HEADER =
+const COLUMNS =
   'URL,Project,Band,Score,Privacy,Created,Generated,High issues,Medium issues,Low issues,Passed tests';
+const HEADER = COLUMNS.split(',')
+  .map((name) => `"${name}"`)
+  .join(',');
 
 function row(overrides: Partial<ExportRow> = {}): ExportRow {
   return {
@@ -29,12 +32,19 @@ function row(overrides: Partial<ExportRow> = {}): ExportRow {
 }
 
 describe('csvField (RFC 4180)', () => {
-  it('leaves plain text and numbers as they are', () => {
-    expect(csvField('example.com/a')).toBe('example.com/a');
+  it('writes numbers as they are, null as an empty cell, and quotes every text', () => {
     expect(csvField(73)).toBe('73');
     expect(csvField(0)).toBe('0');
+    expect(csvField(73.5)).toBe('73.5');
     expect(csvField(null)).toBe('');
-    expect(csvField('')).toBe('');
+    expect(csvField('example.com/a')).toBe('"example.com/a"');
+    expect(csvField('')).toBe('""');
+  });
+
+  it('quotes text holding the separators of other locales (a semicolon, a tab)', () => {
+    expect(csvField('example.com/a;b')).toBe('"example.com/a;b"');
+    expect(csvField('shop.example/?q=1;2')).toBe('"shop.example/?q=1;2"');
+    expect(csvField('a\tb')).toBe('"a\tb"');
   });
 
   it('quotes a field with a comma, a quote, CR or LF, and doubles its quotes', () => {
@@ -47,18 +57,18 @@ describe('csvField (RFC 4180)', () => {
   });
 
   it('keeps text in any script as it is (the file is UTF-8)', () => {
-    expect(csvField('bücher.de/straße')).toBe('bücher.de/straße');
-    expect(csvField('例え.jp/ページ 🙂')).toBe('例え.jp/ページ 🙂');
+    expect(csvField('bücher.de/straße')).toBe('"bücher.de/straße"');
+    expect(csvField('例え.jp/ページ 🙂')).toBe('"例え.jp/ページ 🙂"');
   });
 });
 
 describe('formula injection', () => {
   it.each([
     ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
-    ['+1+1', "'+1+1"],
-    ['-2+3', "'-2+3"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\t=1', "'\t=1"],
+    ['+1+1', `"'+1+1"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
     ['\r=1', `"'\r=1"`],
   ])('puts a quote mark before %j', (text, field) => {
     expect(csvField(text)).toBe(field);
@@ -82,7 +92,7 @@ describe('toCsv', () => {
     expect(text.startsWith(BOM)).toBe(true);
     expect(BOM).toBe('\uFEFF');
     expect(new TextEncoder().encode(text).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
-    expect(text).toBe('\uFEFFa,b\r\n1,"x,y"\r\n,2\r\n');
+    expect(text).toBe('\uFEFF"a","b"\r\n"1","x,y"\r\n,2\r\n');
     // No bare LF anywhere outside a quoted field.
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   });
@@ -90,7 +100,7 @@ describe('toCsv', () => {
 
 describe('the reports file', () => {
   it('has its columns in a fixed order, the same whatever the browser’s language', () => {
-    expect(CSV_COLUMNS.join(',')).toBe(HEADER);
+    expect(CSV_COLUMNS.join(',')).toBe(COLUMNS);
     expect(csvRecord(row())).toEqual([
       'example.com/pricing',
       'example.com',
@@ -123,9 +133,9 @@ describe('the reports file', () => {
     ]);
     expect(text).toBe(
       `\uFEFF${HEADER}\r\n` +
-        'example.com/pricing,example.com,decent,73.68421052631578,public,2026-11-20T09:14:03.000000Z,2026-11-21T10:00:00.000000Z,2,1,0,30\r\n' +
-        '"shop.example/a,b",,,,password,2026-11-20T09:14:03.000000Z,,,,,\r\n' +
-        'example.com/pricing,example.com,good,90,private,2026-11-20T09:14:03.000000Z,2026-11-21T10:00:00.000000Z,2,1,0,30\r\n',
+        '"example.com/pricing","example.com","decent",73.68421052631578,"public","2026-11-20T09:14:03.000000Z","2026-11-21T10:00:00.000000Z",2,1,0,30\r\n' +
+        '"shop.example/a,b",,,,"password","2026-11-20T09:14:03.000000Z",,,,,\r\n' +
+        '"example.com/pricing","example.com","good",90,"private","2026-11-20T09:14:03.000000Z","2026-11-21T10:00:00.000000Z",2,1,0,30\r\n',
     );
   });
 
@@ -136,7 +146,7 @@ describe('the reports file', () => {
   it('neutralises a project name or address a server sent as a formula', () => {
     const text = reportsCsv([row({ url: '=cmd|"/c calc"!A1', project: '@evil' })]);
     const record = text.split('\r\n')[1]!;
-    expect(record.startsWith(`"'=cmd|""/c calc""!A1",'@evil,`)).toBe(true);
+    expect(record.startsWith(`"'=cmd|""/c calc""!A1","'@evil",`)).toBe(true);
   });
 
   it('holds only the columns: nothing else a row might carry reaches the file', () => {

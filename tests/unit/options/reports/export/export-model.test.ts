@@ -57,7 +57,7 @@ function urlsIn(text: string): string[] {
     .slice(BOM.length)
     .split('\r\n')
     .slice(1, -1)
-    .map((record) => record.split(',')[0]!);
+    .map((record) => record.split(',')[0]!.replace(/^"|"$/g, ''));
 }
 
 describe('export model', () => {
