@@ -1,25 +1,14 @@
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { ServiceWait } from '@/components/ServiceWait';
 import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
-import { onStateChange, stateVersion } from './state';
 import { ThisPage } from './ThisPage';
 import { ConnectionSwitcher } from './ConnectionSwitcher';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
 export function App({ model }: { model: PopupModel }) {
-  // Any change of the popup's state paints the popup again (./state). Subscribed before the browser
-  // paints; a change made between this render and the subscription is caught up at once.
-  const [, setRenders] = useState(0);
-  const renderedVersion = stateVersion;
-  useLayoutEffect(() => {
-    const rerender = () => setRenders((count) => count + 1);
-    const stop = onStateChange(rerender);
-    if (stateVersion !== renderedVersion) rerender();
-    return stop;
-  }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') model.close();
@@ -31,8 +20,6 @@ export function App({ model }: { model: PopupModel }) {
   const setup = model.setup.value;
   // The cache is painted before the background has answered (popup-model); the form waits for it.
   const shown = setup === 'ready' || setup === 'cached';
-  // Ages are computed at render time; every change re-renders, which is often enough for "5 min ago".
-  const now = model.now();
   return (
     <div class="popup">
       <header class="popup-header">
@@ -53,8 +40,8 @@ export function App({ model }: { model: PopupModel }) {
       {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
       {shown ? (
         <main>
-          <ThisPage model={model} now={now} />
-          <RecentReports model={model} now={now} />
+          <ThisPage model={model} />
+          <RecentReports model={model} />
         </main>
       ) : null}
       <p class="visually-hidden" role="status" aria-live="polite">

@@ -6,7 +6,7 @@ import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { sameId } from '@/lib/report-id';
-import { batch, signal } from './state';
+import { batch, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 export type FieldErrors = Record<string, string[]>;

@@ -13,7 +13,7 @@ import { createCreateForm, type Recheck } from './create-form';
 import { readCachedViews, type CachedViews } from './cached';
 import { readCurrentPage } from './current-page';
 import { afterNextPaint } from './after-paint';
-import { batch, signal, type Signal } from './state';
+import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 /** Data first taken from the cache, then refreshed. */
