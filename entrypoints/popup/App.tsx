@@ -1,10 +1,10 @@
 import { useEffect } from 'preact/hooks';
+import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { ServiceWait } from '@/components/ServiceWait';
 import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
 import { ThisPage } from './ThisPage';
-import { ConnectionSwitcher } from './ConnectionSwitcher';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
@@ -24,7 +24,8 @@ export function App({ model }: { model: PopupModel }) {
     <div class="popup">
       <header class="popup-header">
         <h1>{t('extName')}</h1>
-        {shown ? <ConnectionSwitcher /> : null}
+        {/* Another connection: the popup starts again, its cached data first, then its fresh answers. */}
+        {shown ? <ConnectionSwitcher onSwitched={() => location.reload()} /> : null}
         {shown ? (
           <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
