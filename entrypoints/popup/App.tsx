@@ -34,7 +34,17 @@ export function App({ model }: { model: PopupModel }) {
             <button type="button" class="link-button" onClick={() => void model.openSettings()}>
               {t('popupSettings')}
             </button>
+            {model.canOpenSidePanel ? (
+              <button type="button" class="link-button" onClick={model.openSidePanel}>
+                {t('popupOpenSidePanel')}
+              </button>
+            ) : null}
           </nav>
+        ) : null}
+        {model.sidePanelFailed.value ? (
+          <p role="alert" class="inline-alert">
+            {t('popupSidePanelFailed')}
+          </p>
         ) : null}
       </header>
       {shown ? <ServiceWait /> : null}

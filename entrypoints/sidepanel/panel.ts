@@ -34,7 +34,12 @@ export interface SidePanelEnvironment {
 
 export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup()): PopupModel {
   return createPopupModel(
-    { ...defaultEnvironment, readCurrentPage: () => Promise.resolve(page), closePopup: () => undefined },
+    {
+      ...defaultEnvironment,
+      readCurrentTab: () => Promise.resolve({ page, windowId: undefined }),
+      closePopup: () => undefined,
+      openSidePanel: null,
+    },
     lookUp,
   );
 }
