@@ -35,8 +35,18 @@ export function App({ model }: { model: PopupModel }) {
               {t('popupSettings')}
             </button>
             {model.canOpenSidePanel ? (
-              <button type="button" class="link-button" onClick={model.openSidePanel}>
-                {t('popupOpenSidePanel')}
+              // An icon named by its words: they would not fit beside the other links in German.
+              <button
+                type="button"
+                class="link-button icon-button"
+                aria-label={t('popupOpenSidePanel')}
+                title={t('popupOpenSidePanel')}
+                onClick={model.openSidePanel}
+              >
+                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                  <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" />
+                  <path d="M10 2.5v11" />
+                </svg>
               </button>
             ) : null}
           </nav>
