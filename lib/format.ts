@@ -1,5 +1,5 @@
 // Small pure helpers for showing data to people, in the browser's language (lib/i18n) and locale (Intl).
-import type { Privacy, ReportResult } from './api/types';
+import { PRIVACY, type Privacy, type ReportResult } from './api/types';
 import { t } from './i18n';
 
 // Tables read like plain records (`RESULT_LABELS.good`); each name is looked up when read, so a module
@@ -16,13 +16,13 @@ export const RESULT_LABELS: Readonly<Record<ReportResult, string>> = {
   },
 };
 export const PRIVACY_NAMES: Readonly<Record<Privacy, string>> = {
-  get 0() {
+  get [PRIVACY.public]() {
     return t('uiPrivacyPublic');
   },
-  get 1() {
+  get [PRIVACY.private]() {
     return t('uiPrivacyPrivate');
   },
-  get 2() {
+  get [PRIVACY.password]() {
     return t('uiPrivacyPassword');
   },
 };

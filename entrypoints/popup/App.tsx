@@ -1,25 +1,14 @@
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
+import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { ServiceWait } from '@/components/ServiceWait';
 import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
-import { onStateChange, stateVersion } from './state';
 import { ThisPage } from './ThisPage';
-import { ConnectionSwitcher } from './ConnectionSwitcher';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
 export function App({ model }: { model: PopupModel }) {
-  // Any change of the popup's state paints the popup again (./state). Subscribed before the browser
-  // paints; a change made between this render and the subscription is caught up at once.
-  const [, setRenders] = useState(0);
-  const renderedVersion = stateVersion;
-  useLayoutEffect(() => {
-    const rerender = () => setRenders((count) => count + 1);
-    const stop = onStateChange(rerender);
-    if (stateVersion !== renderedVersion) rerender();
-    return stop;
-  }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') model.close();
@@ -31,13 +20,12 @@ export function App({ model }: { model: PopupModel }) {
   const setup = model.setup.value;
   // The cache is painted before the background has answered (popup-model); the form waits for it.
   const shown = setup === 'ready' || setup === 'cached';
-  // Ages are computed at render time; every change re-renders, which is often enough for "5 min ago".
-  const now = model.now();
   return (
     <div class="popup">
       <header class="popup-header">
         <h1>{t('extName')}</h1>
-        {shown ? <ConnectionSwitcher /> : null}
+        {/* Another connection: the popup starts again, its cached data first, then its fresh answers. */}
+        {shown ? <ConnectionSwitcher onSwitched={() => location.reload()} /> : null}
         {shown ? (
           <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
@@ -46,15 +34,35 @@ export function App({ model }: { model: PopupModel }) {
             <button type="button" class="link-button" onClick={() => void model.openSettings()}>
               {t('popupSettings')}
             </button>
+            {model.canOpenSidePanel ? (
+              // An icon named by its words: they would not fit beside the other links in German.
+              <button
+                type="button"
+                class="link-button icon-button"
+                aria-label={t('popupOpenSidePanel')}
+                title={t('popupOpenSidePanel')}
+                onClick={model.openSidePanel}
+              >
+                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                  <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" />
+                  <path d="M10 2.5v11" />
+                </svg>
+              </button>
+            ) : null}
           </nav>
+        ) : null}
+        {model.sidePanelFailed.value ? (
+          <p role="alert" class="inline-alert">
+            {t('popupSidePanelFailed')}
+          </p>
         ) : null}
       </header>
       {shown ? <ServiceWait /> : null}
       {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
       {shown ? (
         <main>
-          <ThisPage model={model} now={now} />
-          <RecentReports model={model} now={now} />
+          <ThisPage model={model} />
+          <RecentReports model={model} />
         </main>
       ) : null}
       <p class="visually-hidden" role="status" aria-live="polite">

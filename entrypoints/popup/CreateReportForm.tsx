@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { FieldNote, fieldAria } from '@/components/field-note';
-import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
-import { PRIVACY_NAMES } from '@/lib/format';
+import { FieldNote } from '@/components/field-note';
+import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
@@ -37,10 +36,8 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   const privacy = form.privacy.value;
   const errors = form.fieldErrors.value;
   const submitting = form.submitting.value;
-  const passwordShown = form.passwordShown.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
-  const passwordHint = t('popupPasswordHint');
 
   // Focus starts on the button once it can be used (nothing else took focus meanwhile).
   useEffect(() => {
@@ -68,52 +65,19 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
       aria-labelledby="create-heading"
     >
       <h2 id="create-heading">{another ? t('popupCreateAnother') : t('popupCreateHeading')}</h2>
-      <div class="field">
-        <div class="privacy-field">
-          <label for="privacy">{t('popupPrivacy')}</label>
-          <select
-            id="privacy"
-            value={String(privacy)}
-            onChange={(event) => form.choosePrivacy(Number(event.currentTarget.value) as Privacy)}
-            {...fieldAria('privacy', errors.privacy)}
-          >
-            {PRIVACY_VALUES.map((value) => (
-              <option key={value} value={String(value)}>
-                {PRIVACY_NAMES[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FieldNote id="privacy" error={errors.privacy} />
-      </div>
-      {privacy === 2 ? (
-        <div class="field">
-          <div class="password-row">
-            <label for="report-password">{t('uiPrivacyPassword')}</label>
-            <input
-              id="report-password"
-              ref={passwordInput}
-              type={passwordShown ? 'text' : 'password'}
-              required
-              autoComplete="new-password"
-              spellcheck={false}
-              value={form.password.value}
-              onInput={(event) => form.setPassword(event.currentTarget.value)}
-              {...fieldAria('password', errors.password, passwordHint)}
-            />
-            {/* The name says which field ("Show password"); the button shows only the verb. */}
-            <button
-              type="button"
-              aria-controls="report-password"
-              aria-label={passwordShown ? t('popupHidePassword') : t('popupShowPassword')}
-              onClick={form.togglePasswordShown}
-            >
-              {passwordShown ? t('popupHide') : t('popupShow')}
-            </button>
-          </div>
-          <FieldNote id="password" error={errors.password} hint={passwordHint} />
-        </div>
-      ) : null}
+      <PrivacyFields
+        ids={{ privacy: 'privacy', password: 'report-password' }}
+        labels={{ privacy: t('popupPrivacy'), password: t('uiPrivacyPassword') }}
+        privacy={privacy}
+        onPrivacy={form.choosePrivacy}
+        password={form.password.value}
+        onPassword={form.setPassword}
+        passwordRequired
+        passwordHint={t('popupPasswordHint')}
+        errors={errors}
+        reveal={{ shown: form.passwordShown.value, onToggle: form.togglePasswordShown }}
+        passwordRef={passwordInput}
+      />
       {/* The server's messages name their field ("The url field must be a valid URL."). */}
       {otherErrors.map(([field, messages]) => (
         <FieldNote key={field} id={field} error={messages} />

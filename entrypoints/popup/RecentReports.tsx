@@ -8,9 +8,11 @@ import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 
 /** The 5 newest reports (optionally of this site only); each opens its details in the options page. */
-export function RecentReports({ model, now }: { model: PopupModel; now: number }) {
+export function RecentReports({ model }: { model: PopupModel }) {
   const shown = model.recent.value;
   const items = shown.value;
+  // Ages are computed as the section renders: any change of its data renders it, often enough for "5 min ago".
+  const now = model.now();
   const page = model.page.value;
   const siteOnly = model.siteOnly.value;
   // The page section shows the same error already: one banner is enough.

@@ -8,11 +8,13 @@ import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 
 /** The current page: its address, its report if one exists, and the form to create one. */
-export function ThisPage({ model, now }: { model: PopupModel; now: number }) {
+export function ThisPage({ model }: { model: PopupModel }) {
   const page = model.page.value;
   if (!page) return null;
   const shown = model.pageReport.value;
   const report = shown.value;
+  // Ages are computed as the section renders: any change of its data renders it, often enough for "5 min ago".
+  const now = model.now();
   // The service rejected the address itself (422 on url): the address is the field to highlight.
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
   return (

@@ -1,12 +1,12 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Privacy, Report, ReportId } from '@/lib/api/types';
+import { PRIVACY, type Privacy, type Report, type ReportId } from '@/lib/api/types';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { sameId } from '@/lib/report-id';
-import { batch, signal } from './state';
+import { batch, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 export type FieldErrors = Record<string, string[]>;
@@ -34,7 +34,7 @@ export type CreateForm = ReturnType<typeof createCreateForm>;
 const CLOCK_SLACK_MS = 10 * 60_000;
 
 export function createCreateForm(deps: CreateFormDeps) {
-  const privacy = signal<Privacy>(0);
+  const privacy = signal<Privacy>(PRIVACY.public);
   const password = signal('');
   const passwordShown = signal(false);
   const submitting = signal(false);
@@ -125,7 +125,7 @@ export function createCreateForm(deps: CreateFormDeps) {
       void send('popup.rememberPrivacy', { privacy: next });
       batch(() => {
         privacy.value = next;
-        if (next !== 2) {
+        if (next !== PRIVACY.password) {
           // A password belongs to Password only: leaving it forgets what was typed.
           password.value = '';
           passwordShown.value = false;
@@ -149,12 +149,14 @@ export function createCreateForm(deps: CreateFormDeps) {
       const url = deps.pageUrl();
       if (submitting.value || !url) return;
       const chosen = privacy.value;
-      if (chosen === 2 && password.value === '') {
+      if (chosen === PRIVACY.password && password.value === '') {
         fieldErrors.value = { password: [t('popupEnterPassword')] };
         return;
       }
       const input: CreateReportInput =
-        chosen === 2 ? { url, privacy: chosen, password: password.value } : { url, privacy: chosen };
+        chosen === PRIVACY.password
+          ? { url, privacy: chosen, password: password.value }
+          : { url, privacy: chosen };
       shownBefore = deps.shownReportId();
       createdSince = deps.now();
       recheckRun++;

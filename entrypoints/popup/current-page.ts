@@ -2,11 +2,17 @@
 import { browser } from '@/lib/page-browser';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 
-export async function readCurrentPage(): Promise<PageCheck> {
+export interface CurrentTab {
+  page: PageCheck;
+  /** Its window: the side panel opens beside it. */
+  windowId: number | undefined;
+}
+
+export async function readCurrentTab(): Promise<CurrentTab> {
   try {
     const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-    return checkPage(tab?.url);
+    return { page: checkPage(tab?.url), windowId: tab?.windowId };
   } catch {
-    return checkPage(null);
+    return { page: checkPage(null), windowId: undefined };
   }
 }

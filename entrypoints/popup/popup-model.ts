@@ -11,9 +11,10 @@ import { watchFollowed, type Followed, type FollowState } from '@/lib/following'
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { readCachedViews, type CachedViews } from './cached';
-import { readCurrentPage } from './current-page';
+import { readCurrentTab, type CurrentTab } from './current-page';
+import { sidePanelOpener, type SidePanelOpener } from './side-panel';
 import { afterNextPaint } from './after-paint';
-import { batch, signal, type Signal } from './state';
+import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 /** Data first taken from the cache, then refreshed. */
@@ -35,21 +36,24 @@ export interface Shown<T> {
 export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
 export interface PopupEnvironment {
-  readCurrentPage(): Promise<PageCheck>;
+  readCurrentTab(): Promise<CurrentTab>;
   /** What the last popup showed, from storage.session (./cached); null when there is none. */
   readCachedViews(): Promise<CachedViews | null>;
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
+  /** Opens the browser's side panel; null where there is none to open (and in the panel itself). */
+  openSidePanel: SidePanelOpener | null;
   now(): number;
   /** What the background's follower says of reports still generating (lib/following). */
   watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void;
 }
 
 export const defaultEnvironment: PopupEnvironment = {
-  readCurrentPage,
+  readCurrentTab,
   readCachedViews,
   openOptions,
   closePopup: () => window.close(),
+  openSidePanel: sidePanelOpener(),
   now: () => Date.now(),
   watchFollowed,
 };
@@ -74,6 +78,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   const regenerateRecheck = signal<Recheck | null>(null);
   /** Announced in a live region: "Report created.", "The result is ready." */
   const announcement = signal('');
+  const sidePanelFailed = signal(false);
+  // The tab's window, read at start-up: the side panel must open within the click, with nothing awaited.
+  let windowId: number | undefined;
   // Bumped by every local change of this page's report, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
   // Likewise for the recent list: a lookup for another scope must not land in this one.
@@ -268,6 +275,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     regenerateRecheck,
     announcement,
     form,
+    canOpenSidePanel: env.openSidePanel !== null,
+    sidePanelFailed,
 
     /**
      * Reads the tab and the cache at once and paints what the last popup showed; then the background's
@@ -276,7 +285,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     async start(): Promise<void> {
       stopWatching ??= env.watchFollowed(onFollowed);
       const cachedViews = env.readCachedViews();
-      const checked = await env.readCurrentPage();
+      const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
+      windowId = tabWindow;
       page.value = checked;
       const painted = paintCached(checked, await cachedViews);
       // Painted from the cache: the background's snapshot and the refresh it starts wait for the first
@@ -356,6 +366,14 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     openDetails: (id: ReportId) => open({ view: 'report', id }),
     openAllReports: () => open({ view: 'reports' }),
     openSettings: () => open({ view: 'settings' }),
+    /** Call in the click itself. Once the panel is open it shows what the popup did: the popup goes. */
+    openSidePanel() {
+      sidePanelFailed.value = false;
+      env.openSidePanel?.(windowId).then(
+        () => env.closePopup(),
+        () => (sidePanelFailed.value = true),
+      );
+    },
     close: () => env.closePopup(),
     now: () => env.now(),
 

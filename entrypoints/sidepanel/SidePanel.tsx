@@ -1,7 +1,5 @@
-import { useLayoutEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { App } from '../popup/App';
-import { onStateChange, stateVersion } from '../popup/state';
 import type { SidePanel as SidePanelModel } from './panel';
 
 /** Why the panel does not follow the tab yet (or any more), and the click that lets it. */
@@ -29,15 +27,6 @@ function AskToFollow({ panel, lost }: { panel: SidePanelModel; lost: boolean }) 
 
 /** The side panel: the popup's views for the followed tab, or why it cannot follow one. */
 export function SidePanel({ panel }: { panel: SidePanelModel }) {
-  const [, setRenders] = useState(0);
-  const renderedVersion = stateVersion;
-  useLayoutEffect(() => {
-    const rerender = () => setRenders((count) => count + 1);
-    const stop = onStateChange(rerender);
-    if (stateVersion !== renderedVersion) rerender();
-    return stop;
-  }, []);
-
   const access = panel.access.value;
   if (access === 'off' || access === 'lost') return <AskToFollow panel={panel} lost={access === 'lost'} />;
   const model = panel.model.value;

@@ -8,7 +8,7 @@ import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
 import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
-import { signal } from '../popup/state';
+import { signal } from '@preact/signals';
 import { cachedLookup } from './cached-lookup';
 import type { TabsApi } from './tab-follower';
 import { followActiveTab } from './tab-follower';
@@ -34,7 +34,12 @@ export interface SidePanelEnvironment {
 
 export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup()): PopupModel {
   return createPopupModel(
-    { ...defaultEnvironment, readCurrentPage: () => Promise.resolve(page), closePopup: () => undefined },
+    {
+      ...defaultEnvironment,
+      readCurrentTab: () => Promise.resolve({ page, windowId: undefined }),
+      closePopup: () => undefined,
+      openSidePanel: null,
+    },
     lookUp,
   );
 }

@@ -1,8 +1,12 @@
 // Plain data the background hands to pages, and the API's allowed values (small constants pages use too).
 import type { ReportChecks } from './report-checks';
 
-export const PRIVACY_VALUES = [0, 1, 2] as const;
+/** The service's privacy values: anyone with the link, the account only, or behind a password. */
+export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
+export const PRIVACY_VALUES = [PRIVACY.public, PRIVACY.private, PRIVACY.password] as const;
 export type Privacy = (typeof PRIVACY_VALUES)[number];
+export const isPrivacy = (value: unknown): value is Privacy =>
+  (PRIVACY_VALUES as readonly unknown[]).includes(value);
 
 export const REPORT_RESULTS = ['good', 'decent', 'bad'] as const;
 export type ReportResult = (typeof REPORT_RESULTS)[number];

@@ -3,10 +3,9 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { FieldNote, fieldAria } from '@/components/field-note';
-import { PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
+import { PrivacyFields } from '@/components/PrivacyFields';
+import { PRIVACY, type Privacy } from '@/lib/api/types';
 import { bulkCounts, type BulkJob } from '@/lib/bulk-job';
-import { PRIVACY_NAMES } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
@@ -65,7 +64,7 @@ function SelectAllMatching({ model, pageCount }: { model: BulkChangesModel; page
 }
 
 function BulkForm({ model }: { model: BulkChangesModel }) {
-  const privacy = useSignal<Privacy>(1);
+  const privacy = useSignal<Privacy>(PRIVACY.private);
   // Lives only in this field and the message that starts the job: never stored on disk, never logged.
   const password = useSignal('');
   const problem = useSignal<string | null>(null);
@@ -76,11 +75,11 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
   async function changePrivacy(event: Event) {
     event.preventDefault();
     problem.value = null;
-    if (privacy.value === 2 && password.value === '') {
+    if (privacy.value === PRIVACY.password && password.value === '') {
       problem.value = t('bulkPasswordRequired');
       return;
     }
-    await model.changePrivacy(privacy.value, privacy.value === 2 ? password.value : undefined);
+    await model.changePrivacy(privacy.value, privacy.value === PRIVACY.password ? password.value : undefined);
     if (!model.error.peek()) password.value = '';
   }
 
@@ -88,36 +87,17 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
     <form class="bulk-form" onSubmit={changePrivacy} noValidate>
       <fieldset>
         <legend>{t('bulkLegend')}</legend>
-        <div class="field">
-          <label for="bulk-privacy">{t('bulkPrivacyLabel')}</label>
-          <select
-            id="bulk-privacy"
-            value={String(privacy.value)}
-            onChange={(event) => (privacy.value = Number(event.currentTarget.value) as Privacy)}
-          >
-            {PRIVACY_VALUES.map((value) => (
-              <option key={value} value={String(value)}>
-                {PRIVACY_NAMES[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {privacy.value === 2 ? (
-          <div class="field">
-            <label for="bulk-password">{t('bulkPasswordLabel')}</label>
-            <input
-              id="bulk-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-required
-              value={password.value}
-              {...fieldAria('bulk-password', passwordMessage, t('bulkPasswordHint'))}
-              onInput={(event) => (password.value = event.currentTarget.value)}
-            />
-            <FieldNote id="bulk-password" error={passwordMessage} hint={t('bulkPasswordHint')} />
-          </div>
-        ) : null}
+        <PrivacyFields
+          ids={{ privacy: 'bulk-privacy', password: 'bulk-password' }}
+          labels={{ privacy: t('bulkPrivacyLabel'), password: t('bulkPasswordLabel') }}
+          privacy={privacy.value}
+          onPrivacy={(chosen) => (privacy.value = chosen)}
+          password={password.value}
+          onPassword={(typed) => (password.value = typed)}
+          passwordRequired
+          passwordHint={t('bulkPasswordHint')}
+          errors={{ password: passwordMessage }}
+        />
         <div class="bulk-summary-actions">
           <button type="submit" class="primary">
             {t('bulkChangePrivacy', count)}

@@ -1,19 +1,9 @@
 import { useSignal } from '@preact/signals';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { FieldNote, fieldAria } from '@/components/field-note';
-import { SelectField, type SelectOption } from '@/components/fields';
-import { PRIVACY_VALUES, type Privacy, type Report } from '@/lib/api/types';
-import { PRIVACY_NAMES } from '@/lib/format';
+import { PrivacyFields } from '@/components/PrivacyFields';
+import { PRIVACY, type Privacy, type Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import type { ReportDetailsModel } from './report-details-model';
-
-function privacyOptions(): SelectOption<string>[] {
-  return PRIVACY_VALUES.map((value) => ({ value: String(value), label: PRIVACY_NAMES[value] }));
-}
-// Shown when the service did not say the privacy: picking nothing must not make the report public.
-function unknownOption(): SelectOption<string> {
-  return { value: '', label: t('reportsPrivacyUnknown'), disabled: true };
-}
 
 /** "Privacy", "Password" (for privacy Password), "Save changes" and "Regenerate results". */
 export function ReportEditForm({
@@ -38,8 +28,8 @@ export function ReportEditForm({
   const gone = details.gone.value;
   const disabled = writing !== null || gone;
   // Staying on Password with a password already set may leave the field empty: the old one stays.
-  const keepsPassword = report.privacy === 2 && report.hasPassword !== false;
-  const passwordRequired = privacy === 2 && !keepsPassword;
+  const keepsPassword = report.privacy === PRIVACY.password && report.hasPassword !== false;
+  const passwordRequired = privacy === PRIVACY.password && !keepsPassword;
   const serverErrors = failure?.write === 'save' ? failure.error.fieldErrors : undefined;
 
   async function save(event: Event) {
@@ -52,7 +42,7 @@ export function ReportEditForm({
     // Only what the person changed; the model drops a privacy equal to the report's.
     const result = await details.save({
       ...(picked.value === undefined ? {} : { privacy: picked.value }),
-      ...(privacy === 2 && password.value !== '' ? { password: password.value } : {}),
+      ...(privacy === PRIVACY.password && password.value !== '' ? { password: password.value } : {}),
     });
     if (result.ok) {
       password.value = '';
@@ -65,34 +55,20 @@ export function ReportEditForm({
   return (
     <form class="report-edit" onSubmit={save} noValidate>
       <div class="report-edit-fields">
-        <SelectField
-          id="details-privacy"
-          label={t('reportsColumnPrivacy')}
-          value={privacy === null ? '' : String(privacy)}
-          options={privacy === null ? [unknownOption(), ...privacyOptions()] : privacyOptions()}
-          hint={privacy === null ? t('reportsPrivacyUnknownHint') : null}
-          error={serverErrors?.privacy}
-          onChange={(value) => {
-            picked.value = Number(value) as Privacy;
+        <PrivacyFields
+          ids={{ privacy: 'details-privacy', password: 'details-password' }}
+          labels={{ privacy: t('reportsColumnPrivacy'), password: t('reportsPasswordLabel') }}
+          privacy={privacy}
+          onPrivacy={(chosen) => {
+            picked.value = chosen;
             passwordError.value = null;
           }}
+          password={password.value}
+          onPassword={(typed) => (password.value = typed)}
+          passwordRequired={passwordRequired}
+          passwordHint={passwordHint}
+          errors={{ privacy: serverErrors?.privacy, password: passwordMessage }}
         />
-        {privacy === 2 ? (
-          <div class="field">
-            <label for="details-password">{t('reportsPasswordLabel')}</label>
-            <input
-              id="details-password"
-              type="password"
-              autoComplete="new-password"
-              value={password.value}
-              required={passwordRequired}
-              aria-required={passwordRequired}
-              {...fieldAria('details-password', passwordMessage, passwordHint)}
-              onInput={(event) => (password.value = event.currentTarget.value)}
-            />
-            <FieldNote id="details-password" error={passwordMessage} hint={passwordHint} />
-          </div>
-        ) : null}
       </div>
       <div class="report-edit-actions">
         <button type="submit" class="primary" disabled={disabled}>

@@ -1,5 +1,5 @@
 import { WebLink } from '@/components/WebLink';
-import type { ReportChecks } from '@/lib/api/types';
+import { isPrivacy, type ReportChecks } from '@/lib/api/types';
 import { PRIVACY_NAMES, formatDateTime } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
@@ -71,7 +71,7 @@ function RawResults({ value, checks }: { value: object; checks: ReportChecks | n
 function FieldValue({ name, value, pageUrl }: { name: string; value: unknown; pageUrl: string | null }) {
   if (value === null || value === undefined) return <span class="muted">{t('reportsFieldNone')}</span>;
   if (typeof value === 'object') return <pre class="field-json">{jsonText(value)}</pre>;
-  if (name === 'privacy' && (value === 0 || value === 1 || value === 2)) {
+  if (name === 'privacy' && isPrivacy(value)) {
     return <span>{`${value} (${PRIVACY_NAMES[value]})`}</span>;
   }
   if (name === 'password' && typeof value === 'boolean')

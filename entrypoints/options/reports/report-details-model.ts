@@ -7,7 +7,7 @@
 // again: the report is read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Privacy, Report } from '@/lib/api/types';
+import { PRIVACY, type Privacy, type Report } from '@/lib/api/types';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { t } from '@/lib/i18n';
@@ -72,8 +72,8 @@ export const nothingToSave = () => t('reportsNothingToSave');
 function saveInput(current: Report, changes: DetailsChanges): { privacy: Privacy; password?: string } | null {
   const privacy = changes.privacy ?? current.privacy;
   const privacyChanged = changes.privacy !== undefined && changes.privacy !== current.privacy;
-  // The API takes a password only beside privacy 2 (the background client's updateBody).
-  const password = privacy === 2 && changes.password ? changes.password : undefined;
+  // The API takes a password only beside privacy Password (the background client's updateBody).
+  const password = privacy === PRIVACY.password && changes.password ? changes.password : undefined;
   if (privacy === null || (!privacyChanged && !password)) return null;
   return password ? { privacy, password } : { privacy };
 }

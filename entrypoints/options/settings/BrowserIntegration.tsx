@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
+import { PRIVACY } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { loadIntegrationPrefs, saveIntegrationPrefs } from '@/lib/integration-prefs';
 import { createBrowserIntegrationModel, type BrowserIntegrationModel } from './browser-integration-model';
@@ -61,20 +62,20 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
             id="integration-public"
             type="radio"
             name="integration-privacy"
-            checked={prefs?.privacy === 0}
-            onChange={() => void model.setPrivacy(0)}
+            checked={prefs?.privacy === PRIVACY.public}
+            onChange={() => void model.setPrivacy(PRIVACY.public)}
           />
-          <label for="integration-public">{PRIVACY_NAMES[0]}</label>
+          <label for="integration-public">{PRIVACY_NAMES[PRIVACY.public]}</label>
         </div>
         <div class="check-field">
           <input
             id="integration-private"
             type="radio"
             name="integration-privacy"
-            checked={prefs?.privacy === 1}
-            onChange={() => void model.setPrivacy(1)}
+            checked={prefs?.privacy === PRIVACY.private}
+            onChange={() => void model.setPrivacy(PRIVACY.private)}
           />
-          <label for="integration-private">{PRIVACY_NAMES[1]}</label>
+          <label for="integration-private">{PRIVACY_NAMES[PRIVACY.private]}</label>
         </div>
         <p class="hint">{t('integrationPrivacyHint')}</p>
       </fieldset>

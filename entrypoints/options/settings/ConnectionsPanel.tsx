@@ -1,8 +1,9 @@
 // Several connections (issue 11): the list in Settings (rename, test, remove, make active), the form that
 // adds one, and the switcher in the options page's header. Loaded on demand (connections-slot.ts), after the
 // page's first paint. With one connection only "Add another connection" shows.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
 import { t } from '@/lib/i18n';
 import { CONNECTION_STASH_PREFIX } from '@/lib/storage-keys';
@@ -12,7 +13,6 @@ import { browser } from '@/lib/page-browser';
 import {
   changingFromHere,
   createConnectionsModel,
-  loadConnections,
   sendChange,
   type AddField,
   type ConnectionsModel,
@@ -216,9 +216,7 @@ function AddForm({ model }: { model: ConnectionsModel }) {
  * popup, another tab) starts this page again too, so it never shows one connection's data under another.
  */
 export function HeaderSwitcher() {
-  const [connections, setConnections] = useState<ConnectionSummary[]>([]);
   useEffect(() => {
-    void loadConnections(send).then(setConnections);
     const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       const switched = Object.keys(changes).some(
         (key) => key.startsWith(CONNECTION_STASH_PREFIX) && changes[key]?.newValue !== undefined,
@@ -228,46 +226,11 @@ export function HeaderSwitcher() {
     browser.storage.onChanged.addListener(onChanged);
     return () => browser.storage.onChanged.removeListener(onChanged);
   }, []);
-  if (connections.length < 2) return null;
-  return <ConnectionSelect connections={connections} />;
-}
-
-/** A labelled select of the connections; choosing one makes it active and starts the page again. */
-export function ConnectionSelect({ connections }: { connections: ConnectionSummary[] }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  async function onChange(id: string) {
-    const chosen = connections.find((connection) => connection.id === id);
-    if (!chosen) return;
-    setBusy(true);
-    setFailure(null);
-    const result = await sendChange(send, 'connections.switch', { id });
-    if (result.ok) return startAgain(t('connSwitched', chosen.label));
-    // Refused (removed meanwhile, storage failed): said here; the select shows the active one again.
-    setFailure(result.error.message);
-    setBusy(false);
-  }
   return (
-    <div class="connection-switcher">
-      <label>
-        <span>{t('connSwitcherLabel')}</span>
-        <select
-          disabled={busy}
-          value={connections.find((connection) => connection.active)?.id}
-          onChange={(event) => void onChange(event.currentTarget.value)}
-        >
-          {connections.map((connection) => (
-            <option key={connection.id} value={connection.id}>
-              {connection.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {failure ? (
-        <p role="alert" class="inline-alert">
-          {failure}
-        </p>
-      ) : null}
-    </div>
+    <ConnectionSwitcher
+      labelShown
+      switchTo={(id) => sendChange(send, 'connections.switch', { id })}
+      onSwitched={(chosen) => startAgain(t('connSwitched', chosen.label))}
+    />
   );
 }

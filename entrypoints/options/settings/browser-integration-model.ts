@@ -104,7 +104,7 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
       await save({ menu: on });
     },
 
-    async setPrivacy(privacy: 0 | 1): Promise<void> {
+    async setPrivacy(privacy: IntegrationPrefs['privacy']): Promise<void> {
       status.value = null;
       await save({ privacy });
     },

@@ -186,9 +186,3 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
     },
   };
 }
-
-/** The options page header's list: the connections, or none when they cannot be read. */
-export async function loadConnections(send: Send): Promise<ConnectionSummary[]> {
-  const result = await send('settings.get', {});
-  return result.ok ? (result.data.connections ?? []) : [];
-}

@@ -8,7 +8,12 @@ import type { ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { App } from '@/entrypoints/popup/App';
-import { createPopupModel, type PopupModel } from '@/entrypoints/popup/popup-model';
+import {
+  createPopupModel,
+  defaultEnvironment,
+  type PopupEnvironment,
+  type PopupModel,
+} from '@/entrypoints/popup/popup-model';
 import { startFakeFollower } from '../fake-follower';
 import { ok } from './fixtures';
 
@@ -21,6 +26,8 @@ export type Answers = {
 };
 
 export const PAGE_URL = 'https://example.com/page';
+/** The window of the tab the popup opens on. */
+export const WINDOW_ID = 7;
 
 export const noCache: Answers = {
   'popup.snapshot': () =>
@@ -42,12 +49,14 @@ afterEach(() => {
 
 /**
  * Opens the popup on a tab showing `url`, with the background answering as `answers` says, and
- * storage.session holding `session` (the background's popup cache, say) when given.
+ * storage.session holding `session` (the background's popup cache, say) when given; `env` replaces parts
+ * of the browser the popup uses.
  */
 export function openPopup(
   answers: Answers = {},
   url: string | undefined = PAGE_URL,
   session?: Record<string, unknown>,
+  env: Partial<PopupEnvironment> = {},
 ) {
   fakeBrowser.reset();
   if (session) void fakeBrowser.storage.session.set(session);
@@ -62,11 +71,11 @@ export function openPopup(
     await follower.afterAnswer(type, payload, result as Result<unknown>);
     return result;
   }) as typeof send);
-  const tab = { url } as Browser.tabs.Tab;
+  const tab = { url, windowId: WINDOW_ID } as Browser.tabs.Tab;
   vi.spyOn(browser.tabs, 'query').mockImplementation((async () => [tab]) as never);
   const createTab = vi.spyOn(browser.tabs, 'create');
   const closeWindow = vi.spyOn(window, 'close').mockImplementation(() => {});
-  const model = createPopupModel();
+  const model = createPopupModel({ ...defaultEnvironment, ...env });
   opened.push(model);
   const view = render(<App model={model} />);
   const started = model.start();

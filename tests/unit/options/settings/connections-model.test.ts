@@ -1,11 +1,7 @@
 // The connections model (Settings, issue 11): what adding, testing, switching, renaming and removing ask the
 // background and say; the add form is checked by the same rule as the address/key form.
 import { describe, expect, it, vi } from 'vitest';
-import {
-  changingFromHere,
-  createConnectionsModel,
-  loadConnections,
-} from '@/entrypoints/options/settings/connections-model';
+import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/connections-model';
 import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
 import { A, B, settingsWith } from '../../connection-fixtures';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
@@ -222,12 +218,5 @@ describe('connections model: the list', () => {
     expect(refused.startAgain).not.toHaveBeenCalled();
     refused.model.cancelRename();
     expect(refused.model.renaming.value).toBeNull();
-  });
-
-  it("the header's list: the connections, or none when they cannot be read", async () => {
-    const send = fakeSend({ 'settings.get': () => ok(settingsWith([A, B])) });
-    expect(await loadConnections(send)).toEqual([A, B]);
-    const failing = fakeSend({ 'settings.get': () => fail('unexpected') });
-    expect(await loadConnections(failing)).toEqual([]);
   });
 });

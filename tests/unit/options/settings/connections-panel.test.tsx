@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { send } from '@/lib/messaging/send';
-import { ConnectionSelect, ConnectionsPanel } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { ConnectionsPanel, HeaderSwitcher } from '@/entrypoints/options/settings/ConnectionsPanel';
 import { SettingsSection } from '@/entrypoints/options/settings/SettingsSection';
 
 import { A, B, settingsWith as summary } from '../../connection-fixtures';
@@ -129,10 +129,13 @@ describe("the header's Connection select", () => {
   it('says why a switch was refused, keeps the page, and shows the active connection again', async () => {
     const refused = 'This connection no longer exists. Reload the page.';
     sendMock.mockImplementation(
-      async () => ({ ok: false, error: apiError('invalid_input', { message: refused }) }) as never,
+      async (type) =>
+        (type === 'settings.get'
+          ? { ok: true, data: summary([A, B]) }
+          : { ok: false, error: apiError('invalid_input', { message: refused }) }) as never,
     );
-    render(<ConnectionSelect connections={[A, B]} />);
-    const select = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
+    render(<HeaderSwitcher />);
+    const select = (await screen.findByRole('combobox', { name: 'Connection' })) as HTMLSelectElement;
     fireEvent.change(select, { target: { value: 'b' } });
     expect((await screen.findByRole('alert')).textContent).toBe(refused);
     expect(sendMock).toHaveBeenCalledWith('connections.switch', { id: 'b' });

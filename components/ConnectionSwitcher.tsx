@@ -1,0 +1,69 @@
+// The connection switcher of the popup's and the options page's headers: shown with two connections or
+// more. Asked for after the first paint, so a page's start-up does not wait for it.
+import { useEffect, useState } from 'preact/hooks';
+import type { Result } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
+import type { ConnectionSummary } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+
+export interface ConnectionSwitcherProps {
+  /** Sends the switch (the options page notes that it asked for it). */
+  switchTo?: (id: string) => Promise<Result<unknown>>;
+  /** The switch is done: the page starts again, so it shows the new connection's data only. */
+  onSwitched: (connection: ConnectionSummary) => void;
+  /** The label beside the select; without it the select keeps the same name for screen readers. */
+  labelShown?: boolean;
+}
+
+const sendSwitch = (id: string) => send('connections.switch', { id });
+
+export function ConnectionSwitcher({
+  switchTo = sendSwitch,
+  onSwitched,
+  labelShown,
+}: ConnectionSwitcherProps) {
+  const [connections, setConnections] = useState<ConnectionSummary[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    void send('settings.get', {}).then(
+      (result) => result.ok && setConnections(result.data.connections ?? []),
+    );
+  }, []);
+  if (connections.length < 2) return null;
+
+  async function onChange(id: string) {
+    const chosen = connections.find((connection) => connection.id === id);
+    if (!chosen) return;
+    setBusy(true);
+    setFailure(null);
+    const result = await switchTo(id);
+    if (result.ok) return onSwitched(chosen);
+    // Refused (removed meanwhile, storage failed): said here; the select shows the active one again.
+    setFailure(result.error.message);
+    setBusy(false);
+  }
+  return (
+    <div class="connection-switcher">
+      <label>
+        <span class={labelShown ? undefined : 'visually-hidden'}>{t('connSwitcherLabel')}</span>
+        <select
+          disabled={busy}
+          value={connections.find((connection) => connection.active)?.id}
+          onChange={(event) => void onChange(event.currentTarget.value)}
+        >
+          {connections.map((connection) => (
+            <option key={connection.id} value={connection.id}>
+              {connection.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {failure ? (
+        <p role="alert" class="inline-alert">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}
