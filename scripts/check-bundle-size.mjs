@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 const dir = process.argv[2] ?? '.output/chrome-mv3';
 
 // KB of gzip of the scripts each page's HTML loads at start-up (entry and modulepreloads).
-const budgets = { popup: 20, sidepanel: 20, options: 40 };
+// The side panel shows the popup's views and adds its tab following.
+const budgets = { popup: 20, sidepanel: 25, options: 40 };
 // Any new dependency of the worker has to fit here too.
 const backgroundBudgetKb = 45;
 // Strings only the options page's lazy "Export CSV" chunk holds (the file's header, its name, its type):
