@@ -291,8 +291,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       const painted = paintCached(checked, await cachedViews);
       // Painted from the cache: the background's snapshot and the refresh it starts wait for the first
       // frame. Chrome shows a popup after its load event; the worker's and the browser's work for them
-      // (same process, two cores) delayed that show and frame (issue 8: largest paint 1.53× → 1.36× the
-      // empty popup, medians of 30 paired opens on a busy machine).
+      // (same process, two cores) delayed that show and frame.
       if (painted) await afterNextPaint();
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {

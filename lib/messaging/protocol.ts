@@ -13,7 +13,7 @@ export interface SettingsSummary {
   keyLastFour: string | null;
   /** Whether the extension may reach the base URL's origin (host permission granted). */
   hostPermission: boolean;
-  /** Every saved connection (issue 11), the active one marked; never a key. */
+  /** Every saved connection, the active one marked; never a key. */
   connections?: ConnectionSummary[];
 }
 

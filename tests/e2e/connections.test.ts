@@ -1,4 +1,4 @@
-// Several connections (issue 11) through the real browser: two reference APIs (one answering as API.md
+// Several connections through the real browser: two reference APIs (one answering as API.md
 // documents, one as phpRank really does), each with its own key and its
 // own reports; both connections added in Settings, switched in the options page's header and in the popup's.
 // Each shows its own reports, and the requests each server received prove that the key of one never reached

@@ -1,4 +1,4 @@
-// The faults both surfaces are proved under (issue 9), as table rows: how the reference API is made to
+// The faults both surfaces are proved under, as table rows: how the reference API is made to
 // misbehave, the sentence a person then reads, the action offered, and how many requests reached the
 // server. Reads (GET) are tried up to 3 times after a 429/502/503/504 or a network failure (entrypoints/background/service/http.ts);
 // writes go out once.

@@ -1,4 +1,4 @@
-// The options page under faults (issue 9, "Proved under faults"), against the reference API's switches
+// The options page under faults ("Proved under faults"), against the reference API's switches
 // in phpRank's dialect: for each fault the sentence and the action, how many requests reached the server
 // (reads retried, writes sent once), and that afterwards the page shows what the server holds. One page
 // serves all the rows of a table; a fault is switched on only once the page's own loading is answered.

@@ -1,4 +1,4 @@
-// Issue 3 through the real action popup: create reports with each privacy, recognise an existing one,
+// Through the real action popup: create reports with each privacy, recognise an existing one,
 // follow generation, and paint from the background's cache.
 import { describe, expect, it } from 'vitest';
 import { useExtension, useReferenceApi, useTestServer, type WithChrome } from './harness';
@@ -239,7 +239,7 @@ describe('popup: this page’s report', () => {
   }, 90_000);
 });
 
-describe('popup: a create that may have happened (issue 9)', () => {
+describe('popup: a create that may have happened', () => {
   it('answered 502 after the service made it: no Retry, the popup looks and shows the report', async () => {
     api().store.reset(false);
     await configure(extension(), api().url, api().apiKey);

@@ -1,4 +1,4 @@
-// The real action popup in a German browser (issue 10): found by its German names, photographed in its
+// The real action popup in a German browser: found by its German names, photographed in its
 // fullest states, and checked for overflow in Chrome's 600 px high popup: German words are longer than
 // English ones, and a popup that scrolls sideways or past 600 px hides what it says.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 3's other states through the real action popup: a non-web tab, no key, the API down, errors;
+// The popup's other states through the real action popup: a non-web tab, no key, the API down, errors;
 // each checked with axe-core and photographed in light and dark.
 import { describe, expect, it } from 'vitest';
 import { startTestServer, useExtension, useReferenceApi, useTestServer } from './harness';

@@ -1,4 +1,4 @@
-// Issue 2's path through a real browser: Settings on the options page, against the reference API.
+// Settings through a real browser: Settings on the options page, against the reference API.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, seriousAxeViolations, useExtension, useReferenceApi, type WithChrome } from './harness';
@@ -14,7 +14,7 @@ async function fillSettings(page: Page, baseUrl: string, key: string) {
 
 /**
  * Everything in storage.local that concerns the connection: the one item (its active connection's address
- * and key, since issue 11 stored it as a list), and the two it replaced.
+ * and key, since connections are stored as a list), and the two it replaced.
  */
 async function storedSettings() {
   const { connection, ...legacy } = await extension().getStorage<{

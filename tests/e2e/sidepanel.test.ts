@@ -1,4 +1,4 @@
-// The side panel (issue 11) following the active tab. Headless Chromium shows no side panel, so the
+// The side panel following the active tab. Headless Chromium shows no side panel, so the
 // panel's page runs in a tab of a window, and follows that window's active tab as the real panel follows
 // its own window's: the web pages are opened and switched to with the extension's own chrome.tabs calls
 // from the panel, so the browser fires the same tabs.onActivated / onUpdated events a person's clicks

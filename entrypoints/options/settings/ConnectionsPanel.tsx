@@ -1,4 +1,4 @@
-// Several connections (issue 11): the list in Settings (rename, test, remove, make active), the form that
+// Several connections: the list in Settings (rename, test, remove, make active), the form that
 // adds one, and the switcher in the options page's header. Loaded on demand (connections-slot.ts), after the
 // page's first paint. With one connection only "Add another connection" shows.
 import { useEffect, useRef } from 'preact/hooks';

@@ -98,7 +98,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
   );
 }
 
-/** Plainly, what the service learns and when (issue 9): people trust a tool that says so up front. */
+/** Plainly, what the service learns and when: people trust a tool that says so up front. */
 function WhatLeavesTheBrowser() {
   return (
     <section aria-labelledby="data-heading" class="settings-privacy">

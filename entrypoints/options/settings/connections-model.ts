@@ -1,4 +1,4 @@
-// Several connections in Settings (issue 11): what the list, the add form, rename, test and remove ask the
+// Several connections in Settings: what the list, the add form, rename, test and remove ask the
 // background, and what they say. Another connection (or another list of them) starts the page again, so every
 // section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';

@@ -1,5 +1,5 @@
 // How the extension stores its connection settings (entrypoints/background/settings/storage.ts): one item,
-// version 2 since issue 11, holding every named connection and the active one's id. The one place tests and
+// version 2, holding every named connection and the active one's id. The one place tests and
 // tools (npm start, npm run bench) write it, so a change of the stored shape is made here too.
 export const CONNECTION_KEY = 'connection';
 

@@ -66,7 +66,7 @@ describe('popup: the cache painted before the background answers', () => {
 
   it('asks the background only once the cached popup has had its first frame', async () => {
     // Chrome shows the popup after its load event: the worker's and the browser's work for the snapshot
-    // and the refresh after it slowed that show and the first frame (issue 8).
+    // and the refresh after it slowed that show and the first frame.
     const frame = deferred<void>();
     frames.held = frame.promise;
     try {

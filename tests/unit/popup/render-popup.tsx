@@ -35,7 +35,7 @@ export const noCache: Answers = {
   'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
   'popup.recentReports': () => ok({ data: [], fetchedAt: Date.now() }),
   'popup.rememberPrivacy': () => ok(null),
-  // One connection: the header's switcher stays hidden (issue 11).
+  // One connection: the header's switcher stays hidden.
   'settings.get': () =>
     ok({ baseUrl: 'https://r.example', keySet: true, keyLastFour: null, hostPermission: true }),
 };

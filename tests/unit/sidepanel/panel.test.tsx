@@ -53,7 +53,7 @@ function fakeBackground(now: () => number, cachedAt?: number) {
         recent = { data: [report], fetchedAt: now() };
         return ok(recent);
       case 'settings.get':
-        // One connection: the header's switcher stays hidden (issue 11).
+        // One connection: the header's switcher stays hidden.
         return ok({ baseUrl: 'https://r.example', keySet: true, keyLastFour: null, hostPermission: true });
       default:
         throw new Error(`The test did not expect ${type}`);

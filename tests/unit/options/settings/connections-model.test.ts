@@ -1,4 +1,4 @@
-// The connections model (Settings, issue 11): what adding, testing, switching, renaming and removing ask the
+// The connections model (Settings): what adding, testing, switching, renaming and removing ask the
 // background and say; the add form is checked by the same rule as the address/key form.
 import { describe, expect, it, vi } from 'vitest';
 import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/connections-model';

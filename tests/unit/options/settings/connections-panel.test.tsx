@@ -1,4 +1,4 @@
-// Several connections in Settings (issue 11): one connection shows only "Add another connection"; two show
+// Several connections in Settings: one connection shows only "Add another connection"; two show
 // the list with named actions; adding asks for the new origin in the click; refusals show next to fields.
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
