@@ -5,6 +5,7 @@
 import { errorAction } from './api/error-action';
 import type { ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
+import { activeSpaceKey } from './connection-space';
 import { browser } from './page-browser';
 import { BULK_JOB_KEY } from './storage-keys';
 
@@ -88,19 +89,25 @@ export function bulkJobFrom(value: unknown): BulkJob | null {
 export function watchBulkJob(listener: (job: BulkJob | null) => void): () => void {
   const area = browser.storage.session;
   let changedFirst = false;
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
-    if (!(BULK_JOB_KEY in changes)) return;
-    changedFirst = true;
-    listener(bulkJobFrom(changes[BULK_JOB_KEY]?.newValue));
-  };
+  let stopped = false;
+  // The active connection's job: the options page starts again when another connection becomes active.
+  const keyed = activeSpaceKey(BULK_JOB_KEY);
+  const onChanged = (changes: Record<string, { newValue?: unknown }>) =>
+    void keyed.then((key) => {
+      if (stopped || !(key in changes)) return;
+      changedFirst = true;
+      listener(bulkJobFrom(changes[key]?.newValue));
+    });
   area.onChanged.addListener(onChanged);
-  void area.get(BULK_JOB_KEY).then(
-    // A change that came first is newer than this read.
-    (items) => changedFirst || listener(bulkJobFrom(items[BULK_JOB_KEY])),
-    () => undefined,
-  );
+  void keyed
+    .then(async (key) => {
+      const items = await area.get(key);
+      // A change that came first is newer than this read.
+      if (!changedFirst && !stopped) listener(bulkJobFrom(items[key]));
+    })
+    .catch(() => undefined);
   return () => {
-    changedFirst = true;
+    stopped = true;
     area.onChanged.removeListener(onChanged);
   };
 }

@@ -5,6 +5,7 @@
 // over the browser's own storage API: nothing here calls the service.
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
+import { activeSpaceKey } from './connection-space';
 import { browser } from './page-browser';
 import { FOLLOWED_KEY } from './popup-storage-keys';
 
@@ -66,19 +67,25 @@ export function watchFollowed(listener: (changed: Followed[], all: Followed[]) =
     known = seen;
     if (changed.length > 0) listener(changed, all);
   };
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
-    if (!(FOLLOWED_KEY in changes)) return;
-    changedFirst = true;
-    take(changes[FOLLOWED_KEY]?.newValue);
-  };
+  let stopped = false;
+  // The active connection's list: a page starts again when another connection becomes active.
+  const keyed = activeSpaceKey(FOLLOWED_KEY);
+  const onChanged = (changes: Record<string, { newValue?: unknown }>) =>
+    void keyed.then((key) => {
+      if (stopped || !(key in changes)) return;
+      changedFirst = true;
+      take(changes[key]?.newValue);
+    });
   area.onChanged.addListener(onChanged);
-  void area.get(FOLLOWED_KEY).then(
-    // A change that came first is newer than this read.
-    (items) => changedFirst || take(items[FOLLOWED_KEY]),
-    () => undefined,
-  );
+  void keyed
+    .then(async (key) => {
+      const items = await area.get(key);
+      // A change that came first is newer than this read.
+      if (!changedFirst && !stopped) take(items[key]);
+    })
+    .catch(() => undefined);
   return () => {
-    changedFirst = true;
+    stopped = true;
     area.onChanged.removeListener(onChanged);
   };
 }

@@ -3,28 +3,156 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
 import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
-import { createApiClient } from '@/entrypoints/background/service/client';
+import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import { declaredIn, NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
+  mirrorActive,
   moveLegacyConnection,
   readConnection,
+  readConnectionOf,
   readConnections,
   saveConnection,
   writeConnections,
 } from './settings/storage';
-import { dropConnectionData, switchConnectionData } from './connection-stash';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
-import { connectionGuard } from './connection-guard';
-import { withPopupSupport } from './popup-support';
+import { createConnectionWorks } from './connection-work';
+import { BULK_ALARM } from './bulk-changes';
+import { GENERATION_ALARM } from './follower';
+import { createPopupHandlers } from './popup-handlers';
+import { clearSpace, dropOldLayout } from './space';
 import { withBrowserIntegration } from './integration';
-import { createMessageRouter } from './router';
-import { browserToolbarScore, registerToolbarScore, withToolbarScore } from './toolbar-score';
+import { createMessageRouter, type Handlers } from './router';
+import {
+  browserToolbarScore,
+  registerToolbarScore,
+  withToolbarScore,
+  type ToolbarScore,
+} from './toolbar-score';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
 });
+
+export interface BackgroundOptions {
+  /** The client's network and clock (tests give their own). */
+  client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
+  /** The e2e and `npm start` builds declare origins the browser will not give back. */
+  isDeclared?: Parameters<typeof releaseUnusedOrigin>[2]['isDeclared'];
+}
+
+/**
+ * Builds every part of the background and joins them. Registers the alarm listeners of the work that
+ * outlives a message (followed reports, bulk jobs): the alarm may be what woke the worker.
+ */
+export function createBackground(options: BackgroundOptions = {}) {
+  const now = () => Date.now();
+  // One queue for every write of the connection settings: saves never interleave, and an existing user's
+  // old settings are moved into the one item before any save can run.
+  const settingsUpdates = createSerialUpdates('updating the connection settings');
+  void settingsUpdates(async () => {
+    await moveLegacyConnection();
+    await mirrorActive();
+    await dropOldLayout();
+  }).catch(() => undefined); // logged by the queue
+
+  // Least privilege: access to a server no saved connection points to any more is given back.
+  const releaseIfUnused = async (oldBaseUrl: string) =>
+    releaseUnusedOrigin(
+      oldBaseUrl,
+      (await readConnections()).list.map((entry) => entry.baseUrl),
+      { permissions: browser.permissions, isDeclared: options.isDeclared ?? NONE_DECLARED },
+    );
+
+  // Told after a switch; built below, once the handlers it reads through exist.
+  let toolbar: ToolbarScore | null = null;
+
+  const core = createHandlers({
+    readSettings: readConnection,
+    readConnectionOf,
+    writeSettings: saveConnection,
+    readConnections,
+    writeConnections,
+    oneAtATime: settingsUpdates,
+    // Another address or key is another account: what was kept for the old one goes, its work stops.
+    afterConnectionChange: async (before) => {
+      if (before.id) {
+        works.drop(before.id);
+        await clearSpace(before.id);
+      }
+      await toolbar?.switched();
+      await releaseIfUnused(before.baseUrl);
+    },
+    afterSwitch: async () => toolbar?.switched(),
+    afterRemove: async (removed) => {
+      works.drop(removed.id);
+      await clearSpace(removed.id);
+      await releaseIfUnused(removed.baseUrl);
+    },
+    hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+    createClient: (settings) =>
+      createApiClient({
+        ...settings,
+        ...options.client,
+        // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
+        onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+      }),
+  });
+
+  const works = createConnectionWorks({ core, readConnections, alarms: browser.alarms, now, keepAliveWhile });
+  browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
+  void works.resumeAll();
+
+  /** A followed report or a bulk job of one connection is due; a removed connection's alarm goes. */
+  async function onWorkAlarm(name: string): Promise<void> {
+    const prefix = [GENERATION_ALARM, BULK_ALARM].find((start) => name.startsWith(start));
+    if (!prefix) return;
+    const work = await works.workOfId(name.slice(prefix.length));
+    if (!work) await browser.alarms.clear(name);
+    else if (prefix === GENERATION_ALARM) await work.follower.checkDue();
+    else await work.bulk.resume();
+  }
+
+  /** The active connection's bulk job: each message goes to that connection's runner. */
+  const bulk = <T extends keyof BulkHandlers>(type: T): BulkHandlers[T] =>
+    (async (input: never) =>
+      ((await works.active()).bulk.handlers[type] as (i: never) => unknown)(input)) as BulkHandlers[T];
+
+  const handlers: Handlers = {
+    ...core,
+    ...works.tracked,
+    // The popup may close while the service analyses the page: the run is noted, so the next one knows.
+    'reports.create': async (input, checked) => {
+      const work = await works.active();
+      return work.creates.run(input.url, () => works.tracked['reports.create'](input, checked));
+    },
+    'bulk.start': bulk('bulk.start'),
+    'bulk.stop': bulk('bulk.stop'),
+    'bulk.retryFailed': bulk('bulk.retryFailed'),
+    'bulk.dismiss': bulk('bulk.dismiss'),
+    ...createPopupHandlers({
+      isConfigured: async () => {
+        const { baseUrl, apiKey } = await readConnection();
+        return baseUrl !== '' && apiKey !== '';
+      },
+      listReports: core['reports.list'],
+      active: works.active,
+      stillActive: works.stillActive,
+      now,
+    }),
+  };
+
+  toolbar = browserToolbarScore({
+    listReports: core['reports.list'],
+    readConnection,
+    stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
+    aliasOf: (url, ref) => works.workFor(ref).aliases.lookup(url),
+  });
+  return { handlers, works, toolbar };
+}
+
+type BulkHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['bulk']['handlers'];
 
 export default defineBackground(() => {
   // Playwright cannot see uncaught errors in a service worker, but it sees console.error.
@@ -33,58 +161,16 @@ export default defineBackground(() => {
     console.error('Page Reports background rejection:', String(event.reason)),
   );
 
-  // One queue for every write of the connection settings: saves never interleave, and an existing user's
-  // old settings are moved into the one item before any save can run.
-  const settingsUpdates = createSerialUpdates('updating the connection settings');
-  void settingsUpdates(moveLegacyConnection).catch(() => undefined); // logged by the queue
-
-  // Least privilege: access to a server no saved connection points to any more is given back. Only the
-  // e2e and `npm start` builds declare origins (wxt.config.ts), which the browser will not give back: the
-  // production worker carries no match-pattern check for a manifest without any.
+  // Only the e2e and `npm start` builds declare origins (wxt.config.ts), which the browser will not give
+  // back: the production worker carries no match-pattern check for a manifest without any.
   const isDeclared =
     import.meta.env.MODE === 'production' ? NONE_DECLARED : declaredIn(browser.runtime.getManifest());
-  const releaseIfUnused = async (oldBaseUrl: string) =>
-    releaseUnusedOrigin(
-      oldBaseUrl,
-      (await readConnections()).list.map((entry) => entry.baseUrl),
-      { permissions: browser.permissions, isDeclared },
-    );
-
-  // What an answer writes waits for a switch in progress, and is skipped after one.
-  const guard = connectionGuard(settingsUpdates, readConnection);
-
-  // withPopupSupport adds the popup's messages, its cache and the generation alarm (registered here, at start-up);
-  // withBrowserIntegration the right-click menu, the create shortcut and notifications (their listeners too).
-  const handlers = withBrowserIntegration(
-    withPopupSupport(
-      createHandlers({
-        readSettings: readConnection,
-        writeSettings: saveConnection,
-        readConnections,
-        writeConnections,
-        oneAtATime: settingsUpdates,
-        afterConnectionChange: (before) => releaseIfUnused(before.baseUrl).then(() => undefined),
-        // Each connection's caches and pending work: the old one's put aside, the new one's brought back.
-        afterSwitch: switchConnectionData,
-        afterRemove: async (removed) => {
-          await dropConnectionData(removed.id);
-          await releaseIfUnused(removed.baseUrl);
-        },
-        hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-        createClient: (settings) =>
-          createApiClient({
-            ...settings,
-            // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
-            onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
-          }),
-      }),
-      guard,
-    ),
-  );
+  const { handlers, toolbar } = createBackground({ isDeclared });
+  // The right-click menu, the create shortcut and notifications (their listeners too).
+  const integrated = withBrowserIntegration(handlers);
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
-  const toolbarScore = browserToolbarScore({ listReports: handlers['reports.list'], readConnection, guard });
-  registerToolbarScore(toolbarScore);
-  const route = createMessageRouter(withToolbarScore(handlers, toolbarScore, guard), {
+  registerToolbarScore(toolbar);
+  const route = createMessageRouter(withToolbarScore(integrated, toolbar), {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });
@@ -102,3 +188,13 @@ export default defineBackground(() => {
     return true;
   });
 });
+
+/** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
+async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => undefined), 20_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -5,6 +5,7 @@
 // storage.session needs no worker, and runs beside the tab query. The background alone writes this
 // cache (entrypoints/background/popup-cache.ts): report copies without secrets, never the key.
 import { cachedViewsFrom, type CachedViews } from '@/lib/cached-views';
+import { activeSpaceKey } from '@/lib/connection-space';
 import { browser } from '@/lib/page-browser';
 import { POPUP_CACHE_KEY } from '@/lib/popup-storage-keys';
 
@@ -13,7 +14,8 @@ export type { CachedViews } from '@/lib/cached-views';
 /** The cache, or null when there is none or it cannot be read (the snapshot then paints as before). */
 export async function readCachedViews(): Promise<CachedViews | null> {
   try {
-    return cachedViewsFrom((await browser.storage.session.get(POPUP_CACHE_KEY))[POPUP_CACHE_KEY]);
+    const key = await activeSpaceKey(POPUP_CACHE_KEY);
+    return cachedViewsFrom((await browser.storage.session.get(key))[key]);
   } catch {
     return null;
   }

@@ -29,6 +29,8 @@ export function startFakeFollower(
   reads: ReportId[] = [],
 ): FakeFollower {
   const follower = createFollower({
+    // Pages read the active connection's list: none is active in page tests.
+    connectionId: '',
     getReport: async (id) => {
       reads.push(id);
       return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };

@@ -20,7 +20,11 @@ const BASE = 'https://reports.example';
 const PRICING = makeReport({ id: 5, url: 'example.com/pricing', pageUrl: null, score: 86, result: 'good' });
 
 function setup(reports: Report[] = [PRICING]) {
-  let connection = { baseUrl: BASE, apiKey: 'k'.repeat(20) };
+  let connection: { id: string; baseUrl: string; apiKey: string } = {
+    id: 'a',
+    baseUrl: BASE,
+    apiKey: 'k'.repeat(20),
+  };
   const tabs = new Map<number, string>([
     [1, 'https://www.example.com/pricing'],
     [2, 'https://example.com/about'],
@@ -29,6 +33,7 @@ function setup(reports: Report[] = [PRICING]) {
   const deps = {
     listReports,
     readConnection: vi.fn(async () => connection),
+    stillSaved: async () => true,
     tabs: {
       get: vi.fn(async (id: number) => ({ id, url: tabs.get(id) })),
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
@@ -69,13 +74,13 @@ describe('the toolbar score', () => {
       await toolbar.start();
       await toolbar.noteCreated(PRICING);
       await toolbar.noteDeleted(5);
-      await toolbar.forget();
+      await toolbar.switched();
       expect(deps.tabs.get).not.toHaveBeenCalled();
       expect(deps.tabs.query).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
       expect(deps.showScore).not.toHaveBeenCalled();
       expect(deps.alarms.create).not.toHaveBeenCalled();
-      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(await scoreIndexItem('a').getValue()).toBeNull();
     });
   });
 
@@ -86,9 +91,13 @@ describe('the toolbar score', () => {
       const { deps, toolbar, shown } = setup();
       await toolbar.start();
       expect(deps.alarms.create).toHaveBeenCalledWith(SCORE_INDEX_ALARM, { periodInMinutes: 30 });
-      expect(deps.listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 100, page: 1 });
+      expect(deps.listReports).toHaveBeenCalledWith(
+        { sortBy: 'id', sort: 'desc', perPage: 100, page: 1 },
+        false,
+        { id: 'a', account: 'a' },
+      );
       expect(shown()).toEqual({ 1: 5, 2: null });
-      expect(await scoreIndexItem.getValue()).toMatchObject({ baseUrl: BASE, builtAt: 1234 });
+      expect(await scoreIndexItem('a').getValue()).toMatchObject({ baseUrl: BASE, builtAt: 1234 });
     });
 
     it('tab switches and navigations only look the address up: no request', async () => {
@@ -159,26 +168,25 @@ describe('the toolbar score', () => {
       deps.listReports.mockResolvedValue(failed(apiError('server')));
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       await toolbar.refresh();
-      expect(await scoreIndexItem.getValue()).not.toBeNull();
+      expect(await scoreIndexItem('a').getValue()).not.toBeNull();
       expect(shown()).toEqual({ 1: 5, 2: null });
     });
 
-    it('drops the index of another connection, and one read while the connection changed', async () => {
+    it('shows each connection its own index; one read across a switch is kept for the one it was read from', async () => {
       const { deps, toolbar, setConnection, shown } = setup();
       await toolbar.start();
-      setConnection({ baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
-      // Not yet forgotten: still never shown for the other connection.
+      setConnection({ id: 'b', baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
+      // B has no index yet: A's is never shown for it.
       await toolbar.showTab(1);
       expect(shown()[1]).toBeNull();
 
       deps.listReports.mockImplementationOnce(async () => {
-        setConnection({ baseUrl: 'https://third.example', apiKey: 'y'.repeat(20) });
+        setConnection({ id: 'a', baseUrl: BASE, apiKey: 'k'.repeat(20) });
         return ok(pageOf([PRICING]));
       });
       await toolbar.refresh();
-      expect(await scoreIndexItem.getValue()).toMatchObject({ baseUrl: BASE });
-      await toolbar.forget();
-      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(await scoreIndexItem('b').getValue()).toMatchObject({ baseUrl: 'https://other.example' });
+      expect(await scoreIndexItem('a').getValue()).toMatchObject({ baseUrl: BASE });
     });
 
     it('turned off: no schedule, no index, every tab cleared without reading its address', async () => {
@@ -188,7 +196,7 @@ describe('the toolbar score', () => {
       deps.tabs.get.mockClear();
       await toolbar.stop();
       expect(deps.alarms.clear).toHaveBeenCalledWith(SCORE_INDEX_ALARM);
-      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(await scoreIndexItem('a').getValue()).toBeNull();
       expect(deps.clearScore.mock.calls.map(([id]) => id).sort()).toEqual([1, 2]);
       deps.listReports.mockClear();
       await toolbar.showTab(1);
