@@ -5,8 +5,7 @@
 import { errorAction } from './api/error-action';
 import type { ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
-import { activeSpaceKey } from './connection-space';
-import { browser } from './page-browser';
+import { watchActiveItem } from './connection-space';
 import { BULK_JOB_KEY } from './storage-keys';
 
 export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' };
@@ -87,27 +86,6 @@ export function bulkJobFrom(value: unknown): BulkJob | null {
 
 /** Calls `listener` with the stored job now and after every change; returns the function that stops. */
 export function watchBulkJob(listener: (job: BulkJob | null) => void): () => void {
-  const area = browser.storage.session;
-  let changedFirst = false;
-  let stopped = false;
-  // The active connection's job: the options page starts again when another connection becomes active.
-  const keyed = activeSpaceKey(BULK_JOB_KEY);
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) =>
-    void keyed.then((key) => {
-      if (stopped || !(key in changes)) return;
-      changedFirst = true;
-      listener(bulkJobFrom(changes[key]?.newValue));
-    });
-  area.onChanged.addListener(onChanged);
-  void keyed
-    .then(async (key) => {
-      const items = await area.get(key);
-      // A change that came first is newer than this read.
-      if (!changedFirst && !stopped) listener(bulkJobFrom(items[key]));
-    })
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    area.onChanged.removeListener(onChanged);
-  };
+  // The active connection's job.
+  return watchActiveItem(BULK_JOB_KEY, (value) => listener(bulkJobFrom(value)));
 }

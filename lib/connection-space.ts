@@ -18,3 +18,34 @@ export async function activeConnectionId(): Promise<string> {
 
 /** The key of the active connection's item `name`. */
 export const activeSpaceKey = async (name: string) => spaceKey(await activeConnectionId(), name);
+
+/**
+ * Calls `listener` with the active connection's item `name` now, after every change of it, and again when
+ * another connection becomes active (the background may write the active id after the page opened).
+ * Returns the function that stops watching.
+ */
+export function watchActiveItem(name: string, listener: (value: unknown) => void): () => void {
+  const area = browser.storage.session;
+  let key: string | null = null;
+  let stopped = false;
+  /** Bumped by each change: a read that started before it is older and is dropped. */
+  let version = 0;
+  async function load() {
+    const mine = ++version;
+    key = await activeSpaceKey(name);
+    const items = await area.get(key);
+    if (!stopped && mine === version) listener(items[key]);
+  }
+  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
+    if (ACTIVE_CONNECTION_KEY in changes) return void load().catch(() => undefined);
+    if (key === null || !(key in changes) || stopped) return;
+    version++;
+    listener(changes[key]?.newValue);
+  };
+  area.onChanged.addListener(onChanged);
+  void load().catch(() => undefined);
+  return () => {
+    stopped = true;
+    area.onChanged.removeListener(onChanged);
+  };
+}

@@ -5,8 +5,7 @@
 // over the browser's own storage API: nothing here calls the service.
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
-import { activeSpaceKey } from './connection-space';
-import { browser } from './page-browser';
+import { watchActiveItem } from './connection-space';
 import { FOLLOWED_KEY } from './popup-storage-keys';
 
 /**
@@ -52,9 +51,7 @@ export function followedFrom(value: unknown): Followed[] {
  * Pages use this, never a timer of their own.
  */
 export function watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void {
-  const area = browser.storage.session;
   let known: Record<string, string> = {};
-  let changedFirst = false;
   const take = (value: unknown) => {
     const all = followedFrom(value);
     const seen: Record<string, string> = {};
@@ -67,25 +64,6 @@ export function watchFollowed(listener: (changed: Followed[], all: Followed[]) =
     known = seen;
     if (changed.length > 0) listener(changed, all);
   };
-  let stopped = false;
-  // The active connection's list: a page starts again when another connection becomes active.
-  const keyed = activeSpaceKey(FOLLOWED_KEY);
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) =>
-    void keyed.then((key) => {
-      if (stopped || !(key in changes)) return;
-      changedFirst = true;
-      take(changes[key]?.newValue);
-    });
-  area.onChanged.addListener(onChanged);
-  void keyed
-    .then(async (key) => {
-      const items = await area.get(key);
-      // A change that came first is newer than this read.
-      if (!changedFirst && !stopped) take(items[key]);
-    })
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    area.onChanged.removeListener(onChanged);
-  };
+  // The active connection's list.
+  return watchActiveItem(FOLLOWED_KEY, take);
 }

@@ -4,7 +4,7 @@
 // request is held at A's server while the person switches to B (or removes A, or saves A with another key).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBackground } from '@/entrypoints/background/index';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { BULK_ALARM, bulkJobItem } from '@/entrypoints/background/bulk-changes';
 import { popupCacheItem } from '@/entrypoints/background/popup-cache';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
