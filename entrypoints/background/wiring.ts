@@ -4,7 +4,7 @@
 import { browser } from '@/lib/page-browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
-import { CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
+import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import { NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
@@ -52,8 +52,13 @@ export function createBackground(options: BackgroundOptions = {}) {
     await mirrorActive();
     await dropOldLayout();
   }).catch(() => undefined); // logged by the queue
-  // Pages read the active connection's items under the mirrored id, whoever wrote the connections.
-  storage.watch(`local:${CONNECTION_KEY}`, () => void mirrorActive().catch(() => undefined));
+  // Pages read the active connection's items under the mirrored id: written again whoever wrote the
+  // connections, and when storage.session was emptied under a running worker.
+  const mirror = () => void mirrorActive().catch(() => undefined);
+  storage.watch(`local:${CONNECTION_KEY}`, mirror);
+  browser.storage.session.onChanged.addListener((changes) => {
+    if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
+  });
 
   // Least privilege: access to a server no saved connection points to any more is given back.
   const releaseIfUnused = async (oldBaseUrl: string) =>
