@@ -1,4 +1,4 @@
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { declaredIn, NONE_DECLARED } from './settings/old-origin-permission';
 import { withBrowserIntegration } from './integration';
@@ -27,16 +27,13 @@ export default defineBackground(() => {
     extensionBaseUrl: browser.runtime.getURL('/'),
   });
 
-  // Registered synchronously at start-up so a woken worker never misses the message that woke it.
-  // Answered through sendResponse (true keeps the channel open until then): every browser takes that,
-  // without webextension-polyfill, which only a returned promise needs.
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    // The router answers every message itself; should it ever reject, the page still gets an answer
-    // (send() reads a reply without `ok` as "the background did not answer") instead of waiting.
-    route(message, sender).then(sendResponse, (cause: unknown) => {
+  // Registered synchronously at start-up so a woken worker never misses the message that woke it. The
+  // router answers every message itself; should it ever reject, the page still gets an answer (send()
+  // reads a reply without `ok` as "the background did not answer") instead of waiting.
+  browser.runtime.onMessage.addListener((message, sender) =>
+    route(message, sender).catch((cause: unknown) => {
       console.error('Page Reports: a message went unanswered', cause);
-      sendResponse(null);
-    });
-    return true;
-  });
+      return null;
+    }),
+  );
 });

@@ -1,5 +1,5 @@
 // The background's side of lib/connection-space.ts: a connection's items, and removing them all.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { spaceKey } from '@/lib/connection-space';
 

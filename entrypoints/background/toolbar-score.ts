@@ -4,7 +4,7 @@
 //   (an alarm), at browser start, and a moment after a create or delete. A tab switch or a navigation is a
 //   lookup in the index: never a request, and never a tab address sent anywhere.
 // - Off (the default): the tab listeners return before reading anything; no index, no alarm.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import { SCORE_INDEX_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';

@@ -1,7 +1,7 @@
 // The background's parts and how they connect: the handlers, each connection's work, the popup's
 // messages, the toolbar score. index.ts starts it in the worker; tests build it over a fake network.
 // (WXT runs an entrypoint's top level while building: the parts live here, not in index.ts.)
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
 import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';

@@ -1,7 +1,7 @@
 // The browser integration, wired into the background: the right-click menu, the "create-report" shortcut,
 // notifications and their clicks, and a notification for a popup's create or regeneration that ends after
 // its popup closed. Call synchronously at start-up: it registers listeners that may be what woke the worker.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import {
   integrationPrefsItem,
   loadIntegrationPrefs,
