@@ -21,7 +21,7 @@ export const LIST_CACHE_PREFIX = 'optionsList:';
 // storage.local (on disk).
 /** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */
 export const CONNECTION_KEY = 'connection';
-/** Before issue 9: the address and the key as two items, read once to carry them over. */
+/** The first versions: the address and the key as two items, read once to carry them over. */
 export const LEGACY_BASE_URL_KEY = 'baseUrl';
 export const LEGACY_API_KEY_KEY = 'apiKey';
 /** Where an earlier version kept the ids it followed: removed at start-up. */

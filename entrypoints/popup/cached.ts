@@ -1,5 +1,5 @@
 // What the last popup showed, read straight from storage.session: the popup paints it before the
-// background answers its snapshot. A profile of the opening (issue 8) showed the popup's largest paint
+// background answers its snapshot. A profile of the opening showed the popup's largest paint
 // waiting for the tab, then for the snapshot's round trip through the worker (~25 ms warm, far more when
 // Chrome had stopped it); Chrome sized the popup before the data came, then again after it. Reading
 // storage.session needs no worker, and runs beside the tab query. The background alone writes this

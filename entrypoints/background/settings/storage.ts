@@ -5,7 +5,7 @@
 // new address with the old key, and a crash can never leave such a pair behind. The background runs every
 // write through one serial queue (see `oneAtATime` in entrypoints/background/handlers.ts).
 //
-// Several named connections, one active (issue 11): version 2 of the item holds the list and which one is
+// Several named connections, one active: version 2 of the item holds the list and which one is
 // active; the migration wraps an existing user's pair as the first, active entry named after its host.
 // `readConnection()` returns the active entry and `saveConnection()` replaces it, so the handlers, the key
 // rules and the queue stay as they are; add, rename, remove and switch write the whole list through the
@@ -90,7 +90,7 @@ const connectionItem = storage.defineItem<Connections | null>(`local:${CONNECTIO
   migrations: { 2: (stored: unknown) => connectionsFromPair(stored, true) },
 });
 
-// Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over;
+// In the first versions the address and the key were two items. Read only to carry an existing user's settings over;
 // no fallback, so an item never stored reads as null (nothing to move).
 const legacyBaseUrlItem = storage.defineItem<string>(`local:${LEGACY_BASE_URL_KEY}`);
 const legacyApiKeyItem = storage.defineItem<string>(`local:${LEGACY_API_KEY_KEY}`);
@@ -153,7 +153,7 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
 }
 
 /**
- * Carries settings saved before issue 9 (two items) into the one item, then removes the two. Run it through
+ * Carries settings saved as two items (the first versions) into the one item, then removes the two. Run it through
  * the same queue as the saves, once at start-up. A crash between its steps is harmless: the one item wins.
  */
 export async function moveLegacyConnection(): Promise<void> {
