@@ -1,15 +1,16 @@
 // Everything one connection keeps and runs: the popup's snapshot, page aliases, creates running, the
 // follower and the bulk job. Each is built for one connection (its id and account) and stores under that
 // id; its requests go through `on: ref`, so the client is made from that connection's own address and key.
+// It hears of every report answer through the handlers' events, each for the connection that answered.
 // A switch changes nothing here; a connection removed or saved as another account gets no request from
 // its old work (handlers.ts finds no such connection, and answers "not configured").
-import type { ApiError, Result } from '@/lib/api/errors';
+import type { ApiError } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './bulk-changes';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createFollower } from './follower';
-import { SWITCHED_MEANWHILE } from './handlers';
+import type { Events } from './events';
 import { createPageAliases, pageAliasesItem } from './page-aliases';
 import { createPopupCache, popupCacheItem } from './popup-cache';
 import type { CoreHandlers } from './router';
@@ -20,6 +21,7 @@ type Alarms = Parameters<typeof createFollower>[0]['alarms'] &
 
 export interface WorkDeps {
   core: CoreHandlers;
+  events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
   alarms: Alarms;
   now(): number;
@@ -28,8 +30,6 @@ export interface WorkDeps {
 }
 
 export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
-
-type Tracked = Pick<CoreHandlers, 'reports.create' | 'reports.update' | 'reports.get' | 'reports.delete'>;
 
 export function createConnectionWorks(deps: WorkDeps) {
   const made = new Map<string, ReturnType<typeof build>>();
@@ -68,48 +68,35 @@ export function createConnectionWorks(deps: WorkDeps) {
       );
     }
 
-    async function forget(id: ReportId, error: ApiError | null = null): Promise<void> {
-      await quietly(cache.forgetReport(id));
-      await quietly(follower.forget(id, error));
-    }
-
-    /** What each report answer changes in this connection's space; it never changes the answer. */
+    /** What each report answer changes in this connection's space. */
     const noted = {
-      'reports.create': async (input: { url: string }, answer: Result<Report>) => {
-        if (!answer.ok) return;
+      async created(pageUrl: string, report: Report) {
         // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
-        await quietly(cache.addCreatedReport(input.url, answer.data, now()));
-        await quietly(aliases.remember(input.url, answer.data.url));
-        await follow(answer.data);
+        await quietly(cache.addCreatedReport(pageUrl, report, now()));
+        await quietly(aliases.remember(pageUrl, report.url));
+        await follow(report);
       },
-      'reports.update': async (input: { id: ReportId; regenerate?: boolean }, answer: Result<Report>) => {
-        if (answer.ok) {
-          await quietly(cache.replaceReport(answer.data));
-          // New results asked for: a new wait. A changed privacy does not lengthen the old one.
-          await follow(answer.data, input.regenerate === true);
-        } else if (answer.error.kind === 'not_found') {
-          // Gone (phpRank's 403 on update, read as such by the client): no cached copy brings it back.
-          await forget(input.id, answer.error);
-        }
+      async changed(report: Report, regenerated: boolean) {
+        await quietly(cache.replaceReport(report));
+        // New results asked for: a new wait. A changed privacy does not lengthen the old one.
+        await follow(report, regenerated);
       },
-      'reports.get': async (input: { id: ReportId }, answer: Result<Report>) => {
-        if (answer.ok) {
-          await quietly(cache.replaceReport(answer.data));
-          await follow(answer.data);
-        } else if (answer.error.kind === 'not_found') {
-          await forget(input.id, answer.error);
-        }
+      async seen(report: Report) {
+        await quietly(cache.replaceReport(report));
+        await follow(report);
       },
-      'reports.delete': async (input: { id: ReportId }, answer: Result<null>) => {
-        if (answer.ok) await forget(input.id);
+      /** Deleted, or gone from the service: no cached copy brings it back. */
+      async gone(id: ReportId, error: ApiError | null) {
+        await quietly(cache.forgetReport(id));
+        await quietly(follower.forget(id, error));
       },
     };
 
     const bulk = createBulkChanges({
       connectionId: ref.id,
-      // Through the tracked handlers, on this connection: the snapshot and the follower see each change.
-      update: (input) => tracked['reports.update'](input, false, ref),
-      get: (input) => tracked['reports.get'](input, false, ref),
+      // On this connection only; the handlers' events keep its snapshot and follower in step.
+      update: (input) => deps.core['reports.update'](input, false, ref),
+      get: (input) => deps.core['reports.get'](input, false, ref),
       list: (query) => deps.core['reports.list'](query, false, ref),
       now,
       keepAliveWhile,
@@ -119,32 +106,13 @@ export function createConnectionWorks(deps: WorkDeps) {
     return { ref, cache, aliases, creates, follower, follow, noted, bulk };
   }
 
-  /**
-   * The report handlers, each answer noted in the space of the connection it came from. A page's message
-   * goes to the active connection; its answer, if another one became active meanwhile, is not shown.
-   */
-  const tracked: Tracked = {
-    'reports.create': (input, checked, on) => trackedCall('reports.create', input, checked, on),
-    'reports.update': (input, checked, on) => trackedCall('reports.update', input, checked, on),
-    'reports.get': (input, checked, on) => trackedCall('reports.get', input, checked, on),
-    'reports.delete': (input, checked, on) => trackedCall('reports.delete', input, checked, on),
-  };
-
-  async function trackedCall<T extends keyof Tracked>(
-    type: T,
-    input: Parameters<Tracked[T]>[0],
-    checked: boolean | undefined,
-    on: ConnectionRef | undefined,
-  ): Promise<Awaited<ReturnType<Tracked[T]>>> {
-    const ref = on ?? (await activeRef());
-    const call = deps.core[type] as (i: unknown, c?: boolean, o?: ConnectionRef) => Promise<Result<unknown>>;
-    const answer = await call(input, checked, ref);
-    const note = workFor(ref).noted[type] as (i: unknown, a: Result<unknown>) => Promise<void>;
-    await note(input, answer);
-    return (on || (await stillActive(ref)) ? answer : SWITCHED_MEANWHILE()) as Awaited<
-      ReturnType<Tracked[T]>
-    >;
-  }
+  // What each report answer changes in the space of the connection it came from.
+  deps.events.on('report.created', ({ on, pageUrl, report }) => workFor(on).noted.created(pageUrl, report));
+  deps.events.on('report.changed', ({ on, report, regenerated }) =>
+    workFor(on).noted.changed(report, regenerated),
+  );
+  deps.events.on('report.seen', ({ on, report }) => workFor(on).noted.seen(report));
+  deps.events.on('report.gone', ({ on, id, error }) => workFor(on).noted.gone(id, error));
 
   async function stillActive(ref: ConnectionRef): Promise<boolean> {
     const now = await activeRef();
@@ -173,7 +141,6 @@ export function createConnectionWorks(deps: WorkDeps) {
     workFor,
     active: async () => workFor(await activeRef()),
     workOfId,
-    tracked,
     resumeAll,
     /** A connection removed, or saved as another account: its old work is not handed out again. */
     drop(id: string) {

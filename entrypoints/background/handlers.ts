@@ -5,6 +5,8 @@ import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
+import type { ReportId } from '@/lib/api/types';
+import type { Events } from './events';
 import { refOf, type Connection, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
@@ -31,6 +33,8 @@ export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime'>>
   /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
   createClient(settings: ConnectionSettings): ApiClient;
+  /** Where the report handlers tell what their answers mean (nobody listens in some tests). */
+  events?: Pick<Events, 'emit'>;
 }
 
 /** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
@@ -58,6 +62,14 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
         (entry) => entry.id === ref.id && refOf(entry).account === ref.account,
       ) ?? null);
 
+  const emit: Events['emit'] = (type, payload) => deps.events?.emit(type, payload) ?? Promise.resolve();
+
+  /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
+  const goneIf = async (answer: Result<unknown>, on: ConnectionRef, id: ReportId) => {
+    if (!answer.ok && answer.error.kind === 'not_found')
+      await emit('report.gone', { on, id, error: answer.error });
+  };
+
   async function summary(): Promise<SettingsSummary> {
     const [{ baseUrl, apiKey }, { active, list }] = await Promise.all([
       deps.readSettings(),
@@ -80,21 +92,23 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
    * own address and key: a connection removed or changed since `on` was taken gets no request at all.
    * Turns a blocked request into "permission missing". The answer goes to a page: whatever the server
    * echoed of the key is taken out. Input already checked against its schema (`inputsChecked`, see
-   * router.ts) is not checked again by the client.
+   * router.ts) is not checked again by the client. `tell` emits what the answer means, for the connection
+   * that answered, before the page gets it.
    */
   async function withClient<T>(
     call: (client: ApiEndpoints) => Promise<Result<T>>,
     inputsChecked?: boolean,
     on?: ConnectionRef,
+    tell?: (answer: Result<T>, on: ConnectionRef) => Promise<void>,
   ): Promise<Result<T>> {
     const settings = on ? await connectionOf(on) : await deps.readSettings();
     if (!settings?.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const client = deps.createClient(settings);
-    const answer = await call(inputsChecked ? client.inputsChecked : client);
+    const result = withoutKey(await call(inputsChecked ? client.inputsChecked : client), settings.apiKey);
+    await tell?.(result, refOf(settings));
     // A page's request: another connection became active (or was saved) while this one answered, and its
     // answer must not show under the new one's name.
     if (!on && !sameConnection(settings, await deps.readSettings())) return SWITCHED_MEANWHILE();
-    const result = withoutKey(answer, settings.apiKey);
     if (!result.ok && result.error.kind === 'network') {
       const origin = new URL(settings.baseUrl).origin;
       if (!(await deps.hasHostPermission(origin))) {
@@ -180,13 +194,51 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
       withClient(async (client) => listPage(await client.listReports(query)), checked, on),
     'reports.exportPage': (query, checked, on) =>
       withClient(async (client) => exportPage(await client.listReports(query)), checked, on),
-    'reports.get': ({ id }, checked, on) => withClient((client) => client.getReport(id), checked, on),
-    'reports.create': (input, checked, on) => withClient((client) => client.createReport(input), checked, on),
+    'reports.get': ({ id }, checked, on) =>
+      withClient(
+        (client) => client.getReport(id),
+        checked,
+        on,
+        (answer, on) =>
+          answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, on, id),
+      ),
+    'reports.create': (input, checked, on) =>
+      withClient(
+        (client) => client.createReport(input),
+        checked,
+        on,
+        async (answer, on) => {
+          if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
+        },
+      ),
     'reports.update': ({ id, ...changes }, checked, on) =>
-      withClient((client) => client.updateReport(id, changes), checked, on),
-    'reports.delete': ({ id }, checked, on) => withClient((client) => client.deleteReport(id), checked, on),
+      withClient(
+        (client) => client.updateReport(id, changes),
+        checked,
+        on,
+        (answer, on) =>
+          answer.ok
+            ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
+            : goneIf(answer, on, id),
+      ),
+    'reports.delete': ({ id }, checked, on) =>
+      withClient(
+        (client) => client.deleteReport(id),
+        checked,
+        on,
+        async (answer, on) => {
+          if (answer.ok) await emit('report.gone', { on, id, error: null });
+        },
+      ),
     'projects.list': (query, checked, on) => withClient((client) => client.listProjects(query), checked, on),
     'projects.delete': ({ name }, checked, on) =>
-      withClient((client) => client.deleteProject(name), checked, on),
+      withClient(
+        (client) => client.deleteProject(name),
+        checked,
+        on,
+        async (answer, on) => {
+          if (answer.ok) await emit('project.deleted', { on, name });
+        },
+      ),
   };
 }

@@ -3,7 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { declaredIn, NONE_DECLARED } from './settings/old-origin-permission';
 import { withBrowserIntegration } from './integration';
 import { createMessageRouter } from './router';
-import { registerToolbarScore, withToolbarScore } from './toolbar-score';
+import { registerToolbarScore } from './toolbar-score';
 import { createBackground } from './wiring';
 
 export default defineBackground(() => {
@@ -22,7 +22,7 @@ export default defineBackground(() => {
   const integrated = withBrowserIntegration(handlers);
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
   registerToolbarScore(toolbar);
-  const route = createMessageRouter(withToolbarScore(integrated, toolbar), {
+  const route = createMessageRouter(integrated, {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });

@@ -9,7 +9,7 @@ import { SCORE_INDEX_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
-import type { CoreHandlers, Handlers } from './router';
+import type { CoreHandlers } from './router';
 import { spaceItem } from './space';
 import {
   buildScoreIndex,
@@ -233,45 +233,6 @@ export function browserToolbarScore(
   });
 }
 
-/**
- * The report handlers with the index kept in step: a create or delete the extension makes changes it at
- * once and brings a bulk refresh soon after.
- */
-export function withToolbarScore(handlers: Handlers, toolbar: ToolbarScore): Handlers {
-  const after =
-    <I, O>(
-      handler: (input: I, checked?: boolean) => Promise<O>,
-      note: (input: I, answer: O) => Promise<void>,
-    ) =>
-    async (input: I, checked?: boolean) => {
-      const answer = await handler(input, checked);
-      await quietly(note(input, answer));
-      return answer;
-    };
-  return {
-    ...handlers,
-    'reports.create': after(handlers['reports.create'], async (_input, answer) => {
-      if (answer.ok) await toolbar.noteCreated(answer.data);
-    }),
-    'reports.update': after(handlers['reports.update'], async (_input, answer) => {
-      if (answer.ok) await toolbar.noteUpdated(answer.data);
-    }),
-    'reports.delete': after(handlers['reports.delete'], async (input, answer) => {
-      if (answer.ok) await toolbar.noteDeleted(input.id);
-    }),
-    'projects.delete': after(handlers['projects.delete'], async (_input, answer) => {
-      if (answer.ok) await toolbar.noteProjectDeleted();
-    }),
-  };
-}
-
 function logged(cause: unknown): void {
   console.warn('Page Reports: toolbar score', cause);
-}
-
-function quietly(work: Promise<unknown>): Promise<void> {
-  return work.then(
-    () => undefined,
-    (cause: unknown) => logged(cause),
-  );
 }

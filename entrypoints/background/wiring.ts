@@ -15,6 +15,7 @@ import {
   readConnections,
   saveConnection,
   writeConnections,
+  type ConnectionRef,
 } from './settings/storage';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
@@ -25,7 +26,8 @@ import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
 import { clearSpace, dropOldLayout } from './space';
 import type { Handlers } from './router';
-import { browserToolbarScore, type ToolbarScore } from './toolbar-score';
+import { browserToolbarScore } from './toolbar-score';
+import { createEvents } from './events';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -68,10 +70,11 @@ export function createBackground(options: BackgroundOptions = {}) {
       { permissions: browser.permissions, isDeclared: options.isDeclared ?? NONE_DECLARED },
     );
 
-  // Told after a switch; built below, once the handlers it reads through exist.
-  let toolbar: ToolbarScore | null = null;
+  // The handlers tell what happened; what reacts subscribes below.
+  const events = createEvents();
 
   const core = createHandlers({
+    events,
     readSettings: readConnection,
     readConnectionOf,
     writeSettings: saveConnection,
@@ -84,10 +87,10 @@ export function createBackground(options: BackgroundOptions = {}) {
         works.drop(before.id);
         await clearSpace(before.id);
       }
-      await toolbar?.switched();
+      await events.emit('connection.switched', {});
       await releaseIfUnused(before.baseUrl);
     },
-    afterSwitch: async () => toolbar?.switched(),
+    afterSwitch: () => events.emit('connection.switched', {}),
     afterRemove: async (removed) => {
       works.drop(removed.id);
       await clearSpace(removed.id);
@@ -103,7 +106,15 @@ export function createBackground(options: BackgroundOptions = {}) {
       }),
   });
 
-  const works = createConnectionWorks({ core, readConnections, alarms: browser.alarms, now, keepAliveWhile });
+  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer.
+  const works = createConnectionWorks({
+    core,
+    events,
+    readConnections,
+    alarms: browser.alarms,
+    now,
+    keepAliveWhile,
+  });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
 
@@ -124,11 +135,10 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   const handlers: Handlers = {
     ...core,
-    ...works.tracked,
     // The popup may close while the service analyses the page: the run is noted, so the next one knows.
     'reports.create': async (input, checked) => {
       const work = await works.active();
-      return work.creates.run(input.url, () => works.tracked['reports.create'](input, checked));
+      return work.creates.run(input.url, () => core['reports.create'](input, checked));
     },
     'bulk.start': bulk('bulk.start'),
     'bulk.stop': bulk('bulk.stop'),
@@ -146,13 +156,38 @@ export function createBackground(options: BackgroundOptions = {}) {
     }),
   };
 
-  toolbar = browserToolbarScore({
+  // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
+  const toolbar = browserToolbarScore({
     listReports: core['reports.list'],
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
     aliasOf: (url, ref) => works.workFor(ref).aliases.lookup(url),
   });
-  return { handlers, works, toolbar };
+  const ifActive =
+    <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
+    async (event: T) => {
+      if (await works.stillActive(event.on)) await react(event);
+    };
+  events.on(
+    'report.created',
+    ifActive(({ report }) => toolbar.noteCreated(report)),
+  );
+  events.on(
+    'report.changed',
+    ifActive(({ report }) => toolbar.noteUpdated(report)),
+  );
+  events.on(
+    'report.gone',
+    ifActive(async ({ id, error }) => {
+      if (error === null) await toolbar.noteDeleted(id);
+    }),
+  );
+  events.on(
+    'project.deleted',
+    ifActive(() => toolbar.noteProjectDeleted()),
+  );
+  events.on('connection.switched', () => toolbar.switched());
+  return { handlers, works, toolbar, events };
 }
 
 type BulkHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['bulk']['handlers'];

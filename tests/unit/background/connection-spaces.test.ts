@@ -42,7 +42,7 @@ function network() {
       body: typeof init?.body === 'string' ? init.body : '',
     };
     (received[url.origin] ??= []).push(request);
-    const id = Number(url.pathname.split('/').pop());
+    const id = Number(url.pathname.split('/').pop()) || 7; // a create (POST /reports) makes report 7
     if (request.method === 'PATCH' && url.origin === A.baseUrl && holding) {
       holding = false;
       await held.promise;
@@ -198,5 +198,33 @@ describe('a connection saved with another address or key', () => {
     await fakeBrowser.storage.session.set(KEPT);
     await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: A.apiKey });
     expect(await fakeBrowser.storage.session.get(null)).toMatchObject(KEPT);
+  });
+});
+
+describe('the toolbar score, a subscriber of the handlers’ events', () => {
+  it('notes what a create, an update, a delete and a project delete changed, and only when they worked', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const net = network();
+    const { handlers, toolbar } = createBackground({ client: { fetch: net.fetch } });
+    const noted = {
+      created: vi.spyOn(toolbar, 'noteCreated').mockResolvedValue(),
+      updated: vi.spyOn(toolbar, 'noteUpdated').mockResolvedValue(),
+      deleted: vi.spyOn(toolbar, 'noteDeleted').mockResolvedValue(),
+      projectDeleted: vi.spyOn(toolbar, 'noteProjectDeleted').mockResolvedValue(),
+    };
+    expect((await handlers['reports.create']({ url: 'https://example.com/7', privacy: 0 })).ok).toBe(true);
+    expect((await handlers['reports.delete']({ id: 7 })).ok).toBe(true);
+    expect((await handlers['projects.delete']({ name: 'example.com' })).ok).toBe(true);
+    expect(noted.created).toHaveBeenCalledTimes(1);
+    expect(noted.deleted).toHaveBeenCalledWith(7);
+    expect(noted.projectDeleted).toHaveBeenCalledTimes(1);
+
+    // A change that could not be made (its connection is gone) notes nothing.
+    const failed = await handlers['reports.update']({ id: 99, privacy: 1 }, false, {
+      id: 'gone',
+      account: 'gone',
+    });
+    expect(failed.ok).toBe(false);
+    expect(noted.updated).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,10 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { createConnectionWorks } from '@/entrypoints/background/connection-work';
+import { createEvents } from '@/entrypoints/background/events';
+import { createHandlers } from '@/entrypoints/background/handlers';
+import type { ApiClient } from '@/entrypoints/background/service/client';
+import type { ReportId } from '@/lib/api/types';
 import type { CoreHandlers } from '@/entrypoints/background/router';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
@@ -28,10 +32,29 @@ function coreHandlers(
 
 const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a' };
 
-/** The active connection A's work, its follower and aliases watched. */
+/**
+ * The real handlers and A's work, as the background joins them through its events; `core` stands for the
+ * service (each API call answers what the test's fake handler answers). A's follower and aliases watched.
+ */
 function setup(core = coreHandlers()) {
+  const events = createEvents();
+  const service = {
+    createReport: (input: never) => core['reports.create'](input),
+    getReport: (id: ReportId) => core['reports.get']({ id }),
+    updateReport: (id: ReportId, changes: object) => core['reports.update']({ id, ...changes }),
+    deleteReport: (id: ReportId) => core['reports.delete']({ id }),
+  };
+  const handlers = createHandlers({
+    readSettings: async () => A,
+    writeSettings: async () => {},
+    oneAtATime: (work) => work(),
+    hasHostPermission: async () => true,
+    createClient: () => ({ ...service, inputsChecked: service }) as unknown as ApiClient,
+    events,
+  });
   const works = createConnectionWorks({
-    core,
+    core: handlers,
+    events,
     readConnections: async () => ({ active: A.id, list: [A] }),
     alarms: fakeBrowser.alarms,
     now: () => 42,
@@ -44,7 +67,7 @@ function setup(core = coreHandlers()) {
     forget: vi.spyOn(work.follower, 'forget').mockResolvedValue([]),
   };
   const aliases = { remember: vi.spyOn(work.aliases, 'remember').mockResolvedValue() };
-  return { handlers: works.tracked, cache: work.cache, follower, core, aliases };
+  return { handlers, cache: work.cache, follower, core, aliases };
 }
 
 describe('report changes reach the popup cache and the follower', () => {

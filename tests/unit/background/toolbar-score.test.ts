@@ -5,13 +5,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
-import type { CoreHandlers, Handlers } from '@/entrypoints/background/router';
+import type { CoreHandlers } from '@/entrypoints/background/router';
 import {
   createToolbarScore,
   REFRESH_DELAY_MS,
   SCORE_INDEX_ALARM,
   scoreIndexItem,
-  withToolbarScore,
 } from '@/entrypoints/background/toolbar-score';
 import type { ScoreEntry } from '@/entrypoints/background/score-index';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
@@ -202,39 +201,6 @@ describe('the toolbar score', () => {
       await toolbar.showTab(1);
       expect(deps.tabs.get).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
-    });
-  });
-
-  describe('the report handlers keep it in step', () => {
-    function handlers() {
-      const base = {
-        'reports.create': vi.fn(async () => ok(PRICING)),
-        'reports.update': vi.fn(async () => ok(PRICING)),
-        'reports.delete': vi.fn(async () => failed(apiError('not_found'))),
-        'projects.delete': vi.fn(async () => ok(null)),
-        'settings.save': vi.fn(async () => ok({})),
-      };
-      return base as unknown as Handlers & typeof base;
-    }
-
-    it('notes what a create, an update, a delete and a project delete changed, and only when they worked', async () => {
-      const toolbar = {
-        noteCreated: vi.fn(async () => {}),
-        noteUpdated: vi.fn(async () => {}),
-        noteDeleted: vi.fn(async () => {}),
-        noteProjectDeleted: vi.fn(async () => {}),
-        forget: vi.fn(async () => {}),
-      };
-      const core = handlers();
-      const wrapped = withToolbarScore(core, toolbar as never);
-      expect(await wrapped['reports.create']({ url: 'https://example.com/pricing' })).toEqual(ok(PRICING));
-      await wrapped['reports.update']({ id: 5, regenerate: true });
-      await wrapped['reports.delete']({ id: 5 });
-      await wrapped['projects.delete']({ name: 'example.com' });
-      expect(toolbar.noteCreated).toHaveBeenCalledWith(PRICING);
-      expect(toolbar.noteUpdated).toHaveBeenCalledWith(PRICING);
-      expect(toolbar.noteDeleted).not.toHaveBeenCalled();
-      expect(toolbar.noteProjectDeleted).toHaveBeenCalledTimes(1);
     });
   });
 });
