@@ -1,6 +1,6 @@
 // What the handlers tell the rest of the background: the one way parts react to reports and connections.
 // A subscriber's failure is logged and never changes a handler's answer.
-import type { ApiError } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 
@@ -14,6 +14,10 @@ export interface BackgroundEvents {
   /** Deleted here (error null), or the service says it is gone. */
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
+  /** A page's create, or new results it asked for, leaves for the service (`request` names it below). */
+  'report.requested': { request: object; kind: 'create' | 'regenerate'; pageUrl: string | null };
+  /** That request's answer, whatever it is: the page that asked may have closed meanwhile. */
+  'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
 }
@@ -39,4 +43,17 @@ export function createEvents() {
       }
     },
   };
+}
+
+/** Runs a page's long request (a create, a regeneration) between its two events. */
+export async function told(
+  events: Pick<Events, 'emit'>,
+  asked: Omit<BackgroundEvents['report.requested'], 'request'>,
+  send: () => Promise<Result<Report>>,
+): Promise<Result<Report>> {
+  const request = {};
+  await events.emit('report.requested', { request, ...asked });
+  const answer = await send();
+  await events.emit('report.answered', { request, answer });
+  return answer;
 }

@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { ReportId } from '@/lib/api/types';
-import type { Events } from './events';
+import { told, type Events } from './events';
 import { refOf, type Connection, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
@@ -202,25 +202,34 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
         (answer, on) =>
           answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, on, id),
       ),
-    'reports.create': (input, checked, on) =>
-      withClient(
-        (client) => client.createReport(input),
-        checked,
-        on,
-        async (answer, on) => {
-          if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
-        },
-      ),
-    'reports.update': ({ id, ...changes }, checked, on) =>
-      withClient(
-        (client) => client.updateReport(id, changes),
-        checked,
-        on,
-        (answer, on) =>
-          answer.ok
-            ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
-            : goneIf(answer, on, id),
-      ),
+    'reports.create': (input, checked, on) => {
+      const send = () =>
+        withClient(
+          (client) => client.createReport(input),
+          checked,
+          on,
+          async (answer, on) => {
+            if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
+          },
+        );
+      // A page's create is told before it leaves and once answered; work that outlives a message is not.
+      return on ? send() : told({ emit }, { kind: 'create', pageUrl: input.url }, send);
+    },
+    'reports.update': ({ id, ...changes }, checked, on) => {
+      const send = () =>
+        withClient(
+          (client) => client.updateReport(id, changes),
+          checked,
+          on,
+          (answer, on) =>
+            answer.ok
+              ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
+              : goneIf(answer, on, id),
+        );
+      return !on && changes.regenerate === true
+        ? told({ emit }, { kind: 'regenerate', pageUrl: null }, send)
+        : send();
+    },
     'reports.delete': ({ id }, checked, on) =>
       withClient(
         (client) => client.deleteReport(id),

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { declaredIn, NONE_DECLARED } from './settings/old-origin-permission';
-import { withBrowserIntegration } from './integration';
+import { registerBrowserIntegration } from './integration';
 import { createMessageRouter } from './router';
 import { registerToolbarScore } from './toolbar-score';
 import { createBackground } from './wiring';
@@ -17,12 +17,12 @@ export default defineBackground(() => {
   // back: the production worker carries no match-pattern check for a manifest without any.
   const isDeclared =
     import.meta.env.MODE === 'production' ? NONE_DECLARED : declaredIn(browser.runtime.getManifest());
-  const { handlers, toolbar } = createBackground({ isDeclared });
+  const { handlers, toolbar, events } = createBackground({ isDeclared });
   // The right-click menu, the create shortcut and notifications (their listeners too).
-  const integrated = withBrowserIntegration(handlers);
+  registerBrowserIntegration(handlers['reports.create'], events);
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
   registerToolbarScore(toolbar);
-  const route = createMessageRouter(integrated, {
+  const route = createMessageRouter(handlers, {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });
