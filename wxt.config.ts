@@ -14,8 +14,8 @@ const permissions = ['storage', 'activeTab', 'alarms', 'contextMenus'];
 const optInPermissions = ['notifications', 'tabs'];
 
 export default defineConfig({
-  // No webextension-polyfill: every API the extension calls is promise-based in Chrome MV3 and Firefox, and
-  // the background answers messages with sendResponse (lib/page-browser.ts).
+  // webextension-polyfill: `browser` from wxt/browser, so runtime.onMessage listeners answer with a promise.
+  modules: ['@wxt-dev/webextension-polyfill'],
   manifest: ({ browser, manifestVersion, mode }) => ({
     // Names and sentences come from public/_locales (English when the browser's language has no file).
     name: '__MSG_extName__',

@@ -5,7 +5,7 @@
 import { errorAction } from './api/error-action';
 import type { ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
-import { browser } from './page-browser';
+import { watchActiveItem } from './connection-space';
 import { BULK_JOB_KEY } from './storage-keys';
 
 export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' };
@@ -86,21 +86,6 @@ export function bulkJobFrom(value: unknown): BulkJob | null {
 
 /** Calls `listener` with the stored job now and after every change; returns the function that stops. */
 export function watchBulkJob(listener: (job: BulkJob | null) => void): () => void {
-  const area = browser.storage.session;
-  let changedFirst = false;
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
-    if (!(BULK_JOB_KEY in changes)) return;
-    changedFirst = true;
-    listener(bulkJobFrom(changes[BULK_JOB_KEY]?.newValue));
-  };
-  area.onChanged.addListener(onChanged);
-  void area.get(BULK_JOB_KEY).then(
-    // A change that came first is newer than this read.
-    (items) => changedFirst || listener(bulkJobFrom(items[BULK_JOB_KEY])),
-    () => undefined,
-  );
-  return () => {
-    changedFirst = true;
-    area.onChanged.removeListener(onChanged);
-  };
+  // The active connection's job.
+  return watchActiveItem(BULK_JOB_KEY, (value) => listener(bulkJobFrom(value)));
 }

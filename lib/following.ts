@@ -5,7 +5,7 @@
 // over the browser's own storage API: nothing here calls the service.
 import type { ApiError } from './api/errors';
 import type { Report, ReportId } from './api/types';
-import { browser } from './page-browser';
+import { watchActiveItem } from './connection-space';
 import { FOLLOWED_KEY } from './popup-storage-keys';
 
 /**
@@ -51,9 +51,7 @@ export function followedFrom(value: unknown): Followed[] {
  * Pages use this, never a timer of their own.
  */
 export function watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void {
-  const area = browser.storage.session;
   let known: Record<string, string> = {};
-  let changedFirst = false;
   const take = (value: unknown) => {
     const all = followedFrom(value);
     const seen: Record<string, string> = {};
@@ -66,19 +64,6 @@ export function watchFollowed(listener: (changed: Followed[], all: Followed[]) =
     known = seen;
     if (changed.length > 0) listener(changed, all);
   };
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
-    if (!(FOLLOWED_KEY in changes)) return;
-    changedFirst = true;
-    take(changes[FOLLOWED_KEY]?.newValue);
-  };
-  area.onChanged.addListener(onChanged);
-  void area.get(FOLLOWED_KEY).then(
-    // A change that came first is newer than this read.
-    (items) => changedFirst || take(items[FOLLOWED_KEY]),
-    () => undefined,
-  );
-  return () => {
-    changedFirst = true;
-    area.onChanged.removeListener(onChanged);
-  };
+  // The active connection's list.
+  return watchActiveItem(FOLLOWED_KEY, take);
 }

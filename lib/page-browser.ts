@@ -1,7 +1,7 @@
-// The extension API, as the browser gives it. Chrome MV3 and Firefox both offer promise-based APIs for
-// everything the extension calls (runtime messaging, tabs, permissions, alarms), so pages and the
-// background skip webextension-polyfill (`wxt/browser`) and its ~2.7 KB gzip. The one thing only the
-// polyfill did, answering a message with a returned promise, the background does with sendResponse.
+// The extension API as the browser gives it, for pages and the modules they share with the background.
+// Chrome MV3 and Firefox both offer promise-based APIs for everything pages call. The background takes
+// webextension-polyfill's `browser` from wxt/browser (WXT's module, wxt.config.ts), so its
+// runtime.onMessage listener answers with a promise in both browsers.
 import type { WxtBrowser } from 'wxt/browser';
 
 type Globals = { browser?: WxtBrowser; chrome?: WxtBrowser };

@@ -3,9 +3,11 @@
 // whole into the script they share, so the popup would load every other key too (+0.15 KB gzip).
 // Modules the popup loads import these from here; everything else imports lib/storage-keys.ts.
 
-/** storage.session: the popup's snapshot (entrypoints/background/popup-cache.ts; read by the popup). */
+/** storage.session: the active connection's id, written by the background: whose items pages read. */
+export const ACTIVE_CONNECTION_KEY = 'activeConnection';
+/** storage.session, per connection: the popup's snapshot (entrypoints/background/popup-cache.ts; read by the popup). */
 export const POPUP_CACHE_KEY = 'popupCache';
-/** storage.session: reports followed while generating (entrypoints/background/follower.ts). */
+/** storage.session, per connection: reports followed while generating (entrypoints/background/follower.ts). */
 export const FOLLOWED_KEY = 'followedReports';
 /** storage.session: a wait the service asked for (429 with Retry-After): the service's, whichever connection. */
 export const SERVICE_WAIT_KEY = 'serviceWait';

@@ -7,7 +7,8 @@
 // results may have been made (a synchronous analysis that ran on), so that one fails as "may have
 // happened" and "Retry failed" leaves it out, as the popup does after a lost create.
 // Pages start, stop and retry by message, and watch the job (lib/bulk-job.ts); they never send the requests.
-import { storage } from 'wxt/utils/storage';
+// A job belongs to the connection it started on: kept under its id, its requests go through that
+// connection's client alone (ConnectionWork), so a switch meanwhile changes nothing for it.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
@@ -19,6 +20,7 @@ import type { MessageInput } from '@/lib/messaging/protocol';
 import { createPacer } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { createSerialUpdates } from './serial-update';
+import { spaceItem } from './space';
 
 /** What the background keeps besides what pages watch: where listing the matching reports got to. */
 interface StoredJob extends BulkJob {
@@ -26,19 +28,18 @@ interface StoredJob extends BulkJob {
   nextPage?: number;
 }
 
-export const bulkJobItem = storage.defineItem<StoredJob | null>(`session:${BULK_JOB_KEY}`, {
-  fallback: null,
-});
+/** One connection's job. */
+export const bulkJobItem = (connectionId: string) =>
+  spaceItem<StoredJob | null>('session', connectionId, BULK_JOB_KEY, null);
 /**
  * The password of a Password job: storage.session only (memory, never on disk), outside the job pages
  * watch, never logged; kept for "Retry failed" until the job is dismissed or replaced.
  */
-export const bulkPasswordItem = storage.defineItem<string | null>(`session:${BULK_JOB_PASSWORD_KEY}`, {
-  fallback: null,
-});
+export const bulkPasswordItem = (connectionId: string) =>
+  spaceItem<string | null>('session', connectionId, BULK_JOB_PASSWORD_KEY, null);
 
-/** Wakes a stopped worker to resume (Chrome's shortest period: 30 s). */
-export const BULK_ALARM = 'bulk-changes';
+/** Wakes a stopped worker to resume (Chrome's shortest period: 30 s): this prefix and the connection's id. */
+export const BULK_ALARM = 'bulk-changes:';
 const LIST_PAGE_SIZE = 100;
 /** More would make each progress write (the whole job) slow: narrower filters then. */
 const MAX_JOB_REPORTS = 2000;
@@ -48,6 +49,8 @@ const MAX_RATE_LIMIT_RETRIES = 3;
 const SETTLE_AFTER_MS = 16_000;
 
 export interface BulkDeps {
+  /** The connection the jobs run on: their requests go to its server alone (`update`, `get`, `list`). */
+  connectionId: string;
   update(input: MessageInput<'reports.update'>): Promise<Result<Report>>;
   get(input: { id: ReportId }): Promise<Result<Report>>;
   list(query: ReportListQuery): Promise<Result<Page<Report>>>;
@@ -66,8 +69,11 @@ const refuse = (message: string): Result<null> => ({
   error: apiError('invalid_input', { message }),
 });
 
-export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordItem = bulkPasswordItem) {
+export function createBulkChanges(deps: BulkDeps) {
   const { now, pauseMs = 250, sleep = abortableSleep } = deps;
+  const item = bulkJobItem(deps.connectionId);
+  const passwordItem = bulkPasswordItem(deps.connectionId);
+  const alarm = BULK_ALARM + deps.connectionId;
   const serially = createSerialUpdates('bulk change update');
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
@@ -97,7 +103,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
     if (stopping.signal.aborted) stopping = new AbortController();
     const pacer = createPacer(pauseMs, MAX_WAIT_MS);
     const rateLimited = new Map<string, number>();
-    void deps.alarms.create(BULK_ALARM, { periodInMinutes: 0.5 });
+    void deps.alarms.create(alarm, { periodInMinutes: 0.5 });
     let broke = false;
     try {
       for (;;) {
@@ -164,7 +170,7 @@ export function createBulkChanges(deps: BulkDeps, item = bulkJobItem, passwordIt
       broke = true;
       console.error('Page Reports: bulk change', cause);
     } finally {
-      if (!broke) void deps.alarms.clear(BULK_ALARM);
+      if (!broke) void deps.alarms.clear(alarm);
     }
   }
 

@@ -1,4 +1,4 @@
-// Several named connections, one active (issue 11): add, rename, remove and switch. Each runs in the
+// Several named connections, one active: add, rename, remove and switch. Each runs in the
 // settings queue with the save, reads the whole list and writes it back in one step.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
@@ -16,9 +16,9 @@ export interface ConnectionDeps {
   readConnections(): Promise<Connections>;
   writeConnections(connections: Connections): Promise<void>;
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Another connection is active now (still in the queue): its caches replace the old one's. */
+  /** Another connection is active now (still in the queue). */
   afterSwitch?(fromId: string, toId: string): Promise<void>;
-  /** A connection was removed: its permission and its put-aside caches go with it. */
+  /** A connection was removed: its permission and everything kept under its id go with it. */
   afterRemove?(removed: Connection, remaining: Connection[]): Promise<void>;
 }
 
@@ -66,7 +66,6 @@ export function createConnectionHandlers(
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
       try {
         if (removed) await deps.afterRemove?.(removed, after.list);
-        // A removed connection's caches are dropped, not put aside under an id nobody has any more.
         const from = removed?.id === before.active ? '' : before.active;
         if (before.active !== after.active) await deps.afterSwitch?.(from, after.active);
       } catch (cause) {

@@ -4,7 +4,6 @@
 // time) and how a create that nobody was watching ended, so the next popup shows that. A create whose
 // worker was stopped before the answer came may have been made: it ends as such a failure, never as
 // "nothing happened", so the popup looks for the report instead of offering to send it again.
-import { storage } from 'wxt/utils/storage';
 import { CREATE_RUNS_KEY } from '@/lib/storage-keys';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
@@ -12,7 +11,7 @@ import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
-import { NO_GUARD, type ConnectionGuard } from './connection-guard';
+import { spaceItem } from './space';
 
 export interface CreateRun {
   startedAt: number;
@@ -32,27 +31,22 @@ export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
   retrySafe: false,
 });
 
-export const createRunsItem = storage.defineItem<CreateRuns>(`session:${CREATE_RUNS_KEY}`, {
-  fallback: {},
-  version: 1,
-});
+/** One connection's runs: a create running on A is not this page's create once B is active. */
+export const createRunsItem = (connectionId: string) =>
+  spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {});
 
 export interface CreateRunsDeps {
   now(): number;
   /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
-  /** Where a switch may land: without it (tests), every note is written. */
-  guard?: ConnectionGuard;
 }
 
 export type CreateRunsTracker = ReturnType<typeof createCreateRuns>;
 
-export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
+export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof createRunsItem>) {
   const serially = createSerialUpdates('create runs update');
-  // Keyed by connection and page: a create running on A is not this page's create once B is active.
+  /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
-  const guard = deps.guard ?? NO_GUARD;
-  const runKey = async (url: string, asked?: string) => `${asked ?? (await guard.current())}\n${url}`;
 
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
@@ -65,7 +59,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
   /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
   async function settled(url: string): Promise<CreateRun | null> {
     const run = fresh(await item.getValue(), deps.now())[url];
-    if (!run || run.error || running.has(await runKey(url))) return run ?? null;
+    if (!run || run.error || running.has(url)) return run ?? null;
     // The worker that sent it was stopped: its answer is lost, the report may exist all the same.
     const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
     await edit((runs) => {
@@ -79,26 +73,20 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
     async run(url: string, create: () => Promise<Result<Report>>): Promise<Result<Report>> {
       // Known as running here before it is noted in storage: a popup asking meanwhile must not take the
       // note for one left by a stopped worker.
-      // Both notes go to the connection the create started on, or nowhere: after a switch, this page's
-      // run and its outcome (the switch's error included) must not show under the other connection.
-      const asked = await guard.current();
-      const key = await runKey(url, asked);
       const work = (async () => {
-        await guard.whileActive(asked, () => edit((runs) => void (runs[url] = { startedAt: deps.now() })));
+        await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
         const answer = await deps.keepAliveWhile(create());
-        await guard.whileActive(asked, () =>
-          edit((runs) => {
-            if (answer.ok) delete runs[url];
-            else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
-          }),
-        );
+        await edit((runs) => {
+          if (answer.ok) delete runs[url];
+          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
+        });
         return answer;
       })();
-      running.set(key, work);
+      running.set(url, work);
       try {
         return await work;
       } finally {
-        running.delete(key);
+        running.delete(url);
       }
     },
 
@@ -107,7 +95,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item = createRunsItem) {
 
     /** Waits for this page's running create; its failure if it ended unseen; null when there is none. */
     async wait(url: string): Promise<Result<Report> | null> {
-      const work = running.get(await runKey(url));
+      const work = running.get(url);
       if (work) return work;
       const run = await settled(url);
       return run?.error ? { ok: false, error: run.error } : null;

@@ -13,9 +13,10 @@ import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { stopsFollowing } from '@/entrypoints/background/stops-following';
 import { createSerialUpdates } from './serial-update';
-import { afterAnswer, NO_GUARD, type ConnectionGuard } from './connection-guard';
+import { spaceItem } from './space';
 
-export const GENERATION_ALARM = 'page-reports:generation';
+/** Each connection's follower has its alarm: this prefix and the connection's id. */
+export const GENERATION_ALARM = 'page-reports:generation:';
 /** Chrome's shortest alarm period (30 s): the longest pause below is no longer than it. */
 const ALARM_PERIOD_MINUTES = 0.5;
 /**
@@ -29,7 +30,9 @@ const KEEP_ENDED_MS = 60_000;
 /** At most this many entries are kept: the oldest ended ones go first. */
 const MAX_ENTRIES = 50;
 
-export const followedItem = storage.defineItem<Followed[]>(`session:${FOLLOWED_KEY}`, { fallback: [] });
+/** One connection's followed reports. */
+export const followedOf = (connectionId: string) =>
+  spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, []);
 
 /** Where an earlier version kept the ids it followed, on disk: removed at start-up. */
 const LEGACY_ITEM = `local:${LEGACY_FOLLOWED_KEY}` as const;
@@ -44,8 +47,8 @@ export interface FollowerDeps {
     get(name: string): Promise<unknown>;
   };
   now(): number;
-  /** Where a switch may land: without it (tests), every read's outcome is written. */
-  guard?: ConnectionGuard;
+  /** The connection followed: its reports are read from its server and kept under its id. */
+  connectionId: string;
   /** Timers; the global ones by default (tests use vi.useFakeTimers). */
   setTimeout?: (run: () => void, ms: number) => unknown;
   clearTimeout?: (timer: unknown) => void;
@@ -61,6 +64,8 @@ export function createFollower(deps: FollowerDeps) {
   /** A check runs: another one asked meanwhile waits for it, then runs once. */
   let checking: Promise<void> | null = null;
   let checkAgain = false;
+  const followedItem = followedOf(deps.connectionId);
+  const alarm = GENERATION_ALARM + deps.connectionId;
 
   /** Changes the list, one change at a time; an edit that returns the same array writes nothing. */
   function change(edit: (entries: Followed[]) => Followed[]): Promise<Followed[]> {
@@ -92,7 +97,7 @@ export function createFollower(deps: FollowerDeps) {
     cancel(timer);
     timer = undefined;
     if (following.length === 0) {
-      await deps.alarms.clear(GENERATION_ALARM);
+      await deps.alarms.clear(alarm);
       const ends = entries.map((entry) => (entry.endedAt ?? 0) + KEEP_ENDED_MS);
       if (ends.length > 0) {
         const tidy = () => serially(async () => wakeUps(await withoutExpired()));
@@ -103,8 +108,8 @@ export function createFollower(deps: FollowerDeps) {
     const next = Math.min(...following.map((entry) => entry.nextCheckAt));
     timer = later(() => void checkDue(), Math.max(0, next - deps.now()));
     // Created only when missing: re-creating would push the next wake-up back every time.
-    if (!(await deps.alarms.get(GENERATION_ALARM))) {
-      await deps.alarms.create(GENERATION_ALARM, { periodInMinutes: ALARM_PERIOD_MINUTES });
+    if (!(await deps.alarms.get(alarm))) {
+      await deps.alarms.create(alarm, { periodInMinutes: ALARM_PERIOD_MINUTES });
     }
   }
 
@@ -164,7 +169,7 @@ export function createFollower(deps: FollowerDeps) {
       cancel(timer);
       timer = undefined;
       await followedItem.removeValue();
-      await deps.alarms.clear(GENERATION_ALARM);
+      await deps.alarms.clear(alarm);
     });
   }
 
@@ -196,32 +201,26 @@ export function createFollower(deps: FollowerDeps) {
       (entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now(),
     );
     for (const entry of due) {
-      // A switch may come while the read is out: what it tells is written only for the connection that asked.
-      const answer = await afterAnswer(
-        deps.guard ?? NO_GUARD,
-        () => deps.getReport(entry.id),
-        async (answer) => {
-          const now = deps.now();
-          if (!answer.ok && stopsFollowing(answer.error)) {
-            const error = answer.error;
-            return change((entries) =>
-              entries.some((item) => item.state === 'generating')
-                ? entries.map((item) =>
-                    item.state === 'generating' ? ended(item, 'stopped', now, { error }) : item,
-                  )
-                : entries,
-            );
-          }
-          if (answer.ok && scoreState(answer.data, now) !== 'generating') await deps.onSettled(answer.data);
-          // Only the following this read was for: a page may have ended or restarted it meanwhile.
-          await change((entries) => {
-            const current = entries.find((item) => sameId(item.id, entry.id));
-            if (!current || current.state !== 'generating' || current.since !== entry.since) return entries;
-            return replace(entries, afterRead(current, answer, now));
-          });
-        },
-      );
-      if (!answer.ok && stopsFollowing(answer.error)) return;
+      const answer = await deps.getReport(entry.id);
+      const now = deps.now();
+      if (!answer.ok && stopsFollowing(answer.error)) {
+        const error = answer.error;
+        await change((entries) =>
+          entries.some((item) => item.state === 'generating')
+            ? entries.map((item) =>
+                item.state === 'generating' ? ended(item, 'stopped', now, { error }) : item,
+              )
+            : entries,
+        );
+        return;
+      }
+      if (answer.ok && scoreState(answer.data, now) !== 'generating') await deps.onSettled(answer.data);
+      // Only the following this read was for: a page may have ended or restarted it meanwhile.
+      await change((entries) => {
+        const current = entries.find((item) => sameId(item.id, entry.id));
+        if (!current || current.state !== 'generating' || current.since !== entry.since) return entries;
+        return replace(entries, afterRead(current, answer, now));
+      });
     }
     // Timers die with a stopped worker: whatever woke this one, the next wake-up is set again.
     if (due.length === 0) await serially(async () => wakeUps(checked(await followedItem.getValue())));

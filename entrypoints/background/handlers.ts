@@ -5,7 +5,9 @@ import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
-import type { ConnectionSettings } from './settings/storage';
+import type { ReportId } from '@/lib/api/types';
+import { told, type Events } from './events';
+import { refOf, type Connection, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
 import { exportPage } from './export-rows';
@@ -17,6 +19,8 @@ type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
 export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime'>> {
   /** The active connection. */
   readSettings(): Promise<ConnectionSettings>;
+  /** The connection `ref` names, while it is still that account (null once removed or changed). */
+  readConnectionOf?(ref: ConnectionRef): Promise<Connection | null>;
   /** Replaces the address and the key together, in one write. */
   writeSettings(settings: ConnectionSettings): Promise<void>;
   /**
@@ -29,6 +33,8 @@ export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime'>>
   /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
   createClient(settings: ConnectionSettings): ApiClient;
+  /** Where the report handlers tell what their answers mean (nobody listens in some tests). */
+  events?: Pick<Events, 'emit'>;
 }
 
 /** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
@@ -37,13 +43,32 @@ function lastFour(key: string): string | null {
 }
 
 /** The same address and key (and entry): a request's answer still belongs to the connection in use. */
-const sameConnection = (a: ConnectionSettings, b: ConnectionSettings) =>
+export const sameConnection = (a: ConnectionSettings, b: ConnectionSettings) =>
   a.id === b.id && a.baseUrl === b.baseUrl && a.apiKey === b.apiKey;
+
+/** A page's answer that came after another connection became active: not shown under the new one's name. */
+export const SWITCHED_MEANWHILE = () =>
+  ({ ok: false, error: apiError('unexpected', { message: t('connSwitchedMeanwhile') }) }) as const;
 
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
   // Without the list (some tests), the active connection is the only one.
   // Without the list (some tests' wiring): no connection to name.
   const readConnections = deps.readConnections ?? (async () => ({ active: '', list: [] }));
+
+  const connectionOf =
+    deps.readConnectionOf ??
+    (async (ref: ConnectionRef) =>
+      (await readConnections()).list.find(
+        (entry) => entry.id === ref.id && refOf(entry).account === ref.account,
+      ) ?? null);
+
+  const emit: Events['emit'] = (type, payload) => deps.events?.emit(type, payload) ?? Promise.resolve();
+
+  /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
+  const goneIf = async (answer: Result<unknown>, on: ConnectionRef, id: ReportId) => {
+    if (!answer.ok && answer.error.kind === 'not_found')
+      await emit('report.gone', { on, id, error: answer.error });
+  };
 
   async function summary(): Promise<SettingsSummary> {
     const [{ baseUrl, apiKey }, { active, list }] = await Promise.all([
@@ -63,25 +88,27 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
   }
 
   /**
-   * Runs one API call with the stored settings; turns a blocked request into "permission missing". The
-   * answer goes to a page: whatever the server echoed of the key is taken out. Input already checked
-   * against its schema (`inputsChecked`, see router.ts) is not checked again by the client.
+   * Runs one API call on connection `on` (else the active one), with a client made from that connection's
+   * own address and key: a connection removed or changed since `on` was taken gets no request at all.
+   * Turns a blocked request into "permission missing". The answer goes to a page: whatever the server
+   * echoed of the key is taken out. Input already checked against its schema (`inputsChecked`, see
+   * router.ts) is not checked again by the client. `tell` emits what the answer means, for the connection
+   * that answered, before the page gets it.
    */
   async function withClient<T>(
     call: (client: ApiEndpoints) => Promise<Result<T>>,
     inputsChecked?: boolean,
-    given?: ConnectionSettings,
+    on?: ConnectionRef,
+    tell?: (answer: Result<T>, on: ConnectionRef) => Promise<void>,
   ): Promise<Result<T>> {
-    const settings = given ?? (await deps.readSettings());
-    if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
+    const settings = on ? await connectionOf(on) : await deps.readSettings();
+    if (!settings?.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const client = deps.createClient(settings);
-    const answer = await call(inputsChecked ? client.inputsChecked : client);
-    // Another connection became active (or was saved) while this one answered: its answer must not land in
-    // the new one's caches (every cache writes only what succeeded), nor show under its name.
-    if (!given && !sameConnection(settings, await deps.readSettings())) {
-      return { ok: false, error: apiError('unexpected', { message: t('connSwitchedMeanwhile') }) };
-    }
-    const result = withoutKey(answer, settings.apiKey);
+    const result = withoutKey(await call(inputsChecked ? client.inputsChecked : client), settings.apiKey);
+    await tell?.(result, refOf(settings));
+    // A page's request: another connection became active (or was saved) while this one answered, and its
+    // answer must not show under the new one's name.
+    if (!on && !sameConnection(settings, await deps.readSettings())) return SWITCHED_MEANWHILE();
     if (!result.ok && result.error.kind === 'network') {
       const origin = new URL(settings.baseUrl).origin;
       if (!(await deps.hasHostPermission(origin))) {
@@ -159,20 +186,68 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
           };
         },
         false,
-        chosen || undefined,
+        chosen ? refOf(chosen) : undefined,
       );
     },
 
-    'reports.list': (query, checked) =>
-      withClient(async (client) => listPage(await client.listReports(query)), checked),
-    'reports.exportPage': (query, checked) =>
-      withClient(async (client) => exportPage(await client.listReports(query)), checked),
-    'reports.get': ({ id }, checked) => withClient((client) => client.getReport(id), checked),
-    'reports.create': (input, checked) => withClient((client) => client.createReport(input), checked),
-    'reports.update': ({ id, ...changes }, checked) =>
-      withClient((client) => client.updateReport(id, changes), checked),
-    'reports.delete': ({ id }, checked) => withClient((client) => client.deleteReport(id), checked),
-    'projects.list': (query, checked) => withClient((client) => client.listProjects(query), checked),
-    'projects.delete': ({ name }, checked) => withClient((client) => client.deleteProject(name), checked),
+    'reports.list': (query, checked, on) =>
+      withClient(async (client) => listPage(await client.listReports(query)), checked, on),
+    'reports.exportPage': (query, checked, on) =>
+      withClient(async (client) => exportPage(await client.listReports(query)), checked, on),
+    'reports.get': ({ id }, checked, on) =>
+      withClient(
+        (client) => client.getReport(id),
+        checked,
+        on,
+        (answer, on) =>
+          answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, on, id),
+      ),
+    'reports.create': (input, checked, on) => {
+      const send = () =>
+        withClient(
+          (client) => client.createReport(input),
+          checked,
+          on,
+          async (answer, on) => {
+            if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
+          },
+        );
+      // A page's create is told before it leaves and once answered; work that outlives a message is not.
+      return on ? send() : told({ emit }, { kind: 'create', pageUrl: input.url }, send);
+    },
+    'reports.update': ({ id, ...changes }, checked, on) => {
+      const send = () =>
+        withClient(
+          (client) => client.updateReport(id, changes),
+          checked,
+          on,
+          (answer, on) =>
+            answer.ok
+              ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
+              : goneIf(answer, on, id),
+        );
+      return !on && changes.regenerate === true
+        ? told({ emit }, { kind: 'regenerate', pageUrl: null }, send)
+        : send();
+    },
+    'reports.delete': ({ id }, checked, on) =>
+      withClient(
+        (client) => client.deleteReport(id),
+        checked,
+        on,
+        async (answer, on) => {
+          if (answer.ok) await emit('report.gone', { on, id, error: null });
+        },
+      ),
+    'projects.list': (query, checked, on) => withClient((client) => client.listProjects(query), checked, on),
+    'projects.delete': ({ name }, checked, on) =>
+      withClient(
+        (client) => client.deleteProject(name),
+        checked,
+        on,
+        async (answer, on) => {
+          if (answer.ok) await emit('project.deleted', { on, name });
+        },
+      ),
   };
 }

@@ -1,25 +1,24 @@
 // Where the service ended up for an address it was asked about. phpRank stores a report under the
 // address it reached after redirects (http://shop.example/ → shop.example/en/), so "the report for this
 // page" is found again only by remembering where a create for this page landed.
-import { storage } from 'wxt/utils/storage';
 import { PAGE_ALIASES_KEY } from '@/lib/storage-keys';
 import { serviceAddress } from '@/entrypoints/background/page-address';
 import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
+import { spaceItem } from './space';
 
 /** Cleaned asked address → cleaned stored address; the newest last. */
 type Aliases = Record<string, string>;
 
 const MAX_ALIASES = 200;
 
-export const pageAliasesItem = storage.defineItem<Aliases>(`local:${PAGE_ALIASES_KEY}`, {
-  fallback: {},
-  version: 1,
-});
+/** One connection's aliases: kept on disk, across browser restarts. */
+export const pageAliasesItem = (connectionId: string) =>
+  spaceItem<Aliases>('local', connectionId, PAGE_ALIASES_KEY, {});
 
 export type PageAliases = ReturnType<typeof createPageAliases>;
 
-export function createPageAliases(item = pageAliasesItem) {
+export function createPageAliases(item: ReturnType<typeof pageAliasesItem>) {
   const serially = createSerialUpdates('page aliases update');
 
   async function read(): Promise<Aliases> {

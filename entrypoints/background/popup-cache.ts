@@ -1,7 +1,6 @@
 // The popup's snapshot: what it last showed, kept in storage.session so the next open paints at once.
 // storage.session lives in memory and is emptied when the browser closes. It never holds the key, and a
 // report's password never reaches it (reports carry only whether one is set).
-import { storage } from 'wxt/utils/storage';
 import { POPUP_CACHE_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
@@ -9,6 +8,7 @@ import { serviceHost } from '@/entrypoints/background/page-address';
 import { sameId } from '@/lib/report-id';
 import { cachedViewsFrom, type CachedViews } from '@/lib/cached-views';
 import { createSerialUpdates } from './serial-update';
+import { spaceItem } from './space';
 
 /** This page's report by the page's URL, and the newest reports by scope ('' for all, else a host). */
 export type PopupCacheState = CachedViews;
@@ -19,14 +19,13 @@ const MAX_SCOPES = 10;
 
 const emptyState = (): PopupCacheState => ({ pages: {}, recent: {} });
 
-export const popupCacheItem = storage.defineItem<PopupCacheState>(`session:${POPUP_CACHE_KEY}`, {
-  fallback: emptyState(),
-  version: 1,
-});
+/** One connection's snapshot. */
+export const popupCacheItem = (connectionId: string) =>
+  spaceItem<PopupCacheState>('session', connectionId, POPUP_CACHE_KEY, emptyState());
 
 export type PopupCache = ReturnType<typeof createPopupCache>;
 
-export function createPopupCache(item = popupCacheItem) {
+export function createPopupCache(item: ReturnType<typeof popupCacheItem>) {
   const serially = createSerialUpdates('popup cache update');
   /**
    * `change` edits the state in place and says whether it changed anything; when not, nothing is written.

@@ -6,27 +6,20 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/entrypoints/background/page-address';
 import { loadLastPrivacy, saveLastPrivacy } from './preferences';
-import type { CreateRunsTracker } from './create-runs';
-import type { PageAliases } from './page-aliases';
-import type { PopupCache } from './popup-cache';
+import type { ConnectionWork } from './connection-work';
+import { SWITCHED_MEANWHILE } from './handlers';
 import type { CoreHandlers, HandlerMap } from './router';
-import { afterAnswer, NO_GUARD, type ConnectionGuard } from './connection-guard';
+import type { ConnectionRef } from './settings/storage';
 
 export interface PopupHandlerDeps {
   isConfigured(): Promise<boolean>;
   /** The core `reports.list` handler: it brings the settings, the permission check and the errors. */
   listReports: CoreHandlers['reports.list'];
-  cache: PopupCache;
-  aliases: Pick<PageAliases, 'lookup'>;
-  creates: Pick<CreateRunsTracker, 'state' | 'wait' | 'dismiss'>;
-  /**
-   * Called with the report a lookup found: the follower follows one still generating, and ends the
-   * following of one that now has its result (as for every other copy the background hands out).
-   */
-  followReport(report: Report): Promise<unknown>;
+  /** The active connection's work: its snapshot, aliases, creates; the follower follows what is found. */
+  active(): Promise<Pick<ConnectionWork, 'ref' | 'cache' | 'aliases' | 'creates' | 'follow'>>;
+  /** Whether `ref` is still the active connection: an answer that came after a switch is not shown. */
+  stillActive(ref: ConnectionRef): Promise<boolean>;
   now(): number;
-  /** Where a switch may land: without it (tests), every write happens. */
-  guard?: ConnectionGuard;
 }
 
 // The search matches URLs containing the text, so other pages of the site come too: take a full page
@@ -38,74 +31,77 @@ const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'des
 const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
 
 export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMessageType> {
-  const guard = deps.guard ?? NO_GUARD;
-  async function list(query: ReportListQuery): Promise<Result<Report[]>> {
-    const answer = await deps.listReports(query);
+  async function list(query: ReportListQuery, on: ConnectionRef): Promise<Result<Report[]>> {
+    const answer = await deps.listReports(query, false, on);
     return answer.ok ? { ok: true, data: answer.data.items } : answer;
   }
 
   /** The newest report stored for `address` (or reached at it); null when there is none. */
-  async function newestFor(pageUrl: string, address: string): Promise<Result<Report | null>> {
+  async function newestFor(address: string, on: ConnectionRef): Promise<Result<Report | null>> {
     const search = writtenAddress(address) ?? address;
-    const answer = await list({ ...PAGE_LOOKUP, search });
+    const answer = await list({ ...PAGE_LOOKUP, search }, on);
     if (!answer.ok) return answer;
     const report = answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null;
     return { ok: true, data: report };
   }
 
   /** This page's report: stored under its address, or under the one a create for it was redirected to. */
-  async function findPageReport(url: string): Promise<Result<Report | null>> {
-    const direct = await newestFor(url, url);
+  async function findPageReport(
+    url: string,
+    work: Awaited<ReturnType<PopupHandlerDeps['active']>>,
+  ): Promise<Result<Report | null>> {
+    const direct = await newestFor(url, work.ref);
     if (!direct.ok || direct.data) return direct;
-    const alias = await deps.aliases.lookup(url);
-    return alias ? newestFor(url, alias) : direct;
+    const alias = await work.aliases.lookup(url);
+    return alias ? newestFor(alias, work.ref) : direct;
+  }
+
+  /** Kept in the asking connection's snapshot; shown only while it is still the active one. */
+  async function answered<T>(
+    on: ConnectionRef,
+    answer: T,
+  ): Promise<T | ReturnType<typeof SWITCHED_MEANWHILE>> {
+    return (await deps.stillActive(on)) ? answer : SWITCHED_MEANWHILE();
   }
 
   return {
     'popup.snapshot': async ({ url, host }) => {
+      const work = await deps.active();
       const [configured, cached, lastPrivacy, create] = await Promise.all([
         deps.isConfigured(),
-        deps.cache.read(url, host),
+        work.cache.read(url, host),
         loadLastPrivacy(),
-        url ? deps.creates.state(url) : null,
+        url ? work.creates.state(url) : null,
       ]);
       return { ok: true, data: { configured, ...cached, lastPrivacy, create } };
     },
 
-    // Cached (and followed) only for the connection that asked (connection-guard.ts).
-    'popup.pageReport': ({ url }) =>
-      afterAnswer(
-        guard,
-        async () => {
-          const found = await findPageReport(url);
-          return found.ok ? { ok: true as const, data: { data: found.data, fetchedAt: deps.now() } } : found;
-        },
-        async (answer) => {
-          if (!answer.ok) return;
-          await deps.cache.setPageReport(url, answer.data);
-          if (answer.data.data) await deps.followReport(answer.data.data);
-        },
-      ),
+    'popup.pageReport': async ({ url }) => {
+      const work = await deps.active();
+      const found = await findPageReport(url, work);
+      if (!found.ok) return answered(work.ref, found);
+      const cached = { data: found.data, fetchedAt: deps.now() };
+      await work.cache.setPageReport(url, cached);
+      if (found.data) await work.follow(found.data);
+      return answered(work.ref, { ok: true as const, data: cached });
+    },
 
-    'popup.recentReports': ({ host }) =>
-      afterAnswer(
-        guard,
-        async () => {
-          const site = host ? serviceHost(host) : null;
-          const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
-          if (!answer.ok) return answer;
-          const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
-          return { ok: true as const, data: { data: ofSite.slice(0, RECENT_COUNT), fetchedAt: deps.now() } };
-        },
-        async (answer) => {
-          if (answer.ok) await deps.cache.setRecent(host, answer.data);
-        },
-      ),
+    'popup.recentReports': async ({ host }) => {
+      const work = await deps.active();
+      const site = host ? serviceHost(host) : null;
+      const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST, work.ref);
+      if (!answer.ok) return answered(work.ref, answer);
+      const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
+      const cached = { data: ofSite.slice(0, RECENT_COUNT), fetchedAt: deps.now() };
+      await work.cache.setRecent(host, cached);
+      return answered(work.ref, { ok: true as const, data: cached });
+    },
 
-    'popup.awaitCreate': async ({ url }) => (await deps.creates.wait(url)) ?? { ok: true, data: null },
+    'popup.awaitCreate': async ({ url }) =>
+      (await (await deps.active()).creates.wait(url)) ?? { ok: true, data: null },
 
     'popup.forgetCreate': async ({ url }) => {
-      await deps.creates.dismiss(url);
+      await (await deps.active()).creates.dismiss(url);
       return { ok: true, data: null };
     },
 

@@ -11,6 +11,7 @@ import type {
   PopupMessageType,
 } from '@/lib/messaging/protocol';
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
+import type { ConnectionRef } from './settings/storage';
 
 export type Handlers = HandlerMap<MessageType>;
 
@@ -24,7 +25,12 @@ export type CoreHandlers = HandlerMap<Exclude<MessageType, PopupMessageType | Bu
  * Other callers leave it out, and the client checks. Wrappers pass it on. Either way, one check.
  */
 export type HandlerMap<K extends MessageType> = {
-  [T in K]: (payload: MessageInput<T>, inputsChecked?: boolean) => Promise<Result<MessageOutput<T>>>;
+  [T in K]: (
+    payload: MessageInput<T>,
+    inputsChecked?: boolean,
+    /** Work that outlives a message names its connection; a page's message goes to the active one. */
+    on?: ConnectionRef,
+  ) => Promise<Result<MessageOutput<T>>>;
 };
 
 export interface MessageSender {

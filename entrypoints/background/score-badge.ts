@@ -1,7 +1,7 @@
 // Everything that writes the toolbar score on a tab's badge, in one place. The menu and shortcut create
 // writes the same badge (integration/badge.ts, with these colours): while its "…" shows on a tab, the score
 // waits. Per tab: the browser drops a tab's values when it is closed or navigates, and other tabs keep theirs.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import type { ReportResult } from '@/lib/api/types';
 import { formatDate, RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';

@@ -4,16 +4,13 @@
 //   (an alarm), at browser start, and a moment after a create or delete. A tab switch or a navigation is a
 //   lookup in the index: never a request, and never a tab address sent anywhere.
 // - Off (the default): the tab listeners return before reading anything; no index, no alarm.
-import { browser } from '@/lib/page-browser';
-import { storage } from 'wxt/utils/storage';
+import { browser } from 'wxt/browser';
 import { SCORE_INDEX_KEY } from '@/lib/storage-keys';
 import type { Report, ReportId } from '@/lib/api/types';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
-import type { ConnectionSettings } from './settings/storage';
-import { afterAnswer, connectionGuard, NO_GUARD, type ConnectionGuard } from './connection-guard';
-import type { CoreHandlers, Handlers } from './router';
-import { createPageAliases } from './page-aliases';
-import { afterConnectionSwitch, forgetOnNewConnection } from './popup-support';
+import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
+import type { CoreHandlers } from './router';
+import { spaceItem } from './space';
 import {
   buildScoreIndex,
   INDEX_PER_PAGE,
@@ -30,12 +27,10 @@ export const REFRESH_EVERY_MINUTES = 30;
 /** After a create or delete: one refresh once a burst of them (a bulk delete) has settled. */
 export const REFRESH_DELAY_MS = 2_000;
 
-// Report addresses of the person's account: session storage, never written to disk, gone with the
+// Report addresses of one connection's account: session storage, never written to disk, gone with the
 // browser; rebuilt at start-up.
-export const scoreIndexItem = storage.defineItem<ScoreIndex | null>(`session:${SCORE_INDEX_KEY}`, {
-  fallback: null,
-  version: 1,
-});
+export const scoreIndexItem = (connectionId: string) =>
+  spaceItem<ScoreIndex | null>('session', connectionId, SCORE_INDEX_KEY, null);
 
 interface TabInfo {
   id?: number;
@@ -46,40 +41,43 @@ export interface ToolbarScoreDeps {
   /** The core list handler: it brings the settings, the permission check and the errors. */
   listReports: CoreHandlers['reports.list'];
   readConnection(): Promise<ConnectionSettings>;
+  /** Whether `ref` still names a saved connection of that account: an index is written only for it. */
+  stillSaved(ref: ConnectionRef): Promise<boolean>;
   tabs: { get(tabId: number): Promise<TabInfo>; query(query: object): Promise<TabInfo[]> };
   alarms: {
     create(name: string, info: { periodInMinutes: number }): unknown;
     clear(name: string): Promise<boolean>;
   };
-  /** Where a create of this address was redirected to (page-aliases.ts): read locally, never asked. */
-  aliasOf(url: string): Promise<string | null>;
+  /** Where a create of this address was redirected to on that connection (page-aliases.ts): read locally. */
+  aliasOf(url: string, on: ConnectionRef): Promise<string | null>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
   now(): number;
-  /** Where a switch may land (connection-guard.ts); without it, the check is made without the queue. */
-  guard?: ConnectionGuard;
 }
 
 export type ToolbarScore = ReturnType<typeof createToolbarScore>;
 
 export function createToolbarScore(deps: ToolbarScoreDeps) {
   const isOn = () => toolbarScoreItem.getValue();
-  const guard = deps.guard ?? connectionGuard((work) => work(), deps.readConnection);
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** The index, if it belongs to the connection in use. */
-  async function currentIndex(): Promise<ScoreIndex | null> {
-    const [index, { baseUrl }] = await Promise.all([scoreIndexItem.getValue(), deps.readConnection()]);
-    return index && index.baseUrl === baseUrl ? index : null;
+  /** The active connection's index, with that connection. */
+  async function currentIndex(): Promise<{ index: ScoreIndex | null; ref: ConnectionRef }> {
+    const connection = await deps.readConnection();
+    const index = connection.id ? await scoreIndexItem(connection.id).getValue() : null;
+    return { index: index && index.baseUrl === connection.baseUrl ? index : null, ref: refOf(connection) };
   }
 
   /** The newest report for an address, or for the address a create of it was redirected to. */
-  async function entryFor(index: ScoreIndex | null, url: string | undefined): Promise<ScoreEntry | null> {
+  async function entryFor(
+    { index, ref }: Awaited<ReturnType<typeof currentIndex>>,
+    url: string | undefined,
+  ): Promise<ScoreEntry | null> {
     const direct = lookupScore(index, url);
     if (direct || !index || !url) return direct;
-    const alias = await deps.aliasOf(url).catch(() => null);
+    const alias = await deps.aliasOf(url, ref).catch(() => null);
     return alias ? lookupScore(index, alias) : null;
   }
 
@@ -113,13 +111,11 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   async function refreshOnce(): Promise<void> {
     if (!(await isOn())) return;
     const connection = await deps.readConnection();
-    const asked = await guard.current();
-    if (!connection.baseUrl || !connection.apiKey) {
-      await scoreIndexItem.removeValue();
-      return showAllTabs();
-    }
+    if (!connection.id || !connection.baseUrl || !connection.apiKey) return showAllTabs();
+    // Read from, and kept for, the connection active now: a switch meanwhile changes neither.
+    const ref = refOf(connection);
     const built = await buildScoreIndex(
-      (page) => deps.listReports({ sortBy: 'id', sort: 'desc', perPage: INDEX_PER_PAGE, page }),
+      (page) => deps.listReports({ sortBy: 'id', sort: 'desc', perPage: INDEX_PER_PAGE, page }, false, ref),
       connection.baseUrl,
       deps.now(),
     );
@@ -128,12 +124,10 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       console.warn('Page Reports: the toolbar score list was not refreshed:', built.error.kind);
       return;
     }
-    // Turned off, or another connection saved or made active, while the list was read: this index is nobody's.
-    let kept = false;
-    await guard.whileActive(asked, async () => {
-      if ((kept = await isOn())) await scoreIndexItem.setValue(built.data);
-    });
-    if (kept) await showAllTabs();
+    // Turned off, or the connection removed or saved as another account, while the list was read.
+    if (!(await isOn()) || !(await deps.stillSaved(ref))) return;
+    await scoreIndexItem(ref.id).setValue(built.data);
+    await showAllTabs();
   }
 
   /** Refreshes now; a refresh asked for while one runs makes one more afterwards, not a second at once. */
@@ -160,8 +154,8 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
 
   async function changeIndex(change: (index: ScoreIndex) => ScoreIndex): Promise<void> {
     if (!(await isOn())) return;
-    const index = await currentIndex();
-    if (index) await scoreIndexItem.setValue(change(index));
+    const { index, ref } = await currentIndex();
+    if (index) await scoreIndexItem(ref.id).setValue(change(index));
     await showAllTabs();
     refreshSoon();
   }
@@ -180,12 +174,12 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     async stop(): Promise<void> {
       clearTimeout(timer);
       await deps.alarms.clear(SCORE_INDEX_ALARM);
-      await scoreIndexItem.removeValue();
+      const { id } = await deps.readConnection();
+      if (id) await scoreIndexItem(id).removeValue();
       await clearAllTabs();
     },
-    /** Another connection: the index was the old account's. A new one is read if the setting is on. */
-    async forget(): Promise<void> {
-      await scoreIndexItem.removeValue();
+    /** Another connection active (or another account): its own index shows, read afresh if the setting is on. */
+    async switched(): Promise<void> {
       if (!(await isOn())) return;
       await showAllTabs();
       refreshSoon();
@@ -195,8 +189,8 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       // A regenerated score shows at once; nothing is read from the service for it.
       if (!(await isOn())) return;
       const index = await currentIndex();
-      if (!index) return;
-      await scoreIndexItem.setValue(withReport(index, report, false));
+      if (!index.index) return;
+      await scoreIndexItem(index.ref.id).setValue(withReport(index.index, report, false));
       await showAllTabs();
     },
     noteDeleted: (id: ReportId) => changeIndex((index) => withoutReport(index, id)),
@@ -227,72 +221,18 @@ export function registerToolbarScore(toolbar: ToolbarScore): void {
 }
 
 export function browserToolbarScore(
-  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection' | 'guard'>,
+  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection' | 'stillSaved' | 'aliasOf'>,
 ): ToolbarScore {
   return createToolbarScore({
     ...deps,
     tabs: browser.tabs,
     alarms: browser.alarms,
-    aliasOf: createPageAliases().lookup,
     showScore: (tabId, entry) => showScore(tabId, entry),
     clearScore: (tabId) => clearScore(tabId),
     now: () => Date.now(),
   });
 }
 
-/**
- * The report handlers with the index kept in step: a create or delete the extension makes changes it at
- * once and brings a bulk refresh soon after; another connection drops it.
- */
-export function withToolbarScore(handlers: Handlers, toolbar: ToolbarScore, guard = NO_GUARD): Handlers {
-  // The index is written only for the connection that asked (connection-guard.ts).
-  return {
-    ...handlers,
-    'reports.create': (input, checked) =>
-      afterAnswer(
-        guard,
-        () => handlers['reports.create'](input, checked),
-        async (answer) => {
-          if (answer.ok) await quietly(toolbar.noteCreated(answer.data));
-        },
-      ),
-    'reports.update': (input, checked) =>
-      afterAnswer(
-        guard,
-        () => handlers['reports.update'](input, checked),
-        async (answer) => {
-          if (answer.ok) await quietly(toolbar.noteUpdated(answer.data));
-        },
-      ),
-    'reports.delete': (input, checked) =>
-      afterAnswer(
-        guard,
-        () => handlers['reports.delete'](input, checked),
-        async (answer) => {
-          if (answer.ok) await quietly(toolbar.noteDeleted(input.id));
-        },
-      ),
-    'projects.delete': (input, checked) =>
-      afterAnswer(
-        guard,
-        () => handlers['projects.delete'](input, checked),
-        async (answer) => {
-          if (answer.ok) await quietly(toolbar.noteProjectDeleted());
-        },
-      ),
-    'settings.save': forgetOnNewConnection(handlers['settings.save'], () => toolbar.forget()),
-    // The index names one account's reports: another connection reads its own.
-    ...afterConnectionSwitch(handlers, () => toolbar.forget()),
-  };
-}
-
 function logged(cause: unknown): void {
   console.warn('Page Reports: toolbar score', cause);
-}
-
-function quietly(work: Promise<unknown>): Promise<void> {
-  return work.then(
-    () => undefined,
-    (cause: unknown) => logged(cause),
-  );
 }

@@ -74,7 +74,7 @@ export interface Protocol {
   'connections.rename': { input: Payloads['connections.rename']; output: SettingsSummary };
   /** Gives the origin's permission back unless another connection uses it; another one becomes active. */
   'connections.remove': { input: Payloads['connections.remove']; output: SettingsSummary };
-  /** Makes another connection active: its cached data is shown again, the old one's put aside. */
+  /** Makes another connection active: pages then read its own kept data (lib/connection-space.ts). */
   'connections.switch': { input: Payloads['connections.switch']; output: SettingsSummary };
   'reports.list': { input: Payloads['reports.list']; output: Page<Report> };
   /** A page of the list for the CSV export: each report reduced to the file's columns, counts included. */

@@ -83,7 +83,7 @@ describe('reads: the report list (GET, retried)', () => {
   async function flipPerPage(): Promise<number> {
     await extension().serviceWorker.evaluate(async () => {
       const area = (globalThis as unknown as WithChrome).chrome.storage.session;
-      const kept = Object.keys(await area.get(null)).filter((key) => key.startsWith('optionsList:'));
+      const kept = Object.keys(await area.get(null)).filter((key) => key.includes(':optionsList:'));
       await area.remove(kept);
     });
     const next = (await page.getByLabel('Per page').inputValue()) === '10' ? 25 : 10;

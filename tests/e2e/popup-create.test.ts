@@ -198,13 +198,15 @@ describe('popup: this page’s report', () => {
     // A fresh worker instance: whatever lived only in memory (its timer, its read) is gone.
     await extension().restartServiceWorker();
 
-    type Followed = { followedReports?: { id: number; state: string }[] };
+    type Followed = { id: number; state: string }[];
     const followed = async () =>
-      (await extension().getStorage<Followed>('session', 'followedReports')).followedReports ?? [];
+      (await extension().getConnectionItem<Followed>('session', 'followedReports')) ?? [];
     expect((await followed()).map((entry) => entry.state)).toEqual(['generating']);
-    const alarm = await extension().serviceWorker.evaluate(() =>
-      (globalThis as unknown as WithChrome).chrome.alarms.get('page-reports:generation'),
+    // The active connection's follower has its own alarm.
+    const alarms = await extension().serviceWorker.evaluate(() =>
+      (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
     );
+    const alarm = alarms.find((each) => each.name.startsWith('page-reports:generation:'));
     expect(alarm?.periodInMinutes).toBe(0.5);
 
     // The new worker picks the following up from storage at once; then the cache holds the result and
@@ -212,8 +214,8 @@ describe('popup: this page’s report', () => {
     await expect
       .poll(
         async () => {
-          const { popupCache } = await extension().getStorage<{
-            popupCache?: { pages: Record<string, { data: { result: string | null } | null }> };
+          const popupCache = await extension().getConnectionItem<{
+            pages: Record<string, { data: { result: string | null } | null }>;
           }>('session', 'popupCache');
           return popupCache?.pages[url]?.data?.result ?? null;
         },
@@ -221,11 +223,12 @@ describe('popup: this page’s report', () => {
       )
       .toMatch(/^(good|decent|bad)$/);
     expect((await followed()).map((entry) => entry.state)).toEqual(['scored']);
+    const left = await extension().serviceWorker.evaluate(() =>
+      (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
+    );
     expect(
-      await extension().serviceWorker.evaluate(() =>
-        (globalThis as unknown as WithChrome).chrome.alarms.get('page-reports:generation'),
-      ),
-    ).toBeUndefined();
+      left.map((each) => each.name).filter((name) => name.startsWith('page-reports:generation:')),
+    ).toEqual([]);
 
     // Opened again, the popup shows the result the background found, not "Generating…". The service is
     // slowed down so that what shows first is the background's copy, not a fresh lookup.

@@ -1,6 +1,6 @@
 // The background's part in following, for page tests: the real follower (entrypoints/background/
 // follower.ts, writing lib/following's storage in WXT's fake browser, driven by the test's timers),
-// told of every report a message hands out, as popup-support's trackReportChanges tells it. Its reads
+// told of every report a message hands out, as the background's connection work tells it. Its reads
 // go to the test's own `reports.get` answer and are recorded apart from the page's messages.
 import { afterEach } from 'vitest';
 import { browser } from 'wxt/browser';
@@ -29,6 +29,8 @@ export function startFakeFollower(
   reads: ReportId[] = [],
 ): FakeFollower {
   const follower = createFollower({
+    // Pages read the active connection's list: none is active in page tests.
+    connectionId: '',
     getReport: async (id) => {
       reads.push(id);
       return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };

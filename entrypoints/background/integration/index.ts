@@ -1,13 +1,15 @@
-// The browser integration, wired into the background: the right-click menu, the "create-report" shortcut,
-// notifications and their clicks, and a notification for a popup's create or regeneration that ends after
-// its popup closed. Call synchronously at start-up: it registers listeners that may be what woke the worker.
-import { browser } from '@/lib/page-browser';
+// The browser integration: the right-click menu, the "create-report" shortcut, notifications and their
+// clicks, and a notification for a popup's create or regeneration that ends after its popup closed (it
+// hears of those through the handlers' events). Call synchronously at start-up: it registers listeners
+// that may be what woke the worker.
+import { browser } from 'wxt/browser';
 import {
   integrationPrefsItem,
   loadIntegrationPrefs,
   sanitizeIntegrationPrefs,
 } from '@/lib/integration-prefs';
 import type { Handlers } from '../router';
+import type { BackgroundEvents, Events } from '../events';
 import { createBadge } from './badge';
 import { clickedAddress, createMenus, type MenuClick } from './menus';
 import { createNotifier } from './notifications';
@@ -17,12 +19,16 @@ import { createAnnouncer, createQuickCreate } from './quick-create';
 
 export const CREATE_COMMAND = 'create-report';
 
-export function withBrowserIntegration(handlers: Handlers): Handlers {
+/** Call synchronously at start-up; `create` is the one create handler (the menu's and shortcut's path too). */
+export function registerBrowserIntegration(
+  create: Handlers['reports.create'],
+  events: Pick<Events, 'on'>,
+): void {
   const prefs = () => loadIntegrationPrefs();
   const notifier = createNotifier();
   const badge = createBadge();
   const announce = createAnnouncer({ prefs, notifier, badge });
-  const quickCreate = createQuickCreate({ prefs, notifier, badge, create: handlers['reports.create'] });
+  const quickCreate = createQuickCreate({ prefs, notifier, badge, create });
   const menus = createMenus();
 
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
@@ -65,30 +71,19 @@ export function withBrowserIntegration(handlers: Handlers): Handlers {
     };
   }
 
-  /** A popup's long request: if its popup closed meanwhile, a notification (when on) says how it ended. */
-  async function watchedByPopup<T>(
-    work: () => Promise<T>,
-    ended: (answer: T) => ReturnType<typeof describeOutcome>,
-  ) {
-    const fromPopup = await popupOpen();
-    const answer = await work();
-    if (fromPopup && !(await popupOpen())) await announce(ended(answer));
-    return answer;
-  }
-
-  return {
-    ...handlers,
-    'reports.create': (input, checked) =>
-      watchedByPopup(
-        () => handlers['reports.create'](input, checked),
-        (answer) => describeOutcome('create', input.url, answer),
-      ),
-    'reports.update': (input, checked) =>
-      input.regenerate === true
-        ? watchedByPopup(
-            () => handlers['reports.update'](input, checked),
-            (answer) => describeOutcome('regenerate', null, answer),
-          )
-        : handlers['reports.update'](input, checked),
-  };
+  // A popup's long request: if its popup closed before the answer, a notification (when on) says how it ended.
+  const popupAt = new WeakMap<
+    object,
+    { asked: Omit<BackgroundEvents['report.requested'], 'request'>; open: Promise<boolean> }
+  >();
+  events.on(
+    'report.requested',
+    ({ request, ...asked }) => void popupAt.set(request, { asked, open: popupOpen() }),
+  );
+  events.on('report.answered', async ({ request, answer }) => {
+    const started = popupAt.get(request);
+    if (started && (await started.open) && !(await popupOpen())) {
+      await announce(describeOutcome(started.asked.kind, started.asked.pageUrl, answer));
+    }
+  });
 }

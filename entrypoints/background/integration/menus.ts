@@ -1,6 +1,6 @@
 // The right-click menu: "Create report for this page" on a web page, "Create report for this link" on a
 // link to one. Shown or removed at once when Settings turns it on or off.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
 
 export const MENU_PAGE = 'create-report-page';

@@ -1,7 +1,7 @@
 // Notifications (opt-in, behind the optional `notifications` permission): how a report made away from the
 // popup ended. A click on a report's notification opens its details in the options page. The report id
 // travels in the notification's id, which only this extension can create.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 import type { ReportId } from '@/lib/api/types';
 import { openOptions } from '@/lib/options-link';
 import { reportKey } from '@/lib/report-id';

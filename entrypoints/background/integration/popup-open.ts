@@ -1,6 +1,6 @@
 // Whether the toolbar popup is open now. A popup's request that ends after it closed is seen by nobody
 // until the next popup: that is when a notification is worth showing.
-import { browser } from '@/lib/page-browser';
+import { browser } from 'wxt/browser';
 
 type Runtime = typeof browser.runtime;
 type ExtensionApi = { getViews?(filter: { type: string }): unknown[] };

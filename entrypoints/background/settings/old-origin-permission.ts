@@ -51,7 +51,7 @@ export async function releaseOldOrigin(
 }
 
 /**
- * Several connections (issue 11): gives the old address's origin back unless a saved connection (`stillUsed`,
+ * Several connections: gives the old address's origin back unless a saved connection (`stillUsed`,
  * the addresses saved now) still needs the same permission.
  */
 export async function releaseUnusedOrigin(

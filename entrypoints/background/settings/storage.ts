@@ -5,19 +5,26 @@
 // new address with the old key, and a crash can never leave such a pair behind. The background runs every
 // write through one serial queue (see `oneAtATime` in entrypoints/background/handlers.ts).
 //
-// Several named connections, one active (issue 11): version 2 of the item holds the list and which one is
+// Several named connections, one active: version 2 of the item holds the list and which one is
 // active; the migration wraps an existing user's pair as the first, active entry named after its host.
 // `readConnection()` returns the active entry and `saveConnection()` replaces it, so the handlers, the key
 // rules and the queue stay as they are; add, rename, remove and switch write the whole list through the
 // same queue (connections.ts).
 import { storage } from 'wxt/utils/storage';
-import { CONNECTION_KEY, LEGACY_API_KEY_KEY, LEGACY_BASE_URL_KEY } from '@/lib/storage-keys';
+import {
+  ACTIVE_CONNECTION_KEY,
+  CONNECTION_KEY,
+  LEGACY_API_KEY_KEY,
+  LEGACY_BASE_URL_KEY,
+} from '@/lib/storage-keys';
 
 export interface ConnectionSettings {
   baseUrl: string;
   apiKey: string;
   /** The entry's stable id ('' or absent: none saved yet). */
   id?: string;
+  /** Which account of that entry (see Connection.account). */
+  account?: string;
 }
 
 /** One named connection. Its id is random and never changes; its label defaults to its host. */
@@ -26,7 +33,23 @@ export interface Connection {
   label: string;
   baseUrl: string;
   apiKey: string;
+  /**
+   * Changes whenever the address or the key does: another account. Work started for one account carries it
+   * and never reaches another. Absent on entries saved before it existed: the id stands in.
+   */
+  account?: string;
 }
+
+/** The connection a piece of work belongs to: it takes its client from this, or stops. */
+export interface ConnectionRef {
+  id: string;
+  account: string;
+}
+
+export const refOf = (entry: { id?: string; account?: string }): ConnectionRef => ({
+  id: entry.id ?? '',
+  account: entry.account ?? entry.id ?? '',
+});
 
 /** Version 2 of the stored item: every connection, and the id of the active one. */
 export interface Connections {
@@ -67,7 +90,7 @@ const connectionItem = storage.defineItem<Connections | null>(`local:${CONNECTIO
   migrations: { 2: (stored: unknown) => connectionsFromPair(stored, true) },
 });
 
-// Until issue 9 the address and the key were two items. Read only to carry an existing user's settings over;
+// In the first versions the address and the key were two items. Read only to carry an existing user's settings over;
 // no fallback, so an item never stored reads as null (nothing to move).
 const legacyBaseUrlItem = storage.defineItem<string>(`local:${LEGACY_BASE_URL_KEY}`);
 const legacyApiKeyItem = storage.defineItem<string>(`local:${LEGACY_API_KEY_KEY}`);
@@ -82,8 +105,21 @@ export async function readConnection(): Promise<ConnectionSettings> {
   const { connection, legacy } = await storedItems();
   const active = connection?.list.find((entry) => entry.id === connection.active);
   return active
-    ? { id: active.id, baseUrl: active.baseUrl, apiKey: active.apiKey }
+    ? { id: active.id, account: refOf(active).account, baseUrl: active.baseUrl, apiKey: active.apiKey }
     : (legacy ?? NO_CONNECTION);
+}
+
+/** The connection `ref` names, while it is still that account; null once removed or changed. */
+export async function readConnectionOf(ref: ConnectionRef): Promise<Connection | null> {
+  const entry = (await readConnections()).list.find((item) => item.id === ref.id);
+  return entry && refOf(entry).account === ref.account ? entry : null;
+}
+
+const activeMirror = storage.defineItem<string>(`session:${ACTIVE_CONNECTION_KEY}`, { fallback: '' });
+
+/** Pages read the active connection's items under its id: the id is written where they can read it. */
+export async function mirrorActive(): Promise<void> {
+  await activeMirror.setValue((await readConnections()).active);
 }
 
 /** Every connection (keys included: background only) and the active one's id. */
@@ -95,6 +131,7 @@ export async function readConnections(): Promise<Connections> {
 /** Replaces the whole list in one write. Run it through the background's settings queue. */
 export async function writeConnections(connections: Connections): Promise<void> {
   await connectionItem.setValue(connections);
+  await activeMirror.setValue(connections.active);
   await storage.removeItems(LEGACY_KEYS);
 }
 
@@ -104,7 +141,10 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
   const old = list.find((entry) => entry.id === active);
   // A label that only named the old host follows the address; one the person chose stays.
   const label = old && old.label !== hostLabel(old.baseUrl) ? old.label : hostLabel(baseUrl);
-  const entry = { id: old?.id ?? newConnectionId(), label, baseUrl, apiKey };
+  // Another address or key is another account: work started for the old one must not reach it.
+  const sameAccount = old && old.baseUrl === baseUrl && old.apiKey === apiKey;
+  const account = sameAccount ? old.account : newConnectionId();
+  const entry = { id: old?.id ?? newConnectionId(), label, baseUrl, apiKey, ...(account && { account }) };
   // The old items would only confuse a reader; removed after the write, so a crash in between loses nothing.
   await writeConnections({
     active: entry.id,
@@ -113,7 +153,7 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
 }
 
 /**
- * Carries settings saved before issue 9 (two items) into the one item, then removes the two. Run it through
+ * Carries settings saved as two items (the first versions) into the one item, then removes the two. Run it through
  * the same queue as the saves, once at start-up. A crash between its steps is harmless: the one item wins.
  */
 export async function moveLegacyConnection(): Promise<void> {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
 import { t } from '@/lib/i18n';
-import { CONNECTION_STASH_PREFIX } from '@/lib/storage-keys';
+import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
@@ -217,10 +217,10 @@ function AddForm({ model }: { model: ConnectionsModel }) {
  */
 export function HeaderSwitcher() {
   useEffect(() => {
-    const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      const switched = Object.keys(changes).some(
-        (key) => key.startsWith(CONNECTION_STASH_PREFIX) && changes[key]?.newValue !== undefined,
-      );
+    const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
+      // From one connection to another (not the first one saved, nor the last one removed).
+      const change = changes[ACTIVE_CONNECTION_KEY];
+      const switched = !!change?.oldValue && !!change.newValue && change.oldValue !== change.newValue;
       if (area === 'session' && switched && !changingFromHere()) location.reload();
     };
     browser.storage.onChanged.addListener(onChanged);

@@ -98,6 +98,8 @@ export interface ExtensionHarness {
     keys?: string | string[] | null,
   ): Promise<T>;
   clearStorage(area: StorageAreaName): Promise<void>;
+  /** Item `name` of the active connection (kept under its id, lib/connection-space.ts). */
+  getConnectionItem<T>(area: StorageAreaName, name: string): Promise<T | undefined>;
 
   /** Errors matching a pattern (substring or RegExp) stop counting as unexpected, until clearConsoleErrors(). */
   allowConsoleErrors(...patterns: ErrorPattern[]): void;
@@ -480,6 +482,16 @@ class Harness implements ExtensionHarness {
       ([name, wanted]) => (globalThis as unknown as WithChrome).chrome.storage[name].get(wanted),
       [area, keys] as const,
     )) as T;
+  }
+
+  /** Item `name` of the active connection (kept under its id, lib/connection-space.ts). */
+  async getConnectionItem<T>(area: StorageAreaName, name: string): Promise<T | undefined> {
+    const { activeConnection } = await this.getStorage<{ activeConnection?: string }>(
+      'session',
+      'activeConnection',
+    );
+    const key = `${activeConnection ?? ''}:${name}`;
+    return (await this.getStorage<Record<string, T>>(area, key))[key];
   }
 
   async clearStorage(area: StorageAreaName): Promise<void> {

@@ -30,6 +30,7 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
   const reads: ReportId[] = [];
   const privacyOnService = new Map<ReportId, number>();
   const deps: BulkDeps = {
+    connectionId: 'a',
     update: async (input) => {
       sent.push({ input, at: Date.now() });
       const result = answer(input, sent);
@@ -65,12 +66,12 @@ const toPrivate = {
   target: reportsTarget(1, 2, 3),
 };
 
-const job = () => bulkJobItem.getValue() as Promise<BulkJob>;
+const job = () => bulkJobItem('a').getValue() as Promise<BulkJob>;
 const states = async () => (await job()).items.map((item) => item.state);
 /** Runs the clock until the job ended (a job that never ends fails the test). */
 async function untilEnded(maxMs = 600_000) {
   for (let elapsed = 0; elapsed < maxMs; elapsed += 100) {
-    if ((await bulkJobItem.getValue())?.phase === 'ended') return job();
+    if ((await bulkJobItem('a').getValue())?.phase === 'ended') return job();
     await vi.advanceTimersByTimeAsync(100);
   }
   throw new Error('the job never ended');
@@ -178,8 +179,8 @@ describe('bulk changes in the background', () => {
     expect((await bulk.handlers['bulk.dismiss']()).ok).toBe(false);
     await untilEnded();
     expect(await bulk.handlers['bulk.dismiss']()).toEqual({ ok: true, data: null });
-    expect(await bulkJobItem.getValue()).toBeNull();
-    expect(await bulkPasswordItem.getValue()).toBeNull();
+    expect(await bulkJobItem('a').getValue()).toBeNull();
+    expect(await bulkPasswordItem('a').getValue()).toBeNull();
   });
 
   it('sends the password with each change but keeps it out of the job pages watch, in storage.session only', async () => {
@@ -196,7 +197,7 @@ describe('bulk changes in the background', () => {
     ]);
     expect(JSON.stringify(ended)).not.toContain('secret-1');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('secret-1');
-    expect(await bulkPasswordItem.getValue()).toBe('secret-1'); // session: kept for Retry failed
+    expect(await bulkPasswordItem('a').getValue()).toBe('secret-1'); // session: kept for Retry failed
   });
 
   it('lists every matching report across pages first, then changes each', async () => {
@@ -288,7 +289,7 @@ describe('resuming after the worker stopped', () => {
       waitingUntil: null,
       error: null,
     };
-    await bulkJobItem.setValue(stored);
+    await bulkJobItem('a').setValue(stored);
   }
 
   it('never sends a done report again; re-reads the one in flight and skips it when already changed', async () => {
@@ -355,7 +356,7 @@ describe('resuming after the worker stopped', () => {
   it('keeps a 429’s wait across the restart', async () => {
     const { bulk, sent } = setup();
     await leftBehind({ kind: 'privacy', privacy: 0 }, [{ id: 1, state: 'pending' }]);
-    await bulkJobItem.setValue({
+    await bulkJobItem('a').setValue({
       ...(await job()),
       notBefore: Date.now() + 20_000,
       waitingUntil: Date.now() + 20_000,
@@ -389,7 +390,7 @@ describe('when a step fails outright', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await bulk.handlers['bulk.start'](toPrivate);
     await vi.waitFor(() => expect(console.error).toHaveBeenCalled(), { interval: 1 });
-    expect(await fakeBrowser.alarms.get(BULK_ALARM)).toBeDefined();
+    expect(await fakeBrowser.alarms.get(BULK_ALARM + 'a')).toBeDefined();
     expect((await job()).items[0]!.state).toBe('sending');
   });
 });

@@ -138,7 +138,7 @@ describe('renaming, switching and removing', () => {
     await handlers['connections.remove']({ id: 'a' });
     expect(stored()).toEqual({ active: 'b', list: [B] });
     expect(deps.afterRemove).toHaveBeenCalledWith(A, [B]);
-    // Its caches are dropped, not put aside.
+    // Everything kept under its id goes with it.
     expect(deps.afterSwitch).toHaveBeenCalledWith('', 'b');
     const answer = await handlers['connections.remove']({ id: 'b' });
     expect(stored()).toEqual({ active: '', list: [] });

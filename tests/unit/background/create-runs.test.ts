@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CREATE_INTERRUPTED, createCreateRuns } from '@/entrypoints/background/create-runs';
+import { CREATE_INTERRUPTED, createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -11,13 +11,16 @@ const URL_A = 'https://example.com/a';
 function setup(start = 1_000_000) {
   let now = start;
   const kept: Promise<unknown>[] = [];
-  const runs = createCreateRuns({
-    now: () => now,
-    keepAliveWhile: (work) => {
-      kept.push(work);
-      return work;
+  const runs = createCreateRuns(
+    {
+      now: () => now,
+      keepAliveWhile: (work) => {
+        kept.push(work);
+        return work;
+      },
     },
-  });
+    createRunsItem('a'),
+  );
   return { runs, kept, advance: (ms: number) => (now += ms) };
 }
 

@@ -11,7 +11,7 @@ import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import {
   createFollower,
   FOLLOW_DELAYS_MS,
-  followedItem,
+  followedOf,
   GENERATION_ALARM,
 } from '@/entrypoints/background/follower';
 import { failed, makeReport, ok } from '../popup/fixtures';
@@ -21,7 +21,13 @@ const START = new Date('2026-01-01T12:00:00Z').getTime();
 function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7))) {
   const getReport = vi.fn(async (id: ReportId) => answers(id));
   const onSettled = vi.fn(async (_report: Report) => {});
-  const follower = createFollower({ getReport, onSettled, alarms: browser.alarms, now: () => Date.now() });
+  const follower = createFollower({
+    connectionId: 'a',
+    getReport,
+    onSettled,
+    alarms: browser.alarms,
+    now: () => Date.now(),
+  });
   /** Seconds since START at which each read was made. */
   const readAt: number[] = [];
   getReport.mockImplementation(async (id) => {
@@ -35,6 +41,7 @@ function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7)))
 const pending = (id: number, overrides: Partial<Report> = {}) =>
   makeReport({ id, result: null, generatedAt: null, ...overrides });
 
+const followedItem = followedOf('a');
 const entries = () => followedItem.getValue();
 const entryOf = async (id: ReportId) => (await entries()).find((entry) => entry.id === id);
 
@@ -50,7 +57,7 @@ describe('the follower', () => {
     await follower.track(pending(7));
     await follower.track(pending(7));
     expect((await entries()).map((entry) => [entry.id, entry.state])).toEqual([[7, 'generating']]);
-    expect(await browser.alarms.get(GENERATION_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
+    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toMatchObject({ periodInMinutes: 0.5 });
   });
 
   it('reads again after 1, 2, 4, 8 and 15 s, then every 30 s', async () => {
@@ -71,7 +78,7 @@ describe('the follower', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(await entryOf(7)).toMatchObject({ state: 'scored', report: done, error: null });
     expect(onSettled).toHaveBeenCalledWith(done);
-    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
     expect(readAt).toEqual([1, 3]);
   });
@@ -117,7 +124,7 @@ describe('the follower', () => {
         [7, 'stopped', kind],
         [8, 'stopped', kind],
       ]);
-      expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+      expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
       await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
       expect(readAt).toHaveLength(1);
     },
@@ -135,7 +142,7 @@ describe('the follower', () => {
     expect(readAt.length).toBeLessThan(30);
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(readAt.at(-1)).toBe(GIVE_UP_AFTER_MS / 1000);
-    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
   });
 
   it('gives up on a report that carries no dates (it would look generating forever)', async () => {
@@ -154,7 +161,7 @@ describe('the follower', () => {
 
   it('ends the following of a report a page read scored, and writes nothing for one it does not follow', async () => {
     const { follower, readAt } = setup();
-    const write = vi.spyOn(followedItem, 'setValue');
+    const write = vi.spyOn(browser.storage.session, 'set');
     await follower.settle(makeReport({ id: 5 }));
     expect(write).not.toHaveBeenCalled();
 
@@ -214,7 +221,7 @@ describe('the follower', () => {
     vi.setSystemTime(START + 5000);
     const second = setup();
     await second.follower.resume();
-    expect(await browser.alarms.get(GENERATION_ALARM)).toBeDefined();
+    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeDefined();
     expect(second.readAt).toEqual([5]);
     await vi.advanceTimersByTimeAsync(2000);
     expect(second.readAt).toEqual([5, 7]);
@@ -226,7 +233,7 @@ describe('the follower', () => {
     await follower.resume();
     await follower.track(pending(7));
     expect(await fakeBrowser.storage.local.get()).toEqual({});
-    expect(Object.keys(await fakeBrowser.storage.session.get())).toEqual(['followedReports']);
+    expect(Object.keys(await fakeBrowser.storage.session.get())).toEqual(['a:followedReports']);
   });
 
   it('the alarm reads what is due when the worker was stopped meanwhile', async () => {
@@ -246,7 +253,7 @@ describe('the follower', () => {
     await follower.track(pending(7));
     await follower.clear();
     expect(await entries()).toEqual([]);
-    expect(await browser.alarms.get(GENERATION_ALARM)).toBeUndefined();
+    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(readAt).toEqual([]);
   });
@@ -255,6 +262,7 @@ describe('the follower', () => {
 describe('pages watching the follower (lib/following)', () => {
   it('hear of each entry that changed, first of those already stored', async () => {
     const { follower } = setup((id) => ok(makeReport({ id, result: 'bad' })));
+    await fakeBrowser.storage.session.set({ activeConnection: 'a' }); // pages read the active one's list
     await follower.track(pending(7));
     const heard: Followed[][] = [];
     const stop = watchFollowed((changed) => heard.push(changed));

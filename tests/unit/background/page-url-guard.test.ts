@@ -2,7 +2,7 @@
 // by `user:password@` or a `#fragment`, and refuses an address longer than the service accepts.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCreateRuns } from '@/entrypoints/background/create-runs';
+import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
 import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
@@ -30,6 +30,13 @@ function background() {
   const network = fakeFetch(...Array.from({ length: 20 }, () => answer));
   const deps: HandlerDeps = {
     readSettings: async () => ({ baseUrl: 'https://reports.example', apiKey: 'key-1234567890' }),
+    // The one connection, 'a', whose work the popup handlers below are given.
+    readConnectionOf: async () => ({
+      id: 'a',
+      label: '',
+      baseUrl: 'https://reports.example',
+      apiKey: 'key-1234567890',
+    }),
     writeSettings: async () => {},
     oneAtATime: (work) => work(),
     hasHostPermission: async () => true,
@@ -42,14 +49,19 @@ function background() {
     ...createPopupHandlers({
       isConfigured: async () => true,
       listReports: core['reports.list'],
-      cache: createPopupCache(),
-      aliases: createPageAliases(),
-      creates: createCreateRuns({ now, keepAliveWhile: (work) => work }),
-      followReport: async () => {},
+      active: async () => ({
+        ref: { id: 'a', account: 'a' },
+        cache: createPopupCache(popupCacheItem('a')),
+        aliases: createPageAliases(pageAliasesItem('a')),
+        creates: createCreateRuns({ now, keepAliveWhile: (work) => work }, createRunsItem('a')),
+        follow: async () => {},
+      }),
+      stillActive: async () => true,
       now,
     }),
     // No page address in these: not part of this test.
     ...createBulkChanges({
+      connectionId: 'a',
       update: core['reports.update'],
       get: core['reports.get'],
       list: core['reports.list'],
@@ -94,7 +106,10 @@ describe('page addresses reaching the background', () => {
     expect(new URLSearchParams(create?.body ?? '').get('url')).toBe(SHAREABLE);
     const sent = JSON.stringify(network.calls.map(({ url, body }) => ({ url, body })));
     expect(sent).not.toMatch(/secret|user|section|%23/);
-    const stored = JSON.stringify([await popupCacheItem.getValue(), await pageAliasesItem.getValue()]);
+    const stored = JSON.stringify([
+      await popupCacheItem('a').getValue(),
+      await pageAliasesItem('a').getValue(),
+    ]);
     expect(stored).not.toMatch(/secret|section/);
   });
 

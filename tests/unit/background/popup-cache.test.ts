@@ -7,14 +7,14 @@ describe('popup cache (storage.session)', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('is empty at first', async () => {
-    expect(await createPopupCache().read('https://example.com/page')).toEqual({
+    expect(await createPopupCache(popupCacheItem('a')).read('https://example.com/page')).toEqual({
       pageReport: null,
       recent: null,
     });
   });
 
   it('keeps this page’s report by URL and the recent list by scope', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     const report = makeReport();
     await cache.setPageReport('https://example.com/page', { data: report, fetchedAt: 100 });
     await cache.setPageReport('https://example.com/other', { data: null, fetchedAt: 101 });
@@ -30,12 +30,12 @@ describe('popup cache (storage.session)', () => {
       recent: { data: [], fetchedAt: 103 },
     });
     // Session storage: gone when the browser closes.
-    expect(Object.keys(await fakeBrowser.storage.session.get())).toContain('popupCache');
+    expect(Object.keys(await fakeBrowser.storage.session.get())).toContain('a:popupCache');
     expect(await fakeBrowser.storage.local.get()).toEqual({});
   });
 
   it('never stores a password string, even if one slipped into a report', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     const report = makeReport({ fields: { id: 1, password: 'hunter2' } });
     await cache.setPageReport(report.url, { data: report, fetchedAt: 1 });
     await cache.setRecent(undefined, { data: [report], fetchedAt: 1 });
@@ -46,7 +46,7 @@ describe('popup cache (storage.session)', () => {
   });
 
   it('puts a created report on its page and at the head of the lists it belongs to', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     const older = [5, 4, 3, 2, 1].map((id) => makeReport({ id, url: `https://example.com/${id}` }));
     await cache.setRecent(undefined, { data: older, fetchedAt: 10 });
     await cache.setRecent('example.com', { data: older.slice(0, 2), fetchedAt: 10 });
@@ -63,7 +63,7 @@ describe('popup cache (storage.session)', () => {
   });
 
   it('replaces every copy of a report read again, matching ids as numbers or strings', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     const pending = makeReport({ id: 9, result: null });
     await cache.setPageReport(pending.url, { data: pending, fetchedAt: 1 });
     await cache.setRecent(undefined, { data: [pending, makeReport({ id: 8 })], fetchedAt: 1 });
@@ -77,7 +77,7 @@ describe('popup cache (storage.session)', () => {
   });
 
   it('forgets a deleted report everywhere', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     const report = makeReport({ id: 3 });
     await cache.setPageReport(report.url, { data: report, fetchedAt: 1 });
     await cache.setRecent(undefined, { data: [report, makeReport({ id: 2 })], fetchedAt: 1 });
@@ -88,12 +88,12 @@ describe('popup cache (storage.session)', () => {
   });
 
   it('writes nothing when a report it does not hold is read again or deleted', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     const report = makeReport({ id: 3 });
     await cache.setPageReport(report.url, { data: report, fetchedAt: 1 });
     await cache.setRecent(undefined, { data: [report], fetchedAt: 1 });
     const before = await fakeBrowser.storage.session.get();
-    const write = vi.spyOn(popupCacheItem, 'setValue');
+    const write = vi.spyOn(fakeBrowser.storage.session, 'set');
 
     await cache.replaceReport(makeReport({ id: 4, result: 'bad' }));
     await cache.forgetReport(4);
@@ -106,7 +106,7 @@ describe('popup cache (storage.session)', () => {
   });
 
   it('loses no update when several run at once', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         cache.setPageReport(`https://example.com/${i}`, { data: null, fetchedAt: i }),
@@ -118,7 +118,7 @@ describe('popup cache (storage.session)', () => {
   });
 
   it('keeps only the pages seen last', async () => {
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     for (let i = 0; i < 55; i++)
       await cache.setPageReport(`https://example.com/${i}`, { data: null, fetchedAt: i });
     expect((await cache.read('https://example.com/0')).pageReport).toBeNull();
@@ -128,7 +128,7 @@ describe('popup cache (storage.session)', () => {
 
   it('survives a broken stored shape', async () => {
     await fakeBrowser.storage.session.set({ popupCache: 'garbage' });
-    const cache = createPopupCache();
+    const cache = createPopupCache(popupCacheItem('a'));
     expect(await cache.read('https://example.com/')).toEqual({ pageReport: null, recent: null });
     await cache.setRecent(undefined, { data: [], fetchedAt: 1 });
     expect((await cache.read()).recent).toEqual({ data: [], fetchedAt: 1 });

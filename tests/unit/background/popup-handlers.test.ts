@@ -4,26 +4,27 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
-import { createCreateRuns } from '@/entrypoints/background/create-runs';
-import { createPageAliases } from '@/entrypoints/background/page-aliases';
-import { createPopupCache } from '@/entrypoints/background/popup-cache';
+import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
+import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
+import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
+const REF = { id: 'a', account: 'a' };
+
 function setup(items = [makeReport()], configured = true) {
-  const cache = createPopupCache();
+  const cache = createPopupCache(popupCacheItem('a'));
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
-  const aliases = createPageAliases();
-  const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work });
+  const aliases = createPageAliases(pageAliasesItem('a'));
+  const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work }, createRunsItem('a'));
+  const ref = REF;
   const handlers = createPopupHandlers({
     isConfigured: async () => configured,
     listReports,
-    cache,
-    aliases,
-    creates,
-    followReport,
+    active: async () => ({ ref, cache, aliases, creates, follow: followReport }),
+    stillActive: async () => true,
     now: () => 5000,
   });
   return { handlers, listReports, followReport, cache, aliases, creates };
@@ -88,13 +89,17 @@ describe('popup handlers', () => {
       const { handlers, listReports, cache } = setup(items);
       const answer = await handlers['popup.pageReport']({ url });
       // Searched as the service stores addresses: no scheme, no www.
-      expect(listReports).toHaveBeenCalledWith({
-        search: 'example.com/page',
-        searchBy: 'url',
-        sortBy: 'id',
-        sort: 'desc',
-        perPage: 100,
-      });
+      expect(listReports).toHaveBeenCalledWith(
+        {
+          search: 'example.com/page',
+          searchBy: 'url',
+          sortBy: 'id',
+          sort: 'desc',
+          perPage: 100,
+        },
+        false,
+        REF,
+      );
       expect(answer).toEqual(ok({ data: items[2], fetchedAt: 5000 }));
       expect((await cache.read(url)).pageReport).toEqual({ data: items[2], fetchedAt: 5000 });
     });
@@ -114,7 +119,11 @@ describe('popup handlers', () => {
       const stored = makeReport({ id: 12, url: 'example.com', pageUrl: 'https://www.example.com/' });
       const { handlers, listReports } = setup([makeReport({ id: 13, url: 'example.com/pricing' }), stored]);
       const answer = await handlers['popup.pageReport']({ url: 'https://www.example.com/' });
-      expect(listReports).toHaveBeenCalledWith(expect.objectContaining({ search: 'example.com' }));
+      expect(listReports).toHaveBeenCalledWith(
+        expect.objectContaining({ search: 'example.com' }),
+        false,
+        REF,
+      );
       expect(answer.ok && answer.data.data?.id).toBe(12);
     });
 
@@ -165,7 +174,11 @@ describe('popup handlers', () => {
       ];
       const { handlers, listReports } = setup(items);
       const answer = await handlers['popup.recentReports']({ host: 'www.example.com' });
-      expect(listReports).toHaveBeenCalledWith(expect.objectContaining({ search: 'example.com' }));
+      expect(listReports).toHaveBeenCalledWith(
+        expect.objectContaining({ search: 'example.com' }),
+        false,
+        REF,
+      );
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([3, 1]);
     });
   });
@@ -175,7 +188,7 @@ describe('popup handlers', () => {
       const items = [10, 9, 8, 7, 6, 5, 4].map((id) => makeReport({ id }));
       const { handlers, listReports } = setup(items);
       const answer = await handlers['popup.recentReports']({});
-      expect(listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 10 });
+      expect(listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 10 }, false, REF);
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([10, 9, 8, 7, 6]);
     });
 
@@ -188,13 +201,17 @@ describe('popup handlers', () => {
       ];
       const { handlers, listReports, cache } = setup(items);
       const answer = await handlers['popup.recentReports']({ host: 'example.com' });
-      expect(listReports).toHaveBeenCalledWith({
-        search: 'example.com',
-        searchBy: 'url',
-        sortBy: 'id',
-        sort: 'desc',
-        perPage: 25,
-      });
+      expect(listReports).toHaveBeenCalledWith(
+        {
+          search: 'example.com',
+          searchBy: 'url',
+          sortBy: 'id',
+          sort: 'desc',
+          perPage: 25,
+        },
+        false,
+        REF,
+      );
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([4, 2]);
       expect((await cache.read(undefined, 'example.com')).recent?.data.map((r) => r.id)).toEqual([4, 2]);
       expect((await cache.read()).recent).toBeNull();

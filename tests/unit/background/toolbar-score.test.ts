@@ -5,13 +5,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
-import type { CoreHandlers, Handlers } from '@/entrypoints/background/router';
+import type { CoreHandlers } from '@/entrypoints/background/router';
 import {
   createToolbarScore,
   REFRESH_DELAY_MS,
   SCORE_INDEX_ALARM,
   scoreIndexItem,
-  withToolbarScore,
 } from '@/entrypoints/background/toolbar-score';
 import type { ScoreEntry } from '@/entrypoints/background/score-index';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
@@ -20,7 +19,11 @@ const BASE = 'https://reports.example';
 const PRICING = makeReport({ id: 5, url: 'example.com/pricing', pageUrl: null, score: 86, result: 'good' });
 
 function setup(reports: Report[] = [PRICING]) {
-  let connection = { baseUrl: BASE, apiKey: 'k'.repeat(20) };
+  let connection: { id: string; baseUrl: string; apiKey: string } = {
+    id: 'a',
+    baseUrl: BASE,
+    apiKey: 'k'.repeat(20),
+  };
   const tabs = new Map<number, string>([
     [1, 'https://www.example.com/pricing'],
     [2, 'https://example.com/about'],
@@ -29,6 +32,7 @@ function setup(reports: Report[] = [PRICING]) {
   const deps = {
     listReports,
     readConnection: vi.fn(async () => connection),
+    stillSaved: async () => true,
     tabs: {
       get: vi.fn(async (id: number) => ({ id, url: tabs.get(id) })),
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
@@ -69,13 +73,13 @@ describe('the toolbar score', () => {
       await toolbar.start();
       await toolbar.noteCreated(PRICING);
       await toolbar.noteDeleted(5);
-      await toolbar.forget();
+      await toolbar.switched();
       expect(deps.tabs.get).not.toHaveBeenCalled();
       expect(deps.tabs.query).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
       expect(deps.showScore).not.toHaveBeenCalled();
       expect(deps.alarms.create).not.toHaveBeenCalled();
-      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(await scoreIndexItem('a').getValue()).toBeNull();
     });
   });
 
@@ -86,9 +90,13 @@ describe('the toolbar score', () => {
       const { deps, toolbar, shown } = setup();
       await toolbar.start();
       expect(deps.alarms.create).toHaveBeenCalledWith(SCORE_INDEX_ALARM, { periodInMinutes: 30 });
-      expect(deps.listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 100, page: 1 });
+      expect(deps.listReports).toHaveBeenCalledWith(
+        { sortBy: 'id', sort: 'desc', perPage: 100, page: 1 },
+        false,
+        { id: 'a', account: 'a' },
+      );
       expect(shown()).toEqual({ 1: 5, 2: null });
-      expect(await scoreIndexItem.getValue()).toMatchObject({ baseUrl: BASE, builtAt: 1234 });
+      expect(await scoreIndexItem('a').getValue()).toMatchObject({ baseUrl: BASE, builtAt: 1234 });
     });
 
     it('tab switches and navigations only look the address up: no request', async () => {
@@ -159,26 +167,25 @@ describe('the toolbar score', () => {
       deps.listReports.mockResolvedValue(failed(apiError('server')));
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       await toolbar.refresh();
-      expect(await scoreIndexItem.getValue()).not.toBeNull();
+      expect(await scoreIndexItem('a').getValue()).not.toBeNull();
       expect(shown()).toEqual({ 1: 5, 2: null });
     });
 
-    it('drops the index of another connection, and one read while the connection changed', async () => {
+    it('shows each connection its own index; one read across a switch is kept for the one it was read from', async () => {
       const { deps, toolbar, setConnection, shown } = setup();
       await toolbar.start();
-      setConnection({ baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
-      // Not yet forgotten: still never shown for the other connection.
+      setConnection({ id: 'b', baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
+      // B has no index yet: A's is never shown for it.
       await toolbar.showTab(1);
       expect(shown()[1]).toBeNull();
 
       deps.listReports.mockImplementationOnce(async () => {
-        setConnection({ baseUrl: 'https://third.example', apiKey: 'y'.repeat(20) });
+        setConnection({ id: 'a', baseUrl: BASE, apiKey: 'k'.repeat(20) });
         return ok(pageOf([PRICING]));
       });
       await toolbar.refresh();
-      expect(await scoreIndexItem.getValue()).toMatchObject({ baseUrl: BASE });
-      await toolbar.forget();
-      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(await scoreIndexItem('b').getValue()).toMatchObject({ baseUrl: 'https://other.example' });
+      expect(await scoreIndexItem('a').getValue()).toMatchObject({ baseUrl: BASE });
     });
 
     it('turned off: no schedule, no index, every tab cleared without reading its address', async () => {
@@ -188,45 +195,12 @@ describe('the toolbar score', () => {
       deps.tabs.get.mockClear();
       await toolbar.stop();
       expect(deps.alarms.clear).toHaveBeenCalledWith(SCORE_INDEX_ALARM);
-      expect(await scoreIndexItem.getValue()).toBeNull();
+      expect(await scoreIndexItem('a').getValue()).toBeNull();
       expect(deps.clearScore.mock.calls.map(([id]) => id).sort()).toEqual([1, 2]);
       deps.listReports.mockClear();
       await toolbar.showTab(1);
       expect(deps.tabs.get).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
-    });
-  });
-
-  describe('the report handlers keep it in step', () => {
-    function handlers() {
-      const base = {
-        'reports.create': vi.fn(async () => ok(PRICING)),
-        'reports.update': vi.fn(async () => ok(PRICING)),
-        'reports.delete': vi.fn(async () => failed(apiError('not_found'))),
-        'projects.delete': vi.fn(async () => ok(null)),
-        'settings.save': vi.fn(async () => ok({})),
-      };
-      return base as unknown as Handlers & typeof base;
-    }
-
-    it('notes what a create, an update, a delete and a project delete changed, and only when they worked', async () => {
-      const toolbar = {
-        noteCreated: vi.fn(async () => {}),
-        noteUpdated: vi.fn(async () => {}),
-        noteDeleted: vi.fn(async () => {}),
-        noteProjectDeleted: vi.fn(async () => {}),
-        forget: vi.fn(async () => {}),
-      };
-      const core = handlers();
-      const wrapped = withToolbarScore(core, toolbar as never);
-      expect(await wrapped['reports.create']({ url: 'https://example.com/pricing' })).toEqual(ok(PRICING));
-      await wrapped['reports.update']({ id: 5, regenerate: true });
-      await wrapped['reports.delete']({ id: 5 });
-      await wrapped['projects.delete']({ name: 'example.com' });
-      expect(toolbar.noteCreated).toHaveBeenCalledWith(PRICING);
-      expect(toolbar.noteUpdated).toHaveBeenCalledWith(PRICING);
-      expect(toolbar.noteDeleted).not.toHaveBeenCalled();
-      expect(toolbar.noteProjectDeleted).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -1,39 +1,14 @@
 // The options page's kept list answers (lib/options-list-cache.ts): one entry per query, never another
-// query's, bounded, checked when read, and forgotten by the background when the connection changes.
+// query's, bounded, checked when read. Kept under the page's connection (here none: ''), so the background
+// removes them with that connection's space (tests/unit/background/connection-spaces.test.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Page, Report } from '@/lib/api/types';
-import {
-  forgetCachedLists,
-  LIST_CACHE_SIZE,
-  readCachedList,
-  writeCachedList,
-} from '@/lib/options-list-cache';
-import { LIST_CACHE_PREFIX } from '@/lib/storage-keys';
-import { withPopupSupport } from '@/entrypoints/background/popup-support';
-import type { CoreHandlers } from '@/entrypoints/background/router';
-import { apiError } from '@/entrypoints/background/error-messages';
-import { makePage, makeReport, ok } from '../options/fakes';
+import { LIST_CACHE_SIZE, readCachedList, writeCachedList } from '@/lib/options-list-cache';
+import { makePage, makeReport } from '../options/fakes';
 
-/** The core handlers withPopupSupport wraps: only settings.save answers; the rest fail. */
-function coreHandlers(save: () => Promise<unknown>): CoreHandlers {
-  const fail = async () => ({ ok: false, error: apiError('unexpected') });
-  const types = [
-    'settings.get',
-    'settings.test',
-    'reports.list',
-    'reports.get',
-    'reports.create',
-    'reports.update',
-    'reports.delete',
-    'projects.list',
-    'projects.delete',
-  ];
-  return {
-    ...Object.fromEntries(types.map((type) => [type, fail])),
-    'settings.save': save,
-  } as unknown as CoreHandlers;
-}
+/** No connection is active in these tests: the page's lists are kept under the id ''. */
+const LIST_CACHE_PREFIX = ':optionsList:';
 
 const page = (...ids: number[]): Page<ReturnType<typeof makeReport>> =>
   makePage(ids.map((id) => makeReport(id)));
@@ -77,49 +52,5 @@ describe('the options list cache', () => {
       [`${LIST_CACHE_PREFIX}q:${ALL}`]: { query: BAD, page: page(1), fetchedAt: 0 },
     });
     expect(await readCachedList<Report>(ALL)).toBeNull();
-  });
-
-  it('forgets every kept list, and nothing else in storage.session', async () => {
-    await writeCachedList(ALL, page(1));
-    await writeCachedList(BAD, page(2));
-    await fakeBrowser.storage.session.set({ popupCache: { pages: {}, recent: {} } });
-    await forgetCachedLists();
-    expect(await readCachedList<Report>(ALL)).toBeNull();
-    expect(Object.keys(await fakeBrowser.storage.session.get(null))).toEqual(['popupCache']);
-  });
-});
-
-describe('the background and the options list cache', () => {
-  async function save(from: { baseUrl: string; apiKey: string }, to: { baseUrl: string; apiKey: string }) {
-    await fakeBrowser.storage.local.set({ connection: from });
-    const handlers = withPopupSupport(
-      coreHandlers(async () => {
-        await fakeBrowser.storage.local.set({ connection: to });
-        return ok({ baseUrl: to.baseUrl, keySet: true, keyLastFour: null, hostPermission: true });
-      }),
-    );
-    await handlers['settings.save']({ baseUrl: to.baseUrl, apiKey: to.apiKey });
-  }
-
-  it('forgets the kept lists when another server or another key is saved', async () => {
-    await writeCachedList(ALL, page(1));
-    await save(
-      { baseUrl: 'https://a.example', apiKey: 'k1' },
-      { baseUrl: 'https://a.example', apiKey: 'k2' },
-    );
-    expect(await readCachedList<Report>(ALL)).toBeNull();
-    await writeCachedList(ALL, page(1));
-    await save(
-      { baseUrl: 'https://a.example', apiKey: 'k2' },
-      { baseUrl: 'https://b.example', apiKey: 'k2' },
-    );
-    expect(await readCachedList<Report>(ALL)).toBeNull();
-  });
-
-  it('keeps them when the same connection is saved again', async () => {
-    await writeCachedList(ALL, page(1));
-    const same = { baseUrl: 'https://a.example', apiKey: 'k1' };
-    await save(same, same);
-    expect(await readCachedList<Report>(ALL)).not.toBeNull();
   });
 });

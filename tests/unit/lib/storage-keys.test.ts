@@ -1,17 +1,15 @@
-// Every storage key is written once (lib/storage-keys.ts), and every item a connection owns is put aside on
-// a switch (entrypoints/background/connection-stash.ts): a new item fails here until it is one of them or
-// named below as everyone's, with the reason.
+// Every storage key is written once (lib/storage-keys.ts). An item is either one connection's (defined
+// through spaceItem, under that connection's id) or named below as everyone's, with the reason.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_ITEMS } from '@/entrypoints/background/connection-stash';
 import * as keys from '@/lib/storage-keys';
 
-/** Items that stay when another connection becomes active. */
+/** Items that are no connection's. */
 const EVERYONES: Record<'local' | 'session', Record<string, string>> = {
   session: {
     [keys.SERVICE_WAIT_KEY]: 'the wait ends on its own; a switch does not make the service answer sooner',
-    [keys.SCORE_INDEX_KEY]: 'rebuilt for the new connection on every switch',
+    [keys.ACTIVE_CONNECTION_KEY]: 'which connection is active: whose items pages read',
   },
   local: {
     [keys.CONNECTION_KEY]: 'the connections themselves',
@@ -40,12 +38,18 @@ const files = ['entrypoints', 'lib', 'components'].flatMap((dir) => sources(join
 const constants = keys as Record<string, string>;
 
 /** Each `storage.defineItem(...)` and `storage.removeItem(...)` key of the source, as written. */
-function itemKeys(): { file: string; written: string }[] {
+function itemKeys(): { file: string; written: string; connection?: boolean }[] {
   return files.flatMap((file) => {
     const text = readFileSync(file, 'utf8');
-    const found: { file: string; written: string }[] = [];
+    const found: { file: string; written: string; connection?: boolean }[] = [];
     for (const match of text.matchAll(/defineItem(?:<[^(]*>)?\(\s*([^,)]+)/g)) {
-      found.push({ file, written: match[1]!.trim() });
+      // The one generic definition: every connection's items (checked below, at each spaceItem call).
+      if (!match[1]!.includes('spaceKey(')) found.push({ file, written: match[1]!.trim() });
+    }
+    for (const match of text.matchAll(
+      /spaceItem(?:<[^(]*>)?\(\s*'(local|session)',\s*[\w.]+,\s*([A-Z_]+)/g,
+    )) {
+      found.push({ file, written: `\`${match[1]}:\${${match[2]}}\``, connection: true });
     }
     for (const match of text.matchAll(/const LEGACY_ITEM = ([^;]+?)(?: as const)?;/g)) {
       found.push({ file, written: match[1]!.trim() });
@@ -78,25 +82,14 @@ describe('storage keys', () => {
     expect(new Set(values).size).toBe(values.length);
   });
 
-  it('every item is either put aside on a switch or named as everyone’s', () => {
-    const unplaced = found
-      .map(({ written }) => resolved(written))
-      .filter((item) => item !== null)
-      .filter(
-        ({ area, key }) =>
-          !(CONNECTION_ITEMS[area] as readonly string[]).includes(key) && !(key in EVERYONES[area]),
-      );
-    expect(unplaced).toEqual([]);
-  });
-
-  it('every item the stash puts aside is defined in that area, and none is also everyone’s', () => {
-    const defined = found.map(({ written }) => resolved(written));
-    for (const area of ['session', 'local'] as const) {
-      for (const key of CONNECTION_ITEMS[area]) {
-        expect(defined).toContainEqual({ area, key });
-        expect(EVERYONES[area]).not.toHaveProperty(key);
-      }
-    }
+  it('every item is either one connection’s or named as everyone’s, never both', () => {
+    const misplaced = found
+      .filter((item) => resolved(item.written))
+      .filter(({ written, connection }) => {
+        const { area, key } = resolved(written)!;
+        return key in EVERYONES[area] === Boolean(connection);
+      });
+    expect(misplaced.map(({ written }) => written)).toEqual([]);
   });
 
   it('raw reads and writes of storage name no key as a literal', () => {

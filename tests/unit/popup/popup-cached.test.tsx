@@ -19,8 +19,10 @@ vi.mock('@/entrypoints/popup/after-paint', () => ({
 
 const pageReport = makeReport({ id: 7, result: 'bad' });
 const others = [makeReport({ id: 8, url: 'https://other.org/a', result: 'good' })];
+// Connection 'a' active: the popup reads its snapshot under its id.
 const cache = {
-  [POPUP_CACHE_KEY]: {
+  activeConnection: 'a',
+  [`a:${POPUP_CACHE_KEY}`]: {
     pages: { [PAGE_URL]: { data: pageReport, fetchedAt: Date.now() - 60_000 } },
     recent: { '': { data: [pageReport, ...others], fetchedAt: Date.now() - 60_000 } },
   },
@@ -28,7 +30,7 @@ const cache = {
 
 describe('popup: the cache painted before the background answers', () => {
   it('reads the background’s own cache item', () => {
-    expect(popupCacheItem.key).toBe(`session:${POPUP_CACHE_KEY}`);
+    expect(popupCacheItem('a').key).toBe(`session:a:${POPUP_CACHE_KEY}`);
   });
 
   it('shows this page’s report and the recent list from storage.session while the snapshot is on its way', async () => {

@@ -100,7 +100,7 @@ describe('popup: phpRank’s scored report', () => {
     // What the background's follower leaves after ten minutes without a result (lib/following).
     const now = Date.now();
     const session = {
-      followedReports: [
+      ':followedReports': [
         {
           id: undated.id,
           state: 'no_score',

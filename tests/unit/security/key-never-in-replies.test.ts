@@ -4,13 +4,11 @@
 // page, a parse error, a report's own fields). No answer, in any case, holds the key or a piece of it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers } from '@/entrypoints/background/handlers';
-import { withPopupSupport } from '@/entrypoints/background/popup-support';
+import { createBackground } from '@/entrypoints/background/wiring';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createMessageRouter } from '@/entrypoints/background/router';
-import { createApiClient } from '@/entrypoints/background/service/client';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/inputs';
-import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 import { REPORT, empty, html, json } from '../background/service/fake-fetch';
 import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
 
@@ -142,7 +140,7 @@ const LOCAL_ONLY = new Set<MessageType>([
 async function endedBulkJob(): Promise<unknown> {
   let job: { phase?: string } | undefined;
   await vi.waitFor(async () => {
-    job = (await fakeBrowser.storage.session.get('bulkJob')).bulkJob as typeof job;
+    job = (await fakeBrowser.storage.session.get('conn-1:bulkJob'))['conn-1:bulkJob'] as typeof job;
     expect(job?.phase).toBe('ended');
   });
   return job;
@@ -163,35 +161,28 @@ function setup(server: Server) {
     calls.push(call);
     return server(call, init.signal ?? undefined);
   };
-  // Wired as entrypoints/background/index.ts wires it, with the network and the stored settings faked.
-  const handlers = withPopupSupport(
-    createHandlers({
-      readSettings: async () => ({ ...connection.current }),
-      writeSettings: async (changes: ConnectionSettings) => void Object.assign(connection.current, changes),
-      // One saved connection, 'conn-1' (as VALID_PAYLOADS names it): the list's summary reaches pages too.
-      readConnections: async () => ({
-        active: 'conn-1',
-        list: [{ id: 'conn-1', label: 'Client A', ...connection.current }],
-      }),
-      writeConnections: async () => {},
-      oneAtATime: (work) => work(),
-      hasHostPermission: async () => true,
-      createClient: (settings) =>
-        createApiClient({
-          ...settings,
-          fetch: fetchFn as typeof fetch,
-          sleep: async () => {},
-          random: () => 0,
-          timeoutMs: 20,
-          analysisTimeoutMs: 20,
-        }),
-    }),
-  );
+  // Built as the worker builds it (entrypoints/background/index.ts), over the faked network. One saved
+  // connection, 'conn-1' (as VALID_PAYLOADS names it): the list's summary reaches pages too.
+  const reset = () =>
+    writeConnections({
+      active: 'conn-1',
+      list: [{ id: 'conn-1', label: 'Client A', ...connection.current }],
+    });
+  const ready = reset();
+  const { handlers } = createBackground({
+    client: {
+      fetch: fetchFn as typeof fetch,
+      sleep: async () => {},
+      random: () => 0,
+      timeoutMs: 20,
+      analysisTimeoutMs: 20,
+    },
+  });
   const route = createMessageRouter(handlers, {
     extensionId: ID,
     extensionBaseUrl: `chrome-extension://${ID}/`,
   });
-  return { route, calls };
+  return { route: async (...args: Parameters<typeof route>) => (await ready, route(...args)), calls, reset };
 }
 
 interface Reply {
@@ -205,7 +196,7 @@ interface Reply {
 
 /** Every message once (a create watched by a waiting popup), then the popup's snapshot of what is left. */
 async function everyReply(server: Server): Promise<Reply[]> {
-  const { route, calls } = setup(server);
+  const { route, calls, reset } = setup(server);
   const replies: Reply[] = [];
   const send = async (type: MessageType, payload: unknown = VALID_PAYLOADS[type], label: string = type) => {
     const before = calls.length;
@@ -216,12 +207,15 @@ async function everyReply(server: Server): Promise<Reply[]> {
     // Stopped by 'bulk.stop' just before: retried or dismissed only once it ended.
     if (type === 'bulk.retryFailed') await endedBulkJob();
     await send(type);
+    // Adding makes the new one active, removing drops conn-1: conn-1 again, alone and active, whose key the
+    // fake servers echo.
+    if (type.startsWith('connections.')) await reset();
   }
   // What a bulk change's requests answered reaches pages through storage: it must hold no key either.
   const beforeBulk = calls.length;
   await send('bulk.start');
   await vi.waitFor(async () => {
-    const { bulkJob } = await fakeBrowser.storage.session.get('bulkJob');
+    const { 'conn-1:bulkJob': bulkJob } = await fakeBrowser.storage.session.get('conn-1:bulkJob');
     const job = bulkJob as { items: { state: string }[]; waitingUntil: number | null };
     expect(job.waitingUntil !== null || ['done', 'failed'].includes(job.items[0]!.state)).toBe(true);
   });
@@ -269,6 +263,9 @@ function expectNoKey(replies: Reply[]) {
 
 beforeEach(() => {
   fakeBrowser.reset();
+  // The service's origin granted (the fake browser has no permissions store).
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+  vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -6,7 +6,8 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';
-import { withBrowserIntegration } from '@/entrypoints/background/integration';
+import { registerBrowserIntegration } from '@/entrypoints/background/integration';
+import { createEvents, told } from '@/entrypoints/background/events';
 import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
 import type { Handlers } from '@/entrypoints/background/router';
 import { failed, makeReport, ok } from '../../popup/fixtures';
@@ -58,10 +59,15 @@ function setup(answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.co
   const update = vi.fn(async () =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
   );
-  const handlers = withBrowserIntegration({
-    'reports.create': create,
-    'reports.update': update,
-  } as unknown as Handlers);
+  const bus = createEvents();
+  registerBrowserIntegration(create as unknown as Handlers['reports.create'], bus);
+  // A page's create and regeneration as the core handlers run them: between their two events.
+  const handlers = {
+    'reports.create': (input: { url: string; privacy?: number }) =>
+      told(bus, { kind: 'create', pageUrl: input.url }, () => create(input)),
+    'reports.update': (input: { id: number; regenerate?: boolean; privacy?: number }) =>
+      input.regenerate === true ? told(bus, { kind: 'regenerate', pageUrl: null }, () => update()) : update(),
+  };
   return { handlers, create, update, menus, notifications, tabsCreate };
 }
 

@@ -201,13 +201,20 @@ describe('version 2: several connections (issue 11)', () => {
       ],
     };
     await fakeBrowser.storage.local.set({ connection: two, connection$: { v: 2 } });
-    expect(await readConnection()).toEqual({ id: 'b', ...NEW });
+    expect(await readConnection()).toEqual({ id: 'b', account: 'b', ...NEW });
     await saveConnection({ baseUrl: 'https://moved.example', apiKey: 'moved-key-3333' });
     const { list } = (await fakeBrowser.storage.local.get('connection')).connection as typeof two;
     expect(list).toEqual([
       two.list[0],
       // A label that only named the host follows the address.
-      { id: 'b', label: 'moved.example', baseUrl: 'https://moved.example', apiKey: 'moved-key-3333' },
+      // Another address: another account, so work started for the old one never reaches it.
+      {
+        id: 'b',
+        label: 'moved.example',
+        baseUrl: 'https://moved.example',
+        apiKey: 'moved-key-3333',
+        account: expect.any(String),
+      },
     ]);
   });
 });

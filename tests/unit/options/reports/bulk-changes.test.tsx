@@ -41,7 +41,8 @@ function storeJob(job: Partial<BulkJob>) {
     error: null,
     ...job,
   };
-  return fakeBrowser.storage.session.set({ [BULK_JOB_KEY]: full });
+  // No connection is active in page tests: the job is the one kept under the id ''.
+  return fakeBrowser.storage.session.set({ [`:${BULK_JOB_KEY}`]: full });
 }
 
 const items = (states: string[]) =>

@@ -288,7 +288,7 @@ describe('the details panel’s summary of the tests', () => {
   it('says “no result yet” with Regenerate and the service’s link once the follower gave up on an undated report', async () => {
     const undated = generating(7, { createdAt: null, updatedAt: null });
     // What the background's follower leaves after ten minutes without a result (lib/following).
-    await fakeBrowser.storage.session.set({ followedReports: [givenUp(undated)] });
+    await fakeBrowser.storage.session.set({ ':followedReports': [givenUp(undated)] });
     openDetails({ 'reports.list': () => ok(makePage([undated])), 'reports.get': () => ok(undated) });
     const details = await panel();
     expect(await within(details).findByText('No result yet')).toBeTruthy();

@@ -1,0 +1,158 @@
+// Everything one connection keeps and runs: the popup's snapshot, page aliases, creates running, the
+// follower and the bulk job. Each is built for one connection (its id and account) and stores under that
+// id; its requests go through `on: ref`, so the client is made from that connection's own address and key.
+// It hears of every report answer through the handlers' events, each for the connection that answered.
+// A switch changes nothing here; a connection removed or saved as another account gets no request from
+// its old work (handlers.ts finds no such connection, and answers "not configured").
+import type { ApiError } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import { isGenerating } from '@/lib/report-state';
+import { createBulkChanges } from './bulk-changes';
+import { createCreateRuns, createRunsItem } from './create-runs';
+import { createFollower } from './follower';
+import type { Events } from './events';
+import { createPageAliases, pageAliasesItem } from './page-aliases';
+import { createPopupCache, popupCacheItem } from './popup-cache';
+import type { CoreHandlers } from './router';
+import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
+
+type Alarms = Parameters<typeof createFollower>[0]['alarms'] &
+  Parameters<typeof createBulkChanges>[0]['alarms'];
+
+export interface WorkDeps {
+  core: CoreHandlers;
+  events: Pick<Events, 'on'>;
+  readConnections(): Promise<Connections>;
+  alarms: Alarms;
+  now(): number;
+  /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
+  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
+}
+
+export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
+
+export function createConnectionWorks(deps: WorkDeps) {
+  const made = new Map<string, ReturnType<typeof build>>();
+
+  /** The active connection (the id of an entry read before any was saved is '': nothing to reach). */
+  async function activeRef(): Promise<ConnectionRef> {
+    const { active, list } = await deps.readConnections();
+    const entry: Partial<Connection> = list.find((item) => item.id === active) ?? {};
+    return refOf(entry);
+  }
+
+  function workFor(ref: ConnectionRef) {
+    const key = `${ref.id}\n${ref.account}`;
+    let work = made.get(key);
+    if (!work) made.set(key, (work = build(ref)));
+    return work;
+  }
+
+  function build(ref: ConnectionRef) {
+    const { now, alarms, keepAliveWhile } = deps;
+    const cache = createPopupCache(popupCacheItem(ref.id));
+    const aliases = createPageAliases(pageAliasesItem(ref.id));
+    const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
+    const follower = createFollower({
+      connectionId: ref.id,
+      getReport: (id) => deps.core['reports.get']({ id }, false, ref),
+      onSettled: (report) => cache.replaceReport(report),
+      alarms,
+      now,
+    });
+
+    /** A copy handed out: one still generating is followed from then on, one with its result settles. */
+    async function follow(report: Report, restart = false): Promise<void> {
+      await quietly(
+        isGenerating(report, now()) ? follower.track(report, { restart }) : follower.settle(report),
+      );
+    }
+
+    /** What each report answer changes in this connection's space. */
+    const noted = {
+      async created(pageUrl: string, report: Report) {
+        // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
+        await quietly(cache.addCreatedReport(pageUrl, report, now()));
+        await quietly(aliases.remember(pageUrl, report.url));
+        await follow(report);
+      },
+      async changed(report: Report, regenerated: boolean) {
+        await quietly(cache.replaceReport(report));
+        // New results asked for: a new wait. A changed privacy does not lengthen the old one.
+        await follow(report, regenerated);
+      },
+      async seen(report: Report) {
+        await quietly(cache.replaceReport(report));
+        await follow(report);
+      },
+      /** Deleted, or gone from the service: no cached copy brings it back. */
+      async gone(id: ReportId, error: ApiError | null) {
+        await quietly(cache.forgetReport(id));
+        await quietly(follower.forget(id, error));
+      },
+    };
+
+    const bulk = createBulkChanges({
+      connectionId: ref.id,
+      // On this connection only; the handlers' events keep its snapshot and follower in step.
+      update: (input) => deps.core['reports.update'](input, false, ref),
+      get: (input) => deps.core['reports.get'](input, false, ref),
+      list: (query) => deps.core['reports.list'](query, false, ref),
+      now,
+      keepAliveWhile,
+      alarms,
+    });
+
+    return { ref, cache, aliases, creates, follower, follow, noted, bulk };
+  }
+
+  // What each report answer changes in the space of the connection it came from.
+  deps.events.on('report.created', ({ on, pageUrl, report }) => workFor(on).noted.created(pageUrl, report));
+  deps.events.on('report.changed', ({ on, report, regenerated }) =>
+    workFor(on).noted.changed(report, regenerated),
+  );
+  deps.events.on('report.seen', ({ on, report }) => workFor(on).noted.seen(report));
+  deps.events.on('report.gone', ({ on, id, error }) => workFor(on).noted.gone(id, error));
+
+  async function stillActive(ref: ConnectionRef): Promise<boolean> {
+    const now = await activeRef();
+    return now.id === ref.id && now.account === ref.account;
+  }
+
+  /** The work of connection `id` as it is now (its current account), or null once it was removed. */
+  async function workOfId(id: string) {
+    const entry = (await deps.readConnections()).list.find((item) => item.id === id);
+    return entry ? workFor(refOf(entry)) : null;
+  }
+
+  /** At start-up: every connection's followed reports and bulk job go on, whichever is active. */
+  async function resumeAll(): Promise<void> {
+    const { list } = await deps.readConnections();
+    for (const entry of list) {
+      const work = workFor(refOf(entry));
+      await quietly(work.follower.resume());
+      void work.bulk.resume();
+    }
+  }
+
+  return {
+    activeRef,
+    stillActive,
+    workFor,
+    active: async () => workFor(await activeRef()),
+    workOfId,
+    resumeAll,
+    /** A connection removed, or saved as another account: its old work is not handed out again. */
+    drop(id: string) {
+      for (const key of made.keys()) if (key.startsWith(`${id}\n`)) made.delete(key);
+    },
+  };
+}
+
+/** Bookkeeping failures are logged where they happen; here they are only kept from the caller. */
+function quietly(work: Promise<unknown>): Promise<void> {
+  return work.then(
+    () => undefined,
+    () => undefined,
+  );
+}

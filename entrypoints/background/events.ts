@@ -1,0 +1,59 @@
+// What the handlers tell the rest of the background: the one way parts react to reports and connections.
+// A subscriber's failure is logged and never changes a handler's answer.
+import type { ApiError, Result } from '@/lib/api/errors';
+import type { Report, ReportId } from '@/lib/api/types';
+import type { ConnectionRef } from './settings/storage';
+
+export interface BackgroundEvents {
+  /** A report made for `pageUrl` on connection `on`. */
+  'report.created': { on: ConnectionRef; pageUrl: string; report: Report };
+  /** Changed (privacy, password) or, with `regenerated`, new results asked for. */
+  'report.changed': { on: ConnectionRef; report: Report; regenerated: boolean };
+  /** Read again (details, the follower, a bulk job's check). */
+  'report.seen': { on: ConnectionRef; report: Report };
+  /** Deleted here (error null), or the service says it is gone. */
+  'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
+  'project.deleted': { on: ConnectionRef; name: string };
+  /** A page's create, or new results it asked for, leaves for the service (`request` names it below). */
+  'report.requested': { request: object; kind: 'create' | 'regenerate'; pageUrl: string | null };
+  /** That request's answer, whatever it is: the page that asked may have closed meanwhile. */
+  'report.answered': { request: object; answer: Result<Report> };
+  /** Another connection is active, or the active one was saved with another address or key. */
+  'connection.switched': Record<string, never>;
+}
+
+type Listener<T> = (payload: T) => unknown;
+
+export type Events = ReturnType<typeof createEvents>;
+
+export function createEvents() {
+  const listeners = new Map<keyof BackgroundEvents, Listener<never>[]>();
+  return {
+    on<K extends keyof BackgroundEvents>(type: K, listener: Listener<BackgroundEvents[K]>): void {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener as Listener<never>]);
+    },
+    /** Runs every subscriber in turn: what the answer reports is kept before the page sees it. */
+    async emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void> {
+      for (const listener of listeners.get(type) ?? []) {
+        try {
+          await (listener as Listener<BackgroundEvents[K]>)(payload);
+        } catch (cause) {
+          console.warn('Page Reports: after', type, cause);
+        }
+      }
+    },
+  };
+}
+
+/** Runs a page's long request (a create, a regeneration) between its two events. */
+export async function told(
+  events: Pick<Events, 'emit'>,
+  asked: Omit<BackgroundEvents['report.requested'], 'request'>,
+  send: () => Promise<Result<Report>>,
+): Promise<Result<Report>> {
+  const request = {};
+  await events.emit('report.requested', { request, ...asked });
+  const answer = await send();
+  await events.emit('report.answered', { request, answer });
+  return answer;
+}

@@ -1,0 +1,33 @@
+// The background's side of lib/connection-space.ts: a connection's items, and removing them all.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { spaceKey } from '@/lib/connection-space';
+
+/** Item `name` of connection `connectionId`. */
+export function spaceItem<T>(area: 'session' | 'local', connectionId: string, name: string, fallback: T) {
+  return storage.defineItem<T>(`${area}:${spaceKey(connectionId, name)}`, { fallback });
+}
+
+/** Removes every item of a connection (removed, or now another account). */
+export async function clearSpace(connectionId: string): Promise<void> {
+  const prefix = spaceKey(connectionId, '');
+  for (const area of [browser.storage.session, browser.storage.local]) {
+    const keys = Object.keys(await area.get(null)).filter((key) => key.startsWith(prefix));
+    if (keys.length > 0) await area.remove(keys);
+  }
+}
+
+/** What an earlier version kept for the active connection alone, and its put-aside copies: removed once. */
+export async function dropOldLayout(): Promise<void> {
+  for (const area of [browser.storage.session, browser.storage.local]) {
+    const keys = Object.keys(await area.get(null)).filter(
+      (key) =>
+        key.startsWith('connectionStash:') ||
+        /^(popupCache|followedReports|createRuns|bulkJob|bulkJobPassword|scoreIndex|pageAliases)\$?$/.test(
+          key,
+        ) ||
+        key.startsWith('optionsList:'),
+    );
+    if (keys.length > 0) await area.remove(keys);
+  }
+}

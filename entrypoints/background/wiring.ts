@@ -1,0 +1,203 @@
+// The background's parts and how they connect: the handlers, each connection's work, the popup's
+// messages, the toolbar score. index.ts starts it in the worker; tests build it over a fake network.
+// (WXT runs an entrypoint's top level while building: the parts live here, not in index.ts.)
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { ServiceWait } from '@/lib/service-wait';
+import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
+import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
+import { NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
+import {
+  mirrorActive,
+  moveLegacyConnection,
+  readConnection,
+  readConnectionOf,
+  readConnections,
+  saveConnection,
+  writeConnections,
+  type ConnectionRef,
+} from './settings/storage';
+import { originPattern } from '@/lib/base-url';
+import { createHandlers } from './handlers';
+import { createSerialUpdates } from './serial-update';
+import { createConnectionWorks } from './connection-work';
+import { BULK_ALARM } from './bulk-changes';
+import { GENERATION_ALARM } from './follower';
+import { createPopupHandlers } from './popup-handlers';
+import { clearSpace, dropOldLayout } from './space';
+import type { Handlers } from './router';
+import { browserToolbarScore } from './toolbar-score';
+import { createEvents } from './events';
+
+const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
+  fallback: null,
+});
+
+export interface BackgroundOptions {
+  /** The client's network and clock (tests give their own). */
+  client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
+  /** The e2e and `npm start` builds declare origins the browser will not give back. */
+  isDeclared?: Parameters<typeof releaseUnusedOrigin>[2]['isDeclared'];
+}
+
+/**
+ * Builds every part of the background and joins them. Registers the alarm listeners of the work that
+ * outlives a message (followed reports, bulk jobs): the alarm may be what woke the worker.
+ */
+export function createBackground(options: BackgroundOptions = {}) {
+  const now = () => Date.now();
+  // One queue for every write of the connection settings: saves never interleave, and an existing user's
+  // old settings are moved into the one item before any save can run.
+  const settingsUpdates = createSerialUpdates('updating the connection settings');
+  void settingsUpdates(async () => {
+    await moveLegacyConnection();
+    await mirrorActive();
+    await dropOldLayout();
+  }).catch(() => undefined); // logged by the queue
+  // Pages read the active connection's items under the mirrored id: written again whoever wrote the
+  // connections, and when storage.session was emptied under a running worker.
+  const mirror = () => void mirrorActive().catch(() => undefined);
+  storage.watch(`local:${CONNECTION_KEY}`, mirror);
+  browser.storage.session.onChanged.addListener((changes) => {
+    if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
+  });
+
+  // Least privilege: access to a server no saved connection points to any more is given back.
+  const releaseIfUnused = async (oldBaseUrl: string) =>
+    releaseUnusedOrigin(
+      oldBaseUrl,
+      (await readConnections()).list.map((entry) => entry.baseUrl),
+      { permissions: browser.permissions, isDeclared: options.isDeclared ?? NONE_DECLARED },
+    );
+
+  // The handlers tell what happened; what reacts subscribes below.
+  const events = createEvents();
+
+  const core = createHandlers({
+    events,
+    readSettings: readConnection,
+    readConnectionOf,
+    writeSettings: saveConnection,
+    readConnections,
+    writeConnections,
+    oneAtATime: settingsUpdates,
+    // Another address or key is another account: what was kept for the old one goes, its work stops.
+    afterConnectionChange: async (before) => {
+      if (before.id) {
+        works.drop(before.id);
+        await clearSpace(before.id);
+      }
+      await events.emit('connection.switched', {});
+      await releaseIfUnused(before.baseUrl);
+    },
+    afterSwitch: () => events.emit('connection.switched', {}),
+    afterRemove: async (removed) => {
+      works.drop(removed.id);
+      await clearSpace(removed.id);
+      await releaseIfUnused(removed.baseUrl);
+    },
+    hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+    createClient: (settings) =>
+      createApiClient({
+        ...settings,
+        ...options.client,
+        // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
+        onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+      }),
+  });
+
+  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer.
+  const works = createConnectionWorks({
+    core,
+    events,
+    readConnections,
+    alarms: browser.alarms,
+    now,
+    keepAliveWhile,
+  });
+  browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
+  void works.resumeAll();
+
+  /** A followed report or a bulk job of one connection is due; a removed connection's alarm goes. */
+  async function onWorkAlarm(name: string): Promise<void> {
+    const prefix = [GENERATION_ALARM, BULK_ALARM].find((start) => name.startsWith(start));
+    if (!prefix) return;
+    const work = await works.workOfId(name.slice(prefix.length));
+    if (!work) await browser.alarms.clear(name);
+    else if (prefix === GENERATION_ALARM) await work.follower.checkDue();
+    else await work.bulk.resume();
+  }
+
+  /** The active connection's bulk job: each message goes to that connection's runner. */
+  const bulk = <T extends keyof BulkHandlers>(type: T): BulkHandlers[T] =>
+    (async (input: never) =>
+      ((await works.active()).bulk.handlers[type] as (i: never) => unknown)(input)) as BulkHandlers[T];
+
+  const handlers: Handlers = {
+    ...core,
+    // The popup may close while the service analyses the page: the run is noted, so the next one knows.
+    'reports.create': async (input, checked) => {
+      const work = await works.active();
+      return work.creates.run(input.url, () => core['reports.create'](input, checked));
+    },
+    'bulk.start': bulk('bulk.start'),
+    'bulk.stop': bulk('bulk.stop'),
+    'bulk.retryFailed': bulk('bulk.retryFailed'),
+    'bulk.dismiss': bulk('bulk.dismiss'),
+    ...createPopupHandlers({
+      isConfigured: async () => {
+        const { baseUrl, apiKey } = await readConnection();
+        return baseUrl !== '' && apiKey !== '';
+      },
+      listReports: core['reports.list'],
+      active: works.active,
+      stillActive: works.stillActive,
+      now,
+    }),
+  };
+
+  // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
+  const toolbar = browserToolbarScore({
+    listReports: core['reports.list'],
+    readConnection,
+    stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
+    aliasOf: (url, ref) => works.workFor(ref).aliases.lookup(url),
+  });
+  const ifActive =
+    <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
+    async (event: T) => {
+      if (await works.stillActive(event.on)) await react(event);
+    };
+  events.on(
+    'report.created',
+    ifActive(({ report }) => toolbar.noteCreated(report)),
+  );
+  events.on(
+    'report.changed',
+    ifActive(({ report }) => toolbar.noteUpdated(report)),
+  );
+  events.on(
+    'report.gone',
+    ifActive(async ({ id, error }) => {
+      if (error === null) await toolbar.noteDeleted(id);
+    }),
+  );
+  events.on(
+    'project.deleted',
+    ifActive(() => toolbar.noteProjectDeleted()),
+  );
+  events.on('connection.switched', () => toolbar.switched());
+  return { handlers, works, toolbar, events };
+}
+
+type BulkHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['bulk']['handlers'];
+
+/** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
+async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => undefined), 20_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,51 @@
+// What belongs to one connection is stored under its id: `<id>:<name>` in storage.session or .local. The
+// background writes the active id where pages can read it, so a page reads its connection's items
+// directly; a switch copies nothing, and removing a connection removes every key under its id.
+import { browser } from './page-browser';
+import { ACTIVE_CONNECTION_KEY } from './popup-storage-keys';
+
+export const spaceKey = (connectionId: string, name: string) => `${connectionId}:${name}`;
+
+/** The active connection's id ('' for none, or when storage cannot be read). */
+export async function activeConnectionId(): Promise<string> {
+  try {
+    const stored = (await browser.storage.session.get(ACTIVE_CONNECTION_KEY))[ACTIVE_CONNECTION_KEY];
+    return typeof stored === 'string' ? stored : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The key of the active connection's item `name`. */
+export const activeSpaceKey = async (name: string) => spaceKey(await activeConnectionId(), name);
+
+/**
+ * Calls `listener` with the active connection's item `name` now, after every change of it, and again when
+ * another connection becomes active (the background may write the active id after the page opened).
+ * Returns the function that stops watching.
+ */
+export function watchActiveItem(name: string, listener: (value: unknown) => void): () => void {
+  const area = browser.storage.session;
+  let key: string | null = null;
+  let stopped = false;
+  /** Bumped by each change: a read that started before it is older and is dropped. */
+  let version = 0;
+  async function load() {
+    const mine = ++version;
+    key = await activeSpaceKey(name);
+    const items = await area.get(key);
+    if (!stopped && mine === version) listener(items[key]);
+  }
+  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
+    if (ACTIVE_CONNECTION_KEY in changes) return void load().catch(() => undefined);
+    if (key === null || !(key in changes) || stopped) return;
+    version++;
+    listener(changes[key]?.newValue);
+  };
+  area.onChanged.addListener(onChanged);
+  void load().catch(() => undefined);
+  return () => {
+    stopped = true;
+    area.onChanged.removeListener(onChanged);
+  };
+}

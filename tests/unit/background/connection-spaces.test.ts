@@ -1,0 +1,230 @@
+// Each connection in its own space: work that outlives a message (here a Password bulk job, so a password
+// is at stake) takes its client from the connection it started on. The whole background is built as the
+// worker builds it (createBackground), over a fake network with one server per origin; the job's first
+// request is held at A's server while the person switches to B (or removes A, or saves A with another key).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBackground } from '@/entrypoints/background/wiring';
+import { BULK_ALARM, bulkJobItem } from '@/entrypoints/background/bulk-changes';
+import { popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
+import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
+
+const A = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-'.padEnd(60, 'a') };
+const B = { id: 'b', label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b-'.padEnd(60, 'b') };
+const PASSWORD = 'the-reports-password';
+
+interface Received {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: string;
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** One fake server per origin: records each request; A holds its first report change until released. */
+function network() {
+  const received: Record<string, Received[]> = {};
+  const held = deferred();
+  let holding = true;
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const headers = new Headers(init?.headers);
+    const request = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      authorization: headers.get('authorization'),
+      body: typeof init?.body === 'string' ? init.body : '',
+    };
+    (received[url.origin] ??= []).push(request);
+    const id = Number(url.pathname.split('/').pop()) || 7; // a create (POST /reports) makes report 7
+    if (request.method === 'PATCH' && url.origin === A.baseUrl && holding) {
+      holding = false;
+      await held.promise;
+    }
+    const report = { id, url: `example.com/${id}`, result: 80, privacy: 2, password: true };
+    return new Response(JSON.stringify({ data: report }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, received, release: held.resolve };
+}
+
+const changesTo = (received: Received[] | undefined) =>
+  (received ?? []).filter((request) => request.method === 'PATCH');
+
+async function startPasswordJobOnA() {
+  const net = network();
+  await writeConnections({ active: A.id, list: [A, B] });
+  const { handlers } = createBackground({ client: { fetch: net.fetch } });
+  const started = await handlers['bulk.start']({
+    action: { kind: 'privacy', privacy: 2 },
+    target: {
+      reports: [
+        { id: 1, label: 'example.com/1' },
+        { id: 2, label: 'example.com/2' },
+      ],
+    },
+    password: PASSWORD,
+  });
+  expect(started.ok).toBe(true);
+  // The first change has reached A's server, and waits there.
+  await expect.poll(() => changesTo(net.received[A.baseUrl]).length).toBe(1);
+  return { ...net, handlers };
+}
+
+const jobOf = (id: string) => bulkJobItem(id).getValue();
+
+/** The runner of connection `id` has stopped: it clears its alarm when its loop ends. */
+const jobLoopEnded = (id: string) =>
+  expect
+    .poll(async () => (await fakeBrowser.alarms.get(BULK_ALARM + id)) ?? null, { timeout: 5000 })
+    .toBeNull();
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  // Both servers' origins granted (the fake browser has no permissions store).
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+  vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
+});
+
+describe('a bulk job started on A, its request held while B becomes active', () => {
+  it('sends nothing to B, not even the password, and finishes against A', async () => {
+    const { handlers, received, release } = await startPasswordJobOnA();
+    expect((await handlers['connections.switch']({ id: B.id })).ok).toBe(true);
+    release();
+
+    await expect.poll(async () => (await jobOf(A.id))?.phase, { timeout: 5000 }).toBe('ended');
+    expect(received[B.baseUrl]).toBeUndefined();
+    const onA = changesTo(received[A.baseUrl]);
+    expect(onA.map((request) => request.path)).toEqual(['/api/v1/reports/1', '/api/v1/reports/2']);
+    expect(onA.every((request) => request.body.includes(PASSWORD))).toBe(true);
+    expect(onA.every((request) => request.authorization === `Bearer ${A.apiKey}`)).toBe(true);
+    expect((await jobOf(A.id))?.items.map((item) => item.state)).toEqual(['done', 'done']);
+    // B has no job of its own, and the options page of B watches nothing of A's.
+    expect(await jobOf(B.id)).toBeNull();
+    const seen: (BulkJob | null)[] = [];
+    const stop = watchBulkJob((job) => seen.push(job));
+    await expect.poll(() => seen.length).toBe(1);
+    stop();
+    expect(seen[0]).toBeNull();
+  });
+
+  it('shows A’s job again, at once, once A is active again', async () => {
+    const { handlers, release } = await startPasswordJobOnA();
+    await handlers['connections.switch']({ id: B.id });
+    release();
+    await expect.poll(async () => (await jobOf(A.id))?.phase, { timeout: 5000 }).toBe('ended');
+    await handlers['connections.switch']({ id: A.id });
+    const seen: (BulkJob | null)[] = [];
+    const stop = watchBulkJob((job) => seen.push(job));
+    await expect.poll(() => seen.length).toBe(1);
+    stop();
+    expect(seen[0]?.phase).toBe('ended');
+  });
+});
+
+describe('a bulk job whose connection goes away while its request is held', () => {
+  it('A removed: nothing more is sent to anyone, and A’s space is gone', async () => {
+    const { handlers, received, release } = await startPasswordJobOnA();
+    expect((await handlers['connections.remove']({ id: A.id })).ok).toBe(true);
+    release();
+
+    await jobLoopEnded(A.id);
+    expect(changesTo(received[A.baseUrl])).toHaveLength(1);
+    expect(received[B.baseUrl]).toBeUndefined();
+    expect(await jobOf(A.id)).toBeNull();
+  });
+
+  it('A saved with another key (another account): the old job sends nothing with the new key', async () => {
+    const { handlers, received, release } = await startPasswordJobOnA();
+    const newKey = 'another-key-'.padEnd(60, 'z');
+    expect((await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: newKey })).ok).toBe(true);
+    release();
+
+    await jobLoopEnded(A.id);
+    const onA = changesTo(received[A.baseUrl]);
+    expect(onA).toHaveLength(1);
+    expect(onA.some((request) => request.authorization === `Bearer ${newKey}`)).toBe(false);
+    expect(received[B.baseUrl]).toBeUndefined();
+    expect(await jobOf(A.id)).toBeNull();
+  });
+});
+
+describe('each connection’s popup snapshot', () => {
+  it('is kept under its id: switching back shows A’s at once, B never sees it', async () => {
+    const net = network();
+    await writeConnections({ active: A.id, list: [A, B] });
+    const { handlers } = createBackground({ client: { fetch: net.fetch } });
+    await popupCacheItem(A.id).setValue({
+      pages: { 'https://example.com/1': { data: null, fetchedAt: 1 } },
+      recent: {},
+    });
+    const onA = await handlers['popup.snapshot']({ url: 'https://example.com/1' });
+    await handlers['connections.switch']({ id: B.id });
+    const onB = await handlers['popup.snapshot']({ url: 'https://example.com/1' });
+    await handlers['connections.switch']({ id: A.id });
+    const backOnA = await handlers['popup.snapshot']({ url: 'https://example.com/1' });
+    expect(onA.ok && onA.data.pageReport).toEqual({ data: null, fetchedAt: 1 });
+    expect(onB.ok && onB.data.pageReport).toBeNull();
+    expect(backOnA.ok && backOnA.data.pageReport).toEqual({ data: null, fetchedAt: 1 });
+  });
+});
+
+describe('a connection saved with another address or key', () => {
+  const KEPT = { 'a:optionsList:q:reports': { query: 'reports' } };
+
+  it('is another account: everything kept under its id goes', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const { handlers } = createBackground({ client: { fetch: network().fetch } });
+    await fakeBrowser.storage.session.set(KEPT);
+    await popupCacheItem(A.id).setValue({ pages: {}, recent: {} });
+    await popupCacheItem(B.id).setValue({ pages: {}, recent: {} });
+    await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: 'another-key-'.padEnd(60, 'z') });
+    const kept = Object.keys(await fakeBrowser.storage.session.get(null));
+    expect(kept.filter((key) => key.startsWith('a:'))).toEqual([]);
+    expect(kept).toContain('b:popupCache');
+  });
+
+  it('saved again unchanged, keeps them', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const { handlers } = createBackground({ client: { fetch: network().fetch } });
+    await fakeBrowser.storage.session.set(KEPT);
+    await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: A.apiKey });
+    expect(await fakeBrowser.storage.session.get(null)).toMatchObject(KEPT);
+  });
+});
+
+describe('the toolbar score, a subscriber of the handlers’ events', () => {
+  it('notes what a create, an update, a delete and a project delete changed, and only when they worked', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const net = network();
+    const { handlers, toolbar } = createBackground({ client: { fetch: net.fetch } });
+    const noted = {
+      created: vi.spyOn(toolbar, 'noteCreated').mockResolvedValue(),
+      updated: vi.spyOn(toolbar, 'noteUpdated').mockResolvedValue(),
+      deleted: vi.spyOn(toolbar, 'noteDeleted').mockResolvedValue(),
+      projectDeleted: vi.spyOn(toolbar, 'noteProjectDeleted').mockResolvedValue(),
+    };
+    expect((await handlers['reports.create']({ url: 'https://example.com/7', privacy: 0 })).ok).toBe(true);
+    expect((await handlers['reports.delete']({ id: 7 })).ok).toBe(true);
+    expect((await handlers['projects.delete']({ name: 'example.com' })).ok).toBe(true);
+    expect(noted.created).toHaveBeenCalledTimes(1);
+    expect(noted.deleted).toHaveBeenCalledWith(7);
+    expect(noted.projectDeleted).toHaveBeenCalledTimes(1);
+
+    // A change that could not be made (its connection is gone) notes nothing.
+    const failed = await handlers['reports.update']({ id: 99, privacy: 1 }, false, {
+      id: 'gone',
+      account: 'gone',
+    });
+    expect(failed.ok).toBe(false);
+    expect(noted.updated).not.toHaveBeenCalled();
+  });
+});

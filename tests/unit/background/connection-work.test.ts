@@ -1,0 +1,167 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiError } from '@/entrypoints/background/error-messages';
+import type { Result } from '@/lib/api/errors';
+import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
+import { createConnectionWorks } from '@/entrypoints/background/connection-work';
+import { createEvents } from '@/entrypoints/background/events';
+import { createHandlers } from '@/entrypoints/background/handlers';
+import type { ApiClient } from '@/entrypoints/background/service/client';
+import type { ReportId } from '@/lib/api/types';
+import type { CoreHandlers } from '@/entrypoints/background/router';
+import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
+
+function coreHandlers(
+  overrides: Partial<Record<keyof CoreHandlers, (input: never) => Promise<Result<unknown>>>> = {},
+) {
+  const fail = async () => failed(apiError('unexpected'));
+  return {
+    'settings.get': fail,
+    'settings.save': fail,
+    'settings.test': fail,
+    'reports.list': vi.fn(async () => ok(pageOf([]))),
+    'reports.get': vi.fn(async () => ok(makeReport())),
+    'reports.create': vi.fn(async () => ok(makeReport({ id: 20, result: null }))),
+    'reports.update': vi.fn(async () => ok(makeReport({ result: null }))),
+    'reports.delete': vi.fn(async () => ok(null)),
+    'projects.list': fail,
+    'projects.delete': fail,
+    ...overrides,
+  } as unknown as CoreHandlers;
+}
+
+const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a' };
+
+/**
+ * The real handlers and A's work, as the background joins them through its events; `core` stands for the
+ * service (each API call answers what the test's fake handler answers). A's follower and aliases watched.
+ */
+function setup(core = coreHandlers()) {
+  const events = createEvents();
+  const service = {
+    createReport: (input: never) => core['reports.create'](input),
+    getReport: (id: ReportId) => core['reports.get']({ id }),
+    updateReport: (id: ReportId, changes: object) => core['reports.update']({ id, ...changes }),
+    deleteReport: (id: ReportId) => core['reports.delete']({ id }),
+  };
+  const handlers = createHandlers({
+    readSettings: async () => A,
+    writeSettings: async () => {},
+    oneAtATime: (work) => work(),
+    hasHostPermission: async () => true,
+    createClient: () => ({ ...service, inputsChecked: service }) as unknown as ApiClient,
+    events,
+  });
+  const works = createConnectionWorks({
+    core: handlers,
+    events,
+    readConnections: async () => ({ active: A.id, list: [A] }),
+    alarms: fakeBrowser.alarms,
+    now: () => 42,
+    keepAliveWhile: (work) => work,
+  });
+  const work = works.workFor({ id: A.id, account: A.id });
+  const follower = {
+    track: vi.spyOn(work.follower, 'track').mockResolvedValue([]),
+    settle: vi.spyOn(work.follower, 'settle').mockResolvedValue([]),
+    forget: vi.spyOn(work.follower, 'forget').mockResolvedValue([]),
+  };
+  const aliases = { remember: vi.spyOn(work.aliases, 'remember').mockResolvedValue() };
+  return { handlers, cache: work.cache, follower, core, aliases };
+}
+
+describe('report changes reach the popup cache and the follower', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a created report becomes its page’s report and is followed while generating', async () => {
+    const { handlers, cache, follower } = setup();
+    const answer = await handlers['reports.create']({
+      url: 'https://example.com/page',
+      privacy: 2,
+      password: 'pw',
+    });
+    expect(answer).toMatchObject({ ok: true, data: { id: 20 } });
+    expect((await cache.read('https://example.com/page')).pageReport).toMatchObject({
+      data: { id: 20 },
+      fetchedAt: 42,
+    });
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 20 }), { restart: false });
+    expect(JSON.stringify(await fakeBrowser.storage.session.get())).not.toContain('pw');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toContain('"pw"');
+  });
+
+  it('a create leaves the remembered privacy to the popup’s choice', async () => {
+    const { handlers } = setup();
+    // Never touched: the form kept the restored Private, and nothing is written for it.
+    await saveLastPrivacy(1);
+    await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
+    expect(await loadLastPrivacy()).toBe(1);
+
+    // Nothing chosen, nothing stored: the create stores nothing either (only 'popup.rememberPrivacy' does).
+    await fakeBrowser.storage.local.clear();
+    await handlers['reports.create']({ url: 'https://example.com/other', privacy: 2, password: 'pw' });
+    expect(await fakeBrowser.storage.local.get()).toEqual({});
+  });
+
+  it('a failed create changes nothing', async () => {
+    const core = coreHandlers({ 'reports.create': async () => failed(apiError('invalid_input')) });
+    const { handlers, cache, follower } = setup(core);
+    await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
+    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(follower.track).not.toHaveBeenCalled();
+    expect(await loadLastPrivacy()).toBe(0);
+  });
+
+  it('bookkeeping that fails never turns a created report into an error', async () => {
+    const { handlers, follower } = setup();
+    follower.track.mockRejectedValue(new Error('storage full'));
+    expect(await handlers['reports.create']({ url: 'https://example.com/page' })).toMatchObject({ ok: true });
+  });
+
+  it('a report read with its result settles it; one still generating is followed', async () => {
+    const { handlers, follower, core } = setup();
+    await handlers['reports.get']({ id: 1 });
+    expect(follower.settle).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+    vi.mocked(core['reports.get']).mockResolvedValueOnce(ok(makeReport({ id: 2, result: null })));
+    await handlers['reports.get']({ id: 2 });
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), { restart: false });
+  });
+
+  it('an update answered "gone" forgets the report everywhere', async () => {
+    const core = coreHandlers({
+      'reports.update': vi.fn(async () => failed(apiError('not_found', { status: 403 }))),
+    });
+    const { handlers, cache, follower } = setup(core);
+    const report = makeReport({ id: 7 });
+    await cache.setPageReport('https://example.com/page', { data: report, fetchedAt: 1 });
+    await handlers['reports.update']({ id: 7, regenerate: true });
+    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(follower.forget).toHaveBeenCalledWith(7, expect.objectContaining({ kind: 'not_found' }));
+  });
+
+  it('a regenerated report replaces the cached copy and is followed', async () => {
+    const { handlers, cache, follower } = setup();
+    await cache.setPageReport('https://example.com/page', { data: makeReport(), fetchedAt: 1 });
+    await handlers['reports.update']({ id: 1, regenerate: true });
+    expect((await cache.read('https://example.com/page')).pageReport?.data?.result).toBeNull();
+    // New results asked for: the follower's wait starts again.
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: true });
+  });
+
+  it('a changed privacy does not lengthen the wait for a report still generating', async () => {
+    const { handlers, follower } = setup();
+    await handlers['reports.update']({ id: 1, privacy: 1 });
+    expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: false });
+  });
+
+  it('a deleted (or vanished) report leaves the cache and the follower', async () => {
+    const core = coreHandlers({ 'reports.get': async () => failed(apiError('not_found')) });
+    const { handlers, cache, follower } = setup(core);
+    await cache.setPageReport('https://example.com/page', { data: makeReport({ id: 1 }), fetchedAt: 1 });
+    await handlers['reports.delete']({ id: 1 });
+    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(follower.forget).toHaveBeenCalledWith(1, null);
+    await handlers['reports.get']({ id: 5 });
+    expect(follower.forget).toHaveBeenCalledWith(5, expect.objectContaining({ kind: 'not_found' }));
+  });
+});
