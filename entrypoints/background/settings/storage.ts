@@ -117,9 +117,16 @@ export async function readConnectionOf(ref: ConnectionRef): Promise<Connection |
 
 const activeMirror = storage.defineItem<string>(`session:${ACTIVE_CONNECTION_KEY}`, { fallback: '' });
 
-/** Pages read the active connection's items under its id: the id is written where they can read it. */
+/**
+ * Pages read the active connection's items under its id: the id is written where they can read it. No
+ * connection, no item: pages read '' all the same, and an emptied storage.session stays empty.
+ */
+async function writeMirror(active: string): Promise<void> {
+  await (active ? activeMirror.setValue(active) : activeMirror.removeValue());
+}
+
 export async function mirrorActive(): Promise<void> {
-  await activeMirror.setValue((await readConnections()).active);
+  await writeMirror((await readConnections()).active);
 }
 
 /** Every connection (keys included: background only) and the active one's id. */
@@ -131,7 +138,7 @@ export async function readConnections(): Promise<Connections> {
 /** Replaces the whole list in one write. Run it through the background's settings queue. */
 export async function writeConnections(connections: Connections): Promise<void> {
   await connectionItem.setValue(connections);
-  await activeMirror.setValue(connections.active);
+  await writeMirror(connections.active);
   await storage.removeItems(LEGACY_KEYS);
 }
 
