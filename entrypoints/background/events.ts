@@ -1,6 +1,7 @@
 // What the handlers tell the rest of the background: the one way parts react to reports and connections.
 // A subscriber's failure is logged and never changes a handler's answer.
 import type { ApiError, Result } from '@/lib/api/errors';
+import { apiError } from './error-messages';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 
@@ -53,7 +54,12 @@ export async function told(
 ): Promise<Result<Report>> {
   const request = {};
   await events.emit('report.requested', { request, ...asked });
-  const answer = await send();
-  await events.emit('report.answered', { request, answer });
-  return answer;
+  // A request that threw is answered too: what waits for the answer (a create run, its keep-alive) ends.
+  let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
+  try {
+    answer = await send();
+    return answer;
+  } finally {
+    await events.emit('report.answered', { request, answer });
+  }
 }

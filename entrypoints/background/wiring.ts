@@ -106,7 +106,8 @@ export function createBackground(options: BackgroundOptions = {}) {
       }),
   });
 
-  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer.
+  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer
+  // (and of a page's create while it runs).
   const works = createConnectionWorks({
     core,
     events,
@@ -135,11 +136,6 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   const handlers: Handlers = {
     ...core,
-    // The popup may close while the service analyses the page: the run is noted, so the next one knows.
-    'reports.create': async (input, checked) => {
-      const work = await works.active();
-      return work.creates.run(input.url, () => core['reports.create'](input, checked));
-    },
     'bulk.start': bulk('bulk.start'),
     'bulk.stop': bulk('bulk.stop'),
     'bulk.retryFailed': bulk('bulk.retryFailed'),
