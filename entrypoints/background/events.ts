@@ -21,6 +21,10 @@ export interface BackgroundEvents {
   'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
+  /** A connection removed: what was kept for it goes, its work stops. */
+  'connection.removed': { id: string; baseUrl: string };
+  /** The active connection saved with another address or key: another account, the old one's id and address. */
+  'connection.changed': { before: { id?: string; baseUrl: string } };
 }
 
 type Listener<T> = (payload: T) => unknown;

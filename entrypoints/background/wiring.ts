@@ -81,21 +81,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     readConnections,
     writeConnections,
     oneAtATime: settingsUpdates,
-    // Another address or key is another account: what was kept for the old one goes, its work stops.
-    afterConnectionChange: async (before) => {
-      if (before.id) {
-        works.drop(before.id);
-        await clearSpace(before.id);
-      }
-      await events.emit('connection.switched', {});
-      await releaseIfUnused(before.baseUrl);
-    },
-    afterSwitch: () => events.emit('connection.switched', {}),
-    afterRemove: async (removed) => {
-      works.drop(removed.id);
-      await clearSpace(removed.id);
-      await releaseIfUnused(removed.baseUrl);
-    },
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
     createClient: (settings) =>
       createApiClient({
@@ -118,6 +103,18 @@ export function createBackground(options: BackgroundOptions = {}) {
   });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
+
+  // A connection removed, or saved with another address or key (another account): its old work stops,
+  // what was kept for it goes, and access to a server no connection points to any more is given back.
+  async function forget({ id, baseUrl }: { id?: string; baseUrl: string }): Promise<void> {
+    if (id) {
+      works.drop(id);
+      await clearSpace(id);
+    }
+    await releaseIfUnused(baseUrl);
+  }
+  events.on('connection.removed', forget);
+  events.on('connection.changed', ({ before }) => forget(before));
 
   /** A followed report or a bulk job of one connection is due; a removed connection's alarm goes. */
   async function onWorkAlarm(name: string): Promise<void> {
