@@ -1,10 +1,11 @@
 // Everything one connection keeps and runs: the popup's snapshot, page aliases, creates running, the
 // follower and the bulk job. Each is built for one connection (its id and account) and stores under that
 // id; its requests go through `on: ref`, so the client is made from that connection's own address and key.
-// It hears of every report answer through the handlers' events, each for the connection that answered.
+// It hears of every report answer through the handlers' events, each for the connection that answered,
+// and of a page's create while it runs.
 // A switch changes nothing here; a connection removed or saved as another account gets no request from
 // its old work (handlers.ts finds no such connection, and answers "not configured").
-import type { ApiError } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './bulk-changes';
@@ -114,6 +115,19 @@ export function createConnectionWorks(deps: WorkDeps) {
   deps.events.on('report.seen', ({ on, report }) => workFor(on).noted.seen(report));
   deps.events.on('report.gone', ({ on, id, error }) => workFor(on).noted.gone(id, error));
 
+  // A page's create is noted as running for its page on the active connection until it is answered:
+  // the popup may close meanwhile, and the next one shows it running, or how it ended.
+  const createsAnswered = new WeakMap<object, (answer: Result<Report>) => Promise<void>>();
+  deps.events.on('report.requested', async ({ request, kind, pageUrl }) => {
+    if (kind === 'create' && pageUrl !== null)
+      createsAnswered.set(request, (await active()).creates.started(pageUrl));
+  });
+  deps.events.on('report.answered', ({ request, answer }) => createsAnswered.get(request)?.(answer));
+
+  async function active() {
+    return workFor(await activeRef());
+  }
+
   async function stillActive(ref: ConnectionRef): Promise<boolean> {
     const now = await activeRef();
     return now.id === ref.id && now.account === ref.account;
@@ -139,7 +153,7 @@ export function createConnectionWorks(deps: WorkDeps) {
     activeRef,
     stillActive,
     workFor,
-    active: async () => workFor(await activeRef()),
+    active,
     workOfId,
     resumeAll,
     /** A connection removed, or saved as another account: its old work is not handed out again. */

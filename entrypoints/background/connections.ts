@@ -6,8 +6,9 @@ import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_MALFORMED, keyLengthProblem } from '@/lib/settings/rules';
+import type { Events } from './events';
 import type { CoreHandlers } from './router';
-import { hostLabel, newConnectionId, type Connection, type Connections } from './settings/storage';
+import { hostLabel, newConnectionId, type Connections } from './settings/storage';
 
 /** Longer than any name a person gives a client's server. */
 export const MAX_LABEL_LENGTH = 100;
@@ -16,10 +17,8 @@ export interface ConnectionDeps {
   readConnections(): Promise<Connections>;
   writeConnections(connections: Connections): Promise<void>;
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Another connection is active now (still in the queue). */
-  afterSwitch?(fromId: string, toId: string): Promise<void>;
-  /** A connection was removed: its permission and everything kept under its id go with it. */
-  afterRemove?(removed: Connection, remaining: Connection[]): Promise<void>;
+  /** Tells, still in the queue, of a connection removed and of another one active. */
+  emit: Events['emit'];
 }
 
 type ConnectionHandlers = Pick<
@@ -62,15 +61,9 @@ export function createConnectionHandlers(
       const after = change(before);
       if ('ok' in after) return after;
       await deps.writeConnections(after);
-      // Saved whatever happens next: a failure is logged, not shown as a failed change.
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
-      try {
-        if (removed) await deps.afterRemove?.(removed, after.list);
-        const from = removed?.id === before.active ? '' : before.active;
-        if (before.active !== after.active) await deps.afterSwitch?.(from, after.active);
-      } catch (cause) {
-        console.warn('Page Reports: after changing the connections', cause);
-      }
+      if (removed) await deps.emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });
+      if (before.active !== after.active) await deps.emit('connection.switched', {});
       return { ok: true, data: await summary() };
     });
   }

@@ -69,25 +69,33 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   }
 
   return {
-    /** Runs the create for `url`, noted as running until it ends; a failure is kept for the next popup. */
-    async run(url: string, create: () => Promise<Result<Report>>): Promise<Result<Report>> {
+    /**
+     * A create for `url` left for the service: noted as running until the returned function is given its
+     * answer (it resolves once that is noted); a failure is kept for the next popup.
+     */
+    started(url: string): (answer: Result<Report>) => Promise<void> {
+      let answered!: (answer: Result<Report>) => void;
+      const answer = new Promise<Result<Report>>((resolve) => (answered = resolve));
       // Known as running here before it is noted in storage: a popup asking meanwhile must not take the
       // note for one left by a stopped worker.
       const work = (async () => {
         await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
-        const answer = await deps.keepAliveWhile(create());
+        const ended = await deps.keepAliveWhile(answer);
         await edit((runs) => {
-          if (answer.ok) delete runs[url];
-          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
+          if (ended.ok) delete runs[url];
+          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: ended.error };
         });
-        return answer;
+        return ended;
       })();
       running.set(url, work);
-      try {
-        return await work;
-      } finally {
-        running.delete(url);
-      }
+      return async (ended) => {
+        answered(ended);
+        try {
+          await work;
+        } finally {
+          running.delete(url);
+        }
+      };
     },
 
     /** This page's create: running (startedAt), ended in a failure nobody saw (error), or none. */

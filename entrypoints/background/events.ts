@@ -1,6 +1,7 @@
 // What the handlers tell the rest of the background: the one way parts react to reports and connections.
 // A subscriber's failure is logged and never changes a handler's answer.
 import type { ApiError, Result } from '@/lib/api/errors';
+import { apiError } from './error-messages';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 
@@ -20,6 +21,10 @@ export interface BackgroundEvents {
   'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
+  /** A connection removed: what was kept for it goes, its work stops. */
+  'connection.removed': { id: string; baseUrl: string };
+  /** The active connection saved with another address or key: another account, the old one's id and address. */
+  'connection.changed': { before: { id?: string; baseUrl: string } };
 }
 
 type Listener<T> = (payload: T) => unknown;
@@ -53,7 +58,12 @@ export async function told(
 ): Promise<Result<Report>> {
   const request = {};
   await events.emit('report.requested', { request, ...asked });
-  const answer = await send();
-  await events.emit('report.answered', { request, answer });
-  return answer;
+  // A request that threw is answered too: what waits for the answer (a create run, its keep-alive) ends.
+  let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
+  try {
+    answer = await send();
+    return answer;
+  } finally {
+    await events.emit('report.answered', { request, answer });
+  }
 }

@@ -16,7 +16,7 @@ import { withoutKey } from './without-key';
 
 type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
 
-export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime'>> {
+export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime' | 'emit'>> {
   /** The active connection. */
   readSettings(): Promise<ConnectionSettings>;
   /** The connection `ref` names, while it is still that account (null once removed or changed). */
@@ -28,12 +28,10 @@ export interface HandlerDeps extends Partial<Omit<ConnectionDeps, 'oneAtATime'>>
    * never interleave their read and write (nor a save and the start-up move of old settings).
    */
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** After a save changed the address or the key, still in the queue. Its failure never fails the save. */
-  afterConnectionChange?(before: ConnectionSettings, after: ConnectionSettings): Promise<void>;
   /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
   createClient(settings: ConnectionSettings): ApiClient;
-  /** Where the report handlers tell what their answers mean (nobody listens in some tests). */
+  /** Where the handlers tell what their answers and saves mean (nobody listens in some tests). */
   events?: Pick<Events, 'emit'>;
 }
 
@@ -138,11 +136,9 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     }
     const after = { baseUrl: checked.baseUrl, apiKey: key ?? before.apiKey };
     await deps.writeSettings(after);
-    if (deps.afterConnectionChange && (before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey)) {
-      // The settings are saved whatever happens here: a failure is logged, not shown as a failed save.
-      await deps
-        .afterConnectionChange(before, after)
-        .catch((cause: unknown) => console.warn('Page Reports: after saving the settings', cause));
+    if (before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey) {
+      await emit('connection.changed', { before: { id: before.id, baseUrl: before.baseUrl } });
+      await emit('connection.switched', {});
     }
     return { ok: true, data: await summary() };
   }
@@ -153,8 +149,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
         readConnections,
         writeConnections: deps.writeConnections!,
         oneAtATime: deps.oneAtATime,
-        afterSwitch: deps.afterSwitch,
-        afterRemove: deps.afterRemove,
+        emit,
       },
       summary,
     ),

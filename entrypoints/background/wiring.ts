@@ -81,21 +81,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     readConnections,
     writeConnections,
     oneAtATime: settingsUpdates,
-    // Another address or key is another account: what was kept for the old one goes, its work stops.
-    afterConnectionChange: async (before) => {
-      if (before.id) {
-        works.drop(before.id);
-        await clearSpace(before.id);
-      }
-      await events.emit('connection.switched', {});
-      await releaseIfUnused(before.baseUrl);
-    },
-    afterSwitch: () => events.emit('connection.switched', {}),
-    afterRemove: async (removed) => {
-      works.drop(removed.id);
-      await clearSpace(removed.id);
-      await releaseIfUnused(removed.baseUrl);
-    },
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
     createClient: (settings) =>
       createApiClient({
@@ -106,7 +91,8 @@ export function createBackground(options: BackgroundOptions = {}) {
       }),
   });
 
-  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer.
+  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer
+  // (and of a page's create while it runs).
   const works = createConnectionWorks({
     core,
     events,
@@ -117,6 +103,18 @@ export function createBackground(options: BackgroundOptions = {}) {
   });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
+
+  // A connection removed, or saved with another address or key (another account): its old work stops,
+  // what was kept for it goes, and access to a server no connection points to any more is given back.
+  async function forget({ id, baseUrl }: { id?: string; baseUrl: string }): Promise<void> {
+    if (id) {
+      works.drop(id);
+      await clearSpace(id);
+    }
+    await releaseIfUnused(baseUrl);
+  }
+  events.on('connection.removed', forget);
+  events.on('connection.changed', ({ before }) => forget(before));
 
   /** A followed report or a bulk job of one connection is due; a removed connection's alarm goes. */
   async function onWorkAlarm(name: string): Promise<void> {
@@ -135,11 +133,6 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   const handlers: Handlers = {
     ...core,
-    // The popup may close while the service analyses the page: the run is noted, so the next one knows.
-    'reports.create': async (input, checked) => {
-      const work = await works.active();
-      return work.creates.run(input.url, () => core['reports.create'](input, checked));
-    },
     'bulk.start': bulk('bulk.start'),
     'bulk.stop': bulk('bulk.stop'),
     'bulk.retryFailed': bulk('bulk.retryFailed'),

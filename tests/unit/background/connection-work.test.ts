@@ -67,7 +67,7 @@ function setup(core = coreHandlers()) {
     forget: vi.spyOn(work.follower, 'forget').mockResolvedValue([]),
   };
   const aliases = { remember: vi.spyOn(work.aliases, 'remember').mockResolvedValue() };
-  return { handlers, cache: work.cache, follower, core, aliases };
+  return { handlers, cache: work.cache, creates: work.creates, follower, core, aliases };
 }
 
 describe('report changes reach the popup cache and the follower', () => {
@@ -101,6 +101,34 @@ describe('report changes reach the popup cache and the follower', () => {
     await fakeBrowser.storage.local.clear();
     await handlers['reports.create']({ url: 'https://example.com/other', privacy: 2, password: 'pw' });
     expect(await fakeBrowser.storage.local.get()).toEqual({});
+  });
+
+  it('a page’s create is running for its page until answered; a failure is kept for the next popup', async () => {
+    let answer!: (value: Result<unknown>) => void;
+    const core = coreHandlers({
+      'reports.create': () => new Promise<Result<unknown>>((resolve) => (answer = resolve)),
+    });
+    const { handlers, creates } = setup(core);
+    const url = 'https://example.com/page';
+    const created = handlers['reports.create']({ url, privacy: 1 });
+    await expect.poll(() => creates.state(url)).toEqual({ startedAt: 42 });
+    const waited = creates.wait(url);
+    answer(failed(apiError('server', { status: 500 })));
+    expect(await created).toMatchObject({ ok: false, error: { kind: 'server' } });
+    expect(await waited).toMatchObject({ ok: false, error: { kind: 'server' } });
+    expect(await creates.state(url)).toMatchObject({ error: { kind: 'server' } });
+  });
+
+  it('a create that throws ends its run too (nothing waits for it any more)', async () => {
+    const core = coreHandlers({
+      'reports.create': async () => {
+        throw new Error('storage gone');
+      },
+    });
+    const { handlers, creates } = setup(core);
+    const url = 'https://example.com/page';
+    await expect(handlers['reports.create']({ url, privacy: 1 })).rejects.toThrow('storage gone');
+    expect(await creates.wait(url)).toMatchObject({ ok: false, error: { kind: 'unexpected' } });
   });
 
   it('a failed create changes nothing', async () => {

@@ -2,6 +2,7 @@
 // pages learn (never a key), the key of each going only to its own server, and an answer of one connection
 // that arrives after a switch kept out of the other's caches.
 import { describe, expect, it, vi } from 'vitest';
+import type { Events } from '@/entrypoints/background/events';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
@@ -27,8 +28,7 @@ function setup(initial: Connections = { active: 'a', list: [A] }) {
     readConnections: async () => structuredClone(stored),
     writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
     oneAtATime: createSerialUpdates('test connections'),
-    afterSwitch: vi.fn(async () => {}),
-    afterRemove: vi.fn(async () => {}),
+    events: { emit: vi.fn<Events['emit']>(async () => {}) },
     hasHostPermission: async () => true,
     createClient: vi.fn((settings: ConnectionSettings) => {
       sent.push(settings);
@@ -61,7 +61,7 @@ describe('adding a connection', () => {
       apiKey: 'key-of-b-2222',
     });
     expect(stored().active).toBe(added.id);
-    expect(deps.afterSwitch).toHaveBeenCalledWith('a', added.id);
+    expect(deps.events.emit).toHaveBeenCalledExactlyOnceWith('connection.switched', {});
     expect(answer).toMatchObject({
       ok: true,
       data: {
@@ -94,7 +94,7 @@ describe('adding a connection', () => {
     const { handlers, stored, deps } = setup();
     expect(await handlers['connections.add'](input)).toMatchObject(refused(field));
     expect(stored().list).toEqual([A]);
-    expect(deps.afterSwitch).not.toHaveBeenCalled();
+    expect(deps.events.emit).not.toHaveBeenCalled();
   });
 });
 
@@ -116,7 +116,7 @@ describe('renaming, switching and removing', () => {
       ok: true,
       data: { baseUrl: B.baseUrl },
     });
-    expect(deps.afterSwitch).toHaveBeenCalledWith('a', 'b');
+    expect(deps.events.emit).toHaveBeenCalledExactlyOnceWith('connection.switched', {});
     await handlers['reports.list']({});
     expect(sent.map(({ baseUrl, apiKey }) => [baseUrl, apiKey])).toEqual([
       [A.baseUrl, A.apiKey],
@@ -137,9 +137,11 @@ describe('renaming, switching and removing', () => {
     const { handlers, stored, deps } = setup({ active: 'a', list: [A, B] });
     await handlers['connections.remove']({ id: 'a' });
     expect(stored()).toEqual({ active: 'b', list: [B] });
-    expect(deps.afterRemove).toHaveBeenCalledWith(A, [B]);
-    // Everything kept under its id goes with it.
-    expect(deps.afterSwitch).toHaveBeenCalledWith('', 'b');
+    // Everything kept under its id goes with it (wiring.ts), and B is active now.
+    expect(deps.events.emit.mock.calls).toEqual([
+      ['connection.removed', { id: 'a', baseUrl: A.baseUrl }],
+      ['connection.switched', {}],
+    ]);
     const answer = await handlers['connections.remove']({ id: 'b' });
     expect(stored()).toEqual({ active: '', list: [] });
     expect(answer).toMatchObject({ ok: true, data: { baseUrl: '', keySet: false, connections: [] } });
@@ -149,7 +151,7 @@ describe('renaming, switching and removing', () => {
     const { handlers, stored, deps } = setup({ active: 'a', list: [A, B] });
     await handlers['connections.remove']({ id: 'b' });
     expect(stored()).toEqual({ active: 'a', list: [A] });
-    expect(deps.afterSwitch).not.toHaveBeenCalled();
+    expect(deps.events.emit.mock.calls).toEqual([['connection.removed', { id: 'b', baseUrl: B.baseUrl }]]);
   });
 });
 

@@ -24,10 +24,13 @@ function setup(start = 1_000_000) {
   return { runs, kept, advance: (ms: number) => (now += ms) };
 }
 
-function manual() {
-  let resolve!: (value: Result<Report>) => void;
-  const promise = new Promise<Result<Report>>((r) => (resolve = r));
-  return { promise, resolve };
+/** A create for `url` that ends when the test answers it, as the events tell create runs. */
+function run(runs: ReturnType<typeof setup>['runs'], url: string) {
+  const answered = runs.started(url);
+  return async (answer: Result<Report>) => {
+    await answered(answer);
+    return answer;
+  };
 }
 
 describe('create runs', () => {
@@ -35,13 +38,11 @@ describe('create runs', () => {
 
   it('notes a running create, keeps the worker alive meanwhile, lets a popup wait for it, and forgets a success', async () => {
     const { runs, kept } = setup();
-    const answer = manual();
-    const running = runs.run(URL_A, () => answer.promise);
+    const answer = run(runs, URL_A);
     await expect.poll(() => runs.state(URL_A)).toEqual({ startedAt: 1_000_000 });
     expect(kept).toHaveLength(1);
     const waited = runs.wait(URL_A);
-    answer.resolve({ ok: true, data: makeReport({ id: 5 }) });
-    expect(await running).toMatchObject({ ok: true, data: { id: 5 } });
+    await answer({ ok: true, data: makeReport({ id: 5 }) });
     expect(await waited).toMatchObject({ ok: true, data: { id: 5 } });
     expect(await runs.state(URL_A)).toBeNull();
     expect(await runs.wait(URL_A)).toBeNull();
@@ -50,7 +51,7 @@ describe('create runs', () => {
   it('keeps a failure for the next popup until it is dismissed', async () => {
     const { runs } = setup();
     const error = apiError('server', { status: 500 });
-    await runs.run(URL_A, async () => ({ ok: false, error }));
+    await run(runs, URL_A)({ ok: false, error });
     expect(await runs.state(URL_A)).toEqual({ startedAt: 1_000_000, error });
     await runs.dismiss(URL_A);
     expect(await runs.state(URL_A)).toBeNull();
@@ -58,8 +59,7 @@ describe('create runs', () => {
 
   it('a run noted by a worker that was stopped may have made the report: a failure without Retry, kept until seen', async () => {
     const { runs } = setup();
-    const answer = manual();
-    void runs.run(URL_A, () => answer.promise);
+    const answer = run(runs, URL_A);
     await expect.poll(() => runs.state(URL_A)).not.toBeNull();
     // A new worker: same storage, nothing running in memory.
     const { runs: restarted } = setup();
@@ -73,26 +73,24 @@ describe('create runs', () => {
     expect(await restarted.state(URL_A)).toEqual(interrupted);
     await restarted.dismiss(URL_A);
     expect(await restarted.state(URL_A)).toBeNull();
-    answer.resolve({ ok: true, data: makeReport() });
+    await answer({ ok: true, data: makeReport() });
   });
 
   it('a create asked about while it is being noted is running, not interrupted', async () => {
     const { runs } = setup();
-    const answer = manual();
-    const running = runs.run(URL_A, () => answer.promise);
+    const answer = run(runs, URL_A);
     // Asked before the note is written: this worker runs it.
     const asked = runs.state(URL_A);
     const waited = runs.wait(URL_A);
     expect(await asked).not.toMatchObject({ error: expect.anything() });
-    answer.resolve({ ok: true, data: makeReport({ id: 9 }) });
+    await answer({ ok: true, data: makeReport({ id: 9 }) });
     expect(await waited).toMatchObject({ ok: true, data: { id: 9 } });
-    expect(await running).toMatchObject({ ok: true });
     expect(await runs.state(URL_A)).toBeNull();
   });
 
   it('a failure older than any create could take is dropped', async () => {
     const { runs, advance } = setup();
-    await runs.run(URL_A, async () => ({ ok: false, error: apiError('timeout') }));
+    await run(runs, URL_A)({ ok: false, error: apiError('timeout') });
     advance(4 * 60_000);
     expect(await runs.state(URL_A)).toBeNull();
   });

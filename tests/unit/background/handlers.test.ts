@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createEvents, type Events } from '@/entrypoints/background/events';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
@@ -26,7 +27,7 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
     readSettings: async () => ({ ...stored }),
     writeSettings: async (settings: ConnectionSettings) => void (stored = { ...settings }),
     oneAtATime: createSerialUpdates('test settings'),
-    afterConnectionChange: vi.fn(async () => {}),
+    events: { emit: vi.fn<Events['emit']>(async () => {}) },
     hasHostPermission: vi.fn(async () => granted),
     createClient: vi.fn(() => client),
   } satisfies HandlerDeps;
@@ -147,25 +148,27 @@ describe('settings handlers', () => {
     expect(stored()).toEqual({ baseUrl: 'https://old.example', apiKey: 'k' });
   });
 
-  it('after a save that changed the connection, hands the old and new pair over (to give up the old origin)', async () => {
+  it('after a save that changed the connection, tells the old address (to give up the old origin), never a key', async () => {
     const { handlers, deps } = setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
     await handlers['settings.save']({ baseUrl: 'https://old.example' });
-    expect(deps.afterConnectionChange).not.toHaveBeenCalled();
+    expect(deps.events.emit).not.toHaveBeenCalled();
     await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
-    expect(deps.afterConnectionChange).toHaveBeenCalledExactlyOnceWith(
-      { baseUrl: 'https://old.example', apiKey: 'old-key-1' },
-      { baseUrl: 'https://new.example', apiKey: 'new-key-2' },
-    );
+    expect(deps.events.emit.mock.calls).toEqual([
+      ['connection.changed', { before: { baseUrl: 'https://old.example' } }],
+      ['connection.switched', {}],
+    ]);
   });
 
   it('reports a save as done when what follows it fails, and says why in the log', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { handlers, deps, stored } = setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
-    deps.afterConnectionChange.mockRejectedValueOnce(new Error('permission API gone'));
+    const events = createEvents();
+    events.on('connection.changed', () => Promise.reject(new Error('permission API gone')));
+    deps.events.emit.mockImplementation(events.emit);
     const answer = await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
     expect(answer).toMatchObject({ ok: true, data: { baseUrl: 'https://new.example' } });
     expect(stored()).toEqual({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
-    expect(warn).toHaveBeenCalledWith('Page Reports: after saving the settings', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith('Page Reports: after', 'connection.changed', expect.any(Error));
   });
 
   it('runs saves one at a time: the second reads what the first wrote', async () => {
