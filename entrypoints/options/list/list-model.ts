@@ -49,6 +49,11 @@ export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
   /** The list state in the hash (the last one while another section is shown). */
   readonly state: ReadonlySignal<S>;
   readonly active: ReadonlySignal<boolean>;
+  /**
+   * Settles once the kept rows of the first state asked for are on show, or known to be missing: a page
+   * that waits for it renders the list once, with those rows, instead of empty and again a moment later.
+   */
+  readonly firstKeptRows: Promise<void>;
   /** The page last received; kept on screen while the next one loads or after a failure. */
   readonly page: ReadonlySignal<Page<Item> | null>;
   readonly loading: ReadonlySignal<boolean>;
@@ -115,6 +120,7 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  let firstKeptRows: Promise<void> | undefined;
 
   const keyOf = (list: S) => formatRoute(config.routeFor(list, null));
 
@@ -133,7 +139,10 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     const key = keyOf(target);
     let answered = false;
     // The kept rows are asked for before the request leaves: their read is the shorter way to a page.
-    if (config.cache && shownKey.peek() !== key) void showCached(config.cache, key, () => answered);
+    if (config.cache && shownKey.peek() !== key) {
+      const shown = showCached(config.cache, key, () => answered);
+      firstKeptRows ??= shown;
+    }
     const answer = fetchLatest(target);
     void answer.then(() => (answered = true));
     const { current, value: result } = await answer;
@@ -263,6 +272,8 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
   });
 
   return {
+    // The route effect above has run: a list on show has asked for its kept rows already.
+    firstKeptRows: firstKeptRows ?? Promise.resolve(),
     state,
     active,
     page,

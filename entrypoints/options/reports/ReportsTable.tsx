@@ -150,9 +150,14 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
         >
           {t('reportsDetailsButton')}
         </button>
-        <button type="button" class="danger" onClick={() => onDelete(report)}>
+        {/* Named in an attribute, not a hidden element: one element fewer in each of up to 100 rows. */}
+        <button
+          type="button"
+          class="danger"
+          aria-label={`${t('optionsDelete')} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
+          onClick={() => onDelete(report)}
+        >
           {t('optionsDelete')}
-          <span class="visually-hidden"> {t('reportsDeleteRowName', readableUrl(report.url))}</span>
         </button>
       </td>
     </tr>

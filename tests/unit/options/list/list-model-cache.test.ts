@@ -81,6 +81,26 @@ afterEach(() => {
 });
 
 describe('the list model with kept answers', () => {
+  it('settles firstKeptRows once the kept rows are on show, and without them once their read found none', async () => {
+    const { cache, release } = memoryCache({ [ALL]: page('kept-a') }, { holdReads: true });
+    const answer = deferred<Result<Page<Item>>>();
+    const list = start('#/projects', () => answer.promise, cache);
+    let settled = false;
+    void list.firstKeptRows.then(() => (settled = true));
+    await settle();
+    expect(settled).toBe(false);
+    release();
+    await list.firstKeptRows;
+    expect(names(list)).toEqual(['kept-a']);
+    list.dispose();
+    router?.dispose();
+
+    const empty = memoryCache();
+    const other = start('#/projects', () => answer.promise, empty.cache);
+    await other.firstKeptRows;
+    expect(other.page.value).toBeNull();
+  });
+
   it('shows the rows kept for the state at once, marked, then the answer in their place, which it keeps', async () => {
     const { cache, kept } = memoryCache({ [ALL]: page('kept-a', 'kept-b') });
     const answer = deferred<Result<Page<Item>>>();
