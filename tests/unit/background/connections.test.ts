@@ -1,4 +1,4 @@
-// Several connections (issue 11): the background's add, rename, remove and switch, what they refuse, what
+// Several connections: the background's add, rename, remove and switch, what they refuse, what
 // pages learn (never a key), the key of each going only to its own server, and an answer of one connection
 // that arrives after a switch kept out of the other's caches.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Item 8 of issue 9: the permission for a server the settings no longer point to is given back.
+// The permission for a server the settings no longer point to is given back.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

@@ -1,4 +1,4 @@
-// The address and the key as the background stores them (issue 9, item 1): one item, one write, saves one at
+// The address and the key as the background stores them: one item, one write, saves one at
 // a time, and an existing user's two old items carried over.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -113,7 +113,7 @@ describe('one stored item for the address and the key', () => {
   });
 });
 
-describe('settings saved before issue 9 (two items)', () => {
+describe('settings saved by the first versions (two items)', () => {
   it('are read as they are until they are moved', async () => {
     await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
     expect(pairOf(await readConnection())).toEqual(OLD);
@@ -165,7 +165,7 @@ describe('settings saved before issue 9 (two items)', () => {
   });
 });
 
-describe('version 2: several connections (issue 11)', () => {
+describe('version 2: several connections', () => {
   it('migrates a version 1 pair into the first, active entry named after its host', async () => {
     await fakeBrowser.storage.local.set({ connection: OLD, connection$: { v: 1 } });
     // The item's migration runs when the module defines it, as at a worker's start.
