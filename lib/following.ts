@@ -4,7 +4,7 @@
 // copies never go to disk), and pages only watch that (never poll). Types, a shape check and a watcher
 // over the browser's own storage API: nothing here calls the service.
 import type { ApiError } from './api/errors';
-import type { Report, ReportId } from './api/types';
+import type { ReportId, ReportSummary } from './api/types';
 import { watchActiveItem } from './connection-space';
 import { FOLLOWED_KEY } from './popup-storage-keys';
 
@@ -19,7 +19,7 @@ export interface Followed {
   id: ReportId;
   state: FollowState;
   /** The newest copy the follower read; null before its first read. */
-  report: Report | null;
+  report: ReportSummary | null;
   /** The last read's failure (a passing one while generating; the one that ended it otherwise); null after a success. */
   error: ApiError | null;
   /** When this following started (epoch ms): the give-up rule counts from here. */

@@ -5,8 +5,10 @@
 
 /** storage.session: the active connection's id, written by the background: whose items pages read. */
 export const ACTIVE_CONNECTION_KEY = 'activeConnection';
-/** storage.session, per connection: the popup's snapshot (entrypoints/background/popup-cache.ts; read by the popup). */
-export const POPUP_CACHE_KEY = 'popupCache';
+/** storage.session, per connection: the report store's catalog (lib/report-store.ts; read by pages). */
+export const STORE_KEY = 'store';
+/** storage.local, per connection: where creates were redirected to (lib/report-store.ts). */
+export const PAGE_ALIASES_KEY = 'pageAliases';
 /** storage.session, per connection: reports followed while generating (entrypoints/background/follower.ts). */
 export const FOLLOWED_KEY = 'followedReports';
 /** storage.session: a wait the service asked for (429 with Retry-After): the service's, whichever connection. */

@@ -4,19 +4,21 @@
 // and removing a connection removes every key under its id.
 
 // storage.session (in memory, emptied when the browser closes).
-// The popup's snapshot, reports followed while generating, a wait the service asked for, the active
+// The report store, reports followed while generating, a wait the service asked for, the active
 // connection: in their own module so the popup's start-up holds only these (lib/popup-storage-keys.ts).
-export { ACTIVE_CONNECTION_KEY, FOLLOWED_KEY, POPUP_CACHE_KEY, SERVICE_WAIT_KEY } from './popup-storage-keys';
+export {
+  ACTIVE_CONNECTION_KEY,
+  FOLLOWED_KEY,
+  PAGE_ALIASES_KEY,
+  SERVICE_WAIT_KEY,
+  STORE_KEY,
+} from './popup-storage-keys';
 /** Per connection: creates running, by page (entrypoints/background/create-runs.ts). */
 export const CREATE_RUNS_KEY = 'createRuns';
 /** Per connection: the bulk job (entrypoints/background/bulk-changes.ts; watched by the options page). */
 export const BULK_JOB_KEY = 'bulkJob';
 /** Per connection: the password of a Password bulk job, never in the job pages watch. */
 export const BULK_JOB_PASSWORD_KEY = 'bulkJobPassword';
-/** Per connection: the toolbar score's index of report addresses. */
-export const SCORE_INDEX_KEY = 'scoreIndex';
-/** Per connection: the options page's kept lists, one key per query under this prefix. */
-export const LIST_CACHE_PREFIX = 'optionsList:';
 
 // storage.local (on disk).
 /** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */
@@ -26,8 +28,6 @@ export const LEGACY_BASE_URL_KEY = 'baseUrl';
 export const LEGACY_API_KEY_KEY = 'apiKey';
 /** Where an earlier version kept the ids it followed: removed at start-up. */
 export const LEGACY_FOLLOWED_KEY = 'pendingGenerations';
-/** Per connection: where a create was redirected to (entrypoints/background/page-aliases.ts). */
-export const PAGE_ALIASES_KEY = 'pageAliases';
 /** "Show this page's score on the toolbar icon" (lib/toolbar-score.ts). */
 export const TOOLBAR_SCORE_KEY = 'toolbarScore';
 /** The side panel follows the active tab (lib/tabs-permission.ts). */

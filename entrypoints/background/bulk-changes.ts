@@ -11,7 +11,7 @@
 // connection's client alone (ConnectionWork), so a switch meanwhile changes nothing for it.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Page, Report, ReportId } from '@/lib/api/types';
+import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
@@ -53,7 +53,7 @@ export interface BulkDeps {
   connectionId: string;
   update(input: MessageInput<'reports.update'>): Promise<Result<Report>>;
   get(input: { id: ReportId }): Promise<Result<Report>>;
-  list(query: ReportListQuery): Promise<Result<Page<Report>>>;
+  list(query: ReportListQuery): Promise<Result<Page<ReportSummary>>>;
   now(): number;
   /** Keeps the worker alive while the job runs (a regenerate takes tens of seconds). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;

@@ -1,19 +1,18 @@
-// Everything one connection keeps and runs: the popup's snapshot, page aliases, creates running, the
-// follower and the bulk job. Each is built for one connection (its id and account) and stores under that
+// Everything one connection keeps and runs: its report store, creates running, the follower and the bulk
+// job. Each is built for one connection (its id and account) and stores under that
 // id; its requests go through `on: ref`, so the client is made from that connection's own address and key.
 // It hears of every report answer through the handlers' events, each for the connection that answered,
 // and of a page's create while it runs.
 // A switch changes nothing here; a connection removed or saved as another account gets no request from
 // its old work (handlers.ts finds no such connection, and answers "not configured").
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './bulk-changes';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
-import { createPageAliases, pageAliasesItem } from './page-aliases';
-import { createPopupCache, popupCacheItem } from './popup-cache';
+import { createReportStore } from './report-store';
 import type { CoreHandlers } from './router';
 import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
 
@@ -51,19 +50,17 @@ export function createConnectionWorks(deps: WorkDeps) {
 
   function build(ref: ConnectionRef) {
     const { now, alarms, keepAliveWhile } = deps;
-    const cache = createPopupCache(popupCacheItem(ref.id));
-    const aliases = createPageAliases(pageAliasesItem(ref.id));
+    const store = createReportStore(ref.id, now);
     const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
     const follower = createFollower({
       connectionId: ref.id,
       getReport: (id) => deps.core['reports.get']({ id }, false, ref),
-      onSettled: (report) => cache.replaceReport(report),
       alarms,
       now,
     });
 
     /** A copy handed out: one still generating is followed from then on, one with its result settles. */
-    async function follow(report: Report, restart = false): Promise<void> {
+    async function follow(report: ReportSummary, restart = false): Promise<void> {
       await quietly(
         isGenerating(report, now()) ? follower.track(report, { restart }) : follower.settle(report),
       );
@@ -71,24 +68,23 @@ export function createConnectionWorks(deps: WorkDeps) {
 
     /** What each report answer changes in this connection's space. */
     const noted = {
-      async created(pageUrl: string, report: Report) {
+      async created(pageUrl: string, report: ReportSummary) {
         // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
-        await quietly(cache.addCreatedReport(pageUrl, report, now()));
-        await quietly(aliases.remember(pageUrl, report.url));
+        await store.created(pageUrl, report);
         await follow(report);
       },
-      async changed(report: Report, regenerated: boolean) {
-        await quietly(cache.replaceReport(report));
+      async changed(report: ReportSummary, regenerated: boolean) {
+        await store.seen(report);
         // New results asked for: a new wait. A changed privacy does not lengthen the old one.
         await follow(report, regenerated);
       },
-      async seen(report: Report) {
-        await quietly(cache.replaceReport(report));
+      async seen(report: ReportSummary) {
+        await store.seen(report);
         await follow(report);
       },
-      /** Deleted, or gone from the service: no cached copy brings it back. */
+      /** Deleted, or gone from the service: no kept copy brings it back. */
       async gone(id: ReportId, error: ApiError | null) {
-        await quietly(cache.forgetReport(id));
+        await store.gone(id);
         await quietly(follower.forget(id, error));
       },
     };
@@ -104,7 +100,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       alarms,
     });
 
-    return { ref, cache, aliases, creates, follower, follow, noted, bulk };
+    return { ref, store, creates, follower, follow, noted, bulk };
   }
 
   // What each report answer changes in the space of the connection it came from.
@@ -114,6 +110,8 @@ export function createConnectionWorks(deps: WorkDeps) {
   );
   deps.events.on('report.seen', ({ on, report }) => workFor(on).noted.seen(report));
   deps.events.on('report.gone', ({ on, id, error }) => workFor(on).noted.gone(id, error));
+  deps.events.on('reports.listed', ({ on, page, view }) => workFor(on).store.listed(page, view));
+  deps.events.on('project.deleted', ({ on, name }) => workFor(on).store.projectGone(name));
 
   // A page's create is noted as running for its page on the active connection until it is answered:
   // the popup may close meanwhile, and the next one shows it running, or how it ended.

@@ -2,7 +2,7 @@
 // A subscriber's failure is logged and never changes a handler's answer.
 import type { ApiError, Result } from '@/lib/api/errors';
 import { apiError } from './error-messages';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 
 export interface BackgroundEvents {
@@ -10,6 +10,8 @@ export interface BackgroundEvents {
   'report.created': { on: ConnectionRef; pageUrl: string; report: Report };
   /** Changed (privacy, password) or, with `regenerated`, new results asked for. */
   'report.changed': { on: ConnectionRef; report: Report; regenerated: boolean };
+  /** A list's answer; `view` names it when a page asked for it (lib/report-store.ts listView). */
+  'reports.listed': { on: ConnectionRef; page: Page<Report>; view: string | null };
   /** Read again (details, the follower, a bulk job's check). */
   'report.seen': { on: ConnectionRef; report: Report };
   /** Deleted here (error null), or the service says it is gone. */

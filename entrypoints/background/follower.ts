@@ -6,12 +6,13 @@
 // setTimeout dies with the worker).
 import { storage } from 'wxt/utils/storage';
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { followedFrom, type Followed } from '@/lib/following';
 import { FOLLOWED_KEY, LEGACY_FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { stopsFollowing } from '@/entrypoints/background/stops-following';
+import { summaryOf } from './report-store';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 
@@ -39,8 +40,6 @@ const LEGACY_ITEM = `local:${LEGACY_FOLLOWED_KEY}` as const;
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
-  /** Called with every copy of a report the follower read that no longer needs following. */
-  onSettled(report: Report): Promise<void>;
   alarms: {
     create(name: string, info: { periodInMinutes: number }): void | Promise<void>;
     clear(name: string): Promise<boolean>;
@@ -118,8 +117,9 @@ export function createFollower(deps: FollowerDeps) {
    * `restart` (new results were asked for): then its wait starts again. One whose following ended
    * starts again only when it has changed since, or on `restart`: a report given up on stays so.
    */
-  function track(report: Report, { restart = false } = {}): Promise<Followed[]> {
+  function track(seen: ReportSummary, { restart = false } = {}): Promise<Followed[]> {
     const now = deps.now();
+    const report = summaryOf(seen);
     const fresh: Followed = {
       id: report.id,
       state: 'generating',
@@ -144,8 +144,9 @@ export function createFollower(deps: FollowerDeps) {
    * A copy of the report that needs no following (scored, or never to be scored), seen anywhere: its
    * following ends, and pages watching see it.
    */
-  function settle(report: Report): Promise<Followed[]> {
+  function settle(seen: ReportSummary): Promise<Followed[]> {
     const now = deps.now();
+    const report = summaryOf(seen);
     return change((entries) => {
       const found = entries.find((entry) => sameId(entry.id, report.id));
       if (!found) return entries;
@@ -214,7 +215,6 @@ export function createFollower(deps: FollowerDeps) {
         );
         return;
       }
-      if (answer.ok && scoreState(answer.data, now) !== 'generating') await deps.onSettled(answer.data);
       // Only the following this read was for: a page may have ended or restarted it meanwhile.
       await change((entries) => {
         const current = entries.find((item) => sameId(item.id, entry.id));
@@ -250,13 +250,12 @@ function delay(attempts: number): number {
 /** What one read tells about a report still followed. */
 function afterRead(entry: Followed, answer: Result<Report>, now: number): Followed {
   if (answer.ok) {
-    const state = scoreState(answer.data, now);
+    const report = summaryOf(answer.data);
+    const state = scoreState(report, now);
     // Scored, or generated without a score: either way there is nothing more to wait for.
-    if (state !== 'generating') return ended(entry, state, now, { report: answer.data, error: null });
-    if (now - entry.since >= GIVE_UP_AFTER_MS) {
-      return ended(entry, 'no_score', now, { report: answer.data, error: null });
-    }
-    return waitLonger({ ...entry, report: answer.data, error: null }, now, 0);
+    if (state !== 'generating') return ended(entry, state, now, { report, error: null });
+    if (now - entry.since >= GIVE_UP_AFTER_MS) return ended(entry, 'no_score', now, { report, error: null });
+    return waitLonger({ ...entry, report, error: null }, now, 0);
   }
   if (answer.error.kind === 'not_found') return ended(entry, 'gone', now, { error: answer.error });
   // A passing failure (network, rate limit): try again, never sooner than the server asked; past the

@@ -7,11 +7,12 @@ import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { ReportId } from '@/lib/api/types';
 import { told, type Events } from './events';
+import { listView } from '@/lib/report-store';
 import { refOf, type Connection, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
 import { exportPage } from './export-rows';
-import { listPage } from './list-items';
+import { summaryPage } from './report-store';
 import { withoutKey } from './without-key';
 
 type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
@@ -185,8 +186,23 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
       );
     },
 
-    'reports.list': (query, checked, on) =>
-      withClient(async (client) => listPage(await client.listReports(query)), checked, on),
+    'reports.list': async (query, checked, on) => {
+      const answer = await withClient(
+        (client) => client.listReports(query),
+        checked,
+        on,
+        async (answer, answeredOn) => {
+          if (!answer.ok) return;
+          // A page's list, as the server applied it, is a view a page shows again at once next time.
+          const { page, perPage } = answer.data;
+          const asAsked =
+            page === (query.page ?? 1) && (query.perPage === undefined || perPage === query.perPage);
+          const view = !on && asAsked ? listView(query) : null;
+          await emit('reports.listed', { on: answeredOn, page: answer.data, view });
+        },
+      );
+      return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
+    },
     'reports.exportPage': (query, checked, on) =>
       withClient(async (client) => exportPage(await client.listReports(query)), checked, on),
     'reports.get': ({ id }, checked, on) =>

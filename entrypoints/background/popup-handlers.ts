@@ -1,10 +1,11 @@
-// The popup's own messages: its snapshot (cache only, instant), the two lookups that refresh it, and
-// remembering the privacy chosen in its form.
+// The popup's own messages: its snapshot (settings and a running create, instant), the two lookups that
+// refresh what it shows (kept in the report store, which it reads itself), and the privacy chosen.
 import type { Result } from '@/lib/api/errors';
-import type { Report } from '@/lib/api/types';
+import type { ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
-import { isSamePage, serviceHost, writtenAddress } from '@/entrypoints/background/page-address';
+import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
+import { recentView } from '@/lib/report-store';
 import { loadLastPrivacy, saveLastPrivacy } from './preferences';
 import type { ConnectionWork } from './connection-work';
 import { SWITCHED_MEANWHILE } from './handlers';
@@ -15,8 +16,8 @@ export interface PopupHandlerDeps {
   isConfigured(): Promise<boolean>;
   /** The core `reports.list` handler: it brings the settings, the permission check and the errors. */
   listReports: CoreHandlers['reports.list'];
-  /** The active connection's work: its snapshot, aliases, creates; the follower follows what is found. */
-  active(): Promise<Pick<ConnectionWork, 'ref' | 'cache' | 'aliases' | 'creates' | 'follow'>>;
+  /** The active connection's work: its store, creates; the follower follows what is found. */
+  active(): Promise<Pick<ConnectionWork, 'ref' | 'store' | 'creates' | 'follow'>>;
   /** Whether `ref` is still the active connection: an answer that came after a switch is not shown. */
   stillActive(ref: ConnectionRef): Promise<boolean>;
   now(): number;
@@ -31,13 +32,13 @@ const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'des
 const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
 
 export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMessageType> {
-  async function list(query: ReportListQuery, on: ConnectionRef): Promise<Result<Report[]>> {
+  async function list(query: ReportListQuery, on: ConnectionRef): Promise<Result<ReportSummary[]>> {
     const answer = await deps.listReports(query, false, on);
     return answer.ok ? { ok: true, data: answer.data.items } : answer;
   }
 
   /** The newest report stored for `address` (or reached at it); null when there is none. */
-  async function newestFor(address: string, on: ConnectionRef): Promise<Result<Report | null>> {
+  async function newestFor(address: string, on: ConnectionRef): Promise<Result<ReportSummary | null>> {
     const search = writtenAddress(address) ?? address;
     const answer = await list({ ...PAGE_LOOKUP, search }, on);
     if (!answer.ok) return answer;
@@ -49,10 +50,10 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
   async function findPageReport(
     url: string,
     work: Awaited<ReturnType<PopupHandlerDeps['active']>>,
-  ): Promise<Result<Report | null>> {
+  ): Promise<Result<ReportSummary | null>> {
     const direct = await newestFor(url, work.ref);
     if (!direct.ok || direct.data) return direct;
-    const alias = await work.aliases.lookup(url);
+    const alias = await work.store.aliasOf(url);
     return alias ? newestFor(alias, work.ref) : direct;
   }
 
@@ -65,25 +66,23 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
   }
 
   return {
-    'popup.snapshot': async ({ url, host }) => {
+    'popup.snapshot': async ({ url }) => {
       const work = await deps.active();
-      const [configured, cached, lastPrivacy, create] = await Promise.all([
+      const [configured, lastPrivacy, create] = await Promise.all([
         deps.isConfigured(),
-        work.cache.read(url, host),
         loadLastPrivacy(),
         url ? work.creates.state(url) : null,
       ]);
-      return { ok: true, data: { configured, ...cached, lastPrivacy, create } };
+      return { ok: true, data: { configured, lastPrivacy, create } };
     },
 
     'popup.pageReport': async ({ url }) => {
       const work = await deps.active();
       const found = await findPageReport(url, work);
       if (!found.ok) return answered(work.ref, found);
-      const cached = { data: found.data, fetchedAt: deps.now() };
-      await work.cache.setPageReport(url, cached);
+      await work.store.pageFound(url, found.data);
       if (found.data) await work.follow(found.data);
-      return answered(work.ref, { ok: true as const, data: cached });
+      return answered(work.ref, { ok: true as const, data: { data: found.data, fetchedAt: deps.now() } });
     },
 
     'popup.recentReports': async ({ host }) => {
@@ -92,9 +91,9 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST, work.ref);
       if (!answer.ok) return answered(work.ref, answer);
       const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
-      const cached = { data: ofSite.slice(0, RECENT_COUNT), fetchedAt: deps.now() };
-      await work.cache.setRecent(host, cached);
-      return answered(work.ref, { ok: true as const, data: cached });
+      const recent = ofSite.slice(0, RECENT_COUNT);
+      await work.store.recentFound(recentView(host), recent);
+      return answered(work.ref, { ok: true as const, data: { data: recent, fetchedAt: deps.now() } });
     },
 
     'popup.awaitCreate': async ({ url }) =>

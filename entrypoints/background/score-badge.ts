@@ -2,10 +2,30 @@
 // writes the same badge (integration/badge.ts, with these colours): while its "…" shows on a tab, the score
 // waits. Per tab: the browser drops a tab's values when it is closed or navigates, and other tabs keep theirs.
 import { browser } from 'wxt/browser';
-import type { ReportResult } from '@/lib/api/types';
+import type { ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
+import { bandOfScore, roundScore } from '@/lib/api/score';
 import { formatDate, RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { ScoreEntry } from './score-index';
+
+/** What a tab's badge shows of the newest report for its address. */
+export interface ScoreEntry {
+  id: ReportId;
+  /** The whole number shown (0–100); null when the service sent only a band, or nothing yet. */
+  score: number | null;
+  band: ReportResult | null;
+  /** When it was generated (else created), ISO. */
+  date: string | null;
+}
+
+export function scoreEntry(report: ReportSummary): ScoreEntry {
+  const score = report.score === null ? null : roundScore(report.score);
+  return {
+    id: report.id,
+    score,
+    band: score === null ? report.result : bandOfScore(score),
+    date: report.generatedAt ?? report.createdAt,
+  };
+}
 
 // The service's own colours (green, yellow, red), dark enough for white text (contrast 4.9–5.4:1) and
 // still apart from both a light toolbar (≥ 4.4:1 on #f1f3f4) and a dark one (≥ 3:1 on #202124).

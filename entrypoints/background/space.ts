@@ -17,7 +17,7 @@ export async function clearSpace(connectionId: string): Promise<void> {
   }
 }
 
-/** What an earlier version kept for the active connection alone, and its put-aside copies: removed once. */
+/** What earlier versions kept (for the active connection alone, put aside, or in separate caches): removed once. */
 export async function dropOldLayout(): Promise<void> {
   for (const area of [browser.storage.session, browser.storage.local]) {
     const keys = Object.keys(await area.get(null)).filter(
@@ -26,7 +26,8 @@ export async function dropOldLayout(): Promise<void> {
         /^(popupCache|followedReports|createRuns|bulkJob|bulkJobPassword|scoreIndex|pageAliases)\$?$/.test(
           key,
         ) ||
-        key.startsWith('optionsList:'),
+        key.startsWith('optionsList:') ||
+        /^[^:]+:(popupCache|scoreIndex|optionsList:.*)$/.test(key),
     );
     if (keys.length > 0) await area.remove(keys);
   }

@@ -1,36 +1,27 @@
-// The toolbar score (opt-in): keeps the local index of report addresses fresh, in bulk, and shows on
+// The toolbar score (opt-in): keeps the report store's index of addresses fresh, in bulk, and shows on
 // each tab's badge the score of the newest report for its address.
-// - Requests: only bulk list reads (score-index.ts, bounded) when the setting is turned on, every 30 min
-//   (an alarm), at browser start, and a moment after a create or delete. A tab switch or a navigation is a
-//   lookup in the index: never a request, and never a tab address sent anywhere.
-// - Off (the default): the tab listeners return before reading anything; no index, no alarm.
+// - Requests: only bulk list reads (the newest reports, bounded) when the setting is turned on, every
+//   30 min (an alarm), at browser start, and a moment after a create or delete. A tab switch or a
+//   navigation is a lookup in the store: never a request, and never a tab address sent anywhere.
+// - Off (the default): the tab listeners return before reading anything; no bulk read, no alarm.
 import { browser } from 'wxt/browser';
-import { SCORE_INDEX_KEY } from '@/lib/storage-keys';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { ReportSummary } from '@/lib/api/types';
+import type { StoreReader } from '@/lib/report-store';
 import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
-import { spaceItem } from './space';
-import {
-  buildScoreIndex,
-  INDEX_PER_PAGE,
-  lookupScore,
-  withoutReport,
-  withReport,
-  type ScoreEntry,
-  type ScoreIndex,
-} from './score-index';
-import { clearScore, showScore } from './score-badge';
+import type { ReportStore } from './report-store';
+import { clearScore, scoreEntry, showScore, type ScoreEntry } from './score-badge';
+
+// The service's biggest page (phpRank takes 10/25/50/100); ten of them at most: 1,000 reports, ten
+// requests per refresh.
+export const INDEX_PER_PAGE = 100;
+export const INDEX_MAX_PAGES = 10;
 
 export const SCORE_INDEX_ALARM = 'score-index-refresh';
 export const REFRESH_EVERY_MINUTES = 30;
 /** After a create or delete: one refresh once a burst of them (a bulk delete) has settled. */
 export const REFRESH_DELAY_MS = 2_000;
-
-// Report addresses of one connection's account: session storage, never written to disk, gone with the
-// browser; rebuilt at start-up.
-export const scoreIndexItem = (connectionId: string) =>
-  spaceItem<ScoreIndex | null>('session', connectionId, SCORE_INDEX_KEY, null);
 
 interface TabInfo {
   id?: number;
@@ -48,8 +39,9 @@ export interface ToolbarScoreDeps {
     create(name: string, info: { periodInMinutes: number }): unknown;
     clear(name: string): Promise<boolean>;
   };
-  /** Where a create of this address was redirected to on that connection (page-aliases.ts): read locally. */
-  aliasOf(url: string, on: ConnectionRef): Promise<string | null>;
+  /** A connection's store: read for a tab's address, written with each bulk read. */
+  readStore(connectionId: string): Pick<StoreReader, 'pageReport'>;
+  storeOf(ref: ConnectionRef): Pick<ReportStore, 'indexed'>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
   now(): number;
@@ -63,39 +55,30 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** The active connection's index, with that connection. */
-  async function currentIndex(): Promise<{ index: ScoreIndex | null; ref: ConnectionRef }> {
-    const connection = await deps.readConnection();
-    const index = connection.id ? await scoreIndexItem(connection.id).getValue() : null;
-    return { index: index && index.baseUrl === connection.baseUrl ? index : null, ref: refOf(connection) };
-  }
-
-  /** The newest report for an address, or for the address a create of it was redirected to. */
+  /** The newest report known for a tab's address on the active connection (or where a create of it went). */
   async function entryFor(
-    { index, ref }: Awaited<ReturnType<typeof currentIndex>>,
+    connectionId: string | undefined,
     url: string | undefined,
   ): Promise<ScoreEntry | null> {
-    const direct = lookupScore(index, url);
-    if (direct || !index || !url) return direct;
-    const alias = await deps.aliasOf(url, ref).catch(() => null);
-    return alias ? lookupScore(index, alias) : null;
+    if (!connectionId || !url) return null;
+    const kept = await deps.readStore(connectionId).pageReport(url);
+    return kept?.data ? scoreEntry(kept.data) : null;
   }
 
   /** One tab's badge. Reads nothing of the tab while the setting is off. */
   async function showTab(tabId: number, url?: string): Promise<void> {
     if (!(await isOn())) return;
     const address = url ?? (await deps.tabs.get(tabId).catch(() => null))?.url;
-    await deps.showScore(tabId, await entryFor(await currentIndex(), address));
+    await deps.showScore(tabId, await entryFor((await deps.readConnection()).id, address));
   }
 
   async function showAllTabs(): Promise<void> {
     if (!(await isOn())) return;
-    const index = await currentIndex();
+    const { id } = await deps.readConnection();
     const tabs = await deps.tabs.query({});
     await Promise.all(
       tabs.map(async (tab) => {
-        if (tab.id !== undefined)
-          await deps.showScore(tab.id, await entryFor(index, tab.url)).catch(() => {});
+        if (tab.id !== undefined) await deps.showScore(tab.id, await entryFor(id, tab.url)).catch(() => {});
       }),
     );
   }
@@ -114,19 +97,23 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     if (!connection.id || !connection.baseUrl || !connection.apiKey) return showAllTabs();
     // Read from, and kept for, the connection active now: a switch meanwhile changes neither.
     const ref = refOf(connection);
-    const built = await buildScoreIndex(
-      (page) => deps.listReports({ sortBy: 'id', sort: 'desc', perPage: INDEX_PER_PAGE, page }, false, ref),
-      connection.baseUrl,
-      deps.now(),
-    );
-    if (!built.ok) {
-      // The index it had stays: the next alarm tries again.
-      console.warn('Page Reports: the toolbar score list was not refreshed:', built.error.kind);
-      return;
+    const read: ReportSummary[] = [];
+    let complete = false;
+    for (let page = 1; page <= INDEX_MAX_PAGES; page++) {
+      const query = { sortBy: 'id', sort: 'desc', perPage: INDEX_PER_PAGE, page } as const;
+      const answer = await deps.listReports(query, false, ref);
+      if (!answer.ok) {
+        // What the store had stays: the next alarm tries again.
+        console.warn('Page Reports: the toolbar score list was not refreshed:', answer.error.kind);
+        return;
+      }
+      read.push(...answer.data.items);
+      complete = !answer.data.hasNext || answer.data.items.length === 0;
+      if (complete) break;
     }
     // Turned off, or the connection removed or saved as another account, while the list was read.
     if (!(await isOn()) || !(await deps.stillSaved(ref))) return;
-    await scoreIndexItem(ref.id).setValue(built.data);
+    await deps.storeOf(ref).indexed(read, complete);
     await showAllTabs();
   }
 
@@ -152,10 +139,9 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     timer = setTimeout(() => void refresh(), REFRESH_DELAY_MS);
   }
 
-  async function changeIndex(change: (index: ScoreIndex) => ScoreIndex): Promise<void> {
+  /** A report created or deleted: the store has it already; the bulk read follows. */
+  async function changed(): Promise<void> {
     if (!(await isOn())) return;
-    const { index, ref } = await currentIndex();
-    if (index) await scoreIndexItem(ref.id).setValue(change(index));
     await showAllTabs();
     refreshSoon();
   }
@@ -170,12 +156,10 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       await deps.alarms.create(SCORE_INDEX_ALARM, { periodInMinutes: REFRESH_EVERY_MINUTES });
       await refresh();
     },
-    /** Turned off: no schedule, no index, no score on any tab. */
+    /** Turned off: no schedule, no score on any tab. */
     async stop(): Promise<void> {
       clearTimeout(timer);
       await deps.alarms.clear(SCORE_INDEX_ALARM);
-      const { id } = await deps.readConnection();
-      if (id) await scoreIndexItem(id).removeValue();
       await clearAllTabs();
     },
     /** Another connection active (or another account): its own index shows, read afresh if the setting is on. */
@@ -184,17 +168,13 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       await showAllTabs();
       refreshSoon();
     },
-    noteCreated: (report: Report) => changeIndex((index) => withReport(index, report, true)),
-    noteUpdated: async (report: Report) => {
-      // A regenerated score shows at once; nothing is read from the service for it.
-      if (!(await isOn())) return;
-      const index = await currentIndex();
-      if (!index.index) return;
-      await scoreIndexItem(index.ref.id).setValue(withReport(index.index, report, false));
-      await showAllTabs();
+    noteCreated: changed,
+    /** A regenerated score shows at once; nothing is read from the service for it. */
+    noteUpdated: async () => {
+      if (await isOn()) await showAllTabs();
     },
-    noteDeleted: (id: ReportId) => changeIndex((index) => withoutReport(index, id)),
-    noteProjectDeleted: () => changeIndex((index) => index),
+    noteDeleted: changed,
+    noteProjectDeleted: changed,
   };
 }
 
@@ -221,7 +201,7 @@ export function registerToolbarScore(toolbar: ToolbarScore): void {
 }
 
 export function browserToolbarScore(
-  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection' | 'stillSaved' | 'aliasOf'>,
+  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection' | 'stillSaved' | 'readStore' | 'storeOf'>,
 ): ToolbarScore {
   return createToolbarScore({
     ...deps,

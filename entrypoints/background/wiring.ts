@@ -28,6 +28,7 @@ import { clearSpace, dropOldLayout } from './space';
 import type { Handlers } from './router';
 import { browserToolbarScore } from './toolbar-score';
 import { createEvents } from './events';
+import { readStore } from '@/lib/report-store';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -154,7 +155,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     listReports: core['reports.list'],
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
-    aliasOf: (url, ref) => works.workFor(ref).aliases.lookup(url),
+    readStore: (connectionId) => readStore(connectionId),
+    storeOf: (ref) => works.workFor(ref).store,
   });
   const ifActive =
     <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
@@ -163,16 +165,16 @@ export function createBackground(options: BackgroundOptions = {}) {
     };
   events.on(
     'report.created',
-    ifActive(({ report }) => toolbar.noteCreated(report)),
+    ifActive(() => toolbar.noteCreated()),
   );
   events.on(
     'report.changed',
-    ifActive(({ report }) => toolbar.noteUpdated(report)),
+    ifActive(() => toolbar.noteUpdated()),
   );
   events.on(
     'report.gone',
-    ifActive(async ({ id, error }) => {
-      if (error === null) await toolbar.noteDeleted(id);
+    ifActive(async ({ error }) => {
+      if (error === null) await toolbar.noteDeleted();
     }),
   );
   events.on(

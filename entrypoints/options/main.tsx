@@ -6,10 +6,6 @@ import { send } from '@/lib/messaging/send';
 import { t } from '@/lib/i18n';
 import { App } from './App';
 import { startOptionsPage } from './options-page';
-import { listCacheOwner } from '@/lib/options-list-cache';
-
-// The connection its kept lists belong to, read before any request leaves.
-void listCacheOwner();
 // Started before the first render, not in an effect after it: the list's request leaves at once instead
 // of a frame later.
 const started = startOptionsPage(send);

@@ -2,7 +2,7 @@ import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { ApiError } from '@/lib/api/errors';
 import type { Recheck } from './create-form';
-import type { FailedCheck, Report, ReportChecks } from '@/lib/api/types';
+import type { FailedCheck, ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/web-url';
 import type { ShownState } from '@/lib/report-state';
@@ -19,7 +19,7 @@ const readAgain = () => ({
 });
 
 export interface ReportCardProps {
-  report: Report;
+  report: ReportSummary;
   /** Its state as shown (popup-model pageReportState): "Generating…" ends when the follower gives up. */
   state: ShownState;
   regenerating: boolean;
@@ -101,7 +101,7 @@ export function ReportCard(props: ReportCardProps) {
 }
 
 /** The issue counts and the three most important failed tests (the details page has them all). */
-function TopIssues({ checks }: { checks: ReportChecks }) {
+function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> }) {
   const { high, medium, low, passed } = checks.counts;
   const { top } = checks;
   return (

@@ -1,6 +1,6 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
 import type { ApiError, Result } from '@/lib/api/errors';
-import { PRIVACY, type Privacy, type Report, type ReportId } from '@/lib/api/types';
+import { PRIVACY, type Privacy, type ReportSummary, type ReportId } from '@/lib/api/types';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -20,9 +20,9 @@ export type Recheck = 'looking' | 'found' | 'none' | ApiError;
 export interface CreateFormDeps {
   /** The page to report, or null when this tab cannot be reported. */
   pageUrl(): string | null;
-  onCreated(report: Report): void;
+  onCreated(report: ReportSummary): void;
   /** Looks this page's report up on the service again, and shows what it finds. */
-  lookUp(): Promise<Result<Report | null>>;
+  lookUp(): Promise<Result<ReportSummary | null>>;
   /** The report shown for this page, to tell a new one from the one that was there before. */
   shownReportId(): ReportId | null;
   onNotConfigured(): void;
@@ -74,7 +74,7 @@ export function createCreateForm(deps: CreateFormDeps) {
   }
 
   /** The answer to a create, sent from this popup or from an earlier one the background finished. */
-  function finish(url: string, result: Result<Report | null>) {
+  function finish(url: string, result: Result<ReportSummary | null>) {
     batch(() => {
       submitting.value = false;
       startedAt.value = null;

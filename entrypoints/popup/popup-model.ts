@@ -1,6 +1,6 @@
-// The popup's state and actions. It paints what the background cached, then asks for fresh data.
+// The popup's state and actions. It paints what the background kept (lib/report-store), then asks for fresh data.
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { ReportSummary, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
@@ -10,7 +10,7 @@ import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
-import { readCachedViews, type CachedViews } from './cached';
+import { readStore, type StoreReader } from '@/lib/report-store';
 import { readCurrentTab, type CurrentTab } from './current-page';
 import { sidePanelOpener, type SidePanelOpener } from './side-panel';
 import { afterNextPaint } from './after-paint';
@@ -37,8 +37,8 @@ export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
 export interface PopupEnvironment {
   readCurrentTab(): Promise<CurrentTab>;
-  /** What the last popup showed, from storage.session (./cached); null when there is none. */
-  readCachedViews(): Promise<CachedViews | null>;
+  /** The active connection's kept reports, read straight from storage (no round trip through the worker). */
+  store(): Pick<StoreReader, 'pageReport' | 'recent'>;
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
   /** Opens the browser's side panel; null where there is none to open (and in the panel itself). */
@@ -50,7 +50,7 @@ export interface PopupEnvironment {
 
 export const defaultEnvironment: PopupEnvironment = {
   readCurrentTab,
-  readCachedViews,
+  store: () => readStore(),
   openOptions,
   closePopup: () => window.close(),
   openSidePanel: sidePanelOpener(),
@@ -67,10 +67,11 @@ export type PopupModel = ReturnType<typeof createPopupModel>;
  * cache while fresh (entrypoints/sidepanel/cached-lookup.ts); the popup always asks.
  */
 export function createPopupModel(env: PopupEnvironment = defaultEnvironment, lookUp = send) {
+  const kept = env.store();
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
-  const pageReport = signal<Shown<Report | null>>(nothingYet());
-  const recent = signal<Shown<Report[]>>(nothingYet());
+  const pageReport = signal<Shown<ReportSummary | null>>(nothingYet());
+  const recent = signal<Shown<ReportSummary[]>>(nothingYet());
   const siteOnly = signal(false);
   const regenerating = signal(false);
   const regenerateError = signal<ApiError | null>(null);
@@ -86,7 +87,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   // Likewise for the recent list: a lookup for another scope must not land in this one.
   let recentVersion = 0;
   // The report as it was before a regenerate that may have happened, to tell whether it changed.
-  let regenerated: Report | null = null;
+  let regenerated: ReportSummary | null = null;
 
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
   const pageHost = () => (page.value?.reportable ? page.value.host : undefined);
@@ -125,7 +126,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     if (stopped?.error) showLookupError(stopped.error);
   }
 
-  function onFreshCopy(report: Report) {
+  function onFreshCopy(report: ReportSummary) {
     const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
     showReport(report);
     if (wasPending && report.result !== null) announcement.value = t('popupResultReady');
@@ -168,7 +169,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   }
 
   /** After a regenerate that may have happened: read the report again and say whether it changed. */
-  async function readAgain(before: Report): Promise<void> {
+  async function readAgain(before: ReportSummary): Promise<void> {
     regenerateRecheck.value = 'looking';
     const answer = await send('reports.get', { id: before.id });
     if (answer.ok) showReport(answer.data);
@@ -180,13 +181,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
         : 'none';
   }
 
-  function setPageReport(report: Report | null) {
+  function setPageReport(report: ReportSummary | null) {
     pageReportVersion++;
     pageReport.value = { value: report, fetchedAt: env.now(), state: 'fresh', error: null };
   }
 
   /** A fresh copy of a report: wherever it is shown, it takes the new value. */
-  function showReport(report: Report) {
+  function showReport(report: ReportSummary) {
     batch(() => {
       if (isPageReport(report.id)) setPageReport(report);
       const items = recent.value.value;
@@ -199,10 +200,11 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     });
   }
 
-  /** The cache's copies for this tab, before the background's snapshot: the form waits for that. */
-  function paintCached(checked: PageCheck, views: CachedViews | null): boolean {
-    const pageCached = (checked.reportable && views?.pages[checked.url]) || null;
-    const recentCached = views?.recent[''] ?? null;
+  /** The kept copies for this tab, before the background's snapshot: the form waits for that. */
+  function paintCached(
+    pageCached: Cached<ReportSummary | null> | null,
+    recentCached: Cached<ReportSummary[]> | null,
+  ): boolean {
     if (setup.value !== 'unknown' || (!pageCached && !recentCached)) return false;
     batch(() => {
       setup.value = 'cached';
@@ -266,7 +268,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     setup,
     pageReport,
     /** What the page's report shows: "Generating…", or what is known once the follower gave up. */
-    pageReportState: (report: Report): ShownState =>
+    pageReportState: (report: ReportSummary): ShownState =>
       shownState(report, env.now(), followStates.value.get(reportKey(report.id))),
     recent,
     siteOnly,
@@ -284,11 +286,12 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
      */
     async start(): Promise<void> {
       stopWatching ??= env.watchFollowed(onFollowed);
-      const cachedViews = env.readCachedViews();
+      const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
       windowId = tabWindow;
       page.value = checked;
-      const painted = paintCached(checked, await cachedViews);
+      const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
+      const painted = paintCached(pageKept, await recentKept);
       // Painted from the cache: the background's snapshot and the refresh it starts wait for the first
       // frame. Chrome shows a popup after its load event; the worker's and the browser's work for them
       // (same process, two cores) delayed that show and frame.
@@ -308,8 +311,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       batch(() => {
         form.restorePrivacy(snapshot.data.lastPrivacy);
         setup.value = 'ready';
-        pageReport.value = applySnapshotValue(pageReport.value, snapshot.data.pageReport);
-        recent.value = applySnapshotValue(recent.value, snapshot.data.recent);
       });
       const run = snapshot.data.create;
       await Promise.all([refresh(), run ? form.resume(run) : null]);
@@ -320,10 +321,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     async setSiteOnly(only: boolean): Promise<void> {
       siteOnly.value = only;
       const host = recentHost();
-      // Paint that list's cached copy (if any) while the fresh one comes.
-      const snapshot = await send('popup.snapshot', host ? { host } : {});
+      // Paint that list's kept copy (if any) while the fresh one comes.
+      const cached = await kept.recent(host);
       if (siteOnly.value !== only) return; // toggled again meanwhile: the newer toggle paints
-      const cached = snapshot.ok ? snapshot.data.recent : null;
       recent.value = cached
         ? { value: cached.data, fetchedAt: cached.fetchedAt, state: 'loading', error: null }
         : nothingYet();

@@ -52,6 +52,14 @@ export interface Report {
   fields: Record<string, unknown>;
 }
 
+/**
+ * A report as lists and kept copies carry it: without the raw fields and the full list of failed tests
+ * (the details view reads its report whole). Every Report is one.
+ */
+export type ReportSummary = Omit<Report, 'fields' | 'checks'> & {
+  checks: Pick<ReportChecks, 'counts' | 'top'> | null;
+};
+
 export interface Project {
   name: string;
   createdAt: string | null;

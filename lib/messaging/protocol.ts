@@ -2,7 +2,7 @@
 // carries is the zod schema of ./inputs (types only here, so pages pay nothing for it), what it answers
 // is below.
 import type { ApiError } from '../api/errors';
-import type { Account, Page, Privacy, Project, Report } from '../api/types';
+import type { Account, Page, Privacy, Project, Report, ReportSummary } from '../api/types';
 import type { ExportPage } from '../export/export-row';
 import type { Payloads } from './inputs';
 
@@ -41,14 +41,10 @@ export interface Cached<T> {
   fetchedAt: number;
 }
 
-/** What the popup paints before any request: settings state and the cached data for this page. */
+/** What the popup needs from the background before any request (it reads kept reports itself: lib/report-store). */
 export interface PopupSnapshot {
   /** A base URL and a key are set; when false the popup shows only "Open settings". */
   configured: boolean;
-  /** This page's report as last seen (data null: none exists); null when never looked up. */
-  pageReport: Cached<Report | null> | null;
-  /** The newest reports as last seen, for the asked scope (everything, or one host). */
-  recent: Cached<Report[]> | null;
   /** The privacy the person last chose in the form (Public at first): the next form starts there. */
   lastPrivacy: Privacy;
   /** A create for this page still running in the background, or one that failed while no popup was open. */
@@ -76,7 +72,8 @@ export interface Protocol {
   'connections.remove': { input: Payloads['connections.remove']; output: SettingsSummary };
   /** Makes another connection active: pages then read its own kept data (lib/connection-space.ts). */
   'connections.switch': { input: Payloads['connections.switch']; output: SettingsSummary };
-  'reports.list': { input: Payloads['reports.list']; output: Page<Report> };
+  /** Reports as lists carry them (summaries); the details view reads its report whole. */
+  'reports.list': { input: Payloads['reports.list']; output: Page<ReportSummary> };
   /** A page of the list for the CSV export: each report reduced to the file's columns, counts included. */
   'reports.exportPage': { input: Payloads['reports.exportPage']; output: ExportPage };
   'reports.get': { input: Payloads['reports.get']; output: Report };
@@ -85,12 +82,12 @@ export interface Protocol {
   'reports.delete': { input: Payloads['reports.delete']; output: null };
   'projects.list': { input: Payloads['projects.list']; output: Page<Project> };
   'projects.delete': { input: Payloads['projects.delete']; output: null };
-  /** The popup's cache only, never the network: answers at once. `host` picks the "This site only" list. */
+  /** Never the network: answers at once. */
   'popup.snapshot': { input: Payloads['popup.snapshot']; output: PopupSnapshot };
   /** The newest report for exactly this URL (null: none), fetched now and cached. */
-  'popup.pageReport': { input: Payloads['popup.pageReport']; output: Cached<Report | null> };
+  'popup.pageReport': { input: Payloads['popup.pageReport']; output: Cached<ReportSummary | null> };
   /** The RECENT_COUNT newest reports, of one host when given, fetched now and cached. */
-  'popup.recentReports': { input: Payloads['popup.recentReports']; output: Cached<Report[]> };
+  'popup.recentReports': { input: Payloads['popup.recentReports']; output: Cached<ReportSummary[]> };
   /** The privacy just chosen in the form, so the next popup starts there. Never a password. */
   'popup.rememberPrivacy': { input: Payloads['popup.rememberPrivacy']; output: null };
   /** Waits for this page's running create: its report, its error, or null when none runs. */

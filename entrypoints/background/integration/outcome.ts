@@ -5,7 +5,7 @@ import type { Report, ReportId, ReportResult } from '@/lib/api/types';
 import { roundScore } from '@/lib/api/score';
 import { t } from '@/lib/i18n';
 import { RESULT_LABELS } from '@/lib/format';
-import { serviceAddress } from '@/entrypoints/background/page-address';
+import { serviceAddress } from '@/lib/page-address';
 
 export type Work = 'create' | 'regenerate';
 

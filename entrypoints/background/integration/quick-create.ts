@@ -7,7 +7,7 @@ import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import type { IntegrationPrefs } from '@/lib/integration-prefs';
 import { createReportInputSchema } from '@/lib/messaging/inputs';
-import { serviceAddress } from '@/entrypoints/background/page-address';
+import { serviceAddress } from '@/lib/page-address';
 import { checkPage } from '@/lib/page-url';
 import type { Handlers } from '../router';
 import { outcomeLook, runningLook, type Badge } from './badge';

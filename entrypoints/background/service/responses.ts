@@ -5,7 +5,7 @@
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
 import { z } from '@/lib/zod';
-import { pageAddress } from '@/entrypoints/background/page-address';
+import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
 import {

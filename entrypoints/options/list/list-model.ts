@@ -33,16 +33,15 @@ export interface ListModelConfig<K extends string, S extends BaseListState<K>, I
   /** How long typing must pause before a search starts. */
   searchDelayMs?: number;
   /**
-   * The last answers kept between visits (lib/options-list-cache): a state's rows are shown from it while
-   * its request is on the way, marked as refreshing, then replaced by the answer.
+   * The last answers the background kept (lib/report-store): a state's rows are shown from it while its
+   * request is on the way, marked as refreshing, then replaced by the answer.
    */
-  cache?: ListCache<Item>;
+  cache?: ListCache<S, Item>;
 }
 
-export interface ListCache<Item> {
-  /** The page last answered for this query (the list state's route), or null. */
-  read(query: string): Promise<Page<Item> | null>;
-  write(query: string, page: Page<Item>): void;
+export interface ListCache<S, Item> {
+  /** The page last answered for this state, or null. */
+  read(state: S): Promise<Page<Item> | null>;
 }
 
 export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
@@ -140,7 +139,7 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     let answered = false;
     // The kept rows are asked for before the request leaves: their read is the shorter way to a page.
     if (config.cache && shownKey.peek() !== key) {
-      const shown = showCached(config.cache, key, () => answered);
+      const shown = showCached(config.cache, target, key, () => answered);
       firstKeptRows ??= shown;
     }
     const answer = fetchLatest(target);
@@ -168,17 +167,15 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
       shownKey.value = keyOf(applied);
       cached.value = false;
     });
-    // Kept only as the answer to the state asked: a page the server replaced is not this query's answer.
-    if (keyOf(applied) === key) config.cache?.write(key, result.data);
-    else followServer(target, applied);
+    if (keyOf(applied) !== key) followServer(target, applied);
   }
 
   /**
    * Shows the rows kept for `key` while its request is on the way: only if the answer has not come, the
    * person has not moved to another state meanwhile, and nothing newer for it is on show.
    */
-  async function showCached(cache: ListCache<Item>, key: string, answered: () => boolean) {
-    const kept = await cache.read(key);
+  async function showCached(cache: ListCache<S, Item>, target: S, key: string, answered: () => boolean) {
+    const kept = await cache.read(target);
     if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
     if (shownKey.peek() === key) return;
     batch(() => {

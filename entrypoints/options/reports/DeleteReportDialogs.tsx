@@ -1,7 +1,7 @@
 // The two confirmations of the Reports section: delete one report, delete the selected ones.
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import type { Report } from '@/lib/api/types';
+import type { ReportSummary } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
@@ -11,7 +11,7 @@ import { readableUrl } from '@/lib/readable-url';
 
 interface DeleteReportDialogProps {
   /** The report to delete; null when the dialog is closed. */
-  report: Report | null;
+  report: ReportSummary | null;
   model: ReportsModel;
   onClose: () => void;
   fallbackFocus: () => HTMLElement | null;
@@ -31,7 +31,7 @@ export function DeleteReportDialog({
 }: DeleteReportDialogProps) {
   const { shown, busy, error, confirm, cancel } = useDeleteConfirmation(
     report,
-    (target: Report) => model.deleteReport(target),
+    (target: ReportSummary) => model.deleteReport(target),
     onClose,
   );
 

@@ -2,7 +2,7 @@ import { useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
-import type { Report, ReportSortKey } from '@/lib/api/types';
+import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
@@ -40,7 +40,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   const heading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
-  const toDelete = useSignal<Report | null>(null);
+  const toDelete = useSignal<ReportSummary | null>(null);
   const confirmingBulk = useSignal(false);
 
   // Entering the section: the project names for the filter may have changed since last time.

@@ -4,7 +4,7 @@ import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
-import type { Report, ReportSortKey } from '@/lib/api/types';
+import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
@@ -12,7 +12,7 @@ import type { ListSort } from '../list/server-sort';
 import { readableUrl } from '@/lib/readable-url';
 
 export interface ReportsTableProps {
-  reports: readonly Report[];
+  reports: readonly ReportSummary[];
   /** The sort the rows are really in (the server may have replaced the one asked). */
   sorted: ListSort<ReportSortKey>;
   /** A request for the list is on its way. */
@@ -22,10 +22,10 @@ export interface ReportsTableProps {
   selected: ReadonlySet<string>;
   detailsId: string | null;
   onSort: (key: ReportSortKey) => void;
-  onToggle: (report: Report, selected: boolean) => void;
+  onToggle: (report: ReportSummary, selected: boolean) => void;
   onToggleAll: () => void;
-  onDetails: (report: Report, opener: HTMLElement) => void;
-  onDelete: (report: Report) => void;
+  onDetails: (report: ReportSummary, opener: HTMLElement) => void;
+  onDelete: (report: ReportSummary) => void;
 }
 
 /** More rows than a window shows at once: a page of 100 paints these first. */
@@ -36,7 +36,7 @@ const FIRST_SCREEN_ROWS = 20;
  * frame on (Preact runs effects after the browser paints). Later lists render whole, so a new page or sort
  * never shortens the table under a scrolled window.
  */
-function useRowsToRender(reports: readonly Report[]): readonly Report[] {
+function useRowsToRender(reports: readonly ReportSummary[]): readonly ReportSummary[] {
   const [firstScreenPainted, setFirstScreenPainted] = useState(false);
   const hasRows = reports.length > 0;
   useEffect(() => {
@@ -98,7 +98,7 @@ export function ReportsTable(props: ReportsTableProps) {
 }
 
 interface ReportRowProps {
-  report: Report;
+  report: ReportSummary;
   rowId: string;
   selected: boolean;
   open: boolean;

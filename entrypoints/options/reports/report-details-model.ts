@@ -7,7 +7,8 @@
 // again: the report is read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import { PRIVACY, type Privacy, type Report } from '@/lib/api/types';
+import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
+import { summaryOf } from '@/lib/report-store';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { t } from '@/lib/i18n';
@@ -56,7 +57,7 @@ export interface ReportDetailsModel {
 
 export interface ReportDetailsOptions {
   /** A report the service returned after a write or a re-read, for the table to show too. */
-  onReportChanged?: (report: Report) => void;
+  onReportChanged?: (report: ReportSummary) => void;
   /** The service said the report is gone (not found): its row leaves the table. */
   onReportGone?: (id: Report['id']) => void;
   /** What the background's follower says of reports still generating; lib/following's by default. */
@@ -118,11 +119,14 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       });
       return;
     }
-    // A copy other than the one on show (the panel's own read starts the following with it).
+    // A copy other than the one on show (the panel's own read starts the following with it): the follower
+    // keeps a summary, so the panel reads the whole report again.
+    const shown = report.peek();
     const fresh =
-      entry.report && JSON.stringify(entry.report) !== JSON.stringify(report.peek()) ? entry.report : null;
+      entry.report && (!shown || JSON.stringify(entry.report) !== JSON.stringify(summaryOf(shown)))
+        ? entry.report
+        : null;
     batch(() => {
-      if (fresh) report.value = fresh;
       showScoreState();
       // A failure waiting cannot fix, or the one the follower gave up on: say what failed.
       if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
@@ -130,7 +134,10 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       else if (fresh) loadError.value = null;
       if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
     });
-    if (fresh) options.onReportChanged?.(fresh);
+    if (fresh) {
+      options.onReportChanged?.(fresh);
+      void load(reportId);
+    }
   }
 
   async function load(reportId: string) {

@@ -2,12 +2,12 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
-import { REPORT_SORT_KEYS, type Report, type ReportResult, type ReportSortKey } from '@/lib/api/types';
+import { REPORT_SORT_KEYS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
-import { readCachedList, writeCachedList } from '@/lib/options-list-cache';
+import { readStore } from '@/lib/report-store';
 import { createListModel, type ListCache, type ListModel } from '../list/list-model';
 import {
   deleteMany,
@@ -27,22 +27,13 @@ export interface ReportsModelOptions {
   searchDelayMs?: number;
   /** Pacing of "Delete selected" (tests make it instant). */
   deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
-  /** The rows kept from earlier visits, shown while a list loads; lib/options-list-cache by default. */
-  cache?: ListCache<Report> | null;
+  /** The rows kept from earlier visits, shown while a list loads; the report store by default. */
+  cache?: ListCache<ReportListState, ReportSummary> | null;
 }
 
-/**
- * A report as the table needs it: without its raw fields and its digested tests, which the table never
- * shows (the details panel reads its report again) and which were most of the bytes to store and to read
- * back before the rows could paint (a page of 100: 236 KB, read in 17–50 ms).
- */
-function tableOnly(report: Report): Report {
-  return { ...report, fields: {}, checks: null };
-}
-
-const SESSION_CACHE: ListCache<Report> = {
-  read: readCachedList,
-  write: (query, page) => void writeCachedList(query, { ...page, items: page.items.map(tableOnly) }),
+/** The store of the connection this page was opened for (a switch reloads the page). */
+const KEPT: ListCache<ReportListState, ReportSummary> = {
+  read: (state) => readStore().list(toReportListQuery(state)),
 };
 
 /** What the last "Delete selected" did. */
@@ -57,34 +48,34 @@ export interface BulkSummary {
 }
 
 export interface ReportsModel {
-  readonly list: ListModel<ReportSortKey, ReportListState, Report>;
+  readonly list: ListModel<ReportSortKey, ReportListState, ReportSummary>;
   readonly hasFilters: ReadonlySignal<boolean>;
   /** The report whose details are open, as the hash names it. */
   readonly detailsId: ReadonlySignal<string | null>;
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
   /** The selected reports, as the page on show has them. */
-  readonly selectedReports: ReadonlySignal<readonly Report[]>;
+  readonly selectedReports: ReadonlySignal<readonly ReportSummary[]>;
   readonly bulkProgress: ReadonlySignal<DeleteManyProgress | null>;
   readonly bulkSummary: ReadonlySignal<BulkSummary | null>;
   setResult(result: ReportResult | null): void;
   setProject(project: string | null): void;
   clearFilters(): void;
-  openDetails(id: Report['id']): void;
+  openDetails(id: ReportSummary['id']): void;
   closeDetails(): void;
-  toggleSelected(id: Report['id'], selected: boolean): void;
+  toggleSelected(id: ReportSummary['id'], selected: boolean): void;
   /** Selects every report on the page, or none when all are selected already. */
   toggleAllSelected(): void;
   /** Deletes one report; the row leaves the table only once the service confirms. */
-  deleteReport(report: Report): Promise<Result<null>>;
+  deleteReport(report: ReportSummary): Promise<Result<null>>;
   deleteSelected(): Promise<void>;
   /** Selects the reports the last "Delete selected" could not delete (those still on show) and tries them again. */
   retryFailed(): Promise<void>;
   stopDeleting(): void;
   dismissSummary(): void;
   /** Shows a report the service returned after a write, in place. */
-  replaceReport(report: Report): void;
+  replaceReport(report: ReportSummary): void;
   /** Takes off the table a report the service says no longer exists (and out of the selection). */
-  removeReport(id: Report['id']): void;
+  removeReport(id: ReportSummary['id']): void;
   dispose(): void;
 }
 
@@ -103,7 +94,7 @@ export function toReportListQuery(state: ReportListState): ReportListQuery {
 
 export function createReportsModel(send: Send, options: ReportsModelOptions): ReportsModel {
   const { router } = options;
-  const list = createListModel<ReportSortKey, ReportListState, Report>({
+  const list = createListModel<ReportSortKey, ReportListState, ReportSummary>({
     router,
     prefs: options.prefs,
     readList: (route) => (route?.section === 'reports' ? route.list : null),
@@ -117,7 +108,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
-    cache: options.cache === undefined ? SESSION_CACHE : (options.cache ?? undefined),
+    cache: options.cache === undefined ? KEPT : (options.cache ?? undefined),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSamePage, pageAddress, serviceAddress, serviceHost } from '@/entrypoints/background/page-address';
+import { isSamePage, pageAddress, serviceAddress, serviceHost } from '@/lib/page-address';
 
 describe('serviceAddress: the address cleaned as phpRank stores it', () => {
   it.each([

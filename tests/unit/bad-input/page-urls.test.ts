@@ -2,7 +2,7 @@
 // with unicode, IDN hosts, long addresses and fragments are reportable, and the address matched against
 // the service's keeps the page (its path and query) but never the fragment or credentials.
 import { describe, expect, it } from 'vitest';
-import { serviceAddress, serviceHost } from '@/entrypoints/background/page-address';
+import { serviceAddress, serviceHost } from '@/lib/page-address';
 import { checkPage, shareableUrl } from '@/lib/page-url';
 
 const WEB_PAGES_ONLY = /Reports are made for web pages \(addresses starting with http or https\)/;

@@ -3,7 +3,7 @@
 // root address and the fragment never matter, while another path or host always does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSamePage, serviceAddress } from '@/entrypoints/background/page-address';
+import { isSamePage, serviceAddress } from '@/lib/page-address';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { RUNS, anyText, tabAddress, webAddress, webAddressParts, type WebAddressParts } from './arbitraries';
 

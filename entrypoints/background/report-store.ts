@@ -1,0 +1,236 @@
+// One connection's report store, written: every report answer the background gets goes in here, trimmed
+// once (summaryOf), and pages read views of it (lib/report-store.ts). Writes are serial; a failed write is
+// logged and never fails the answer it came with: the store only gives pages a head start.
+import { browser } from 'wxt/browser';
+import type { Page, ReportId, ReportSummary } from '@/lib/api/types';
+import { spaceKey } from '@/lib/connection-space';
+import { RECENT_COUNT } from '@/lib/messaging/protocol';
+import { serviceAddress, serviceHost } from '@/lib/page-address';
+import { MAX_PAGE_URL_LENGTH } from '@/lib/page-url';
+import { reportKey } from '@/lib/report-id';
+import { aliasesFrom, catalogFrom, storedReportName, summaryOf, type Catalog } from '@/lib/report-store';
+import { PAGE_ALIASES_KEY, STORE_KEY } from '@/lib/storage-keys';
+import { createSerialUpdates } from './serial-update';
+
+export { summaryOf };
+
+// Bounds: the toolbar score's index reads up to 1,000 reports; a few lists and pages come on top.
+export const MAX_REPORTS = 1_500;
+const MAX_LISTS = 16;
+const MAX_PAGES = 2_500;
+const MAX_ALIASES = 200;
+const MAX_ADDRESS_CHARACTERS = 500_000;
+
+export const summaryPage = (page: Page<ReportSummary>): Page<ReportSummary> => ({
+  ...page,
+  items: page.items.map(summaryOf),
+});
+
+/** The addresses a report answers to: as stored, and as the service reached it (after redirects). */
+export function reportAddresses(report: Pick<ReportSummary, 'url' | 'pageUrl'>): string[] {
+  const keys = new Set<string>();
+  for (const address of [report.url, report.pageUrl]) {
+    const key = address ? serviceAddress(address) : null;
+    if (key && key.length <= MAX_PAGE_URL_LENGTH) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** What one update changes: the catalog in place, and the copies to write. */
+interface Draft {
+  catalog: Catalog;
+  put(report: ReportSummary): string;
+  /** Drops a copy and every place that names it. */
+  drop(id: string): void;
+  /** The kept copies, read only when an update needs them (a project's reports). */
+  copies(): Promise<ReportSummary[]>;
+}
+
+export type ReportStore = ReturnType<typeof createReportStore>;
+
+export function createReportStore(connectionId: string, now: () => number) {
+  const serially = createSerialUpdates('report store update');
+  const session = browser.storage.session;
+  const catalogKey = spaceKey(connectionId, STORE_KEY);
+  const aliasesKey = spaceKey(connectionId, PAGE_ALIASES_KEY);
+  const copyKey = (id: string) => spaceKey(connectionId, storedReportName(id));
+
+  function update(change: (draft: Draft) => void | Promise<void>): Promise<void> {
+    return serially(async () => {
+      const catalog = catalogFrom((await session.get(catalogKey))[catalogKey]);
+      const written = new Map<string, ReportSummary>();
+      const dropped = new Set<string>();
+      const draft: Draft = {
+        catalog,
+        put(report) {
+          const id = reportKey(report.id);
+          delete catalog.seen[id]; // re-inserted last: the newest survive the bound
+          catalog.seen[id] = now();
+          written.set(id, summaryOf(report));
+          dropped.delete(id);
+          return id;
+        },
+        drop(id) {
+          delete catalog.seen[id];
+          written.delete(id);
+          dropped.add(id);
+        },
+        async copies() {
+          const ids = Object.keys(catalog.seen);
+          const stored = await session.get(ids.map(copyKey));
+          return ids.flatMap((id) => {
+            const copy = written.get(id) ?? (stored[copyKey(id)] as ReportSummary | undefined);
+            return copy ? [copy] : [];
+          });
+        },
+      };
+      await change(draft);
+      for (const id of overflow(catalog)) draft.drop(id);
+      forgetDropped(catalog, dropped);
+      await session.set({
+        [catalogKey]: bounded(catalog),
+        ...Object.fromEntries([...written].map(([id, copy]) => [copyKey(id), copy])),
+      });
+      if (dropped.size > 0) await session.remove([...dropped].map(copyKey));
+    }).catch(() => undefined);
+  }
+
+  /** Marks `report` as the newest of each address it answers to, and of `pageUrl`. */
+  function isNewestOf(catalog: Catalog, id: string, report: ReportSummary, pageUrl?: string) {
+    const asked = pageUrl ? serviceAddress(pageUrl) : null;
+    for (const address of [...reportAddresses(report), ...(asked ? [asked] : [])]) {
+      delete catalog.pages[address];
+      catalog.pages[address] = { id, at: now() };
+    }
+  }
+
+  return {
+    /** Reports read again (details, the follower, a change): every view shows the new copy. */
+    seen: (...reports: ReportSummary[]) =>
+      update((draft) => void reports.forEach((report) => draft.put(report))),
+
+    /** A list's answer: its reports, and, for a view a page shows, which they were. */
+    listed: (page: Page<ReportSummary>, view: string | null) =>
+      update(({ catalog, put }) => {
+        const ids = page.items.map(put);
+        if (view === null) return;
+        const { items: _items, ...rest } = page;
+        delete catalog.lists[view];
+        catalog.lists[view] = { ids, page: rest, at: now() };
+      }),
+
+    /** The popup's recent list for a host (or every site), as just read. */
+    recentFound: (view: string, reports: readonly ReportSummary[]) =>
+      update(({ catalog, put }) => {
+        delete catalog.lists[view];
+        catalog.lists[view] = { ids: reports.map(put), at: now() };
+      }),
+
+    /** The address a create of `pageUrl` was redirected to, when it was another one. */
+    async aliasOf(pageUrl: string): Promise<string | null> {
+      const asked = serviceAddress(pageUrl);
+      if (asked === null) return null;
+      return aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey])[asked] ?? null;
+    },
+
+    /** The popup looked this page up: its newest report, or none. */
+    pageFound: (url: string, report: ReportSummary | null) =>
+      update(({ catalog, put }) => {
+        const address = serviceAddress(url);
+        if (report) isNewestOf(catalog, put(report), report, url);
+        else if (address) catalog.pages[address] = { id: null, at: now() };
+      }),
+
+    /** A report just made for `pageUrl`: the page's report, heading the recent lists of its site. */
+    created: (pageUrl: string, report: ReportSummary) =>
+      update(async ({ catalog, put }) => {
+        const id = put(report);
+        isNewestOf(catalog, id, report, pageUrl);
+        const site = serviceHost(report.url);
+        for (const [view, list] of Object.entries(catalog.lists)) {
+          const host = view.startsWith('recent:') ? view.slice('recent:'.length) : null;
+          if (host === null || (host !== '' && serviceHost(host) !== site)) continue;
+          list.ids = [id, ...list.ids.filter((other) => other !== id)].slice(0, RECENT_COUNT);
+        }
+        await rememberAlias(pageUrl, report.url);
+      }),
+
+    /** Deleted, or gone from the service: no view shows it again. */
+    gone: (id: ReportId) => update(({ drop }) => drop(reportKey(id))),
+
+    /** A project deleted: its reports go. */
+    projectGone: (name: string) =>
+      update(async (draft) => {
+        for (const copy of await draft.copies()) if (copy.project === name) draft.drop(reportKey(copy.id));
+      }),
+
+    /**
+     * The newest reports of the account, newest first (the toolbar score's bulk read): each becomes the
+     * report of its addresses. When the read was `complete`, a kept copy it did not bring is gone.
+     */
+    indexed: (reports: readonly ReportSummary[], complete: boolean) =>
+      update(({ catalog, put, drop }) => {
+        if (complete) {
+          const read = new Set(reports.map((report) => reportKey(report.id)));
+          for (const id of Object.keys(catalog.seen)) if (!read.has(id)) drop(id);
+        }
+        const claimed = new Set<string>();
+        for (const report of reports) {
+          const id = put(report);
+          for (const address of reportAddresses(report)) {
+            if (claimed.has(address)) continue;
+            claimed.add(address);
+            delete catalog.pages[address];
+            catalog.pages[address] = { id, at: now() };
+          }
+        }
+      }),
+  };
+
+  /** Remembers that asking for `askedUrl` made a report stored as `storedUrl` (only when they differ). */
+  async function rememberAlias(askedUrl: string, storedUrl: string): Promise<void> {
+    const asked = serviceAddress(askedUrl);
+    const stored = serviceAddress(storedUrl);
+    if (asked === null || stored === null || asked === stored) return;
+    const aliases = aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);
+    delete aliases[asked];
+    aliases[asked] = stored;
+    await browser.storage.local.set({ [aliasesKey]: newest(aliases, MAX_ALIASES) });
+  }
+}
+
+/** The oldest copies beyond the bound, those no list shows first. */
+function overflow(catalog: Catalog): string[] {
+  const ids = Object.keys(catalog.seen);
+  const excess = ids.length - MAX_REPORTS;
+  if (excess <= 0) return [];
+  const listed = new Set(Object.values(catalog.lists).flatMap((list) => list.ids));
+  const [unlisted, shown] = [ids.filter((id) => !listed.has(id)), ids.filter((id) => listed.has(id))];
+  return [...unlisted, ...shown].slice(0, excess);
+}
+
+/** No page or list names a dropped copy: that page's report is looked up again. */
+function forgetDropped(catalog: Catalog, dropped: ReadonlySet<string>): void {
+  if (dropped.size === 0) return;
+  for (const [address, entry] of Object.entries(catalog.pages))
+    if (entry.id !== null && dropped.has(entry.id)) delete catalog.pages[address];
+  for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
+}
+
+function bounded(catalog: Catalog): Catalog {
+  let pages = newest(catalog.pages, MAX_PAGES);
+  // However long each address is, all of them together stay small (about 1 MB at most).
+  let characters = Object.keys(pages).reduce((sum, address) => sum + address.length, 0);
+  if (characters > MAX_ADDRESS_CHARACTERS) {
+    const entries = Object.entries(pages);
+    while (characters > MAX_ADDRESS_CHARACTERS) characters -= entries.shift()![0].length;
+    pages = Object.fromEntries(entries);
+  }
+  return { ...catalog, pages, lists: newest(catalog.lists, MAX_LISTS) };
+}
+
+/** Keeps the last `max` entries by insertion order (setters re-insert what they touch). */
+function newest<T>(map: Record<string, T>, max: number): Record<string, T> {
+  const entries = Object.entries(map);
+  return entries.length <= max ? map : Object.fromEntries(entries.slice(entries.length - max));
+}
