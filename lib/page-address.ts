@@ -46,14 +46,22 @@ export function serviceAddress(address: string): string | null {
   return written === null ? null : decoded(written);
 }
 
+/** serviceAddress of a full http(s) address, such as a tab's: what pages key a page's report by. */
+export function pageKey(url: string): string | null {
+  const parsed = parseWebUrl(url);
+  return parsed && decoded(written(parsed, parsed.port));
+}
+
 /**
  * The address cleaned the service's way, its escapes kept as the browser wrote them: what phpRank stores
  * for a page, and so what to search for ("example.com/caf%C3%A9" is not found by "example.com/café").
  */
 export function writtenAddress(address: string): string | null {
   const url = withScheme(address, 'http');
-  if (!url) return null;
-  const port = url.port || writtenPort(address);
+  return url && written(url, url.port || writtenPort(address));
+}
+
+function written(url: URL, port: string): string {
   // Every leading "www.": phpRank stores www.www.example.com as www.example.com, which is cleaned again.
   const host = url.hostname.replace(/^(?:www\.)+/, '') + (port ? `:${port}` : '');
   const path = url.pathname === '/' && url.search === '' ? '' : url.pathname;

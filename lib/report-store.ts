@@ -2,25 +2,18 @@
 // writes it (entrypoints/background/report-store.ts); the popup, the side panel, the options page's first
 // paint and the toolbar score read views of it here. In storage.session (in memory, emptied when the
 // browser closes), under the connection's id: a catalog (which report is this page's, which reports a list
-// showed, and when) and one key per report copy, so a view reads only its own reports. Where a create was
-// redirected to is kept on disk (storage.local), so a page's report is found again after a restart.
+// showed, and when) and one key per report copy, so a view reads only its own reports.
 // Copies are summaries (lib/api/types.ts ReportSummary): never a password, never the raw results.
-import type { Page, Report, ReportSummary } from './api/types';
+import type { Page, ReportSummary } from './api/types';
 import { activeConnectionId, spaceKey } from './connection-space';
 import { isRecord } from './is-record';
 import type { Cached } from './messaging/protocol';
 import { browser } from './page-browser';
-import { serviceAddress } from './page-address';
-import { PAGE_ALIASES_KEY, STORE_KEY } from './popup-storage-keys';
+import { pageKey } from './page-address';
+import { STORE_KEY } from './popup-storage-keys';
 
 /** storage.session, per connection: one report's copy (the catalog is under STORE_KEY). */
 export const storedReportName = (id: string) => `report:${id}`;
-
-/** The report as lists and kept copies carry it: no raw fields, no long list of failed tests. */
-export function summaryOf(report: ReportSummary): ReportSummary {
-  const { fields: _fields, checks, ...rest } = report as Report;
-  return { ...rest, checks: checks && { counts: checks.counts, top: checks.top } };
-}
 
 /** The newest report of a page (null: it has none), and when that was learnt. */
 export interface PageEntry {
@@ -36,7 +29,7 @@ export interface ListEntry {
 }
 
 export interface Catalog {
-  /** By page address, cleaned the service's way (lib/page-address.ts). */
+  /** By page address, cleaned the service's way (lib/page-address.ts serviceAddress). */
   pages: Record<string, PageEntry>;
   /** By view: `recent:` and a host ('' for all sites), or `list:` and the list query (listView). */
   lists: Record<string, ListEntry>;
@@ -48,12 +41,6 @@ export const emptyCatalog = (): Catalog => ({ pages: {}, lists: {}, seen: {} });
 
 /** The view of the popup's recent list: every site (no host), or one. */
 export const recentView = (host?: string | null) => `recent:${host ?? ''}`;
-
-/** The view of one list query: the same query, in any key order, is the same view. */
-export function listView(query: object): string {
-  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
-  return `list:${JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))}`;
-}
 
 const isEntry = (value: unknown): value is Record<string, unknown> & { at: number } =>
   isRecord(value) && typeof value.at === 'number';
@@ -84,21 +71,9 @@ export function catalogFrom(value: unknown): Catalog {
   };
 }
 
+/** Cleaned asked address → cleaned address the service stored it under (after a redirect). */
 export function aliasesFrom(value: unknown): Record<string, string> {
   return only(value, (address): address is string => typeof address === 'string');
-}
-
-/** The address a page's report is kept under, or the one a create of it was redirected to; null if none. */
-export function pageEntryOf(
-  catalog: Catalog,
-  aliases: Record<string, string>,
-  url: string,
-): PageEntry | null {
-  const address = serviceAddress(url);
-  if (address === null) return null;
-  const direct = catalog.pages[address];
-  const alias = aliases[address];
-  return direct?.id ? direct : ((alias ? catalog.pages[alias] : undefined) ?? direct ?? null);
 }
 
 /** One connection's store, read: the views of it each page needs. */
@@ -107,8 +82,8 @@ export interface StoreReader {
   pageReport(url: string): Promise<Cached<ReportSummary | null> | null>;
   /** The popup's recent list for a host (or every site) as last seen. */
   recent(host?: string | null): Promise<Cached<ReportSummary[]> | null>;
-  /** The last answer to a list query, or null. */
-  list(query: object): Promise<(Page<ReportSummary> & { fetchedAt: number }) | null>;
+  /** The last answer to a list query (its listView), or null. */
+  list(view: string): Promise<(Page<ReportSummary> & { fetchedAt: number }) | null>;
 }
 
 /**
@@ -119,48 +94,50 @@ export function readStore(connectionId?: string): StoreReader {
   let owner: Promise<string> | undefined;
   const key = async (name: string) =>
     spaceKey(
-      await (owner ??= connectionId !== undefined ? Promise.resolve(connectionId) : activeConnectionId()),
+      await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
       name,
     );
 
-  async function catalog(): Promise<Catalog> {
+  /** One entry of the catalog, if it has the shape `check` expects, and the copies of its reports. */
+  async function read<T extends { at: number }>(
+    part: 'pages' | 'lists',
+    name: string,
+    check: (value: unknown) => value is T,
+    ids: (entry: T) => string[],
+  ) {
+    const session = browser.storage.session;
     const catalogKey = await key(STORE_KEY);
-    return catalogFrom((await browser.storage.session.get(catalogKey))[catalogKey]);
+    const catalog: unknown = (await session.get(catalogKey))[catalogKey];
+    const entries = isRecord(catalog) ? catalog[part] : null;
+    // Only the entry read is checked: a catalog of thousands of addresses is not walked to paint one.
+    const entry = isRecord(entries) && Object.hasOwn(entries, name) ? entries[name] : null;
+    if (!check(entry)) return null;
+    const keys = await Promise.all(ids(entry).map((id) => key(storedReportName(id))));
+    const stored = keys.length > 0 ? await session.get(keys) : {};
+    const copies = keys.map((copyKey) => stored[copyKey]);
+    // A copy dropped meanwhile: the view is not shown rather than shown with a hole.
+    return copies.every(isSummary) ? { entry, copies } : null;
   }
 
-  /** The copies of `ids`, in order; null when one of them is no longer kept. */
-  async function reports(ids: string[]): Promise<ReportSummary[] | null> {
-    if (ids.length === 0) return [];
-    const keys = await Promise.all(ids.map((id) => key(storedReportName(id))));
-    const stored = await browser.storage.session.get(keys);
-    const found = keys.map((name) => stored[name]);
-    return found.every(isSummary) ? found : null;
-  }
-
-  const soft =
-    <A extends unknown[], T>(read: (...args: A) => Promise<T | null>) =>
-    (...args: A) =>
-      read(...args).catch(() => null);
+  const soft = <T>(reading: Promise<T>) => reading.catch(() => null);
+  const listIds = (entry: ListEntry) => entry.ids;
 
   return {
-    pageReport: soft(async (url: string) => {
-      const aliasesKey = await key(PAGE_ALIASES_KEY);
-      const [kept, aliases] = await Promise.all([catalog(), browser.storage.local.get(aliasesKey)]);
-      const entry = pageEntryOf(kept, aliasesFrom(aliases[aliasesKey]), url);
-      if (!entry) return null;
-      if (entry.id === null) return { data: null, fetchedAt: entry.at };
-      const found = await reports([entry.id]);
-      return found ? { data: found[0]!, fetchedAt: entry.at } : null;
-    }),
-    recent: soft(async (host?: string | null) => {
-      const entry = (await catalog()).lists[recentView(host)];
-      const found = entry ? await reports(entry.ids) : null;
-      return entry && found ? { data: found, fetchedAt: entry.at } : null;
-    }),
-    list: soft(async (query: object) => {
-      const entry = (await catalog()).lists[listView(query)];
-      const found = entry?.page ? await reports(entry.ids) : null;
-      return entry?.page && found ? { ...entry.page, items: found, fetchedAt: entry.at } : null;
-    }),
+    pageReport: async (url) => {
+      const address = pageKey(url);
+      if (address === null) return null;
+      const found = await soft(read('pages', address, isPageEntry, (entry) => (entry.id ? [entry.id] : [])));
+      return found && { data: found.copies[0] ?? null, fetchedAt: found.entry.at };
+    },
+    recent: async (host) => {
+      const found = await soft(read('lists', recentView(host), isListEntry, listIds));
+      return found && { data: found.copies, fetchedAt: found.entry.at };
+    },
+    list: async (view) => {
+      const found = await soft(read('lists', view, isListEntry, listIds));
+      return found?.entry.page
+        ? { ...found.entry.page, items: found.copies, fetchedAt: found.entry.at }
+        : null;
+    },
   };
 }

@@ -7,7 +7,7 @@ import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { ReportId } from '@/lib/api/types';
 import { told, type Events } from './events';
-import { listView } from '@/lib/report-store';
+import { listView } from '@/lib/api/summary';
 import { refOf, type Connection, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField, type ConnectionDeps } from './connections';
@@ -196,7 +196,8 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
           // A page's list, as the server applied it, is a view a page shows again at once next time.
           const { page, perPage } = answer.data;
           const asAsked =
-            page === (query.page ?? 1) && (query.perPage === undefined || perPage === query.perPage);
+            page === (query.page ?? 1) &&
+            (perPage === null || query.perPage === undefined || perPage === query.perPage);
           const view = !on && asAsked ? listView(query) : null;
           await emit('reports.listed', { on: answeredOn, page: answer.data, view });
         },

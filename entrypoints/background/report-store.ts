@@ -8,7 +8,8 @@ import { RECENT_COUNT } from '@/lib/messaging/protocol';
 import { serviceAddress, serviceHost } from '@/lib/page-address';
 import { MAX_PAGE_URL_LENGTH } from '@/lib/page-url';
 import { reportKey } from '@/lib/report-id';
-import { aliasesFrom, catalogFrom, storedReportName, summaryOf, type Catalog } from '@/lib/report-store';
+import { summaryOf } from '@/lib/api/summary';
+import { aliasesFrom, catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
 import { PAGE_ALIASES_KEY, STORE_KEY } from '@/lib/storage-keys';
 import { createSerialUpdates } from './serial-update';
 
@@ -95,10 +96,21 @@ export function createReportStore(connectionId: string, now: () => number) {
     }).catch(() => undefined);
   }
 
-  /** Marks `report` as the newest of each address it answers to, and of `pageUrl`. */
-  function isNewestOf(catalog: Catalog, id: string, report: ReportSummary, pageUrl?: string) {
+  const readAliases = async () => aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);
+
+  /**
+   * The addresses `report` is the newest report of: those it answers to, `pageUrl`, and every address
+   * a create was redirected from to one of them (so pages find it without knowing of redirects).
+   */
+  function addressesOf(report: ReportSummary, aliases: Record<string, string>, pageUrl?: string): string[] {
     const asked = pageUrl ? serviceAddress(pageUrl) : null;
-    for (const address of [...reportAddresses(report), ...(asked ? [asked] : [])]) {
+    const own = new Set([...reportAddresses(report), ...(asked ? [asked] : [])]);
+    const redirected = Object.entries(aliases).filter(([from, to]) => own.has(to) && !own.has(from));
+    return [...own, ...redirected.map(([from]) => from)];
+  }
+
+  function isNewestOf(catalog: Catalog, id: string, addresses: readonly string[]) {
+    for (const address of addresses) {
       delete catalog.pages[address];
       catalog.pages[address] = { id, at: now() };
     }
@@ -129,30 +141,29 @@ export function createReportStore(connectionId: string, now: () => number) {
     /** The address a create of `pageUrl` was redirected to, when it was another one. */
     async aliasOf(pageUrl: string): Promise<string | null> {
       const asked = serviceAddress(pageUrl);
-      if (asked === null) return null;
-      return aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey])[asked] ?? null;
+      return asked === null ? null : ((await readAliases())[asked] ?? null);
     },
 
     /** The popup looked this page up: its newest report, or none. */
     pageFound: (url: string, report: ReportSummary | null) =>
-      update(({ catalog, put }) => {
+      update(async ({ catalog, put }) => {
         const address = serviceAddress(url);
-        if (report) isNewestOf(catalog, put(report), report, url);
+        if (report) isNewestOf(catalog, put(report), addressesOf(report, await readAliases(), url));
         else if (address) catalog.pages[address] = { id: null, at: now() };
       }),
 
     /** A report just made for `pageUrl`: the page's report, heading the recent lists of its site. */
     created: (pageUrl: string, report: ReportSummary) =>
       update(async ({ catalog, put }) => {
+        await rememberAlias(pageUrl, report.url);
         const id = put(report);
-        isNewestOf(catalog, id, report, pageUrl);
+        isNewestOf(catalog, id, addressesOf(report, await readAliases(), pageUrl));
         const site = serviceHost(report.url);
         for (const [view, list] of Object.entries(catalog.lists)) {
           const host = view.startsWith('recent:') ? view.slice('recent:'.length) : null;
           if (host === null || (host !== '' && serviceHost(host) !== site)) continue;
           list.ids = [id, ...list.ids.filter((other) => other !== id)].slice(0, RECENT_COUNT);
         }
-        await rememberAlias(pageUrl, report.url);
       }),
 
     /** Deleted, or gone from the service: no view shows it again. */
@@ -166,23 +177,23 @@ export function createReportStore(connectionId: string, now: () => number) {
 
     /**
      * The newest reports of the account, newest first (the toolbar score's bulk read): each becomes the
-     * report of its addresses. When the read was `complete`, a kept copy it did not bring is gone.
+     * report of its addresses. A read of every report that started at `completeSince` tells which kept
+     * copies are gone from the service: those seen before it and not in it.
      */
-    indexed: (reports: readonly ReportSummary[], complete: boolean) =>
-      update(({ catalog, put, drop }) => {
-        if (complete) {
+    indexed: (reports: readonly ReportSummary[], completeSince: number | null) =>
+      update(async ({ catalog, put, drop }) => {
+        if (completeSince !== null) {
           const read = new Set(reports.map((report) => reportKey(report.id)));
-          for (const id of Object.keys(catalog.seen)) if (!read.has(id)) drop(id);
+          for (const [id, seen] of Object.entries(catalog.seen))
+            if (seen < completeSince && !read.has(id)) drop(id);
         }
+        const aliases = await readAliases();
         const claimed = new Set<string>();
         for (const report of reports) {
           const id = put(report);
-          for (const address of reportAddresses(report)) {
-            if (claimed.has(address)) continue;
-            claimed.add(address);
-            delete catalog.pages[address];
-            catalog.pages[address] = { id, at: now() };
-          }
+          const addresses = addressesOf(report, aliases).filter((address) => !claimed.has(address));
+          addresses.forEach((address) => claimed.add(address));
+          isNewestOf(catalog, id, addresses);
         }
       }),
   };
@@ -192,7 +203,7 @@ export function createReportStore(connectionId: string, now: () => number) {
     const asked = serviceAddress(askedUrl);
     const stored = serviceAddress(storedUrl);
     if (asked === null || stored === null || asked === stored) return;
-    const aliases = aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);
+    const aliases = await readAliases();
     delete aliases[asked];
     aliases[asked] = stored;
     await browser.storage.local.set({ [aliasesKey]: newest(aliases, MAX_ALIASES) });

@@ -97,6 +97,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     if (!connection.id || !connection.baseUrl || !connection.apiKey) return showAllTabs();
     // Read from, and kept for, the connection active now: a switch meanwhile changes neither.
     const ref = refOf(connection);
+    const startedAt = deps.now();
     const read: ReportSummary[] = [];
     let complete = false;
     for (let page = 1; page <= INDEX_MAX_PAGES; page++) {
@@ -113,7 +114,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     }
     // Turned off, or the connection removed or saved as another account, while the list was read.
     if (!(await isOn()) || !(await deps.stillSaved(ref))) return;
-    await deps.storeOf(ref).indexed(read, complete);
+    await deps.storeOf(ref).indexed(read, complete ? startedAt : null);
     await showAllTabs();
   }
 

@@ -77,13 +77,13 @@ describe('reads: the report list (GET, retried)', () => {
 
   /**
    * Switches "Per page" between 10 and 25: one read of the list. Returns the size now asked for. The rows
-   * kept from an earlier visit of that view (lib/options-list-cache.ts) are forgotten first, so every test
+   * kept from an earlier visit of that view (the report store's catalog) are forgotten first, so every test
    * watches the read itself: the cache under a failing read has its own test (options-cache.test.ts).
    */
   async function flipPerPage(): Promise<number> {
     await extension().serviceWorker.evaluate(async () => {
       const area = (globalThis as unknown as WithChrome).chrome.storage.session;
-      const kept = Object.keys(await area.get(null)).filter((key) => key.includes(':optionsList:'));
+      const kept = Object.keys(await area.get(null)).filter((key) => key.endsWith(':store'));
       await area.remove(kept);
     });
     const next = (await page.getByLabel('Per page').inputValue()) === '10' ? 25 : 10;

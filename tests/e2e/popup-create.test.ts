@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useExtension, useReferenceApi, useTestServer, type WithChrome } from './harness';
 import { checkBothSchemes, configure, creations, openWebPage } from './popup-helpers';
+import { cleanUrl } from '../../reference-api/phprank/address';
 
 const extension = useExtension();
 // Generation takes 1.5 s: long enough to see "Generating…", short enough to wait for.
@@ -209,15 +210,21 @@ describe('popup: this page’s report', () => {
     const alarm = alarms.find((each) => each.name.startsWith('page-reports:generation:'));
     expect(alarm?.periodInMinutes).toBe(0.5);
 
-    // The new worker picks the following up from storage at once; then the cache holds the result and
+    // The new worker picks the following up from storage at once; then the store holds the result and
     // the alarm is gone.
     await expect
       .poll(
         async () => {
-          const popupCache = await extension().getConnectionItem<{
-            pages: Record<string, { data: { result: string | null } | null }>;
-          }>('session', 'popupCache');
-          return popupCache?.pages[url]?.data?.result ?? null;
+          // The report store (lib/report-store.ts): the page's entry, by its address as phpRank cleans it, names the kept copy.
+          const kept = await extension().getConnectionItem<{ pages: Record<string, { id: string | null }> }>(
+            'session',
+            'store',
+          );
+          const id = kept?.pages[cleanUrl(url)]?.id;
+          const copy = id
+            ? await extension().getConnectionItem<{ result: string | null }>('session', `report:${id}`)
+            : null;
+          return copy?.result ?? null;
         },
         { timeout: 50_000, interval: 1000 },
       )

@@ -247,7 +247,6 @@ describe('the toolbar score', () => {
     expect(await badgeOf(a)).toMatchObject({ text: '', title: 'Page Reports' });
     expect(await badgeText(b)).toBe('');
     expect(await alarmNames()).not.toContain('score-index-refresh');
-    expect(await extension().getConnectionItem('session', 'scoreIndex')).toBeUndefined();
 
     // Switching and navigating tabs now: the background writes nothing and asks nothing.
     const reads = api().requests.length;

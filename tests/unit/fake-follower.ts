@@ -35,7 +35,6 @@ export function startFakeFollower(
       reads.push(id);
       return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
     },
-    onSettled: async () => {},
     alarms: browser.alarms,
     now: () => Date.now(),
   });

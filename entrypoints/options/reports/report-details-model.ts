@@ -8,7 +8,7 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
-import { summaryOf } from '@/lib/report-store';
+import { summaryOf } from '@/lib/api/summary';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { t } from '@/lib/i18n';
@@ -99,7 +99,16 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const writing = signal<DetailsWrite | null>(null);
   const writeError = signal<{ write: DetailsWrite; error: ApiError } | null>(null);
   const notice = signal<string | null>(null);
-  const fetchLatest = latestOnly((reportId: string) => send('reports.get', { id: reportId }));
+  /** Reads of the report on their way: their answer shows what the follower found meanwhile. */
+  let reading = 0;
+  const fetchLatest = latestOnly(async (reportId: string) => {
+    reading++;
+    try {
+      return await send('reports.get', { id: reportId });
+    } finally {
+      reading--;
+    }
+  });
   /** The follower's newest word on each report it follows (or followed a moment ago). */
   let followed = new Map<string, Followed>();
   const stopWatching = (options.watchFollowed ?? watchFollowed)((changed, all) => {
@@ -119,13 +128,14 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       });
       return;
     }
-    // A copy other than the one on show (the panel's own read starts the following with it): the follower
-    // keeps a summary, so the panel reads the whole report again.
+    // A copy other than the one on show: the follower keeps a summary, so the panel reads the whole
+    // report again, unless its own read or change is on its way (nothing shown yet, say).
     const shown = report.peek();
     const fresh =
-      entry.report && (!shown || JSON.stringify(entry.report) !== JSON.stringify(summaryOf(shown)))
+      entry.report && shown && JSON.stringify(entry.report) !== JSON.stringify(summaryOf(shown))
         ? entry.report
         : null;
+    const answerOnItsWay = reading > 0 || writing.peek() !== null;
     batch(() => {
       showScoreState();
       // A failure waiting cannot fix, or the one the follower gave up on: say what failed.
@@ -134,9 +144,11 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       else if (fresh) loadError.value = null;
       if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
     });
-    if (fresh) {
-      options.onReportChanged?.(fresh);
-      void load(reportId);
+    if (fresh) options.onReportChanged?.(fresh);
+    if (fresh && !answerOnItsWay) {
+      void load(reportId).then(() => {
+        if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
+      });
     }
   }
 

@@ -7,6 +7,7 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
+import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
 import { createListModel, type ListCache, type ListModel } from '../list/list-model';
 import {
@@ -33,7 +34,7 @@ export interface ReportsModelOptions {
 
 /** The store of the connection this page was opened for (a switch reloads the page). */
 const KEPT: ListCache<ReportListState, ReportSummary> = {
-  read: (state) => readStore().list(toReportListQuery(state)),
+  read: (state) => readStore().list(listView(toReportListQuery(state))),
 };
 
 /** What the last "Delete selected" did. */

@@ -6,7 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { BULK_ALARM, bulkJobItem } from '@/entrypoints/background/bulk-changes';
-import { popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { createReportStore } from '@/entrypoints/background/report-store';
+import { listView } from '@/lib/api/summary';
+import { readStore } from '@/lib/report-store';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
 
@@ -48,7 +50,8 @@ function network() {
       await held.promise;
     }
     const report = { id, url: `example.com/${id}`, result: 80, privacy: 2, password: true };
-    return new Response(JSON.stringify({ data: report }), {
+    const listed = request.method === 'GET' && url.pathname.endsWith('/reports');
+    return new Response(JSON.stringify({ data: listed ? [report] : report }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
     });
@@ -157,39 +160,48 @@ describe('a bulk job whose connection goes away while its request is held', () =
   });
 });
 
-describe('each connection’s popup snapshot', () => {
+describe('each connection’s report store', () => {
   it('is kept under its id: switching back shows A’s at once, B never sees it', async () => {
-    const net = network();
     await writeConnections({ active: A.id, list: [A, B] });
-    const { handlers } = createBackground({ client: { fetch: net.fetch } });
-    await popupCacheItem(A.id).setValue({
-      pages: { 'https://example.com/1': { data: null, fetchedAt: 1 } },
-      recent: {},
-    });
-    const onA = await handlers['popup.snapshot']({ url: 'https://example.com/1' });
+    const { handlers } = createBackground({ client: { fetch: network().fetch } });
+    await createReportStore(A.id, () => 1).pageFound('https://example.com/1', null);
+    const onA = await readStore().pageReport('https://example.com/1');
     await handlers['connections.switch']({ id: B.id });
-    const onB = await handlers['popup.snapshot']({ url: 'https://example.com/1' });
+    const onB = await readStore().pageReport('https://example.com/1');
     await handlers['connections.switch']({ id: A.id });
-    const backOnA = await handlers['popup.snapshot']({ url: 'https://example.com/1' });
-    expect(onA.ok && onA.data.pageReport).toEqual({ data: null, fetchedAt: 1 });
-    expect(onB.ok && onB.data.pageReport).toBeNull();
-    expect(backOnA.ok && backOnA.data.pageReport).toEqual({ data: null, fetchedAt: 1 });
+    const backOnA = await readStore().pageReport('https://example.com/1');
+    expect(onA).toEqual({ data: null, fetchedAt: 1 });
+    expect(onB).toBeNull();
+    expect(backOnA).toEqual({ data: null, fetchedAt: 1 });
+  });
+
+  it('keeps what A’s list answered under A only', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const net = network();
+    const { handlers } = createBackground({ client: { fetch: net.fetch } });
+    const query = { sortBy: 'id', sort: 'desc', perPage: 10 } as const;
+    const listed = await handlers['reports.list'](query);
+    expect(listed.ok).toBe(true);
+    expect(await readStore(A.id).list(listView(query))).toMatchObject({
+      items: listed.ok ? listed.data.items : [],
+    });
+    expect(await readStore(B.id).list(listView(query))).toBeNull();
   });
 });
 
 describe('a connection saved with another address or key', () => {
-  const KEPT = { 'a:optionsList:q:reports': { query: 'reports' } };
+  const KEPT = { 'a:store': { pages: {}, lists: {}, seen: {} } };
 
   it('is another account: everything kept under its id goes', async () => {
     await writeConnections({ active: A.id, list: [A, B] });
     const { handlers } = createBackground({ client: { fetch: network().fetch } });
     await fakeBrowser.storage.session.set(KEPT);
-    await popupCacheItem(A.id).setValue({ pages: {}, recent: {} });
-    await popupCacheItem(B.id).setValue({ pages: {}, recent: {} });
+    await createReportStore(A.id, () => 1).pageFound('https://example.com/1', null);
+    await createReportStore(B.id, () => 1).pageFound('https://example.com/1', null);
     await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: 'another-key-'.padEnd(60, 'z') });
     const kept = Object.keys(await fakeBrowser.storage.session.get(null));
     expect(kept.filter((key) => key.startsWith('a:'))).toEqual([]);
-    expect(kept).toContain('b:popupCache');
+    expect(kept).toContain('b:store');
   });
 
   it('saved again unchanged, keeps them', async () => {
@@ -216,7 +228,7 @@ describe('the toolbar score, a subscriber of the handlers’ events', () => {
     expect((await handlers['reports.delete']({ id: 7 })).ok).toBe(true);
     expect((await handlers['projects.delete']({ name: 'example.com' })).ok).toBe(true);
     expect(noted.created).toHaveBeenCalledTimes(1);
-    expect(noted.deleted).toHaveBeenCalledWith(7);
+    expect(noted.deleted).toHaveBeenCalledTimes(1);
     expect(noted.projectDeleted).toHaveBeenCalledTimes(1);
 
     // A change that could not be made (its connection is gone) notes nothing.

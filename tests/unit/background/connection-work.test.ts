@@ -9,6 +9,8 @@ import { createHandlers } from '@/entrypoints/background/handlers';
 import type { ApiClient } from '@/entrypoints/background/service/client';
 import type { ReportId } from '@/lib/api/types';
 import type { CoreHandlers } from '@/entrypoints/background/router';
+import { readStore } from '@/lib/report-store';
+import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
 function coreHandlers(
@@ -34,7 +36,7 @@ const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a' }
 
 /**
  * The real handlers and A's work, as the background joins them through its events; `core` stands for the
- * service (each API call answers what the test's fake handler answers). A's follower and aliases watched.
+ * service (each API call answers what the test's fake handler answers). A's follower watched.
  */
 function setup(core = coreHandlers()) {
   const events = createEvents();
@@ -66,22 +68,23 @@ function setup(core = coreHandlers()) {
     settle: vi.spyOn(work.follower, 'settle').mockResolvedValue([]),
     forget: vi.spyOn(work.follower, 'forget').mockResolvedValue([]),
   };
-  const aliases = { remember: vi.spyOn(work.aliases, 'remember').mockResolvedValue() };
-  return { handlers, cache: work.cache, creates: work.creates, follower, core, aliases };
+  // What pages read of A's store, through the one reader; written only through the handlers' events.
+  const kept = readStore(A.id);
+  return { handlers, kept, store: work.store, creates: work.creates, follower, core };
 }
 
-describe('report changes reach the popup cache and the follower', () => {
+describe('report changes reach the report store and the follower', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('a created report becomes its page’s report and is followed while generating', async () => {
-    const { handlers, cache, follower } = setup();
+    const { handlers, kept, follower } = setup();
     const answer = await handlers['reports.create']({
       url: 'https://example.com/page',
       privacy: 2,
       password: 'pw',
     });
     expect(answer).toMatchObject({ ok: true, data: { id: 20 } });
-    expect((await cache.read('https://example.com/page')).pageReport).toMatchObject({
+    expect(await kept.pageReport('https://example.com/page')).toMatchObject({
       data: { id: 20 },
       fetchedAt: 42,
     });
@@ -100,7 +103,7 @@ describe('report changes reach the popup cache and the follower', () => {
     // Nothing chosen, nothing stored: the create stores nothing either (only 'popup.rememberPrivacy' does).
     await fakeBrowser.storage.local.clear();
     await handlers['reports.create']({ url: 'https://example.com/other', privacy: 2, password: 'pw' });
-    expect(await fakeBrowser.storage.local.get()).toEqual({});
+    expect(Object.keys(await fakeBrowser.storage.local.get())).not.toContain(LAST_PRIVACY_KEY);
   });
 
   it('a page’s create is running for its page until answered; a failure is kept for the next popup', async () => {
@@ -133,9 +136,9 @@ describe('report changes reach the popup cache and the follower', () => {
 
   it('a failed create changes nothing', async () => {
     const core = coreHandlers({ 'reports.create': async () => failed(apiError('invalid_input')) });
-    const { handlers, cache, follower } = setup(core);
+    const { handlers, kept, follower } = setup(core);
     await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
-    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.track).not.toHaveBeenCalled();
     expect(await loadLastPrivacy()).toBe(0);
   });
@@ -159,19 +162,19 @@ describe('report changes reach the popup cache and the follower', () => {
     const core = coreHandlers({
       'reports.update': vi.fn(async () => failed(apiError('not_found', { status: 403 }))),
     });
-    const { handlers, cache, follower } = setup(core);
+    const { handlers, kept, store, follower } = setup(core);
     const report = makeReport({ id: 7 });
-    await cache.setPageReport('https://example.com/page', { data: report, fetchedAt: 1 });
+    await store.pageFound('https://example.com/page', report);
     await handlers['reports.update']({ id: 7, regenerate: true });
-    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.forget).toHaveBeenCalledWith(7, expect.objectContaining({ kind: 'not_found' }));
   });
 
-  it('a regenerated report replaces the cached copy and is followed', async () => {
-    const { handlers, cache, follower } = setup();
-    await cache.setPageReport('https://example.com/page', { data: makeReport(), fetchedAt: 1 });
+  it('a regenerated report replaces the kept copy and is followed', async () => {
+    const { handlers, kept, store, follower } = setup();
+    await store.pageFound('https://example.com/page', makeReport());
     await handlers['reports.update']({ id: 1, regenerate: true });
-    expect((await cache.read('https://example.com/page')).pageReport?.data?.result).toBeNull();
+    expect((await kept.pageReport('https://example.com/page'))?.data?.result).toBeNull();
     // New results asked for: the follower's wait starts again.
     expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: true });
   });
@@ -182,12 +185,12 @@ describe('report changes reach the popup cache and the follower', () => {
     expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: false });
   });
 
-  it('a deleted (or vanished) report leaves the cache and the follower', async () => {
+  it('a deleted (or vanished) report leaves the store and the follower', async () => {
     const core = coreHandlers({ 'reports.get': async () => failed(apiError('not_found')) });
-    const { handlers, cache, follower } = setup(core);
-    await cache.setPageReport('https://example.com/page', { data: makeReport({ id: 1 }), fetchedAt: 1 });
+    const { handlers, kept, store, follower } = setup(core);
+    await store.pageFound('https://example.com/page', makeReport({ id: 1 }));
     await handlers['reports.delete']({ id: 1 });
-    expect((await cache.read('https://example.com/page')).pageReport).toBeNull();
+    expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.forget).toHaveBeenCalledWith(1, null);
     await handlers['reports.get']({ id: 5 });
     expect(follower.forget).toHaveBeenCalledWith(5, expect.objectContaining({ kind: 'not_found' }));

@@ -8,6 +8,7 @@ import type { ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
+import { summaryOf } from '@/lib/api/summary';
 import {
   createFollower,
   FOLLOW_DELAYS_MS,
@@ -20,11 +21,9 @@ const START = new Date('2026-01-01T12:00:00Z').getTime();
 
 function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7))) {
   const getReport = vi.fn(async (id: ReportId) => answers(id));
-  const onSettled = vi.fn(async (_report: Report) => {});
   const follower = createFollower({
     connectionId: 'a',
     getReport,
-    onSettled,
     alarms: browser.alarms,
     now: () => Date.now(),
   });
@@ -34,7 +33,7 @@ function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7)))
     readAt.push((Date.now() - START) / 1000);
     return answers(id);
   });
-  return { follower, getReport, onSettled, readAt };
+  return { follower, getReport, readAt };
 }
 
 /** Still generating as the service sends it: no result, not generated, changed just now. */
@@ -70,14 +69,13 @@ describe('the follower', () => {
     expect(FOLLOW_DELAYS_MS.at(-1)).toBe(30_000);
   });
 
-  it('ends with the scored report: pages see it, the cache gets it, the alarm and the reads stop', async () => {
+  it('ends with the scored report: pages see its summary, the alarm and the reads stop', async () => {
     const done = makeReport({ id: 7, result: 'decent' });
     const reads = [ok(pending(7)), ok(done)];
-    const { follower, onSettled, readAt } = setup(() => reads.shift() ?? ok(done));
+    const { follower, readAt } = setup(() => reads.shift() ?? ok(done));
     await follower.track(pending(7));
     await vi.advanceTimersByTimeAsync(3000);
-    expect(await entryOf(7)).toMatchObject({ state: 'scored', report: done, error: null });
-    expect(onSettled).toHaveBeenCalledWith(done);
+    expect(await entryOf(7)).toMatchObject({ state: 'scored', report: summaryOf(done), error: null });
     expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
     expect(readAt).toEqual([1, 3]);
@@ -88,7 +86,7 @@ describe('the follower', () => {
     const { follower, readAt } = setup(() => ok(unscored));
     await follower.track(pending(7));
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(await entryOf(7)).toMatchObject({ state: 'no_score', report: unscored });
+    expect(await entryOf(7)).toMatchObject({ state: 'no_score', report: summaryOf(unscored) });
     expect(readAt).toEqual([1]);
   });
 
@@ -150,7 +148,7 @@ describe('the follower', () => {
     const { follower } = setup(() => ok(undated));
     await follower.track(undated);
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
-    expect(await entryOf(7)).toMatchObject({ state: 'no_score', report: undated, error: null });
+    expect(await entryOf(7)).toMatchObject({ state: 'no_score', report: summaryOf(undated), error: null });
     // Seen again as it was: still given up, not followed for another ten minutes.
     await follower.track(undated);
     expect((await entryOf(7))?.state).toBe('no_score');
@@ -168,7 +166,7 @@ describe('the follower', () => {
     await follower.track(pending(7));
     const scored = makeReport({ id: 7, result: 'good' });
     await follower.settle(scored);
-    expect(await entryOf(7)).toMatchObject({ state: 'scored', report: scored });
+    expect(await entryOf(7)).toMatchObject({ state: 'scored', report: summaryOf(scored) });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(readAt).toEqual([]);
   });

@@ -4,8 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
-import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { createReportStore } from '@/entrypoints/background/report-store';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { createBulkChanges } from '@/entrypoints/background/bulk-changes';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
@@ -51,8 +50,7 @@ function background() {
       listReports: core['reports.list'],
       active: async () => ({
         ref: { id: 'a', account: 'a' },
-        cache: createPopupCache(popupCacheItem('a')),
-        aliases: createPageAliases(pageAliasesItem('a')),
+        store: createReportStore('a', now),
         creates: createCreateRuns({ now, keepAliveWhile: (work) => work }, createRunsItem('a')),
         follow: async () => {},
       }),
@@ -107,9 +105,10 @@ describe('page addresses reaching the background', () => {
     const sent = JSON.stringify(network.calls.map(({ url, body }) => ({ url, body })));
     expect(sent).not.toMatch(/secret|user|section|%23/);
     const stored = JSON.stringify([
-      await popupCacheItem('a').getValue(),
-      await pageAliasesItem('a').getValue(),
+      await fakeBrowser.storage.session.get(null),
+      await fakeBrowser.storage.local.get(null),
     ]);
+    expect(stored).toContain('example.com/article'); // the page's lookup was kept
     expect(stored).not.toMatch(/secret|section/);
   });
 

@@ -5,8 +5,9 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
-import { createPageAliases, pageAliasesItem } from '@/entrypoints/background/page-aliases';
-import { createPopupCache, popupCacheItem } from '@/entrypoints/background/popup-cache';
+import { createReportStore } from '@/entrypoints/background/report-store';
+import { summaryOf } from '@/lib/api/summary';
+import { readStore } from '@/lib/report-store';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
@@ -14,20 +15,19 @@ import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 const REF = { id: 'a', account: 'a' };
 
 function setup(items = [makeReport()], configured = true) {
-  const cache = createPopupCache(popupCacheItem('a'));
+  const store = createReportStore('a', () => 5000);
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
-  const aliases = createPageAliases(pageAliasesItem('a'));
   const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work }, createRunsItem('a'));
   const ref = REF;
   const handlers = createPopupHandlers({
     isConfigured: async () => configured,
     listReports,
-    active: async () => ({ ref, cache, aliases, creates, follow: followReport }),
+    active: async () => ({ ref, store, creates, follow: followReport }),
     stillActive: async () => true,
     now: () => 5000,
   });
-  return { handlers, listReports, followReport, cache, aliases, creates };
+  return { handlers, listReports, followReport, store, kept: readStore('a'), creates };
 }
 
 describe('popup handlers', () => {
@@ -53,18 +53,11 @@ describe('popup handlers', () => {
   );
 
   describe('popup.snapshot', () => {
-    it('answers from the cache and the settings, without the network', async () => {
-      const { handlers, listReports, cache } = setup();
-      await cache.setPageReport('https://example.com/page', { data: null, fetchedAt: 1 });
+    it('answers from the settings, without the network', async () => {
+      const { handlers, listReports } = setup();
       await saveLastPrivacy(1);
       expect(await handlers['popup.snapshot']({ url: 'https://example.com/page' })).toEqual(
-        ok({
-          configured: true,
-          pageReport: { data: null, fetchedAt: 1 },
-          recent: null,
-          lastPrivacy: 1,
-          create: null,
-        }),
+        ok({ configured: true, lastPrivacy: 1, create: null }),
       );
       expect(listReports).not.toHaveBeenCalled();
     });
@@ -86,7 +79,7 @@ describe('popup handlers', () => {
         makeReport({ id: 7, url }),
         makeReport({ id: 3, url }),
       ];
-      const { handlers, listReports, cache } = setup(items);
+      const { handlers, listReports, kept } = setup(items);
       const answer = await handlers['popup.pageReport']({ url });
       // Searched as the service stores addresses: no scheme, no www.
       expect(listReports).toHaveBeenCalledWith(
@@ -101,15 +94,15 @@ describe('popup handlers', () => {
         REF,
       );
       expect(answer).toEqual(ok({ data: items[2], fetchedAt: 5000 }));
-      expect((await cache.read(url)).pageReport).toEqual({ data: items[2], fetchedAt: 5000 });
+      expect(await kept.pageReport(url)).toEqual({ data: summaryOf(items[2]!), fetchedAt: 5000 });
     });
 
     it('answers null when only similar pages have reports', async () => {
-      const { handlers, cache } = setup([makeReport({ url: 'https://example.com/page2' })]);
+      const { handlers, kept } = setup([makeReport({ url: 'https://example.com/page2' })]);
       expect(await handlers['popup.pageReport']({ url: 'https://example.com/page' })).toEqual(
         ok({ data: null, fetchedAt: 5000 }),
       );
-      expect((await cache.read('https://example.com/page')).pageReport).toEqual({
+      expect(await kept.pageReport('https://example.com/page')).toEqual({
         data: null,
         fetchedAt: 5000,
       });
@@ -129,9 +122,9 @@ describe('popup handlers', () => {
 
     it('finds the report of a page whose create the service was redirected from', async () => {
       const landed = makeReport({ id: 30, url: 'shop.example/en', pageUrl: 'https://shop.example/en' });
-      const { handlers, listReports, aliases } = setup([landed]);
+      const { handlers, listReports, store } = setup([landed]);
       listReports.mockResolvedValueOnce(ok(pageOf([])));
-      await aliases.remember('http://shop.example/', landed.url);
+      await store.created('http://shop.example/', landed);
       const answer = await handlers['popup.pageReport']({ url: 'http://shop.example/' });
       expect(listReports.mock.calls.map(([query]) => query.search)).toEqual([
         'shop.example',
@@ -154,14 +147,14 @@ describe('popup handlers', () => {
     });
 
     it('passes errors on and leaves the cache as it was', async () => {
-      const { handlers, listReports, cache } = setup();
-      await cache.setPageReport('https://example.com/page', { data: null, fetchedAt: 1 });
+      const { handlers, listReports, store, kept } = setup();
+      await store.pageFound('https://example.com/page', null);
       listReports.mockResolvedValueOnce(failed(apiError('server', { status: 503 })));
       expect(await handlers['popup.pageReport']({ url: 'https://example.com/page' })).toMatchObject({
         ok: false,
         error: { kind: 'server' },
       });
-      expect((await cache.read('https://example.com/page')).pageReport).toEqual({ data: null, fetchedAt: 1 });
+      expect(await kept.pageReport('https://example.com/page')).toEqual({ data: null, fetchedAt: 5000 });
     });
   });
 
@@ -199,7 +192,7 @@ describe('popup handlers', () => {
         makeReport({ id: 3, url: 'https://other.org/?ref=example.com' }),
         makeReport({ id: 2, url: 'http://example.com/b' }),
       ];
-      const { handlers, listReports, cache } = setup(items);
+      const { handlers, listReports, kept } = setup(items);
       const answer = await handlers['popup.recentReports']({ host: 'example.com' });
       expect(listReports).toHaveBeenCalledWith(
         {
@@ -213,8 +206,8 @@ describe('popup handlers', () => {
         REF,
       );
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([4, 2]);
-      expect((await cache.read(undefined, 'example.com')).recent?.data.map((r) => r.id)).toEqual([4, 2]);
-      expect((await cache.read()).recent).toBeNull();
+      expect((await kept.recent('example.com'))?.data.map((r) => r.id)).toEqual([4, 2]);
+      expect(await kept.recent()).toBeNull();
     });
   });
 

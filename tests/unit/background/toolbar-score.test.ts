@@ -1,22 +1,28 @@
-// The toolbar score's background: off, nothing of any tab is read and nothing is asked; on, the index is
-// refreshed in bulk (on, on schedule, after creates and deletes) and a tab switch is a lookup, never a request.
+// The toolbar score's background: off, nothing of any tab is read and nothing is asked; on, the report store
+// is refreshed in bulk (on, on schedule, after creates and deletes) and a tab switch is a lookup, never a request.
+// The store is the real one (its writer and reader over WXT's fake browser), one per connection.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { readStore } from '@/lib/report-store';
+import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
 import type { CoreHandlers } from '@/entrypoints/background/router';
+import type { ScoreEntry } from '@/entrypoints/background/score-badge';
 import {
   createToolbarScore,
   REFRESH_DELAY_MS,
   SCORE_INDEX_ALARM,
-  scoreIndexItem,
 } from '@/entrypoints/background/toolbar-score';
-import type { ScoreEntry } from '@/entrypoints/background/score-index';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
 const BASE = 'https://reports.example';
 const PRICING = makeReport({ id: 5, url: 'example.com/pricing', pageUrl: null, score: 86, result: 'good' });
+
+/** The id of the report connection `connectionId`'s store keeps for `url`; null when it keeps none. */
+const keptFor = async (connectionId: string, url: string) =>
+  (await readStore(connectionId).pageReport(url))?.data?.id ?? null;
 
 function setup(reports: Report[] = [PRICING]) {
   let connection: { id: string; baseUrl: string; apiKey: string } = {
@@ -29,6 +35,16 @@ function setup(reports: Report[] = [PRICING]) {
     [2, 'https://example.com/about'],
   ]);
   const listReports = vi.fn<CoreHandlers['reports.list']>(async () => ok(pageOf(reports)));
+  const stores = new Map<string, ReportStore>();
+  /** Connection `connectionId`'s store writer, as the background's connection work has it. */
+  const storeOf = (connectionId: string) => {
+    if (!stores.has(connectionId))
+      stores.set(
+        connectionId,
+        createReportStore(connectionId, () => 1234),
+      );
+    return stores.get(connectionId)!;
+  };
   const deps = {
     listReports,
     readConnection: vi.fn(async () => connection),
@@ -38,8 +54,8 @@ function setup(reports: Report[] = [PRICING]) {
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
     },
     alarms: { create: vi.fn(), clear: vi.fn(async () => true) },
-    // A create of example.com/old was redirected to example.com/pricing.
-    aliasOf: vi.fn(async (url: string) => (url.includes('example.com/old') ? 'example.com/pricing' : null)),
+    readStore: (connectionId: string) => readStore(connectionId),
+    storeOf: vi.fn((ref: { id: string }) => storeOf(ref.id)),
     showScore: vi.fn(async (_tabId: number, _entry: ScoreEntry | null) => {}),
     clearScore: vi.fn(async (_tabId: number) => {}),
     now: () => 1234,
@@ -55,6 +71,7 @@ function setup(reports: Report[] = [PRICING]) {
     deps,
     toolbar,
     shown,
+    storeOf,
     setConnection: (next: typeof connection) => (connection = next),
   };
 }
@@ -64,22 +81,24 @@ describe('the toolbar score', () => {
   afterEach(() => vi.useRealTimers());
 
   describe('off (the default)', () => {
-    it('reads no tab, asks the service nothing and keeps no index', async () => {
+    it('reads no tab, asks the service nothing and keeps nothing', async () => {
       const { deps, toolbar } = setup();
       expect(await toolbarScoreItem.getValue()).toBe(false);
       await toolbar.showTab(1);
       await toolbar.showTab(2, 'https://example.com/about');
       await toolbar.refresh();
       await toolbar.start();
-      await toolbar.noteCreated(PRICING);
-      await toolbar.noteDeleted(5);
+      await toolbar.noteCreated();
+      await toolbar.noteUpdated();
+      await toolbar.noteDeleted();
       await toolbar.switched();
       expect(deps.tabs.get).not.toHaveBeenCalled();
       expect(deps.tabs.query).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
       expect(deps.showScore).not.toHaveBeenCalled();
       expect(deps.alarms.create).not.toHaveBeenCalled();
-      expect(await scoreIndexItem('a').getValue()).toBeNull();
+      expect(deps.storeOf).not.toHaveBeenCalled();
+      expect(await keptFor('a', 'https://example.com/pricing')).toBeNull();
     });
   });
 
@@ -96,7 +115,10 @@ describe('the toolbar score', () => {
         { id: 'a', account: 'a' },
       );
       expect(shown()).toEqual({ 1: 5, 2: null });
-      expect(await scoreIndexItem('a').getValue()).toMatchObject({ baseUrl: BASE, builtAt: 1234 });
+      expect(await readStore('a').pageReport('https://example.com/pricing')).toMatchObject({
+        data: { id: 5 },
+        fetchedAt: 1234,
+      });
     });
 
     it('tab switches and navigations only look the address up: no request', async () => {
@@ -112,7 +134,11 @@ describe('the toolbar score', () => {
     });
 
     it('finds the report of a page whose create was redirected, from the aliases kept locally', async () => {
-      const { deps, toolbar, shown } = setup();
+      const { deps, toolbar, shown, storeOf } = setup();
+      // A create of example.com/old was redirected to example.com/pricing; then the browser restarted:
+      // the session's store is gone, the alias kept on disk stays.
+      await storeOf('a').created('https://example.com/old', PRICING);
+      await fakeBrowser.storage.session.clear();
       await toolbar.start();
       deps.listReports.mockClear();
       await toolbar.showTab(2, 'https://example.com/old');
@@ -122,25 +148,45 @@ describe('the toolbar score', () => {
 
     it('a create shows at once and brings one bulk refresh a moment later, however many there were', async () => {
       vi.useFakeTimers();
-      const { deps, toolbar, shown } = setup();
+      const { deps, toolbar, shown, storeOf } = setup();
       await toolbar.start();
       deps.listReports.mockClear();
+      // As the background does: the store keeps the create, then the toolbar hears of it.
       const about = makeReport({ id: 9, url: 'example.com/about', pageUrl: null, score: 40, result: 'bad' });
-      await toolbar.noteCreated(about);
-      await toolbar.noteCreated(makeReport({ id: 10, url: 'example.com/x', pageUrl: null, score: 1 }));
+      await storeOf('a').created('https://example.com/about', about);
+      await toolbar.noteCreated();
+      const other = makeReport({ id: 10, url: 'example.com/x', pageUrl: null, score: 1 });
+      await storeOf('a').created('https://example.com/x', other);
+      await toolbar.noteCreated();
       expect(shown()).toEqual({ 1: 5, 2: 9 });
       expect(deps.listReports).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
       expect(deps.listReports).toHaveBeenCalledTimes(1);
     });
 
+    it('a regenerated score shows at once, without a request', async () => {
+      const { deps, toolbar, shown, storeOf } = setup();
+      await toolbar.start();
+      deps.listReports.mockClear();
+      deps.showScore.mockClear();
+      await storeOf('a').seen({ ...PRICING, score: 31, result: 'bad' });
+      await toolbar.noteUpdated();
+      expect(deps.showScore).toHaveBeenCalledWith(
+        1,
+        expect.objectContaining({ id: 5, score: 31, band: 'bad' }),
+      );
+      expect(shown()).toEqual({ 1: 5, 2: null });
+      expect(deps.listReports).not.toHaveBeenCalled();
+    });
+
     it('a delete takes the report off at once and refreshes soon after', async () => {
       vi.useFakeTimers();
-      const { deps, toolbar, shown } = setup();
+      const { deps, toolbar, shown, storeOf } = setup();
       await toolbar.start();
       deps.listReports.mockClear();
       deps.listReports.mockResolvedValue(ok(pageOf([])));
-      await toolbar.noteDeleted(5);
+      await storeOf('a').gone(5);
+      await toolbar.noteDeleted();
       expect(shown()).toEqual({ 1: null, 2: null });
       await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
       expect(deps.listReports).toHaveBeenCalledTimes(1);
@@ -161,41 +207,41 @@ describe('the toolbar score', () => {
       expect(deps.listReports).toHaveBeenCalledTimes(2);
     });
 
-    it('keeps the index it had when a refresh fails', async () => {
+    it('keeps what the store had when a refresh fails', async () => {
       const { deps, toolbar, shown } = setup();
       await toolbar.start();
       deps.listReports.mockResolvedValue(failed(apiError('server')));
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       await toolbar.refresh();
-      expect(await scoreIndexItem('a').getValue()).not.toBeNull();
+      expect(await keptFor('a', 'https://example.com/pricing')).toBe(5);
       expect(shown()).toEqual({ 1: 5, 2: null });
     });
 
-    it('shows each connection its own index; one read across a switch is kept for the one it was read from', async () => {
+    it('shows each connection its own store; one read across a switch is kept for the one it was read from', async () => {
       const { deps, toolbar, setConnection, shown } = setup();
       await toolbar.start();
       setConnection({ id: 'b', baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
-      // B has no index yet: A's is never shown for it.
+      // B has nothing kept yet: A's report is never shown for it.
       await toolbar.showTab(1);
       expect(shown()[1]).toBeNull();
 
+      const otherPricing = makeReport({ id: 7, url: 'example.com/pricing', pageUrl: null, score: 12 });
       deps.listReports.mockImplementationOnce(async () => {
         setConnection({ id: 'a', baseUrl: BASE, apiKey: 'k'.repeat(20) });
-        return ok(pageOf([PRICING]));
+        return ok(pageOf([otherPricing]));
       });
       await toolbar.refresh();
-      expect(await scoreIndexItem('b').getValue()).toMatchObject({ baseUrl: 'https://other.example' });
-      expect(await scoreIndexItem('a').getValue()).toMatchObject({ baseUrl: BASE });
+      expect(await keptFor('b', 'https://example.com/pricing')).toBe(7);
+      expect(await keptFor('a', 'https://example.com/pricing')).toBe(5);
     });
 
-    it('turned off: no schedule, no index, every tab cleared without reading its address', async () => {
+    it('turned off: no schedule, every tab cleared without reading its address', async () => {
       const { deps, toolbar } = setup();
       await toolbar.start();
       await toolbarScoreItem.setValue(false);
       deps.tabs.get.mockClear();
       await toolbar.stop();
       expect(deps.alarms.clear).toHaveBeenCalledWith(SCORE_INDEX_ALARM);
-      expect(await scoreIndexItem('a').getValue()).toBeNull();
       expect(deps.clearScore.mock.calls.map(([id]) => id).sort()).toEqual([1, 2]);
       deps.listReports.mockClear();
       await toolbar.showTab(1);

@@ -67,8 +67,6 @@ beforeEach(() => {
 describe('the popup', () => {
   function openOn(report: Report) {
     return openPopup({
-      'popup.snapshot': () =>
-        ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0 as const, create: null }),
       'popup.pageReport': () => ok({ data: report, fetchedAt: Date.now() }),
       'popup.recentReports': () => ok({ data: [report], fetchedAt: Date.now() }),
     });

@@ -58,7 +58,7 @@ function itemKeys(): { file: string; written: string; connection?: boolean }[] {
   });
 }
 
-/** `session:${POPUP_CACHE_KEY}` → session, popupCache; anything else (a literal) → null. */
+/** `session:${SERVICE_WAIT_KEY}` → session, serviceWait; anything else (a literal) → null. */
 function resolved(written: string): { area: 'local' | 'session'; key: string } | null {
   const match = /^`(local|session):\$\{([A-Z_]+)\}`$/.exec(written);
   const key = match && constants[match[2]!];

@@ -1,9 +1,12 @@
-// The popup paints what the last one showed straight from storage.session, before the background's
-// snapshot answers; the form waits for that answer (its privacy, a create already running).
+// The popup paints what the background's report store kept straight from storage.session, before the
+// background's snapshot answers; the form waits for that answer (its privacy, a create already running).
+// The store is written by the background's own writer over WXT's fake browser.
 import { screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
-import { popupCacheItem } from '@/entrypoints/background/popup-cache';
-import { POPUP_CACHE_KEY } from '@/lib/storage-keys';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createReportStore } from '@/entrypoints/background/report-store';
+import { recentView, storedReportName } from '@/lib/report-store';
+import { ACTIVE_CONNECTION_KEY, STORE_KEY } from '@/lib/storage-keys';
 import type { PopupSnapshot } from '@/lib/messaging/protocol';
 import type { Result } from '@/lib/api/errors';
 import { makeReport, ok } from './fixtures';
@@ -19,20 +22,25 @@ vi.mock('@/entrypoints/popup/after-paint', () => ({
 
 const pageReport = makeReport({ id: 7, result: 'bad' });
 const others = [makeReport({ id: 8, url: 'https://other.org/a', result: 'good' })];
-// Connection 'a' active: the popup reads its snapshot under its id.
-const cache = {
-  activeConnection: 'a',
-  [`a:${POPUP_CACHE_KEY}`]: {
-    pages: { [PAGE_URL]: { data: pageReport, fetchedAt: Date.now() - 60_000 } },
-    recent: { '': { data: [pageReport, ...others], fetchedAt: Date.now() - 60_000 } },
-  },
-};
 
-describe('popup: the cache painted before the background answers', () => {
-  it('reads the background’s own cache item', () => {
-    expect(popupCacheItem('a').key).toBe(`session:a:${POPUP_CACHE_KEY}`);
-  });
+/**
+ * storage.session as the background left it when a popup had looked this page and the recent list up a
+ * minute ago, connection 'a' active: the popup reads that connection's store.
+ */
+let cache: Record<string, unknown>;
+beforeAll(async () => {
+  fakeBrowser.reset();
+  await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
+  const store = createReportStore('a', () => Date.now() - 60_000);
+  await store.pageFound(PAGE_URL, pageReport);
+  await store.recentFound(recentView(), [pageReport, ...others]);
+  cache = await fakeBrowser.storage.session.get(null);
+});
 
+const snapshotOf = (data: Partial<PopupSnapshot> = {}): Result<PopupSnapshot> =>
+  ok({ configured: true, lastPrivacy: 0, create: null, ...data });
+
+describe('popup: the kept reports painted before the background answers', () => {
   it('shows this page’s report and the recent list from storage.session while the snapshot is on its way', async () => {
     const snapshot = deferred<Result<PopupSnapshot>>();
     openPopup({ 'popup.snapshot': () => snapshot.promise }, PAGE_URL, cache);
@@ -46,27 +54,20 @@ describe('popup: the cache painted before the background answers', () => {
     // Asked once the cached popup has had its first frame.
     await waitFor(() => expect(sent('popup.snapshot')).toEqual([{ url: PAGE_URL }]));
 
-    snapshot.resolve(ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 1, create: null }));
+    snapshot.resolve(snapshotOf({ lastPrivacy: 1 }));
     await waitFor(() => expect(form.classList.contains('create-form--waiting')).toBe(false));
     expect((screen.getByRole('combobox', { name: 'Privacy' }) as HTMLSelectElement).value).toBe('1');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create report' }));
   });
 
-  it('says "not set up" when the background says so, whatever the cache held', async () => {
-    openPopup(
-      {
-        'popup.snapshot': () =>
-          ok({ configured: false, pageReport: null, recent: null, lastPrivacy: 0, create: null }),
-      },
-      PAGE_URL,
-      cache,
-    );
+  it('says "not set up" when the background says so, whatever the store held', async () => {
+    openPopup({ 'popup.snapshot': () => snapshotOf({ configured: false }) }, PAGE_URL, cache);
     expect(await screen.findByText(/Add your API base URL and key/)).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Recent reports' })).toBeNull();
   });
 
-  it('asks the background only once the cached popup has had its first frame', async () => {
+  it('asks the background only once the popup painted from the store has had its first frame', async () => {
     // Chrome shows the popup after its load event: the worker's and the browser's work for the snapshot
     // and the refresh after it slowed that show and the first frame.
     const frame = deferred<void>();
@@ -83,7 +84,7 @@ describe('popup: the cache painted before the background answers', () => {
     }
   });
 
-  it('asks the background at once when there is no cache to paint', async () => {
+  it('asks the background at once when there is nothing kept to paint', async () => {
     frames.held = new Promise<void>(() => {});
     try {
       openPopup({ 'popup.snapshot': () => deferred<Result<PopupSnapshot>>().promise }, PAGE_URL);
@@ -93,12 +94,16 @@ describe('popup: the cache painted before the background answers', () => {
     }
   });
 
-  it('ignores a cache it cannot read', async () => {
+  it.each([
+    ['a catalog', { [`a:${STORE_KEY}`]: 'garbage' }],
+    ['report copies', { [`a:${storedReportName('7')}`]: 'garbage', [`a:${storedReportName('8')}`]: [] }],
+  ])('ignores %s it cannot read', async (_what, garbage) => {
     const snapshot = deferred<Result<PopupSnapshot>>();
-    openPopup({ 'popup.snapshot': () => snapshot.promise }, PAGE_URL, { [POPUP_CACHE_KEY]: 'garbage' });
+    openPopup({ 'popup.snapshot': () => snapshot.promise }, PAGE_URL, { ...cache, ...garbage });
     await waitFor(() => expect(sent('popup.snapshot')).toHaveLength(1));
+    expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Recent reports' })).toBeNull();
-    snapshot.resolve(ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0, create: null }));
+    snapshot.resolve(snapshotOf());
     expect(await screen.findByRole('list', { name: 'Recent reports' })).toBeTruthy();
   });
 });

@@ -17,8 +17,7 @@ const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElemen
 describe('popup: create a report', () => {
   it('offers Public, Private and Password, starting from the last choice', async () => {
     openPopup({
-      'popup.snapshot': () =>
-        ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 1, create: null }),
+      'popup.snapshot': () => ok({ configured: true, lastPrivacy: 1, create: null }),
     });
     await screen.findByRole('button', { name: 'Create report' });
     expect([...privacySelect().options].map((option) => option.text)).toEqual([
@@ -277,8 +276,6 @@ describe('popup: create a report', () => {
       'popup.snapshot': () =>
         ok({
           configured: true,
-          pageReport: null,
-          recent: null,
           lastPrivacy: 0,
           create: {
             startedAt: Date.now() - 5000,

@@ -48,21 +48,14 @@ const SCORED = makeReport({
   }),
 });
 
-function snapshotWith(pageReport: Report | null, create: { startedAt: number; error?: never } | null = null) {
-  return () =>
-    ok({
-      configured: true,
-      pageReport: pageReport ? { data: pageReport, fetchedAt: Date.now() } : null,
-      recent: null,
-      lastPrivacy: 0 as const,
-      create,
-    });
+/** The background's snapshot of a page whose create is still running. */
+function snapshotWith(create: { startedAt: number; error?: never }) {
+  return () => ok({ configured: true, lastPrivacy: 0 as const, create });
 }
 
 describe('popup: phpRank’s scored report', () => {
   it('shows the band with the score, the issue counts and the three most important failures', async () => {
     openPopup({
-      'popup.snapshot': snapshotWith(SCORED),
       'popup.pageReport': () => ok({ data: SCORED, fetchedAt: Date.now() }),
     });
     const card = await screen.findByRole('article', { name: 'Report for this page' });
@@ -85,7 +78,6 @@ describe('popup: phpRank’s scored report', () => {
   it('says the service gave no score instead of "Generating…" forever (phpRank 1.1.0)', async () => {
     const noScore = makeReport({ result: null, score: null, generatedAt: '2026-11-20T09:14:03.000000Z' });
     openPopup({
-      'popup.snapshot': snapshotWith(noScore),
       'popup.pageReport': () => ok({ data: noScore, fetchedAt: Date.now() }),
     });
     const card = await screen.findByRole('article', { name: 'Report for this page' });
@@ -115,7 +107,6 @@ describe('popup: phpRank’s scored report', () => {
     };
     openPopup(
       {
-        'popup.snapshot': snapshotWith(undated),
         'popup.pageReport': () => ok({ data: undated, fetchedAt: Date.now() }),
       },
       PAGE_URL,
@@ -140,7 +131,7 @@ describe('popup: a create that outlives the popup', () => {
   it('a reopened popup shows the running create with its elapsed time, then its report', async () => {
     const finished = deferred<Result<Report | null>>();
     openPopup({
-      'popup.snapshot': snapshotWith(null, { startedAt: Date.now() - 12_000 }),
+      'popup.snapshot': snapshotWith({ startedAt: Date.now() - 12_000 }),
       'popup.awaitCreate': () => finished.promise,
     });
     await screen.findByText('Analysing the page…');
@@ -168,8 +159,6 @@ describe('popup: a create that outlives the popup', () => {
       'popup.snapshot': () =>
         ok({
           configured: true,
-          pageReport: null,
-          recent: null,
           lastPrivacy: 0,
           create: { startedAt: 1, error },
         }),
@@ -183,7 +172,7 @@ describe('popup: a create that outlives the popup', () => {
   it('a create the background no longer runs (its worker stopped) makes the popup look the page up again', async () => {
     const lookups = vi.fn(() => ok({ data: null, fetchedAt: Date.now() }));
     openPopup({
-      'popup.snapshot': snapshotWith(null, { startedAt: Date.now() - 5_000 }),
+      'popup.snapshot': snapshotWith({ startedAt: Date.now() - 5_000 }),
       'popup.awaitCreate': () => ok(null),
       'popup.pageReport': lookups,
     });
@@ -205,7 +194,6 @@ describe('popup: a create that outlives the popup', () => {
 describe('popup: regenerate a report deleted elsewhere', () => {
   it('says it is gone, and its card goes', async () => {
     openPopup({
-      'popup.snapshot': snapshotWith(SCORED),
       'popup.pageReport': () => ok({ data: SCORED, fetchedAt: Date.now() }),
       'reports.update': () =>
         failed(

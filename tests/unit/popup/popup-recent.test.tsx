@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@/lib/api/types';
 import { ago, makeReport, ok } from './fixtures';
-import { deferred, OPTIONS_PAGE, openPopup, sent } from './render-popup';
+import { recentView } from '@/lib/report-store';
+import { deferred, OPTIONS_PAGE, openPopup, PAGE_URL, sent, storedBy } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
@@ -56,23 +57,36 @@ describe('popup: recent reports', () => {
 
   it('"This site only" narrows the list to the current host, cached copy first', async () => {
     const siteOnly = newest.filter((report) => report.url.startsWith('https://example.com'));
-    openPopup({
-      'popup.snapshot': ({ host }) =>
-        ok({
-          configured: true,
-          pageReport: null,
-          recent: host ? { data: siteOnly.slice(0, 1), fetchedAt: Date.now() - 60_000 } : null,
-          lastPrivacy: 0,
-          create: null,
-        }),
-      'popup.recentReports': ({ host }) => ok({ data: host ? siteOnly : newest, fetchedAt: Date.now() }),
-    });
+    // A popup a minute ago kept the site's list with its one report then.
+    const session = await storedBy(
+      (store) => store.recentFound(recentView('example.com'), siteOnly.slice(0, 1)),
+      Date.now() - 60_000,
+    );
+    const siteAnswer = deferred<void>();
+    openPopup(
+      {
+        'popup.recentReports': async ({ host }) => {
+          if (host) await siteAnswer.promise;
+          return ok({ data: host ? siteOnly : newest, fetchedAt: Date.now() });
+        },
+      },
+      PAGE_URL,
+      session,
+    );
     const list = await screen.findByRole('list', { name: 'Recent reports' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'This site only' }));
     await waitFor(() => expect(sent('popup.recentReports')).toEqual([{}, { host: 'example.com' }]));
-    expect(sent('popup.snapshot')).toContainEqual({ host: 'example.com' });
+    // The kept copy of the site's list shows while the service is asked.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Recent reports' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([`example.com/aGood${ago(2, 'hour')}`]),
+    );
+    siteAnswer.resolve();
     await waitFor(() =>
       expect(
         within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),

@@ -1,16 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
+import type { Result } from '@/lib/api/errors';
+import type { ReportSummary } from '@/lib/api/types';
+import type { Cached } from '@/lib/messaging/protocol';
 import { ago, failed, makeReport, ok } from './fixtures';
-import { OPTIONS_PAGE, openPopup, PAGE_URL, sent } from './render-popup';
+import { deferred, OPTIONS_PAGE, openPopup, PAGE_URL, sent, storedBy } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 describe('popup: not set up', () => {
   it('shows one sentence and "Open settings", nothing else, and asks the service nothing', async () => {
     const { createTab, closeWindow, started } = openPopup({
-      'popup.snapshot': () =>
-        ok({ configured: false, pageReport: null, recent: null, lastPrivacy: 0, create: null }),
+      'popup.snapshot': () => ok({ configured: false, lastPrivacy: 0, create: null }),
     });
     const button = await screen.findByRole('button', { name: 'Open settings' });
     await started;
@@ -95,44 +97,25 @@ describe('popup: this page’s report', () => {
   });
 
   it('paints the cached report at once, marks it as possibly stale, then shows the fresh one', async () => {
-    let finish!: () => void;
     const cached = makeReport({ result: 'bad' });
-    openPopup({
-      'popup.snapshot': () =>
-        ok({
-          configured: true,
-          pageReport: { data: cached, fetchedAt: Date.now() - 5 * 60_000 },
-          recent: null,
-          lastPrivacy: 0,
-          create: null,
-        }),
-      'popup.pageReport': () =>
-        new Promise(
-          (resolve) =>
-            (finish = () => resolve(ok({ data: makeReport({ result: 'good' }), fetchedAt: Date.now() }))),
-        ),
-    });
+    const session = await storedBy((store) => store.pageFound(PAGE_URL, cached), Date.now() - 5 * 60_000);
+    const fresh = deferred<Result<Cached<ReportSummary | null>>>();
+    openPopup({ 'popup.pageReport': () => fresh.promise }, PAGE_URL, session);
     expect(await screen.findByText('Bad')).toBeTruthy();
     // The age from Intl.RelativeTimeFormat in the test run's locale (en-US: "5 min. ago").
     expect(screen.getByText(`Updated ${ago(5, 'minute')} · checking for changes…`)).toBeTruthy();
     expect(screen.queryByText(/Looking for a report/)).toBeNull();
-    finish();
+    fresh.resolve(ok({ data: makeReport({ result: 'good' }), fetchedAt: Date.now() }));
     expect(await screen.findByText('Good')).toBeTruthy();
     expect(screen.queryByText(/^Updated /)).toBeNull();
   });
 
   it('keeps showing saved data when the refresh fails, and says so', async () => {
-    openPopup({
-      'popup.snapshot': () =>
-        ok({
-          configured: true,
-          pageReport: { data: makeReport({ result: 'bad' }), fetchedAt: Date.now() - 3 * 3600_000 },
-          recent: null,
-          lastPrivacy: 0,
-          create: null,
-        }),
-      'popup.pageReport': () => failed(apiError('network')),
-    });
+    const session = await storedBy(
+      (store) => store.pageFound(PAGE_URL, makeReport({ result: 'bad' })),
+      Date.now() - 3 * 3600_000,
+    );
+    openPopup({ 'popup.pageReport': () => failed(apiError('network')) }, PAGE_URL, session);
     expect(await screen.findByText(`Showing saved data (updated ${ago(3, 'hour')}).`)).toBeTruthy();
     expect(screen.getByText('Bad')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toMatch(/Could not reach the service/);

@@ -3,6 +3,8 @@ import { render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { browser, type Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
+import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { Result } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
@@ -30,8 +32,7 @@ export const PAGE_URL = 'https://example.com/page';
 export const WINDOW_ID = 7;
 
 export const noCache: Answers = {
-  'popup.snapshot': () =>
-    ok({ configured: true, pageReport: null, recent: null, lastPrivacy: 0, create: null }),
+  'popup.snapshot': () => ok({ configured: true, lastPrivacy: 0, create: null }),
   'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
   'popup.recentReports': () => ok({ data: [], fetchedAt: Date.now() }),
   'popup.rememberPrivacy': () => ok(null),
@@ -49,7 +50,7 @@ afterEach(() => {
 
 /**
  * Opens the popup on a tab showing `url`, with the background answering as `answers` says, and
- * storage.session holding `session` (the background's popup cache, say) when given; `env` replaces parts
+ * storage.session holding `session` (the background's report store, say: storedBy) when given; `env` replaces parts
  * of the browser the popup uses.
  */
 export function openPopup(
@@ -80,6 +81,17 @@ export function openPopup(
   const view = render(<App model={model} />);
   const started = model.start();
   return { model, view, started, createTab, closeWindow };
+}
+
+/**
+ * storage.session as the background's own store writer leaves it once `write` ran, every copy seen `at`
+ * (connection 'a' active): what a popup opened then paints before the background answers.
+ */
+export async function storedBy(write: (store: ReportStore) => Promise<void>, at = Date.now()) {
+  fakeBrowser.reset();
+  await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
+  await write(createReportStore('a', () => at));
+  return fakeBrowser.storage.session.get(null);
 }
 
 /** The calls of one message type, in order. */

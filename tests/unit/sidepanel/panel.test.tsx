@@ -1,13 +1,14 @@
-// The side panel: the popup's views for the followed tab, asking the service only when the cache has no
-// answer from the last five minutes; and the `tabs` permission it needs, asked for in a click, through
-// the permission's one owner (lib/tabs-permission.ts).
+// The side panel: the popup's views for the followed tab, asking the service only when the report store
+// has no answer from the last five minutes; and the `tabs` permission it needs, asked for in a click,
+// through the permission's one owner (lib/tabs-permission.ts).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Report } from '@/lib/api/types';
-import type { Cached, MessageType } from '@/lib/messaging/protocol';
+import type { MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import type { CachedViews } from '@/entrypoints/popup/cached';
+import { readStore, recentView } from '@/lib/report-store';
+import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
+import { createReportStore } from '@/entrypoints/background/report-store';
 import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
 import { cachedLookup, FRESH_FOR_MS } from '@/entrypoints/sidepanel/cached-lookup';
 import { createSidePanel, pageModel, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
@@ -23,35 +24,28 @@ const WITH_REPORT = 'https://example.com/page';
 const WITHOUT_REPORT = 'https://example.com/other';
 const report = makeReport({ id: 7, url: WITH_REPORT, result: 'good', score: 88 });
 
-const pages = new Map<string, Cached<Report | null>>();
-let recent: Cached<Report[]> | null = null;
-/** What the popup cache in storage.session holds (the background writes it on each lookup). */
-const readCachedViews = (): Promise<CachedViews> =>
-  Promise.resolve({
-    pages: Object.fromEntries(pages),
-    recent: recent ? { '': recent } : ({} as CachedViews['recent']),
-  });
-
-/** A background with the popup cache's behaviour: lookups fill it, the snapshot reads it. */
-function fakeBackground(now: () => number, cachedAt?: number) {
-  pages.clear();
-  recent = null;
-  if (cachedAt !== undefined) pages.set(WITH_REPORT, { data: report, fetchedAt: cachedAt });
+/**
+ * A background whose lookups write the report store (the background's own writer, in WXT's fake browser,
+ * connection 'a' active), which the panel reads; `keptAt`: this page's report was kept then.
+ */
+async function fakeBackground(now: () => number, keptAt?: number) {
+  fakeBrowser.reset();
+  await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
+  if (keptAt !== undefined) await createReportStore('a', () => keptAt).pageFound(WITH_REPORT, report);
+  const store = createReportStore('a', now);
   sendMock.mockReset();
-  sendMock.mockImplementation((async (type: MessageType, payload: { url?: string }) => {
+  sendMock.mockImplementation((async (type: MessageType, payload: { url?: string; host?: string }) => {
     switch (type) {
-      case 'popup.snapshot': {
-        const pageReport = (payload.url && pages.get(payload.url)) || null;
-        return ok({ configured: true, pageReport, recent, lastPrivacy: 0, create: null });
-      }
+      case 'popup.snapshot':
+        return ok({ configured: true, lastPrivacy: 0, create: null });
       case 'popup.pageReport': {
-        const cached = { data: payload.url === WITH_REPORT ? report : null, fetchedAt: now() };
-        pages.set(payload.url!, cached);
-        return ok(cached);
+        const found = payload.url === WITH_REPORT ? report : null;
+        await store.pageFound(payload.url!, found);
+        return ok({ data: found, fetchedAt: now() });
       }
       case 'popup.recentReports':
-        recent = { data: [report], fetchedAt: now() };
-        return ok(recent);
+        await store.recentFound(recentView(payload.host), [report]);
+        return ok({ data: [report], fetchedAt: now() });
       case 'settings.get':
         // One connection: the header's switcher stays hidden.
         return ok({ baseUrl: 'https://r.example', keySet: true, keyLastFour: null, hostPermission: true });
@@ -135,8 +129,8 @@ interface OpenOptions {
   now?: () => number;
 }
 
+/** Opens the panel over the browser fakeBackground set up. */
 function openPanel(options: OpenOptions) {
-  fakeBrowser.reset();
   const now = options.now ?? (() => Date.now());
   const tabs = fakeTabs(options.firstUrl ?? WITH_REPORT);
   const perms = fakePermissions(options.granted ?? true, options.answer);
@@ -148,7 +142,7 @@ function openPanel(options: OpenOptions) {
     tabs: tabs.api,
     owner: createTabsOwner({ flags, permissions: perms.permissions }),
     permissions: perms.permissions,
-    createModel: (page) => pageModel(page, cachedLookup({ send, readCachedViews, now })),
+    createModel: (page) => pageModel(page, cachedLookup({ send, store: () => readStore(), now })),
   });
   render(<SidePanel panel={panel} />);
   const started = panel.start();
@@ -157,7 +151,7 @@ function openPanel(options: OpenOptions) {
 
 describe('side panel: this page as the tab changes', () => {
   it('shows each tab’s report or its absence, and asks nothing again on a switch back', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { tabs } = openPanel({});
     expect(await screen.findByText(WITH_REPORT, { selector: '.page-url' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
@@ -171,25 +165,25 @@ describe('side panel: this page as the tab changes', () => {
     tabs.switchTo(WITH_REPORT);
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     expect(screen.queryByText('This page has no report yet.')).toBeNull();
-    // The cache answered: no lookup, and the recent list was not asked for again either.
+    // The store answered: no lookup, and the recent list was not asked for again either.
     expect(lookups()).toEqual([{ url: WITH_REPORT }, { url: WITHOUT_REPORT }]);
     expect(sendMock.mock.calls.filter(([type]) => type === 'popup.recentReports')).toHaveLength(1);
   });
 
-  it('asks the service when the cached answer is older than five minutes', async () => {
+  it('asks the service when the kept answer is older than five minutes', async () => {
     const now = Date.now();
-    fakeBackground(() => now, now - FRESH_FOR_MS - 1);
+    await fakeBackground(() => now, now - FRESH_FOR_MS - 1);
     const { started } = openPanel({ now: () => now });
     await started;
     await waitFor(() => expect(lookups()).toEqual([{ url: WITH_REPORT }]));
   });
 
-  it('shows a fresh cached answer without asking', async () => {
+  it('shows a fresh kept answer without asking', async () => {
     const now = Date.now();
-    fakeBackground(() => now, now - FRESH_FOR_MS + 60_000);
+    await fakeBackground(() => now, now - FRESH_FOR_MS + 60_000);
     openPanel({ now: () => now });
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
-    // Shown as current (the cache's read ends the "checking…" line), and the service was not asked.
+    // Shown as current (the store's read ends the "checking…" line), and the service was not asked.
     await waitFor(() => expect(screen.queryByText(/checking/i)).toBeNull());
     expect(lookups()).toEqual([]);
   });
@@ -197,7 +191,7 @@ describe('side panel: this page as the tab changes', () => {
 
 describe('side panel: the tabs permission', () => {
   it('says why it needs it, asks in the click, then follows the tab and notes that it relies on it', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { perms, flags } = openPanel({ granted: false, relied: false });
     const allow = await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.getByRole('heading', { name: 'Show the report of the tab you are on' })).toBeTruthy();
@@ -211,7 +205,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('held for the toolbar score, still waits for the click to follow (no prompt shows then)', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { perms } = openPanel({ granted: true, relied: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
@@ -219,7 +213,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('says so when the browser refuses', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { flags } = openPanel({ granted: false, relied: false, answer: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not allow/);
@@ -227,7 +221,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('taken back in the browser, says it stopped following and offers to allow it again', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { perms } = openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     perms.revoke();
@@ -239,7 +233,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('taken back, does not follow again when the toolbar score gets it: it waits for a click here', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { perms, flags } = openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     perms.revoke();
@@ -261,7 +255,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('“Allow again” follows even when the grant’s own event is answered after the click', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { flags } = openPanel({ granted: false, relied: true });
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
     await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
@@ -279,7 +273,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('taken back while closed, says so when opened, and a later grant still waits for a click', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { perms, flags } = openPanel({ granted: false, relied: true });
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
     await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
@@ -290,7 +284,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('a grant for the toolbar score while the panel was closed does not make it follow when opened', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     // Taken back while closed, then granted for the toolbar score from Settings, all before this opens.
     const flags = { toolbarScore: memoryFlag(false), sidePanel: memoryFlag(true) };
     const { permissions } = fakePermissions(false);
@@ -301,7 +295,7 @@ describe('side panel: the tabs permission', () => {
   });
 
   it('“Stop following tabs” gives the permission back, unless the toolbar score relies on it', async () => {
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     const { perms, flags } = openPanel({});
     fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
     await screen.findByRole('button', { name: 'Follow the active tab' });
@@ -318,7 +312,7 @@ describe('side panel: the tabs permission', () => {
 
   it('asks in German for a German browser', async () => {
     useTestLanguage('de');
-    fakeBackground(() => Date.now());
+    await fakeBackground(() => Date.now());
     openPanel({ granted: false, relied: false });
     expect(await screen.findByRole('button', { name: 'Dem aktiven Tab folgen' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Den Bericht des aktuellen Tabs zeigen' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report, ReportChecks } from '@/lib/api/types';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
@@ -11,6 +11,10 @@ import { renderApp } from '../render-app';
 
 beforeEach(() => {
   fakeBrowser.reset();
+});
+// Also after a failed check: the next test's waits run on the real clock.
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const detailed = makeReport(7, {
@@ -363,11 +367,14 @@ describe('a report the service says is gone', () => {
 
 describe('the details model', () => {
   // The background's follower reads a generating report again (tests/unit/background/follower.test.ts
-  // has its delays); the panel only shows what it finds, and never asks on its own.
+  // has its delays); it keeps a summary, so when it finds a changed copy the panel reads the whole
+  // report once, and never polls on its own.
   it('shows what the background’s follower finds, until the result is ready', async () => {
     vi.useFakeTimers();
     const pending = makeReport(3, { result: null, generatedAt: null, updatedAt: new Date().toISOString() });
-    const answers = [pending, pending, makeReport(3, { result: 'decent' })];
+    const decent = makeReport(3, { result: 'decent' });
+    // The panel's read, the follower's two, then the panel's read of the whole changed report.
+    const answers = [pending, pending, decent, decent];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? pending) });
     const changed = vi.fn();
     const model = createReportDetailsModel(send, { onReportChanged: changed });
@@ -384,10 +391,9 @@ describe('the details model', () => {
     expect(changed).toHaveBeenLastCalledWith(expect.objectContaining({ result: 'decent' }));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(followerReads(send)).toHaveLength(2);
-    // The panel itself asked once: when it opened.
-    expect(callsOf(send, 'reports.get')).toHaveLength(1);
+    // The panel itself asked twice: when it opened, and for the whole report the follower found changed.
+    expect(callsOf(send, 'reports.get')).toHaveLength(2);
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('hears nothing more once disposed', async () => {
@@ -403,7 +409,6 @@ describe('the details model', () => {
     expect(followerReads(send)).toEqual([3]);
     expect(model.report.value?.result).toBeNull();
     expect(changed).not.toHaveBeenCalledWith(expect.objectContaining({ result: 'bad' }));
-    vi.useRealTimers();
   });
 
   it('does not follow a report the service generated without a score, and says so', async () => {
@@ -417,7 +422,6 @@ describe('the details model', () => {
     expect(followerReads(send)).toEqual([]);
     expect(model.scoreState.value).toBe('no_score');
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('says “no score” once the report has waited too long for it', async () => {
@@ -434,7 +438,6 @@ describe('the details model', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(followerReads(send)).toHaveLength(asked);
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('says “no result yet” when the follower gives up on a report that carries no dates', async () => {
@@ -456,47 +459,48 @@ describe('the details model', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(followerReads(send)).toHaveLength(asked);
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('drops “Regenerating the results…” when the regenerated report ends without a score', async () => {
     vi.useFakeTimers();
-    const reads = [makeReport(3), makeReport(3, { result: null, generatedAt: new Date().toISOString() })];
+    // The report as the service has it now, whoever reads it.
+    let onService = makeReport(3);
     const send = fakeSend({
-      'reports.get': () => ok(reads.shift()!),
-      'reports.update': () => ok(generating(3)),
+      'reports.get': () => ok(onService),
+      'reports.update': () => ok((onService = generating(3))),
     });
     const model = createReportDetailsModel(send);
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
     expect(model.notice.value).toBe('Regenerating the results…');
+    onService = makeReport(3, { result: null, generatedAt: new Date().toISOString() });
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.scoreState.value).toBe('no_score');
     expect(model.notice.value).toBeNull();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(followerReads(send)).toHaveLength(1);
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('says “New results are ready.” when the regenerated report gets its score', async () => {
     vi.useFakeTimers();
-    const reads = [makeReport(3, { result: 'bad' }), makeReport(3, { result: 'good' })];
+    // The report as the service has it now, whoever reads it.
+    let onService = makeReport(3, { result: 'bad' });
     const send = fakeSend({
-      'reports.get': () => ok(reads.shift()!),
-      'reports.update': () => ok(generating(3)),
+      'reports.get': () => ok(onService),
+      'reports.update': () => ok((onService = generating(3))),
     });
     const model = createReportDetailsModel(send);
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
     expect(model.scoreState.value).toBe('generating');
+    onService = makeReport(3, { result: 'good' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.report.value?.result).toBe('good');
     expect(model.notice.value).toBe('New results are ready.');
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('tells the list when the service says the report is gone, on reading or on writing', async () => {
@@ -612,7 +616,6 @@ describe('saving sends only what the person changed', () => {
     await model.save({ privacy: 1, password: 'ignored without Password' });
     expect(callsOf(send, 'reports.update')).toEqual([{ id: 7, privacy: 1 }]);
     model.dispose();
-    vi.useRealTimers();
   });
 });
 
@@ -621,15 +624,15 @@ describe('a regenerate that may have happened', () => {
 
   it('offers no Retry: it reads the report again and follows the new results', async () => {
     const before = makeReport(7, { url: 'https://seven.example/page' });
-    const reads = [
-      before,
-      generating(7),
-      makeReport(7, { result: 'bad', updatedAt: '2026-01-01T00:00:00Z' }),
-    ];
+    // The report as the service has it now, whoever reads it: the failed regenerate did happen.
+    let onService = before;
     const { send } = renderApp('#/reports?details=7', {
       'reports.list': () => ok(makePage([before])),
-      'reports.get': () => ok(reads.shift() ?? makeReport(7, { result: 'bad' })),
-      'reports.update': () => fail('server', { status: 502, message: MAYBE, retrySafe: false }),
+      'reports.get': () => ok(onService),
+      'reports.update': () => {
+        onService = generating(7, { url: 'https://seven.example/page' });
+        return fail('server', { status: 502, message: MAYBE, retrySafe: false });
+      },
     });
     const details = await panel();
     fireEvent.click(await within(details).findByRole('button', { name: 'Regenerate results' }));
@@ -690,7 +693,6 @@ describe('following a generating report in the details', () => {
       expect(followerReads(send)).toEqual([3]);
       expect(callsOf(send, 'reports.get')).toHaveLength(1);
       model.dispose();
-      vi.useRealTimers();
     },
   );
 
@@ -713,7 +715,6 @@ describe('following a generating report in the details', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(followerReads(send)).toHaveLength(asked);
     model.dispose();
-    vi.useRealTimers();
   });
 
   it('a report the follower finds gone leaves the list', async () => {
@@ -730,6 +731,5 @@ describe('following a generating report in the details', () => {
     expect(model.loadError.value?.kind).toBe('not_found');
     expect(gone).toHaveBeenCalledWith('3');
     model.dispose();
-    vi.useRealTimers();
   });
 });

@@ -1,15 +1,23 @@
 // The Reports section opened again: the rows of the last visit for the same view show at once, said to
-// be updating, then the service's answer replaces them. Through the whole page, on the real session cache.
+// be updating, then the service's answer replaces them. Through the whole page, on the real report store
+// (storage.session), written by the background's own writer as the background writes a list's answer.
 import { cleanup, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
 import type { Result } from '@/lib/api/errors';
+import { listView } from '@/lib/api/summary';
 import type { Page, Report } from '@/lib/api/types';
+import type { MessageInput } from '@/lib/messaging/protocol';
+import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { deferred, makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
 
-beforeEach(() => {
+let store: ReportStore;
+beforeEach(async () => {
   fakeBrowser.reset();
+  await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
+  store = createReportStore('a', () => Date.now());
 });
 
 const rowUrls = (table: HTMLElement) =>
@@ -17,14 +25,24 @@ const rowUrls = (table: HTMLElement) =>
     .queryAllByRole('rowheader')
     .map((cell) => cell.textContent);
 
-async function visit(hash: string, answer: () => Promise<Result<Page<Report>>>) {
+type ListAnswer = (query: MessageInput<'reports.list'>) => Promise<Result<Page<Report>>>;
+
+/** The background's answer to a page's list: kept in the store under the page's query, then handed back. */
+const keptAnswer =
+  (page: Page<Report>): ListAnswer =>
+  async (query) => {
+    await store.listed(page, listView(query));
+    return ok(page);
+  };
+
+async function visit(hash: string, answer: ListAnswer) {
   renderApp(hash, { 'reports.list': answer });
   return screen.findByRole('table', { name: 'Reports' });
 }
 
 describe('Reports from the last visit', () => {
   it('shows the kept rows at once, marked as updating, then the fresh ones', async () => {
-    const first = await visit('#/reports', async () => ok(makePage([makeReport(1), makeReport(2)])));
+    const first = await visit('#/reports', keptAnswer(makePage([makeReport(1), makeReport(2)])));
     await waitFor(() => expect(rowUrls(first)).toHaveLength(2));
     cleanup();
 
@@ -42,7 +60,7 @@ describe('Reports from the last visit', () => {
   });
 
   it('shows no kept rows for another filter: it waits for its own answer', async () => {
-    await visit('#/reports', async () => ok(makePage([makeReport(1)])));
+    await visit('#/reports', keptAnswer(makePage([makeReport(1)])));
     await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(1));
     cleanup();
 
