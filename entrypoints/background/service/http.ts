@@ -10,16 +10,19 @@ import { serverFieldErrors, serverMessage } from './responses';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpSettings {
+  /** Normalised by the caller: no trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
+  /** Per attempt (client default 15 s). */
   timeoutMs: number;
   /** For requests that wait for the service to analyse a page (create, regenerate). */
   analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
-  /** Told before a read waits out a 429's Retry-After. */
+  /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
   onRateLimitWait?: (ms: number) => void;
   random: () => number;
+  /** Attempts in total for reads (GET); writes are tried once. */
   maxAttempts: number;
 }
 
