@@ -214,14 +214,8 @@ const CREATED_NOT_UNDERSTOOD = t('errorCreatedNotUnderstood');
 const CREATED_AS_WEB_PAGE = t('errorCreatedAsWebPage');
 const REGENERATED_NOT_READ = t('errorRegeneratedNotRead');
 
-function isRedirect(error: ApiError): boolean {
-  const status = error.status ?? 0;
-  return (
-    (status >= 300 && status < 400) ||
-    error.message === REDIRECT_MESSAGE ||
-    /redirect/i.test(error.detail ?? '')
-  );
-}
+// http.ts says every redirect (a 3xx, or a browser's hidden one with status 0) in this sentence.
+const isRedirect = (error: ApiError) => error.message === REDIRECT_MESSAGE;
 
 /** A write's failure that may have come after the write was done, said as such, without a Retry. */
 function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {

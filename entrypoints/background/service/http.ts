@@ -222,13 +222,13 @@ async function attempt(
 // ---------------------------------------------------------------------------------------------------
 // Retries (GET only)
 
-/** Retry-After as seconds: either a number of seconds or an HTTP date. */
 /** A wait past a day is nonsense from the server; saying "a day" is still honest. */
 const MAX_REPORTED_WAIT_SECONDS = 86_400;
 
 /** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
 export const NO_API_MESSAGE = t('errorNoApi');
 
+/** Retry-After as seconds: either a number of seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
