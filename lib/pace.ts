@@ -5,7 +5,7 @@
 //   pace drops to one request per (60 s / limit), which never meets the limit (phpRank allows 60 a minute);
 // - a 429's Retry-After: the pause then stays at that wait (doubling if another 429 comes despite it)
 //   until an answer shows room again, and only then goes back to the normal pace.
-import type { RateLimit } from './api/errors';
+import type { ApiError, RateLimit, Result } from './api/errors';
 
 /** phpRank's throttle per client; assumed when the server says how much room is left but not its limit. */
 const DEFAULT_LIMIT_PER_MINUTE = 60;
@@ -56,4 +56,23 @@ export function createPacer(pauseMs: number, maxPauseMs: number) {
       }
     },
   };
+}
+
+/** A 429: nothing was written, so the same request may go again once the service's wait is over. */
+export function isRateLimited(result: Result<unknown>): result is { ok: false; error: ApiError } {
+  return !result.ok && result.error.kind === 'rate_limited';
+}
+
+/** The pause between two requests, which Stop (the signal) ends at once. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

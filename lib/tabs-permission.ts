@@ -46,12 +46,15 @@ export interface TabsOwnerDeps {
   };
 }
 
-/** Calls at once (the click's gesture holds); a call that throws or rejects counts as `failed`. */
-function attempt(call: () => Promise<boolean>, failed = false): Promise<boolean> {
+/**
+ * A permissions call, made at once (the click's gesture holds); one that throws or rejects gives
+ * `fallback`. Settings' access to a server asks the same way.
+ */
+export function settle(call: () => Promise<boolean>, fallback = false): Promise<boolean> {
   try {
-    return call().catch(() => failed);
+    return call().catch(() => fallback);
   } catch {
-    return Promise.resolve(failed);
+    return Promise.resolve(fallback);
   }
 }
 
@@ -66,7 +69,7 @@ export function createTabsOwner(deps: TabsOwnerDeps) {
 
   return {
     /** Whether the browser grants it now (whoever asked). */
-    granted: () => attempt(() => deps.permissions.contains(TABS_PERMISSION)),
+    granted: () => settle(() => deps.permissions.contains(TABS_PERMISSION)),
     /** Whether `feature` relies on it (it may have been taken back since: see `granted`). */
     reliesOn: (feature: TabsFeature) => deps.flags[feature].getValue().catch(() => false),
     /**
@@ -75,11 +78,11 @@ export function createTabsOwner(deps: TabsOwnerDeps) {
      */
     async take(feature: TabsFeature): Promise<boolean> {
       // Read before asking (unknown counts as held): not held means the browser took it back.
-      const heldBefore = attempt(() => deps.permissions.contains(TABS_PERMISSION), true);
-      const asked = attempt(() => deps.permissions.request(TABS_PERMISSION));
+      const heldBefore = settle(() => deps.permissions.contains(TABS_PERMISSION), true);
+      const asked = settle(() => deps.permissions.request(TABS_PERMISSION));
       // Held outright counts too: Firefox refuses a request for a permission the manifest grants (the
       // e2e builds declare `tabs` so, as no prompt can be answered headless).
-      const granted = (await asked) || (await attempt(() => deps.permissions.contains(TABS_PERMISSION)));
+      const granted = (await asked) || (await settle(() => deps.permissions.contains(TABS_PERMISSION)));
       if (!granted) return false;
       if (!(await heldBefore)) await forgetOthers(feature);
       await deps.flags[feature].setValue(true);
@@ -92,7 +95,7 @@ export function createTabsOwner(deps: TabsOwnerDeps) {
       await deps.flags[feature].setValue(false);
       const others = Object.entries(deps.flags).filter(([name]) => name !== feature);
       const used = await Promise.all(others.map(([, flag]) => flag.getValue().catch(() => true)));
-      if (!used.some(Boolean)) await attempt(() => deps.permissions.remove(TABS_PERMISSION));
+      if (!used.some(Boolean)) await settle(() => deps.permissions.remove(TABS_PERMISSION));
     },
   };
 }

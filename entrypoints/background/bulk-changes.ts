@@ -17,7 +17,7 @@ import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { MessageInput } from '@/lib/messaging/protocol';
-import { createPacer } from '@/lib/pace';
+import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
@@ -144,7 +144,7 @@ export function createBulkChanges(deps: BulkDeps) {
           if (!(await edit(job.id, (stored) => setItem(stored, key, { state: 'sending', sentAt })))) continue;
           const answer = await send(job, next!);
           const tries = (rateLimited.get(key) ?? 0) + 1;
-          if (!answer.ok && answer.error.kind === 'rate_limited' && tries <= MAX_RATE_LIMIT_RETRIES) {
+          if (isRateLimited(answer) && tries <= MAX_RATE_LIMIT_RETRIES) {
             // Nothing was written: the same report again, once the service's wait is over.
             rateLimited.set(key, tries);
             const waitMs = Math.min(
@@ -310,11 +310,4 @@ export function createBulkChanges(deps: BulkDeps) {
       },
     },
   };
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
 }

@@ -178,244 +178,225 @@ const addresses: Counted = (c) => (c === 1 ? t('checkAddress', n(c)) : t('checkA
 const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', n(c)));
 
 /**
- * Category, documented importance, the generic name of its failure ("Title has a problem"), what is
- * wrong by error key (in words for people who are not SEO experts), and, where its value says more
- * than its name, the detail.
+ * By category: documented importance, the generic name of its failure ("Title has a problem"), what is
+ * wrong by error key (in words for people who are not SEO experts), and, where its value says more than
+ * its name, the detail.
  */
 interface Test {
-  category: CheckCategory;
   importance: CheckImportance;
   problem: () => string;
   failures: Record<string, () => string>;
   detail?: Detail;
 }
 
-const TESTS: Record<string, Test> = {
-  title: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemTitle'),
-    failures: { missing: () => t('checkTitleMissing'), length: () => t('checkTitleLength') },
-    detail: valueText,
-  },
-  meta_description: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemMetaDescription'),
-    failures: {
-      missing: () => t('checkMetaDescriptionMissing'),
-      length: () => t('checkMetaDescriptionLength'),
+const TESTS_BY_CATEGORY: Record<Exclude<CheckCategory, 'other'>, Record<string, Test>> = {
+  seo: {
+    title: {
+      importance: 'high',
+      problem: () => t('checkProblemTitle'),
+      failures: { missing: () => t('checkTitleMissing'), length: () => t('checkTitleLength') },
+      detail: valueText,
     },
-    detail: valueText,
-  },
-  headings: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemHeadings'),
-    failures: {
-      missing: () => t('checkHeadingsMissing'),
-      too_many: () => t('checkHeadingsTooMany'),
-      duplicate: () => t('checkHeadingsDuplicate'),
+    meta_description: {
+      importance: 'high',
+      problem: () => t('checkProblemMetaDescription'),
+      failures: {
+        missing: () => t('checkMetaDescriptionMissing'),
+        length: () => t('checkMetaDescriptionLength'),
+      },
+      detail: valueText,
+    },
+    headings: {
+      importance: 'high',
+      problem: () => t('checkProblemHeadings'),
+      failures: {
+        missing: () => t('checkHeadingsMissing'),
+        too_many: () => t('checkHeadingsTooMany'),
+        duplicate: () => t('checkHeadingsDuplicate'),
+      },
+    },
+    content_keywords: {
+      importance: 'high',
+      problem: () => t('checkProblemContentKeywords'),
+      failures: { missing: () => t('checkContentKeywordsMissing') },
+      detail: missingKeywords,
+    },
+    image_keywords: {
+      importance: 'high',
+      problem: () => t('checkProblemImageKeywords'),
+      failures: { missing: () => t('checkImageKeywordsMissing') },
+      detail: listed('missing', images),
+    },
+    seo_friendly_url: {
+      importance: 'high',
+      problem: () => t('checkProblemSeoFriendlyUrl'),
+      failures: { bad_format: () => t('checkSeoFriendlyUrlBadFormat') },
+    },
+    '404_page': {
+      importance: 'high',
+      problem: () => t('checkProblem404Page'),
+      failures: { missing: () => t('check404PageMissing') },
+    },
+    robots: {
+      importance: 'high',
+      problem: () => t('checkProblemRobots'),
+      failures: { failed: () => t('checkRobotsFailed') },
+    },
+    noindex: {
+      importance: 'high',
+      problem: () => t('checkProblemNoindex'),
+      failures: { missing: () => t('checkNoindexMissing') },
+    },
+    in_page_links: {
+      importance: 'medium',
+      problem: () => t('checkProblemInPageLinks'),
+      failures: { too_many: () => t('checkInPageLinksTooMany') },
+      detail: measured('too_many', 'max', links, nestedCount),
+    },
+    language: {
+      importance: 'medium',
+      problem: () => t('checkProblemLanguage'),
+      failures: { missing: () => t('checkLanguageMissing') },
+    },
+    favicon: {
+      importance: 'medium',
+      problem: () => t('checkProblemFavicon'),
+      failures: { missing: () => t('checkFaviconMissing') },
     },
   },
-  content_keywords: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemContentKeywords'),
-    failures: { missing: () => t('checkContentKeywordsMissing') },
-    detail: missingKeywords,
+  performance: {
+    text_compression: {
+      importance: 'high',
+      problem: () => t('checkProblemTextCompression'),
+      failures: { missing: () => t('checkTextCompressionMissing') },
+    },
+    load_time: {
+      importance: 'high',
+      problem: () => t('checkProblemLoadTime'),
+      failures: { too_slow: () => t('checkLoadTimeTooSlow') },
+      detail: measured('too_slow', 'max', seconds),
+    },
+    page_size: {
+      importance: 'high',
+      problem: () => t('checkProblemPageSize'),
+      failures: { too_large: () => t('checkPageSizeTooLarge') },
+      detail: measured('too_large', 'max', formatBytes),
+    },
+    http_requests: {
+      importance: 'high',
+      problem: () => t('checkProblemHttpRequests'),
+      failures: { too_many: () => t('checkHttpRequestsTooMany') },
+      detail: measured('too_many', 'max', requests, nestedCount),
+    },
+    image_format: {
+      importance: 'medium',
+      problem: () => t('checkProblemImageFormat'),
+      failures: { bad_format: () => t('checkImageFormatBadFormat') },
+      detail: listed('bad_format', images),
+    },
+    defer_javascript: {
+      importance: 'low',
+      problem: () => t('checkProblemDeferJavascript'),
+      failures: { missing: () => t('checkDeferJavascriptMissing') },
+      detail: listed('missing', scripts),
+    },
+    dom_size: {
+      importance: 'low',
+      problem: () => t('checkProblemDomSize'),
+      failures: { too_many: () => t('checkDomSizeTooMany') },
+      detail: measured('too_many', 'max', elements),
+    },
   },
-  image_keywords: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemImageKeywords'),
-    failures: { missing: () => t('checkImageKeywordsMissing') },
-    detail: listed('missing', images),
+  security: {
+    https_encryption: {
+      importance: 'high',
+      problem: () => t('checkProblemHttpsEncryption'),
+      failures: { missing: () => t('checkHttpsEncryptionMissing') },
+    },
+    mixed_content: {
+      importance: 'high',
+      problem: () => t('checkProblemMixedContent'),
+      failures: { failed: () => t('checkMixedContentFailed') },
+      detail: listed('failed', resources),
+    },
+    server_signature: {
+      importance: 'medium',
+      problem: () => t('checkProblemServerSignature'),
+      failures: { failed: () => t('checkServerSignatureFailed') },
+      detail: valueText,
+    },
+    unsafe_cross_origin_links: {
+      importance: 'medium',
+      problem: () => t('checkProblemUnsafeCrossOriginLinks'),
+      failures: { failed: () => t('checkUnsafeCrossOriginLinksFailed') },
+      detail: listed('failed', links),
+    },
+    plaintext_email: {
+      importance: 'low',
+      problem: () => t('checkProblemPlaintextEmail'),
+      failures: { failed: () => t('checkPlaintextEmailFailed') },
+      detail: listed('failed', addresses),
+    },
   },
-  seo_friendly_url: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemSeoFriendlyUrl'),
-    failures: { bad_format: () => t('checkSeoFriendlyUrlBadFormat') },
-  },
-  '404_page': {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblem404Page'),
-    failures: { missing: () => t('check404PageMissing') },
-  },
-  robots: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemRobots'),
-    failures: { failed: () => t('checkRobotsFailed') },
-  },
-  noindex: {
-    category: 'seo',
-    importance: 'high',
-    problem: () => t('checkProblemNoindex'),
-    failures: { missing: () => t('checkNoindexMissing') },
-  },
-  in_page_links: {
-    category: 'seo',
-    importance: 'medium',
-    problem: () => t('checkProblemInPageLinks'),
-    failures: { too_many: () => t('checkInPageLinksTooMany') },
-    detail: measured('too_many', 'max', links, nestedCount),
-  },
-  language: {
-    category: 'seo',
-    importance: 'medium',
-    problem: () => t('checkProblemLanguage'),
-    failures: { missing: () => t('checkLanguageMissing') },
-  },
-  favicon: {
-    category: 'seo',
-    importance: 'medium',
-    problem: () => t('checkProblemFavicon'),
-    failures: { missing: () => t('checkFaviconMissing') },
-  },
-  text_compression: {
-    category: 'performance',
-    importance: 'high',
-    problem: () => t('checkProblemTextCompression'),
-    failures: { missing: () => t('checkTextCompressionMissing') },
-  },
-  load_time: {
-    category: 'performance',
-    importance: 'high',
-    problem: () => t('checkProblemLoadTime'),
-    failures: { too_slow: () => t('checkLoadTimeTooSlow') },
-    detail: measured('too_slow', 'max', seconds),
-  },
-  page_size: {
-    category: 'performance',
-    importance: 'high',
-    problem: () => t('checkProblemPageSize'),
-    failures: { too_large: () => t('checkPageSizeTooLarge') },
-    detail: measured('too_large', 'max', formatBytes),
-  },
-  http_requests: {
-    category: 'performance',
-    importance: 'high',
-    problem: () => t('checkProblemHttpRequests'),
-    failures: { too_many: () => t('checkHttpRequestsTooMany') },
-    detail: measured('too_many', 'max', requests, nestedCount),
-  },
-  image_format: {
-    category: 'performance',
-    importance: 'medium',
-    problem: () => t('checkProblemImageFormat'),
-    failures: { bad_format: () => t('checkImageFormatBadFormat') },
-    detail: listed('bad_format', images),
-  },
-  defer_javascript: {
-    category: 'performance',
-    importance: 'low',
-    problem: () => t('checkProblemDeferJavascript'),
-    failures: { missing: () => t('checkDeferJavascriptMissing') },
-    detail: listed('missing', scripts),
-  },
-  dom_size: {
-    category: 'performance',
-    importance: 'low',
-    problem: () => t('checkProblemDomSize'),
-    failures: { too_many: () => t('checkDomSizeTooMany') },
-    detail: measured('too_many', 'max', elements),
-  },
-  https_encryption: {
-    category: 'security',
-    importance: 'high',
-    problem: () => t('checkProblemHttpsEncryption'),
-    failures: { missing: () => t('checkHttpsEncryptionMissing') },
-  },
-  mixed_content: {
-    category: 'security',
-    importance: 'high',
-    problem: () => t('checkProblemMixedContent'),
-    failures: { failed: () => t('checkMixedContentFailed') },
-    detail: listed('failed', resources),
-  },
-  server_signature: {
-    category: 'security',
-    importance: 'medium',
-    problem: () => t('checkProblemServerSignature'),
-    failures: { failed: () => t('checkServerSignatureFailed') },
-    detail: valueText,
-  },
-  unsafe_cross_origin_links: {
-    category: 'security',
-    importance: 'medium',
-    problem: () => t('checkProblemUnsafeCrossOriginLinks'),
-    failures: { failed: () => t('checkUnsafeCrossOriginLinksFailed') },
-    detail: listed('failed', links),
-  },
-  plaintext_email: {
-    category: 'security',
-    importance: 'low',
-    problem: () => t('checkProblemPlaintextEmail'),
-    failures: { failed: () => t('checkPlaintextEmailFailed') },
-    detail: listed('failed', addresses),
-  },
-  structured_data: {
-    category: 'miscellaneous',
-    importance: 'medium',
-    problem: () => t('checkProblemStructuredData'),
-    failures: { missing: () => t('checkStructuredDataMissing') },
-  },
-  meta_viewport: {
-    category: 'miscellaneous',
-    importance: 'medium',
-    problem: () => t('checkProblemMetaViewport'),
-    failures: { missing: () => t('checkMetaViewportMissing') },
-  },
-  charset: {
-    category: 'miscellaneous',
-    importance: 'medium',
-    problem: () => t('checkProblemCharset'),
-    failures: { missing: () => t('checkCharsetMissing') },
-  },
-  sitemap: {
-    category: 'miscellaneous',
-    importance: 'low',
-    problem: () => t('checkProblemSitemap'),
-    failures: { missing: () => t('checkSitemapMissing'), failed: () => t('checkSitemapFailed') },
-  },
-  social: {
-    category: 'miscellaneous',
-    importance: 'low',
-    problem: () => t('checkProblemSocial'),
-    failures: { missing: () => t('checkSocialMissing') },
-  },
-  content_length: {
-    category: 'miscellaneous',
-    importance: 'low',
-    problem: () => t('checkProblemContentLength'),
-    failures: { too_few: () => t('checkContentLengthTooFew') },
-    detail: measured('too_few', 'min', words),
-  },
-  text_html_ratio: {
-    category: 'miscellaneous',
-    importance: 'low',
-    problem: () => t('checkProblemTextHtmlRatio'),
-    failures: { too_small: () => t('checkTextHtmlRatioTooSmall') },
-    detail: measured('too_small', 'min', percent),
-  },
-  inline_css: {
-    category: 'miscellaneous',
-    importance: 'low',
-    problem: () => t('checkProblemInlineCss'),
-    failures: { failed: () => t('checkInlineCssFailed') },
-    detail: listed('failed', elements),
-  },
-  deprecated_html_tags: {
-    category: 'miscellaneous',
-    importance: 'low',
-    problem: () => t('checkProblemDeprecatedHtmlTags'),
-    failures: { bad_tags: () => t('checkDeprecatedHtmlTagsBadTags') },
-    detail: deprecatedTags,
+  miscellaneous: {
+    structured_data: {
+      importance: 'medium',
+      problem: () => t('checkProblemStructuredData'),
+      failures: { missing: () => t('checkStructuredDataMissing') },
+    },
+    meta_viewport: {
+      importance: 'medium',
+      problem: () => t('checkProblemMetaViewport'),
+      failures: { missing: () => t('checkMetaViewportMissing') },
+    },
+    charset: {
+      importance: 'medium',
+      problem: () => t('checkProblemCharset'),
+      failures: { missing: () => t('checkCharsetMissing') },
+    },
+    sitemap: {
+      importance: 'low',
+      problem: () => t('checkProblemSitemap'),
+      failures: { missing: () => t('checkSitemapMissing'), failed: () => t('checkSitemapFailed') },
+    },
+    social: {
+      importance: 'low',
+      problem: () => t('checkProblemSocial'),
+      failures: { missing: () => t('checkSocialMissing') },
+    },
+    content_length: {
+      importance: 'low',
+      problem: () => t('checkProblemContentLength'),
+      failures: { too_few: () => t('checkContentLengthTooFew') },
+      detail: measured('too_few', 'min', words),
+    },
+    text_html_ratio: {
+      importance: 'low',
+      problem: () => t('checkProblemTextHtmlRatio'),
+      failures: { too_small: () => t('checkTextHtmlRatioTooSmall') },
+      detail: measured('too_small', 'min', percent),
+    },
+    inline_css: {
+      importance: 'low',
+      problem: () => t('checkProblemInlineCss'),
+      failures: { failed: () => t('checkInlineCssFailed') },
+      detail: listed('failed', elements),
+    },
+    deprecated_html_tags: {
+      importance: 'low',
+      problem: () => t('checkProblemDeprecatedHtmlTags'),
+      failures: { bad_tags: () => t('checkDeprecatedHtmlTagsBadTags') },
+      detail: deprecatedTags,
+    },
   },
 };
+
+/** Each test by its key, with its category. */
+const TESTS: Record<string, Test & { category: CheckCategory }> = Object.fromEntries(
+  Object.entries(TESTS_BY_CATEGORY).flatMap(([category, tests]) =>
+    Object.entries(tests).map(([key, test]) => [key, { ...test, category: category as CheckCategory }]),
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Reading one test

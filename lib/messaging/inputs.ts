@@ -5,6 +5,7 @@
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
+import { isRecord } from '../is-record';
 import { z } from '../zod';
 import {
   PER_PAGE_VALUES,
@@ -190,8 +191,7 @@ const bulkTarget = z.union(
 );
 
 function tooManyReports(input: unknown): boolean {
-  const reports =
-    typeof input === 'object' && input !== null ? (input as { reports?: unknown }).reports : null;
+  const reports = isRecord(input) ? input.reports : null;
   return Array.isArray(reports) && reports.length > MAX_BULK_REPORTS;
 }
 

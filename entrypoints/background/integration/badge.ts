@@ -12,8 +12,6 @@ import {
 } from '../score-badge';
 import type { Outcome } from './outcome';
 
-export type ToolbarButton = BadgeAction;
-
 // The bands in the score badge's colours; grey and red, dark enough for white text, for the rest.
 export const BADGE_COLOURS = {
   ...BAND_COLOURS,
@@ -47,7 +45,7 @@ export function outcomeLook(outcome: Outcome): BadgeLook {
   return { text: String(outcome.score), colour: BADGE_COLOURS[outcome.band], title };
 }
 
-export function createBadge(button: ToolbarButton = toolbarAction()) {
+export function createBadge(button: BadgeAction = toolbarAction()) {
   /** Never throws: the tab may be gone by the time a create ends. */
   async function show(tabId: number, look: BadgeLook): Promise<void> {
     holdScoreBadge(tabId, look.running === true);

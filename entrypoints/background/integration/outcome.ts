@@ -20,17 +20,12 @@ export interface Outcome {
   band: ReportResult | null;
 }
 
-/** The band's name, as every other surface says it. */
-export function bandName(band: ReportResult): string {
-  return RESULT_LABELS[band];
-}
-
-/** "Good · 86", "Good" (a word without a number), or "No score yet". */
+/** "Good · 86", "Good" (a word without a number), or "No score yet": the band named as everywhere else. */
 function resultText(report: Report): string {
   if (report.result === null) return t('notifyNoScore');
   return report.score === null
-    ? bandName(report.result)
-    : `${bandName(report.result)} · ${roundScore(report.score)}`;
+    ? RESULT_LABELS[report.result]
+    : `${RESULT_LABELS[report.result]} · ${roundScore(report.score)}`;
 }
 
 /** The outcome of a create or a regeneration; `address` is the page asked for (shown when it failed). */

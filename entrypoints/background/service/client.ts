@@ -42,22 +42,9 @@ import {
 } from './responses';
 import type { Account, Page, Project, Report, ReportId } from '@/lib/api/types';
 
-export interface ApiClientConfig {
-  /** Normalised by the caller: no trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */
-  baseUrl: string;
-  apiKey: string;
-  fetch?: typeof fetch;
-  /** Per attempt. Default 15000. */
-  timeoutMs?: number;
-  /** Create and regenerate, which wait for the service to analyse the page. Default ANALYSIS_TIMEOUT_MS. */
-  analysisTimeoutMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-  /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
-  onRateLimitWait?: (ms: number) => void;
-  random?: () => number;
-  /** Attempts in total for reads (GET); writes are tried once. Default 3. */
-  maxAttempts?: number;
-}
+/** What wiring.ts gives; every setting but the address and the key has a default. */
+export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
+  Partial<Omit<HttpSettings, 'baseUrl' | 'apiKey'>>;
 
 export interface ApiEndpoints {
   listReports(query: ReportListQuery): Promise<Result<Page<Report>>>;
@@ -72,25 +59,10 @@ export interface ApiEndpoints {
   getAccount(): Promise<Result<Account | null>>;
 }
 
-/** The same endpoints for input that a parse against its schema in lib/messaging/inputs.ts gave. */
-export interface CheckedApiEndpoints {
-  listReports(query: z.infer<typeof reportListQuerySchema>): Promise<Result<Page<Report>>>;
-  getReport(id: z.infer<typeof reportIdSchema>['id']): Promise<Result<Report>>;
-  createReport(input: z.infer<typeof createReportInputSchema>): Promise<Result<Report>>;
-  updateReport(
-    id: z.infer<typeof reportIdSchema>['id'],
-    input: z.infer<typeof updateReportInputSchema>,
-  ): Promise<Result<Report>>;
-  deleteReport(id: z.infer<typeof reportIdSchema>['id']): Promise<Result<null>>;
-  listProjects(query: z.infer<typeof projectListQuerySchema>): Promise<Result<Page<Project>>>;
-  deleteProject(name: z.infer<typeof projectNameSchema>['name']): Promise<Result<null>>;
-  getAccount(): Promise<Result<Account | null>>;
-}
-
 /** Checks each input against its schema, then sends it. */
 export interface ApiClient extends ApiEndpoints {
   /** Sends input as it is: only for input parsed against the same schema already (the router's). */
-  inputsChecked: CheckedApiEndpoints;
+  inputsChecked: ApiEndpoints;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -117,16 +89,14 @@ function defaultSleep(ms: number): Promise<void> {
 }
 
 function settingsFrom(config: ApiClientConfig): HttpSettings {
-  // Called through a plain function: a detached `fetch` called as a method throws "Illegal invocation".
-  const fetchFn = config.fetch ?? ((input, init) => fetch(input, init));
   return {
-    baseUrl: config.baseUrl,
+    ...config,
     apiKey: config.apiKey.trim(),
-    fetch: fetchFn,
+    // Called through a plain function: a detached `fetch` called as a method throws "Illegal invocation".
+    fetch: config.fetch ?? ((input, init) => fetch(input, init)),
     timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     analysisTimeoutMs: config.analysisTimeoutMs ?? ANALYSIS_TIMEOUT_MS,
     sleep: config.sleep ?? defaultSleep,
-    onRateLimitWait: config.onRateLimitWait,
     random: config.random ?? Math.random,
     maxAttempts: config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };
@@ -165,25 +135,8 @@ function segment(value: ReportId): string {
   return encodeURIComponent(String(value));
 }
 
-/** The report with its page on the service (`{base_url}/reports/{id}`), where people see it in full. */
-function onService(http: HttpSettings, report: Report): Report {
-  return { ...report, serviceUrl: `${http.baseUrl.replace(/\/+$/, '')}/reports/${segment(report.id)}` };
-}
-
-function reportParser(http: HttpSettings) {
-  return (value: unknown): Parsed<Report> => {
-    const parsed = parseReport(value);
-    return parsed.ok ? { ok: true, value: onService(http, parsed.value) } : parsed;
-  };
-}
-
-function reportPageParser(http: HttpSettings) {
-  return (value: unknown): Parsed<Page<Report>> => {
-    const parsed = parseReportPage(value);
-    if (!parsed.ok) return parsed;
-    return { ok: true, value: { ...parsed.value, items: parsed.value.items.map((r) => onService(http, r)) } };
-  };
-}
+/** A report answer, read with its page on this service. */
+const reportOn = (http: HttpSettings) => (value: unknown) => parseReport(value, http.baseUrl);
 
 // Our query field names -> the API's parameter names (one table for both lists).
 const QUERY_PARAM_NAMES: Record<string, string> = {
@@ -227,30 +180,24 @@ async function guard<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
 
 // The endpoints below take input that passed its schema (createApiClient checks it, or its caller did).
 
-type Checked<S extends z.ZodMiniType> = z.infer<S>;
-type CheckedId = Checked<typeof reportIdSchema>['id'];
-
-async function listReports(
-  http: HttpSettings,
-  query: Checked<typeof reportListQuerySchema>,
-): Promise<Result<Page<Report>>> {
+async function listReports(http: HttpSettings, query: ReportListQuery): Promise<Result<Page<Report>>> {
   const params = queryParams(query);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/reports', query: params, errors });
   if (!answer.ok) return answer;
   // The throttle's headers ride along (as with deletes), so a reader of many pages can pace itself.
-  const page = decode(answer.data.body, reportPageParser(http));
+  const page = decode(answer.data.body, (value) => parseReportPage(value, http.baseUrl));
   const { rateLimit } = answer.data;
   return page.ok && rateLimit ? { ...page, rateLimit } : page;
 }
 
-async function getReport(http: HttpSettings, id: CheckedId): Promise<Result<Report>> {
+async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Report>> {
   const errors = { notFoundMessage: REPORT_GONE, forbiddenMessage: REPORT_FORBIDDEN };
   const answer = await request(http, { method: 'GET', path: `/reports/${segment(id)}`, errors });
-  return answer.ok ? decode(answer.data.body, reportParser(http)) : answer;
+  return answer.ok ? decode(answer.data.body, reportOn(http)) : answer;
 }
 
-function createBody(input: z.output<typeof createReportInputSchema>): URLSearchParams {
+function createBody(input: CreateReportInput): URLSearchParams {
   const body = new URLSearchParams({ url: input.url });
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
   // The API ignores a password without privacy 2; not sending it keeps it off the wire entirely.
@@ -267,14 +214,8 @@ const CREATED_NOT_UNDERSTOOD = t('errorCreatedNotUnderstood');
 const CREATED_AS_WEB_PAGE = t('errorCreatedAsWebPage');
 const REGENERATED_NOT_READ = t('errorRegeneratedNotRead');
 
-function isRedirect(error: ApiError): boolean {
-  const status = error.status ?? 0;
-  return (
-    (status >= 300 && status < 400) ||
-    error.message === REDIRECT_MESSAGE ||
-    /redirect/i.test(error.detail ?? '')
-  );
-}
+// http.ts says every redirect (a 3xx, or a browser's hidden one with status 0) in this sentence.
+const isRedirect = (error: ApiError) => error.message === REDIRECT_MESSAGE;
 
 /** A write's failure that may have come after the write was done, said as such, without a Retry. */
 function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
@@ -307,9 +248,9 @@ function afterDone(result: Result<Report>, message: string): Result<Report> {
 
 /** The created report; when the answer holds only an id, the report is read back by that id. */
 async function createdReport(http: HttpSettings, body: Body): Promise<Result<Report>> {
-  if (body.type === 'html') return afterDone(decode(body, reportParser(http)), CREATED_AS_WEB_PAGE);
+  if (body.type === 'html') return afterDone(decode(body, reportOn(http)), CREATED_AS_WEB_PAGE);
   if (body.type === 'json' && containsReport(body.value)) {
-    return afterDone(decode(body, reportParser(http)), CREATED_NOT_UNDERSTOOD);
+    return afterDone(decode(body, reportOn(http)), CREATED_NOT_UNDERSTOOD);
   }
   const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
   // The server's id goes into the next request's path: checked as a page's would be.
@@ -325,10 +266,7 @@ async function createdReport(http: HttpSettings, body: Body): Promise<Result<Rep
   });
 }
 
-async function createReport(
-  http: HttpSettings,
-  input: Checked<typeof createReportInputSchema>,
-): Promise<Result<Report>> {
+async function createReport(http: HttpSettings, input: CreateReportInput): Promise<Result<Report>> {
   const body = createBody(input);
   const errors = { notFoundMessage: NO_API_MESSAGE };
   const answer = await request(http, {
@@ -358,7 +296,7 @@ export function explainRefusedPage(error: ApiError): ApiError {
   return { ...error, message: t('errorPageRefused', first) };
 }
 
-function updateBody(input: z.output<typeof updateReportInputSchema>): URLSearchParams {
+function updateBody(input: UpdateReportInput): URLSearchParams {
   const body = new URLSearchParams();
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
   // Only with privacy 2: to change just the password, send privacy 2 with it.
@@ -367,7 +305,7 @@ function updateBody(input: z.output<typeof updateReportInputSchema>): URLSearchP
   return body;
 }
 
-function nothingToChange(input: z.output<typeof updateReportInputSchema>): Result<Report> {
+function nothingToChange(input: UpdateReportInput): Result<Report> {
   // A password alone is not sent (see updateBody): say so next to the field rather than drop it silently.
   const fieldErrors: Record<string, string[]> = input.password
     ? { password: [t('inputPasswordNeedsPrivacy')] }
@@ -377,8 +315,8 @@ function nothingToChange(input: z.output<typeof updateReportInputSchema>): Resul
 
 async function updateReport(
   http: HttpSettings,
-  id: CheckedId,
-  input: Checked<typeof updateReportInputSchema>,
+  id: ReportId,
+  input: UpdateReportInput,
 ): Promise<Result<Report>> {
   const body = updateBody(input);
   if (body.size === 0) return nothingToChange(input);
@@ -406,7 +344,7 @@ async function updateReport(
   const updated =
     answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))
       ? await getReport(http, id)
-      : decode(answered, reportParser(http));
+      : decode(answered, reportOn(http));
   // A report gone meanwhile stays "gone": that is what the pages act on.
   const gone = !updated.ok && updated.error.kind === 'not_found';
   const result = regenerate && !gone ? afterDone(updated, REGENERATED_NOT_READ) : updated;
@@ -442,7 +380,7 @@ function gone(rateLimit: RateLimit | null): Result<null> {
 // route, whose 404 reads like the item's own (phpRank says "Resource not found." for both).
 const UNROUTABLE = /\//;
 
-async function deleteReport(http: HttpSettings, id: CheckedId): Promise<Result<null>> {
+async function deleteReport(http: HttpSettings, id: ReportId): Promise<Result<null>> {
   const path = `/reports/${segment(id)}`;
   const answer = await request(http, {
     method: 'DELETE',
@@ -464,10 +402,7 @@ async function deleteReport(http: HttpSettings, id: CheckedId): Promise<Result<n
 // ---------------------------------------------------------------------------------------------------
 // Projects
 
-async function listProjects(
-  http: HttpSettings,
-  query: Checked<typeof projectListQuerySchema>,
-): Promise<Result<Page<Project>>> {
+async function listProjects(http: HttpSettings, query: ProjectListQuery): Promise<Result<Page<Project>>> {
   const params = queryParams(query);
   const errors = { notFoundMessage: NO_API_MESSAGE, fieldNames: QUERY_FIELD_NAMES };
   const answer = await request(http, { method: 'GET', path: '/projects', query: params, errors });
@@ -510,10 +445,7 @@ function notDeletedByName(name: string): string {
  * A project is deleted by name, and a name the server cannot route answers the same JSON 404 as a
  * project that is gone: after a 2xx or a JSON 404, the list says whether the project is really gone.
  */
-async function deleteProject(
-  http: HttpSettings,
-  name: Checked<typeof projectNameSchema>['name'],
-): Promise<Result<null>> {
+async function deleteProject(http: HttpSettings, name: string): Promise<Result<null>> {
   const path = `/projects/${segment(name)}`;
   const answer = await request(http, {
     method: 'DELETE',
@@ -556,7 +488,7 @@ async function getAccount(http: HttpSettings): Promise<Result<Account | null>> {
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const http = settingsFrom(config);
-  const inputsChecked: CheckedApiEndpoints = {
+  const inputsChecked: ApiEndpoints = {
     listReports: (query) => guard(() => listReports(http, query)),
     getReport: (id) => guard(() => getReport(http, id)),
     createReport: (input) => guard(() => createReport(http, input)),

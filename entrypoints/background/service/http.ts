@@ -10,16 +10,19 @@ import { serverFieldErrors, serverMessage } from './responses';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpSettings {
+  /** Normalised by the caller: no trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
+  /** Per attempt (client default 15 s). */
   timeoutMs: number;
   /** For requests that wait for the service to analyse a page (create, regenerate). */
   analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
-  /** Told before a read waits out a 429's Retry-After. */
+  /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
   onRateLimitWait?: (ms: number) => void;
   random: () => number;
+  /** Attempts in total for reads (GET); writes are tried once. */
   maxAttempts: number;
 }
 
@@ -219,13 +222,13 @@ async function attempt(
 // ---------------------------------------------------------------------------------------------------
 // Retries (GET only)
 
-/** Retry-After as seconds: either a number of seconds or an HTTP date. */
 /** A wait past a day is nonsense from the server; saying "a day" is still honest. */
 const MAX_REPORTED_WAIT_SECONDS = 86_400;
 
 /** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
 export const NO_API_MESSAGE = t('errorNoApi');
 
+/** Retry-After as seconds: either a number of seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();

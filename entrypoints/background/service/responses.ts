@@ -195,12 +195,14 @@ function toResultAndScore(value: ReportFields['result']): {
   return { result: bandOfScore(score), score };
 }
 
-function toReport(raw: ReportFields): Report {
+/** `serviceBase`: the service's address, where the report's own page is (`{base}/reports/{id}`). */
+function toReport(raw: ReportFields, serviceBase?: string): Report {
+  const onService = `${serviceBase?.replace(/\/+$/, '')}/reports/${encodeURIComponent(String(raw.id))}`;
   return {
     id: raw.id,
     url: raw.url,
     pageUrl: pageAddress(raw.url, reachedAddress(raw.results)),
-    serviceUrl: null,
+    serviceUrl: serviceBase ? onService : null,
     project: toProjectName(raw.project),
     ...toResultAndScore(raw.result),
     checks: summarizeChecks(raw.results),
@@ -389,8 +391,9 @@ function parsePage<R, T>(
   return { ok: false, problem: `(response): ${expected(describe(body))}` };
 }
 
-export function parseReportPage(body: unknown): Parsed<Page<Report>> {
-  return parsePage(body, reportFields, toReport, (got) => t('errorExpectedReportList', got));
+export function parseReportPage(body: unknown, serviceBase?: string): Parsed<Page<Report>> {
+  const toReportOn = (raw: ReportFields) => toReport(raw, serviceBase);
+  return parsePage(body, reportFields, toReportOn, (got) => t('errorExpectedReportList', got));
 }
 
 export function parseProjectPage(body: unknown): Parsed<Page<Project>> {
@@ -406,12 +409,12 @@ function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
   return { value: body, path: [] };
 }
 
-export function parseReport(body: unknown): Parsed<Report> {
+export function parseReport(body: unknown, serviceBase?: string): Parsed<Report> {
   const { value, path } = unwrap(body, 'url');
   if (!isRecord(value))
     return { ok: false, problem: `(response): ${t('errorExpectedAReport', describe(value))}` };
   const parsed = run(reportFields, value, path);
-  return parsed.ok ? { ok: true, value: toReport(parsed.value) } : parsed;
+  return parsed.ok ? { ok: true, value: toReport(parsed.value, serviceBase) } : parsed;
 }
 
 /** Whether a write's answer carries the report itself (some services answer only a message or an id). */

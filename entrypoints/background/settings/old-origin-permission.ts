@@ -30,41 +30,28 @@ export function declaredIn(manifest: ManifestGrants): IsDeclared {
 export const NONE_DECLARED: IsDeclared = () => false;
 
 /**
- * Removes the permission for the old address's origin when the new address is on another one. Does nothing
- * when the permission pattern stays the same (a pattern covers every port, so another port is the same
- * pattern) or when the manifest declares the old origin (the browser refuses to remove it, and the test
- * build needs it). Returns whether it asked the browser to remove it.
- */
-export async function releaseOldOrigin(
-  oldBaseUrl: string,
-  newBaseUrl: string,
-  deps: { permissions: PermissionRemover; isDeclared: IsDeclared },
-): Promise<boolean> {
-  const oldOrigin = originOf(oldBaseUrl);
-  if (!oldOrigin) return false;
-  const oldPattern = originPattern(oldOrigin);
-  const newOrigin = originOf(newBaseUrl);
-  if (newOrigin && originPattern(newOrigin) === oldPattern) return false;
-  if (deps.isDeclared(oldOrigin)) return false;
-  await deps.permissions.remove({ origins: [oldPattern] });
-  return true;
-}
-
-/**
- * Several connections: gives the old address's origin back unless a saved connection (`stillUsed`,
- * the addresses saved now) still needs the same permission.
+ * Removes the permission for the old address's origin unless a saved connection (`stillUsed`, the addresses
+ * saved now) still needs the same pattern (a pattern covers every port, so another port is the same
+ * pattern), or the manifest declares the old origin (the browser refuses to remove it, and the test build
+ * needs it). Returns whether it asked the browser to remove it.
  */
 export async function releaseUnusedOrigin(
   oldBaseUrl: string,
   stillUsed: string[],
   deps: { permissions: PermissionRemover; isDeclared: IsDeclared },
 ): Promise<boolean> {
-  for (const baseUrl of stillUsed) if (!(await releaseOldOrigin(oldBaseUrl, baseUrl, NOTHING))) return false;
-  return releaseOldOrigin(oldBaseUrl, '', deps);
+  const oldOrigin = originOf(oldBaseUrl);
+  if (!oldOrigin) return false;
+  const oldPattern = originPattern(oldOrigin);
+  const patternOf = (baseUrl: string) => {
+    const origin = originOf(baseUrl);
+    return origin && originPattern(origin);
+  };
+  if (stillUsed.some((baseUrl) => patternOf(baseUrl) === oldPattern)) return false;
+  if (deps.isDeclared(oldOrigin)) return false;
+  await deps.permissions.remove({ origins: [oldPattern] });
+  return true;
 }
-
-/** Asks the question without removing anything: whether releaseOldOrigin would remove it. */
-const NOTHING = { permissions: { remove: async () => true }, isDeclared: NONE_DECLARED };
 
 function originOf(baseUrl: string): string | null {
   try {

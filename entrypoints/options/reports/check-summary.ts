@@ -24,21 +24,16 @@ export function issueCountsText({ high, medium, low, passed }: ReportChecks['cou
   return t('reportsIssueCounts', issues, levels.join(', '), passedText(passed));
 }
 
+const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
+  seo: () => t('checkCategorySeo'),
+  performance: () => t('checkCategoryPerformance'),
+  security: () => t('checkCategorySecurity'),
+  miscellaneous: () => t('checkCategoryMiscellaneous'),
+  other: () => t('checkCategoryOther'),
+};
+
 /** A category's heading in the page's language. */
-export function categoryName(category: CheckCategory): string {
-  switch (category) {
-    case 'seo':
-      return t('checkCategorySeo');
-    case 'performance':
-      return t('checkCategoryPerformance');
-    case 'security':
-      return t('checkCategorySecurity');
-    case 'miscellaneous':
-      return t('checkCategoryMiscellaneous');
-    case 'other':
-      return t('checkCategoryOther');
-  }
-}
+export const categoryName = (category: CheckCategory): string => CATEGORY_NAMES[category]();
 
 export interface CheckGroup {
   category: CheckCategory;

@@ -57,26 +57,18 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
       </div>
       <fieldset class="integration-privacy" disabled={!loaded}>
         <legend>{t('integrationPrivacyLegend')}</legend>
-        <div class="check-field">
-          <input
-            id="integration-public"
-            type="radio"
-            name="integration-privacy"
-            checked={prefs?.privacy === PRIVACY.public}
-            onChange={() => void model.setPrivacy(PRIVACY.public)}
-          />
-          <label for="integration-public">{PRIVACY_NAMES[PRIVACY.public]}</label>
-        </div>
-        <div class="check-field">
-          <input
-            id="integration-private"
-            type="radio"
-            name="integration-privacy"
-            checked={prefs?.privacy === PRIVACY.private}
-            onChange={() => void model.setPrivacy(PRIVACY.private)}
-          />
-          <label for="integration-private">{PRIVACY_NAMES[PRIVACY.private]}</label>
-        </div>
+        {[PRIVACY.public, PRIVACY.private].map((privacy) => (
+          <div class="check-field" key={privacy}>
+            <input
+              id={`integration-privacy-${privacy}`}
+              type="radio"
+              name="integration-privacy"
+              checked={prefs?.privacy === privacy}
+              onChange={() => void model.setPrivacy(privacy)}
+            />
+            <label for={`integration-privacy-${privacy}`}>{PRIVACY_NAMES[privacy]}</label>
+          </div>
+        ))}
         <p class="hint">{t('integrationPrivacyHint')}</p>
       </fieldset>
       <div class="check-field">

@@ -74,40 +74,11 @@ export function ConnectionsPanel({
                 <RenameForm connection={connection} model={model} />
               ) : (
                 <span class="connection-actions">
-                  {connection.active ? null : (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      aria-label={t('connMakeActiveNamed', connection.label)}
-                      onClick={() => void model.makeActive(connection)}
-                    >
-                      {t('connMakeActive')}
+                  {connectionActions(model, connection).map(({ text, name, act }) => (
+                    <button key={text} type="button" disabled={busy} aria-label={name} onClick={act}>
+                      {text}
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    disabled={busy}
-                    aria-label={t('connRenameNamed', connection.label)}
-                    onClick={() => model.startRename(connection)}
-                  >
-                    {t('connRename')}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    aria-label={t('connTestNamed', connection.label)}
-                    onClick={() => void model.test(connection)}
-                  >
-                    {t('connTest')}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    aria-label={t('connRemoveNamed', connection.label)}
-                    onClick={() => model.askRemove(connection)}
-                  >
-                    {t('connRemove')}
-                  </button>
+                  ))}
                 </span>
               )}
             </li>
@@ -135,6 +106,27 @@ export function ConnectionsPanel({
       </ConfirmDialog>
     </section>
   );
+}
+
+interface ConnectionAction {
+  text: string;
+  /** The button's name, with the connection's. */
+  name: string;
+  act: () => void;
+}
+
+/** The buttons of a connection in the list ("Make active" only on one that is not). */
+function connectionActions(model: ConnectionsModel, connection: ConnectionSummary): ConnectionAction[] {
+  const { label } = connection;
+  const makeActive = () => void model.makeActive(connection);
+  return [
+    ...(connection.active
+      ? []
+      : [{ text: t('connMakeActive'), name: t('connMakeActiveNamed', label), act: makeActive }]),
+    { text: t('connRename'), name: t('connRenameNamed', label), act: () => model.startRename(connection) },
+    { text: t('connTest'), name: t('connTestNamed', label), act: () => void model.test(connection) },
+    { text: t('connRemove'), name: t('connRemoveNamed', label), act: () => model.askRemove(connection) },
+  ];
 }
 
 function RenameForm({ connection, model }: { connection: ConnectionSummary; model: ConnectionsModel }) {

@@ -5,6 +5,7 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { IntegrationPrefs } from '@/lib/integration-prefs';
 import { t } from '@/lib/i18n';
+import { settle } from '@/lib/tabs-permission';
 
 export interface Shortcut {
   /** The command's name in the manifest. */
@@ -119,12 +120,7 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
         );
       }
       // Not through safely(): the request must start in this very call, inside the click.
-      let asked: Promise<boolean>;
-      try {
-        asked = deps.requestNotifications().catch(() => false);
-      } catch {
-        asked = Promise.resolve(false);
-      }
+      const asked = settle(() => deps.requestNotifications());
       // Shown as asked for while the browser asks; back off if it is refused or cannot be stored.
       batch(() => {
         busy.value = true;

@@ -2,12 +2,11 @@
 // background, and what they say. Another connection (or another list of them) starts the page again, so every
 // section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import type { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { ConnectionSummary, MessageInput } from '@/lib/messaging/protocol';
 import type { Send } from '../reports/reports-model';
 import { askForOrigin, type OriginPermissions } from './origin-access';
-import { checkConnectionForm, connectedText, type SettingsStatus } from './settings-model';
+import { checkConnectionForm, connectedText, errorStatus, type SettingsStatus } from './settings-model';
 
 /** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
 let changingHere = false;
@@ -26,12 +25,6 @@ export function sendChange<T extends Change>(send: Send, type: T, payload: Messa
     return result;
   });
 }
-
-const errorStatus = (error: ApiError): SettingsStatus => ({
-  tone: 'error',
-  text: error.message,
-  detail: error.detail,
-});
 
 export type AddField = 'label' | 'baseUrl' | 'apiKey';
 export type AddValues = Record<AddField, string>;

@@ -3,6 +3,7 @@
 // extension able to reach a site no connection uses. Access held before the click stays.
 import { originPattern } from '@/lib/base-url';
 import { browser } from '@/lib/page-browser';
+import { settle } from '@/lib/tabs-permission';
 
 /** browser.permissions for origins: each resolves whether the origins are (or were) held. */
 export interface OriginPermissions {
@@ -16,15 +17,6 @@ export const browserOriginPermissions: OriginPermissions = {
   hasPermission: (origins) => browser.permissions.contains({ origins }),
   removePermission: (origins) => browser.permissions.remove({ origins }),
 };
-
-/** A call that may throw at once or reject: `fallback` either way. */
-function settle(call: () => Promise<boolean>, fallback: boolean): Promise<boolean> {
-  try {
-    return call().catch(() => fallback);
-  } catch {
-    return Promise.resolve(fallback);
-  }
-}
 
 /**
  * Asks for `origin` now (call it in the click, before anything is awaited, or the browser shows no

@@ -48,6 +48,13 @@ export interface SettingsModel {
 
 export type SettingsModelDeps = OriginPermissions;
 
+/** A failure as the status line says it: its sentence, and its detail small below. */
+export const errorStatus = (error: ApiError): SettingsStatus => ({
+  tone: 'error',
+  text: error.message,
+  detail: error.detail,
+});
+
 const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
 /**
@@ -93,10 +100,6 @@ export function checkConnectionForm(
     return { ok: false, field: 'apiKey', message: KEY_REQUIRED_FOR_NEW_SERVER };
   }
   return { ok: true, baseUrl: checked.baseUrl, origin: checked.origin, apiKey: key };
-}
-
-function notGranted(origin: string): string {
-  return t('settingsSavedNotGranted', origin);
 }
 
 export function createSettingsModel(send: Send, deps: SettingsModelDeps): SettingsModel {
@@ -146,7 +149,7 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
         apiKey.value = '';
         status.value = granted
           ? { tone: 'success', text: t('settingsSaved') }
-          : { tone: 'info', text: notGranted(checked.origin) };
+          : { tone: 'info', text: t('settingsSavedNotGranted', checked.origin) };
       });
       return result.data;
     });
@@ -183,7 +186,7 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
         busy.value = false;
         status.value = result.ok
           ? { tone: 'success', text: connectedText(result.data) }
-          : { tone: 'error', text: result.error.message, detail: result.error.detail };
+          : errorStatus(result.error);
       });
     },
   };

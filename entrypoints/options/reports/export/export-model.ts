@@ -10,7 +10,7 @@ import type { ExportPage, ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
-import { createPacer } from '@/lib/pace';
+import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
 import { csvFileName, reportsCsv } from './report-csv';
 
 export type Send = typeof sendMessage;
@@ -154,23 +154,6 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
       state.value = null;
     },
   };
-}
-
-function isRateLimited(result: Result<unknown>): result is { ok: false; error: ApiError } {
-  return !result.ok && result.error.kind === 'rate_limited';
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
 
 /** Through an <a download> and a Blob URL: no `downloads` permission needed. */

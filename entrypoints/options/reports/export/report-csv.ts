@@ -1,7 +1,7 @@
 // The export's columns, in a fixed order, and the file's name. Names and values are the same whatever the
 // browser's language (band and privacy as the API's words, dates as the service sent them, scores with a
 // dot): a file made in German and one made in English can be joined or read by the same script.
-import type { Privacy } from '@/lib/api/types';
+import { PRIVACY, type Privacy } from '@/lib/api/types';
 import type { ExportRow } from '@/lib/export/export-row';
 import { toCsv, type CsvValue } from './csv';
 
@@ -19,17 +19,9 @@ export const CSV_COLUMNS = [
   'Passed tests',
 ] as const;
 
+/** The API's word for a privacy value: PRIVACY's own names ("public", "private", "password"). */
 function privacyWord(privacy: Privacy | null): string | null {
-  switch (privacy) {
-    case 0:
-      return 'public';
-    case 1:
-      return 'private';
-    case 2:
-      return 'password';
-    default:
-      return null;
-  }
+  return Object.entries(PRIVACY).find(([, value]) => value === privacy)?.[0] ?? null;
 }
 
 /** One row's fields, in CSV_COLUMNS' order. */

@@ -6,7 +6,7 @@ import {
   covers,
   declaredIn,
   declaredOrigins,
-  releaseOldOrigin,
+  releaseUnusedOrigin,
 } from '@/entrypoints/background/settings/old-origin-permission';
 
 /** The e2e and `npm start` builds declare the loopback origins; the production build declares none. */
@@ -26,13 +26,13 @@ beforeEach(() => {
 });
 
 function release(oldBaseUrl: string, newBaseUrl: string, manifest: object = PRODUCTION_MANIFEST) {
-  return releaseOldOrigin(oldBaseUrl, newBaseUrl, {
+  return releaseUnusedOrigin(oldBaseUrl, [newBaseUrl], {
     permissions: browser.permissions,
     isDeclared: declaredIn(manifest),
   });
 }
 
-describe('releaseOldOrigin', () => {
+describe('releaseUnusedOrigin, after a move to one address', () => {
   it('removes the old origin when the address moves to another server', async () => {
     expect(await release('https://old.example/sub', 'https://new.example')).toBe(true);
     expect(remove).toHaveBeenCalledExactlyOnceWith({ origins: ['https://old.example/*'] });
