@@ -67,7 +67,7 @@ export function addSnapshot(
   max = MAX_SNAPSHOTS,
 ): readonly Snapshot[] {
   if (history.some((each) => each.generatedAt === snapshot.generatedAt)) return history;
-  const added = [...history, snapshot].sort((a, b) => timeOf(a) - timeOf(b));
+  const added = [...history, snapshot].sort((a, b) => analysisTime(a) - analysisTime(b));
   return thin(added, Math.max(2, max));
 }
 
@@ -84,11 +84,11 @@ function thin(history: Snapshot[], max: number): Snapshot[] {
 }
 
 function gapAround(history: readonly Snapshot[], index: number): number {
-  return timeOf(history[index + 1]!) - timeOf(history[index - 1]!);
+  return analysisTime(history[index + 1]!) - analysisTime(history[index - 1]!);
 }
 
-/** The analysis time; when the service's date cannot be read, when it was seen. */
-function timeOf(snapshot: Snapshot): number {
+/** When the analysis ran (epoch ms); when the service's date cannot be read, when it was seen. */
+export function analysisTime(snapshot: Snapshot): number {
   const time = Date.parse(snapshot.generatedAt);
   return Number.isNaN(time) ? snapshot.takenAt : time;
 }
