@@ -50,6 +50,12 @@ function pointsOf(history: readonly Snapshot[]): Point[] {
   }));
 }
 
+/** The chosen point's value stays clear of the axis labels at either end. */
+function anchorAt(x: number): 'start' | 'middle' | 'end' {
+  if (x - PLOT.left < 12) return 'start';
+  return PLOT.right - x < 12 ? 'end' : 'middle';
+}
+
 function bandName(band: ReportResult | null): string {
   return band ? RESULT_LABELS[band] : t('uiNone');
 }
@@ -129,7 +135,12 @@ export function ScoreChart({
             )}
             <polyline class="score-chart__line" points={points.map(({ x, y }) => `${x},${y}`).join(' ')} />
             {active && (
-              <text class="score-chart__value" x={active.x} y={active.y - 10} text-anchor="middle">
+              <text
+                class="score-chart__value"
+                x={active.x}
+                y={active.y - 10}
+                text-anchor={anchorAt(active.x)}
+              >
                 {active.score}
               </text>
             )}
