@@ -1,6 +1,8 @@
 // api-md: produces a report's result. The real service measures the page; here the outcome is derived
-// from the report id, URL and generation number, so it is stable across runs and restarts.
+// from the report id, URL and generation number, so it is stable across runs and restarts. The
+// first generation measures afresh; each later one starts from the one before and changes a few checks.
 import { hashString, randomInt, seededRandom } from '../random';
+import { chooseChanges } from '../regeneration';
 import type { Check, ReportResults, Result } from '../types';
 
 const CHECKS = [
@@ -28,6 +30,16 @@ export function generateResults(
   generation: number,
 ): { result: Result; results: ReportResults } {
   const random = seededRandom(hashString(`${id}|${url}|${generation}`));
+  const checks =
+    generation <= 1
+      ? firstChecks(url, random)
+      : nextChecks(generateResults(id, url, generation - 1).results.checks, random);
+  const passedCount = Object.values(checks).filter((check) => check.passed).length;
+  const score = Math.round((passedCount / CHECKS.length) * 100);
+  return { result: resultForScore(score), results: { score, checks } };
+}
+
+function firstChecks(url: string, random: () => number): Record<string, Check> {
   // One "quality" per run makes the checks of a page correlate, so all three results occur.
   const quality = random();
   const checks: Record<string, Check> = {};
@@ -36,9 +48,26 @@ export function generateResults(
     const passed = name === 'https' ? url.startsWith('https:') : roll < 0.2 + 0.75 * quality;
     checks[name] = { passed, value: checkValue(name, passed, random) };
   }
-  const passedCount = Object.values(checks).filter((check) => check.passed).length;
-  const score = Math.round((passedCount / CHECKS.length) * 100);
-  return { result: resultForScore(score), results: { score, checks } };
+  return checks;
+}
+
+/** Some failed checks fixed, some passed ones broken; `https` follows the URL and never flips. */
+function nextChecks(previous: Record<string, Check>, random: () => number): Record<string, Check> {
+  const names = CHECKS.filter((name) => name !== 'https' && previous[name]);
+  const { fixed, broken } = chooseChanges(
+    random,
+    names.filter((name) => !previous[name]!.passed),
+    names.filter((name) => previous[name]!.passed),
+    () => true,
+  );
+  const checks: Record<string, Check> = {};
+  for (const name of CHECKS) {
+    const before = previous[name]!;
+    const passed = fixed.has(name) ? true : broken.has(name) ? false : before.passed;
+    checks[name] =
+      passed === before.passed ? { ...before } : { passed, value: checkValue(name, passed, random) };
+  }
+  return checks;
 }
 
 function checkValue(name: string, passed: boolean, random: () => number): number | boolean {

@@ -3,9 +3,9 @@
 import { hashPassword } from '../password';
 import type { DialectModel } from '../model';
 import type { ServiceSettings } from '../settings';
-import type { StoredReport } from '../types';
+import type { PhpRankResults, StoredReport } from '../types';
 import { cleanUrl, fetchPage, projectOf } from './address';
-import { analyzePage } from './analysis';
+import { analyzePage, reanalyzePage } from './analysis';
 import { seedState } from './seed';
 import { phpRankProjects, toPhpRankReport } from './view';
 
@@ -44,7 +44,8 @@ export const phpRankModel: DialectModel = {
     if (input.password) stored.passwordHash = hashPassword(input.password);
     if (input.regenerate) {
       stored.generation++;
-      Object.assign(stored, analyzePage(stored.id, address, stored.generation));
+      const previous = stored.results as PhpRankResults | null;
+      Object.assign(stored, reanalyzePage(previous, stored.id, address, stored.generation));
       stored.generatedAt = now;
     }
     stored.updatedAt = now;

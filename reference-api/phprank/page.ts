@@ -21,6 +21,8 @@ export interface Page {
    * low, so that about a fifth of the reports are bad and a fifth good, the rest decent.
    */
   quality: number;
+  /** When set, every chance() gives it: a regeneration decides which tests flip, the check writes the value. */
+  verdict?: boolean;
   random: () => number;
 }
 
@@ -50,6 +52,7 @@ export function describePage(id: number, address: string, generation: number): P
 
 /** Whether the check passes: more likely the better the page. */
 export function chance(page: Page, worst: number, best: number): boolean {
+  if (page.verdict !== undefined) return page.verdict;
   return page.random() < worst + (best - worst) * page.quality;
 }
 

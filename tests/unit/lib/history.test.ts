@@ -1,0 +1,290 @@
+import { describe, expect, it } from 'vitest';
+import { summarizeChecks } from '@/lib/api/report-checks';
+import type { Report } from '@/lib/api/types';
+import {
+  addSnapshot,
+  boundHistories,
+  changeSummary,
+  compareSnapshots,
+  jsonBytes,
+  MAX_SNAPSHOTS,
+  snapshotOf,
+  type Snapshot,
+} from '@/lib/history';
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = Date.parse('2026-11-01T09:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** phpRank tests: the names listed in `failed` fail, the others pass. */
+function results(failed: Record<string, Record<string, unknown>>, passed: string[] = ['title', 'charset']) {
+  return {
+    ...Object.fromEntries(passed.map((key) => [key, { passed: true, importance: 'medium', value: null }])),
+    ...failed,
+  };
+}
+
+const SLOW = (seconds: number) => ({
+  passed: false,
+  importance: 'high',
+  value: seconds,
+  errors: { too_slow: { max: 2 } },
+});
+const NO_DESCRIPTION = { passed: false, importance: 'high', value: null, errors: { missing: null } };
+const NO_SITEMAP = { passed: false, importance: 'low', value: [], errors: { missing: null } };
+const NO_FAVICON = { passed: false, importance: 'medium', value: null, errors: { missing: null } };
+
+function report(overrides: Partial<Report> & { results?: Record<string, unknown> } = {}): Report {
+  const { results: raw = results({ load_time: SLOW(2.8) }), ...rest } = overrides;
+  return {
+    id: 7,
+    url: 'example.com/pricing',
+    pageUrl: 'https://example.com/pricing',
+    serviceUrl: null,
+    project: 'example.com',
+    result: 'decent',
+    score: 72.41,
+    checks: summarizeChecks(raw),
+    privacy: 0,
+    hasPassword: false,
+    generatedAt: '2026-11-03T10:00:00.000000Z',
+    createdAt: '2026-11-03T10:00:00.000000Z',
+    updatedAt: '2026-11-03T10:00:00.000000Z',
+    fields: {},
+    ...rest,
+  };
+}
+
+/** A snapshot of an analysis at `ms` with this score. */
+function at(ms: number, score: number | null = 70, failed: Snapshot['failed'] = []): Snapshot {
+  return {
+    generatedAt: iso(ms),
+    takenAt: ms + 1000,
+    score,
+    band: score === null ? null : score > 79 ? 'good' : score >= 49 ? 'decent' : 'bad',
+    counts: { high: failed.length, medium: 0, low: 0, passed: 30 },
+    failed,
+  };
+}
+
+describe('snapshotOf', () => {
+  it('takes the date, the whole score, the band, the counts and the failed tests with their values', () => {
+    const snapshot = snapshotOf(
+      report({ results: results({ load_time: SLOW(2.8), sitemap: NO_SITEMAP }) }),
+      START,
+    );
+    expect(snapshot).toEqual({
+      generatedAt: '2026-11-03T10:00:00.000000Z',
+      takenAt: START,
+      score: 72,
+      band: 'decent',
+      counts: { high: 1, medium: 0, low: 1, passed: 2 },
+      failed: [
+        { key: 'load_time', importance: 'high', category: 'performance', value: '2.8 s (limit 2 s)' },
+        { key: 'sitemap', importance: 'low', category: 'miscellaneous', value: null },
+      ],
+    });
+  });
+
+  it('takes a report with a word and no score (the API.md shape), and one with a score and no word', () => {
+    expect(snapshotOf(report({ score: null, result: 'good' }), START)).toMatchObject({
+      score: null,
+      band: 'good',
+    });
+    expect(snapshotOf(report({ score: 48.6, result: null }), START)).toMatchObject({
+      score: 49,
+      band: 'decent',
+    });
+  });
+
+  it('takes a report whose tests the service did not send: counts 0, nothing failed', () => {
+    expect(snapshotOf(report({ checks: null }), START)).toMatchObject({
+      counts: { high: 0, medium: 0, low: 0, passed: 0 },
+      failed: [],
+    });
+  });
+
+  it('takes nothing without a generated_at (still generating)', () => {
+    expect(snapshotOf(report({ generatedAt: null }), START)).toBeNull();
+  });
+
+  it('takes nothing from an analysis without score or band (phpRank 1.1.0’s `result: null`)', () => {
+    expect(snapshotOf(report({ score: null, result: null }), START)).toBeNull();
+  });
+
+  it('keeps a long value short', () => {
+    const long = {
+      passed: false,
+      importance: 'medium',
+      value: 'Apache/2.4.41 '.repeat(8),
+      errors: { failed: null },
+    };
+    const [failure] = snapshotOf(report({ results: results({ server_signature: long }) }), START)!.failed;
+    expect(failure?.value?.length).toBe(80);
+    expect(failure?.value?.endsWith('…')).toBe(true);
+  });
+});
+
+describe('addSnapshot', () => {
+  it('adds a new analysis in date order', () => {
+    const first = at(START);
+    const third = at(START + 2 * DAY);
+    const second = at(START + DAY);
+    expect(addSnapshot(addSnapshot([first], third), second)).toEqual([first, second, third]);
+  });
+
+  it('gives back the same list when it holds that generated_at already', () => {
+    const history = [at(START), at(START + DAY)];
+    const seenAgain = { ...at(START + DAY, 90), takenAt: START + 5 * DAY };
+    expect(addSnapshot(history, seenAgain)).toBe(history);
+  });
+
+  it('keeps at most 100 a report: the first and the newest always, the rest spread over time', () => {
+    // Every day for 100 days, then ten analyses within one hour of day 50.
+    let history: readonly Snapshot[] = [];
+    for (let day = 0; day < 100; day++) history = addSnapshot(history, at(START + day * DAY));
+    expect(history).toHaveLength(MAX_SNAPSHOTS);
+    for (let minute = 1; minute <= 10; minute++) {
+      history = addSnapshot(history, at(START + 50 * DAY + minute * 6 * 60_000));
+    }
+    // The burst is thinned, not the daily analyses around it.
+    expect(history.map((snapshot) => snapshot.generatedAt)).toEqual(
+      Array.from({ length: 100 }, (_, day) => iso(START + day * DAY)),
+    );
+    history = addSnapshot(history, at(START + 200 * DAY));
+    expect(history).toHaveLength(MAX_SNAPSHOTS);
+    expect(history[0]).toEqual(at(START));
+    expect(history.at(-1)).toEqual(at(START + 200 * DAY));
+    // One daily analysis made room for the newest.
+    const daily = history.filter((snapshot) => (Date.parse(snapshot.generatedAt) - START) % DAY === 0);
+    expect(daily).toEqual(history);
+    const days = history.map((snapshot) => (Date.parse(snapshot.generatedAt) - START) / DAY);
+    expect(days.filter((day) => day < 100)).toHaveLength(99);
+  });
+
+  it('keeps the first when far more come than fit', () => {
+    let history: readonly Snapshot[] = [];
+    for (let hour = 0; hour < 300; hour++) history = addSnapshot(history, at(START + hour * 3_600_000), 10);
+    expect(history).toHaveLength(10);
+    expect(history[0]).toEqual(at(START));
+    expect(history.at(-1)).toEqual(at(START + 299 * 3_600_000));
+  });
+});
+
+describe('boundHistories', () => {
+  /** A report's history of `count` analyses, the newest taken at `touched`. */
+  function historyOf(count: number, touched: number): Snapshot[] {
+    return Array.from({ length: count }, (_, i) => at(touched - (count - 1 - i) * DAY));
+  }
+
+  it('leaves histories within the bound as they are', () => {
+    const histories = { '1': historyOf(3, START), '2': historyOf(2, START + DAY) };
+    expect(boundHistories(histories, jsonBytes(histories))).toBe(histories);
+  });
+
+  it('drops the histories of the reports touched longest ago until the JSON fits', () => {
+    const histories = {
+      old: historyOf(20, START),
+      recent: historyOf(20, START + 30 * DAY),
+      older: historyOf(20, START - DAY),
+      newest: historyOf(20, START + 60 * DAY),
+    };
+    const bound = jsonBytes({ recent: histories.recent, newest: histories.newest }) + 10;
+    const bounded = boundHistories(histories, bound);
+    expect(Object.keys(bounded).sort()).toEqual(['newest', 'recent']);
+    expect(bounded.recent).toBe(histories.recent);
+    expect(jsonBytes(bounded)).toBeLessThanOrEqual(bound);
+  });
+
+  it('counts bytes, not characters: a unicode value weighs more', () => {
+    const ascii = {
+      '1': [{ ...at(START), failed: [{ key: 'k', importance: 'low', category: 'other', value: 'aaaa' }] }],
+    };
+    const unicode = {
+      '1': [{ ...at(START), failed: [{ key: 'k', importance: 'low', category: 'other', value: 'ääää' }] }],
+    };
+    const bound = jsonBytes(ascii);
+    expect(boundHistories(ascii as Record<string, Snapshot[]>, bound)).toBe(ascii);
+    expect(boundHistories(unicode as Record<string, Snapshot[]>, bound)).toEqual({});
+  });
+});
+
+describe('compareSnapshots', () => {
+  const older = snapshotOf(
+    report({
+      score: 72,
+      results: results({ load_time: SLOW(2.8), meta_description: NO_DESCRIPTION, sitemap: NO_SITEMAP }),
+    }),
+    START,
+  )!;
+  const newer = snapshotOf(
+    report({
+      score: 81,
+      result: 'good',
+      generatedAt: '2026-11-10T10:00:00.000000Z',
+      results: results({ load_time: SLOW(2.3), favicon: NO_FAVICON }),
+    }),
+    START + 7 * DAY,
+  )!;
+
+  it('lists the tests fixed, the new failures and those still failing, each with importance and value', () => {
+    const comparison = compareSnapshots(older, newer);
+    expect(comparison.scoreChange).toBe(9);
+    expect(comparison.fixed).toEqual([
+      { key: 'meta_description', importance: 'high', category: 'seo', value: null },
+      { key: 'sitemap', importance: 'low', category: 'miscellaneous', value: null },
+    ]);
+    expect(comparison.broken).toEqual([
+      { key: 'favicon', importance: 'medium', category: 'seo', value: null },
+    ]);
+    expect(comparison.stillFailing).toEqual([
+      {
+        key: 'load_time',
+        importance: 'high',
+        category: 'performance',
+        value: '2.3 s (limit 2 s)',
+        valueBefore: '2.8 s (limit 2 s)',
+      },
+    ]);
+  });
+
+  it('turns round when the order is: what was fixed is now new', () => {
+    const backwards = compareSnapshots(newer, older);
+    expect(backwards.scoreChange).toBe(-9);
+    expect(backwards.fixed.map((check) => check.key)).toEqual(['favicon']);
+    expect(backwards.broken.map((check) => check.key)).toEqual(['meta_description', 'sitemap']);
+  });
+
+  it('has no score change when either analysis has no score', () => {
+    expect(compareSnapshots({ ...older, score: null }, newer).scoreChange).toBeNull();
+  });
+});
+
+describe('changeSummary', () => {
+  it('is nothing until there are two analyses', () => {
+    expect(changeSummary([])).toBeNull();
+    expect(changeSummary([at(START)])).toBeNull();
+  });
+
+  it('compares the newest analysis with the one before: score, change, since when, fixed, new', () => {
+    const failure = (key: string) => ({
+      key,
+      importance: 'high' as const,
+      category: 'seo' as const,
+      value: null,
+    });
+    const history = [
+      at(START - DAY, 40, [failure('a')]),
+      at(START, 72, [failure('a'), failure('b'), failure('c'), failure('d')]),
+      at(START + 7 * DAY, 81, [failure('a'), failure('e')]),
+    ];
+    expect(changeSummary(history)).toEqual({
+      score: 81,
+      band: 'good',
+      change: 9,
+      since: iso(START),
+      fixed: 3,
+      broken: 1,
+    });
+  });
+});
