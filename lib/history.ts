@@ -35,9 +35,12 @@ const MAX_FAILED = 50;
 /** Characters of a failure's value kept. */
 const MAX_VALUE = 80;
 
-/** The snapshot of a report's analysis, or null when there is none to keep (no date, or neither score nor band). */
+/**
+ * The snapshot of a report's analysis, or null when there is none to keep: no date, neither score nor
+ * band, or no tests (what a new analysis fixed or broke could not be told).
+ */
 export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
-  if (!report.generatedAt) return null;
+  if (!report.generatedAt || !report.checks) return null;
   const score = report.score === null ? null : roundScore(report.score);
   const band = report.result ?? (score === null ? null : bandOfScore(score));
   if (score === null && band === null) return null;
@@ -47,8 +50,8 @@ export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
     takenAt,
     score,
     band,
-    counts: checks ? { ...checks.counts } : { high: 0, medium: 0, low: 0, passed: 0 },
-    failed: (checks?.failures ?? []).slice(0, MAX_FAILED).map((check) => ({
+    counts: { ...checks.counts },
+    failed: checks.failures.slice(0, MAX_FAILED).map((check) => ({
       key: check.key,
       importance: check.importance,
       category: check.category,

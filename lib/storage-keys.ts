@@ -32,6 +32,8 @@ export const LEGACY_FOLLOWED_KEY = 'pendingGenerations';
 export const TOOLBAR_SCORE_KEY = 'toolbarScore';
 /** The side panel follows the active tab (lib/tabs-permission.ts). */
 export const PANEL_FOLLOWS_TABS_KEY = 'panelFollowsTabs';
+/** Whether each report's history is kept (lib/history-setting.ts); the history itself is per connection. */
+export const HISTORY_ON_KEY = 'historyOn';
 /** The last privacy chosen for a create. */
 export const LAST_PRIVACY_KEY = 'lastPrivacy';
 /** The menu and shortcut preferences (lib/integration-prefs.ts). */
