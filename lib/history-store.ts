@@ -27,6 +27,8 @@ export interface HistoryEntry {
   bytes: number;
   /** When a snapshot was last added (epoch ms): the reports untouched longest lose their history first. */
   touched: number;
+  /** The report's project, so deleting a project removes its reports' histories. */
+  project?: string | null;
 }
 
 export type HistoryIndex = Record<string, HistoryEntry>;
@@ -82,7 +84,7 @@ export function readHistory(connectionId?: string) {
     /** One report's snapshots, oldest first. */
     snapshots: (reportId: string | number) => get(historyName(String(reportId))).then(historyFrom, () => []),
     /** Every report's last two analyses, count and size. */
-    index: () => get(HISTORY_INDEX_NAME).then(historyIndexFrom, () => ({})),
+    index: (): Promise<HistoryIndex> => get(HISTORY_INDEX_NAME).then(historyIndexFrom, () => ({})),
   };
 }
 

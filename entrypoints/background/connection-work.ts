@@ -12,6 +12,7 @@ import { createBulkChanges } from './bulk-changes';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
+import { createHistory } from './history';
 import { createReportStore } from './report-store';
 import type { CoreHandlers } from './router';
 import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
@@ -51,6 +52,7 @@ export function createConnectionWorks(deps: WorkDeps) {
   function build(ref: ConnectionRef) {
     const { now, alarms, keepAliveWhile } = deps;
     const store = createReportStore(ref.id, now);
+    const history = createHistory(ref.id, now);
     const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
     const follower = createFollower({
       connectionId: ref.id,
@@ -100,7 +102,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       alarms,
     });
 
-    return { ref, store, creates, follower, follow, noted, bulk };
+    return { ref, store, history, creates, follower, follow, noted, bulk };
   }
 
   // What each report answer changes in the space of the connection it came from.
@@ -112,6 +114,13 @@ export function createConnectionWorks(deps: WorkDeps) {
   deps.events.on('report.gone', ({ on, id, error }) => workFor(on).noted.gone(id, error));
   deps.events.on('reports.listed', ({ on, page, view }) => workFor(on).store.listed(page, view));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).store.projectGone(name));
+  // Each analysis seen is kept in the connection's history (before lists are trimmed: it needs the tests).
+  deps.events.on('report.created', ({ on, report }) => workFor(on).history.note([report]));
+  deps.events.on('report.changed', ({ on, report }) => workFor(on).history.note([report]));
+  deps.events.on('report.seen', ({ on, report }) => workFor(on).history.note([report]));
+  deps.events.on('reports.listed', ({ on, page }) => workFor(on).history.note(page.items));
+  deps.events.on('report.gone', ({ on, id }) => workFor(on).history.forget(id));
+  deps.events.on('project.deleted', ({ on, name }) => workFor(on).history.forgetProject(name));
 
   // A page's create is noted as running for its page on the active connection until it is answered:
   // the popup may close meanwhile, and the next one shows it running, or how it ended.

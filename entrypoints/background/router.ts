@@ -16,7 +16,9 @@ import type { ConnectionRef } from './settings/storage';
 export type Handlers = HandlerMap<MessageType>;
 
 /** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (bulk-changes.ts). */
-export type CoreHandlers = HandlerMap<Exclude<MessageType, PopupMessageType | BulkMessageType>>;
+export type CoreHandlers = HandlerMap<
+  Exclude<MessageType, PopupMessageType | BulkMessageType | 'history.clear'>
+>;
 
 /**
  * Handlers for some of the messages: modules answer their own share, index.ts joins them. `inputsChecked`

@@ -138,6 +138,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     'bulk.stop': bulk('bulk.stop'),
     'bulk.retryFailed': bulk('bulk.retryFailed'),
     'bulk.dismiss': bulk('bulk.dismiss'),
+    'history.clear': async () => {
+      await (await works.active()).history.clear();
+      return { ok: true, data: null };
+    },
     ...createPopupHandlers({
       isConfigured: async () => {
         const { baseUrl, apiKey } = await readConnection();

@@ -270,6 +270,7 @@ export const payloadSchemas = {
   'bulk.stop': empty,
   'bulk.retryFailed': empty,
   'bulk.dismiss': empty,
+  'history.clear': empty,
 };
 
 export type PayloadSchemas = typeof payloadSchemas;

@@ -102,6 +102,8 @@ export interface Protocol {
   'bulk.retryFailed': { input: Payloads['bulk.retryFailed']; output: null };
   /** Forgets an ended job (and the password it held). */
   'bulk.dismiss': { input: Payloads['bulk.dismiss']; output: null };
+  /** Removes every report's history of the active connection (lib/history-store.ts). */
+  'history.clear': { input: Payloads['history.clear']; output: null };
 }
 
 /** Messages only the popup sends; the background answers them in popup-*.ts. */

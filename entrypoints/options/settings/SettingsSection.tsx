@@ -4,6 +4,7 @@ import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel, type SettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
+import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
 import { browserOriginPermissions } from './origin-access';
 import { useConnectionsUi } from './connections-slot';
@@ -92,6 +93,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         <connectionsUi.ConnectionsPanel connections={saved.connections ?? []} />
       ) : null}
       <BadgeSetting />
+      <HistorySetting />
       <BrowserIntegration />
       <WhatLeavesTheBrowser />
     </section>

@@ -67,6 +67,7 @@ function background() {
       keepAliveWhile: (work) => work,
       alarms: fakeBrowser.alarms,
     }).handlers,
+    'history.clear': async () => ({ ok: true, data: null }),
   };
   const spied = Object.fromEntries(
     Object.entries(handlers).map(([type, handler]) => [type, vi.fn(handler)]),

@@ -51,6 +51,7 @@ export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   'bulk.stop': {},
   'bulk.retryFailed': {},
   'bulk.dismiss': {},
+  'history.clear': {},
 };
 
 export const MESSAGE_TYPES = Object.keys(VALID_PAYLOADS) as MessageType[];

@@ -1,0 +1,61 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import { historyOnItem } from '@/lib/history-setting';
+import { historyUsage, readHistory } from '@/lib/history-store';
+import { send } from '@/lib/messaging/send';
+
+/** Keep each report's history (on by default), how much is kept, and "Clear history". */
+export function HistorySetting() {
+  const on = useSignal<boolean | null>(null);
+  const usage = useSignal<ReturnType<typeof historyUsage> | null>(null);
+  const status = useSignal('');
+  const clearing = useSignal(false);
+
+  async function readUsage() {
+    usage.value = historyUsage(await readHistory().index());
+  }
+  useEffect(() => {
+    void historyOnItem.getValue().then((value) => (on.value = value));
+    void readUsage();
+    return historyOnItem.watch((value) => (on.value = value));
+  }, []);
+
+  async function clear() {
+    clearing.value = true;
+    const answer = await send('history.clear', {});
+    clearing.value = false;
+    status.value = answer.ok ? t('historyCleared') : answer.error.message;
+    await readUsage();
+  }
+
+  const kept = usage.value;
+  return (
+    <fieldset class="settings-privacy history-setting" aria-describedby="history-setting-what">
+      <legend>{t('historySettingLegend')}</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={on.value ?? true}
+          disabled={on.value === null}
+          onChange={(event) => void historyOnItem.setValue(event.currentTarget.checked)}
+        />{' '}
+        {t('historySettingLabel')}
+      </label>
+      <p id="history-setting-what" class="hint">
+        {t('historySettingWhat')}
+      </p>
+      <p>
+        {kept === null
+          ? null
+          : kept.reports === 0
+            ? t('historyKeptNothing')
+            : t('historyKept', kept.analyses, kept.reports, Math.max(1, Math.round(kept.bytes / 1024)))}
+      </p>
+      <button type="button" onClick={() => void clear()} disabled={clearing.value || !kept?.reports}>
+        {t('historyClear')}
+      </button>
+      <p role="status">{status.value}</p>
+    </fieldset>
+  );
+}

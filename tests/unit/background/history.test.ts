@@ -1,0 +1,120 @@
+// Each report's history, as the background keeps it (entrypoints/background/history.ts) and pages read it
+// (lib/history-store.ts), over WXT's fake storage.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHistory } from '@/entrypoints/background/history';
+import type { Report } from '@/lib/api/types';
+import { historyOnItem } from '@/lib/history-setting';
+import { historyUsage, readHistory } from '@/lib/history-store';
+import { checksOf, makeReport } from '../popup/fixtures';
+
+const C = 'conn-1';
+let clock = 1_000;
+const history = (maxBytes?: number) => createHistory(C, () => clock, maxBytes);
+const read = () => readHistory(C);
+
+const failure = (key: string) =>
+  ({ key, name: key, category: 'seo', importance: 'high', detail: null }) as const;
+
+/** Report 7 analysed at `day` (2026-11-<day>) with a score and the tests that failed. */
+function analysis(day: number, score: number, failed: string[], overrides: Partial<Report> = {}): Report {
+  return makeReport({
+    id: 7,
+    url: 'example.com/7',
+    score,
+    result: null,
+    generatedAt: `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`,
+    checks: checksOf({
+      counts: { high: failed.length, medium: 0, low: 0, passed: 20 - failed.length },
+      failures: failed.map(failure),
+    }),
+    ...overrides,
+  });
+}
+
+describe('the history of a report', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    clock = 1_000;
+  });
+
+  it('keeps one snapshot per analysis: a new generated_at adds one, the same one again adds nothing', async () => {
+    await history().note([analysis(1, 72, ['title', 'meta'])]);
+    await history().note([analysis(1, 72, ['title', 'meta'])]);
+    clock = 2_000;
+    await history().note([analysis(3, 81, ['meta', 'h1'])]);
+    const snapshots = await read().snapshots(7);
+    expect(snapshots.map((each) => each.score)).toEqual([72, 81]);
+    expect(snapshots[1]!.failed.map((each) => each.key)).toEqual(['meta', 'h1']);
+    expect((await read().index())['7']).toMatchObject({
+      last: { generatedAt: '2026-11-03T10:00:00Z', score: 81 },
+      previous: { generatedAt: '2026-11-01T10:00:00Z', score: 72 },
+      count: 2,
+      touched: 2_000,
+    });
+  });
+
+  it('keeps nothing of an analysis still running, without a score (phpRank 1.1.0), or without tests', async () => {
+    await history().note([
+      analysis(1, 72, [], { generatedAt: null }),
+      analysis(1, 72, [], { score: null, result: null }),
+      analysis(1, 72, [], { checks: null }),
+    ]);
+    expect(await read().snapshots(7)).toEqual([]);
+    expect(await read().index()).toEqual({});
+  });
+
+  it('keeps every report of a list at once, never a password', async () => {
+    const listed = [1, 2, 3].map((id) =>
+      analysis(1, 60 + id, ['title'], { id, fields: { password: 'secret-pass' } }),
+    );
+    await history().note(listed);
+    expect(historyUsage(await read().index())).toMatchObject({ reports: 3, analyses: 3 });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('secret-pass');
+  });
+
+  it('keeps nothing new once turned off; what was kept stays', async () => {
+    await history().note([analysis(1, 72, ['title'])]);
+    await historyOnItem.setValue(false);
+    await history().note([analysis(3, 81, [])]);
+    expect((await read().snapshots(7)).map((each) => each.score)).toEqual([72]);
+  });
+
+  it('goes with its report, its project, or "Clear history"', async () => {
+    await history().note([
+      analysis(1, 72, [], { id: 1, project: 'example.com' }),
+      analysis(1, 72, [], { id: 2, project: 'example.com' }),
+      analysis(1, 72, [], { id: 3, project: 'other.org' }),
+      analysis(1, 72, [], { id: 4, project: 'other.org' }),
+    ]);
+    await history().forget(1);
+    expect(Object.keys(await read().index()).sort()).toEqual(['2', '3', '4']);
+    await history().forgetProject('example.com');
+    expect(Object.keys(await read().index()).sort()).toEqual(['3', '4']);
+    expect(await read().snapshots(2)).toEqual([]);
+    await history().clear();
+    expect(await read().index()).toEqual({});
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith(C))).toEqual(
+      [`${C}:historyIndex`],
+    );
+  });
+
+  it('stays within its bound: the reports added to longest ago lose their history first', async () => {
+    const one = (id: number) => analysis(1, 70, ['title', 'meta'], { id });
+    await history().note([one(1)]);
+    const bytes = (await read().index())['1']!.bytes;
+    for (const id of [2, 3, 4]) {
+      clock += 1_000;
+      await history(bytes * 3).note([one(id)]);
+    }
+    expect(Object.keys(await read().index()).sort()).toEqual(['2', '3', '4']);
+    expect(await read().snapshots(1)).toEqual([]);
+  });
+
+  it('is each connection’s own', async () => {
+    await history().note([analysis(1, 72, [])]);
+    expect(await readHistory('conn-2').snapshots(7)).toEqual([]);
+    await fakeBrowser.storage.session.set({ activeConnection: C });
+    expect((await readHistory().snapshots(7)).length).toBe(1);
+  });
+});
