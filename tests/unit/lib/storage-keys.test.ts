@@ -17,6 +17,7 @@ const EVERYONES: Record<'local' | 'session', Record<string, string>> = {
     [keys.LEGACY_API_KEY_KEY]: 'read once to carry old settings over',
     [keys.LEGACY_FOLLOWED_KEY]: 'removed at start-up',
     [keys.TOOLBAR_SCORE_KEY]: "the person's setting, whichever connection",
+    [keys.HISTORY_ON_KEY]: "the person's setting, whichever connection",
     [keys.LAST_PRIVACY_KEY]: "the person's choice, whichever connection",
     [keys.INTEGRATION_PREFS_KEY]: "the person's setting, whichever connection",
     [keys.REPORT_LIST_PREFS_KEY]: "the person's page size and sort",

@@ -129,6 +129,7 @@ const LOCAL_ONLY = new Set<MessageType>([
   'popup.rememberPrivacy',
   'popup.awaitCreate',
   'popup.forgetCreate',
+  'history.clear',
   // A bulk change is answered at once; its requests go on in the background (see the job's check below).
   'bulk.start',
   'bulk.stop',
@@ -212,6 +213,12 @@ async function everyReply(server: Server): Promise<Reply[]> {
     if (type.startsWith('connections.')) await reset();
   }
   // What a bulk change's requests answered reaches pages through storage: it must hold no key either.
+  // The retry sent above may still run: this change starts once that one ended and was dismissed.
+  await vi.waitFor(async () => {
+    const { 'conn-1:bulkJob': job } = await fakeBrowser.storage.session.get('conn-1:bulkJob');
+    expect((job as { phase?: string } | undefined)?.phase ?? 'ended').toBe('ended');
+  });
+  await route({ type: 'bulk.dismiss', payload: {} }, popup);
   const beforeBulk = calls.length;
   await send('bulk.start');
   await vi.waitFor(async () => {
