@@ -35,6 +35,11 @@ export interface LaunchExtensionOptions {
   collectErrorsFrom?: 'extension' | 'all';
   /** Limit for each wait of the harness (worker start, popup, restart). Default 15 s. */
   timeoutMs?: number;
+  /**
+   * A profile to open again (a browser restart): it is kept on close, for the caller to remove. Default: a
+   * fresh profile, deleted on close.
+   */
+  profile?: string;
 }
 
 export interface OpenActionPopupOptions {
@@ -176,7 +181,9 @@ export async function launchExtension(options: LaunchExtensionOptions = {}): Pro
     );
   }
 
-  const userDataDir = await mkdtemp(join(tmpdir(), 'page-reports-e2e-'));
+  const userDataDir = options.profile ?? (await mkdtemp(join(tmpdir(), 'page-reports-e2e-')));
+  const removeProfile = () =>
+    options.profile ? Promise.resolve() : rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   let context: BrowserContext | undefined;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -212,10 +219,11 @@ export async function launchExtension(options: LaunchExtensionOptions = {}): Pro
       isOurs,
       timeoutMs,
       options.collectErrorsFrom ?? 'extension',
+      removeProfile,
     );
   } catch (error) {
     await context?.close().catch(() => {});
-    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    await removeProfile();
     throw error;
   }
 }
@@ -243,6 +251,7 @@ class Harness implements ExtensionHarness {
     private readonly isOurs: (worker: Worker) => boolean,
     private readonly timeoutMs: number,
     collectErrorsFrom: 'extension' | 'all',
+    private readonly removeProfile: () => Promise<void>,
   ) {
     this.worker = worker;
     this.extensionId = new URL(worker.url()).host;
@@ -525,7 +534,7 @@ class Harness implements ExtensionHarness {
       await this.closeActionPopup();
       await withTimeout(this.context.close(), 20_000, 'Chromium did not close');
     } finally {
-      await rm(this.userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      await this.removeProfile();
     }
   }
 }
