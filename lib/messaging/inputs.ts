@@ -260,7 +260,7 @@ export const payloadSchemas = {
   'reports.delete': reportIdSchema,
   'projects.list': projectListQuerySchema,
   'projects.delete': projectNameSchema,
-  'popup.snapshot': z.strictObject({ url: z.optional(tabUrl), host: z.optional(host) }),
+  'popup.snapshot': z.strictObject({ url: z.optional(tabUrl) }),
   'popup.pageReport': z.strictObject({ url: tabUrl }),
   'popup.recentReports': z.strictObject({ host: z.optional(host) }),
   'popup.rememberPrivacy': z.strictObject({ privacy }),

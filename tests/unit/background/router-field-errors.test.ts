@@ -111,7 +111,6 @@ const CASES: Case[] = [
     ),
   ),
   ['popup.awaitCreate', { url: long(2049) }, 'url', TOO_LONG_PAGE],
-  ['popup.snapshot', { host: 'A B' }, 'host', 'The site’s name is not a valid host name.'],
   ['popup.recentReports', { host: '' }, 'host', 'The site’s name is not a valid host name.'],
   ['popup.rememberPrivacy', { privacy: 'public' }, 'privacy', 'Choose Public, Private or Password.'],
   // Bulk changes

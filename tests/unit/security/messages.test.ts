@@ -216,7 +216,7 @@ describe('messages from our own page', () => {
     ['a url as a number', 'reports.create', { url: 42 }],
     ['an empty url', 'popup.pageReport', { url: '' }],
     ['a host with a path', 'popup.recentReports', { host: 'example.com/path' }],
-    ['a host in upper case', 'popup.snapshot', { host: 'EXAMPLE.COM' }],
+    ['a host in upper case', 'popup.recentReports', { host: 'EXAMPLE.COM' }],
     ['a base URL as an array', 'settings.save', { baseUrl: ['https://reports.example'] }],
     ['a huge url', 'reports.create', { url: `https://example.com/${huge}` }],
     ['a url just past its limit', 'popup.awaitCreate', { url: `https://example.com/${'a'.repeat(8000)}` }],

@@ -37,7 +37,7 @@ export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   'reports.delete': { id: 42 },
   'projects.list': { search: 'Client', searchBy: 'project', sortBy: 'project', sort: 'asc', perPage: 10 },
   'projects.delete': { name: 'Client A / Landing pages' },
-  'popup.snapshot': { url: PAGE_URL, host: 'example.com' },
+  'popup.snapshot': { url: PAGE_URL },
   'popup.pageReport': { url: PAGE_URL },
   'popup.recentReports': { host: 'example.com' },
   'popup.rememberPrivacy': { privacy: 1 },
