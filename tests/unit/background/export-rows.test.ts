@@ -134,7 +134,7 @@ describe('the previous score and the change', () => {
       });
       const listReports = vi.fn(async () => ({ ok: true as const, data: pageOf([parsed()]) }));
       const client = { listReports, inputsChecked: { listReports } };
-      const settings = { id: 'b', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
+      const settings = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
       const handlers = createHandlers({
         readSettings: async () => settings,
         readConnectionOf: async (ref) => (ref.id === 'b' ? settings : null),
