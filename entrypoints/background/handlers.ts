@@ -2,6 +2,7 @@
 import type { ApiClient, ApiEndpoints } from '@/entrypoints/background/service/client';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
+import { readHistory } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
@@ -92,10 +93,10 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
    * Turns a blocked request into "permission missing". The answer goes to a page: whatever the server
    * echoed of the key is taken out. Input already checked against its schema (`inputsChecked`, see
    * router.ts) is not checked again by the client. `tell` emits what the answer means, for the connection
-   * that answered, before the page gets it.
+   * that answered, before the page gets it. `call` is told which connection it runs on.
    */
   async function withClient<T>(
-    call: (client: ApiEndpoints) => Promise<Result<T>>,
+    call: (client: ApiEndpoints, on: ConnectionRef) => Promise<Result<T>>,
     inputsChecked?: boolean,
     on?: ConnectionRef,
     tell?: (answer: Result<T>, on: ConnectionRef) => Promise<void>,
@@ -103,7 +104,10 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     const settings = on ? await connectionOf(on) : await deps.readSettings();
     if (!settings?.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const client = deps.createClient(settings);
-    const result = withoutKey(await call(inputsChecked ? client.inputsChecked : client), settings.apiKey);
+    const result = withoutKey(
+      await call(inputsChecked ? client.inputsChecked : client, refOf(settings)),
+      settings.apiKey,
+    );
     await tell?.(result, refOf(settings));
     // A page's request: another connection became active (or was saved) while this one answered, and its
     // answer must not show under the new one's name.
@@ -205,7 +209,15 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
       return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
     },
     'reports.exportPage': (query, checked, on) =>
-      withClient(async (client) => exportPage(await client.listReports(query)), checked, on),
+      withClient(
+        async (client, answering) => {
+          const answer = await client.listReports(query);
+          // The change since the previous analysis, as that connection's own history tells it.
+          return exportPage(answer, answer.ok ? await readHistory(answering.id).index() : {});
+        },
+        checked,
+        on,
+      ),
     'reports.get': ({ id }, checked, on) =>
       withClient(
         (client) => client.getReport(id),

@@ -425,7 +425,7 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
   const test = own(TESTS, key);
   if (!test) {
     const importance = importanceOf(entry.importance, 'low');
-    return { key, name: shortText(key) ?? t('checkUnnamed'), category: 'other', importance, detail: null };
+    return { key, name: checkName(key), category: 'other', importance, detail: null };
   }
   const errors = errorsOf(entry.errors);
   // The first error key this test has a name for; the others add nothing a person needs.
@@ -480,6 +480,15 @@ export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: numbe
   return [...checks.failures]
     .sort((a, b) => rank(a)[1] - rank(b)[1] || rank(a)[0] - rank(b)[0])
     .slice(0, limit);
+}
+
+/**
+ * The plain name of test `key` when it fails, known by its key alone (a history keeps no error keys): the
+ * test's generic problem ("Title has a problem"); an unknown test's key as it was sent.
+ */
+export function checkName(key: string): string {
+  const test = own(TESTS, key);
+  return test ? test.problem() : (shortText(key) ?? t('checkUnnamed'));
 }
 
 /** The full page address the service reached: results.seo_friendly_url.value when it is an http(s) URL, else null. */

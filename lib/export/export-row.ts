@@ -10,6 +10,9 @@ export interface ExportRow {
   project: string | null;
   result: ReportResult | null;
   score: number | null;
+  /** The previous analysis's score and the change since, as the extension's history tells them; else null. */
+  previousScore: number | null;
+  change: number | null;
   privacy: Privacy | null;
   createdAt: string | null;
   generatedAt: string | null;

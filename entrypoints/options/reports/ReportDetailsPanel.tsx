@@ -7,10 +7,14 @@ import { t } from '@/lib/i18n';
 import { parseWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
 import type { ShownState } from '@/lib/report-state';
+import { lazyComponent } from '../lazy-section';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportEditForm } from './ReportEditForm';
 import { ReportFieldList } from './ReportFieldList';
 import { ReportTests } from './ReportTests';
+
+// The chart and the comparison load when a report with a history is first shown.
+const ReportHistory = lazyComponent(() => import('./ReportHistory').then((module) => module.ReportHistory));
 
 /** The details panel of one report: its fields, and the changes the API allows. Escape closes it. */
 export function ReportDetailsPanel({
@@ -27,6 +31,7 @@ export function ReportDetailsPanel({
   const report = details.report.value;
   const loadError = details.loadError.value;
   const gone = details.gone.value;
+  const history = details.history.value;
 
   // Opening (or switching to another report) takes the focus there, so keyboard users land on it.
   useEffect(() => {
@@ -72,6 +77,7 @@ export function ReportDetailsPanel({
             details={details}
             onOpenSettings={onOpenSettings}
           />
+          {history && history.length > 0 ? <ReportHistory history={history} /> : null}
           {report.checks ? <ReportTests checks={report.checks} /> : null}
           <h4 class="details-fields-heading">{t('reportsDetailsAllFields')}</h4>
           <ReportFieldList fields={report.fields} checks={report.checks} pageUrl={report.pageUrl} />

@@ -19,7 +19,12 @@ export function ReportTests({ checks }: { checks: ReportChecks }) {
           <h5 id={`details-tests-${group.category}`}>{group.label}</h5>
           <ul class="failed-tests">
             {group.failures.map((failure) => (
-              <FailedTest key={failure.key} failure={failure} />
+              <FailedTest
+                key={failure.key}
+                importance={failure.importance}
+                name={failure.name}
+                detail={failure.detail}
+              />
             ))}
           </ul>
         </section>
@@ -42,15 +47,20 @@ function importanceName(importance: FailedCheck['importance']): string {
   }
 }
 
-function FailedTest({ failure }: { failure: FailedCheck }) {
+/** One failed test as a list item: its importance as a word, its name, and a short detail. */
+export function FailedTest({
+  importance,
+  name,
+  detail,
+}: Pick<FailedCheck, 'importance' | 'name' | 'detail'>) {
   return (
     <li class="failed-test">
-      <span class={`importance importance--${failure.importance}`}>
-        {importanceName(failure.importance)}
+      <span class={`importance importance--${importance}`}>
+        {importanceName(importance)}
         <span class="visually-hidden"> {t('reportsImportanceSuffix')}</span>
       </span>{' '}
-      <span class="failed-test-name">{failure.name}</span>
-      {failure.detail ? <span class="failed-test-detail"> — {failure.detail}</span> : null}
+      <span class="failed-test-name">{name}</span>
+      {detail ? <span class="failed-test-detail"> — {detail}</span> : null}
     </li>
   );
 }

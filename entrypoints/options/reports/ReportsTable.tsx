@@ -2,12 +2,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
+import { ScoreChangeMark } from '@/components/ScoreChangeMark';
 import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
 import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
+import { readHistory, type HistoryIndex } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
+import { scoreChangeOf, type ScoreChange } from '@/lib/score-change';
 import type { ListSort } from '../list/server-sort';
 import { readableUrl } from '@/lib/readable-url';
 
@@ -45,10 +48,26 @@ function useRowsToRender(reports: readonly ReportSummary[]): readonly ReportSumm
   return firstScreenPainted ? reports : reports.slice(0, FIRST_SCREEN_ROWS);
 }
 
+/** Each report's last two analyses, read again when the rows change: one storage read for the whole page. */
+function useHistoryIndex(reports: readonly ReportSummary[]): HistoryIndex {
+  const [index, setIndex] = useState<HistoryIndex>({});
+  useEffect(() => {
+    let current = true;
+    void readHistory()
+      .index()
+      .then((read) => current && setIndex(read));
+    return () => {
+      current = false;
+    };
+  }, [reports]);
+  return index;
+}
+
 /** The table named "Reports": one page of reports, sortable headers, selection, and row actions. */
 export function ReportsTable(props: ReportsTableProps) {
   const { reports, sorted, loading, stale, selected, onSort } = props;
   const rows = useRowsToRender(reports);
+  const history = useHistoryIndex(reports);
   const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
   const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
@@ -84,6 +103,7 @@ export function ReportsTable(props: ReportsTableProps) {
           <ReportRow
             key={reportKey(report.id)}
             report={report}
+            change={scoreChangeOf(history[reportKey(report.id)], report)}
             rowId={`report-row-${index}`}
             selected={selected.has(reportKey(report.id))}
             open={props.detailsId === reportKey(report.id)}
@@ -99,6 +119,8 @@ export function ReportsTable(props: ReportsTableProps) {
 
 interface ReportRowProps {
   report: ReportSummary;
+  /** Since the previous analysis, where the history tells it. */
+  change: ScoreChange | null;
   rowId: string;
   selected: boolean;
   open: boolean;
@@ -107,7 +129,7 @@ interface ReportRowProps {
   onDelete: ReportsTableProps['onDelete'];
 }
 
-function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelete }: ReportRowProps) {
+function ReportRow({ report, change, rowId, selected, open, onToggle, onDetails, onDelete }: ReportRowProps) {
   const urlId = `${rowId}-url`;
   return (
     <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
@@ -128,6 +150,12 @@ function ReportRow({ report, rowId, selected, open, onToggle, onDetails, onDelet
       <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
       <td>
         <ResultBadge report={report} />
+        {change ? (
+          <>
+            {' '}
+            <ScoreChangeMark change={change.change} />
+          </>
+        ) : null}
       </td>
       <td>
         {report.privacy === null ? (

@@ -11,6 +11,8 @@ import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/ap
 import { summaryOf } from '@/lib/api/summary';
 import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
+import type { Snapshot } from '@/lib/history';
+import { readHistory } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { shownState, type ShownState } from '@/lib/report-state';
@@ -42,6 +44,8 @@ export interface ReportDetailsModel {
   readonly writeError: ReadonlySignal<{ write: DetailsWrite; error: ApiError } | null>;
   /** What the last write did, in a sentence. */
   readonly notice: ReadonlySignal<string | null>;
+  /** The report's analyses the extension has seen, oldest first; null until read. */
+  readonly history: ReadonlySignal<readonly Snapshot[] | null>;
   /** Shows another report's details (null closes). */
   show(id: string | null): void;
   reload(): void;
@@ -64,6 +68,8 @@ export interface ReportDetailsOptions {
   watchFollowed?: typeof watchFollowed;
   /** The clock (tests set it). */
   now?: () => number;
+  /** One report's history; the active connection's, from storage, by default. */
+  readSnapshots?: (reportId: string) => Promise<readonly Snapshot[]>;
 }
 
 const regenerating = () => t('reportsRegenerating');
@@ -90,6 +96,7 @@ const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 
 
 export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}): ReportDetailsModel {
   const now = options.now ?? Date.now;
+  const readSnapshots = options.readSnapshots ?? ((reportId: string) => readHistory().snapshots(reportId));
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
   const score = signal<ShownState | null>(null);
@@ -99,6 +106,9 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const writing = signal<DetailsWrite | null>(null);
   const writeError = signal<{ write: DetailsWrite; error: ApiError } | null>(null);
   const notice = signal<string | null>(null);
+  const history = signal<readonly Snapshot[] | null>(null);
+  /** The report and analysis whose history was last asked for: a read for any other is dropped. */
+  let historyOf: string | null = null;
   /** Reads of the report on their way: their answer shows what the follower found meanwhile. */
   let reading = 0;
   const fetchLatest = latestOnly(async (reportId: string) => {
@@ -207,6 +217,18 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   function showReport(next: Report) {
     report.value = next;
     showScoreState();
+    readHistoryOf(next);
+  }
+
+  /** Reads the report's history again when it shows another analysis (new results after a regenerate). */
+  function readHistoryOf(shown: Report) {
+    const reportId = reportKey(shown.id);
+    const analysis = `${reportId} ${shown.generatedAt ?? ''}`;
+    if (analysis === historyOf) return;
+    historyOf = analysis;
+    void readSnapshots(reportId).then((snapshots) => {
+      if (historyOf === analysis) history.value = snapshots;
+    });
   }
 
   /** The service says the report is gone: take its row off the table. */
@@ -284,10 +306,13 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     writing,
     writeError,
     notice,
+    history,
     show(next) {
       if (next === id.peek()) return;
       fetchLatest.invalidate();
+      historyOf = null;
       batch(() => {
+        history.value = null;
         id.value = next;
         report.value = null;
         score.value = null;

@@ -1,7 +1,10 @@
 // The export's list read: each report reduced to the file's columns, its tests counted from the raw
 // `results` (as the client parsed them), the throttle's headers passed on, and nothing else sent.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { exportPage, exportRow } from '@/entrypoints/background/export-rows';
+import { createHandlers } from '@/entrypoints/background/handlers';
+import type { HistoryIndex } from '@/lib/history-store';
 import { parseReport } from '@/entrypoints/background/service/responses';
 import type { Page, Report } from '@/lib/api/types';
 
@@ -54,6 +57,8 @@ describe('export rows', () => {
       project: 'example.com',
       result: 'decent',
       score: 73,
+      previousScore: null,
+      change: null,
       privacy: 2,
       createdAt: '2026-11-19T08:00:00.000000Z',
       generatedAt: '2026-11-20T09:14:03.000000Z',
@@ -90,5 +95,59 @@ describe('export rows', () => {
     expect(exportPage({ ok: true, data: pageOf([]) })).not.toHaveProperty('rateLimit');
     const failure = { ok: false as const, error: { kind: 'server' as const, message: 'x' } };
     expect(exportPage(failure)).toBe(failure);
+  });
+});
+
+/** An index whose report 4211 was scored 64 on 10 Nov, then 73 in the analysis listed. */
+const HISTORY: HistoryIndex = {
+  '4211': {
+    last: { generatedAt: '2026-11-20T09:14:03.000000Z', score: 73 },
+    previous: { generatedAt: '2026-11-10T09:00:00.000000Z', score: 64 },
+    count: 2,
+    bytes: 600,
+    touched: 0,
+  },
+};
+
+describe('the previous score and the change', () => {
+  it('come from the history index, and stay empty for a report it does not hold', () => {
+    const answer = exportPage({ ok: true, data: pageOf([parsed(), parsed({ ...RAW, id: 4212 })]) }, HISTORY);
+    if (!answer.ok) throw new Error('the page failed');
+    expect(answer.data.rows.map(({ id, previousScore, change }) => ({ id, previousScore, change }))).toEqual([
+      { id: 4211, previousScore: 64, change: 9 },
+      { id: 4212, previousScore: null, change: null },
+    ]);
+  });
+
+  describe('in the handler', () => {
+    beforeEach(() => {
+      fakeBrowser.reset();
+    });
+
+    it('are read from the history of the connection that answered, not the active one', async () => {
+      await fakeBrowser.storage.session.set({ activeConnection: 'a' });
+      await fakeBrowser.storage.local.set({
+        'a:historyIndex': {
+          '4211': { ...HISTORY['4211'], previous: { ...HISTORY['4211']!.previous, score: 20 } },
+        },
+        'b:historyIndex': HISTORY,
+      });
+      const listReports = vi.fn(async () => ({ ok: true as const, data: pageOf([parsed()]) }));
+      const client = { listReports, inputsChecked: { listReports } };
+      const settings = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
+      const handlers = createHandlers({
+        readSettings: async () => settings,
+        readConnectionOf: async (ref) => (ref.id === 'b' ? settings : null),
+        writeSettings: async () => {},
+        oneAtATime: (work) => work(),
+        hasHostPermission: async () => true,
+        createClient: () => client as never,
+      });
+      const answer = await handlers['reports.exportPage']({}, true, { id: 'b', account: 'b' });
+      expect(answer).toMatchObject({
+        ok: true,
+        data: { rows: [{ id: 4211, previousScore: 64, change: 9 }] },
+      });
+    });
   });
 });

@@ -10,6 +10,7 @@ import { fakeSend, ok, type Handlers } from './fakes';
 import '@/entrypoints/options/settings/ConnectionsPanel';
 import '@/entrypoints/options/settings/SettingsSection';
 import '@/entrypoints/options/reports/BulkChanges';
+import '@/entrypoints/options/reports/ReportHistory';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  checkName,
   reachedAddress,
   summarizeChecks,
   TOP_FAILURES,
@@ -303,6 +304,16 @@ describe('unknown tests', () => {
 
   it('are counted when passed', () => {
     expect(checks({ amp: { passed: true } }).counts).toEqual({ high: 0, medium: 0, low: 0, passed: 1 });
+  });
+});
+
+describe('checkName (a test known by its key alone)', () => {
+  it('is the test’s generic problem, an unknown test’s key, and never an Object member', () => {
+    expect(checkName('title')).toBe('Title has a problem');
+    expect(checkName('load_time')).toBe('Load time has a problem');
+    expect(checkName('Some New Test')).toBe('Some New Test');
+    expect(checkName('constructor')).toBe('constructor');
+    expect(checkName('   ')).toBe('Unnamed test');
   });
 });
 

@@ -17,6 +17,8 @@ function row(id: number): ExportRow {
     project: 'site.example',
     result: 'good',
     score: 88,
+    previousScore: 79,
+    change: 9,
     privacy: 1,
     createdAt: '2026-11-20T09:14:03.000000Z',
     generatedAt: null,
@@ -99,10 +101,10 @@ describe('Export CSV', () => {
     expect(downloads.blobs[0]!.type).toBe('text/csv;charset=utf-8');
     const records = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(records[0]).toBe(
-      '"URL","Project","Band","Score","Privacy","Created","Generated","High issues","Medium issues","Low issues","Passed tests"',
+      '"URL","Project","Band","Score","Previous score","Change","Privacy","Created","Generated","High issues","Medium issues","Low issues","Passed tests"',
     );
     expect(records[1]).toBe(
-      '"site.example/page-11","site.example","good",88,"private","2026-11-20T09:14:03.000000Z",,1,0,3,29',
+      '"site.example/page-11","site.example","good",88,79,9,"private","2026-11-20T09:14:03.000000Z",,1,0,3,29',
     );
     expect(records).toHaveLength(8);
     expect(screen.getByRole('button', { name: 'Export CSV' }).getAttribute('aria-disabled')).toBe('false');

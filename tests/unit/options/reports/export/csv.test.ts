@@ -11,7 +11,7 @@ import {
 import type { ExportRow } from '@/lib/export/export-row';
 
 const COLUMNS =
-  'URL,Project,Band,Score,Privacy,Created,Generated,High issues,Medium issues,Low issues,Passed tests';
+  'URL,Project,Band,Score,Previous score,Change,Privacy,Created,Generated,High issues,Medium issues,Low issues,Passed tests';
 const HEADER = COLUMNS.split(',')
   .map((name) => `"${name}"`)
   .join(',');
@@ -23,6 +23,8 @@ function row(overrides: Partial<ExportRow> = {}): ExportRow {
     project: 'example.com',
     result: 'decent',
     score: 73.68421052631578,
+    previousScore: 80,
+    change: -6,
     privacy: 0,
     createdAt: '2026-11-20T09:14:03.000000Z',
     generatedAt: '2026-11-21T10:00:00.000000Z',
@@ -106,6 +108,8 @@ describe('the reports file', () => {
       'example.com',
       'decent',
       73.68421052631578,
+      80,
+      -6,
       'public',
       '2026-11-20T09:14:03.000000Z',
       '2026-11-21T10:00:00.000000Z',
@@ -125,17 +129,19 @@ describe('the reports file', () => {
         project: null,
         result: null,
         score: null,
+        previousScore: null,
+        change: null,
         privacy: 2,
         generatedAt: null,
         counts: null,
       }),
-      row({ id: 3, privacy: 1, result: 'good', score: 90 }),
+      row({ id: 3, privacy: 1, result: 'good', score: 90, previousScore: 78, change: 12 }),
     ]);
     expect(text).toBe(
       `\uFEFF${HEADER}\r\n` +
-        '"example.com/pricing","example.com","decent",73.68421052631578,"public","2026-11-20T09:14:03.000000Z","2026-11-21T10:00:00.000000Z",2,1,0,30\r\n' +
-        '"shop.example/a,b",,,,"password","2026-11-20T09:14:03.000000Z",,,,,\r\n' +
-        '"example.com/pricing","example.com","good",90,"private","2026-11-20T09:14:03.000000Z","2026-11-21T10:00:00.000000Z",2,1,0,30\r\n',
+        '"example.com/pricing","example.com","decent",73.68421052631578,80,-6,"public","2026-11-20T09:14:03.000000Z","2026-11-21T10:00:00.000000Z",2,1,0,30\r\n' +
+        '"shop.example/a,b",,,,,,"password","2026-11-20T09:14:03.000000Z",,,,,\r\n' +
+        '"example.com/pricing","example.com","good",90,78,12,"private","2026-11-20T09:14:03.000000Z","2026-11-21T10:00:00.000000Z",2,1,0,30\r\n',
     );
   });
 

@@ -19,6 +19,8 @@ function exportRow(id: number): ExportRow {
     project: 'site.example',
     result: 'good',
     score: 90,
+    previousScore: null,
+    change: null,
     privacy: 0,
     createdAt: '2026-11-20T09:14:03.000000Z',
     generatedAt: '2026-11-20T09:14:03.000000Z',
