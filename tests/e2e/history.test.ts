@@ -70,6 +70,11 @@ describe('What changed', () => {
       previous: { score: scoreOf(before) },
       last: { score: scoreOf(after) },
     });
+    // The details draw both analyses and compare them.
+    const chart = panel.getByRole('listbox', { name: 'Score over time' });
+    await expect.poll(() => chart.getByRole('option').count(), { timeout: 10_000 }).toBe(2);
+    await panel.getByRole('heading', { name: /^Fixed \(\d+\)$/ }).waitFor();
+    await panel.getByRole('heading', { name: /^New failures \(\d+\)$/ }).waitFor();
   });
 
   it('survives a browser restart; another connection keeps its own', async () => {
