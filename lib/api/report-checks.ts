@@ -450,6 +450,11 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
 // ---------------------------------------------------------------------------------------------------
 // Public
 
+/** A test's plain name by its key ("Meta description missing"), for a failure kept without its errors. */
+export function checkName(key: string): string {
+  return own(TESTS, key)?.problem() ?? shortText(key) ?? t('checkUnnamed');
+}
+
 function rank(check: FailedCheck): [number, number] {
   return [CATEGORY_ORDER.indexOf(check.category), IMPORTANCE_ORDER.indexOf(check.importance)];
 }
