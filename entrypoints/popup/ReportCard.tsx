@@ -10,8 +10,8 @@ import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
 import type { Signal } from '@preact/signals';
-import { reportChangeView } from './report-change-view';
-// The sparkline of the lazily loaded change (report-change-view.ts): its chunk's own CSS is not loaded.
+import { reportChange } from './after-paint-views';
+// The sparkline of the change loaded after the first frame (after-paint-views.ts), whose own CSS is not.
 import '@/components/score-sparkline.css';
 
 // After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated
@@ -41,7 +41,7 @@ export interface ReportCardProps {
 export function ReportCard(props: ReportCardProps) {
   const { report, state, regenerateRecheck: recheck } = props;
   const generating = state === 'generating';
-  const ReportChange = reportChangeView();
+  const ReportChange = reportChange();
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
