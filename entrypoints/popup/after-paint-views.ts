@@ -6,9 +6,9 @@ import type { ComponentType } from 'preact';
 import { afterNextPaint } from './after-paint';
 
 /**
- * Vite wraps each `import()` in its preload helper (links for the chunk's CSS and imports), about 0.6 KB
- * gzip of start-up, unless the module defines this name. These chunks' imports are loaded by then and
- * their styles are in the start-up CSS (ReportCard, style.css): the import alone does.
+ * Vite wraps each `import()` in its preload helper (links for the chunk's CSS and imports), which would
+ * join the start-up scripts, unless the module defines this name. These chunks' imports are loaded by then
+ * and their styles are in the start-up CSS (ReportCard, style.css): the import alone does.
  */
 const __vitePreload = <T>(load: () => Promise<T>) => load();
 

@@ -450,7 +450,7 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
 // ---------------------------------------------------------------------------------------------------
 // Public
 
-/** A test's plain name by its key ("Meta description missing"), for a failure kept without its errors. */
+/** A test's plain name by its key ("Title has a problem"), for a failure kept without its errors. */
 export function checkName(key: string): string {
   return own(TESTS, key)?.problem() ?? shortText(key) ?? t('checkUnnamed');
 }
