@@ -2,7 +2,7 @@
 // screen readers ("Score over 4 analyses: 64 → 81"). Nothing until two analyses have a score.
 import { analysisTime, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
-import './score-chart.css';
+import './score-sparkline.css';
 
 const WIDTH = 64;
 const HEIGHT = 18;

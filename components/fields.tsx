@@ -1,4 +1,4 @@
-// Labelled form controls with the label always visible: a select and a search field.
+// A labelled select with the label always visible (the lists' search field is ./SearchField).
 import type { JSX } from 'preact';
 import { FieldNote, fieldAria, type FieldError } from './field-note';
 
@@ -47,35 +47,6 @@ export function SelectField<V extends string>({
         ))}
       </select>
       <FieldNote id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-export interface SearchFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onInput: (value: string) => void;
-  placeholder?: string;
-  /** Why the search is not sent (too long); said as it happens, next to the field. */
-  problem?: string | null;
-}
-
-export function SearchField({ id, label, value, onInput, placeholder, problem }: SearchFieldProps) {
-  return (
-    <div class="field field--search">
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        placeholder={placeholder}
-        autoComplete="off"
-        spellcheck={false}
-        {...fieldAria(id, problem)}
-        onInput={(event) => onInput(event.currentTarget.value)}
-      />
-      <FieldNote id={id} error={problem} live />
     </div>
   );
 }

@@ -2,16 +2,13 @@
 // hash (`#/reports?search=foo&sort_by=url&sort=asc&per_page=25&page=3`) so reload, back/forward and
 // bookmarks restore the same view; the popup links here with `#/reports?details=<id>`. Pure.
 import {
-  PER_PAGE_VALUES,
-  PROJECT_SORT_KEYS,
-  REPORT_RESULTS,
-  REPORT_SORT_KEYS,
   type PerPage,
   type ProjectSortKey,
   type ReportResult,
   type ReportSortKey,
   type SortDirection,
 } from './api/types';
+import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from './api/list-values';
 import { routeHash } from './format-route';
 
 export type OptionsSection = 'reports' | 'projects' | 'settings';

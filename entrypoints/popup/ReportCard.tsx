@@ -9,6 +9,10 @@ import type { ShownState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
+import type { Signal } from '@preact/signals';
+import { reportChange } from './after-paint-views';
+// The sparkline of the change loaded after the first frame (after-paint-views.ts), whose own CSS is not.
+import '@/components/score-sparkline.css';
 
 // After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated
 // again ("Generating…" above says which).
@@ -29,15 +33,19 @@ export interface ReportCardProps {
   onReadAgain: () => void;
   onDetails: () => void;
   onOpenSettings: () => void;
+  /** The popup's live region: a new analysis seen while it is open is said there. */
+  announcement: Signal<string>;
 }
 
 /** This page's newest report: result, privacy, dates, and what can be done with it. */
 export function ReportCard(props: ReportCardProps) {
   const { report, state, regenerateRecheck: recheck } = props;
   const generating = state === 'generating';
+  const ReportChange = reportChange();
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
+      {ReportChange ? <ReportChange report={report} announcement={props.announcement} /> : null}
       <dl class="report-facts">
         <div>
           <dt>{t('popupResult')}</dt>

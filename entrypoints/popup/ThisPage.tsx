@@ -63,6 +63,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
               onReadAgain={() => void model.readAgain()}
               onDetails={() => void model.openDetails(report.id)}
               onOpenSettings={model.openSettings}
+              announcement={model.announcement}
             />
           ) : null}
           <CreateReportForm

@@ -1,5 +1,6 @@
 // Plain data the background hands to pages, and the API's allowed values (small constants pages use too).
 import type { ReportChecks } from './report-checks';
+import type { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from './list-values';
 
 /** The service's privacy values: anyone with the link, the account only, or behind a password. */
 export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
@@ -8,16 +9,12 @@ export type Privacy = (typeof PRIVACY_VALUES)[number];
 export const isPrivacy = (value: unknown): value is Privacy =>
   (PRIVACY_VALUES as readonly unknown[]).includes(value);
 
-export const REPORT_RESULTS = ['good', 'decent', 'bad'] as const;
 export type ReportResult = (typeof REPORT_RESULTS)[number];
 
-export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_VALUES)[number];
 
-export const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 export type ReportSortKey = (typeof REPORT_SORT_KEYS)[number];
 
-export const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
 export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
 
 export type SortDirection = 'asc' | 'desc';

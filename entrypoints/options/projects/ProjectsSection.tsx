@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
-import { SearchField } from '@/components/fields';
+import { SearchField } from '@/components/SearchField';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { PerPageSelect } from '../list/PerPageSelect';

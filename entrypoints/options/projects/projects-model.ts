@@ -1,6 +1,7 @@
 // The Projects list: search, sort, pages (in the hash), and deleting a project.
 import type { Result } from '@/lib/api/errors';
-import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
+import { type Project, type ProjectSortKey } from '@/lib/api/types';
+import { PROJECT_SORT_KEYS } from '@/lib/api/list-values';
 import type { ProjectListQuery } from '@/lib/messaging/inputs';
 import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { isDeleted } from '../list/delete-many';

@@ -1,5 +1,7 @@
-import { SearchField, SelectField, type SelectOption } from '@/components/fields';
-import { REPORT_RESULTS, type ReportResult } from '@/lib/api/types';
+import { SearchField } from '@/components/SearchField';
+import { SelectField, type SelectOption } from '@/components/fields';
+import { type ReportResult } from '@/lib/api/types';
+import { REPORT_RESULTS } from '@/lib/api/list-values';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FieldNote, fieldAria } from '@/components/field-note';
-import { SearchField } from '@/components/fields';
+import { SearchField } from '@/components/SearchField';
 
 afterEach(cleanup);
 

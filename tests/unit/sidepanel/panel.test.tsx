@@ -1,7 +1,7 @@
 // The side panel: the popup's views for the followed tab, asking the service only when the report store
 // has no answer from the last five minutes; and the `tabs` permission it needs, asked for in a click,
 // through the permission's one owner (lib/tabs-permission.ts).
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MessageType } from '@/lib/messaging/protocol';
@@ -186,6 +186,29 @@ describe('side panel: this page as the tab changes', () => {
     // Shown as current (the store's read ends the "checking…" line), and the service was not asked.
     await waitFor(() => expect(screen.queryByText(/checking/i)).toBeNull());
     expect(lookups()).toEqual([]);
+  });
+
+  it('shows the change since the previous analysis of the followed tab’s report, as the popup does', async () => {
+    await fakeBackground(() => Date.now());
+    const kept = (generatedAt: string, score: number, failed: string[]) => ({
+      generatedAt,
+      takenAt: Date.parse(generatedAt),
+      score,
+      band: 'good',
+      counts: { high: failed.length, medium: 0, low: 0, passed: 33 - failed.length },
+      failed: failed.map((key) => ({ key, importance: 'high', category: 'seo', value: null })),
+    });
+    await fakeBrowser.storage.local.set({
+      'a:history:7': [kept('2025-04-01T10:05:00Z', 80, ['title']), kept(report.generatedAt!, 88, [])],
+    });
+    const { tabs } = openPanel({});
+    const change = await screen.findByRole('group', { name: 'Change since the previous analysis' });
+    expect(within(change).getByText('up by 8')).toBeTruthy();
+    expect(within(change).getByRole('button', { name: '1 fixed' })).toBeTruthy();
+
+    tabs.switchTo(WITHOUT_REPORT);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull());
+    expect(screen.queryByRole('group', { name: 'Change since the previous analysis' })).toBeNull();
   });
 });
 

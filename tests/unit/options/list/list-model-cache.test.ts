@@ -3,7 +3,8 @@
 // state never show for another, and a kept page never covers a fresher answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
-import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
+import { type Page, type ProjectSortKey } from '@/lib/api/types';
+import { PROJECT_SORT_KEYS } from '@/lib/api/list-values';
 import {
   firstSortDirection,
   formatRoute,

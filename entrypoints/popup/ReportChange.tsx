@@ -1,0 +1,171 @@
+// The report card's change since the previous analysis: "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the
+// line of the score over time, first on the card. Loaded after the popup's first frame
+// (after-paint-views.ts): the history is read from storage.local, which the background fills as it sees
+// each new analysis.
+import type { Signal } from '@preact/signals';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ScoreSparkline } from '@/components/ScoreSparkline';
+import { checkName } from '@/lib/api/report-checks';
+import type { ReportSummary } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
+import {
+  changeSummary,
+  compareSnapshots,
+  type ChangeSummary,
+  type CheckChange,
+  type Snapshot,
+} from '@/lib/history';
+import { historyName, readHistory } from '@/lib/history-store';
+import { t } from '@/lib/i18n';
+import { browser } from '@/lib/page-browser';
+
+export interface ReportChangeProps {
+  report: ReportSummary;
+  /** The popup's live region. */
+  announcement: Signal<string>;
+}
+
+// A popup lives for minutes: an analysis the background kept after this was loaded came in while it was
+// open (a Regenerate's result, mostly), and is said as soon as it is read.
+const loadedAt = Date.now();
+
+type Opened = 'fixed' | 'broken' | null;
+
+export function ReportChange({ report, announcement }: ReportChangeProps) {
+  const history = useReportHistory(report);
+  const [opened, setOpened] = useState<Opened>(null);
+  const announced = useRef<string | null>(null);
+  // Only the change into the analysis shown: a history the background has not caught up with says nothing.
+  const current = history.at(-1)?.generatedAt === report.generatedAt;
+  const summary = current ? changeSummary(history) : null;
+
+  const newest = history.at(-1);
+  useEffect(() => {
+    if (!summary || !newest || newest.takenAt < loadedAt || announced.current === newest.generatedAt) return;
+    announced.current = newest.generatedAt;
+    announcement.value = t('historyAnnounced', spokenChange(summary));
+  });
+
+  if (!summary) return null;
+  const comparison = compareSnapshots(history.at(-2)!, history.at(-1)!);
+  const toggle = (which: Opened) => setOpened(opened === which ? null : which);
+  return (
+    <div class="report-change" role="group" aria-label={t('historyChangeLabel')}>
+      <p class="change-line">
+        {summary.score === null ? null : <strong class="change-score">{summary.score}</strong>}{' '}
+        <ScoreDelta change={summary.change} /> {t('historySince', formatDate(summary.since))}
+        <CountButton
+          count={summary.fixed}
+          label={t('historyCardFixed', summary.fixed)}
+          list="report-change-fixed"
+          open={opened === 'fixed'}
+          onToggle={() => toggle('fixed')}
+        />
+        <CountButton
+          count={summary.broken}
+          label={t('historyNew', summary.broken)}
+          list="report-change-new"
+          open={opened === 'broken'}
+          onToggle={() => toggle('broken')}
+        />{' '}
+        <ScoreSparkline history={history} />
+      </p>
+      {opened === 'fixed' ? (
+        <ChangedTests id="report-change-fixed" label={t('historyFixedList')} tests={comparison.fixed} />
+      ) : null}
+      {opened === 'broken' ? (
+        <ChangedTests id="report-change-new" label={t('historyNewList')} tests={comparison.broken} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The report's snapshots, read again when its analysis changes and whenever the background adds one. */
+function useReportHistory(report: ReportSummary): readonly Snapshot[] {
+  const [history, setHistory] = useState<readonly Snapshot[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void readHistory()
+        .snapshots(report.id)
+        .then((snapshots) => live && setHistory(snapshots));
+    const ownKey = `:${historyName(String(report.id))}`;
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (area === 'local' && Object.keys(changes).some((key) => key.endsWith(ownKey))) read();
+    };
+    read();
+    browser.storage.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      browser.storage.onChanged.removeListener(onChanged);
+    };
+  }, [report.id, report.generatedAt]);
+  return history;
+}
+
+/** ▲ 9 / ▼ 4 for the eye, "up by 9" for a screen reader. */
+function ScoreDelta({ change }: { change: number | null }) {
+  if (change === null) return null;
+  if (change === 0) return <span class="change-delta">{t('historySame')}</span>;
+  const up = change > 0;
+  return (
+    <span class={up ? 'change-delta change-delta--up' : 'change-delta change-delta--down'}>
+      <span aria-hidden="true">{`${up ? '▲' : '▼'} ${Math.abs(change)}`}</span>
+      <span class="visually-hidden">
+        {up ? t('historyCardUp', change) : t('historyCardDown', Math.abs(change))}
+      </span>
+    </span>
+  );
+}
+
+interface CountButtonProps {
+  count: number;
+  label: string;
+  list: string;
+  open: boolean;
+  onToggle(): void;
+}
+
+function CountButton({ count, label, list, open, onToggle }: CountButtonProps) {
+  if (count === 0) return null;
+  return (
+    <>
+      {' · '}
+      <button type="button" class="link-button" aria-expanded={open} aria-controls={list} onClick={onToggle}>
+        {label}
+      </button>
+    </>
+  );
+}
+
+function ChangedTests({ id, label, tests }: { id: string; label: string; tests: CheckChange[] }) {
+  return (
+    <ul id={id} class="changed-tests" aria-label={label}>
+      {tests.map((test) => (
+        <li key={test.key}>
+          {checkName(test.key)}
+          {test.value ? <span class="issue-detail"> — {test.value}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The line as words: "81, up by 9 since 3 Nov 2026 · 3 fixed · 1 new". */
+function spokenChange(summary: ChangeSummary): string {
+  const { score, change } = summary;
+  const delta =
+    change === null
+      ? ''
+      : change === 0
+        ? t('historySame')
+        : change > 0
+          ? t('historyCardUp', change)
+          : t('historyCardDown', -change);
+  const head = [score === null ? '' : `${score},`, delta, t('historySince', formatDate(summary.since))];
+  const counts = [
+    summary.fixed > 0 ? t('historyCardFixed', summary.fixed) : '',
+    summary.broken > 0 ? t('historyNew', summary.broken) : '',
+  ];
+  return [head.filter(Boolean).join(' '), ...counts].filter(Boolean).join(' · ');
+}
