@@ -7,6 +7,8 @@ import type { CheckCategory, CheckImportance, Report, ReportResult } from './api
 /** A failed test as kept in a snapshot. */
 export interface SnapshotFailure {
   key: string;
+  /** The test's name as the details showed it then ("Title too long or too short"); older snapshots lack it. */
+  name?: string;
   importance: CheckImportance;
   category: CheckCategory;
   /** The short detail shown when it was taken ("2.8 s (limit 2 s)"), or null. */
@@ -53,6 +55,7 @@ export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
     counts: { ...checks.counts },
     failed: checks.failures.slice(0, MAX_FAILED).map((check) => ({
       key: check.key,
+      name: check.name,
       importance: check.importance,
       category: check.category,
       value: shorten(check.detail),

@@ -143,7 +143,7 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
     <ul id={id} class="changed-tests" aria-label={label}>
       {tests.map((test) => (
         <li key={test.key}>
-          {checkName(test.key)}
+          {test.name ?? checkName(test.key)}
           {test.value ? <span class="issue-detail"> — {test.value}</span> : null}
         </li>
       ))}

@@ -61,9 +61,11 @@ describe('Export CSV in Firefox', () => {
 
     expect(file.name).toMatch(/^page-reports-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file.head).toEqual([0xef, 0xbb, 0xbf]);
-    expect(file.text.startsWith('"URL","Project","Band","Score","Privacy","Created","Generated",')).toBe(
-      true,
-    );
+    expect(
+      file.text.startsWith(
+        '"URL","Project","Band","Score","Previous score","Change","Privacy","Created","Generated",',
+      ),
+    ).toBe(true);
     expect(file.text).not.toContain(api().apiKey);
     const records = file.text.split('\r\n').slice(1, -1);
     expect(records).toHaveLength(expected.length);

@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   launchExtension,
+  screenshot,
+  screenshotsDir,
   useExtension,
   useReferenceApi,
   useTestServer,
   type ExtensionHarness,
 } from './harness';
-import { connect } from './options-helpers';
-import { configure } from './popup-helpers';
+import { checkBothSchemes, configure, openWebPage } from './popup-helpers';
 
 const extension = useExtension();
 const api = useReferenceApi({ analysisDelayMs: 300 });
@@ -38,43 +39,83 @@ function seedReport(path: string) {
     .find((each) => each.id === report.id)!;
 }
 
+/** Tests failing in the first analysis and not in the second. */
+const snapshotsFixed = ([before, after]: string[][]) => before!.filter((key) => !after!.includes(key)).length;
+
+const SCORED = /^(Good|Decent|Bad) · \d{1,3}$/;
 const scoreOf = (report: { result: unknown }) => Math.round(Number(report.result));
 
 describe('What changed', () => {
-  it('keeps the analysis first seen and a regeneration’s, and says what changed', async () => {
+  it('create, then regenerate: the popup says what changed first, the details draw and compare both', async () => {
     api().store.reset(false);
-    await connect(extension(), api());
-    const before = seedReport('/article?history');
-    const page = await extension().openOptions(`/reports?details=${before.id}`);
-    const panel = page.getByRole('region', { name: 'Report details' });
-    await panel.getByText('All fields').waitFor();
-    await expect.poll(async () => (await historyIndex(extension()))[before.id]?.count).toBe(1);
+    await configure(extension(), api().url, api().apiKey);
+    const url = `${web().url}/article?history`;
+    const tab = await openWebPage(extension(), url);
+    let popup = await extension().openActionPopup(tab);
+    await popup.getByRole('button', { name: 'Create report' }).click();
+    const card = popup.getByRole('article', { name: 'Report for this page' });
+    await card.getByText(SCORED).waitFor({ timeout: 15_000 });
+    const [before] = api().store.reports();
+    await expect.poll(async () => (await historyIndex(extension()))[before!.id]?.count).toBe(1);
+    // One analysis: nothing to compare yet.
+    expect(await popup.getByRole('group', { name: 'Change since the previous analysis' }).count()).toBe(0);
 
-    await panel.getByRole('button', { name: 'Regenerate results' }).click();
+    await card.getByRole('button', { name: 'Regenerate' }).click();
     await expect
-      .poll(async () => (await historyIndex(extension()))[before.id]?.count, { timeout: 10_000 })
+      .poll(async () => (await historyIndex(extension()))[before!.id]?.count, { timeout: 15_000 })
       .toBe(2);
     const after = api()
       .store.reports()
-      .find((each) => each.id === before.id)!;
+      .find((each) => each.id === before!.id)!;
     // The new analysis fixed some tests and broke others (its score may come out the same).
     const snapshots =
       (await extension().getConnectionItem<{ failed: { key: string }[] }[]>(
         'local',
-        `history:${before.id}`,
+        `history:${before!.id}`,
       )) ?? [];
     const failedKeys = snapshots.map((snapshot) => snapshot.failed.map((failure) => failure.key).sort());
     expect(failedKeys).toHaveLength(2);
     expect(failedKeys[0]).not.toEqual(failedKeys[1]);
-    expect((await historyIndex(extension()))[before.id]).toMatchObject({
-      previous: { score: scoreOf(before) },
+    expect((await historyIndex(extension()))[before!.id]).toMatchObject({
+      previous: { score: scoreOf(before!) },
       last: { score: scoreOf(after) },
     });
+
+    // The card says it first: the new score, the change, since when, and what it fixed and broke.
+    const change = card.getByRole('group', { name: 'Change since the previous analysis' });
+    await change.waitFor({ timeout: 10_000 });
+    expect(await change.innerText()).toContain(`${scoreOf(after)}`);
+    expect(await change.innerText()).toMatch(/since /);
+    const fixed = snapshotsFixed(failedKeys);
+    if (fixed > 0) {
+      await change.getByRole('button', { name: `${fixed} fixed` }).click();
+      expect(await change.getByRole('listitem').count()).toBe(fixed);
+    }
+    expect((await checkBothSchemes(popup, 'history-change')).violations).toEqual([]);
+    await extension().closeActionPopup();
+
+    // A popup opened later shows it too.
+    popup = await extension().openActionPopup(tab);
+    await popup
+      .getByRole('group', { name: 'Change since the previous analysis' })
+      .waitFor({ timeout: 10_000 });
+
     // The details draw both analyses and compare them.
+    const page = await extension().openOptions(`/reports?details=${before!.id}`);
+    const panel = page.getByRole('region', { name: 'Report details' });
     const chart = panel.getByRole('listbox', { name: 'Score over time' });
     await expect.poll(() => chart.getByRole('option').count(), { timeout: 10_000 }).toBe(2);
     await panel.getByRole('heading', { name: /^Fixed \(\d+\)$/ }).waitFor();
     await panel.getByRole('heading', { name: /^New failures \(\d+\)$/ }).waitFor();
+    await screenshot(page, 'history-details');
+    // The README's picture: the chart and the comparison only, in a window tall enough for both.
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    const top = (await panel.getByRole('heading', { name: 'Score over time' }).boundingBox())!;
+    const end = (await panel.getByRole('heading', { name: /^Still failing/ }).boundingBox())!;
+    await page.screenshot({
+      path: join(screenshotsDir, 'history-details-chart.png'),
+      clip: { x: top.x - 16, y: top.y - 16, width: 800, height: end.y - top.y + 40 },
+    });
   });
 
   it('survives a browser restart; another connection keeps its own', async () => {

@@ -89,6 +89,9 @@ function expectedRecord(report: ApiReport): string[] {
     report.project,
     band,
     String(report.result),
+    // One analysis of each seen so far: no previous score, no change.
+    '',
+    '',
     ['public', 'private', 'password'][report.privacy]!,
     report.created_at,
     report.generated_at ?? '',
@@ -167,6 +170,8 @@ describe('Reports: Export CSV', () => {
       'Project',
       'Band',
       'Score',
+      'Previous score',
+      'Change',
       'Privacy',
       'Created',
       'Generated',

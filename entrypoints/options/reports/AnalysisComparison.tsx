@@ -109,7 +109,7 @@ function ChangeList({
             <FailedTest
               key={change.key}
               importance={change.importance}
-              name={checkName(change.key)}
+              name={change.name ?? checkName(change.key)}
               detail={detail(change)}
             />
           ))}

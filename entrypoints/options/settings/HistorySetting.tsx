@@ -55,7 +55,8 @@ export function HistorySetting() {
       <button type="button" onClick={() => void clear()} disabled={clearing.value || !kept?.reports}>
         {t('historyClear')}
       </button>
-      <p role="status">{status.value}</p>
+      {/* Said when it happens, but not a status: Settings' one status line stays the connection's. */}
+      <p aria-live="polite">{status.value}</p>
     </fieldset>
   );
 }

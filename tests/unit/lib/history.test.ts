@@ -80,8 +80,14 @@ describe('snapshotOf', () => {
       band: 'decent',
       counts: { high: 1, medium: 0, low: 1, passed: 2 },
       failed: [
-        { key: 'load_time', importance: 'high', category: 'performance', value: '2.8 s (limit 2 s)' },
-        { key: 'sitemap', importance: 'low', category: 'miscellaneous', value: null },
+        {
+          key: 'load_time',
+          name: 'Page loads slowly',
+          importance: 'high',
+          category: 'performance',
+          value: '2.8 s (limit 2 s)',
+        },
+        { key: 'sitemap', name: 'No sitemap', importance: 'low', category: 'miscellaneous', value: null },
       ],
     });
   });
@@ -228,15 +234,16 @@ describe('compareSnapshots', () => {
     const comparison = compareSnapshots(older, newer);
     expect(comparison.scoreChange).toBe(9);
     expect(comparison.fixed).toEqual([
-      { key: 'meta_description', importance: 'high', category: 'seo', value: null },
-      { key: 'sitemap', importance: 'low', category: 'miscellaneous', value: null },
+      { key: 'meta_description', name: expect.any(String), importance: 'high', category: 'seo', value: null },
+      { key: 'sitemap', name: expect.any(String), importance: 'low', category: 'miscellaneous', value: null },
     ]);
     expect(comparison.broken).toEqual([
-      { key: 'favicon', importance: 'medium', category: 'seo', value: null },
+      { key: 'favicon', name: expect.any(String), importance: 'medium', category: 'seo', value: null },
     ]);
     expect(comparison.stillFailing).toEqual([
       {
         key: 'load_time',
+        name: 'Page loads slowly',
         importance: 'high',
         category: 'performance',
         value: '2.3 s (limit 2 s)',
