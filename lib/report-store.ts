@@ -87,7 +87,8 @@ export interface StoreReader {
 }
 
 /**
- * The store of connection `connectionId` (by default the active one, read once). Every read fails soft:
+ * The store of connection `connectionId` (by default the active one, read once), its catalog read once
+ * too. Every read fails soft:
  * what is not kept, or cannot be read, is null, and the page asks the service as without a store.
  */
 export function readStore(connectionId?: string): StoreReader {
@@ -98,6 +99,14 @@ export function readStore(connectionId?: string): StoreReader {
       name,
     );
 
+  // Read once per reader: the popup asks for its recent list while it reads the tab, and finds this page's
+  // report in the same catalog once the tab is known. A page that needs a fresh read makes a new reader.
+  let catalogRead: Promise<unknown> | undefined;
+  const readCatalog = () =>
+    (catalogRead ??= key(STORE_KEY).then(
+      async (catalogKey) => (await browser.storage.session.get(catalogKey))[catalogKey],
+    ));
+
   /** One entry of the catalog, if it has the shape `check` expects, and the copies of its reports. */
   async function read<T extends { at: number }>(
     part: 'pages' | 'lists',
@@ -106,8 +115,7 @@ export function readStore(connectionId?: string): StoreReader {
     ids: (entry: T) => string[],
   ) {
     const session = browser.storage.session;
-    const catalogKey = await key(STORE_KEY);
-    const catalog: unknown = (await session.get(catalogKey))[catalogKey];
+    const catalog = await readCatalog();
     const entries = isRecord(catalog) ? catalog[part] : null;
     // Only the entry read is checked: a catalog of thousands of addresses is not walked to paint one.
     const entry = isRecord(entries) && Object.hasOwn(entries, name) ? entries[name] : null;
