@@ -12,7 +12,7 @@ import { FOLLOWED_KEY, LEGACY_FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { stopsFollowing } from '@/entrypoints/background/stops-following';
-import { summaryOf } from './report-store';
+import { summaryOf } from '@/lib/api/summary';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 

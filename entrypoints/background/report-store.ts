@@ -13,8 +13,6 @@ import { aliasesFrom, catalogFrom, storedReportName, type Catalog } from '@/lib/
 import { PAGE_ALIASES_KEY, STORE_KEY } from '@/lib/storage-keys';
 import { createSerialUpdates } from './serial-update';
 
-export { summaryOf };
-
 // Bounds: the toolbar score's index reads up to 1,000 reports; a few lists and pages come on top.
 export const MAX_REPORTS = 1_500;
 const MAX_LISTS = 16;

@@ -55,30 +55,33 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** The newest report known for a tab's address on the active connection (or where a create of it went). */
-  async function entryFor(
-    connectionId: string | undefined,
-    url: string | undefined,
-  ): Promise<ScoreEntry | null> {
-    if (!connectionId || !url) return null;
-    const kept = await deps.readStore(connectionId).pageReport(url);
-    return kept?.data ? scoreEntry(kept.data) : null;
+  /**
+   * The newest report known for each address, on the active connection: one reader, so every tab's
+   * lookup shares one read of the store's catalog.
+   */
+  async function lookUp(): Promise<(url: string | undefined) => Promise<ScoreEntry | null>> {
+    const { id } = await deps.readConnection();
+    const store = id ? deps.readStore(id) : null;
+    return async (url) => {
+      const kept = store && url ? await store.pageReport(url) : null;
+      return kept?.data ? scoreEntry(kept.data) : null;
+    };
   }
 
   /** One tab's badge. Reads nothing of the tab while the setting is off. */
   async function showTab(tabId: number, url?: string): Promise<void> {
     if (!(await isOn())) return;
     const address = url ?? (await deps.tabs.get(tabId).catch(() => null))?.url;
-    await deps.showScore(tabId, await entryFor((await deps.readConnection()).id, address));
+    await deps.showScore(tabId, await (await lookUp())(address));
   }
 
   async function showAllTabs(): Promise<void> {
     if (!(await isOn())) return;
-    const { id } = await deps.readConnection();
+    const entryFor = await lookUp();
     const tabs = await deps.tabs.query({});
     await Promise.all(
       tabs.map(async (tab) => {
-        if (tab.id !== undefined) await deps.showScore(tab.id, await entryFor(id, tab.url)).catch(() => {});
+        if (tab.id !== undefined) await deps.showScore(tab.id, await entryFor(tab.url)).catch(() => {});
       }),
     );
   }

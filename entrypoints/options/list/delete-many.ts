@@ -8,7 +8,7 @@
 //   room again, and only then goes back to the normal pace.
 import type { ApiError, Result } from '@/lib/api/errors';
 // The pace is shared with the background's bulk changes (entrypoints/background/bulk-changes.ts).
-import { createPacer } from '@/lib/pace';
+import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 
@@ -92,23 +92,6 @@ export async function deleteMany<T>(
     report();
   }
   return outcome;
-}
-
-function isRateLimited(result: Result<unknown>): result is { ok: false; error: ApiError } {
-  return !result.ok && result.error.kind === 'rate_limited';
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
 
 /**
