@@ -94,7 +94,7 @@ function gapAround(history: readonly Snapshot[], index: number): number {
 }
 
 /** When the analysis ran (epoch ms); when the service's date cannot be read, when it was seen. */
-export function analysisTime(snapshot: Snapshot): number {
+export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>): number {
   const time = Date.parse(snapshot.generatedAt);
   return Number.isNaN(time) ? snapshot.takenAt : time;
 }
