@@ -40,7 +40,7 @@ export function RegeneratePages({
         <BulkSummary job={job} model={model} onOpenSettings={onOpenSettings} />
       ) : null}
       {jobError ? (
-        <ErrorBanner error={jobError} context={t('bulkStartFailed')} onOpenSettings={onOpenSettings} />
+        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={onOpenSettings} />
       ) : null}
       <ConfirmDialog
         open={confirming.value}
