@@ -18,9 +18,3 @@ export function routeHash(path: RoutePath, params: RouteParams = []): string {
     .join('&');
   return `#/${path}${query ? `?${query}` : ''}`;
 }
-
-/** A project's page, `#/projects/Client%20A%20%2F%20Landing%20pages?test=meta_description`. */
-export function projectHash(name: string, test: string | null = null): string {
-  // The name is one path segment: a "/" in it stays %2F.
-  return routeHash(`projects/${encodeURIComponent(name.toWellFormed())}`, [['test', test]]);
-}

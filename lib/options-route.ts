@@ -9,7 +9,7 @@ import {
   type SortDirection,
 } from './api/types';
 import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from './api/list-values';
-import { projectHash, routeHash } from './format-route';
+import { routeHash } from './format-route';
 
 export type OptionsSection = 'reports' | 'projects' | 'settings';
 
@@ -145,6 +145,12 @@ export function sanitizeProjectPrefs(raw: unknown): ListPrefs<ProjectSortKey> {
 /** The direction a header sorts in on its first click: dates newest first, text A to Z. */
 export function firstSortDirection(sortBy: ReportSortKey | ProjectSortKey): SortDirection {
   return sortBy === 'id' || sortBy === 'generated_at' || sortBy === 'created_at' ? 'desc' : 'asc';
+}
+
+/** A project's page, `#/projects/Client%20A%20%2F%20Landing%20pages?test=meta_description`. */
+function projectHash(name: string, test: string | null): string {
+  // The name is one path segment: a "/" in it stays %2F.
+  return routeHash(`projects/${encodeURIComponent(name.toWellFormed())}`, [['test', test]]);
 }
 
 /** `projects/<name>`: one segment, percent-encoded; a name that does not decode names no page. */
