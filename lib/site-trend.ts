@@ -1,7 +1,8 @@
 // A project's average score over time, from the history the extension keeps of each of its reports
 // (lib/history.ts): at each analysis, the mean of every page's latest score so far. Pure.
 import { bandOfScore, roundScore } from './api/score';
-import { analysisTime, type Snapshot } from './history';
+import { analysisTime } from './analysis-time';
+import type { Snapshot } from './history';
 
 /** One point of the trend: what ScoreChart draws. */
 export type TrendPoint = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
