@@ -172,7 +172,10 @@ export function createSiteReads(deps: SiteDeps) {
         if (!answer.ok) return failed(answer.error);
         if (isCurrent(kept, answer.data)) {
           return serially(async () => {
-            if (!run.dropped) await setRead(project, { phase: 'done' }, summaryOf(project, kept));
+            // As kept now: report answers may have changed the rows meanwhile.
+            const current = await rowsItem(project).getValue();
+            if (!run.dropped && current)
+              await setRead(project, { phase: 'done' }, summaryOf(project, current));
           });
         }
         newest = answer; // the first page of the read that follows
