@@ -9,6 +9,7 @@ import type {
   MessageOutput,
   MessageType,
   PopupMessageType,
+  SiteMessageType,
 } from '@/lib/messaging/protocol';
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 import type { ConnectionRef } from './settings/storage';
@@ -17,7 +18,7 @@ export type Handlers = HandlerMap<MessageType>;
 
 /** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (bulk-changes.ts). */
 export type CoreHandlers = HandlerMap<
-  Exclude<MessageType, PopupMessageType | BulkMessageType | 'history.clear'>
+  Exclude<MessageType, PopupMessageType | BulkMessageType | SiteMessageType | 'history.clear'>
 >;
 
 /**

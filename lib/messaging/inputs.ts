@@ -266,6 +266,14 @@ export const payloadSchemas = {
   'bulk.retryFailed': empty,
   'bulk.dismiss': empty,
   'history.clear': empty,
+  /** Reads project `name`'s reports with their tests (or finds the kept read still current); `fresh` reads all again. */
+  'site.read': z.strictObject({ name: projectName, fresh: z.optional(z.boolean()) }),
+  'site.stop': projectNameSchema,
+  /** The kept pages of project `name` that fail test `test` (no request). */
+  'site.pages': z.strictObject({
+    name: projectName,
+    test: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
 };
 
 export type PayloadSchemas = typeof payloadSchemas;

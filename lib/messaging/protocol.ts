@@ -4,6 +4,7 @@
 import type { ApiError } from '../api/errors';
 import type { Account, Page, Privacy, Project, Report, ReportSummary } from '../api/types';
 import type { ExportPage } from '../export/export-row';
+import type { SitePage } from '../site';
 import type { Payloads } from './inputs';
 
 /** What pages may know about the settings: never the key, only whether one is set and its end. */
@@ -104,10 +105,18 @@ export interface Protocol {
   'bulk.dismiss': { input: Payloads['bulk.dismiss']; output: null };
   /** Removes every report's history of the active connection (lib/history-store.ts). */
   'history.clear': { input: Payloads['history.clear']; output: null };
+  /** Starts reading a project (its progress and aggregate land in storage: lib/site-store.ts); answers at once. */
+  'site.read': { input: Payloads['site.read']; output: null };
+  /** Sends nothing more for that project's read; what was read is kept and the next read goes on from it. */
+  'site.stop': { input: Payloads['site.stop']; output: null };
+  'site.pages': { input: Payloads['site.pages']; output: SitePage[] };
 }
 
 /** Messages only the popup sends; the background answers them in popup-*.ts. */
 export type PopupMessageType = Extract<MessageType, `popup.${string}`>;
+
+/** A project's site view; the background answers them in site-reads.ts. */
+export type SiteMessageType = Extract<MessageType, `site.${string}`>;
 
 /** Bulk changes; the background answers them in bulk-changes.ts. */
 export type BulkMessageType = Extract<MessageType, `bulk.${string}`>;
