@@ -1,5 +1,5 @@
 // A project's average score over time, from the history the extension keeps of each of its reports
-// (lib/history.ts): at each analysis, the mean of every page's latest score so far. Pure.
+// (lib/history.ts): after each minute with analyses, the mean of every page's latest score so far. Pure.
 import { bandOfScore, roundScore } from './api/score';
 import { analysisTime } from './analysis-time';
 import type { Snapshot } from './history';
@@ -7,10 +7,13 @@ import type { Snapshot } from './history';
 /** One point of the trend: what ScoreChart draws. */
 export type TrendPoint = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
 
+/** Analyses this close together make one point: pages created or regenerated in one go are one step. */
+const STEP_MS = 60_000;
+
 /**
- * The trend of a project whose reports have these histories (each oldest first). A point per moment an
- * analysis ran; analyses at the same moment make one point. Unscored analyses are left out, so a page
- * counts from its first score on.
+ * The trend of a project whose reports have these histories (each oldest first): a point per minute in
+ * which analyses ran, at the last of them. Unscored analyses are left out, so a page counts from its
+ * first score on.
  */
 export function siteTrend(histories: readonly (readonly Snapshot[])[]): TrendPoint[] {
   const analyses = histories
@@ -24,10 +27,12 @@ export function siteTrend(histories: readonly (readonly Snapshot[])[]): TrendPoi
     .sort((a, b) => a.time - b.time);
   const latest = new Map<number, number>();
   const points: TrendPoint[] = [];
+  const stepOf = (time: number) => Math.floor(time / STEP_MS);
   analyses.forEach(({ page, snapshot, score, time }, index) => {
     latest.set(page, score);
-    // The point is drawn once every analysis of that moment is counted.
-    if (analyses[index + 1]?.time === time) return;
+    // The point is drawn once every analysis of that minute is counted.
+    const next = analyses[index + 1];
+    if (next && stepOf(next.time) === stepOf(time)) return;
     const mean = roundScore([...latest.values()].reduce((sum, each) => sum + each, 0) / latest.size);
     points.push({
       generatedAt: snapshot.generatedAt,

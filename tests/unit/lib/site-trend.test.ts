@@ -32,14 +32,21 @@ describe('a project’s trend', () => {
     ]);
   });
 
-  it('makes one point of analyses at the same moment, whatever order the pages come in', () => {
-    const at = '2026-11-05T08:00:00Z';
+  it('makes one point of the analyses of one minute (pages made in one go), at the last of them', () => {
     const points = siteTrend([
-      [analysis(at, 100)],
-      [analysis(at, 80)],
+      [analysis('2026-11-05T08:00:59Z', 100)],
+      [analysis('2026-11-05T08:00:01Z', 80)],
       [analysis('2026-11-04T08:00:00Z', 30)],
     ]);
-    expect(points.map((point) => point.score)).toEqual([30, 70]);
+    expect(points.map((point) => [point.generatedAt, point.score])).toEqual([
+      ['2026-11-04T08:00:00Z', 30],
+      ['2026-11-05T08:00:59Z', 70],
+    ]);
+    expect(
+      siteTrend([[analysis('2026-11-05T08:00:59Z', 100)], [analysis('2026-11-05T08:01:00Z', 80)]]).map(
+        (point) => point.score,
+      ),
+    ).toEqual([100, 90]);
   });
 
   it('leaves out analyses without a score: a page counts from its first score on', () => {

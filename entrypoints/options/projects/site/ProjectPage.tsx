@@ -64,12 +64,12 @@ export function ProjectPage({
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}
       {summary ? (
         <SiteFacts summary={summary} />
       ) : !error && view?.read.phase !== 'failed' ? (
         <p class="status">{t('siteLoading')}</p>
       ) : null}
+      {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}
       {test !== null ? (
         <TestPages
           send={send}
