@@ -66,7 +66,7 @@ export function ProjectPage({
       ) : null}
       {summary ? (
         <SiteFacts summary={summary} />
-      ) : !error && view?.read.phase !== 'failed' ? (
+      ) : !error && view === null ? (
         <p class="status">{t('siteLoading')}</p>
       ) : null}
       {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}

@@ -51,6 +51,7 @@ describe('a project’s page: reading', () => {
     expect(bar.getAttribute('value')).toBe('300');
     expect(bar.getAttribute('max')).toBe('1240');
     expect(screen.getByText('Reading 300 of 1,240 reports…').getAttribute('role')).toBe('status');
+    expect(screen.queryByText('Reading the project’s reports…')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(callsOf(send, 'site.stop')).toEqual([{ name: PROJECT }]));
   });
