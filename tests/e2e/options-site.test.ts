@@ -104,10 +104,11 @@ describe('a project’s page', () => {
     const numbers = counts.map((text) => Number.parseInt(text, 10));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     await screenshot(page, 'project-page');
-    // The README's picture: the heading, the facts and the top of the ranking.
+    // The README's picture: the page's column from the header to the top of the ranking.
+    const column = (await page.locator('.options').boundingBox())!;
     await page.screenshot({
       path: join(screenshotsDir, 'project-page-top.png'),
-      clip: { x: 0, y: 0, width: 1280, height: 720 },
+      clip: { x: column.x - 16, y: 0, width: column.width + 32, height: 640 },
     });
     expect((await checkBothSchemes(page, 'project-page')).violations).toEqual([]);
 
