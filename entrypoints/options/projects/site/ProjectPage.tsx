@@ -1,7 +1,7 @@
 // A project's own page (Options → Projects → a project): what its pages add up to, the failed tests
 // ranked by the pages they affect, one test's pages, and the average score over time. The background
 // reads the project (site.read on open); this page shows what it writes.
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ScoreChart } from '@/components/ScoreChart';
 import type { ReportId } from '@/lib/api/types';
@@ -44,6 +44,14 @@ export function ProjectPage({
 }: ProjectPageProps) {
   const model = useMemo(() => createSiteModel(send, name, options), [send, name]);
   useEffect(() => () => model.dispose(), [model]);
+  // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
+  // to the new part's heading, as it does to a section's.
+  const shownTest = useRef(test);
+  useEffect(() => {
+    if (shownTest.current === test) return;
+    shownTest.current = test;
+    document.getElementById('site-tests-heading')?.focus();
+  }, [test]);
   const view = model.view.value;
   const summary = view?.summary ?? null;
   const error = model.error.value;
@@ -93,7 +101,9 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
     downloadFile(siteCsvFileName(new Date()), rankingCsv(summary.project, summary.pages, summary.tests));
   return (
     <section class="site-tests" aria-labelledby="site-tests-heading">
-      <h3 id="site-tests-heading">{t('siteTestsHeading')}</h3>
+      <h3 id="site-tests-heading" tabIndex={-1}>
+        {t('siteTestsHeading')}
+      </h3>
       {summary.tests.length > 0 ? (
         <div class="list-controls">
           <button type="button" onClick={exportCsv}>

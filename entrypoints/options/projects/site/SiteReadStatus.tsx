@@ -2,7 +2,7 @@
 // Stop, the failure with its action, "Showing the first 2,000 of 3,100 reports" when cut, and Read again.
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
-import type { SiteView } from '@/lib/site';
+import { SITE_READ_CAP, type SiteView } from '@/lib/site';
 import { formatCount } from '../../format-number';
 import type { SiteModel } from './site-model';
 
@@ -17,13 +17,15 @@ export function SiteReadStatus({
 }) {
   const { read, summary } = view;
   if (read.phase === 'reading') {
-    const [done, total] = [formatCount(read.read), read.total === null ? null : formatCount(read.total)];
+    // A larger project is read up to the cap: the bar and its words count to where the read ends.
+    const goal = read.total === null ? null : Math.min(read.total, SITE_READ_CAP);
+    const [done, total] = [formatCount(read.read), goal === null ? null : formatCount(goal)];
     return (
       <div class="site-read">
         <progress
           aria-label={t('siteProgressLabel')}
-          max={read.total ?? undefined}
-          value={read.total === null ? undefined : read.read}
+          max={goal ?? undefined}
+          value={goal === null ? undefined : read.read}
         />
         <p role="status">{total === null ? t('siteReadingSome', done) : t('siteReading', done, total)}</p>
         <button type="button" onClick={() => void model.stop()}>

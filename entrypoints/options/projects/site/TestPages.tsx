@@ -50,7 +50,9 @@ export function TestPages({
       <p>
         <a href={backHref}>{t('siteBackToTests')}</a>
       </p>
-      <h3 id="site-tests-heading">{t('siteTestPagesHeading', name)}</h3>
+      <h3 id="site-tests-heading" tabIndex={-1}>
+        {t('siteTestPagesHeading', name)}
+      </h3>
       {model.error.value ? (
         <ErrorBanner
           error={model.error.value}

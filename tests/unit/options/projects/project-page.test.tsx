@@ -56,6 +56,14 @@ describe('a project’s page: reading', () => {
     await waitFor(() => expect(callsOf(send, 'site.stop')).toEqual([{ name: PROJECT }]));
   });
 
+  it('counts a project larger than the cap up to the cap', async () => {
+    open();
+    await storeView({ summary: null, read: { phase: 'reading', read: 300, total: 3100 } });
+    const bar = await screen.findByRole('progressbar', { name: 'Reading the project’s reports' });
+    expect(bar.getAttribute('max')).toBe('2000');
+    expect(screen.getByText('Reading 300 of 2,000 reports…')).toBeTruthy();
+  });
+
   it('after Stop says how far it got, and Go on reads on', async () => {
     const { send } = open();
     await storeView({ summary: null, read: { phase: 'stopped', read: 300, total: 1240 } });
@@ -197,10 +205,17 @@ describe('a project’s page: one test’s pages', () => {
     expect(within(table).getByText('Bad · 41').className).toBe('result result--bad');
     const details = within(table).getByRole('link', { name: 'Details of https://site.example/page-3' });
     expect(details.getAttribute('href')).toBe('#/reports?details=3');
+    // The link used is gone: the focus moves to the heading of what replaced it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Pages failing/ })),
+    );
     const back = screen.getByRole('link', { name: '← All failed tests' });
     expect(back.getAttribute('href')).toBe(PROJECT_HASH);
     window.location.hash = back.getAttribute('href')!;
     expect(await screen.findByRole('table', { name: 'Failed tests' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Failed tests' })),
+    );
   });
 
   it('opens straight from the address (a reload or a bookmark)', async () => {
@@ -397,5 +412,23 @@ describe('a project’s page: the average over time', () => {
     await screen.findByRole('table', { name: 'Failed tests' });
     expect(screen.queryByRole('heading', { name: 'Average score over time' })).toBeNull();
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('a project’s page: names from the service are text', () => {
+  it('shows a project and a test named with markup as text, and the route carries the name whole', async () => {
+    const name = '<img src=x onerror=alert(1)> & "Shop" / 100%';
+    const test = { ...META, key: '<b>key</b>', name: '<script>alert(1)</script>' };
+    renderApp(`#/projects/${encodeURIComponent(name)}`, {
+      'site.read': () => ok(null),
+      'site.pages': () => ok([]),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name })).toBeTruthy();
+    await storeView({ summary: summary({ project: name, tests: [test] }), read: { phase: 'done' } }, name);
+    const link = await screen.findByRole('link', { name: test.name });
+    expect(link.getAttribute('href')).toBe(
+      `#/projects/${encodeURIComponent(name)}?test=%3Cb%3Ekey%3C%2Fb%3E`,
+    );
+    expect(document.querySelector('img, script, b')).toBeNull();
   });
 });
