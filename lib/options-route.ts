@@ -1,6 +1,7 @@
-// The options page's location: which section, which list state, which report's details. Lives in the
-// hash (`#/reports?search=foo&sort_by=url&sort=asc&per_page=25&page=3`) so reload, back/forward and
-// bookmarks restore the same view; the popup links here with `#/reports?details=<id>`. Pure.
+// The options page's location: which section, which list state, which report's details, which project's
+// page (`#/projects/<name>?test=<key>`). Lives in the hash (`#/reports?search=foo&sort_by=url&page=3`) so
+// reload, back/forward and bookmarks restore the same view; the popup links here with
+// `#/reports?details=<id>`. Pure.
 import {
   type PerPage,
   type ProjectSortKey,
