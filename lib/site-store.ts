@@ -2,6 +2,8 @@
 // connection's space (lib/site.ts says what it holds); pages watch it, checking its shape once here.
 import { watchActiveItem } from './connection-space';
 import { isRecord } from './is-record';
+import { browser } from './page-browser';
+import { ACTIVE_CONNECTION_KEY } from './popup-storage-keys';
 import { siteViewName, type SiteView } from './site';
 
 const PHASES = ['reading', 'done', 'stopped', 'failed'];
@@ -26,4 +28,17 @@ export function siteViewFrom(value: unknown): SiteView | null {
  */
 export function watchSite(project: string, listener: (view: SiteView | null) => void): () => void {
   return watchActiveItem(siteViewName(project), (value) => listener(siteViewFrom(value)));
+}
+
+/**
+ * Calls `listener` when another connection becomes active: a project's page then asks that connection's
+ * background to read the project (its view is another connection's item). Returns the function that stops.
+ */
+export function onConnectionSwitch(listener: () => void): () => void {
+  const area = browser.storage.session;
+  const onChanged = (changes: Record<string, unknown>) => {
+    if (ACTIVE_CONNECTION_KEY in changes) listener();
+  };
+  area.onChanged.addListener(onChanged);
+  return () => area.onChanged.removeListener(onChanged);
 }

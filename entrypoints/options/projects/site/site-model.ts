@@ -5,7 +5,7 @@ import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { readHistory } from '@/lib/history-store';
 import type { SiteView } from '@/lib/site';
-import { watchSite } from '@/lib/site-store';
+import { onConnectionSwitch, watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import type { Send } from '../../reports/reports-model';
 
@@ -70,6 +70,7 @@ export function createSiteModel(send: Send, name: string, options: SiteModelOpti
   }
 
   void ask('site.read');
+  const stopSwitch = onConnectionSwitch(() => void ask('site.read'));
 
   return {
     name,
@@ -82,6 +83,7 @@ export function createSiteModel(send: Send, name: string, options: SiteModelOpti
     dispose() {
       closed = true;
       stopWatching();
+      stopSwitch();
       stopTrend();
     },
   };
