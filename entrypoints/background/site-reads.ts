@@ -262,9 +262,35 @@ export function createSiteReads(deps: SiteDeps) {
     await setRead(project, view?.read ?? { phase: 'done' }, summaryOf(project, changed));
   }
 
+  /** Starts reading `project`, unless a read of it runs already. */
+  function start(project: string, fresh: boolean): void {
+    if (runs.has(project)) return;
+    const run: Run = { stop: new AbortController(), dropped: false };
+    runs.set(project, run);
+    void deps
+      .keepAliveWhile(readProject(project, fresh, run))
+      .catch(async (cause) => {
+        // Storage failed us: said as any failure is; what was read so far stays for the next read.
+        console.error('Page Reports: site read', cause);
+        await serially(() => setRead(project, { phase: 'failed', error: apiError('unexpected') })).catch(
+          () => undefined,
+        );
+      })
+      .finally(() => {
+        if (runs.get(project) === run) runs.delete(project);
+      });
+  }
+
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
+    /** At start-up: a read a stopped worker left under way goes on (its page may still show it). */
+    async resume(): Promise<void> {
+      for (const project of await keptNames()) {
+        if ((await viewItem(project).getValue())?.read.phase === 'reading') start(project, false);
+      }
+    },
+
     /** Reports answered whole (created, changed, read again): the rows of their kept projects follow. */
     noted: (reports: Report[]) =>
       serially(async () => {
@@ -303,35 +329,12 @@ export function createSiteReads(deps: SiteDeps) {
 
     handlers: {
       'site.read': async ({ name, fresh }: MessageInput<'site.read'>) => {
-        if (!runs.has(name)) {
-          const run: Run = { stop: new AbortController(), dropped: false };
-          runs.set(name, run);
-          void deps
-            .keepAliveWhile(readProject(name, fresh === true, run))
-            .catch(async (cause) => {
-              // Storage failed us: said as any failure is; what was read so far stays for the next read.
-              console.error('Page Reports: site read', cause);
-              await serially(() => setRead(name, { phase: 'failed', error: apiError('unexpected') })).catch(
-                () => undefined,
-              );
-            })
-            .finally(() => {
-              if (runs.get(name) === run) runs.delete(name);
-            });
-        }
+        start(name, fresh === true);
         return ok;
       },
 
       'site.stop': async ({ name }: MessageInput<'site.stop'>) => {
-        const run = runs.get(name);
-        if (run) run.stop.abort();
-        else {
-          // A read a stopped worker left: nothing runs it any more.
-          await serially(async () => {
-            const view = await viewItem(name).getValue();
-            if (view?.read.phase === 'reading') await setRead(name, { ...view.read, phase: 'stopped' });
-          });
-        }
+        runs.get(name)?.stop.abort();
         return ok;
       },
 

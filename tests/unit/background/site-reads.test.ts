@@ -222,6 +222,26 @@ describe('reading a project', () => {
     expect((await view())?.read).toEqual({ phase: 'done' });
   });
 
+  it('a read a stopped worker left under way goes on when the next worker starts', async () => {
+    const fake = service(250);
+    const stalled = createSiteReads({
+      connectionId: 'a',
+      // The worker stops while page 2 is on its way: no answer ever comes to it.
+      list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
+      now: () => Date.now(),
+      keepAliveWhile: (work) => work,
+    });
+    await stalled.handlers['site.read']({ name: PROJECT });
+    await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
+    await vi.waitFor(async () => expect((await view())?.read).toMatchObject({ read: 100 }), { interval: 1 });
+
+    const { sites, settled } = setup(fake);
+    await sites.resume();
+    await settled();
+    expect(fake.pages()).toEqual([1, 2, 3]);
+    expect((await view())?.summary).toMatchObject({ pages: 250 });
+  });
+
   it('a failure says the service’s sentence and keeps the pages read; the next read goes on from there', async () => {
     const fake = service(250);
     fake.script.push(
