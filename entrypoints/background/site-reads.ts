@@ -4,8 +4,8 @@
 // first (an order a regeneration does not change, so Stop and a later read miss nothing), paced to the
 // service's throttle (lib/pace.ts), at most SITE_READ_CAP reports. A second visit costs one list read: the
 // newest page by generated_at tells whether anything changed since (see isCurrent). Stop keeps the rows
-// read and the page reached, and the next read goes on from there. Report answers the handlers tell of
-// keep the rows of a kept project current without any read.
+// read and the page reached, and the next read goes on from there. The handlers' report events keep a
+// kept project's rows current without any read.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
@@ -26,6 +26,8 @@ import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 
 const PAGE_SIZE = 100;
+/** The normal pause between two pages, while the service has room. */
+const PAUSE_MS = 250;
 const MAX_WAIT_MS = 60_000;
 const MAX_RATE_LIMIT_RETRIES = 3;
 /** Rows kept across a connection's projects (about a kilobyte each): storage.session holds 10 MB in Chrome. */
@@ -64,9 +66,6 @@ export interface SiteDeps {
   now(): number;
   /** Keeps the worker alive while a read runs. */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
-  /** The normal pause between two pages, while the service has room. */
-  pauseMs?: number;
-  sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 const ok = { ok: true, data: null } as const;
@@ -89,7 +88,7 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 }
 
 export function createSiteReads(deps: SiteDeps) {
-  const { connectionId, now, pauseMs = 250, sleep = abortableSleep } = deps;
+  const { connectionId, now } = deps;
   const serially = createSerialUpdates('site rows update');
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null);
@@ -131,7 +130,7 @@ export function createSiteReads(deps: SiteDeps) {
 
   /** Reads `project` (or goes on with its read so far); ends having written the view's last state. */
   async function readProject(project: string, fresh: boolean, run: Run): Promise<void> {
-    const pacer = createPacer(pauseMs, MAX_WAIT_MS);
+    const pacer = createPacer(PAUSE_MS, MAX_WAIT_MS);
     let notBefore = 0;
 
     /** One page, paced; after a 429 the same page once the service's wait is over. null: stopped first. */
@@ -141,7 +140,7 @@ export function createSiteReads(deps: SiteDeps) {
     ): Promise<Result<Page<Report>> | null> {
       for (let tries = 1; ; tries++) {
         const wait = notBefore - now();
-        if (wait > 0) await sleep(wait, run.stop.signal);
+        if (wait > 0) await abortableSleep(wait, run.stop.signal);
         if (run.stop.signal.aborted) return null;
         const sentAt = now();
         const query = { project, sortBy, sort: 'desc', perPage: PAGE_SIZE, page } as const;
