@@ -104,12 +104,6 @@ describe('a project’s page', () => {
     const numbers = counts.map((text) => Number.parseInt(text, 10));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     await screenshot(page, 'project-page');
-    // The README's picture: the page's column from the header to the top of the ranking.
-    const column = (await page.locator('.options').boundingBox())!;
-    await page.screenshot({
-      path: join(screenshotsDir, 'project-page-top.png'),
-      clip: { x: column.x - 16, y: 0, width: column.width + 32, height: 640 },
-    });
     expect((await checkBothSchemes(page, 'project-page')).violations).toEqual([]);
 
     // The test failing on most pages opens its pages: each address, its score, its details.
@@ -172,5 +166,49 @@ describe('a project’s page', () => {
         .store.reports()
         .filter((report) => report.project === PROJECT),
     ).toHaveLength(PAGES);
+  });
+
+  it('draws the average over time from the analyses this browser kept of the project’s pages', async () => {
+    // Two days ago every page scored 30: the history as the background keeps it (lib/history-store.ts).
+    const before = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const reports = projectReports();
+    const snapshot = {
+      generatedAt: before,
+      takenAt: Date.parse(before),
+      score: 30,
+      band: 'bad',
+      counts: { high: 1, medium: 0, low: 0, passed: 29 },
+      failed: [],
+    };
+    const entry = { last: { generatedAt: before, score: 30 }, previous: null, count: 1, bytes: 200 };
+    await extension().setStorage('local', {
+      ...Object.fromEntries(reports.map((report) => [`e2e-connection:history:${report.id}`, [snapshot]])),
+      'e2e-connection:historyIndex': Object.fromEntries(
+        reports.map((report) => [report.id, { ...entry, touched: Date.parse(before), project: PROJECT }]),
+      ),
+    });
+
+    const page = await extension().openOptions(`/projects/${PROJECT}`);
+    const chart = page.getByRole('listbox', { name: 'Average score over time' });
+    // The read notes today's analyses in the history: the trend goes from 30 to today's average.
+    await expect.poll(() => chart.getByRole('option').count(), { timeout: 15_000 }).toBe(2);
+    const mean = Math.round(reports.reduce((sum, report) => sum + report.score, 0) / reports.length);
+    const points = await chart
+      .getByRole('option')
+      .evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
+    expect(points).toEqual([
+      expect.stringMatching(/: score 30, Bad$/),
+      expect.stringMatching(new RegExp(`: score ${mean}, ${band(mean)}$`)),
+    ]);
+    await screenshot(page, 'project-page-trend');
+    expect((await checkBothSchemes(page, 'project-page-trend')).violations).toEqual([]);
+    // The README's picture: the page's column from the header to the top of the ranking.
+    const column = (await page.locator('.options').boundingBox())!;
+    const ranking = (await page.getByRole('table', { name: 'Failed tests' }).boundingBox())!;
+    await page.screenshot({
+      path: join(screenshotsDir, 'project-page-top.png'),
+      fullPage: true,
+      clip: { x: column.x - 16, y: 0, width: column.width + 32, height: ranking.y + 240 },
+    });
   });
 });

@@ -78,6 +78,7 @@ export function ProjectPage({
         <p class="status">{t('siteLoading')}</p>
       ) : null}
       {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}
+      <Trend points={model.trend.value} />
       {test !== null ? (
         <TestPages
           send={send}
@@ -91,7 +92,6 @@ export function ProjectPage({
       ) : summary ? (
         <Ranking summary={summary} testHref={(each) => testHref(each.key)} />
       ) : null}
-      <Trend points={model.trend.value} />
     </section>
   );
 }
