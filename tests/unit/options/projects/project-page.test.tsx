@@ -27,6 +27,7 @@ function open(hash = PROJECT_HASH, handlers: Handlers = {}) {
     'site.stop': () => ok(null),
     'site.pages': () => ok([sitePage(3, 41), sitePage(5, 77)]),
     'bulk.start': () => ok(null),
+    'bulk.stop': () => ok(null),
     'bulk.dismiss': () => ok(null),
     'reports.list': () => ok(makePage([])),
     ...handlers,
@@ -247,6 +248,17 @@ describe('a project’s page: one test’s pages', () => {
     expect(screen.getByRole('heading', { name: 'Pages failing “meta_description”' })).toBeTruthy();
   });
 
+  it('says why its pages could not be shown, and Retry asks again', async () => {
+    let answer = fail('unexpected');
+    const { send } = open(`${PROJECT_HASH}?test=meta_description`, { 'site.pages': () => answer });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not show the pages of this test');
+    answer = ok([sitePage(3, 41)]) as typeof answer;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1 page fails this test.')).toBeTruthy();
+    expect(callsOf(send, 'site.pages').length).toBeGreaterThan(1);
+  });
+
   it('exports the test’s pages as CSV', async () => {
     open(`${PROJECT_HASH}?test=meta_description`);
     await storeView({ summary: summary(), read: { phase: 'done' } });
@@ -304,6 +316,8 @@ describe('a project’s page: Regenerate these pages', () => {
     const progress = await screen.findByRole('progressbar', { name: 'Progress of the bulk change' });
     expect(progress.getAttribute('value')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Regenerate these pages' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(callsOf(send, 'bulk.stop')).toEqual([{}]));
     const readsBefore = callsOf(send, 'site.read').length;
     const pagesBefore = callsOf(send, 'site.pages').length;
     await storeJob({
