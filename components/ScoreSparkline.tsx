@@ -1,6 +1,7 @@
 // A report card's line of its score over time: no axes, no library, one image with a summary for
 // screen readers ("Score over 4 analyses: 64 → 81"). Nothing until two analyses have a score.
-import { analysisTime, type Snapshot } from '@/lib/history';
+import { analysisTime } from '@/lib/history-store';
+import type { Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import './score-sparkline.css';
 

@@ -97,3 +97,9 @@ export function historyUsage(index: HistoryIndex) {
     bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
   };
 }
+
+/** When an analysis ran (epoch ms); when the service's date cannot be read, when it was seen. */
+export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>): number {
+  const time = Date.parse(snapshot.generatedAt);
+  return Number.isNaN(time) ? snapshot.takenAt : time;
+}

@@ -1,6 +1,7 @@
 // A page's score over time: one snapshot per analysis the extension has seen (a new `generated_at`),
 // the bounds that keep the history small, and what changed between two analyses. Pure data: the
 // background keeps the snapshots, the pages draw them, and the words come from the locales.
+import { analysisTime } from './history-store';
 import { bandOfScore, roundScore } from './api/score';
 import type { CheckCategory, CheckImportance, Report, ReportResult } from './api/types';
 
@@ -91,15 +92,6 @@ function thin(history: Snapshot[], max: number): Snapshot[] {
 
 function gapAround(history: readonly Snapshot[], index: number): number {
   return analysisTime(history[index + 1]!) - analysisTime(history[index - 1]!);
-}
-
-/**
- * When the analysis ran (epoch ms); when the service's date cannot be read, when it was seen. The
- * options page's charts use lib/analysis-time's copy of this rule.
- */
-export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>): number {
-  const time = Date.parse(snapshot.generatedAt);
-  return Number.isNaN(time) ? snapshot.takenAt : time;
 }
 
 /**

@@ -1,7 +1,7 @@
 // A project's average score over time, from the history the extension keeps of each of its reports
 // (lib/history.ts): after each minute with analyses, the mean of every page's latest score so far. Pure.
 import { bandOfScore, roundScore } from './api/score';
-import { analysisTime } from './analysis-time';
+import { analysisTime } from './history-store';
 import type { Snapshot } from './history';
 
 /** One point of the trend: what ScoreChart draws. */
