@@ -19,6 +19,12 @@ export const CREATE_RUNS_KEY = 'createRuns';
 export const BULK_JOB_KEY = 'bulkJob';
 /** Per connection: the password of a Password bulk job, never in the job pages watch. */
 export const BULK_JOB_PASSWORD_KEY = 'bulkJobPassword';
+/** Per connection: the projects whose reports the background keeps, and how many (entrypoints/background/site-reads.ts). */
+export const SITE_KEPT_KEY = 'siteKept';
+/** Per connection, before a project's name: the rows of its last complete read (background only). */
+export const SITE_ROWS_PREFIX = 'siteRows:';
+/** Per connection, before a project's name: a read under way or stopped, its rows so far and the page reached. */
+export const SITE_READ_PREFIX = 'siteRead:';
 
 // storage.local (on disk).
 /** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */

@@ -1,12 +1,13 @@
-// Everything one connection keeps and runs: its report store, creates running, the follower and the bulk
-// job. Each is built for one connection (its id and account) and stores under that
+// Everything one connection keeps and runs: its report store, creates running, the follower, the bulk
+// job and its projects' site reads. Each is built for one connection (its id and account) and stores under that
 // id; its requests go through `on: ref`, so the client is made from that connection's own address and key.
 // It hears of every report answer through the handlers' events, each for the connection that answered,
 // and of a page's create while it runs.
 // A switch changes nothing here; a connection removed or saved as another account gets no request from
 // its old work (handlers.ts finds no such connection, and answers "not configured").
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
+import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './bulk-changes';
 import { createCreateRuns, createRunsItem } from './create-runs';
@@ -14,6 +15,7 @@ import { createFollower } from './follower';
 import type { Events } from './events';
 import { createHistory } from './history';
 import { createReportStore } from './report-store';
+import { createSiteReads } from './site-reads';
 import type { CoreHandlers } from './router';
 import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
 
@@ -22,6 +24,8 @@ type Alarms = Parameters<typeof createFollower>[0]['alarms'] &
 
 export interface WorkDeps {
   core: CoreHandlers;
+  /** A list of reports on connection `on` alone, whole (handlers.ts's listWhole). */
+  listWhole(query: ReportListQuery, on: ConnectionRef): Promise<Result<Page<Report>>>;
   events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
   alarms: Alarms;
@@ -102,7 +106,15 @@ export function createConnectionWorks(deps: WorkDeps) {
       alarms,
     });
 
-    return { ref, store, history, creates, follower, follow, noted, bulk };
+    // Its requests on this connection only; its rows follow the same events as the store.
+    const sites = createSiteReads({
+      connectionId: ref.id,
+      list: (query) => deps.listWhole(query, ref),
+      now,
+      keepAliveWhile,
+    });
+
+    return { ref, store, history, creates, follower, follow, noted, bulk, sites };
   }
 
   // What each report answer changes in the space of the connection it came from.
@@ -121,6 +133,12 @@ export function createConnectionWorks(deps: WorkDeps) {
   deps.events.on('reports.listed', ({ on, page }) => workFor(on).history.note(page.items));
   deps.events.on('report.gone', ({ on, id }) => workFor(on).history.forget(id));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).history.forgetProject(name));
+  // A kept project's rows follow each report answered whole.
+  deps.events.on('report.created', ({ on, report }) => workFor(on).sites.noted([report]));
+  deps.events.on('report.changed', ({ on, report }) => workFor(on).sites.noted([report]));
+  deps.events.on('report.seen', ({ on, report }) => workFor(on).sites.noted([report]));
+  deps.events.on('report.gone', ({ on, id }) => workFor(on).sites.gone(id));
+  deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
 
   // A page's create is noted as running for its page on the active connection until it is answered:
   // the popup may close meanwhile, and the next one shows it running, or how it ended.

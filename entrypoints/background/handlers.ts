@@ -4,6 +4,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { readHistory } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { ReportId } from '@/lib/api/types';
@@ -51,6 +52,14 @@ export const SWITCHED_MEANWHILE = () =>
   ({ ok: false, error: apiError('unexpected', { message: t('connSwitchedMeanwhile') }) }) as const;
 
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
+  return createServiceCalls(deps).handlers;
+}
+
+/**
+ * The handlers, and the one read that work in the background needs whole: a list of reports on its own
+ * connection, untrimmed (a site's read needs every failed test; pages get lists trimmed to summaries).
+ */
+export function createServiceCalls(deps: HandlerDeps) {
   // Without the list (some tests), the active connection is the only one.
   // Without the list (some tests' wiring): no connection to name.
   const readConnections = deps.readConnections ?? (async () => ({ active: '', list: [] }));
@@ -148,7 +157,26 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     return { ok: true, data: await summary() };
   }
 
-  return {
+  /** A list of reports, whole; every one read is told (the store and the history note them). */
+  function listReports(query: ReportListQuery, checked?: boolean, on?: ConnectionRef) {
+    return withClient(
+      (client) => client.listReports(query),
+      checked,
+      on,
+      async (answer, answeredOn) => {
+        if (!answer.ok) return;
+        // A page's list, as the server applied it, is a view a page shows again at once next time.
+        const { page, perPage } = answer.data;
+        const asAsked =
+          page === (query.page ?? 1) &&
+          (perPage === null || query.perPage === undefined || perPage === query.perPage);
+        const view = !on && asAsked ? listView(query) : null;
+        await emit('reports.listed', { on: answeredOn, page: answer.data, view });
+      },
+    );
+  }
+
+  const handlers: CoreHandlers = {
     ...createConnectionHandlers(
       {
         readConnections,
@@ -191,21 +219,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     },
 
     'reports.list': async (query, checked, on) => {
-      const answer = await withClient(
-        (client) => client.listReports(query),
-        checked,
-        on,
-        async (answer, answeredOn) => {
-          if (!answer.ok) return;
-          // A page's list, as the server applied it, is a view a page shows again at once next time.
-          const { page, perPage } = answer.data;
-          const asAsked =
-            page === (query.page ?? 1) &&
-            (perPage === null || query.perPage === undefined || perPage === query.perPage);
-          const view = !on && asAsked ? listView(query) : null;
-          await emit('reports.listed', { on: answeredOn, page: answer.data, view });
-        },
-      );
+      const answer = await listReports(query, checked, on);
       return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
     },
     'reports.exportPage': (query, checked, on) =>
@@ -273,5 +287,11 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
           if (answer.ok) await emit('project.deleted', { on, name });
         },
       ),
+  };
+
+  return {
+    handlers,
+    /** Reports of connection `on` alone (none once it was removed or is another account), whole. */
+    listWhole: (query: ReportListQuery, on: ConnectionRef) => listReports(query, false, on),
   };
 }

@@ -188,7 +188,9 @@ export function createReportStore(connectionId: string, now: () => number) {
         const aliases = await readAliases();
         const claimed = new Set<string>();
         for (const report of reports) {
-          const id = put(report);
+          // Its list answer already wrote the copy (reports.listed): only one evicted since is written again.
+          const kept = reportKey(report.id);
+          const id = kept in catalog.seen ? kept : put(report);
           const addresses = addressesOf(report, aliases).filter((address) => !claimed.has(address));
           addresses.forEach((address) => claimed.add(address));
           isNewestOf(catalog, id, addresses);

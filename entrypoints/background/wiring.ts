@@ -18,7 +18,7 @@ import {
   type ConnectionRef,
 } from './settings/storage';
 import { originPattern } from '@/lib/base-url';
-import { createHandlers } from './handlers';
+import { createServiceCalls } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
 import { BULK_ALARM } from './bulk-changes';
@@ -74,7 +74,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   // The handlers tell what happened; what reacts subscribes below.
   const events = createEvents();
 
-  const core = createHandlers({
+  const { handlers: core, listWhole } = createServiceCalls({
     events,
     readSettings: readConnection,
     readConnectionOf,
@@ -96,6 +96,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   // (and of a page's create while it runs).
   const works = createConnectionWorks({
     core,
+    listWhole,
     events,
     readConnections,
     alarms: browser.alarms,
@@ -132,12 +133,20 @@ export function createBackground(options: BackgroundOptions = {}) {
     (async (input: never) =>
       ((await works.active()).bulk.handlers[type] as (i: never) => unknown)(input)) as BulkHandlers[T];
 
+  /** A project's site view, on the active connection: each message goes to that connection's reads. */
+  const site = <T extends keyof SiteHandlers>(type: T): SiteHandlers[T] =>
+    (async (input: never) =>
+      ((await works.active()).sites.handlers[type] as (i: never) => unknown)(input)) as SiteHandlers[T];
+
   const handlers: Handlers = {
     ...core,
     'bulk.start': bulk('bulk.start'),
     'bulk.stop': bulk('bulk.stop'),
     'bulk.retryFailed': bulk('bulk.retryFailed'),
     'bulk.dismiss': bulk('bulk.dismiss'),
+    'site.read': site('site.read'),
+    'site.stop': site('site.stop'),
+    'site.pages': site('site.pages'),
     'history.clear': async () => {
       await (await works.active()).history.clear();
       return { ok: true, data: null };
@@ -190,6 +199,7 @@ export function createBackground(options: BackgroundOptions = {}) {
 }
 
 type BulkHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['bulk']['handlers'];
+type SiteHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['sites']['handlers'];
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
 async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import type { Result } from '@/lib/api/errors';
 import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { createConnectionWorks } from '@/entrypoints/background/connection-work';
 import { createEvents } from '@/entrypoints/background/events';
-import { createHandlers } from '@/entrypoints/background/handlers';
+import { createServiceCalls } from '@/entrypoints/background/handlers';
 import type { ApiClient } from '@/entrypoints/background/service/client';
 import type { ReportId } from '@/lib/api/types';
 import type { CoreHandlers } from '@/entrypoints/background/router';
@@ -46,7 +46,7 @@ function setup(core = coreHandlers()) {
     updateReport: (id: ReportId, changes: object) => core['reports.update']({ id, ...changes }),
     deleteReport: (id: ReportId) => core['reports.delete']({ id }),
   };
-  const handlers = createHandlers({
+  const { handlers, listWhole } = createServiceCalls({
     readSettings: async () => A,
     writeSettings: async () => {},
     oneAtATime: (work) => work(),
@@ -56,6 +56,7 @@ function setup(core = coreHandlers()) {
   });
   const works = createConnectionWorks({
     core: handlers,
+    listWhole,
     events,
     readConnections: async () => ({ active: A.id, list: [A] }),
     alarms: fakeBrowser.alarms,

@@ -3,10 +3,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
-import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createServiceCalls, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
 import { createBulkChanges } from '@/entrypoints/background/bulk-changes';
+import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { fakeFetch, json, REPORT, type RecordedCall } from './service/fake-fetch';
@@ -41,7 +42,7 @@ function background() {
     hasHostPermission: async () => true,
     createClient: (settings) => createApiClient({ ...settings, fetch: network.fetch }),
   };
-  const core = createHandlers(deps);
+  const { handlers: core, listWhole } = createServiceCalls(deps);
   const now = () => 5000;
   const handlers: Handlers = {
     ...core,
@@ -68,6 +69,12 @@ function background() {
       alarms: fakeBrowser.alarms,
     }).handlers,
     'history.clear': async () => ({ ok: true, data: null }),
+    ...createSiteReads({
+      connectionId: 'a',
+      list: (query) => listWhole(query, { id: 'a', account: 'a' }),
+      now,
+      keepAliveWhile: (work) => work,
+    }).handlers,
   };
   const spied = Object.fromEntries(
     Object.entries(handlers).map(([type, handler]) => [type, vi.fn(handler)]),

@@ -129,6 +129,21 @@ describe('the report store', () => {
     expect((await kept().pageReport('https://example.com/gone'))?.data?.id).toBe(1);
   });
 
+  it('indexes the toolbar’s list answer without writing its copies a second time', async () => {
+    const listedPage = pageOf([makeReport({ id: 5, url: 'example.com/b' })]);
+    await store().listed(listedPage, null);
+    const writes: string[] = [];
+    const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    fakeBrowser.storage.session.set = async (items) => {
+      writes.push(...Object.keys(items));
+      return set(items);
+    };
+    await store().indexed([...listedPage.items, makeReport({ id: 6, url: 'example.com/c' })], null);
+    expect(writes).not.toContain(`${C}:report:5`);
+    expect(writes).toContain(`${C}:report:6`);
+    expect((await kept().pageReport('https://example.com/b'))?.data?.id).toBe(5);
+  });
+
   it('keeps at most MAX_REPORTS copies, dropping the oldest no list shows first', async () => {
     const shown = makeReport({ id: 'shown', url: 'example.com/shown' });
     await store().recentFound(recentView(), [shown]);

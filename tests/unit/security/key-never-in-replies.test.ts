@@ -9,6 +9,7 @@ import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/inputs';
+import { siteViewName, type SiteView } from '@/lib/site';
 import { REPORT, empty, html, json } from '../background/service/fake-fetch';
 import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
 
@@ -135,7 +136,16 @@ const LOCAL_ONLY = new Set<MessageType>([
   'bulk.stop',
   'bulk.retryFailed',
   'bulk.dismiss',
+  // A site read is answered at once and goes on in the background (see the view's check below); its pages
+  // come from what it kept.
+  'site.read',
+  'site.stop',
+  'site.pages',
 ]);
+
+const SITE_VIEW_KEY = `conn-1:${siteViewName(VALID_PAYLOADS['site.read'].name)}`;
+const siteView = async () =>
+  (await fakeBrowser.storage.session.get(SITE_VIEW_KEY))[SITE_VIEW_KEY] as SiteView | undefined;
 
 /** The bulk job pages watch (storage.session), once it ended. */
 async function endedBulkJob(): Promise<unknown> {
@@ -233,6 +243,24 @@ async function everyReply(server: Server): Promise<Reply[]> {
     reply: await endedBulkJob(),
     reachedServer: calls.length > beforeBulk,
   });
+  // What a site read's requests answered reaches pages through storage too. The read the loop started and
+  // stopped has ended first (a second read while one runs is no read).
+  await vi.waitFor(async () => expect((await siteView())?.read.phase).not.toBe('reading'));
+  const beforeSite = calls.length;
+  await send('site.read');
+  await vi.waitFor(
+    async () => {
+      expect(calls.length).toBeGreaterThan(beforeSite);
+      expect(['done', 'failed']).toContain((await siteView())?.read.phase);
+    },
+    { timeout: 10_000 }, // a 429's Retry-After (1 s) is waited out, three times
+  );
+  replies.push({
+    label: 'the site view as pages watch it',
+    type: 'popup.pageReport', // not LOCAL_ONLY: its requests must have reached the server
+    reply: await siteView(),
+    reachedServer: calls.length > beforeSite,
+  });
   // The popup waits for a create it started; a create that fails with no popup open is kept for the next one.
   const watching = route({ type: 'popup.awaitCreate', payload: { url: PAGE_URL } }, popup);
   await send('reports.create');
@@ -287,6 +315,8 @@ describe('no answer to a page holds the API key', () => {
     expectServerReached(replies);
     for (const { label, reply } of replies) {
       if (label === 'the bulk job as pages watch it') expect(reply, label).toMatchObject({ phase: 'ended' });
+      else if (label === 'the site view as pages watch it')
+        expect(reply, label).toMatchObject({ read: { phase: 'done' }, summary: { pages: 1 } });
       else if (label !== 'settings.save (a malformed key)') expect(reply, label).toMatchObject({ ok: true });
     }
     expectNoKey(replies);

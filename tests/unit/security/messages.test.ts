@@ -227,6 +227,10 @@ describe('messages from our own page', () => {
     ['a huge password', 'reports.update', { id: 1, privacy: 2, password: huge }],
     ['a huge project name', 'projects.delete', { name: huge }],
     ['a huge id', 'reports.get', { id: huge }],
+    ['a huge project name to read', 'site.read', { name: huge }],
+    ['fresh as text', 'site.read', { name: 'Client A', fresh: 'yes' }],
+    ['an empty test key', 'site.pages', { name: 'Client A', test: '' }],
+    ['a huge test key', 'site.pages', { name: 'Client A', test: huge }],
   ])('refuses %s, naming the field', async (_name, type, payload) => {
     await expectRefused({ type, payload }, /not valid/, 'invalid_input');
   });

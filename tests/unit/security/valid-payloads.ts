@@ -52,6 +52,9 @@ export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   'bulk.retryFailed': {},
   'bulk.dismiss': {},
   'history.clear': {},
+  'site.read': { name: 'Client A / Landing pages', fresh: true },
+  'site.stop': { name: 'Client A / Landing pages' },
+  'site.pages': { name: 'Client A / Landing pages', test: 'meta_description' },
 };
 
 export const MESSAGE_TYPES = Object.keys(VALID_PAYLOADS) as MessageType[];

@@ -1,0 +1,344 @@
+// A site at a glance: one connection's reads of its projects' reports, with their tests. Each report is
+// kept as one row (storage.session, background only); pages watch the project's SiteView (lib/site.ts):
+// the aggregate of the last complete read and where the read is. Reads go 100 reports a page, paced to the
+// service's throttle (lib/pace.ts), at most SITE_READ_CAP reports. A second visit costs one list read: the
+// newest page by generated_at tells whether anything changed since (see isCurrent). Stop keeps the rows
+// read and the page reached, and the next read goes on from there. Report answers the handlers tell of
+// keep the rows of a kept project current without any read.
+import type { ApiError, Result } from '@/lib/api/errors';
+import type { Page, Report, ReportId } from '@/lib/api/types';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
+import type { MessageInput } from '@/lib/messaging/protocol';
+import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
+import { reportKey } from '@/lib/report-id';
+import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
+import {
+  aggregateSite,
+  pagesFailing,
+  siteRowOf,
+  type SiteReadFacts,
+  type SiteRow,
+} from '@/lib/site-aggregate';
+import { SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
+import { apiError } from './error-messages';
+import { createSerialUpdates } from './serial-update';
+import { spaceItem } from './space';
+
+const PAGE_SIZE = 100;
+const MAX_WAIT_MS = 60_000;
+const MAX_RATE_LIMIT_RETRIES = 3;
+/** Rows kept across a connection's projects (about a kilobyte each): storage.session holds 10 MB in Chrome. */
+const MAX_KEPT_ROWS = 5000;
+
+/** The rows of a project's last complete read. */
+interface KeptRows extends SiteReadFacts {
+  rows: SiteRow[];
+}
+
+/** A read under way, stopped or failed: the rows so far and the page to read next. */
+interface ReadSoFar {
+  rows: SiteRow[];
+  nextPage: number;
+  total: number | null;
+}
+
+/** A project whose rows are kept, and how many; the one read longest ago first. */
+interface KeptProject {
+  name: string;
+  rows: number;
+}
+
+/** One read running in this worker. */
+interface Run {
+  stop: AbortController;
+  /** The project was deleted: nothing of this read is written any more. */
+  dropped: boolean;
+}
+
+export interface SiteDeps {
+  /** The connection the reads run on: their requests go to its server alone (`list`). */
+  connectionId: string;
+  /** A list of reports, whole (with every failed test). */
+  list(query: ReportListQuery): Promise<Result<Page<Report>>>;
+  now(): number;
+  /** Keeps the worker alive while a read runs. */
+  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
+  /** The normal pause between two pages, while the service has room. */
+  pauseMs?: number;
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const ok = { ok: true, data: null } as const;
+
+/**
+ * Whether the kept rows are still the project's: the service counts as many reports as were kept, each
+ * report of its newest page is kept as generated then, and that page holds every report generated since
+ * the read (the server sorted by generated_at, newest first) or the whole project. phpRank ignores that
+ * sort (it sorts by id): a larger project is then read again in full.
+ */
+export function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
+  const total = newest.total ?? (newest.hasNext ? null : newest.items.length);
+  if (total === null || total !== (kept.cut ? kept.total : kept.rows.length)) return false;
+  const generated = new Map(kept.rows.map((row) => [reportKey(row.id), row.generatedAt]));
+  const unchanged = newest.items.every(
+    (report) => generated.get(reportKey(report.id)) === report.generatedAt,
+  );
+  const sorted = newest.appliedSort?.sortBy === 'generated_at' && newest.appliedSort.sort === 'desc';
+  return unchanged && (sorted || !newest.hasNext);
+}
+
+export function createSiteReads(deps: SiteDeps) {
+  const { connectionId, now, pauseMs = 250, sleep = abortableSleep } = deps;
+  const serially = createSerialUpdates('site rows update');
+  const viewItem = (project: string) =>
+    spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null);
+  const rowsItem = (project: string) =>
+    spaceItem<KeptRows | null>('session', connectionId, SITE_ROWS_PREFIX + project, null);
+  const soFarItem = (project: string) =>
+    spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null);
+  const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, []);
+  const runs = new Map<string, Run>();
+
+  const summaryOf = (project: string, kept: KeptRows) => aggregateSite(project, kept.rows, kept);
+
+  /** Writes where the read is; the summary stays unless a new one is given. */
+  async function setRead(project: string, read: SiteReadState, summary?: SiteView['summary']) {
+    const item = viewItem(project);
+    const before = summary === undefined ? await item.getValue() : null;
+    await item.setValue({ summary: summary === undefined ? (before?.summary ?? null) : summary, read });
+  }
+
+  /** Notes `project` as kept with `rows` rows (the newest last); the oldest go while too many are kept. */
+  async function keep(project: string, rows: number) {
+    const kept = (await keptItem.getValue()).filter((entry) => entry.name !== project);
+    kept.push({ name: project, rows });
+    let count = kept.reduce((sum, entry) => sum + entry.rows, 0);
+    for (const old of [...kept]) {
+      if (count <= MAX_KEPT_ROWS || old.name === project || runs.has(old.name)) continue;
+      count -= old.rows;
+      kept.splice(kept.indexOf(old), 1);
+      await forget(old.name);
+    }
+    await keptItem.setValue(kept);
+  }
+
+  async function forget(project: string) {
+    await Promise.all(
+      [rowsItem(project), soFarItem(project), viewItem(project)].map((item) => item.removeValue()),
+    );
+  }
+
+  /** Reads `project` (or goes on with its read so far); ends having written the view's last state. */
+  async function readProject(project: string, fresh: boolean, run: Run): Promise<void> {
+    const pacer = createPacer(pauseMs, MAX_WAIT_MS);
+    let notBefore = 0;
+
+    /** One page, paced; after a 429 the same page once the service's wait is over. null: stopped first. */
+    async function fetchPage(page: number): Promise<Result<Page<Report>> | null> {
+      for (let tries = 1; ; tries++) {
+        const wait = notBefore - now();
+        if (wait > 0) await sleep(wait, run.stop.signal);
+        if (run.stop.signal.aborted) return null;
+        const sentAt = now();
+        const query = { project, sortBy: 'generated_at', sort: 'desc', perPage: PAGE_SIZE, page } as const;
+        const answer = await deps.list(query);
+        if (isRateLimited(answer) && tries <= MAX_RATE_LIMIT_RETRIES) {
+          const waitMs = Math.min(
+            MAX_WAIT_MS,
+            Math.max(1, answer.error.retryAfterSeconds ?? 2 ** tries) * 1000,
+          );
+          pacer.rateLimited(waitMs);
+          notBefore = now() + waitMs;
+          continue;
+        }
+        if (answer.ok) pacer.answered(answer.rateLimit);
+        notBefore = Math.max(now(), sentAt + pacer.next());
+        return answer;
+      }
+    }
+
+    const failed = (error: ApiError) =>
+      serially(async () => {
+        if (!run.dropped) await setRead(project, { phase: 'failed', error });
+      });
+
+    let nextPage = fresh ? null : ((await soFarItem(project).getValue())?.nextPage ?? null);
+    let newest: Result<Page<Report>> | null = null;
+    if (nextPage === null) {
+      const kept = fresh ? null : await rowsItem(project).getValue();
+      if (kept) {
+        const answer = await fetchPage(1);
+        if (answer === null) return;
+        if (!answer.ok) return failed(answer.error);
+        if (isCurrent(kept, answer.data)) {
+          return serially(async () => {
+            // As kept now: report answers may have changed the rows meanwhile.
+            const current = await rowsItem(project).getValue();
+            if (!run.dropped && current)
+              await setRead(project, { phase: 'done' }, summaryOf(project, current));
+          });
+        }
+        newest = answer; // the first page of the read that follows
+      }
+      nextPage = 1;
+      await serially(async () => {
+        if (run.dropped) return;
+        await soFarItem(project).setValue({ rows: [], nextPage: 1, total: null });
+        if (!(await keptItem.getValue()).some((entry) => entry.name === project)) await keep(project, 0);
+        await setRead(project, { phase: 'reading', read: 0, total: null });
+      });
+    }
+    while (nextPage !== null) {
+      const answer = newest ?? (await fetchPage(nextPage));
+      newest = null;
+      if (answer === null) return stopped(project, run);
+      if (!answer.ok) return failed(answer.error);
+      nextPage = await takePage(project, run, answer.data);
+    }
+  }
+
+  /** Adds a page's reports to the read so far; the page to read next, or null once the read ended. */
+  function takePage(project: string, run: Run, page: Page<Report>): Promise<number | null> {
+    return serially(async () => {
+      if (run.dropped) return null;
+      const soFar = (await soFarItem(project).getValue()) ?? { rows: [], nextPage: 1, total: null };
+      const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
+      const before = rows.size;
+      for (const report of page.items) {
+        const key = reportKey(report.id);
+        if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
+      }
+      const total = page.total ?? soFar.total;
+      const full = rows.size >= SITE_READ_CAP;
+      // A page with nothing new ends the read too: a server repeating a page is not paged on.
+      if (page.hasNext && rows.size > before && !full) {
+        const next = { rows: [...rows.values()], nextPage: soFar.nextPage + 1, total };
+        await soFarItem(project).setValue(next);
+        await setRead(project, { phase: 'reading', read: rows.size, total });
+        return next.nextPage;
+      }
+      const cut = full && (page.hasNext || (total !== null && total > rows.size));
+      const kept: KeptRows = { rows: [...rows.values()], total, cut, readAt: now() };
+      await rowsItem(project).setValue(kept);
+      await soFarItem(project).removeValue();
+      await keep(project, kept.rows.length);
+      await setRead(project, { phase: 'done' }, summaryOf(project, kept));
+      return null;
+    });
+  }
+
+  function stopped(project: string, run: Run) {
+    return serially(async () => {
+      const soFar = await soFarItem(project).getValue();
+      // Stopped while checking kept rows: they stay as they were.
+      if (run.dropped || !soFar) return;
+      await setRead(project, { phase: 'stopped', read: soFar.rows.length, total: soFar.total });
+    });
+  }
+
+  /**
+   * Changes the rows of kept project `project`: `change` edits the kept rows' map (and says whether it
+   * did); the read so far gets the same change.
+   */
+  async function editRows(
+    project: string,
+    change: (rows: Map<string, SiteRow>, kept: KeptRows | null) => boolean,
+  ): Promise<void> {
+    const [kept, soFar] = await Promise.all([rowsItem(project).getValue(), soFarItem(project).getValue()]);
+    if (soFar) {
+      const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
+      if (change(rows, null)) await soFarItem(project).setValue({ ...soFar, rows: [...rows.values()] });
+    }
+    if (!kept) return;
+    const rows = new Map(kept.rows.map((row) => [reportKey(row.id), row]));
+    const before = rows.size;
+    if (!change(rows, kept)) return;
+    // Not cut: the service's count moves with the rows.
+    const total = kept.total === null || kept.cut ? kept.total : kept.total + rows.size - before;
+    const changed: KeptRows = { ...kept, rows: [...rows.values()], total };
+    await rowsItem(project).setValue(changed);
+    await keep(project, changed.rows.length);
+    const view = await viewItem(project).getValue();
+    await setRead(project, view?.read ?? { phase: 'done' }, summaryOf(project, changed));
+  }
+
+  const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
+
+  return {
+    /** Reports answered whole (created, changed, read again): the rows of their kept projects follow. */
+    noted: (reports: Report[]) =>
+      serially(async () => {
+        const kept = await keptNames();
+        for (const report of reports) {
+          if (report.project === null || !kept.has(report.project)) continue;
+          const key = reportKey(report.id);
+          await editRows(report.project, (rows, keptRows) => {
+            // A cut read keeps the reports it read; one added since is read next time.
+            if (!rows.has(key) && (keptRows?.cut || rows.size >= SITE_READ_CAP)) return false;
+            rows.set(key, siteRowOf(report));
+            return true;
+          });
+        }
+      }),
+
+    /** A report deleted, or gone from the service: no project keeps it. */
+    gone: (id: ReportId) =>
+      serially(async () => {
+        for (const project of await keptNames()) {
+          await editRows(project, (rows) => rows.delete(reportKey(id)));
+        }
+      }),
+
+    /** A project deleted: its read stops, its rows and view go. */
+    projectGone: (project: string) =>
+      serially(async () => {
+        const run = runs.get(project);
+        if (run) {
+          run.dropped = true;
+          run.stop.abort();
+        }
+        await forget(project);
+        await keptItem.setValue((await keptItem.getValue()).filter((entry) => entry.name !== project));
+      }),
+
+    handlers: {
+      'site.read': async ({ name, fresh }: MessageInput<'site.read'>) => {
+        if (!runs.has(name)) {
+          const run: Run = { stop: new AbortController(), dropped: false };
+          runs.set(name, run);
+          void deps
+            .keepAliveWhile(readProject(name, fresh === true, run))
+            .catch(async (cause) => {
+              // Storage failed us: said as any failure is; what was read so far stays for the next read.
+              console.error('Page Reports: site read', cause);
+              await serially(() => setRead(name, { phase: 'failed', error: apiError('unexpected') })).catch(
+                () => undefined,
+              );
+            })
+            .finally(() => {
+              if (runs.get(name) === run) runs.delete(name);
+            });
+        }
+        return ok;
+      },
+
+      'site.stop': async ({ name }: MessageInput<'site.stop'>) => {
+        const run = runs.get(name);
+        if (run) run.stop.abort();
+        else {
+          // A read a stopped worker left: nothing runs it any more.
+          await serially(async () => {
+            const view = await viewItem(name).getValue();
+            if (view?.read.phase === 'reading') await setRead(name, { ...view.read, phase: 'stopped' });
+          });
+        }
+        return ok;
+      },
+
+      'site.pages': async ({ name, test }: MessageInput<'site.pages'>) => ({
+        ok: true as const,
+        data: pagesFailing((await rowsItem(name).getValue())?.rows ?? [], test),
+      }),
+    },
+  };
+}
