@@ -19,11 +19,12 @@ export function SiteLine({ project }: SiteLineProps) {
     return watchSiteSummary(project, setSummary);
   }, [project]);
   if (!summary) return null;
+  const text = siteLineText(summary);
   return (
     <p class="site-line">
       {/* In a tab of its own (the popup then closes; the side panel stays). */}
-      <a href={projectPageUrl(project)} target="_blank" rel="noopener">
-        {siteLineText(summary)}
+      <a href={projectPageUrl(project)} target="_blank" rel="noopener" title={text}>
+        {text}
       </a>
     </p>
   );
