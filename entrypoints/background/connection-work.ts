@@ -164,13 +164,14 @@ export function createConnectionWorks(deps: WorkDeps) {
     return entry ? workFor(refOf(entry)) : null;
   }
 
-  /** At start-up: every connection's followed reports and bulk job go on, whichever is active. */
+  /** At start-up: every connection's followed reports, bulk job and site reads go on, whichever is active. */
   async function resumeAll(): Promise<void> {
     const { list } = await deps.readConnections();
     for (const entry of list) {
       const work = workFor(refOf(entry));
       await quietly(work.follower.resume());
       void work.bulk.resume();
+      await quietly(work.sites.resume());
     }
   }
 

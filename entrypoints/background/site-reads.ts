@@ -1,10 +1,11 @@
 // A site at a glance: one connection's reads of its projects' reports, with their tests. Each report is
 // kept as one row (storage.session, background only); pages watch the project's SiteView (lib/site.ts):
-// the aggregate of the last complete read and where the read is. Reads go 100 reports a page, paced to the
+// the aggregate of the last complete read and where the read is. Reads go 100 reports a page, newest id
+// first (an order a regeneration does not change, so Stop and a later read miss nothing), paced to the
 // service's throttle (lib/pace.ts), at most SITE_READ_CAP reports. A second visit costs one list read: the
 // newest page by generated_at tells whether anything changed since (see isCurrent). Stop keeps the rows
-// read and the page reached, and the next read goes on from there. Report answers the handlers tell of
-// keep the rows of a kept project current without any read.
+// read and the page reached, and the next read goes on from there. The handlers' report events keep a
+// kept project's rows current without any read.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
@@ -25,6 +26,8 @@ import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 
 const PAGE_SIZE = 100;
+/** The normal pause between two pages, while the service has room. */
+const PAUSE_MS = 250;
 const MAX_WAIT_MS = 60_000;
 const MAX_RATE_LIMIT_RETRIES = 3;
 /** Rows kept across a connection's projects (about a kilobyte each): storage.session holds 10 MB in Chrome. */
@@ -63,9 +66,6 @@ export interface SiteDeps {
   now(): number;
   /** Keeps the worker alive while a read runs. */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
-  /** The normal pause between two pages, while the service has room. */
-  pauseMs?: number;
-  sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 const ok = { ok: true, data: null } as const;
@@ -76,7 +76,7 @@ const ok = { ok: true, data: null } as const;
  * the read (the server sorted by generated_at, newest first) or the whole project. phpRank ignores that
  * sort (it sorts by id): a larger project is then read again in full.
  */
-export function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
+function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
   const total = newest.total ?? (newest.hasNext ? null : newest.items.length);
   if (total === null || total !== (kept.cut ? kept.total : kept.rows.length)) return false;
   const generated = new Map(kept.rows.map((row) => [reportKey(row.id), row.generatedAt]));
@@ -88,7 +88,7 @@ export function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 }
 
 export function createSiteReads(deps: SiteDeps) {
-  const { connectionId, now, pauseMs = 250, sleep = abortableSleep } = deps;
+  const { connectionId, now } = deps;
   const serially = createSerialUpdates('site rows update');
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null);
@@ -130,17 +130,20 @@ export function createSiteReads(deps: SiteDeps) {
 
   /** Reads `project` (or goes on with its read so far); ends having written the view's last state. */
   async function readProject(project: string, fresh: boolean, run: Run): Promise<void> {
-    const pacer = createPacer(pauseMs, MAX_WAIT_MS);
+    const pacer = createPacer(PAUSE_MS, MAX_WAIT_MS);
     let notBefore = 0;
 
     /** One page, paced; after a 429 the same page once the service's wait is over. null: stopped first. */
-    async function fetchPage(page: number): Promise<Result<Page<Report>> | null> {
+    async function fetchPage(
+      page: number,
+      sortBy: 'id' | 'generated_at' = 'id',
+    ): Promise<Result<Page<Report>> | null> {
       for (let tries = 1; ; tries++) {
         const wait = notBefore - now();
-        if (wait > 0) await sleep(wait, run.stop.signal);
+        if (wait > 0) await abortableSleep(wait, run.stop.signal);
         if (run.stop.signal.aborted) return null;
         const sentAt = now();
-        const query = { project, sortBy: 'generated_at', sort: 'desc', perPage: PAGE_SIZE, page } as const;
+        const query = { project, sortBy, sort: 'desc', perPage: PAGE_SIZE, page } as const;
         const answer = await deps.list(query);
         if (isRateLimited(answer) && tries <= MAX_RATE_LIMIT_RETRIES) {
           const waitMs = Math.min(
@@ -163,11 +166,10 @@ export function createSiteReads(deps: SiteDeps) {
       });
 
     let nextPage = fresh ? null : ((await soFarItem(project).getValue())?.nextPage ?? null);
-    let newest: Result<Page<Report>> | null = null;
     if (nextPage === null) {
       const kept = fresh ? null : await rowsItem(project).getValue();
       if (kept) {
-        const answer = await fetchPage(1);
+        const answer = await fetchPage(1, 'generated_at');
         if (answer === null) return;
         if (!answer.ok) return failed(answer.error);
         if (isCurrent(kept, answer.data)) {
@@ -178,7 +180,6 @@ export function createSiteReads(deps: SiteDeps) {
               await setRead(project, { phase: 'done' }, summaryOf(project, current));
           });
         }
-        newest = answer; // the first page of the read that follows
       }
       nextPage = 1;
       await serially(async () => {
@@ -189,8 +190,7 @@ export function createSiteReads(deps: SiteDeps) {
       });
     }
     while (nextPage !== null) {
-      const answer = newest ?? (await fetchPage(nextPage));
-      newest = null;
+      const answer = await fetchPage(nextPage);
       if (answer === null) return stopped(project, run);
       if (!answer.ok) return failed(answer.error);
       nextPage = await takePage(project, run, answer.data);
@@ -237,8 +237,8 @@ export function createSiteReads(deps: SiteDeps) {
   }
 
   /**
-   * Changes the rows of kept project `project`: `change` edits the kept rows' map (and says whether it
-   * did); the read so far gets the same change.
+   * Changes the rows of kept project `project`: `change` edits a map of rows and says whether it did, for
+   * the read so far (`kept` null) and for the kept rows.
    */
   async function editRows(
     project: string,
@@ -257,14 +257,39 @@ export function createSiteReads(deps: SiteDeps) {
     const total = kept.total === null || kept.cut ? kept.total : kept.total + rows.size - before;
     const changed: KeptRows = { ...kept, rows: [...rows.values()], total };
     await rowsItem(project).setValue(changed);
-    await keep(project, changed.rows.length);
     const view = await viewItem(project).getValue();
     await setRead(project, view?.read ?? { phase: 'done' }, summaryOf(project, changed));
+  }
+
+  /** Starts reading `project`, unless a read of it runs already. */
+  function start(project: string, fresh: boolean): void {
+    if (runs.has(project)) return;
+    const run: Run = { stop: new AbortController(), dropped: false };
+    runs.set(project, run);
+    void deps
+      .keepAliveWhile(readProject(project, fresh, run))
+      .catch(async (cause) => {
+        // Storage failed us: said as any failure is; what was read so far stays for the next read.
+        console.error('Page Reports: site read', cause);
+        await serially(() => setRead(project, { phase: 'failed', error: apiError('unexpected') })).catch(
+          () => undefined,
+        );
+      })
+      .finally(() => {
+        if (runs.get(project) === run) runs.delete(project);
+      });
   }
 
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
+    /** At start-up: a read a stopped worker left under way goes on (its page may still show it). */
+    async resume(): Promise<void> {
+      for (const project of await keptNames()) {
+        if ((await viewItem(project).getValue())?.read.phase === 'reading') start(project, false);
+      }
+    },
+
     /** Reports answered whole (created, changed, read again): the rows of their kept projects follow. */
     noted: (reports: Report[]) =>
       serially(async () => {
@@ -273,8 +298,9 @@ export function createSiteReads(deps: SiteDeps) {
           if (report.project === null || !kept.has(report.project)) continue;
           const key = reportKey(report.id);
           await editRows(report.project, (rows, keptRows) => {
-            // A cut read keeps the reports it read; one added since is read next time.
-            if (!rows.has(key) && (keptRows?.cut || rows.size >= SITE_READ_CAP)) return false;
+            // A read under way finds a new report on its page (and a page with nothing new would end it);
+            // a cut read keeps the reports it read, and one added since is read next time.
+            if (!rows.has(key) && (!keptRows || keptRows.cut || rows.size >= SITE_READ_CAP)) return false;
             rows.set(key, siteRowOf(report));
             return true;
           });
@@ -303,35 +329,12 @@ export function createSiteReads(deps: SiteDeps) {
 
     handlers: {
       'site.read': async ({ name, fresh }: MessageInput<'site.read'>) => {
-        if (!runs.has(name)) {
-          const run: Run = { stop: new AbortController(), dropped: false };
-          runs.set(name, run);
-          void deps
-            .keepAliveWhile(readProject(name, fresh === true, run))
-            .catch(async (cause) => {
-              // Storage failed us: said as any failure is; what was read so far stays for the next read.
-              console.error('Page Reports: site read', cause);
-              await serially(() => setRead(name, { phase: 'failed', error: apiError('unexpected') })).catch(
-                () => undefined,
-              );
-            })
-            .finally(() => {
-              if (runs.get(name) === run) runs.delete(name);
-            });
-        }
+        start(name, fresh === true);
         return ok;
       },
 
       'site.stop': async ({ name }: MessageInput<'site.stop'>) => {
-        const run = runs.get(name);
-        if (run) run.stop.abort();
-        else {
-          // A read a stopped worker left: nothing runs it any more.
-          await serially(async () => {
-            const view = await viewItem(name).getValue();
-            if (view?.read.phase === 'reading') await setRead(name, { ...view.read, phase: 'stopped' });
-          });
-        }
+        runs.get(name)?.stop.abort();
         return ok;
       },
 
