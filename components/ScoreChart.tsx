@@ -5,7 +5,8 @@ import { useId, useRef, useState } from 'preact/hooks';
 import { DECENT_FROM, GOOD_ABOVE } from '@/lib/api/score';
 import type { ReportResult } from '@/lib/api/types';
 import { formatDate, RESULT_LABELS } from '@/lib/format';
-import { analysisTime, type Snapshot } from '@/lib/history';
+import { analysisTime } from '@/lib/analysis-time';
+import type { Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import './score-chart.css';
 
@@ -29,9 +30,12 @@ interface Point {
   name: string;
 }
 
+/** What the chart reads of an analysis (a report's snapshot, or a point of a project's trend). */
+export type ChartAnalysis = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
+
 const yOf = (score: number) => PLOT.bottom - (score / 100) * (PLOT.bottom - PLOT.top);
 
-function pointsOf(history: readonly Snapshot[]): Point[] {
+function pointsOf(history: readonly ChartAnalysis[]): Point[] {
   const scored = history.flatMap((snapshot, index) =>
     snapshot.score === null ? [] : [{ snapshot, index, score: snapshot.score, time: analysisTime(snapshot) }],
   );
@@ -63,9 +67,14 @@ function bandName(band: ReportResult | null): string {
 export function ScoreChart({
   history,
   onSelect,
+  label = t('historyChartLabel'),
+  caption = t('historyTableCaption'),
 }: {
   /** Oldest first, as lib/history keeps it. */
-  history: readonly Snapshot[];
+  history: readonly ChartAnalysis[];
+  /** The chart's name, and its table's caption, where it draws something else than one page's analyses. */
+  label?: string;
+  caption?: string;
   /** Told the history index of the analysis chosen with the keyboard, a click or focus. */
   onSelect?: (index: number) => void;
 }) {
@@ -106,7 +115,7 @@ export function ScoreChart({
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="listbox"
-          aria-label={t('historyChartLabel')}
+          aria-label={label}
           aria-describedby={hintId}
           aria-orientation="horizontal"
           onKeyDown={onKeyDown}
@@ -170,7 +179,7 @@ export function ScoreChart({
       </p>
       {/* Without a single score there is no chart: the table is all there is, so it shows. */}
       <table class={points.length > 0 ? 'visually-hidden' : 'score-chart__table'}>
-        <caption>{t('historyTableCaption')}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t('historyColumnDate')}</th>

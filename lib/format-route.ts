@@ -6,12 +6,15 @@ import type { OptionsSection } from './options-route';
 /** A route's parameters in their order; a value left empty (undefined, null, '') is left out. */
 export type RouteParams = readonly (readonly [string, string | number | null | undefined])[];
 
+/** A section, or a project's own page under Projects (`projects/<encoded name>`). */
+export type RoutePath = OptionsSection | `projects/${string}`;
+
 /** The hash for a section and its parameters. */
-export function routeHash(section: OptionsSection, params: RouteParams = []): string {
+export function routeHash(path: RoutePath, params: RouteParams = []): string {
   // encodeURIComponent, not URLSearchParams: a space stays %20 and a slash %2F.
   const query = params
     .filter(([, value]) => value != null && value !== '')
     .map(([name, value]) => `${name}=${encodeURIComponent(String(value).toWellFormed())}`)
     .join('&');
-  return `#/${section}${query ? `?${query}` : ''}`;
+  return `#/${path}${query ? `?${query}` : ''}`;
 }

@@ -93,8 +93,11 @@ function gapAround(history: readonly Snapshot[], index: number): number {
   return analysisTime(history[index + 1]!) - analysisTime(history[index - 1]!);
 }
 
-/** When the analysis ran (epoch ms); when the service's date cannot be read, when it was seen. */
-export function analysisTime(snapshot: Snapshot): number {
+/**
+ * When the analysis ran (epoch ms); when the service's date cannot be read, when it was seen. The
+ * options page's charts use lib/analysis-time's copy of this rule.
+ */
+export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>): number {
   const time = Date.parse(snapshot.generatedAt);
   return Number.isNaN(time) ? snapshot.takenAt : time;
 }

@@ -1,6 +1,7 @@
-// The options page's location: which section, which list state, which report's details. Lives in the
-// hash (`#/reports?search=foo&sort_by=url&sort=asc&per_page=25&page=3`) so reload, back/forward and
-// bookmarks restore the same view; the popup links here with `#/reports?details=<id>`. Pure.
+// The options page's location: which section, which list state, which report's details, which project's
+// page (`#/projects/<name>?test=<key>`). Lives in the hash (`#/reports?search=foo&sort_by=url&page=3`) so
+// reload, back/forward and bookmarks restore the same view; the popup links here with
+// `#/reports?details=<id>`. Pure.
 import {
   type PerPage,
   type ProjectSortKey,
@@ -37,6 +38,8 @@ export interface ProjectListState {
 export type OptionsRoute =
   | { section: 'reports'; list: Partial<ReportListState>; details: string | null }
   | { section: 'projects'; list: Partial<ProjectListState> }
+  /** One project's page; `test`: the failed test whose pages are open. */
+  | { section: 'project'; name: string; test: string | null }
   | { section: 'settings' };
 
 /** The page size and sort a person used last, remembered per list. */
@@ -73,6 +76,7 @@ export function parseRoute(hash: string): OptionsRoute | null {
   const queryStart = text.indexOf('?');
   const path = (queryStart === -1 ? text : text.slice(0, queryStart)).replace(/\/+$/, '');
   const params = new URLSearchParams(queryStart === -1 ? '' : text.slice(queryStart + 1));
+  if (path.startsWith('projects/')) return parseProjectPage(path.slice('projects/'.length), params);
   const section = SECTIONS.find((name) => name === path);
   switch (section) {
     case 'reports':
@@ -88,6 +92,7 @@ export function parseRoute(hash: string): OptionsRoute | null {
 
 /** Writes a route as a hash. Parameters in a fixed order; empty filters and page 1 are left out. */
 export function formatRoute(route: OptionsRoute): string {
+  if (route.section === 'project') return projectHash(route.name, route.test);
   const pairs: [string, string | number | null | undefined][] = [];
   if (route.section === 'reports') {
     const { list } = route;
@@ -141,6 +146,24 @@ export function sanitizeProjectPrefs(raw: unknown): ListPrefs<ProjectSortKey> {
 /** The direction a header sorts in on its first click: dates newest first, text A to Z. */
 export function firstSortDirection(sortBy: ReportSortKey | ProjectSortKey): SortDirection {
   return sortBy === 'id' || sortBy === 'generated_at' || sortBy === 'created_at' ? 'desc' : 'asc';
+}
+
+/** A project's page, `#/projects/Client%20A%20%2F%20Landing%20pages?test=meta_description`. */
+function projectHash(name: string, test: string | null): string {
+  // The name is one path segment: a "/" in it stays %2F.
+  return routeHash(`projects/${encodeURIComponent(name.toWellFormed())}`, [['test', test]]);
+}
+
+/** `projects/<name>`: one segment, percent-encoded; a name that does not decode names no page. */
+function parseProjectPage(segment: string, params: URLSearchParams): OptionsRoute | null {
+  if (segment === '' || segment.includes('/')) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return { section: 'project', name, test: nonEmpty(params.get('test')) };
 }
 
 function parseReportList(params: URLSearchParams): Partial<ReportListState> {

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Project } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import type { OptionsSection } from '@/lib/options-route';
+import type { OptionsRoute, OptionsSection } from '@/lib/options-route';
+import { reportKey } from '@/lib/report-id';
 import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
@@ -49,6 +50,12 @@ const SettingsSection = lazyComponent(
   () => <p class="status">{t('optionsLoading')}</p>,
 );
 
+// A project's page loads on its first visit, as Settings does.
+const ProjectPage = lazyComponent(
+  () => import('./projects/site/ProjectPage').then((module) => module.ProjectPage),
+  () => <p class="status">{t('optionsLoading')}</p>,
+);
+
 /** The sections in the order the navigation lists them. */
 const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];
 
@@ -63,8 +70,13 @@ function sectionName(section: OptionsSection): string {
   }
 }
 
+/** The section the navigation marks: a project's page is part of Projects. */
+function sectionOf(route: OptionsRoute): OptionsSection {
+  return route.section === 'project' ? 'projects' : route.section;
+}
+
 function SectionNav({ page }: { page: OptionsPage }) {
-  const current = page.router.route.value.section;
+  const current = sectionOf(page.router.route.value);
   // The links keep each list's state, so going back to a section shows it as it was left.
   const hrefs: Record<OptionsSection, string> = {
     reports: page.router.href({ section: 'reports', list: page.reports.list.state.value, details: null }),
@@ -88,20 +100,25 @@ function SectionNav({ page }: { page: OptionsPage }) {
 
 function ActiveSection({ page }: { page: OptionsPage }) {
   const { router } = page;
-  const section = router.route.value.section;
-  const shownBefore = useRef<OptionsSection | null>(null);
+  const route = router.route.value;
+  const section = route.section;
+  const projectName = route.section === 'project' ? route.name : null;
+  const shownBefore = useRef<string | null>(null);
 
-  // Moving to another section moves the focus to its heading, as a new page would.
+  // Moving to another section (or project) moves the focus to its heading, as a new page would.
   useEffect(() => {
-    document.title = t('optionsPageTitle', sectionName(section));
-    const moved = shownBefore.current !== null && shownBefore.current !== section;
-    shownBefore.current = section;
+    document.title = t('optionsPageTitle', projectName ?? sectionName(sectionOf(route)));
+    const shown = `${section}:${projectName ?? ''}`;
+    const moved = shownBefore.current !== null && shownBefore.current !== shown;
+    shownBefore.current = shown;
     return moved ? focusHeadingWhenShown(`${section}-heading`) : undefined;
-  }, [section]);
+  }, [section, projectName]);
 
   const openSettings = () => router.navigate({ section: 'settings' });
   const reportsOfProject = (project: Project) =>
     router.href({ section: 'reports', list: { project: project.name }, details: null });
+  const projectPage = (project: Project) =>
+    router.href({ section: 'project', name: project.name, test: null });
 
   switch (section) {
     case 'reports':
@@ -115,7 +132,23 @@ function ActiveSection({ page }: { page: OptionsPage }) {
       );
     case 'projects':
       return (
-        <ProjectsSection model={page.projects} reportsHref={reportsOfProject} onOpenSettings={openSettings} />
+        <ProjectsSection
+          model={page.projects}
+          projectHref={projectPage}
+          reportsHref={reportsOfProject}
+          onOpenSettings={openSettings}
+        />
+      );
+    case 'project':
+      return (
+        <ProjectPage
+          name={route.name}
+          test={route.test}
+          projectsHref={router.href({ section: 'projects', list: page.projects.list.state.value })}
+          testHref={(test) => router.href({ ...route, test })}
+          detailsHref={(id) => router.href({ section: 'reports', list: {}, details: reportKey(id) })}
+          onOpenSettings={openSettings}
+        />
       );
     case 'settings':
       return <SettingsSection />;

@@ -113,9 +113,9 @@ describe('Projects: list', () => {
     await expect.poll(() => page.getByText('No projects match “no-such-project”.').isVisible()).toBe(true);
   });
 
-  it('opens Reports filtered by a project from its name', async () => {
+  it('opens Reports filtered by a project from its row', async () => {
     const page = await openProjects('/projects?per_page=25');
-    await page.getByRole('link', { name: SLASHED, exact: true }).click();
+    await page.getByRole('link', { name: `Reports of ${SLASHED}`, exact: true }).click();
     const table = reportsTable(page);
     await bodyRows(table).first().waitFor();
     await expectListQuery(api(), 'reports', {

@@ -13,6 +13,8 @@ import { ProjectsTable } from './ProjectsTable';
 
 export interface ProjectsSectionProps {
   model: ProjectsModel;
+  /** A project's own page. */
+  projectHref: (project: Project) => string;
   reportsHref: (project: Project) => string;
   onOpenSettings: () => void;
 }
@@ -23,7 +25,7 @@ function sortNames(): Record<ProjectSortKey, string> {
 }
 
 /** Projects: search, sort, pages, and delete with the name typed to confirm. */
-export function ProjectsSection({ model, reportsHref, onOpenSettings }: ProjectsSectionProps) {
+export function ProjectsSection({ model, projectHref, reportsHref, onOpenSettings }: ProjectsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const toDelete = useSignal<Project | null>(null);
@@ -71,6 +73,7 @@ export function ProjectsSection({ model, reportsHref, onOpenSettings }: Projects
             sorted={list.sorted.value}
             loading={loading}
             stale={list.stale.value}
+            projectHref={projectHref}
             reportsHref={reportsHref}
             onSort={list.sortBy}
             onDelete={(project) => (toDelete.value = project)}

@@ -15,6 +15,8 @@ export interface ProjectsTableProps {
   loading: boolean;
   /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
   stale: boolean;
+  /** The project's own page. */
+  projectHref: (project: Project) => string;
   /** The link that opens Reports filtered by this project. */
   reportsHref: (project: Project) => string;
   onSort: (key: ProjectSortKey) => void;
@@ -30,6 +32,7 @@ export function ProjectsTable({
   sorted,
   loading,
   stale,
+  projectHref,
   reportsHref,
   onSort,
   onDelete,
@@ -61,9 +64,7 @@ export function ProjectsTable({
         {projects.map((project) => (
           <tr key={project.name}>
             <th scope="row" class="name-cell">
-              <a href={reportsHref(project)} title={t('projectsShowReports', project.name)}>
-                {project.name}
-              </a>
+              <a href={projectHref(project)}>{project.name}</a>
             </th>
             <td class="date-cell">
               <DateTime iso={project.createdAt} />
@@ -79,6 +80,10 @@ export function ProjectsTable({
               </td>
             ) : null}
             <td class="row-actions">
+              <a href={reportsHref(project)}>
+                {t('projectsReportsLink')}
+                <span class="visually-hidden"> {t('projectsReportsLinkOf', project.name)}</span>
+              </a>
               <button type="button" class="danger" onClick={() => onDelete(project)}>
                 {t('optionsDelete')}
                 <span class="visually-hidden"> {t('projectsDeleteRowName', project.name)}</span>

@@ -1,6 +1,6 @@
 import type { FailedCheck, ReportChecks } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { groupByCategory, issueCountsText } from './check-summary';
+import { groupByCategory, importanceName, issueCountsText } from './check-summary';
 
 /**
  * What the service's tests found, for a person: the counts in one sentence, then each failed test under
@@ -31,20 +31,6 @@ export function ReportTests({ checks }: { checks: ReportChecks }) {
       ))}
     </section>
   );
-}
-
-/** "high", "medium", "low" in the page's language (the service's own word for any other). */
-function importanceName(importance: FailedCheck['importance']): string {
-  switch (importance) {
-    case 'high':
-      return t('reportsImportanceHigh');
-    case 'medium':
-      return t('reportsImportanceMedium');
-    case 'low':
-      return t('reportsImportanceLow');
-    default:
-      return importance;
-  }
 }
 
 /** One failed test as a list item: its importance as a word, its name, and a short detail. */

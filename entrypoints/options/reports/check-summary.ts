@@ -1,6 +1,6 @@
 // A report's tests, as the details panel says them: the counts in one sentence, and the failed tests
 // grouped under their category. Pure; the data comes already digested (lib/api/report-checks).
-import type { CheckCategory, FailedCheck, ReportChecks } from '@/lib/api/report-checks';
+import type { CheckCategory, CheckImportance, FailedCheck, ReportChecks } from '@/lib/api/report-checks';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 
@@ -34,6 +34,20 @@ const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
 
 /** A category's heading in the page's language. */
 export const categoryName = (category: CheckCategory): string => CATEGORY_NAMES[category]();
+
+/** "high", "medium", "low" in the page's language (the service's own word for any other). */
+export function importanceName(importance: CheckImportance): string {
+  switch (importance) {
+    case 'high':
+      return t('reportsImportanceHigh');
+    case 'medium':
+      return t('reportsImportanceMedium');
+    case 'low':
+      return t('reportsImportanceLow');
+    default:
+      return importance;
+  }
+}
 
 export interface CheckGroup {
   category: CheckCategory;

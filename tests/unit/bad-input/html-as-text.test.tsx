@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '@/lib/api/types';
+import { parseRoute } from '@/lib/options-route';
 import { makePage, makeProject, ok as okOptions } from '../options/fakes';
 import { renderApp } from '../options/render-app';
 import { checksOf, ok } from '../popup/fixtures';
@@ -140,10 +141,12 @@ describe('the options page', () => {
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
     expect(shown).toEqual(names);
-    // Each name links to the Reports of that project, and the link carries the name whole.
+    // Each name links to its project's page and to its Reports, and each link carries the name whole.
     for (const name of names) {
-      const link = within(table).getByRole('link', { name });
-      const query = new URLSearchParams(link.getAttribute('href')!.split('?')[1]);
+      const page = within(table).getByRole('link', { name });
+      expect(parseRoute(page.getAttribute('href')!)).toEqual({ section: 'project', name, test: null });
+      const reports = within(table).getByRole('link', { name: `Reports of ${name}` });
+      const query = new URLSearchParams(reports.getAttribute('href')!.split('?')[1]);
       expect(query.get('project')).toBe(name);
     }
     expectNoMarkupFrom(document.body);

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals';
 import { cleanup, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { BulkSummary } from '@/entrypoints/options/reports/BulkChanges';
+import { BulkSummary } from '@/entrypoints/options/reports/BulkJobStatus';
 import type { BulkChangesModel } from '@/entrypoints/options/reports/bulk-changes-model';
 import { ExportPanel } from '@/entrypoints/options/reports/export/ExportPanel';
 import type { ExportModel, ExportState } from '@/entrypoints/options/reports/export/export-model';

@@ -9,7 +9,13 @@ import { formatMessage, localeLanguages, readLocale, useTestLanguage } from '../
 const SOURCE_ROOTS = ['entrypoints', 'components', 'lib'];
 const SOURCE_FILES = ['wxt.config.ts'];
 // Keys whose German text is rightly the same as the English one: a name, or a word German uses as it is.
-const SAME_IN_GERMAN = new Set(['extName', 'extActionTitle', 'popupDetails', 'reportsDetailsButton']);
+const SAME_IN_GERMAN = new Set([
+  'extName',
+  'extActionTitle',
+  'popupDetails',
+  'reportsDetailsButton',
+  'siteSpreadCount',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -158,3 +158,33 @@ describe('resolving a list state', () => {
     expect(firstSortDirection('project')).toBe('asc');
   });
 });
+
+describe('a project’s page', () => {
+  const odd = 'Client A / Landing pages';
+
+  it('is one percent-encoded path segment under projects, a slash in the name kept as %2F', () => {
+    const hash = formatRoute({ section: 'project', name: odd, test: null });
+    expect(hash).toBe('#/projects/Client%20A%20%2F%20Landing%20pages');
+    expect(parseRoute(hash)).toEqual({ section: 'project', name: odd, test: null });
+  });
+
+  it('names the test whose pages are open', () => {
+    const hash = formatRoute({ section: 'project', name: 'shop.example', test: 'meta_description' });
+    expect(hash).toBe('#/projects/shop.example?test=meta_description');
+    expect(parseRoute(hash)).toEqual({ section: 'project', name: 'shop.example', test: 'meta_description' });
+    expect(parseRoute('#/projects/shop.example?test=')).toMatchObject({ test: null });
+  });
+
+  it('round-trips names with %, ?, #, & and non-Latin letters', () => {
+    for (const name of ['Shop 100% off?', 'News #1', 'A & B', 'Café – Ünïcode 日本', ' padded ']) {
+      const route: OptionsRoute = { section: 'project', name, test: 'a&b=c' };
+      expect(parseRoute(formatRoute(route))).toEqual(route);
+    }
+  });
+
+  it('names no page for an empty name, two segments or broken percent-encoding', () => {
+    expect(parseRoute('#/projects/')).toEqual({ section: 'projects', list: {} });
+    expect(parseRoute('#/projects/a/b')).toBeNull();
+    expect(parseRoute('#/projects/%E0%A4%A')).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
+import { downloadFile } from './download-file';
 import { csvFileName, reportsCsv } from './report-csv';
 
 export type Send = typeof sendMessage;
@@ -154,18 +155,4 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
       state.value = null;
     },
   };
-}
-
-/** Through an <a download> and a Blob URL: no `downloads` permission needed. */
-function downloadFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has the file once the click is handled; the URL is freed a little later to be sure.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

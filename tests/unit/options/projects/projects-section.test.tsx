@@ -107,10 +107,12 @@ describe('the Projects table', () => {
     expect(window.location.hash).toBe('#/projects?search=caf&sort_by=project&sort=asc&per_page=25');
   });
 
-  it('links a project’s name to Reports filtered by that project', async () => {
+  it('links a project’s name to its own page, and “Reports” to Reports filtered by that project', async () => {
     const { send } = withProjects([makeProject(odd)]);
     await table();
-    const link = screen.getByRole('link', { name: odd });
+    const page = screen.getByRole('link', { name: odd });
+    expect(page.getAttribute('href')).toBe('#/projects/Client%20A%20%2F%20Landing%20pages');
+    const link = screen.getByRole('link', { name: `Reports of ${odd}` });
     expect(link.getAttribute('href')).toBe('#/reports?project=Client%20A%20%2F%20Landing%20pages');
     window.location.hash = link.getAttribute('href')!;
     expect(await screen.findByRole('table', { name: 'Reports' })).toBeTruthy();

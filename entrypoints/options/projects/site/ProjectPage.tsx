@@ -1,0 +1,128 @@
+// A project's own page (Options → Projects → a project): what its pages add up to, the failed tests
+// ranked by the pages they affect, one test's pages, and the average score over time. The background
+// reads the project (site.read on open); this page shows what it writes.
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { ScoreChart } from '@/components/ScoreChart';
+import type { ReportId } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
+import { send as sendMessage } from '@/lib/messaging/send';
+import type { SiteSummary, SiteTest } from '@/lib/site';
+import type { TrendPoint } from '@/lib/site-trend';
+import type { Send } from '../../reports/reports-model';
+import { downloadFile } from '../../reports/export/download-file';
+import { FailedTestsTable } from './FailedTestsTable';
+import { siteCsvFileName, rankingCsv } from './site-csv';
+import { createSiteModel, type SiteModelOptions } from './site-model';
+import { SiteFacts } from './SiteFacts';
+import { SiteReadStatus } from './SiteReadStatus';
+import { TestPages } from './TestPages';
+import './project-page.css';
+
+export interface ProjectPageProps {
+  name: string;
+  /** The key of the test whose pages are open; null for the ranking. */
+  test: string | null;
+  projectsHref: string;
+  /** The address of this page with a test's pages open (null: the ranking). */
+  testHref: (test: string | null) => string;
+  detailsHref: (id: ReportId) => string;
+  onOpenSettings: () => void;
+  send?: Send;
+  options?: SiteModelOptions;
+}
+
+export function ProjectPage({
+  name,
+  test,
+  projectsHref,
+  testHref,
+  detailsHref,
+  onOpenSettings,
+  send = sendMessage,
+  options,
+}: ProjectPageProps) {
+  const model = useMemo(() => createSiteModel(send, name, options), [send, name]);
+  useEffect(() => () => model.dispose(), [model]);
+  // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
+  // to the new part's heading, as it does to a section's.
+  const shownTest = useRef(test);
+  useEffect(() => {
+    if (shownTest.current === test) return;
+    shownTest.current = test;
+    document.getElementById('site-tests-heading')?.focus();
+  }, [test]);
+  const view = model.view.value;
+  const summary = view?.summary ?? null;
+  const error = model.error.value;
+
+  return (
+    <section class="project-page" aria-labelledby="project-heading">
+      <p>
+        <a href={projectsHref}>{t('siteBackToProjects')}</a>
+      </p>
+      <h2 id="project-heading" tabIndex={-1} class="break-anywhere">
+        {name}
+      </h2>
+      {error ? (
+        <ErrorBanner
+          error={error}
+          context={t('siteReadFailed')}
+          onRetry={() => void model.read()}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      {summary ? (
+        <SiteFacts summary={summary} />
+      ) : !error && view === null ? (
+        <p class="status">{t('siteLoading')}</p>
+      ) : null}
+      {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}
+      <Trend points={model.trend.value} />
+      {test !== null ? (
+        <TestPages
+          send={send}
+          project={name}
+          testKey={test}
+          summary={summary}
+          backHref={testHref(null)}
+          detailsHref={detailsHref}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : summary ? (
+        <Ranking summary={summary} testHref={(each) => testHref(each.key)} />
+      ) : null}
+    </section>
+  );
+}
+
+function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
+  const exportCsv = () =>
+    downloadFile(siteCsvFileName(new Date()), rankingCsv(summary.project, summary.pages, summary.tests));
+  return (
+    <section class="site-tests" aria-labelledby="site-tests-heading">
+      <h3 id="site-tests-heading" tabIndex={-1}>
+        {t('siteTestsHeading')}
+      </h3>
+      {summary.tests.length > 0 ? (
+        <div class="list-controls">
+          <button type="button" onClick={exportCsv}>
+            {t('siteExportCsv')}
+          </button>
+        </div>
+      ) : null}
+      <FailedTestsTable summary={summary} testHref={testHref} />
+    </section>
+  );
+}
+
+/** The average over time, once the history holds two points of it. */
+function Trend({ points }: { points: TrendPoint[] }) {
+  if (points.length < 2) return null;
+  return (
+    <section class="site-trend" aria-labelledby="site-trend-heading">
+      <h3 id="site-trend-heading">{t('siteTrendHeading')}</h3>
+      <ScoreChart history={points} label={t('siteTrendHeading')} caption={t('siteTrendCaption')} />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// One failed test's pages: each address (a link to the page), its score with its band and a link to its
+// report's details; "Regenerate these pages" (the paced bulk job) and "Export CSV".
+import { useEffect, useMemo } from 'preact/hooks';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { ListTable } from '@/components/ListTable';
+import { ResultBadge } from '@/components/ResultBadge';
+import { WebLink } from '@/components/WebLink';
+import type { ReportId } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
+import { reportKey } from '@/lib/report-id';
+import type { SitePage, SiteSummary } from '@/lib/site';
+import { formatCount } from '../../format-number';
+import type { Send } from '../../reports/reports-model';
+import { downloadFile } from '../../reports/export/download-file';
+import { RegeneratePages } from './RegeneratePages';
+import { siteCsvFileName, testPagesCsv } from './site-csv';
+import { createTestPagesModel } from './test-pages-model';
+
+export interface TestPagesProps {
+  send: Send;
+  project: string;
+  testKey: string;
+  summary: SiteSummary | null;
+  backHref: string;
+  detailsHref: (id: ReportId) => string;
+  onOpenSettings: () => void;
+}
+
+export function TestPages({
+  send,
+  project,
+  testKey,
+  summary,
+  backHref,
+  detailsHref,
+  onOpenSettings,
+}: TestPagesProps) {
+  const model = useMemo(() => createTestPagesModel(send, project, testKey), [send, project, testKey]);
+  useEffect(() => () => model.dispose(), [model]);
+  // Each regenerate answer updates the background's rows and the summary: the list follows.
+  useEffect(() => void model.reload(), [model, summary]);
+  const test = summary?.tests.find((each) => each.key === testKey) ?? null;
+  const name = test?.name ?? testKey;
+  const pages = model.pages.value;
+  const exportCsv = () =>
+    test && pages && downloadFile(siteCsvFileName(new Date(), test.key), testPagesCsv(project, test, pages));
+
+  return (
+    <section class="test-pages" aria-labelledby="site-tests-heading">
+      <p>
+        <a href={backHref}>{t('siteBackToTests')}</a>
+      </p>
+      <h3 id="site-tests-heading" tabIndex={-1}>
+        {t('siteTestPagesHeading', name)}
+      </h3>
+      {model.error.value ? (
+        <ErrorBanner
+          error={model.error.value}
+          context={t('siteTestPagesFailed')}
+          onRetry={() => void model.reload()}
+        />
+      ) : null}
+      {pages === null ? (
+        <p class="status">{t('optionsLoading')}</p>
+      ) : pages.length === 0 ? (
+        <p class="empty-state">{t('siteTestNoPages')}</p>
+      ) : (
+        <>
+          <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
+          <RegeneratePages model={model} count={pages.length} onOpenSettings={onOpenSettings}>
+            <button type="button" onClick={exportCsv} disabled={!test}>
+              {t('siteExportCsv')}
+            </button>
+          </RegeneratePages>
+          <PagesTable pages={pages} detailsHref={detailsHref} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (id: ReportId) => string }) {
+  return (
+    <ListTable name="site-pages" labelledBy="site-tests-heading" loading={false} stale={false}>
+      <thead>
+        <tr>
+          <th scope="col">{t('siteColumnPage')}</th>
+          <th scope="col">{t('siteColumnScore')}</th>
+          <th scope="col">
+            <span class="visually-hidden">{t('optionsColumnActions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {pages.map((page) => (
+          <tr key={reportKey(page.id)}>
+            <th scope="row" class="url-cell">
+              <WebLink url={page.url} href={page.pageUrl} class="break-anywhere" />
+            </th>
+            <td>
+              <ResultBadge
+                report={{ ...page, createdAt: null, updatedAt: null }}
+                state={page.result === null ? 'no_score' : undefined}
+              />
+            </td>
+            <td class="row-actions">
+              <a href={detailsHref(page.id)}>
+                {t('reportsDetailsButton')}
+                <span class="visually-hidden"> {t('siteDetailsOf', page.url)}</span>
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
+  );
+}

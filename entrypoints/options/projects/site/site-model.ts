@@ -1,0 +1,90 @@
+// A project's page: asks the background to read the project (site.read) and watches what it writes
+// (lib/site-store.ts); Stop and Read again; the trend from the history kept in this browser. The page
+// never reads reports itself.
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError } from '@/lib/api/errors';
+import { readHistory } from '@/lib/history-store';
+import type { SiteView } from '@/lib/site';
+import { onConnectionSwitch, watchSite } from '@/lib/site-store';
+import { siteTrend, type TrendPoint } from '@/lib/site-trend';
+import type { Send } from '../../reports/reports-model';
+
+export interface SiteModel {
+  readonly name: string;
+  /** What the background wrote; null before its first read of this project. */
+  readonly view: ReadonlySignal<SiteView | null>;
+  /** The stored view was read once (until then nothing is known, not even that there is none). */
+  readonly watched: ReadonlySignal<boolean>;
+  /** The background refused to start or stop (its answer, not the read's own failure). */
+  readonly error: ReadonlySignal<ApiError | null>;
+  /** The average score at each analysis the history keeps of the project's pages. */
+  readonly trend: ReadonlySignal<TrendPoint[]>;
+  /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
+  read(fresh?: boolean): Promise<void>;
+  stop(): Promise<void>;
+  dispose(): void;
+}
+
+export interface SiteModelOptions {
+  watch?: typeof watchSite;
+  loadTrend?: (project: string) => Promise<TrendPoint[]>;
+}
+
+/** The project's trend from the history of the active connection. */
+export async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
+  const history = readHistory();
+  const index = await history.index();
+  const ids = Object.keys(index).filter((id) => index[id]!.project === project);
+  return siteTrend(await Promise.all(ids.map((id) => history.snapshots(id))));
+}
+
+export function createSiteModel(send: Send, name: string, options: SiteModelOptions = {}): SiteModel {
+  const { watch = watchSite, loadTrend = loadSiteTrend } = options;
+  const view = signal<SiteView | null>(null);
+  const watched = signal(false);
+  const error = signal<ApiError | null>(null);
+  const trend = signal<TrendPoint[]>([]);
+
+  const stopWatching = watch(name, (next) => {
+    view.value = next;
+    watched.value = true;
+  });
+
+  // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
+  let trendFor: number | null | undefined;
+  let closed = false;
+  const stopTrend = effect(() => {
+    const readAt = view.value?.summary?.readAt ?? null;
+    if (readAt === trendFor) return;
+    trendFor = readAt;
+    void loadTrend(name).then(
+      (points) => !closed && (trend.value = points),
+      () => undefined,
+    );
+  });
+
+  async function ask(type: 'site.read' | 'site.stop', fresh?: boolean): Promise<void> {
+    error.value = null;
+    const answer = await send(type, fresh ? { name, fresh } : { name });
+    if (!answer.ok) error.value = answer.error;
+  }
+
+  void ask('site.read');
+  const stopSwitch = onConnectionSwitch(() => void ask('site.read'));
+
+  return {
+    name,
+    view,
+    watched,
+    error,
+    trend,
+    read: (fresh) => ask('site.read', fresh),
+    stop: () => ask('site.stop'),
+    dispose() {
+      closed = true;
+      stopWatching();
+      stopSwitch();
+      stopTrend();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// A bulk job as it goes (progress, Stop) and once it ended (what was done, each failure, Retry failed):
+// the Reports section's bulk changes and a project's "Regenerate these pages" show the same.
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { bulkCounts, type BulkJob } from '@/lib/bulk-job';
+import { t } from '@/lib/i18n';
+import { readableUrl } from '@/lib/readable-url';
+import { reportKey } from '@/lib/report-id';
+import { formatCount } from '../format-number';
+import type { BulkChangesModel } from './bulk-changes-model';
+
+/** What the job's buttons ask the background. */
+export type BulkJobControls = Pick<BulkChangesModel, 'stop' | 'retryFailed' | 'dismiss'>;
+
+export function BulkProgress({ job, model }: { job: BulkJob; model: BulkJobControls }) {
+  const { total, done, failed } = bulkCounts(job);
+  const collecting = job.phase === 'collecting';
+  const waitSeconds = job.waitingUntil ? Math.max(1, Math.ceil((job.waitingUntil - Date.now()) / 1000)) : 0;
+  const [doneText, totalText] = [formatCount(done + failed), formatCount(total)];
+  return (
+    <div class="bulk-summary">
+      <div>
+        <progress
+          aria-label={t('bulkProgressLabel')}
+          max={collecting ? undefined : Math.max(1, total)}
+          value={collecting ? undefined : done + failed}
+        />
+        <p role="status">
+          {job.stopRequested
+            ? t('bulkStopping')
+            : collecting
+              ? t('bulkCollecting', totalText)
+              : waitSeconds > 0
+                ? t('bulkWaiting', formatCount(waitSeconds))
+                : job.action.kind === 'regenerate'
+                  ? t('bulkProgressRegenerate', doneText, totalText)
+                  : t('bulkProgressPrivacy', doneText, totalText)}
+        </p>
+      </div>
+      <div class="bulk-summary-actions">
+        <button type="button" disabled={job.stopRequested} onClick={() => void model.stop()}>
+          {t('bulkStop')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The ended job: what was done, each failure with its reason, and "Retry failed" where it helps. */
+export function BulkSummary({
+  job,
+  model,
+  onOpenSettings,
+}: {
+  job: BulkJob;
+  model: BulkJobControls;
+  onOpenSettings: () => void;
+}) {
+  const { total, done, failed, skipped, retryable } = bulkCounts(job);
+  const failures = job.items.filter((item) => item.state === 'failed');
+  return (
+    <div class={`bulk-summary${failed > 0 || job.error ? ' bulk-summary--failed' : ''}`} role="status">
+      <div>
+        {job.error ? (
+          <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={onOpenSettings} />
+        ) : (
+          <p>
+            {job.action.kind === 'regenerate'
+              ? t('bulkSummaryRegenerate', formatCount(done), formatCount(total))
+              : t('bulkSummaryPrivacy', formatCount(done), formatCount(total))}
+            {skipped > 0 ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
+          </p>
+        )}
+        {failed > 0 ? (
+          <>
+            <p>{t('bulkSummaryFailed', formatCount(failed))}</p>
+            <ul class="dialog-list">
+              {failures.map((item) => (
+                <li key={reportKey(item.id)} class="break-anywhere">
+                  {readableUrl(item.label)}: {item.error?.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      <div class="bulk-summary-actions">
+        {retryable > 0 ? (
+          <button type="button" onClick={() => void model.retryFailed()}>
+            {t('bulkRetryFailed')}
+          </button>
+        ) : null}
+        <button type="button" onClick={() => void model.dismiss()}>
+          {t('bulkDismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
