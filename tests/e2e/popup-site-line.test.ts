@@ -61,5 +61,6 @@ describe('popup: this page’s site', () => {
     expect(await options.evaluate(() => (window as unknown as { openedAt?: string }).openedAt)).toBe(
       projectRoute,
     );
+    await options.getByRole('heading', { level: 2, name: '127.0.0.1' }).waitFor();
   });
 });
