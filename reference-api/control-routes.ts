@@ -31,6 +31,10 @@ const schemas = {
   }),
   resetData: z.object({ seed: z.boolean().default(true) }),
   redirect: z.object({ from: z.string().min(1), to: z.string().min(1).nullable() }),
+  pageOutcome: z.object({
+    address: z.string().min(1),
+    passed: z.record(z.string(), z.boolean()).nullable(),
+  }),
   planLimit: z.object({ limit: count.nullable() }),
   numericStrings: z.object({ enabled: z.boolean() }),
   analysisDelay: z.object({ ms: z.number().min(0) }),
@@ -65,6 +69,9 @@ export function controlRoutes(controls: ControlState, store: Store): Hono<AppEnv
     controls.setRateLimit(maxPerWindow, windowSeconds),
   );
   control('set-redirect', schemas.redirect, ({ from, to }) => controls.setRedirect(from, to));
+  control('set-page-outcome', schemas.pageOutcome, ({ address, passed }) =>
+    controls.setPageOutcome(address, passed),
+  );
   control('set-plan-limit', schemas.planLimit, ({ limit }) => controls.setPlanLimit(limit));
   control('set-numeric-strings', schemas.numericStrings, ({ enabled }) =>
     controls.setNumericStrings(enabled),

@@ -71,6 +71,12 @@ export interface Controls {
   setRateLimit(maxPerWindow: number | null, windowSeconds?: number): void;
   /** phprank: creating a report for `from` makes one for `to` (the address reached); `to` null removes it. */
   setRedirect(from: string, to: string | null): void;
+  /**
+   * phprank: every later analysis of `address` (creating a report of it, regenerating one) finds these
+   * tests passed (true) or failed (false), whatever the page is like; null forgets it. Matched as a
+   * report's `url` (`https://www.example.com/a` and `example.com/a` are one address).
+   */
+  setPageOutcome(address: string, passed: Readonly<Record<string, boolean>> | null): void;
   /** phprank: creating a report when there are `limit` already answers 422; null = no limit. */
   setPlanLimit(limit: number | null): void;
   /** phprank: scores and project counts go out as strings ("73"), as some PHP/MySQL setups send them. */
@@ -186,6 +192,10 @@ export class ControlState implements Controls {
 
   setRedirect(from: string, to: string | null): void {
     this.settings.setRedirect(from, to);
+  }
+
+  setPageOutcome(address: string, passed: Readonly<Record<string, boolean>> | null): void {
+    this.settings.setPageOutcome(address, passed);
   }
 
   setPlanLimit(limit: number | null): void {

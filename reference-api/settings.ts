@@ -1,6 +1,7 @@
 // How the service behaves beyond its data: which release, how numbers go out, what creating a report
 // runs into (phprank dialect), and how paths are routed (both). Set from the options at start, changed by the test controls, and
 // put back to the options by controls.reset().
+import { cleanUrl } from './phprank/address';
 import type { Release } from './types';
 
 export const DEFAULT_ANALYSIS_DELAY_MS = 1500;
@@ -31,6 +32,8 @@ export class ServiceSettings {
   planLimit: number | null = null;
   analysisDelayMs = DEFAULT_ANALYSIS_DELAY_MS;
   laravelRouting = false;
+  /** Keyed by the address as a report's `url` has it (cleanUrl): test name → passed. */
+  private readonly outcomes = new Map<string, Readonly<Record<string, boolean>>>();
 
   constructor(private readonly initial: ServiceOptions = {}) {
     this.reset();
@@ -44,6 +47,7 @@ export class ServiceSettings {
     this.analysisDelayMs = this.initial.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
     this.laravelRouting = this.initial.laravelRouting ?? false;
     this.redirects.clear();
+    this.outcomes.clear();
     for (const [from, to] of Object.entries(this.initial.redirects ?? {})) this.setRedirect(from, to);
   }
 
@@ -52,6 +56,21 @@ export class ServiceSettings {
     const key = redirectKey(from);
     if (to === null) this.redirects.delete(key);
     else this.redirects.set(key, to);
+  }
+
+  /**
+   * From now on every analysis of `address` (a create, or a regeneration of its report) finds these
+   * tests passed (true) or failed (false); null forgets it.
+   */
+  setPageOutcome(address: string, passed: Readonly<Record<string, boolean>> | null): void {
+    const key = cleanUrl(address);
+    if (passed === null) this.outcomes.delete(key);
+    else this.outcomes.set(key, { ...passed });
+  }
+
+  /** What setPageOutcome decided for `address`: {} when nothing. */
+  pageOutcomeOf(address: string): Readonly<Record<string, boolean>> {
+    return this.outcomes.get(cleanUrl(address)) ?? {};
   }
 
   /** Where `address` redirects to, if anywhere. */

@@ -3,7 +3,7 @@ import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
 import { ThisPage } from './ThisPage';
-import { connectionSwitcher, serviceWait } from './after-paint-views';
+import { laterViews } from './after-paint-views';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
@@ -19,8 +19,9 @@ export function App({ model }: { model: PopupModel }) {
   const setup = model.setup.value;
   // The cache is painted before the background has answered (popup-model); the form waits for it.
   const shown = setup === 'ready' || setup === 'cached';
-  const ConnectionSwitcher = connectionSwitcher();
-  const ServiceWait = serviceWait();
+  const later = laterViews();
+  const ConnectionSwitcher = later?.ConnectionSwitcher;
+  const ServiceWait = later?.ServiceWait;
   return (
     <div class="popup">
       <header class="popup-header">

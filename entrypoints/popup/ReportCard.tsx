@@ -10,7 +10,7 @@ import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
 import type { Signal } from '@preact/signals';
-import { reportChange } from './after-paint-views';
+import { laterViews } from './after-paint-views';
 // The sparkline of the change loaded after the first frame (after-paint-views.ts), whose own CSS is not.
 import '@/components/score-sparkline.css';
 
@@ -41,7 +41,7 @@ export interface ReportCardProps {
 export function ReportCard(props: ReportCardProps) {
   const { report, state, regenerateRecheck: recheck } = props;
   const generating = state === 'generating';
-  const ReportChange = reportChange();
+  const ReportChange = laterViews()?.ReportChange;
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>

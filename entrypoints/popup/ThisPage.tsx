@@ -6,6 +6,7 @@ import { PopupError } from './PopupError';
 import { ReportCard } from './ReportCard';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
+import { laterViews } from './after-paint-views';
 
 /** The current page: its address, its report if one exists, and the form to create one. */
 export function ThisPage({ model }: { model: PopupModel }) {
@@ -17,6 +18,8 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const now = model.now();
   // The service rejected the address itself (422 on url): the address is the field to highlight.
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
+  const SiteLine = laterViews()?.SiteLine;
+  const project = report?.project;
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
       <h2 id="this-page-heading" class="visually-hidden">
@@ -66,6 +69,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
               announcement={model.announcement}
             />
           ) : null}
+          {project && SiteLine ? <SiteLine project={project} /> : null}
           <CreateReportForm
             form={model.form}
             another={Boolean(report)}

@@ -3,6 +3,7 @@
 // first generation measures afresh; each later one starts from the one before and changes a few checks.
 import { hashString, randomInt, seededRandom } from '../random';
 import { chooseChanges } from '../regeneration';
+import { siteFlaws } from '../site-flaws';
 import type { Check, ReportResults, Result } from '../types';
 
 const CHECKS = [
@@ -42,13 +43,26 @@ export function generateResults(
 function firstChecks(url: string, random: () => number): Record<string, Check> {
   // One "quality" per run makes the checks of a page correlate, so all three results occur.
   const quality = random();
+  const flaws = flawsOf(url);
   const checks: Record<string, Check> = {};
   for (const name of CHECKS) {
+    // Rolled for every check, so a flaw leaves the other checks as they would be.
     const roll = random();
-    const passed = name === 'https' ? url.startsWith('https:') : roll < 0.2 + 0.75 * quality;
+    const passed =
+      name === 'https' ? url.startsWith('https:') : !flaws.includes(name) && roll < 0.2 + 0.75 * quality;
     checks[name] = { passed, value: checkValue(name, passed, random) };
   }
   return checks;
+}
+
+/** The site's flaws (site-flaws.ts) for a report's URL; none when it is not one. */
+function flawsOf(url: string): readonly string[] {
+  try {
+    const { hostname, pathname } = new URL(url);
+    return siteFlaws(hostname.replace(/^www\./, ''), pathname);
+  } catch {
+    return [];
+  }
 }
 
 /** Some failed checks fixed, some passed ones broken; `https` follows the URL and never flips. */

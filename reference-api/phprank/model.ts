@@ -28,7 +28,7 @@ export const phpRankModel: DialectModel = {
       generation: 1,
       generationDueAt: null,
       result: null,
-      ...analyzePage(id, address, 1),
+      ...analyzePage(id, address, 1, settings.pageOutcomeOf(address)),
       generatedAt: now,
       createdAt: now,
       updatedAt: now,
@@ -45,7 +45,8 @@ export const phpRankModel: DialectModel = {
     if (input.regenerate) {
       stored.generation++;
       const previous = stored.results as PhpRankResults | null;
-      Object.assign(stored, reanalyzePage(previous, stored.id, address, stored.generation));
+      const decided = settings.pageOutcomeOf(address);
+      Object.assign(stored, reanalyzePage(previous, stored.id, address, stored.generation, decided));
       stored.generatedAt = now;
     }
     stored.updatedAt = now;

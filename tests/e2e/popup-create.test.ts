@@ -229,7 +229,8 @@ describe('popup: this page’s report', () => {
         { timeout: 50_000, interval: 1000 },
       )
       .toMatch(/^(good|decent|bad)$/);
-    expect((await followed()).map((entry) => entry.state)).toEqual(['scored']);
+    // The store and the follower each note the scored copy: the follower may come second.
+    await expect.poll(async () => (await followed()).map((entry) => entry.state)).toEqual(['scored']);
     const left = await extension().serviceWorker.evaluate(() =>
       (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
     );

@@ -125,6 +125,9 @@ describe('the popup in German', () => {
     expect(await card.getByRole('button', { name: 'Neu erzeugen' }).isEnabled()).toBe(true);
     expect(await card.getByRole('button', { name: 'Details' }).count()).toBe(1);
     expect(await card.getByRole('link', { name: 'Beim Dienst öffnen' }).count()).toBe(1);
+    // The line about the site under the card, once the background has read the project: one line.
+    const site = popup.getByRole('link', { name: /^Diese Website: \d+ Seiten · \d+ mit „.+“$/ });
+    await site.waitFor({ timeout: 15_000 });
     // Dates in the browser's locale: German months ("24. Nov. 2026").
     expect(await card.locator('time').first().innerText()).toMatch(/^\d{1,2}\. \S+ \d{4}$/);
 

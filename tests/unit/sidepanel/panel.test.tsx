@@ -7,6 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { readStore, recentView } from '@/lib/report-store';
+import { siteViewName, type SiteSummary } from '@/lib/site';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
@@ -46,6 +47,8 @@ async function fakeBackground(now: () => number, keptAt?: number) {
       case 'popup.recentReports':
         await store.recentFound(recentView(payload.host), [report]);
         return ok({ data: [report], fetchedAt: now() });
+      case 'site.read':
+        return ok(null);
       case 'settings.get':
         // One connection: the header's switcher stays hidden.
         return ok({ baseUrl: 'https://r.example', keySet: true, keyLastFour: null, hostPermission: true });
@@ -209,6 +212,32 @@ describe('side panel: this page as the tab changes', () => {
     tabs.switchTo(WITHOUT_REPORT);
     await waitFor(() => expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull());
     expect(screen.queryByRole('group', { name: 'Change since the previous analysis' })).toBeNull();
+  });
+
+  it('says what it knows of the followed tab’s site under its report, as the popup does', async () => {
+    await fakeBackground(() => Date.now());
+    const summary: SiteSummary = {
+      project: 'example.com',
+      pages: 12,
+      withoutResults: 0,
+      averageScore: 71,
+      averageResult: 'decent',
+      spread: { good: 4, decent: 5, bad: 3 },
+      tests: [{ key: 'favicon', name: 'No favicon', importance: 'medium', category: 'seo', pages: 5 }],
+      total: 12,
+      cut: false,
+      readAt: Date.now(),
+    };
+    await fakeBrowser.storage.session.set({
+      [`a:${siteViewName('example.com')}`]: { summary, read: { phase: 'done' } },
+    });
+    const { tabs } = openPanel({});
+    const line = await screen.findByRole('link', { name: 'This site: 12 pages · 5 with “No favicon”' });
+    expect(line.getAttribute('href')).toMatch(/\/options\.html#\/projects\/example\.com$/);
+
+    tabs.switchTo(WITHOUT_REPORT);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull());
+    expect(screen.queryByRole('link', { name: /^This site:/ })).toBeNull();
   });
 });
 
