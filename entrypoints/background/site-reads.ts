@@ -174,10 +174,13 @@ export function createSiteReads(deps: SiteDeps) {
         if (!answer.ok) return failed(answer.error);
         if (isCurrent(kept, answer.data)) {
           return serially(async () => {
-            // As kept now: report answers may have changed the rows meanwhile.
+            // As kept now: report answers may have changed the rows meanwhile. Found current now, so read now:
+            // pages that read again once a summary is old do not ask on every visit.
             const current = await rowsItem(project).getValue();
-            if (!run.dropped && current)
-              await setRead(project, { phase: 'done' }, summaryOf(project, current));
+            if (run.dropped || !current) return;
+            const confirmed = { ...current, readAt: now() };
+            await rowsItem(project).setValue(confirmed);
+            await setRead(project, { phase: 'done' }, summaryOf(project, confirmed));
           });
         }
       }

@@ -372,12 +372,16 @@ describe('a second visit', () => {
     const fake = service(250);
     const { read, settled } = await readOnce(fake);
     const before = await view();
+    await vi.advanceTimersByTimeAsync(60_000); // a visit a minute later
     await read();
     await settled();
     expect(fake.asked.map(({ query }) => query)).toEqual([
       { project: PROJECT, sortBy: 'generated_at', sort: 'desc', perPage: 100, page: 1 },
     ]);
-    expect(await view()).toEqual(before);
+    // The same summary, found current now: a page that reads again once a summary is old waits anew.
+    const after = await view();
+    expect(after).toEqual({ ...before, summary: { ...before!.summary, readAt: expect.any(Number) } });
+    expect(after!.summary!.readAt).toBeGreaterThan(before!.summary!.readAt);
   });
 
   it('reads again in full when a report was regenerated', async () => {
