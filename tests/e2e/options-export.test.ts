@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot, useExtension, useReferenceApi } from './harness';
 import {
+  parseCsv,
   bodyRows,
   connect,
   expectListQuery,
@@ -20,37 +21,6 @@ beforeEach(async () => {
   api().store.reset(true);
   await connect(extension(), api());
 });
-
-/** RFC 4180 read back: quoted fields (quotes doubled, commas and line breaks inside), CRLF records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      index++;
-    } else field += char;
-  }
-  expect(field).toBe('');
-  expect(record).toEqual([]);
-  return records;
-}
 
 interface ApiReport {
   url: string;

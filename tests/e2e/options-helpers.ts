@@ -97,3 +97,34 @@ export async function recordAnswers(page: Page): Promise<(type: string) => Promi
       type,
     );
 }
+
+/** RFC 4180 read back: quoted fields (quotes doubled, commas and line breaks inside), CRLF records. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index++;
+    } else field += char;
+  }
+  expect(field).toBe('');
+  expect(record).toEqual([]);
+  return records;
+}

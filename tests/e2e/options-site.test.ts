@@ -1,11 +1,12 @@
 // A project's page in Chromium against the reference API in phpRank's dialect: the background reads the
 // project's reports with their tests, the page shows the counts, the spread and the ranking; a test opens
 // its pages; "Regenerate these pages" runs paced and the ranking follows; a reload keeps the page.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkBothSchemes, screenshot, screenshotsDir, useExtension, useReferenceApi } from './harness';
-import { connect } from './options-helpers';
+import { connect, parseCsv } from './options-helpers';
 
 const extension = useExtension();
 // Regenerating a page takes the service a moment, as phpRank's does.
@@ -65,6 +66,16 @@ function expectedRanking(): Record<string, string> {
   );
 }
 
+/** Clicks the section's "Export CSV" and reads the downloaded file back: its name and its records. */
+async function exportedCsv(page: Page): Promise<{ name: string; records: string[][] }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const text = (await readFile((await file.path())!)).toString('utf8');
+  expect(text).not.toContain(api().apiKey);
+  return { name: file.suggestedFilename(), records: parseCsv(text.replace(/^\uFEFF/, '')) };
+}
+
 /** A test failing on most pages (the ranking's first row, ties aside). */
 function topTest(): { key: string; count: number } {
   const [key, count] = Object.entries(failingCounts()).sort((a, b) => b[1] - a[1])[0]!;
@@ -106,6 +117,23 @@ describe('a project’s page', () => {
     await screenshot(page, 'project-page');
     expect((await checkBothSchemes(page, 'project-page')).violations).toEqual([]);
 
+    // The ranking as a file: one record a test, with the pages it affects.
+    const ranked = await exportedCsv(page);
+    expect(ranked.name).toMatch(/^page-reports-site-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [rankHeader, ...rankRecords] = ranked.records;
+    expect(rankHeader).toEqual([
+      'Project',
+      'Test',
+      'Key',
+      'Pages affected',
+      'Pages',
+      'Importance',
+      'Category',
+    ]);
+    expect(Object.fromEntries(rankRecords.map((record) => [record[2], Number(record[3])]))).toEqual(
+      failingCounts(),
+    );
+
     // The test failing on most pages opens its pages: each address, its score, its details.
     const top = await firstRowTest(page);
     expect(top.count).toBe(topTest().count);
@@ -124,6 +152,14 @@ describe('a project’s page', () => {
       '_blank',
     );
     expect((await checkBothSchemes(page, 'project-test-pages')).violations).toEqual([]);
+
+    // One test's pages as a file: each failing page once, with its score.
+    const listed = await exportedCsv(page);
+    expect(listed.name).toContain(`page-reports-site-${top.key.replace(/[^A-Za-z0-9_-]+/g, '-')}-`);
+    const [, ...pageRecords] = listed.records;
+    const shownAddresses = await pages.locator('tbody tr th').allInnerTexts();
+    expect(pageRecords.map((record) => record[2])).toEqual(shownAddresses);
+    expect(pageRecords.map((record) => Number(record[3]))).toEqual(failing.map((report) => report.score));
 
     // A reload (or a bookmark) shows the same test's pages again, from what the background kept.
     await page.reload();
