@@ -83,6 +83,12 @@ export function readHistory(connectionId?: string) {
   return {
     /** One report's snapshots, oldest first. */
     snapshots: (reportId: string | number) => get(historyName(String(reportId))).then(historyFrom, () => []),
+    /** Several reports' snapshots, in the order of `reportIds`, read at once. */
+    async histories(reportIds: readonly string[]): Promise<Snapshot[][]> {
+      const keys = await Promise.all(reportIds.map((id) => key(historyName(id))));
+      const stored = await browser.storage.local.get(keys).catch(() => ({}) as Record<string, unknown>);
+      return keys.map((each) => historyFrom(stored[each]));
+    },
     /** Every report's last two analyses, count and size. */
     index: (): Promise<HistoryIndex> => get(HISTORY_INDEX_NAME).then(historyIndexFrom, () => ({})),
   };

@@ -17,10 +17,17 @@ export function siteViewFrom(value: unknown): SiteView | null {
     typeof summary.pages === 'number' &&
     typeof summary.withoutResults === 'number' &&
     isRecord(summary.spread) &&
-    Array.isArray(summary.tests)
+    Array.isArray(summary.tests) &&
+    summary.tests.every(isTest)
     ? (value as unknown as SiteView)
     : null;
 }
+
+const isTest = (test: unknown) =>
+  isRecord(test) &&
+  typeof test.key === 'string' &&
+  typeof test.name === 'string' &&
+  typeof test.pages === 'number';
 
 /**
  * Calls `listener` with project `project`'s view now, after every change, and when another connection

@@ -1,21 +1,12 @@
 // This page's site as the background adds it up (lib/site.ts): its project's summary, kept per connection
 // in storage.session and watched through lib/site-store.ts, so a read that ends while the popup is open
 // shows at once; asked for when there is none yet or it is old.
-import { isRecord } from '@/lib/is-record';
 import { send } from '@/lib/messaging/send';
 import type { SiteSummary } from '@/lib/site';
 import { watchSite } from '@/lib/site-store';
 
 /** An older summary is read again: a project that did not change costs the background one list read. */
 export const SITE_SUMMARY_MAX_AGE_MS = 10 * 60_000;
-
-/** What the line shows of a summary, beyond the shape lib/site-store checks: the top test's name and count. */
-function showable(summary: SiteSummary): boolean {
-  const top: unknown = summary.tests[0];
-  return (
-    top === undefined || (isRecord(top) && typeof top.name === 'string' && typeof top.pages === 'number')
-  );
-}
 
 /**
  * Calls `listener` with project `project`'s summary (null while none is known), now and after every
@@ -28,8 +19,7 @@ export function watchSiteSummary(
 ): () => void {
   let asked = false;
   return watchSite(project, (view) => {
-    const kept = view?.summary;
-    const summary = kept && showable(kept) ? kept : null;
+    const summary = view?.summary ?? null;
     // Written as "not fresh", so a summary without a time counts as old.
     const fresh = summary !== null && now() - summary.readAt <= SITE_SUMMARY_MAX_AGE_MS;
     if (!asked && !fresh) {

@@ -38,6 +38,12 @@ describe('the history of a report', () => {
     clock = 1_000;
   });
 
+  it('reads several reports’ histories in one go, in the order asked, none for a report without one', async () => {
+    await history().note([analysis(1, 72, ['title']), analysis(2, 60, [], { id: 8, url: 'example.com/8' })]);
+    const histories = await read().histories(['8', 'none', '7']);
+    expect(histories.map((each) => each.map((snapshot) => snapshot.score))).toEqual([[60], [], [72]]);
+  });
+
   it('keeps one snapshot per analysis: a new generated_at adds one, the same one again adds nothing', async () => {
     await history().note([analysis(1, 72, ['title', 'meta'])]);
     await history().note([analysis(1, 72, ['title', 'meta'])]);

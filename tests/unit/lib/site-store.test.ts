@@ -23,6 +23,8 @@ describe('the stored site view', () => {
     expect(siteViewFrom({ summary: null })).toBeNull();
     expect(siteViewFrom({ summary: { pages: 3 }, read: { phase: 'done' } })).toBeNull();
     expect(siteViewFrom({ summary: [], read: { phase: 'done' } })).toBeNull();
+    const badTest = { ...summary(), tests: [{ key: 'title', name: 'Title missing' }] };
+    expect(siteViewFrom({ summary: badTest, read: { phase: 'done' } })).toBeNull();
   });
 
   it('is watched in the active connection’s space, and followed when another becomes active', async () => {

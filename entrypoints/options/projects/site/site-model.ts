@@ -35,7 +35,7 @@ export async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   const history = readHistory();
   const index = await history.index();
   const ids = Object.keys(index).filter((id) => index[id]!.project === project);
-  return siteTrend(await Promise.all(ids.map((id) => history.snapshots(id))));
+  return siteTrend(await history.histories(ids));
 }
 
 export function createSiteModel(send: Send, name: string, options: SiteModelOptions = {}): SiteModel {
