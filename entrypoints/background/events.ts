@@ -1,7 +1,6 @@
 // What the handlers tell the rest of the background: the one way parts react to reports and connections.
 // A subscriber's failure is logged and never changes a handler's answer.
 import type { ApiError, Result } from '@/lib/api/errors';
-import { apiError } from './error-messages';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 
@@ -50,22 +49,4 @@ export function createEvents() {
       }
     },
   };
-}
-
-/** Runs a page's long request (a create, a regeneration) between its two events. */
-export async function told(
-  events: Pick<Events, 'emit'>,
-  asked: Omit<BackgroundEvents['report.requested'], 'request'>,
-  send: () => Promise<Result<Report>>,
-): Promise<Result<Report>> {
-  const request = {};
-  await events.emit('report.requested', { request, ...asked });
-  // A request that threw is answered too: what waits for the answer (a create run, its keep-alive) ends.
-  let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
-  try {
-    answer = await send();
-    return answer;
-  } finally {
-    await events.emit('report.answered', { request, answer });
-  }
 }

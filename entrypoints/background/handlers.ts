@@ -7,8 +7,8 @@ import { t } from '@/lib/i18n';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
-import type { ReportId } from '@/lib/api/types';
-import { told, type Events } from './events';
+import type { Report, ReportId } from '@/lib/api/types';
+import type { BackgroundEvents, Events } from './events';
 import { listView } from '@/lib/api/summary';
 import { refOf, type Connection, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
@@ -50,6 +50,24 @@ export const sameConnection = (a: ConnectionSettings, b: ConnectionSettings) =>
 /** A page's answer that came after another connection became active: not shown under the new one's name. */
 export const SWITCHED_MEANWHILE = () =>
   ({ ok: false, error: apiError('unexpected', { message: t('connSwitchedMeanwhile') }) }) as const;
+
+/** Runs a page's long request (a create, a regeneration) between its two events. */
+export async function told(
+  events: Pick<Events, 'emit'>,
+  asked: Omit<BackgroundEvents['report.requested'], 'request'>,
+  send: () => Promise<Result<Report>>,
+): Promise<Result<Report>> {
+  const request = {};
+  await events.emit('report.requested', { request, ...asked });
+  // A request that threw is answered too: what waits for the answer (a create run, its keep-alive) ends.
+  let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
+  try {
+    answer = await send();
+    return answer;
+  } finally {
+    await events.emit('report.answered', { request, answer });
+  }
+}
 
 export function createHandlers(deps: HandlerDeps): CoreHandlers {
   return createServiceCalls(deps).handlers;

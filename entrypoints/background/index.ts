@@ -27,13 +27,7 @@ export default defineBackground(() => {
     extensionBaseUrl: browser.runtime.getURL('/'),
   });
 
-  // Registered synchronously at start-up so a woken worker never misses the message that woke it. The
-  // router answers every message itself; should it ever reject, the page still gets an answer (send()
-  // reads a reply without `ok` as "the background did not answer") instead of waiting.
-  browser.runtime.onMessage.addListener((message, sender) =>
-    route(message, sender).catch((cause: unknown) => {
-      console.error('Page Reports: a message went unanswered', cause);
-      return null;
-    }),
-  );
+  // Registered synchronously so a woken worker never misses the message that woke it. The router answers
+  // every message itself, a refusal or a failure included: nothing is thrown back to a page.
+  browser.runtime.onMessage.addListener(route);
 });
