@@ -1,11 +1,10 @@
 // The two confirmations of the Reports section: delete one report, delete the selected ones.
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ReportSummary } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import { useDeleteConfirmation } from '../list/use-delete-confirmation';
+import { DeleteDialog } from '../list/DeleteDialog';
 import type { ReportsModel } from './reports-model';
 import { readableUrl } from '@/lib/readable-url';
 
@@ -18,50 +17,24 @@ interface DeleteReportDialogProps {
   onOpenSettings: () => void;
 }
 
-/**
- * "Delete report?" naming the URL. While the request is on its way the dialog stays (Cancel and Escape
- * wait for the answer), so a failure is always seen here, for this report; the table is left as it was.
- */
-export function DeleteReportDialog({
-  report,
-  model,
-  onClose,
-  fallbackFocus,
-  onOpenSettings,
-}: DeleteReportDialogProps) {
-  const { shown, busy, error, confirm, cancel } = useDeleteConfirmation(
-    report,
-    (target: ReportSummary) => model.deleteReport(target),
-    onClose,
-  );
-
+/** "Delete report?" naming the URL. */
+export function DeleteReportDialog({ report, model, ...rest }: DeleteReportDialogProps) {
   return (
-    <ConfirmDialog
-      open={report !== null}
+    <DeleteDialog
+      item={report}
       title={t('reportsDeleteOneTitle')}
-      confirmLabel={t('optionsDelete')}
-      cancelLabel={t('optionsCancel')}
-      busy={busy.value}
-      cancelDisabled={busy.value}
-      onConfirm={() => void confirm()}
-      onCancel={cancel}
-      fallbackFocus={fallbackFocus}
+      remove={(target) => model.deleteReport(target)}
+      failedContext={t('reportsDeleteOneFailed')}
+      {...rest}
     >
-      <p>
-        {t('reportsDeleteOneBefore')}
-        <strong class="break-anywhere">{readableUrl(shown.value?.url ?? '')}</strong>
-        {t('reportsDeleteOneAfter')}
-      </p>
-      {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
-      {error.value ? (
-        <ErrorBanner
-          error={error.value}
-          context={t('reportsDeleteOneFailed')}
-          onRetry={() => void confirm()}
-          onOpenSettings={onOpenSettings}
-        />
-      ) : null}
-    </ConfirmDialog>
+      {(shown) => (
+        <p>
+          {t('reportsDeleteOneBefore')}
+          <strong class="break-anywhere">{readableUrl(shown.url)}</strong>
+          {t('reportsDeleteOneAfter')}
+        </p>
+      )}
+    </DeleteDialog>
   );
 }
 
@@ -92,8 +65,7 @@ export function DeleteSelectedDialog({
     <ConfirmDialog
       open={open}
       title={count === 1 ? t('reportsDeleteManyTitleOne') : t('reportsDeleteManyTitle', formatCount(count))}
-      cancelLabel={progress ? t('reportsDeleteStop') : t('optionsCancel')}
-      confirmLabel={t('optionsDelete')}
+      cancelLabel={progress ? t('reportsDeleteStop') : undefined}
       busy={progress !== null}
       confirmDisabled={count === 0}
       onConfirm={onConfirm}
