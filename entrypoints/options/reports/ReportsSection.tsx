@@ -7,7 +7,9 @@ import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
 import { LazyBulkChanges } from './LazyBulkChanges';
-import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
+import { DeleteSelectedDialog } from './DeleteSelectedDialog';
+import { DeleteDialog } from '../list/DeleteDialog';
+import { readableUrl } from '@/lib/readable-url';
 import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -167,13 +169,23 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           />
         </>
       ) : null}
-      <DeleteReportDialog
-        report={toDelete.value}
-        model={model}
+      <DeleteDialog
+        item={toDelete.value}
+        title={t('reportsDeleteOneTitle')}
+        remove={model.deleteReport}
+        failedContext={t('reportsDeleteOneFailed')}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
         onOpenSettings={onOpenSettings}
-      />
+      >
+        {(report) => (
+          <p>
+            {t('reportsDeleteOneBefore')}
+            <strong class="break-anywhere">{readableUrl(report.url)}</strong>
+            {t('reportsDeleteOneAfter')}
+          </p>
+        )}
+      </DeleteDialog>
       <DeleteSelectedDialog
         open={confirmingBulk.value}
         model={model}

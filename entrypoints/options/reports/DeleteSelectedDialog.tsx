@@ -1,42 +1,9 @@
-// The two confirmations of the Reports section: delete one report, delete the selected ones.
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import type { ReportSummary } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import { DeleteDialog } from '../list/DeleteDialog';
 import type { ReportsModel } from './reports-model';
 import { readableUrl } from '@/lib/readable-url';
-
-interface DeleteReportDialogProps {
-  /** The report to delete; null when the dialog is closed. */
-  report: ReportSummary | null;
-  model: ReportsModel;
-  onClose: () => void;
-  fallbackFocus: () => HTMLElement | null;
-  onOpenSettings: () => void;
-}
-
-/** "Delete report?" naming the URL. */
-export function DeleteReportDialog({ report, model, ...rest }: DeleteReportDialogProps) {
-  return (
-    <DeleteDialog
-      item={report}
-      title={t('reportsDeleteOneTitle')}
-      remove={(target) => model.deleteReport(target)}
-      failedContext={t('reportsDeleteOneFailed')}
-      {...rest}
-    >
-      {(shown) => (
-        <p>
-          {t('reportsDeleteOneBefore')}
-          <strong class="break-anywhere">{readableUrl(shown.url)}</strong>
-          {t('reportsDeleteOneAfter')}
-        </p>
-      )}
-    </DeleteDialog>
-  );
-}
 
 const LISTED = 8;
 
