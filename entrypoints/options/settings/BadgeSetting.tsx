@@ -1,20 +1,17 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { browserTabsOwner } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
-import { createBadgeSettingModel, type BadgeSettingModel } from './badge-setting-model';
-
-function defaultModel(): BadgeSettingModel {
-  return createBadgeSettingModel({
-    watch: (onChange) => toolbarScoreItem.watch((on) => onChange(on)),
-    tabs: browserTabsOwner(toolbarScoreItem),
-  });
-}
+import { createBadgeSettingModel } from './badge-setting-model';
 
 /** The opt-in toolbar score, with what it fetches, how often, and the permission it asks for. */
-export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {}) {
-  const made = useRef<BadgeSettingModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+export function BadgeSetting() {
+  const [model] = useState(() =>
+    createBadgeSettingModel({
+      watch: (onChange) => toolbarScoreItem.watch((on) => onChange(on)),
+      tabs: browserTabsOwner(toolbarScoreItem),
+    }),
+  );
   useEffect(() => {
     void model.load();
     return () => model.dispose();

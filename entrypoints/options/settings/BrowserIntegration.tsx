@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
 import { PRIVACY } from '@/lib/api/types';
@@ -34,8 +34,7 @@ function defaultModel(): BrowserIntegrationModel {
 
 /** Settings → In the browser: the right-click menu, its privacy, notifications and keyboard shortcuts. */
 export function BrowserIntegration({ model: given }: { model?: BrowserIntegrationModel } = {}) {
-  const made = useRef<BrowserIntegrationModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+  const [model] = useState(() => given ?? defaultModel());
   useEffect(() => void model.load(), []);
 
   const prefs = model.prefs.value;

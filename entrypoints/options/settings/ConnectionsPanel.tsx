@@ -1,7 +1,7 @@
 // Several connections: the list in Settings (rename, test, remove, make active), the form that
-// adds one, and the switcher in the options page's header. Loaded on demand (connections-slot.ts), after the
+// adds one, and the switcher in the options page's header. Loaded on demand (lazy-section.tsx), after the
 // page's first paint. With one connection only "Add another connection" shows.
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
@@ -37,23 +37,10 @@ function takeNote(): string | null {
   return note;
 }
 
-function defaultModel(): ConnectionsModel {
-  return createConnectionsModel(send, {
-    ...browserOriginPermissions,
-    startAgain,
-    note: takeNote(),
-  });
-}
-
-export function ConnectionsPanel({
-  connections,
-  model: given,
-}: {
-  connections: ConnectionSummary[];
-  model?: ConnectionsModel;
-}) {
-  const made = useRef<ConnectionsModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
+  const [model] = useState(() =>
+    createConnectionsModel(send, { ...browserOriginPermissions, startAgain, note: takeNote() }),
+  );
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;

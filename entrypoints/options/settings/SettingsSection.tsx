@@ -1,28 +1,27 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { FieldNote, fieldAria } from '@/components/field-note';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import { createSettingsModel, type SettingsModel } from './settings-model';
+import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
 import { browserOriginPermissions } from './origin-access';
-import { useConnectionsUi } from './connections-slot';
+import { lazyComponent } from '../lazy-section';
 import { StatusLine } from './StatusLine';
 
-function defaultModel(): SettingsModel {
-  return createSettingsModel(send, browserOriginPermissions);
-}
+// Loaded after Settings paints: most people have one connection.
+const ConnectionsPanel = lazyComponent(() =>
+  import('./ConnectionsPanel').then((module) => module.ConnectionsPanel),
+);
 
 /**
  * Settings: the service's base URL and the API key, with Save and Test connection. Each visit starts from
  * what is saved: the model is made when the section opens.
  */
-export function SettingsSection({ model: given }: { model?: SettingsModel } = {}) {
-  const made = useRef<SettingsModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+export function SettingsSection() {
+  const [model] = useState(() => createSettingsModel(send, browserOriginPermissions));
   useEffect(() => void model.load(), []);
-  const connectionsUi = useConnectionsUi();
 
   const saved = model.summary.value;
   const loaded = model.loaded.value;
@@ -89,9 +88,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         </div>
       </form>
       <StatusLine status={status} />
-      {connectionsUi && saved ? (
-        <connectionsUi.ConnectionsPanel connections={saved.connections ?? []} />
-      ) : null}
+      {saved ? <ConnectionsPanel connections={saved.connections ?? []} /> : null}
       <BadgeSetting />
       <HistorySetting />
       <BrowserIntegration />
