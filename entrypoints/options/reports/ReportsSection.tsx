@@ -6,7 +6,7 @@ import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
-import { LazyBulkChanges } from './LazyBulkChanges';
+import { lazyComponent } from '../lazy-section';
 import { DeleteSelectedDialog } from './DeleteSelectedDialog';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { readableUrl } from '@/lib/readable-url';
@@ -25,6 +25,9 @@ export interface ReportsSectionProps {
   projects: ProjectOptionsModel;
   onOpenSettings: () => void;
 }
+
+// "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
+const BulkChanges = lazyComponent(() => import('./BulkChanges').then((module) => module.BulkChanges));
 
 /** The columns' names as the notice about a replaced sort says them. */
 function sortNames(): Record<ReportSortKey, string> {
@@ -141,7 +144,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           </>
         ) : null}
       </div>
-      <LazyBulkChanges reports={model} onOpenSettings={onOpenSettings} />
+      <BulkChanges reports={model} onOpenSettings={onOpenSettings} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>

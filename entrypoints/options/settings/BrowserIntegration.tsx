@@ -4,6 +4,7 @@ import { t } from '@/lib/i18n';
 import { PRIVACY } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { loadIntegrationPrefs, saveIntegrationPrefs } from '@/lib/integration-prefs';
+import { StatusLine } from './StatusLine';
 import { createBrowserIntegrationModel, type BrowserIntegrationModel } from './browser-integration-model';
 
 const NOTIFICATIONS = { permissions: ['notifications' as const] };
@@ -39,7 +40,6 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
 
   const prefs = model.prefs.value;
   const loaded = prefs !== null;
-  const status = model.status.value;
 
   return (
     <section aria-labelledby="integration-heading" class="settings-integration">
@@ -102,10 +102,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
       ) : (
         <p class="hint">{t('integrationShortcutFirefoxHint')}</p>
       )}
-      {/* A live region without role="status": the connection's status above stays the section's one status. */}
-      <div aria-live="polite" class={`settings-status settings-status--${status?.tone ?? 'none'}`}>
-        {status ? <p>{status.text}</p> : null}
-      </div>
+      <StatusLine status={model.status.value} beside />
     </section>
   );
 }
