@@ -31,7 +31,7 @@ export interface SiteModelOptions {
 }
 
 /** The project's trend from the history of the active connection. */
-export async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
+async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   const history = readHistory();
   const index = await history.index();
   const ids = Object.keys(index).filter((id) => index[id]!.project === project);
