@@ -8,6 +8,7 @@ import { reportKey } from '@/lib/report-id';
 import type { SitePage } from '@/lib/site';
 import { createBulkJobControls, type BulkJobControls } from '../../reports/bulk-job-controls';
 import type { Send } from '../../reports/reports-model';
+import { latestOnly } from '../../list/latest-only';
 
 export interface TestPagesModel extends Pick<BulkJobControls, 'stop' | 'retryFailed' | 'dismiss'> {
   /** The pages failing the test, lowest score first; null until the first answer. */
@@ -40,11 +41,10 @@ export function createTestPagesModel(send: Send, project: string, test: string):
     return current.items.some((item) => keys.has(reportKey(item.id))) ? current : null;
   });
 
-  let latest = 0;
+  const fetchPages = latestOnly(() => send('site.pages', { name: project, test }));
   async function reload(): Promise<void> {
-    const mine = ++latest;
-    const answer = await send('site.pages', { name: project, test });
-    if (mine !== latest) return;
+    const { current, value: answer } = await fetchPages();
+    if (!current) return;
     if (answer.ok) {
       pages.value = answer.data;
       error.value = null;
