@@ -1,4 +1,5 @@
 import { useSignal, type Signal } from '@preact/signals';
+import { TextField } from '@/components/fields';
 import type { Project } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { DeleteDialog } from '../list/DeleteDialog';
@@ -81,22 +82,16 @@ function NameField({ name, typed }: { name: string; typed: Signal<string> }) {
         <strong class="break-anywhere">{name}</strong>
         {t('projectsDeleteAfter')}
       </p>
-      <div class="field">
-        <label for="delete-project-name">{t('projectsTypeName')}</label>
-        <input
-          id="delete-project-name"
-          type="text"
-          autoComplete="off"
-          spellcheck={false}
-          value={typed.value}
-          aria-describedby="delete-project-name-hint"
-          onInput={(event) => (typed.value = event.currentTarget.value)}
-        />
-        <p id="delete-project-name-hint" class="hint">
-          {t('projectsTypeNameHint')}
-          {spacesHint ? ` ${spacesHint}` : ''}
-        </p>
-      </div>
+      <TextField
+        id="delete-project-name"
+        label={t('projectsTypeName')}
+        type="text"
+        autoComplete="off"
+        spellcheck={false}
+        value={typed.value}
+        onInput={(value) => (typed.value = value)}
+        hint={spacesHint ? `${t('projectsTypeNameHint')} ${spacesHint}` : t('projectsTypeNameHint')}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
+import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';
@@ -150,34 +151,33 @@ function AddForm({ model }: { model: ConnectionsModel }) {
     void model.add();
   }
 
-  const field = (name: AddField, label: string, props: Record<string, unknown>, hint?: string) => {
-    const id = `add-connection-${name}`;
-    return (
-      <div class="field">
-        <label for={id}>{label}</label>
-        <input
-          id={id}
-          value={values[name]}
-          onInput={(event) => model.setAddValue(name, event.currentTarget.value)}
-          {...props}
-          {...fieldAria(id, errors[name], hint)}
-        />
-        <FieldNote id={id} error={errors[name]} hint={hint} />
-      </div>
-    );
-  };
+  /** A field of the form, named `add-connection-<name>`. */
+  const field = (name: AddField) => ({
+    id: `add-connection-${name}`,
+    value: values[name],
+    onInput: (value: string) => model.setAddValue(name, value),
+    error: errors[name],
+  });
 
   return (
     <form class="connection-add" aria-labelledby="add-connection-heading" onSubmit={onSubmit} noValidate>
       <h4 id="add-connection-heading">{t('connAddHeading')}</h4>
-      {field('label', t('connLabelLabel'), { type: 'text' }, t('connLabelHint'))}
-      {field(
-        'baseUrl',
-        t('settingsBaseUrlLabel'),
-        { type: 'url', inputMode: 'url', placeholder: 'https://reports.example.com' },
-        t('settingsBaseUrlHint'),
-      )}
-      {field('apiKey', t('settingsKeyLabel'), { type: 'password', autoComplete: 'off', spellcheck: false })}
+      <TextField {...field('label')} label={t('connLabelLabel')} type="text" hint={t('connLabelHint')} />
+      <TextField
+        {...field('baseUrl')}
+        label={t('settingsBaseUrlLabel')}
+        type="url"
+        inputMode="url"
+        placeholder="https://reports.example.com"
+        hint={t('settingsBaseUrlHint')}
+      />
+      <TextField
+        {...field('apiKey')}
+        label={t('settingsKeyLabel')}
+        type="password"
+        autoComplete="off"
+        spellcheck={false}
+      />
       <div class="settings-actions">
         <button type="submit" class="primary" disabled={model.addBusy.value}>
           {t('connAddSubmit')}

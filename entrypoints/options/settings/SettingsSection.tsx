@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { FieldNote, fieldAria } from '@/components/field-note';
+import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel } from './settings-model';
@@ -31,7 +31,6 @@ export function SettingsSection() {
   // With several connections the form edits the active one: say which.
   const active =
     (saved?.connections?.length ?? 0) > 1 ? saved?.connections?.find((c) => c.active) : undefined;
-  const baseUrlHint = t('settingsBaseUrlHint');
   const keyHint = saved?.keySet
     ? saved.keyLastFour
       ? t('settingsKeySavedEnding', saved.keyLastFour)
@@ -48,36 +47,32 @@ export function SettingsSection() {
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
       {active ? <p class="field-hint">{t('connFormEditsActive', active.label)}</p> : null}
       <form onSubmit={onSubmit} noValidate>
-        <div class="field">
-          <label for="base-url">{t('settingsBaseUrlLabel')}</label>
-          <input
-            id="base-url"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://reports.example.com"
-            value={model.baseUrl.value}
-            disabled={!loaded}
-            onInput={(e) => model.setBaseUrl(e.currentTarget.value)}
-            {...fieldAria('base-url', errors.baseUrl, baseUrlHint)}
-          />
-          <FieldNote id="base-url" error={errors.baseUrl} hint={baseUrlHint} />
-        </div>
-        <div class="field">
-          <label for="api-key">{t('settingsKeyLabel')}</label>
-          <input
-            id="api-key"
-            type="password"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
-            value={model.apiKey.value}
-            disabled={!loaded}
-            onInput={(e) => model.setApiKey(e.currentTarget.value)}
-            {...fieldAria('api-key', errors.apiKey, keyHint)}
-          />
-          <FieldNote id="api-key" error={errors.apiKey} hint={keyHint} />
-        </div>
+        <TextField
+          id="base-url"
+          label={t('settingsBaseUrlLabel')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://reports.example.com"
+          value={model.baseUrl.value}
+          disabled={!loaded}
+          onInput={model.setBaseUrl}
+          error={errors.baseUrl}
+          hint={t('settingsBaseUrlHint')}
+        />
+        <TextField
+          id="api-key"
+          label={t('settingsKeyLabel')}
+          type="password"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
+          value={model.apiKey.value}
+          disabled={!loaded}
+          onInput={model.setApiKey}
+          error={errors.apiKey}
+          hint={keyHint}
+        />
         <div class="settings-actions">
           <button type="submit" class="primary" disabled={busy || !loaded}>
             {t('settingsSave')}
