@@ -1,10 +1,10 @@
-// One report's details panel: the show endpoint, "Save changes" (privacy, password) and
-// "Regenerate results". While the result is being generated the background's follower reads it again
-// (lib/following): the panel only watches what it finds, and never polls. A report the service will
-// never score (phpRank 1.1.0) shows "no score", and one the follower gave up on "no result yet" (the
-// rule is lib/report-state shownState, the popup's too), not an endless "Generating…"; a refused key or a missing setup says why. A report the service says is gone leaves
-// the list. Save sends only what the person changed; a regenerate that may have happened is not offered
-// again: the report is read again instead.
+// One report's details panel: the show endpoint, "Save changes" (privacy, password) and "Regenerate
+// results". While the result is being generated the background's follower reads it again (lib/following):
+// the panel only watches what it finds, and never polls. lib/report-state's shownState (the popup's rule
+// too) says "no score" for a report the service will never score and "no result yet" for one the follower
+// gave up on, not an endless "Generating…". A report the service says is gone leaves the list. Save sends
+// only what the person changed; a regenerate that may have happened is not offered again: the report is
+// read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
@@ -162,49 +162,28 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     }
   }
 
-  async function load(reportId: string) {
+  /** Reads the report again and shows what came; null when the answer is no longer wanted. */
+  async function load(reportId: string): Promise<Result<Report> | null> {
     loading.value = true;
     const { current, value: result } = await fetchLatest(reportId);
-    if (!current || id.peek() !== reportId) return;
-    if (!result.ok && isGone(result)) {
-      batch(() => {
-        loading.value = false;
-        loadError.value = result.error;
-        markGone(reportId);
-      });
-      return;
-    }
+    if (!current || id.peek() !== reportId) return null;
     batch(() => {
       loading.value = false;
-      if (result.ok) {
-        showReport(result.data);
-        loadError.value = null;
-      } else {
-        loadError.value = result.error;
-      }
+      loadError.value = result.ok ? null : result.error;
+      if (result.ok) showReport(result.data);
+      else if (isGone(result)) markGone(reportId);
     });
+    return result;
   }
 
   /** After a regenerate that may have happened: read the report again and say what it shows. */
   async function recheck(reportId: string, before: Report) {
     notice.value = t('reportsRechecking');
-    const { current, value: result } = await fetchLatest(reportId);
-    if (!current || id.peek() !== reportId) return;
-    if (!result.ok) {
-      batch(() => {
-        notice.value = null;
-        // Shown with its Retry (a read), so the person can look again.
-        loadError.value = result.error;
-        if (isGone(result)) markGone(reportId);
-      });
-      return;
-    }
-    batch(() => {
-      loadError.value = null;
-      showReport(result.data);
-      notice.value = afterRecheck(before, result.data, score.peek() ?? 'scored');
-    });
-    options.onReportChanged?.(result.data);
+    const result = await load(reportId);
+    if (!result) return;
+    // A failure is shown as the read's, with its Retry, so the person can look again.
+    notice.value = result.ok ? afterRecheck(before, result.data, score.peek() ?? 'scored') : null;
+    if (result.ok) options.onReportChanged?.(result.data);
   }
 
   /** The notice that replaces "Regenerating the results…" once the wait is over. */
@@ -278,8 +257,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
         writeError.value = { write: kind, error: maybe ? withoutRetry(result.error) : result.error };
         if (isGone(result)) markGone(current.id);
       });
-      const reportId = id.peek();
-      if (maybe && reportId !== null) await recheck(reportId, current);
+      if (maybe) await recheck(reportKey(current.id), current);
       return result;
     }
     // New results asked for: the background's follower starts a new bounded wait for them.
