@@ -5,7 +5,7 @@ import type { Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';
 import { reportKey } from '@/lib/report-id';
 import { createBulkJobControls, type BulkJobControls } from './bulk-job-controls';
-import { toReportListQuery, type ReportsModel, type Send } from './reports-model';
+import { toReportFilters, type ReportsModel, type Send } from './reports-model';
 
 export interface BulkChangesModel extends Omit<BulkJobControls, 'start' | 'started'> {
   /** Every report matching the filters is selected, on every page. */
@@ -40,11 +40,11 @@ export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkC
     allMatching.value && total.value !== null ? total.value : reports.selected.value.size,
   );
 
-  // "All matching" holds for these filters and this whole page only: anything else selects rows again.
+  // "All matching" holds for these filters and this whole page (of this size) only: anything else selects
+  // rows again.
   let filters = '';
   const stopResetting = effect(() => {
-    const { page: _page, ...query } = toReportListQuery(list.state.value);
-    const now = JSON.stringify(query);
+    const now = JSON.stringify({ ...toReportFilters(list.state.value), perPage: list.state.value.perPage });
     const whole = wholePage.value; // read on every run: a dependency of this effect
     if (now !== filters || !whole) allMatching.value = false;
     filters = now;
@@ -52,7 +52,7 @@ export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkC
 
   async function start(action: BulkAction, password?: string): Promise<void> {
     const target = allMatching.peek()
-      ? { query: withoutPaging(toReportListQuery(list.state.peek())) }
+      ? { query: toReportFilters(list.state.peek()) }
       : { reports: reports.selectedReports.peek().map((report) => ({ id: report.id, label: report.url })) };
     await controls.start({ action, target, ...(password ? { password } : {}) });
   }
@@ -71,11 +71,4 @@ export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkC
       controls.dispose();
     },
   };
-}
-
-function withoutPaging<T extends { page?: unknown; perPage?: unknown }>(
-  query: T,
-): Omit<T, 'page' | 'perPage'> {
-  const { page: _page, perPage: _perPage, ...filters } = query;
-  return filters;
 }

@@ -81,7 +81,8 @@ export interface ReportsModel {
   dispose(): void;
 }
 
-export function toReportListQuery(state: ReportListState): ReportListQuery {
+/** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
+export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
   const search = state.search.trim();
   return {
     ...(search ? { search, searchBy: 'url' as const } : {}),
@@ -89,9 +90,11 @@ export function toReportListQuery(state: ReportListState): ReportListQuery {
     ...(state.result !== null ? { result: state.result } : {}),
     sortBy: state.sortBy,
     sort: state.sort,
-    perPage: state.perPage,
-    page: state.page,
   };
+}
+
+export function toReportListQuery(state: ReportListState): ReportListQuery {
+  return { ...toReportFilters(state), perPage: state.perPage, page: state.page };
 }
 
 export function createReportsModel(send: Send, options: ReportsModelOptions): ReportsModel {

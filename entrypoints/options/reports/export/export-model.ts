@@ -8,13 +8,11 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import type { ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { send as sendMessage } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import { createPacedSender, type PaceOptions } from '../../paced-sender';
+import type { Send } from '../reports-model';
 import { downloadFile } from './download-file';
 import { csvFileName, reportsCsv } from './report-csv';
-
-export type Send = typeof sendMessage;
 
 /** The list's filters, search and sort: the page and its size are the export's own. */
 export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;

@@ -3,8 +3,8 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { send as sendMessage } from '@/lib/messaging/send';
-import { toReportListQuery, type ReportsModel } from '../reports-model';
-import { createExportModel, type ExportOptions, type Send } from './export-model';
+import { toReportFilters, type ReportsModel, type Send } from '../reports-model';
+import { createExportModel, type ExportOptions } from './export-model';
 import { ExportPanel } from './ExportPanel';
 
 export interface ExportRun {
@@ -23,10 +23,7 @@ export function exportRun(
   const model = createExportModel(send, options);
   return {
     running: model.running,
-    start() {
-      const { page: _page, perPage: _perPage, ...query } = toReportListQuery(reports.list.state.peek());
-      return model.start(query);
-    },
+    start: () => model.start(toReportFilters(reports.list.state.peek())),
     stop: model.stop,
     Panel: ({ onOpenSettings }) => <ExportPanel model={model} onOpenSettings={onOpenSettings} />,
   };
