@@ -64,12 +64,6 @@ export interface ReportDetailsOptions {
   onReportChanged?: (report: ReportSummary) => void;
   /** The service said the report is gone (not found): its row leaves the table. */
   onReportGone?: (id: Report['id']) => void;
-  /** What the background's follower says of reports still generating; lib/following's by default. */
-  watchFollowed?: typeof watchFollowed;
-  /** The clock (tests set it). */
-  now?: () => number;
-  /** One report's history; the active connection's, from storage, by default. */
-  readSnapshots?: (reportId: string) => Promise<readonly Snapshot[]>;
 }
 
 const regenerating = () => t('reportsRegenerating');
@@ -95,8 +89,6 @@ function afterRecheck(before: Report, after: Report, state: ShownState): string 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
 export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}): ReportDetailsModel {
-  const now = options.now ?? Date.now;
-  const readSnapshots = options.readSnapshots ?? ((reportId: string) => readHistory().snapshots(reportId));
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
   const score = signal<ShownState | null>(null);
@@ -121,7 +113,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   });
   /** The follower's newest word on each report it follows (or followed a moment ago). */
   let followed = new Map<string, Followed>();
-  const stopWatching = (options.watchFollowed ?? watchFollowed)((changed, all) => {
+  const stopWatching = watchFollowed((changed, all) => {
     followed = new Map(all.map((entry) => [reportKey(entry.id), entry]));
     const shown = id.peek();
     const entry = changed.find((item) => reportKey(item.id) === shown);
@@ -205,9 +197,11 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     const analysis = `${reportId} ${shown.generatedAt ?? ''}`;
     if (analysis === historyOf) return;
     historyOf = analysis;
-    void readSnapshots(reportId).then((snapshots) => {
-      if (historyOf === analysis) history.value = snapshots;
-    });
+    void readHistory()
+      .snapshots(reportId)
+      .then((snapshots) => {
+        if (historyOf === analysis) history.value = snapshots;
+      });
   }
 
   /** The service says the report is gone: take its row off the table. */
@@ -223,7 +217,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   function showScoreState() {
     const current = report.peek();
     if (!current) return;
-    score.value = shownState(current, now(), followed.get(reportKey(current.id))?.state);
+    score.value = shownState(current, Date.now(), followed.get(reportKey(current.id))?.state);
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {

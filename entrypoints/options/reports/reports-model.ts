@@ -29,8 +29,6 @@ export interface ReportsModelOptions {
   searchDelayMs?: number;
   /** Pacing of "Delete selected" (tests make it instant). */
   deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
-  /** The rows kept from earlier visits, shown while a list loads; the report store by default. */
-  cache?: ListCache<ReportListState, ReportSummary> | null;
 }
 
 /** The store of the connection this page was opened for (a switch reloads the page). */
@@ -113,7 +111,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
-    cache: options.cache === undefined ? KEPT : (options.cache ?? undefined),
+    cache: KEPT,
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
