@@ -50,7 +50,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
           type="checkbox"
           checked={prefs?.menu ?? false}
           disabled={!loaded}
-          onChange={(e) => void model.setMenu(e.currentTarget.checked)}
+          onChange={(e) => void model.save({ menu: e.currentTarget.checked })}
         />
         <label for="integration-menu">{t('integrationMenuLabel')}</label>
       </div>
@@ -63,7 +63,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
               type="radio"
               name="integration-privacy"
               checked={prefs?.privacy === privacy}
-              onChange={() => void model.setPrivacy(privacy)}
+              onChange={() => void model.save({ privacy })}
             />
             <label for={`integration-privacy-${privacy}`}>{PRIVACY_NAMES[privacy]}</label>
           </div>

@@ -58,7 +58,9 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
   const status = signal<SettingsStatus>(null);
   const busy = signal(false);
 
+  /** Stores a change (what an earlier one said is cleared); false when it could not be stored. */
   async function save(change: Partial<IntegrationPrefs>): Promise<boolean> {
+    status.value = null;
     try {
       prefs.value = await deps.save(change);
       return true;
@@ -99,15 +101,8 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
       });
     },
 
-    async setMenu(on: boolean): Promise<void> {
-      status.value = null;
-      await save({ menu: on });
-    },
-
-    async setPrivacy(privacy: IntegrationPrefs['privacy']): Promise<void> {
-      status.value = null;
-      await save({ privacy });
-    },
+    /** The menu on or off, or the privacy of what it creates. */
+    save: (change: Pick<Partial<IntegrationPrefs>, 'menu' | 'privacy'>) => save(change),
 
     /** Call from the click itself: turning them on asks the browser first, in the same user gesture. */
     setNotifications(on: boolean): Promise<void> {
