@@ -200,30 +200,27 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   );
 }
 
-/** Says why the table is empty: nothing yet, nothing matching, or a page past the end. */
+/**
+ * Says why the table is empty: nothing matching (the one "Clear filters" button is above), a page past
+ * the end, or nothing yet.
+ */
 function EmptyReports({ model }: { model: ReportsModel }) {
   const { list } = model;
-  if (model.hasFilters.value) {
-    return (
-      <div class="empty-state">
-        {/* The one "Clear filters" button is among the filters above. */}
-        <p>{t('reportsNoMatch')}</p>
-      </div>
-    );
-  }
-  if (list.state.value.page > 1) {
-    return (
-      <div class="empty-state">
-        <p>{t('reportsEmptyPage')}</p>
+  const pastTheEnd = !model.hasFilters.value && list.state.value.page > 1;
+  return (
+    <div class="empty-state">
+      <p>
+        {model.hasFilters.value
+          ? t('reportsNoMatch')
+          : pastTheEnd
+            ? t('reportsEmptyPage')
+            : t('reportsNoneYet')}
+      </p>
+      {pastTheEnd ? (
         <button type="button" onClick={() => list.goToPage(1)}>
           {t('optionsGoToFirstPage')}
         </button>
-      </div>
-    );
-  }
-  return (
-    <div class="empty-state">
-      <p>{t('reportsNoneYet')}</p>
+      ) : null}
     </div>
   );
 }
