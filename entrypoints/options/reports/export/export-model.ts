@@ -12,7 +12,8 @@ import { reportKey } from '@/lib/report-id';
 import { createPacedSender, type PaceOptions } from '../../paced-sender';
 import type { Send } from '../reports-model';
 import { downloadFile } from './download-file';
-import { csvFileName, reportsCsv } from './report-csv';
+import { csvFileName } from './csv';
+import { reportsCsv } from './report-csv';
 
 /** The list's filters, search and sort: the page and its size are the export's own. */
 export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
