@@ -1,5 +1,5 @@
-// A labelled select and a labelled text field, the label always visible and the note under the field (the
-// lists' search field is ./SearchField).
+// A labelled select with the label always visible (a text field is ./TextField, the lists' search field
+// ./SearchField).
 import type { JSX } from 'preact';
 import { FieldNote, fieldAria, type FieldError } from './field-note';
 
@@ -47,31 +47,6 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-      <FieldNote id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-export interface TextFieldProps extends Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onInput'> {
-  id: string;
-  label: string;
-  value: string;
-  onInput: (value: string) => void;
-  hint?: string | null;
-  error?: FieldError;
-}
-
-export function TextField({ id, label, value, onInput, hint, error, ...input }: TextFieldProps) {
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        onInput={(event) => onInput(event.currentTarget.value)}
-        {...input}
-        {...fieldAria(id, error, hint)}
-      />
       <FieldNote id={id} error={error} hint={hint} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useSignal, type Signal } from '@preact/signals';
-import { TextField } from '@/components/fields';
+import { TextField } from '@/components/TextField';
 import type { Project } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { DeleteDialog } from '../list/DeleteDialog';

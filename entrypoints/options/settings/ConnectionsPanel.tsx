@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
-import { TextField } from '@/components/fields';
+import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { TextField } from '@/components/fields';
+import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel } from './settings-model';
