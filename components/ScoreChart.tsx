@@ -22,7 +22,7 @@ const ZONES: readonly { band: ReportResult; from: number; to: number }[] = [
 const TICKS = [0, DECENT_FROM, GOOD_ABOVE + 1, 100];
 
 interface Point {
-  /** Its place in the history (what `onSelect` reports). */
+  /** Its place in the history. */
   index: number;
   x: number;
   y: number;
@@ -66,7 +66,6 @@ function bandName(band: ReportResult | null): string {
 
 export function ScoreChart({
   history,
-  onSelect,
   label = t('historyChartLabel'),
   caption = t('historyTableCaption'),
 }: {
@@ -75,8 +74,6 @@ export function ScoreChart({
   /** The chart's name, and its table's caption, where it draws something else than one page's analyses. */
   label?: string;
   caption?: string;
-  /** Told the history index of the analysis chosen with the keyboard, a click or focus. */
-  onSelect?: (index: number) => void;
 }) {
   const points = pointsOf(history);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -85,11 +82,6 @@ export function ScoreChart({
   const hintId = useId();
 
   if (history.length === 0) return null;
-
-  function choose(position: number) {
-    setChosen(position);
-    onSelect?.(points[position]!.index);
-  }
 
   function onKeyDown(event: KeyboardEvent) {
     const last = points.length - 1;
@@ -168,7 +160,7 @@ export function ScoreChart({
               aria-label={point.name}
               aria-selected={position === selected}
               tabindex={position === selected ? 0 : -1}
-              onFocus={() => choose(position)}
+              onFocus={() => setChosen(position)}
               onClick={() => elements.current[position]?.focus()}
             />
           ))}

@@ -1,4 +1,5 @@
-// A labelled select with the label always visible (the lists' search field is ./SearchField).
+// A labelled select with the label always visible (a text field is ./TextField, the lists' search field
+// ./SearchField).
 import type { JSX } from 'preact';
 import { FieldNote, fieldAria, type FieldError } from './field-note';
 

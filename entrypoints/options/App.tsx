@@ -10,12 +10,10 @@ import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
 import { lazyComponent } from './lazy-section';
-import { useConnectionsUi } from './settings/connections-slot';
 
 /** The options page: Reports, Projects and Settings. */
 export function App({ start = () => startOptionsPage(send) }: { start?: () => Promise<OptionsPage> }) {
   const page = useSignal<OptionsPage | null>(null);
-  const connectionsUi = useConnectionsUi();
 
   useEffect(() => {
     let closed = false;
@@ -34,7 +32,7 @@ export function App({ start = () => startOptionsPage(send) }: { start?: () => Pr
       <header class="options-header">
         <h1>{t('extName')}</h1>
         {page.value ? <SectionNav page={page.value} /> : null}
-        {connectionsUi ? <connectionsUi.HeaderSwitcher /> : null}
+        <HeaderSwitcher />
       </header>
       <ServiceWait />
       <main>
@@ -48,6 +46,11 @@ export function App({ start = () => startOptionsPage(send) }: { start?: () => Pr
 const SettingsSection = lazyComponent(
   () => import('./settings/SettingsSection').then((module) => module.SettingsSection),
   () => <p class="status">{t('optionsLoading')}</p>,
+);
+
+// The header's connection switcher loads after the first paint: most people have one connection.
+const HeaderSwitcher = lazyComponent(() =>
+  import('./settings/ConnectionsPanel').then((module) => module.HeaderSwitcher),
 );
 
 // A project's page loads on its first visit, as Settings does.

@@ -1,4 +1,4 @@
-import { sortReplacedText } from './server-sort';
+import { t } from '@/lib/i18n';
 
 /**
  * Says, politely, that the server sorted by another column than the one asked: "This service sorts by
@@ -13,7 +13,7 @@ export function SortNotice<K extends string>({
 }) {
   return (
     <p class="sort-notice" role="status">
-      {replaced ? sortReplacedText(replaced, names) : ''}
+      {replaced ? t('optionsSortReplaced', names[replaced.applied], names[replaced.asked]) : ''}
     </p>
   );
 }

@@ -1,16 +1,9 @@
-// Deleting many items one after another, paced so the service's rate limit holds. Three things set the
-// pause before the next request:
-// - the normal pause (pauseMs);
-// - the throttle's own headers on each answer (X-RateLimit-Remaining / -Limit): nearly out of room, the
-//   pace drops to one request per (60 s / limit), which never meets the limit (phpRank allows 60 a minute);
-// - a 429, answered by waiting as long as the server asks and trying that item again (a few times at most).
-//   The pause then stays at that wait (doubling if another 429 comes despite it) until an answer shows
-//   room again, and only then goes back to the normal pace.
+// Deleting many items one after another, paced so the service's rate limit holds (paced-sender.ts).
 import type { ApiError, Result } from '@/lib/api/errors';
-// The pace is shared with the background's bulk changes (entrypoints/background/bulk-changes.ts).
-import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
+import { isRateLimited } from '@/lib/pace';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
+import { createPacedSender, type PaceOptions } from '../paced-sender';
 
 export interface DeleteManyProgress {
   done: number;
@@ -26,16 +19,9 @@ export interface DeleteManyOutcome<T> {
   skipped: T[];
 }
 
-export interface DeleteManyOptions {
-  /** Normal pause between two requests, while the service has room. */
-  pauseMs?: number;
-  /** How often one item is tried again after a 429. */
-  maxRateLimitRetries?: number;
-  /** Longest wait accepted from Retry-After (and longest pause), so a wild header cannot freeze the page. */
-  maxWaitSeconds?: number;
+export interface DeleteManyOptions extends PaceOptions {
   signal?: AbortSignal;
   onProgress?: (progress: DeleteManyProgress) => void;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -53,14 +39,8 @@ export async function deleteMany<T>(
   deleteOne: (item: T) => Promise<Result<unknown>>,
   options: DeleteManyOptions = {},
 ): Promise<DeleteManyOutcome<T>> {
-  const {
-    pauseMs = 250,
-    maxRateLimitRetries = 3,
-    maxWaitSeconds = 60,
-    signal,
-    onProgress,
-    sleep = abortableSleep,
-  } = options;
+  // Without a signal nothing stops the run.
+  const { signal = new AbortController().signal, onProgress } = options;
   const outcome: DeleteManyOutcome<T> = { deleted: [], failed: [], skipped: [] };
   const report = (waitingSeconds: number | null = null) =>
     onProgress?.({
@@ -68,25 +48,16 @@ export async function deleteMany<T>(
       total: items.length,
       waitingSeconds,
     });
-  const pacer = createPacer(pauseMs, maxWaitSeconds * 1000);
+  const paced = createPacedSender(options);
 
   for (const [index, item] of items.entries()) {
-    if (index > 0 && !signal?.aborted) await sleep(pacer.next(), signal);
-    if (signal?.aborted) {
+    if (index > 0 && !signal.aborted) await paced.pause(signal);
+    if (signal.aborted) {
       outcome.skipped.push(...items.slice(index));
       break;
     }
-    let result = await deleteOne(item);
-    for (let retry = 0; retry < maxRateLimitRetries && isRateLimited(result) && !signal?.aborted; retry++) {
-      const seconds = Math.min(maxWaitSeconds, Math.max(1, result.error.retryAfterSeconds ?? 2 ** retry));
-      pacer.rateLimited(seconds * 1000);
-      report(seconds);
-      await sleep(seconds * 1000, signal);
-      if (signal?.aborted) break;
-      result = await deleteOne(item);
-    }
-    if (result.ok) pacer.answered(result.rateLimit);
-    if (isRateLimited(result) && signal?.aborted) outcome.skipped.push(item);
+    const result = await paced.send(() => deleteOne(item), signal, report);
+    if (isRateLimited(result) && signal.aborted) outcome.skipped.push(item);
     else if (isDeleted(result)) outcome.deleted.push(item);
     else outcome.failed.push({ item, error: result.error });
     report();

@@ -1,7 +1,6 @@
 // The sort a list is really in. A server may ignore the sort it was asked for without saying so in an
 // error (phpRank silently replaces `sort_by=generated_at` by `id`); its page links carry what it applied.
 import type { Page, SortDirection } from '@/lib/api/types';
-import { t } from '@/lib/i18n';
 
 export interface ListSort<K extends string> {
   sortBy: K;
@@ -21,12 +20,4 @@ export function serverSort<K extends string>(
   const sortBy = keys.find((key) => key === applied.sortBy) ?? asked.sortBy;
   const sort = applied.sort === 'asc' || applied.sort === 'desc' ? applied.sort : asked.sort;
   return { sortBy, sort };
-}
-
-/** "This service sorts by date created instead of date generated." */
-export function sortReplacedText<K extends string>(
-  replaced: { asked: K; applied: K },
-  columnNames: Record<K, string>,
-): string {
-  return t('optionsSortReplaced', columnNames[replaced.applied], columnNames[replaced.asked]);
 }

@@ -1,9 +1,8 @@
-import { useSignal } from '@preact/signals';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { ErrorBanner } from '@/components/ErrorBanner';
+import { useSignal, type Signal } from '@preact/signals';
+import { TextField } from '@/components/TextField';
 import type { Project } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { useDeleteConfirmation } from '../list/use-delete-confirmation';
+import { DeleteDialog } from '../list/DeleteDialog';
 import type { ProjectsModel } from './projects-model';
 
 interface DeleteProjectDialogProps {
@@ -36,10 +35,7 @@ function edgeSpacesHint(name: string): string | null {
   return leading + trailing === 1 ? t('projectsTypeItToo', where) : t('projectsTypeThemToo', where);
 }
 
-/**
- * Says the deletion is permanent and asks for the project's name, typed exactly, before it can go. While
- * the request is on its way the dialog stays, so a failure is always seen here.
- */
+/** Says the deletion is permanent and asks for the project's name, typed exactly, before it can go. */
 export function DeleteProjectDialog({
   project,
   model,
@@ -49,68 +45,53 @@ export function DeleteProjectDialog({
   reportsHref,
 }: DeleteProjectDialogProps) {
   const typed = useSignal('');
-  const { shown, busy, error, ...confirmation } = useDeleteConfirmation(
-    project,
-    (target: Project) => model.deleteProject(target),
-    onClose,
-    () => (typed.value = ''),
-  );
-  const name = shown.value?.name ?? '';
-  const matches = nameMatches(typed.value, name);
-  const spacesHint = edgeSpacesHint(name);
   // Confirm is disabled until the name matches; this also guards a stray Enter.
-  const confirm = () => (matches ? confirmation.confirm() : Promise.resolve());
-  const cancel = confirmation.cancel;
+  const matches = project !== null && nameMatches(typed.value, project.name);
 
   return (
-    <ConfirmDialog
-      open={project !== null}
+    <DeleteDialog
+      item={project}
       title={t('projectsDeleteTitle')}
-      confirmLabel={t('optionsDelete')}
-      cancelLabel={t('optionsCancel')}
-      busy={busy.value}
-      cancelDisabled={busy.value}
+      remove={(target) => model.deleteProject(target)}
+      failedContext={t('projectsDeleteFailed')}
       confirmDisabled={!matches}
-      onConfirm={() => void confirm()}
-      onCancel={cancel}
+      onShow={() => (typed.value = '')}
+      onClose={onClose}
       fallbackFocus={fallbackFocus}
+      onOpenSettings={onOpenSettings}
+      // The service refused the name itself (e.g. a "/" it cannot route): its reports can still go.
+      afterFailure={(error, shown) =>
+        error.kind === 'invalid_input' ? (
+          <p>
+            <a href={reportsHref(shown)}>{t('projectsShowReports', shown.name)}</a>
+          </p>
+        ) : null
+      }
     >
+      {(shown) => <NameField name={shown.name} typed={typed} />}
+    </DeleteDialog>
+  );
+}
+
+function NameField({ name, typed }: { name: string; typed: Signal<string> }) {
+  const spacesHint = edgeSpacesHint(name);
+  return (
+    <>
       <p>
         {t('projectsDeleteBefore')}
         <strong class="break-anywhere">{name}</strong>
         {t('projectsDeleteAfter')}
       </p>
-      <div class="field">
-        <label for="delete-project-name">{t('projectsTypeName')}</label>
-        <input
-          id="delete-project-name"
-          type="text"
-          autoComplete="off"
-          spellcheck={false}
-          value={typed.value}
-          aria-describedby="delete-project-name-hint"
-          onInput={(event) => (typed.value = event.currentTarget.value)}
-        />
-        <p id="delete-project-name-hint" class="hint">
-          {t('projectsTypeNameHint')}
-          {spacesHint ? ` ${spacesHint}` : ''}
-        </p>
-      </div>
-      {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
-      {error.value ? (
-        <ErrorBanner
-          error={error.value}
-          context={t('projectsDeleteFailed')}
-          onRetry={() => void confirm()}
-          onOpenSettings={onOpenSettings}
-        />
-      ) : null}
-      {/* The service refused the name itself (e.g. a "/" it cannot route): its reports can still go. */}
-      {error.value?.kind === 'invalid_input' && shown.value ? (
-        <p>
-          <a href={reportsHref(shown.value)}>{t('projectsShowReports', name)}</a>
-        </p>
-      ) : null}
-    </ConfirmDialog>
+      <TextField
+        id="delete-project-name"
+        label={t('projectsTypeName')}
+        type="text"
+        autoComplete="off"
+        spellcheck={false}
+        value={typed.value}
+        onInput={(value) => (typed.value = value)}
+        hint={spacesHint ? `${t('projectsTypeNameHint')} ${spacesHint}` : t('projectsTypeNameHint')}
+      />
+    </>
   );
 }

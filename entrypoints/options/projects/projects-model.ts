@@ -17,7 +17,7 @@ export interface ProjectsModel {
   dispose(): void;
 }
 
-export function toProjectListQuery(state: ProjectListState): ProjectListQuery {
+function toProjectListQuery(state: ProjectListState): ProjectListQuery {
   const search = state.search.trim();
   return {
     ...(search ? { search, searchBy: 'project' as const } : {}),

@@ -6,12 +6,12 @@ import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import type { BulkChangesModel } from './bulk-changes-model';
+import type { BulkJobControls } from './bulk-job-controls';
 
 /** What the job's buttons ask the background. */
-export type BulkJobControls = Pick<BulkChangesModel, 'stop' | 'retryFailed' | 'dismiss'>;
+type JobButtons = Pick<BulkJobControls, 'stop' | 'retryFailed' | 'dismiss'>;
 
-export function BulkProgress({ job, model }: { job: BulkJob; model: BulkJobControls }) {
+export function BulkProgress({ job, model }: { job: BulkJob; model: JobButtons }) {
   const { total, done, failed } = bulkCounts(job);
   const collecting = job.phase === 'collecting';
   const waitSeconds = job.waitingUntil ? Math.max(1, Math.ceil((job.waitingUntil - Date.now()) / 1000)) : 0;
@@ -52,7 +52,7 @@ export function BulkSummary({
   onOpenSettings,
 }: {
   job: BulkJob;
-  model: BulkJobControls;
+  model: JobButtons;
   onOpenSettings: () => void;
 }) {
   const { total, done, failed, skipped, retryable } = bulkCounts(job);

@@ -3,39 +3,45 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { ExportRun } from './export';
-import type { ReportsModel } from './reports-model';
+import { send } from '@/lib/messaging/send';
+import { toReportFilters, type ReportsModel } from './reports-model';
 
 export interface ExportReportsProps {
   model: ReportsModel;
   onOpenSettings?: () => void;
 }
 
+async function loadExport() {
+  const { createExportModel, ExportPanel } = await import('./export');
+  return { exporter: createExportModel(send), Panel: ExportPanel };
+}
+
 export function ExportReports({ model, onOpenSettings }: ExportReportsProps) {
   /** undefined until the first click; null when the export could not be loaded. */
-  const run = useSignal<ExportRun | null | undefined>(undefined);
-  const current = run.value;
+  const loaded = useSignal<Awaited<ReturnType<typeof loadExport>> | null | undefined>(undefined);
+  const current = loaded.value;
   // Leaving the section ends a running export (nothing is downloaded), as Stop does.
-  useEffect(() => () => run.peek()?.stop(), []);
+  useEffect(() => () => loaded.peek()?.exporter.stop(), []);
 
   async function start() {
     try {
-      run.value = run.peek() ?? (await import('./export')).exportRun(model);
+      loaded.value = loaded.peek() ?? (await loadExport());
     } catch {
-      run.value = null;
+      loaded.value = null;
       return;
     }
-    await run.value.start();
+    // Exports the list as it is on screen now (filters, search, sort), every page of it.
+    await loaded.value.exporter.start(toReportFilters(model.list.state.peek()));
   }
 
   return (
     <div class="export-reports">
       {/* Not `disabled` while an export runs: the focus would leave it. A second click is ignored. */}
-      <button type="button" aria-disabled={current?.running.value} onClick={() => void start()}>
+      <button type="button" aria-disabled={current?.exporter.running.value} onClick={() => void start()}>
         {t('exportCsv')}
       </button>
       {current ? (
-        <current.Panel onOpenSettings={onOpenSettings} />
+        <current.Panel model={current.exporter} onOpenSettings={onOpenSettings} />
       ) : current === null ? (
         <p role="alert">{t('exportLoadFailed')}</p>
       ) : null}

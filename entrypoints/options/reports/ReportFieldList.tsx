@@ -43,7 +43,7 @@ function isObject(value: unknown): value is object {
 }
 
 /** Formatted JSON, cut after `limit` characters with a note saying how much was left out. */
-export function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
+function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
   const text = JSON.stringify(value, null, 2) ?? String(value);
   if (text.length <= limit) return text;
   return `${text.slice(0, limit)}\n${t('reportsMoreCharacters', formatCount(text.length - limit))}`;

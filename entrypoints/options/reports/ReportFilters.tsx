@@ -58,7 +58,7 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
   );
 }
 
-/** Why the search is not sent, under the field; announced as it appears (the field cannot point to it). */
+/** "Project": every project name the account has, and why the list may be short. */
 function ProjectSelect({
   projects,
   value,

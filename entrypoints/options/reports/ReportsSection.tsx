@@ -6,8 +6,10 @@ import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
-import { LazyBulkChanges } from './LazyBulkChanges';
-import { DeleteReportDialog, DeleteSelectedDialog } from './DeleteReportDialogs';
+import { lazyComponent } from '../lazy-section';
+import { DeleteSelectedDialog } from './DeleteSelectedDialog';
+import { DeleteDialog } from '../list/DeleteDialog';
+import { readableUrl } from '@/lib/readable-url';
 import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -23,6 +25,9 @@ export interface ReportsSectionProps {
   projects: ProjectOptionsModel;
   onOpenSettings: () => void;
 }
+
+// "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
+const BulkChanges = lazyComponent(() => import('./BulkChanges').then((module) => module.BulkChanges));
 
 /** The columns' names as the notice about a replaced sort says them. */
 function sortNames(): Record<ReportSortKey, string> {
@@ -139,7 +144,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           </>
         ) : null}
       </div>
-      <LazyBulkChanges reports={model} onOpenSettings={onOpenSettings} />
+      <BulkChanges reports={model} onOpenSettings={onOpenSettings} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
@@ -167,13 +172,23 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
           />
         </>
       ) : null}
-      <DeleteReportDialog
-        report={toDelete.value}
-        model={model}
+      <DeleteDialog
+        item={toDelete.value}
+        title={t('reportsDeleteOneTitle')}
+        remove={model.deleteReport}
+        failedContext={t('reportsDeleteOneFailed')}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
         onOpenSettings={onOpenSettings}
-      />
+      >
+        {(report) => (
+          <p>
+            {t('reportsDeleteOneBefore')}
+            <strong class="break-anywhere">{readableUrl(report.url)}</strong>
+            {t('reportsDeleteOneAfter')}
+          </p>
+        )}
+      </DeleteDialog>
       <DeleteSelectedDialog
         open={confirmingBulk.value}
         model={model}
@@ -185,30 +200,27 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   );
 }
 
-/** Says why the table is empty: nothing yet, nothing matching, or a page past the end. */
+/**
+ * Says why the table is empty: nothing matching (the one "Clear filters" button is above), a page past
+ * the end, or nothing yet.
+ */
 function EmptyReports({ model }: { model: ReportsModel }) {
   const { list } = model;
-  if (model.hasFilters.value) {
-    return (
-      <div class="empty-state">
-        {/* The one "Clear filters" button is among the filters above. */}
-        <p>{t('reportsNoMatch')}</p>
-      </div>
-    );
-  }
-  if (list.state.value.page > 1) {
-    return (
-      <div class="empty-state">
-        <p>{t('reportsEmptyPage')}</p>
+  const pastTheEnd = !model.hasFilters.value && list.state.value.page > 1;
+  return (
+    <div class="empty-state">
+      <p>
+        {model.hasFilters.value
+          ? t('reportsNoMatch')
+          : pastTheEnd
+            ? t('reportsEmptyPage')
+            : t('reportsNoneYet')}
+      </p>
+      {pastTheEnd ? (
         <button type="button" onClick={() => list.goToPage(1)}>
           {t('optionsGoToFirstPage')}
         </button>
-      </div>
-    );
-  }
-  return (
-    <div class="empty-state">
-      <p>{t('reportsNoneYet')}</p>
+      ) : null}
     </div>
   );
 }

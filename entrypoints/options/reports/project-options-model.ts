@@ -15,8 +15,10 @@ export interface ProjectOptionsModel {
 }
 
 const PER_PAGE = 100;
+/** 1,000 projects: a list that never says it ended must not be read forever. */
+const MAX_PAGES = 10;
 
-export function createProjectOptionsModel(send: Send, { maxPages = 10 } = {}): ProjectOptionsModel {
+export function createProjectOptionsModel(send: Send): ProjectOptionsModel {
   const names = signal<readonly string[]>([]);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
@@ -24,7 +26,7 @@ export function createProjectOptionsModel(send: Send, { maxPages = 10 } = {}): P
 
   const fetchAll = latestOnly(async () => {
     const found: string[] = [];
-    for (let page = 1; page <= maxPages; page++) {
+    for (let page = 1; page <= MAX_PAGES; page++) {
       const result = await send('projects.list', { perPage: PER_PAGE, sortBy: 'project', sort: 'asc', page });
       if (!result.ok) return { ok: false as const, error: result.error };
       found.push(...result.data.items.map((project) => project.name));

@@ -1,10 +1,10 @@
-// One report's details panel: the show endpoint, "Save changes" (privacy, password) and
-// "Regenerate results". While the result is being generated the background's follower reads it again
-// (lib/following): the panel only watches what it finds, and never polls. A report the service will
-// never score (phpRank 1.1.0) shows "no score", and one the follower gave up on "no result yet" (the
-// rule is lib/report-state shownState, the popup's too), not an endless "Generating…"; a refused key or a missing setup says why. A report the service says is gone leaves
-// the list. Save sends only what the person changed; a regenerate that may have happened is not offered
-// again: the report is read again instead.
+// One report's details panel: the show endpoint, "Save changes" (privacy, password) and "Regenerate
+// results". While the result is being generated the background's follower reads it again (lib/following):
+// the panel only watches what it finds, and never polls. lib/report-state's shownState (the popup's rule
+// too) says "no score" for a report the service will never score and "no result yet" for one the follower
+// gave up on, not an endless "Generating…". A report the service says is gone leaves the list. Save sends
+// only what the person changed; a regenerate that may have happened is not offered again: the report is
+// read again instead.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
@@ -64,12 +64,6 @@ export interface ReportDetailsOptions {
   onReportChanged?: (report: ReportSummary) => void;
   /** The service said the report is gone (not found): its row leaves the table. */
   onReportGone?: (id: Report['id']) => void;
-  /** What the background's follower says of reports still generating; lib/following's by default. */
-  watchFollowed?: typeof watchFollowed;
-  /** The clock (tests set it). */
-  now?: () => number;
-  /** One report's history; the active connection's, from storage, by default. */
-  readSnapshots?: (reportId: string) => Promise<readonly Snapshot[]>;
 }
 
 const regenerating = () => t('reportsRegenerating');
@@ -95,8 +89,6 @@ function afterRecheck(before: Report, after: Report, state: ShownState): string 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
 export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}): ReportDetailsModel {
-  const now = options.now ?? Date.now;
-  const readSnapshots = options.readSnapshots ?? ((reportId: string) => readHistory().snapshots(reportId));
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
   const score = signal<ShownState | null>(null);
@@ -121,7 +113,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   });
   /** The follower's newest word on each report it follows (or followed a moment ago). */
   let followed = new Map<string, Followed>();
-  const stopWatching = (options.watchFollowed ?? watchFollowed)((changed, all) => {
+  const stopWatching = watchFollowed((changed, all) => {
     followed = new Map(all.map((entry) => [reportKey(entry.id), entry]));
     const shown = id.peek();
     const entry = changed.find((item) => reportKey(item.id) === shown);
@@ -162,49 +154,28 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     }
   }
 
-  async function load(reportId: string) {
+  /** Reads the report again and shows what came; null when the answer is no longer wanted. */
+  async function load(reportId: string): Promise<Result<Report> | null> {
     loading.value = true;
     const { current, value: result } = await fetchLatest(reportId);
-    if (!current || id.peek() !== reportId) return;
-    if (!result.ok && isGone(result)) {
-      batch(() => {
-        loading.value = false;
-        loadError.value = result.error;
-        markGone(reportId);
-      });
-      return;
-    }
+    if (!current || id.peek() !== reportId) return null;
     batch(() => {
       loading.value = false;
-      if (result.ok) {
-        showReport(result.data);
-        loadError.value = null;
-      } else {
-        loadError.value = result.error;
-      }
+      loadError.value = result.ok ? null : result.error;
+      if (result.ok) showReport(result.data);
+      else if (isGone(result)) markGone(reportId);
     });
+    return result;
   }
 
   /** After a regenerate that may have happened: read the report again and say what it shows. */
   async function recheck(reportId: string, before: Report) {
     notice.value = t('reportsRechecking');
-    const { current, value: result } = await fetchLatest(reportId);
-    if (!current || id.peek() !== reportId) return;
-    if (!result.ok) {
-      batch(() => {
-        notice.value = null;
-        // Shown with its Retry (a read), so the person can look again.
-        loadError.value = result.error;
-        if (isGone(result)) markGone(reportId);
-      });
-      return;
-    }
-    batch(() => {
-      loadError.value = null;
-      showReport(result.data);
-      notice.value = afterRecheck(before, result.data, score.peek() ?? 'scored');
-    });
-    options.onReportChanged?.(result.data);
+    const result = await load(reportId);
+    if (!result) return;
+    // A failure is shown as the read's, with its Retry, so the person can look again.
+    notice.value = result.ok ? afterRecheck(before, result.data, score.peek() ?? 'scored') : null;
+    if (result.ok) options.onReportChanged?.(result.data);
   }
 
   /** The notice that replaces "Regenerating the results…" once the wait is over. */
@@ -226,9 +197,11 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     const analysis = `${reportId} ${shown.generatedAt ?? ''}`;
     if (analysis === historyOf) return;
     historyOf = analysis;
-    void readSnapshots(reportId).then((snapshots) => {
-      if (historyOf === analysis) history.value = snapshots;
-    });
+    void readHistory()
+      .snapshots(reportId)
+      .then((snapshots) => {
+        if (historyOf === analysis) history.value = snapshots;
+      });
   }
 
   /** The service says the report is gone: take its row off the table. */
@@ -244,7 +217,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   function showScoreState() {
     const current = report.peek();
     if (!current) return;
-    score.value = shownState(current, now(), followed.get(reportKey(current.id))?.state);
+    score.value = shownState(current, Date.now(), followed.get(reportKey(current.id))?.state);
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
@@ -278,8 +251,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
         writeError.value = { write: kind, error: maybe ? withoutRetry(result.error) : result.error };
         if (isGone(result)) markGone(current.id);
       });
-      const reportId = id.peek();
-      if (maybe && reportId !== null) await recheck(reportId, current);
+      if (maybe) await recheck(reportKey(current.id), current);
       return result;
     }
     // New results asked for: the background's follower starts a new bounded wait for them.

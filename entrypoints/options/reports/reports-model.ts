@@ -29,8 +29,6 @@ export interface ReportsModelOptions {
   searchDelayMs?: number;
   /** Pacing of "Delete selected" (tests make it instant). */
   deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
-  /** The rows kept from earlier visits, shown while a list loads; the report store by default. */
-  cache?: ListCache<ReportListState, ReportSummary> | null;
 }
 
 /** The store of the connection this page was opened for (a switch reloads the page). */
@@ -81,7 +79,8 @@ export interface ReportsModel {
   dispose(): void;
 }
 
-export function toReportListQuery(state: ReportListState): ReportListQuery {
+/** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
+export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
   const search = state.search.trim();
   return {
     ...(search ? { search, searchBy: 'url' as const } : {}),
@@ -89,9 +88,11 @@ export function toReportListQuery(state: ReportListState): ReportListQuery {
     ...(state.result !== null ? { result: state.result } : {}),
     sortBy: state.sortBy,
     sort: state.sort,
-    perPage: state.perPage,
-    page: state.page,
   };
+}
+
+export function toReportListQuery(state: ReportListState): ReportListQuery {
+  return { ...toReportFilters(state), perPage: state.perPage, page: state.page };
 }
 
 export function createReportsModel(send: Send, options: ReportsModelOptions): ReportsModel {
@@ -110,7 +111,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
-    cache: options.cache === undefined ? KEPT : (options.cache ?? undefined),
+    cache: KEPT,
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());

@@ -1,24 +1,48 @@
-import { useEffect, useRef } from 'preact/hooks';
+// "Show this page's score on the toolbar icon": the switch, and the `tabs` permission it needs. The
+// permission is asked for in the click itself (browsers refuse a request made after an await) and given
+// back when the setting is turned off, unless the side panel still follows tabs: lib/tabs-permission.ts
+// owns it and writes the stored value the background watches (lib/toolbar-score.ts).
+import { useSignal } from '@preact/signals';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { browserTabsOwner } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
-import { createBadgeSettingModel, type BadgeSettingModel } from './badge-setting-model';
-
-function defaultModel(): BadgeSettingModel {
-  return createBadgeSettingModel({
-    watch: (onChange) => toolbarScoreItem.watch((on) => onChange(on)),
-    tabs: browserTabsOwner(toolbarScoreItem),
-  });
-}
 
 /** The opt-in toolbar score, with what it fetches, how often, and the permission it asks for. */
-export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {}) {
-  const made = useRef<BadgeSettingModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+export function BadgeSetting() {
+  const [tabs] = useState(() => browserTabsOwner(toolbarScoreItem));
+  const on = useSignal(false);
+  const loaded = useSignal(false);
+  const busy = useSignal(false);
+  /** The permission was refused. */
+  const denied = useSignal(false);
   useEffect(() => {
-    void model.load();
-    return () => model.dispose();
+    void Promise.all([tabs.reliesOn('toolbarScore'), tabs.granted()]).then(([stored, granted]) => {
+      on.value = stored && granted;
+      loaded.value = true;
+    });
+    // The background may turn it off when the permission goes.
+    return toolbarScoreItem.watch((value) => (on.value = value));
   }, []);
+
+  async function set(next: boolean) {
+    busy.value = true;
+    denied.value = false;
+    try {
+      if (next) {
+        // First, before any await: the browser shows its prompt only inside the person's click.
+        const granted = await tabs.take('toolbarScore');
+        denied.value = !granted;
+        on.value = granted;
+      } else {
+        on.value = false;
+        // Given back, unless the side panel follows tabs.
+        await tabs.release('toolbarScore');
+      }
+    } finally {
+      busy.value = false;
+    }
+  }
 
   return (
     <fieldset
@@ -29,9 +53,9 @@ export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {
       <label>
         <input
           type="checkbox"
-          checked={model.on.value}
-          disabled={!model.loaded.value || model.busy.value}
-          onChange={(event) => void model.set(event.currentTarget.checked)}
+          checked={on.value}
+          disabled={!loaded.value || busy.value}
+          onChange={(event) => void set(event.currentTarget.checked)}
         />{' '}
         {t('badgeSettingLabel')}
       </label>
@@ -42,7 +66,7 @@ export function BadgeSetting({ model: given }: { model?: BadgeSettingModel } = {
         {t('badgeSettingPermission')}
       </p>
       {/* An alert, not a status: Settings' one status line stays the connection's. */}
-      {model.denied.value ? (
+      {denied.value ? (
         <p role="alert" class="inline-alert">
           {t('badgeSettingDenied')}
         </p>

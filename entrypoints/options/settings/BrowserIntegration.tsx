@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
 import { PRIVACY } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { loadIntegrationPrefs, saveIntegrationPrefs } from '@/lib/integration-prefs';
+import { StatusLine } from './StatusLine';
 import { createBrowserIntegrationModel, type BrowserIntegrationModel } from './browser-integration-model';
 
 const NOTIFICATIONS = { permissions: ['notifications' as const] };
@@ -34,13 +35,11 @@ function defaultModel(): BrowserIntegrationModel {
 
 /** Settings → In the browser: the right-click menu, its privacy, notifications and keyboard shortcuts. */
 export function BrowserIntegration({ model: given }: { model?: BrowserIntegrationModel } = {}) {
-  const made = useRef<BrowserIntegrationModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+  const [model] = useState(() => given ?? defaultModel());
   useEffect(() => void model.load(), []);
 
   const prefs = model.prefs.value;
   const loaded = prefs !== null;
-  const status = model.status.value;
 
   return (
     <section aria-labelledby="integration-heading" class="settings-integration">
@@ -51,7 +50,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
           type="checkbox"
           checked={prefs?.menu ?? false}
           disabled={!loaded}
-          onChange={(e) => void model.setMenu(e.currentTarget.checked)}
+          onChange={(e) => void model.save({ menu: e.currentTarget.checked })}
         />
         <label for="integration-menu">{t('integrationMenuLabel')}</label>
       </div>
@@ -64,7 +63,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
               type="radio"
               name="integration-privacy"
               checked={prefs?.privacy === privacy}
-              onChange={() => void model.setPrivacy(privacy)}
+              onChange={() => void model.save({ privacy })}
             />
             <label for={`integration-privacy-${privacy}`}>{PRIVACY_NAMES[privacy]}</label>
           </div>
@@ -103,10 +102,7 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
       ) : (
         <p class="hint">{t('integrationShortcutFirefoxHint')}</p>
       )}
-      {/* A live region without role="status": the connection's status above stays the section's one status. */}
-      <div aria-live="polite" class={`settings-status settings-status--${status?.tone ?? 'none'}`}>
-        {status ? <p>{status.text}</p> : null}
-      </div>
+      <StatusLine status={model.status.value} beside />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 // Several connections: the list in Settings (rename, test, remove, make active), the form that
-// adds one, and the switcher in the options page's header. Loaded on demand (connections-slot.ts), after the
+// adds one, and the switcher in the options page's header. Loaded on demand (lazy-section.tsx), after the
 // page's first paint. With one connection only "Add another connection" shows.
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
+import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';
@@ -37,23 +38,10 @@ function takeNote(): string | null {
   return note;
 }
 
-function defaultModel(): ConnectionsModel {
-  return createConnectionsModel(send, {
-    ...browserOriginPermissions,
-    startAgain,
-    note: takeNote(),
-  });
-}
-
-export function ConnectionsPanel({
-  connections,
-  model: given,
-}: {
-  connections: ConnectionSummary[];
-  model?: ConnectionsModel;
-}) {
-  const made = useRef<ConnectionsModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
+  const [model] = useState(() =>
+    createConnectionsModel(send, { ...browserOriginPermissions, startAgain, note: takeNote() }),
+  );
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;
@@ -163,34 +151,33 @@ function AddForm({ model }: { model: ConnectionsModel }) {
     void model.add();
   }
 
-  const field = (name: AddField, label: string, props: Record<string, unknown>, hint?: string) => {
-    const id = `add-connection-${name}`;
-    return (
-      <div class="field">
-        <label for={id}>{label}</label>
-        <input
-          id={id}
-          value={values[name]}
-          onInput={(event) => model.setAddValue(name, event.currentTarget.value)}
-          {...props}
-          {...fieldAria(id, errors[name], hint)}
-        />
-        <FieldNote id={id} error={errors[name]} hint={hint} />
-      </div>
-    );
-  };
+  /** A field of the form, named `add-connection-<name>`. */
+  const field = (name: AddField) => ({
+    id: `add-connection-${name}`,
+    value: values[name],
+    onInput: (value: string) => model.setAddValue(name, value),
+    error: errors[name],
+  });
 
   return (
     <form class="connection-add" aria-labelledby="add-connection-heading" onSubmit={onSubmit} noValidate>
       <h4 id="add-connection-heading">{t('connAddHeading')}</h4>
-      {field('label', t('connLabelLabel'), { type: 'text' }, t('connLabelHint'))}
-      {field(
-        'baseUrl',
-        t('settingsBaseUrlLabel'),
-        { type: 'url', inputMode: 'url', placeholder: 'https://reports.example.com' },
-        t('settingsBaseUrlHint'),
-      )}
-      {field('apiKey', t('settingsKeyLabel'), { type: 'password', autoComplete: 'off', spellcheck: false })}
+      <TextField {...field('label')} label={t('connLabelLabel')} type="text" hint={t('connLabelHint')} />
+      <TextField
+        {...field('baseUrl')}
+        label={t('settingsBaseUrlLabel')}
+        type="url"
+        inputMode="url"
+        placeholder="https://reports.example.com"
+        hint={t('settingsBaseUrlHint')}
+      />
+      <TextField
+        {...field('apiKey')}
+        label={t('settingsKeyLabel')}
+        type="password"
+        autoComplete="off"
+        spellcheck={false}
+      />
       <div class="settings-actions">
         <button type="submit" class="primary" disabled={model.addBusy.value}>
           {t('connAddSubmit')}

@@ -1,28 +1,27 @@
-import { useEffect, useRef } from 'preact/hooks';
-import { FieldNote, fieldAria } from '@/components/field-note';
+import { useEffect, useState } from 'preact/hooks';
+import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import { createSettingsModel, type SettingsModel } from './settings-model';
+import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
 import { browserOriginPermissions } from './origin-access';
-import { useConnectionsUi } from './connections-slot';
+import { lazyComponent } from '../lazy-section';
 import { StatusLine } from './StatusLine';
 
-function defaultModel(): SettingsModel {
-  return createSettingsModel(send, browserOriginPermissions);
-}
+// Loaded after Settings paints: most people have one connection.
+const ConnectionsPanel = lazyComponent(() =>
+  import('./ConnectionsPanel').then((module) => module.ConnectionsPanel),
+);
 
 /**
  * Settings: the service's base URL and the API key, with Save and Test connection. Each visit starts from
  * what is saved: the model is made when the section opens.
  */
-export function SettingsSection({ model: given }: { model?: SettingsModel } = {}) {
-  const made = useRef<SettingsModel | null>(null);
-  const model = (made.current ??= given ?? defaultModel());
+export function SettingsSection() {
+  const [model] = useState(() => createSettingsModel(send, browserOriginPermissions));
   useEffect(() => void model.load(), []);
-  const connectionsUi = useConnectionsUi();
 
   const saved = model.summary.value;
   const loaded = model.loaded.value;
@@ -32,7 +31,6 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
   // With several connections the form edits the active one: say which.
   const active =
     (saved?.connections?.length ?? 0) > 1 ? saved?.connections?.find((c) => c.active) : undefined;
-  const baseUrlHint = t('settingsBaseUrlHint');
   const keyHint = saved?.keySet
     ? saved.keyLastFour
       ? t('settingsKeySavedEnding', saved.keyLastFour)
@@ -49,36 +47,32 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
       {active ? <p class="field-hint">{t('connFormEditsActive', active.label)}</p> : null}
       <form onSubmit={onSubmit} noValidate>
-        <div class="field">
-          <label for="base-url">{t('settingsBaseUrlLabel')}</label>
-          <input
-            id="base-url"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://reports.example.com"
-            value={model.baseUrl.value}
-            disabled={!loaded}
-            onInput={(e) => model.setBaseUrl(e.currentTarget.value)}
-            {...fieldAria('base-url', errors.baseUrl, baseUrlHint)}
-          />
-          <FieldNote id="base-url" error={errors.baseUrl} hint={baseUrlHint} />
-        </div>
-        <div class="field">
-          <label for="api-key">{t('settingsKeyLabel')}</label>
-          <input
-            id="api-key"
-            type="password"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
-            value={model.apiKey.value}
-            disabled={!loaded}
-            onInput={(e) => model.setApiKey(e.currentTarget.value)}
-            {...fieldAria('api-key', errors.apiKey, keyHint)}
-          />
-          <FieldNote id="api-key" error={errors.apiKey} hint={keyHint} />
-        </div>
+        <TextField
+          id="base-url"
+          label={t('settingsBaseUrlLabel')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://reports.example.com"
+          value={model.baseUrl.value}
+          disabled={!loaded}
+          onInput={model.setBaseUrl}
+          error={errors.baseUrl}
+          hint={t('settingsBaseUrlHint')}
+        />
+        <TextField
+          id="api-key"
+          label={t('settingsKeyLabel')}
+          type="password"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
+          value={model.apiKey.value}
+          disabled={!loaded}
+          onInput={model.setApiKey}
+          error={errors.apiKey}
+          hint={keyHint}
+        />
         <div class="settings-actions">
           <button type="submit" class="primary" disabled={busy || !loaded}>
             {t('settingsSave')}
@@ -89,9 +83,7 @@ export function SettingsSection({ model: given }: { model?: SettingsModel } = {}
         </div>
       </form>
       <StatusLine status={status} />
-      {connectionsUi && saved ? (
-        <connectionsUi.ConnectionsPanel connections={saved.connections ?? []} />
-      ) : null}
+      {saved ? <ConnectionsPanel connections={saved.connections ?? []} /> : null}
       <BadgeSetting />
       <HistorySetting />
       <BrowserIntegration />

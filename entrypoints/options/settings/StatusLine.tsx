@@ -1,10 +1,13 @@
 import type { SettingsStatus } from './settings-model';
 
-/** A Settings status line: always in the page, so a screen reader hears each new sentence. */
-export function StatusLine({ status }: { status: SettingsStatus }) {
+/**
+ * A Settings status line: always in the page, so a screen reader hears each new sentence. `beside`: a
+ * part's own line, a live region only, so the connection's stays Settings' one status.
+ */
+export function StatusLine({ status, beside = false }: { status: SettingsStatus; beside?: boolean }) {
   return (
     <div
-      role="status"
+      role={beside ? undefined : 'status'}
       aria-live="polite"
       class={`settings-status settings-status--${status?.tone ?? 'none'}`}
     >

@@ -6,6 +6,7 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { IntegrationPrefs } from '@/lib/integration-prefs';
 import { t } from '@/lib/i18n';
 import { settle } from '@/lib/tabs-permission';
+import type { SettingsStatus } from './settings-model';
 
 export interface Shortcut {
   /** The command's name in the manifest. */
@@ -15,8 +16,6 @@ export interface Shortcut {
   /** The keys ("Alt+Shift+R"), or '' when none is set. */
   keys: string;
 }
-
-export type IntegrationStatus = { tone: 'info' | 'success' | 'error'; text: string } | null;
 
 export interface BrowserIntegrationDeps {
   load(): Promise<IntegrationPrefs>;
@@ -56,10 +55,12 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
   /** On only while both the setting and the permission say so. */
   const notifications = signal(false);
   const shortcuts = signal<Shortcut[]>([]);
-  const status = signal<IntegrationStatus>(null);
+  const status = signal<SettingsStatus>(null);
   const busy = signal(false);
 
+  /** Stores a change (what an earlier one said is cleared); false when it could not be stored. */
   async function save(change: Partial<IntegrationPrefs>): Promise<boolean> {
+    status.value = null;
     try {
       prefs.value = await deps.save(change);
       return true;
@@ -73,7 +74,7 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
     prefs: prefs as ReadonlySignal<IntegrationPrefs | null>,
     notifications: notifications as ReadonlySignal<boolean>,
     shortcuts: shortcuts as ReadonlySignal<Shortcut[]>,
-    status: status as ReadonlySignal<IntegrationStatus>,
+    status: status as ReadonlySignal<SettingsStatus>,
     busy: busy as ReadonlySignal<boolean>,
     canOpenShortcutPage: deps.openShortcutPage !== null,
 
@@ -100,15 +101,8 @@ export function createBrowserIntegrationModel(deps: BrowserIntegrationDeps) {
       });
     },
 
-    async setMenu(on: boolean): Promise<void> {
-      status.value = null;
-      await save({ menu: on });
-    },
-
-    async setPrivacy(privacy: IntegrationPrefs['privacy']): Promise<void> {
-      status.value = null;
-      await save({ privacy });
-    },
+    /** The menu on or off, or the privacy of what it creates. */
+    save: (change: Pick<Partial<IntegrationPrefs>, 'menu' | 'privacy'>) => save(change),
 
     /** Call from the click itself: turning them on asks the browser first, in the same user gesture. */
     setNotifications(on: boolean): Promise<void> {

@@ -6,14 +6,13 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ScoreChart } from '@/components/ScoreChart';
 import type { ReportId } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { send as sendMessage } from '@/lib/messaging/send';
+import { send } from '@/lib/messaging/send';
 import type { SiteSummary, SiteTest } from '@/lib/site';
 import type { TrendPoint } from '@/lib/site-trend';
-import type { Send } from '../../reports/reports-model';
 import { downloadFile } from '../../reports/export/download-file';
 import { FailedTestsTable } from './FailedTestsTable';
 import { siteCsvFileName, rankingCsv } from './site-csv';
-import { createSiteModel, type SiteModelOptions } from './site-model';
+import { createSiteModel } from './site-model';
 import { SiteFacts } from './SiteFacts';
 import { SiteReadStatus } from './SiteReadStatus';
 import { TestPages } from './TestPages';
@@ -28,8 +27,6 @@ export interface ProjectPageProps {
   testHref: (test: string | null) => string;
   detailsHref: (id: ReportId) => string;
   onOpenSettings: () => void;
-  send?: Send;
-  options?: SiteModelOptions;
 }
 
 export function ProjectPage({
@@ -39,10 +36,8 @@ export function ProjectPage({
   testHref,
   detailsHref,
   onOpenSettings,
-  send = sendMessage,
-  options,
 }: ProjectPageProps) {
-  const model = useMemo(() => createSiteModel(send, name, options), [send, name]);
+  const model = useMemo(() => createSiteModel(send, name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
   // to the new part's heading, as it does to a section's.

@@ -1,7 +1,7 @@
 // A project's page as CSV: its ranking of failed tests, or the pages that fail one test. As the reports
 // export does, the columns and values are the same in every language (the API's words, dates as sent).
 import type { SitePage, SiteTest } from '@/lib/site';
-import { toCsv } from '../../reports/export/csv';
+import { csvFileName, toCsv } from '../../reports/export/csv';
 
 export function rankingCsv(project: string, pages: number, tests: readonly SiteTest[]): string {
   return toCsv(
@@ -27,8 +27,6 @@ export function testPagesCsv(project: string, test: SiteTest, pages: readonly Si
 
 /** "page-reports-site-2026-11-27.csv", or with the test's key: "page-reports-site-meta_description-2026-11-27.csv". */
 export function siteCsvFileName(now: Date, testKey?: string): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const test = testKey ? `-${testKey.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)}` : '';
-  return `page-reports-site${test}-${date}.csv`;
+  const test = testKey ? [testKey.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)] : [];
+  return csvFileName(now, 'site', ...test);
 }

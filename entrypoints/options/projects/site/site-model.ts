@@ -13,8 +13,6 @@ export interface SiteModel {
   readonly name: string;
   /** What the background wrote; null before its first read of this project. */
   readonly view: ReadonlySignal<SiteView | null>;
-  /** The stored view was read once (until then nothing is known, not even that there is none). */
-  readonly watched: ReadonlySignal<boolean>;
   /** The background refused to start or stop (its answer, not the read's own failure). */
   readonly error: ReadonlySignal<ApiError | null>;
   /** The average score at each analysis the history keeps of the project's pages. */
@@ -25,30 +23,20 @@ export interface SiteModel {
   dispose(): void;
 }
 
-export interface SiteModelOptions {
-  watch?: typeof watchSite;
-  loadTrend?: (project: string) => Promise<TrendPoint[]>;
-}
-
 /** The project's trend from the history of the active connection. */
-export async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
+async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   const history = readHistory();
   const index = await history.index();
   const ids = Object.keys(index).filter((id) => index[id]!.project === project);
   return siteTrend(await history.histories(ids));
 }
 
-export function createSiteModel(send: Send, name: string, options: SiteModelOptions = {}): SiteModel {
-  const { watch = watchSite, loadTrend = loadSiteTrend } = options;
+export function createSiteModel(send: Send, name: string): SiteModel {
   const view = signal<SiteView | null>(null);
-  const watched = signal(false);
   const error = signal<ApiError | null>(null);
   const trend = signal<TrendPoint[]>([]);
 
-  const stopWatching = watch(name, (next) => {
-    view.value = next;
-    watched.value = true;
-  });
+  const stopWatching = watchSite(name, (next) => (view.value = next));
 
   // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
   let trendFor: number | null | undefined;
@@ -57,7 +45,7 @@ export function createSiteModel(send: Send, name: string, options: SiteModelOpti
     const readAt = view.value?.summary?.readAt ?? null;
     if (readAt === trendFor) return;
     trendFor = readAt;
-    void loadTrend(name).then(
+    void loadSiteTrend(name).then(
       (points) => !closed && (trend.value = points),
       () => undefined,
     );
@@ -75,7 +63,6 @@ export function createSiteModel(send: Send, name: string, options: SiteModelOpti
   return {
     name,
     view,
-    watched,
     error,
     trend,
     read: (fresh) => ask('site.read', fresh),

@@ -34,3 +34,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
   const record = (fields: readonly CsvValue[]) => `${fields.map(csvField).join(',')}\r\n`;
   return BOM + record(header) + rows.map(record).join('');
 }
+
+/** "page-reports-2026-11-25.csv" (the local date); with parts, "page-reports-site-2026-11-25.csv". */
+export function csvFileName(now: Date, ...parts: string[]): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `page-reports-${[...parts, date].join('-')}.csv`;
+}

@@ -5,16 +5,15 @@
 // Retry goes on from the page that failed. Stop ends the export and nothing is downloaded (half a list
 // in a file would look like the whole one).
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { ApiError, Result } from '@/lib/api/errors';
-import type { ExportPage, ExportRow } from '@/lib/export/export-row';
+import type { ApiError } from '@/lib/api/errors';
+import type { ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { send as sendMessage } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
-import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
+import { createPacedSender, type PaceOptions } from '../../paced-sender';
+import type { Send } from '../reports-model';
 import { downloadFile } from './download-file';
-import { csvFileName, reportsCsv } from './report-csv';
-
-export type Send = typeof sendMessage;
+import { csvFileName } from './csv';
+import { reportsCsv } from './report-csv';
 
 /** The list's filters, search and sort: the page and its size are the export's own. */
 export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
@@ -25,16 +24,10 @@ export type ExportState =
   | { phase: 'stopped' }
   | { phase: 'done'; count: number; fileName: string };
 
-export interface ExportOptions {
+export interface ExportOptions extends PaceOptions {
   /** Hands the finished file to the browser (an <a download> with a Blob URL by default). */
   download?: (fileName: string, text: string) => void;
   now?: () => Date;
-  /** Normal pause between two pages, while the service has room. */
-  pauseMs?: number;
-  maxRateLimitRetries?: number;
-  /** Longest wait accepted from Retry-After, so a wild header cannot freeze the export. */
-  maxWaitSeconds?: number;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface ExportModel {
@@ -55,14 +48,7 @@ export const EXPORT_PER_PAGE = 100;
 const MAX_PAGES = 1000;
 
 export function createExportModel(send: Send, options: ExportOptions = {}): ExportModel {
-  const {
-    download = downloadFile,
-    now = () => new Date(),
-    pauseMs = 250,
-    maxRateLimitRetries = 3,
-    maxWaitSeconds = 60,
-    sleep = abortableSleep,
-  } = options;
+  const { download = downloadFile, now = () => new Date() } = options;
   const state = signal<ExportState | null>(null);
   const running = computed(() => state.value?.phase === 'reading');
 
@@ -73,22 +59,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
   let lastPage: number | null = null;
   let abort: AbortController | null = null;
 
-  async function readPage(page: number, signal: AbortSignal): Promise<Result<ExportPage>> {
-    const ask = () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page });
-    let answer = await ask();
-    for (let retry = 0; retry < maxRateLimitRetries && isRateLimited(answer) && !signal.aborted; retry++) {
-      const seconds = Math.min(maxWaitSeconds, Math.max(1, answer.error.retryAfterSeconds ?? 2 ** retry));
-      pacer.rateLimited(seconds * 1000);
-      state.value = { phase: 'reading', page, lastPage, waitingSeconds: seconds };
-      await sleep(seconds * 1000, signal);
-      if (signal.aborted) return answer;
-      state.value = { phase: 'reading', page, lastPage, waitingSeconds: null };
-      answer = await ask();
-    }
-    return answer;
-  }
-
-  let pacer = createPacer(pauseMs, maxWaitSeconds * 1000);
+  let paced = createPacedSender(options);
 
   async function run() {
     const controller = new AbortController();
@@ -98,17 +69,21 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
     while (nextPage <= MAX_PAGES) {
       // The page about to be read is said during the pause before it, too.
       state.value = { phase: 'reading', page: nextPage, lastPage, waitingSeconds: null };
-      if (!first) await sleep(pacer.next(), signal);
+      if (!first) await paced.pause(signal);
       first = false;
       if (signal.aborted) return;
-      const answer = await readPage(nextPage, signal);
+      const page = nextPage;
+      const answer = await paced.send(
+        () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page }),
+        signal,
+        (waitingSeconds) => (state.value = { phase: 'reading', page, lastPage, waitingSeconds }),
+      );
       if (signal.aborted) return;
       if (!answer.ok) {
         abort = null;
         state.value = { phase: 'failed', page: nextPage, lastPage, error: answer.error };
         return;
       }
-      pacer.answered(answer.rateLimit);
       const { rows: pageRows, hasNext } = answer.data;
       lastPage = answer.data.lastPage;
       // A report created or deleted meanwhile moves the others between pages: one seen twice counts once.
@@ -135,7 +110,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
       rows = new Map();
       nextPage = 1;
       lastPage = null;
-      pacer = createPacer(pauseMs, maxWaitSeconds * 1000);
+      paced = createPacedSender(options);
       await run();
     },
     stop() {

@@ -49,9 +49,3 @@ export function csvRecord(row: ExportRow): CsvValue[] {
 export function reportsCsv(rows: readonly ExportRow[]): string {
   return toCsv(CSV_COLUMNS, rows.map(csvRecord));
 }
-
-/** "page-reports-2026-11-25.csv", the local date. */
-export function csvFileName(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `page-reports-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
-}

@@ -56,7 +56,7 @@ describe('bulk changes: selecting', () => {
   it('offers every matching report once the whole page is ticked, and sends the filters, not the ids', async () => {
     const { send } = open('#/reports?search=site&per_page=10&page=1');
     await selectWholePage();
-    // Loaded after the section paints (LazyBulkChanges).
+    // Loaded after the section paints (lazily).
     expect(await screen.findByText('All 10 reports on this page are selected.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Select all 132 matching reports' }));
     expect(screen.getByText('All 132 matching reports are selected.')).toBeTruthy();

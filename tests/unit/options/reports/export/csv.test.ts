@@ -1,13 +1,8 @@
 // The CSV writer and the export's columns: RFC 4180 quoting (every text cell), CRLF, the BOM, formulas neutralised, a fixed
 // column order, an empty list, and nothing but the columns in the file.
 import { describe, expect, it } from 'vitest';
-import { BOM, csvField, neutralise, toCsv } from '@/entrypoints/options/reports/export/csv';
-import {
-  CSV_COLUMNS,
-  csvFileName,
-  csvRecord,
-  reportsCsv,
-} from '@/entrypoints/options/reports/export/report-csv';
+import { BOM, csvField, csvFileName, neutralise, toCsv } from '@/entrypoints/options/reports/export/csv';
+import { CSV_COLUMNS, csvRecord, reportsCsv } from '@/entrypoints/options/reports/export/report-csv';
 import type { ExportRow } from '@/lib/export/export-row';
 
 const COLUMNS =

@@ -1,69 +1,9 @@
-// The two confirmations of the Reports section: delete one report, delete the selected ones.
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { ErrorBanner } from '@/components/ErrorBanner';
-import type { ReportSummary } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import { useDeleteConfirmation } from '../list/use-delete-confirmation';
 import type { ReportsModel } from './reports-model';
 import { readableUrl } from '@/lib/readable-url';
-
-interface DeleteReportDialogProps {
-  /** The report to delete; null when the dialog is closed. */
-  report: ReportSummary | null;
-  model: ReportsModel;
-  onClose: () => void;
-  fallbackFocus: () => HTMLElement | null;
-  onOpenSettings: () => void;
-}
-
-/**
- * "Delete report?" naming the URL. While the request is on its way the dialog stays (Cancel and Escape
- * wait for the answer), so a failure is always seen here, for this report; the table is left as it was.
- */
-export function DeleteReportDialog({
-  report,
-  model,
-  onClose,
-  fallbackFocus,
-  onOpenSettings,
-}: DeleteReportDialogProps) {
-  const { shown, busy, error, confirm, cancel } = useDeleteConfirmation(
-    report,
-    (target: ReportSummary) => model.deleteReport(target),
-    onClose,
-  );
-
-  return (
-    <ConfirmDialog
-      open={report !== null}
-      title={t('reportsDeleteOneTitle')}
-      confirmLabel={t('optionsDelete')}
-      cancelLabel={t('optionsCancel')}
-      busy={busy.value}
-      cancelDisabled={busy.value}
-      onConfirm={() => void confirm()}
-      onCancel={cancel}
-      fallbackFocus={fallbackFocus}
-    >
-      <p>
-        {t('reportsDeleteOneBefore')}
-        <strong class="break-anywhere">{readableUrl(shown.value?.url ?? '')}</strong>
-        {t('reportsDeleteOneAfter')}
-      </p>
-      {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
-      {error.value ? (
-        <ErrorBanner
-          error={error.value}
-          context={t('reportsDeleteOneFailed')}
-          onRetry={() => void confirm()}
-          onOpenSettings={onOpenSettings}
-        />
-      ) : null}
-    </ConfirmDialog>
-  );
-}
 
 const LISTED = 8;
 
@@ -92,8 +32,7 @@ export function DeleteSelectedDialog({
     <ConfirmDialog
       open={open}
       title={count === 1 ? t('reportsDeleteManyTitleOne') : t('reportsDeleteManyTitle', formatCount(count))}
-      cancelLabel={progress ? t('reportsDeleteStop') : t('optionsCancel')}
-      confirmLabel={t('optionsDelete')}
+      cancelLabel={progress ? t('reportsDeleteStop') : undefined}
       busy={progress !== null}
       confirmDisabled={count === 0}
       onConfirm={onConfirm}

@@ -1,0 +1,67 @@
+// The background's bulk job as a page watches it (storage.session, lib/bulk-job.ts), and what the page may
+// ask of it: start, stop, retry or forget. The Reports section's bulk changes and a project's "Regenerate
+// these pages" share it; the page never sends the changes itself.
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError } from '@/lib/api/errors';
+import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
+import type { MessageInput, MessageType } from '@/lib/messaging/protocol';
+import type { Send } from './reports-model';
+
+export interface BulkJobControls {
+  /** The background's job (running or ended); null when there is none. */
+  readonly job: ReadonlySignal<BulkJob | null>;
+  /** The id of the first job that appeared after this page's last start: the one it started. */
+  readonly started: ReadonlySignal<string | null>;
+  /** The background refused to start, stop, retry or dismiss. */
+  readonly error: ReadonlySignal<ApiError | null>;
+  /** Whether the background took the job. */
+  start(input: MessageInput<'bulk.start'>): Promise<boolean>;
+  stop(): Promise<void>;
+  retryFailed(): Promise<void>;
+  dismiss(): Promise<void>;
+  dispose(): void;
+}
+
+/** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
+export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => void): BulkJobControls {
+  const job = signal<BulkJob | null>(null);
+  const started = signal<string | null>(null);
+  const error = signal<ApiError | null>(null);
+  /** Set by start until the new job shows: the job that was there before it. */
+  let awaiting: { before: string | null } | null = null;
+
+  const stopWatching = watchBulkJob((next) => {
+    const before = job.peek();
+    batch(() => {
+      if (awaiting && next && next.id !== awaiting.before) {
+        started.value = next.id;
+        awaiting = null;
+      }
+      job.value = next;
+    });
+    if (next?.phase === 'ended' && before?.id === next.id && before.phase !== 'ended') onEnded(next);
+  });
+
+  async function ask<T extends MessageType>(type: T, payload: MessageInput<T>): Promise<boolean> {
+    error.value = null;
+    const answer = await send(type, payload);
+    if (!answer.ok) error.value = answer.error;
+    return answer.ok;
+  }
+
+  return {
+    job,
+    started,
+    error,
+    async start(input) {
+      awaiting = { before: job.peek()?.id ?? null };
+      const taken = await ask('bulk.start', input);
+      if (!taken) awaiting = null;
+      return taken;
+    },
+    stop: async () => void (await ask('bulk.stop', {})),
+    retryFailed: async () => void (await ask('bulk.retryFailed', {})),
+    dismiss: async () => void (await ask('bulk.dismiss', {})),
+    dispose: stopWatching,
+  };
+}
