@@ -31,8 +31,14 @@ export interface ReportsTableProps {
   onDelete: (report: ReportSummary) => void;
 }
 
-/** More rows than a window shows at once: a page of 100 paints these first. */
-const FIRST_SCREEN_ROWS = 20;
+/**
+ * At least as many rows as a window `height` px tall shows before it is scrolled: a row is at least 45 px
+ * tall (its 32 px buttons, the cells' padding and border), and the header, heading, filters and column
+ * headers take at least 200 px above the first row.
+ */
+export function firstScreenRows(height: number): number {
+  return Math.max(1, Math.ceil((height - 200) / 45));
+}
 
 /**
  * The rows to render: the first screen's alone the first time the table has rows, every row from the next
@@ -45,7 +51,7 @@ function useRowsToRender(reports: readonly ReportSummary[]): readonly ReportSumm
   useEffect(() => {
     if (hasRows) setFirstScreenPainted(true);
   }, [hasRows]);
-  return firstScreenPainted ? reports : reports.slice(0, FIRST_SCREEN_ROWS);
+  return firstScreenPainted ? reports : reports.slice(0, firstScreenRows(window.innerHeight));
 }
 
 /** Each report's last two analyses, read again when the rows change: one storage read for the whole page. */

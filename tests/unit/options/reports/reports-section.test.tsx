@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Page, Report } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
 import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from '../fakes';
+import { firstScreenRows } from '@/entrypoints/options/reports/ReportsTable';
 import { renderApp } from '../render-app';
 
 beforeEach(() => {
@@ -66,11 +67,18 @@ describe('the Reports table', () => {
     });
     const reports = await table();
     await waitFor(() => expect(bodyRows(reports).length).toBeGreaterThan(0));
-    expect(bodyRows(reports)).toHaveLength(20);
+    expect(bodyRows(reports)).toHaveLength(firstScreenRows(window.innerHeight));
     await waitFor(() => expect(bodyRows(reports)).toHaveLength(100));
     expect(within(bodyRows(reports)[99]!).getByRole('rowheader').textContent).toBe(
       'https://site.example/page-1',
     );
+  });
+
+  it('counts a first screen from the window: enough rows to reach its bottom, not many more', () => {
+    // Rows at least 45 px tall, starting at least 200 px down: 12 fill a window 720 px tall.
+    expect(firstScreenRows(720)).toBe(12);
+    expect(firstScreenRows(1080)).toBe(20);
+    expect(firstScreenRows(150)).toBe(1);
   });
 
   it('keeps the old rows visible, marked busy, while the next page loads', async () => {
