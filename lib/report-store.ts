@@ -84,8 +84,6 @@ export interface StoreReader {
   recent(host?: string | null): Promise<Cached<ReportSummary[]> | null>;
   /** The last answer to a list query (its listView), or null. */
   list(view: string): Promise<(Page<ReportSummary> & { fetchedAt: number }) | null>;
-  /** Starts reading the catalog now, for a view named a moment later (its read then waits for less). */
-  readAhead(): void;
 }
 
 /**
@@ -133,7 +131,6 @@ export function readStore(connectionId?: string): StoreReader {
   const listIds = (entry: ListEntry) => entry.ids;
 
   return {
-    readAhead: () => void soft(readCatalog()),
     pageReport: async (url) => {
       const address = pageKey(url);
       if (address === null) return null;

@@ -1,14 +1,12 @@
 // Everything the options page holds, built once when it opens: the hash router, remembered list
 // preferences, and one model per list. Views receive these; nothing here touches the DOM beyond the hash.
 import type { OptionsRoute } from '@/lib/options-route';
-import { readStore } from '@/lib/report-store';
 import { createProjectsModel, type ProjectsModel } from './projects/projects-model';
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
 import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/project-options-model';
 import { createReportDetailsModel, type ReportDetailsModel } from './reports/report-details-model';
 import {
   createReportsModel,
-  keptRows,
   type ReportsModelOptions,
   type ReportsModel,
   type Send,
@@ -41,9 +39,6 @@ async function defaultRoute(send: Send, win: Window): Promise<OptionsRoute> {
 
 export async function startOptionsPage(send: Send, options: StartOptions = {}): Promise<OptionsPage> {
   const win = options.win ?? window;
-  // The kept rows' catalog does not depend on the list preferences: it is read beside them.
-  const store = readStore();
-  store.readAhead();
   const [reportPrefs, projectPrefs, fallback] = await Promise.all([
     loadReportListPrefs(),
     loadProjectListPrefs(),
@@ -55,7 +50,6 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     prefs: reportPrefs,
     searchDelayMs: options.searchDelayMs,
     deleteMany: options.deleteMany,
-    cache: keptRows(store),
   });
   const details = createReportDetailsModel(send, {
     onReportChanged: reports.replaceReport,

@@ -9,7 +9,7 @@ import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
-import { readStore, type StoreReader } from '@/lib/report-store';
+import { readStore } from '@/lib/report-store';
 import { createListModel, type ListCache, type ListModel } from '../list/list-model';
 import {
   deleteMany,
@@ -33,20 +33,10 @@ export interface ReportsModelOptions {
   cache?: ListCache<ReportListState, ReportSummary> | null;
 }
 
-/**
- * The rows kept in the store of the connection this page was opened for (a switch reloads the page): each
- * read a fresh one, the first from `first` when given (a reader already reading its catalog).
- */
-export function keptRows(first?: StoreReader): ListCache<ReportListState, ReportSummary> {
-  let next = first;
-  return {
-    read(state) {
-      const store = next ?? readStore();
-      next = undefined;
-      return store.list(listView(toReportListQuery(state)));
-    },
-  };
-}
+/** The store of the connection this page was opened for (a switch reloads the page). */
+const KEPT: ListCache<ReportListState, ReportSummary> = {
+  read: (state) => readStore().list(listView(toReportListQuery(state))),
+};
 
 /** What the last "Delete selected" did. */
 export interface BulkSummary {
@@ -120,7 +110,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
-    cache: options.cache === undefined ? keptRows() : (options.cache ?? undefined),
+    cache: options.cache === undefined ? KEPT : (options.cache ?? undefined),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
