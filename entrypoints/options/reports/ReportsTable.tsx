@@ -170,9 +170,13 @@ interface ReportRowProps {
   actions: RowActions;
 }
 
-/** A row renders again only when one of its props changes: a page of 100 renders again on every answer. */
+/**
+ * A row renders again only when one of its props changes (a page of 100 renders again on every answer), or
+ * while its report has no result: "Generating…" turns into "No score" with time alone (ResultBadge).
+ */
 class ReportRow extends Component<ReportRowProps> {
   shouldComponentUpdate(next: ReportRowProps) {
+    if (next.report.result === null) return true;
     return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
   }
 

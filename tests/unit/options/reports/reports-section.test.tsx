@@ -192,6 +192,21 @@ describe('the Reports table’s addresses and results', () => {
     expect(within(unscored!).getByText('No score')).toBeTruthy();
     expect(unscored!.textContent).not.toContain('Generating…');
   });
+
+  it('turns “Generating…” into “No score” once ten minutes have passed, at the table’s next render', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2024-05-02T10:09:00Z'));
+    const waiting = { result: null, generatedAt: null, createdAt: '2024-05-02T10:00:00Z', updatedAt: null };
+    renderApp('#/reports', {
+      'reports.list': () => ok(makePage([makeReport(2, waiting), makeReport(1)])),
+    });
+    const [generating, other] = bodyRows(await table());
+    expect(generating!.textContent).toContain('Generating…');
+    vi.setSystemTime(new Date('2024-05-02T10:11:00Z'));
+    // Selecting another row renders the table again; the generating row's own props are the same.
+    fireEvent.click(within(other!).getByRole('checkbox', { name: 'Select' }));
+    await waitFor(() => expect(within(generating!).getByText('No score')).toBeTruthy());
+  });
 });
 
 describe('a sort the service replaced', () => {
