@@ -99,6 +99,35 @@ function isPastTheEnd(page: Page<unknown>): boolean {
   );
 }
 
+/**
+ * The answer, each of its items replaced by the one on show at its place when they hold the same values: the
+ * rows of reports that did not change since the kept page, or the last answer, then render nothing again.
+ */
+function withShownItems<Item>(shown: Page<Item> | null, answer: Page<Item>): Page<Item> {
+  if (!shown) return answer;
+  const items = answer.items.map((item, index) => {
+    const before = shown.items[index];
+    return before !== undefined && sameValues(before, item) ? before : item;
+  });
+  return { ...answer, items };
+}
+
+/** Equal as data, whatever the order of the keys (storage gives them back sorted). */
+function sameValues(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        sameValues((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}
+
 export function createListModel<K extends string, S extends BaseListState<K>, Item>(
   config: ListModelConfig<K, S, Item>,
 ): ListModel<K, S, Item> {
@@ -164,7 +193,7 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     batch(() => {
       loading.value = false;
       error.value = null;
-      page.value = result.data;
+      page.value = withShownItems(page.peek(), result.data);
       shownKey.value = keyOf(applied);
       cached.value = false;
     });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { Component } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
@@ -10,7 +11,7 @@ import { PRIVACY_NAMES } from '@/lib/format';
 import { readHistory, type HistoryIndex } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
-import { scoreChangeOf, type ScoreChange } from '@/lib/score-change';
+import { scoreChangeOf } from '@/lib/score-change';
 import type { ListSort } from '../list/server-sort';
 import { readableUrl } from '@/lib/readable-url';
 
@@ -31,8 +32,14 @@ export interface ReportsTableProps {
   onDelete: (report: ReportSummary) => void;
 }
 
-/** More rows than a window shows at once: a page of 100 paints these first. */
-const FIRST_SCREEN_ROWS = 20;
+/**
+ * At least as many rows as a window `height` px tall shows before it is scrolled: a row is at least 45 px
+ * tall (its 32 px buttons, the cells' padding and border), and the header, heading, filters and column
+ * headers take at least 200 px above the first row.
+ */
+export function firstScreenRows(height: number): number {
+  return Math.max(1, Math.ceil((height - 200) / 45));
+}
 
 /**
  * The rows to render: the first screen's alone the first time the table has rows, every row from the next
@@ -45,7 +52,7 @@ function useRowsToRender(reports: readonly ReportSummary[]): readonly ReportSumm
   useEffect(() => {
     if (hasRows) setFirstScreenPainted(true);
   }, [hasRows]);
-  return firstScreenPainted ? reports : reports.slice(0, FIRST_SCREEN_ROWS);
+  return firstScreenPainted ? reports : reports.slice(0, firstScreenRows(window.innerHeight));
 }
 
 /** Each report's last two analyses, read again when the rows change: one storage read for the whole page. */
@@ -68,6 +75,8 @@ export function ReportsTable(props: ReportsTableProps) {
   const { reports, sorted, loading, stale, selected, onSort } = props;
   const rows = useRowsToRender(reports);
   const history = useHistoryIndex(reports);
+  const actions = useRowActions(props);
+  const labels = useMemo(rowLabels, []);
   const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
   const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
@@ -99,95 +108,138 @@ export function ReportsTable(props: ReportsTableProps) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((report, index) => (
-          <ReportRow
-            key={reportKey(report.id)}
-            report={report}
-            change={scoreChangeOf(history[reportKey(report.id)], report)}
-            rowId={`report-row-${index}`}
-            selected={selected.has(reportKey(report.id))}
-            open={props.detailsId === reportKey(report.id)}
-            onToggle={props.onToggle}
-            onDetails={props.onDetails}
-            onDelete={props.onDelete}
-          />
-        ))}
+        {rows.map((report, index) => {
+          const key = reportKey(report.id);
+          return (
+            <ReportRow
+              key={key}
+              report={report}
+              change={scoreChangeOf(history[key], report)?.change ?? null}
+              rowId={`report-row-${index}`}
+              selected={selected.has(key)}
+              open={props.detailsId === key}
+              labels={labels}
+              actions={actions}
+            />
+          );
+        })}
       </tbody>
     </ListTable>
   );
 }
 
+type RowActions = Pick<ReportsTableProps, 'onToggle' | 'onDetails' | 'onDelete'>;
+
+/**
+ * The rows' actions as functions that stay the same from render to render, calling the latest ones given:
+ * a row whose report, selection and change are the same then does not render again.
+ */
+function useRowActions(props: RowActions): RowActions {
+  const latest = useRef(props);
+  latest.current = props;
+  return useMemo(
+    () => ({
+      onToggle: (report, selected) => latest.current.onToggle(report, selected),
+      onDetails: (report, opener) => latest.current.onDetails(report, opener),
+      onDelete: (report) => latest.current.onDelete(report),
+    }),
+    [],
+  );
+}
+
+/** The words every row repeats, looked up once for the table rather than once per row. */
+function rowLabels() {
+  return {
+    select: t('reportsSelectRow'),
+    noProject: t('reportsNoProject'),
+    privacyUnknown: t('reportsPrivacyUnknown'),
+    notGenerated: t('reportsNotGeneratedYet'),
+    details: t('reportsDetailsButton'),
+    delete: t('optionsDelete'),
+  };
+}
+
 interface ReportRowProps {
   report: ReportSummary;
-  /** Since the previous analysis, where the history tells it. */
-  change: ScoreChange | null;
+  /** Points up or down since the previous analysis, where the history tells it. */
+  change: number | null;
   rowId: string;
   selected: boolean;
   open: boolean;
-  onToggle: ReportsTableProps['onToggle'];
-  onDetails: ReportsTableProps['onDetails'];
-  onDelete: ReportsTableProps['onDelete'];
+  labels: ReturnType<typeof rowLabels>;
+  actions: RowActions;
 }
 
-function ReportRow({ report, change, rowId, selected, open, onToggle, onDetails, onDelete }: ReportRowProps) {
-  const urlId = `${rowId}-url`;
-  return (
-    <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
-      <td class="select-cell">
-        {/* Named "Select" (the row's URL describes it): a URL in the name would match any label query. */}
-        <input
-          type="checkbox"
-          aria-label={t('reportsSelectRow')}
-          aria-describedby={urlId}
-          checked={selected}
-          onChange={(event) => onToggle(report, event.currentTarget.checked)}
-        />
-      </td>
-      <th scope="row" id={urlId} class="url-cell">
-        {/* The address as the service stored it ("example.com/pricing"), linked to the full one. */}
-        <WebLink url={report.url} href={report.pageUrl} class="truncate" />
-      </th>
-      <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
-      <td>
-        <ResultBadge report={report} />
-        {change ? (
-          <>
-            {' '}
-            <ScoreChangeMark change={change.change} />
-          </>
-        ) : null}
-      </td>
-      <td>
-        {report.privacy === null ? (
-          <span class="muted">{t('reportsPrivacyUnknown')}</span>
-        ) : (
-          PRIVACY_NAMES[report.privacy]
-        )}
-      </td>
-      <td class="date-cell">
-        <DateTime iso={report.createdAt} />
-      </td>
-      <td class="date-cell">
-        <DateTime iso={report.generatedAt} missing={t('reportsNotGeneratedYet')} />
-      </td>
-      <td class="row-actions">
-        <button
-          type="button"
-          aria-describedby={urlId}
-          onClick={(event) => onDetails(report, event.currentTarget)}
-        >
-          {t('reportsDetailsButton')}
-        </button>
-        {/* Named in an attribute, not a hidden element: one element fewer in each of up to 100 rows. */}
-        <button
-          type="button"
-          class="danger"
-          aria-label={`${t('optionsDelete')} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
-          onClick={() => onDelete(report)}
-        >
-          {t('optionsDelete')}
-        </button>
-      </td>
-    </tr>
-  );
+/**
+ * A row renders again only when one of its props changes (a page of 100 renders again on every answer), or
+ * while its report has no result: "Generating…" turns into "No score" with time alone (ResultBadge).
+ */
+class ReportRow extends Component<ReportRowProps> {
+  shouldComponentUpdate(next: ReportRowProps) {
+    if (next.report.result === null) return true;
+    return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
+  }
+
+  render({ report, change, rowId, selected, open, labels, actions }: ReportRowProps) {
+    const urlId = `${rowId}-url`;
+    return (
+      <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
+        <td class="select-cell">
+          {/* Named "Select" (the row's URL describes it): a URL in the name would match any label query. */}
+          <input
+            type="checkbox"
+            aria-label={labels.select}
+            aria-describedby={urlId}
+            checked={selected}
+            onChange={(event) => actions.onToggle(report, event.currentTarget.checked)}
+          />
+        </td>
+        <th scope="row" id={urlId} class="url-cell">
+          {/* The address as the service stored it ("example.com/pricing"), linked to the full one. */}
+          <WebLink url={report.url} href={report.pageUrl} class="truncate" />
+        </th>
+        <td class="project-cell">{report.project ?? <span class="muted">{labels.noProject}</span>}</td>
+        <td>
+          <ResultBadge report={report} />
+          {change === null ? null : (
+            <>
+              {' '}
+              <ScoreChangeMark change={change} />
+            </>
+          )}
+        </td>
+        <td>
+          {report.privacy === null ? (
+            <span class="muted">{labels.privacyUnknown}</span>
+          ) : (
+            PRIVACY_NAMES[report.privacy]
+          )}
+        </td>
+        <td class="date-cell">
+          <DateTime iso={report.createdAt} />
+        </td>
+        <td class="date-cell">
+          <DateTime iso={report.generatedAt} missing={labels.notGenerated} />
+        </td>
+        <td class="row-actions">
+          <button
+            type="button"
+            aria-describedby={urlId}
+            onClick={(event) => actions.onDetails(report, event.currentTarget)}
+          >
+            {labels.details}
+          </button>
+          {/* Named in an attribute, not a hidden element: one element fewer in each of up to 100 rows. */}
+          <button
+            type="button"
+            class="danger"
+            aria-label={`${labels.delete} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
+            onClick={() => actions.onDelete(report)}
+          >
+            {labels.delete}
+          </button>
+        </td>
+      </tr>
+    );
+  }
 }

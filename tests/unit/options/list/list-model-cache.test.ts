@@ -106,6 +106,24 @@ describe('the list model with kept answers', () => {
     expect(other.page.value).toBeNull();
   });
 
+  it('keeps the items on show that the answer holds again unchanged, so their rows do not render again', async () => {
+    const keptA = { name: 'a', tag: { x: 1, y: 2 } } as Item;
+    const keptB = { name: 'b' };
+    const { cache } = memoryCache({ [ALL]: makePage([keptA, keptB]) });
+    const answer = deferred<Result<Page<Item>>>();
+    const list = start('#/projects', () => answer.promise, cache);
+    await settle();
+    // Storage gives the keys back sorted: the same values in another order are the same item.
+    answer.resolve(
+      ok(makePage([{ tag: { y: 2, x: 1 }, name: 'a' } as Item, { name: 'b', tag: null } as Item])),
+    );
+    await settle();
+    expect(list.cached.value).toBe(false);
+    expect(list.page.value?.items[0]).toBe(keptA);
+    expect(list.page.value?.items[1]).not.toBe(keptB);
+    expect(list.page.value?.items[1]).toEqual({ name: 'b', tag: null });
+  });
+
   it('shows the rows kept for the state at once, marked, then the answer in their place', async () => {
     const { cache } = memoryCache({ [ALL]: page('kept-a', 'kept-b') });
     const answer = deferred<Result<Page<Item>>>();

@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Page, Report } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
 import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from '../fakes';
+import { firstScreenRows } from '@/entrypoints/options/reports/ReportsTable';
 import { renderApp } from '../render-app';
 
 beforeEach(() => {
@@ -66,11 +67,18 @@ describe('the Reports table', () => {
     });
     const reports = await table();
     await waitFor(() => expect(bodyRows(reports).length).toBeGreaterThan(0));
-    expect(bodyRows(reports)).toHaveLength(20);
+    expect(bodyRows(reports)).toHaveLength(firstScreenRows(window.innerHeight));
     await waitFor(() => expect(bodyRows(reports)).toHaveLength(100));
     expect(within(bodyRows(reports)[99]!).getByRole('rowheader').textContent).toBe(
       'https://site.example/page-1',
     );
+  });
+
+  it('counts a first screen from the window: enough rows to reach its bottom, not many more', () => {
+    // Rows at least 45 px tall, starting at least 200 px down: 12 fill a window 720 px tall.
+    expect(firstScreenRows(720)).toBe(12);
+    expect(firstScreenRows(1080)).toBe(20);
+    expect(firstScreenRows(150)).toBe(1);
   });
 
   it('keeps the old rows visible, marked busy, while the next page loads', async () => {
@@ -183,6 +191,21 @@ describe('the Reports table’s addresses and results', () => {
     expect(within(scored!).getByText('Decent · 74').className).toBe('result result--decent');
     expect(within(unscored!).getByText('No score')).toBeTruthy();
     expect(unscored!.textContent).not.toContain('Generating…');
+  });
+
+  it('turns “Generating…” into “No score” once ten minutes have passed, at the table’s next render', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2024-05-02T10:09:00Z'));
+    const waiting = { result: null, generatedAt: null, createdAt: '2024-05-02T10:00:00Z', updatedAt: null };
+    renderApp('#/reports', {
+      'reports.list': () => ok(makePage([makeReport(2, waiting), makeReport(1)])),
+    });
+    const [generating, other] = bodyRows(await table());
+    expect(generating!.textContent).toContain('Generating…');
+    vi.setSystemTime(new Date('2024-05-02T10:11:00Z'));
+    // Selecting another row renders the table again; the generating row's own props are the same.
+    fireEvent.click(within(other!).getByRole('checkbox', { name: 'Select' }));
+    await waitFor(() => expect(within(generating!).getByText('No score')).toBeTruthy());
   });
 });
 
