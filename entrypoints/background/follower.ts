@@ -4,11 +4,10 @@
 // stopped at any moment; a browser restart ends every following, as the popup's cache); short waits
 // are timers while the worker runs, and an alarm wakes a stopped worker for whatever is due (a
 // setTimeout dies with the worker).
-import { storage } from 'wxt/utils/storage';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { followedFrom, type Followed } from '@/lib/following';
-import { FOLLOWED_KEY, LEGACY_FOLLOWED_KEY } from '@/lib/storage-keys';
+import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { stopsFollowing } from '@/entrypoints/background/stops-following';
@@ -34,9 +33,6 @@ const MAX_ENTRIES = 50;
 /** One connection's followed reports. */
 export const followedOf = (connectionId: string) =>
   spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, []);
-
-/** Where an earlier version kept the ids it followed, on disk: removed at start-up. */
-const LEGACY_ITEM = `local:${LEGACY_FOLLOWED_KEY}` as const;
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
@@ -229,7 +225,6 @@ export function createFollower(deps: FollowerDeps) {
   /** At start-up: the timer died with the old worker, and the alarm may be left from before a browser restart. */
   async function resume(): Promise<void> {
     const entries = await serially(async () => {
-      await storage.removeItem(LEGACY_ITEM, { removeMeta: true });
       const stored = await withoutExpired();
       await wakeUps(stored);
       return stored;

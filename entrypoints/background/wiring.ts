@@ -9,7 +9,6 @@ import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/
 import { NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
   mirrorActive,
-  moveLegacyConnection,
   readConnection,
   readConnectionOf,
   readConnections,
@@ -24,7 +23,7 @@ import { createConnectionWorks } from './connection-work';
 import { BULK_ALARM } from './bulk-changes';
 import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
-import { clearSpace, dropOldLayout } from './space';
+import { clearSpace } from './space';
 import type { Handlers } from './router';
 import { browserToolbarScore } from './toolbar-score';
 import { createEvents } from './events';
@@ -47,14 +46,9 @@ export interface BackgroundOptions {
  */
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
-  // One queue for every write of the connection settings: saves never interleave, and an existing user's
-  // old settings are moved into the one item before any save can run.
+  // One queue for every write of the connection settings: saves never interleave.
   const settingsUpdates = createSerialUpdates('updating the connection settings');
-  void settingsUpdates(async () => {
-    await moveLegacyConnection();
-    await mirrorActive();
-    await dropOldLayout();
-  }).catch(() => undefined); // logged by the queue
+  void settingsUpdates(mirrorActive).catch(() => undefined); // logged by the queue
   // Pages read the active connection's items under the mirrored id: written again whoever wrote the
   // connections, and when storage.session was emptied under a running worker.
   const mirror = () => void mirrorActive().catch(() => undefined);
