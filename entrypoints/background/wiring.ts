@@ -25,7 +25,8 @@ import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
 import { clearSpace } from './space';
 import type { Handlers } from './router';
-import { browserToolbarScore } from './toolbar-score';
+import { createToolbarScore } from './toolbar-score';
+import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { readStore } from '@/lib/report-store';
 
@@ -158,12 +159,17 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
-  const toolbar = browserToolbarScore({
+  const toolbar = createToolbarScore({
     listReports: core['reports.list'],
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
     readStore: (connectionId) => readStore(connectionId),
     storeOf: (ref) => works.workFor(ref).store,
+    tabs: browser.tabs,
+    alarms: browser.alarms,
+    showScore,
+    clearScore,
+    now,
   });
   const ifActive =
     <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
@@ -172,23 +178,23 @@ export function createBackground(options: BackgroundOptions = {}) {
     };
   events.on(
     'report.created',
-    ifActive(() => toolbar.noteCreated()),
+    ifActive(() => toolbar.changed()),
   );
   events.on(
     'report.changed',
-    ifActive(() => toolbar.noteUpdated()),
+    ifActive(() => toolbar.showAllTabs()),
   );
   events.on(
     'report.gone',
     ifActive(async ({ error }) => {
-      if (error === null) await toolbar.noteDeleted();
+      if (error === null) await toolbar.changed();
     }),
   );
   events.on(
     'project.deleted',
-    ifActive(() => toolbar.noteProjectDeleted()),
+    ifActive(() => toolbar.changed()),
   );
-  events.on('connection.switched', () => toolbar.switched());
+  events.on('connection.switched', () => toolbar.changed());
   return { handlers, works, toolbar, events };
 }
 
