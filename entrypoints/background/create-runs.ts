@@ -9,7 +9,6 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { isRecord } from '@/lib/is-record';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 
@@ -116,13 +115,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   };
 }
 
-/** Only well-formed, recent runs: anything else is from a stopped worker or an older version. */
-function fresh(value: unknown, now: number): CreateRuns {
-  if (!isRecord(value)) return {};
-  const runs: CreateRuns = {};
-  for (const [url, run] of Object.entries(value as Record<string, Partial<CreateRun>>)) {
-    if (typeof run?.startedAt === 'number' && now - run.startedAt < STALE_AFTER_MS)
-      runs[url] = run as CreateRun;
-  }
-  return runs;
+/** Only recent runs: an older one is from a stopped worker. */
+function fresh(runs: CreateRuns, now: number): CreateRuns {
+  return Object.fromEntries(Object.entries(runs).filter(([, run]) => now - run.startedAt < STALE_AFTER_MS));
 }
