@@ -123,25 +123,16 @@ export function createBackground(options: BackgroundOptions = {}) {
     else await work.bulk.resume();
   }
 
-  /** The active connection's bulk job: each message goes to that connection's runner. */
-  const bulk = <T extends keyof BulkHandlers>(type: T): BulkHandlers[T] =>
-    (async (input: never) =>
-      ((await works.active()).bulk.handlers[type] as (i: never) => unknown)(input)) as BulkHandlers[T];
-
-  /** A project's site view, on the active connection: each message goes to that connection's reads. */
-  const site = <T extends keyof SiteHandlers>(type: T): SiteHandlers[T] =>
-    (async (input: never) =>
-      ((await works.active()).sites.handlers[type] as (i: never) => unknown)(input)) as SiteHandlers[T];
-
   const handlers: Handlers = {
     ...core,
-    'bulk.start': bulk('bulk.start'),
-    'bulk.stop': bulk('bulk.stop'),
-    'bulk.retryFailed': bulk('bulk.retryFailed'),
-    'bulk.dismiss': bulk('bulk.dismiss'),
-    'site.read': site('site.read'),
-    'site.stop': site('site.stop'),
-    'site.pages': site('site.pages'),
+    // The active connection's bulk job and site reads answer these.
+    'bulk.start': async (input) => (await works.active()).bulk.handlers['bulk.start'](input),
+    'bulk.stop': async () => (await works.active()).bulk.handlers['bulk.stop'](),
+    'bulk.retryFailed': async () => (await works.active()).bulk.handlers['bulk.retryFailed'](),
+    'bulk.dismiss': async () => (await works.active()).bulk.handlers['bulk.dismiss'](),
+    'site.read': async (input) => (await works.active()).sites.handlers['site.read'](input),
+    'site.stop': async (input) => (await works.active()).sites.handlers['site.stop'](input),
+    'site.pages': async (input) => (await works.active()).sites.handlers['site.pages'](input),
     'history.clear': async () => {
       await (await works.active()).history.clear();
       return { ok: true, data: null };
@@ -197,9 +188,6 @@ export function createBackground(options: BackgroundOptions = {}) {
   events.on('connection.switched', () => toolbar.changed());
   return { handlers, works, toolbar, events };
 }
-
-type BulkHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['bulk']['handlers'];
-type SiteHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['sites']['handlers'];
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
 async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
