@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import type { ReportSummary } from '@/lib/api/types';
 import type { StoreReader } from '@/lib/report-store';
-import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/toolbar-score';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import type { ReportStore } from './report-store';
@@ -185,12 +185,9 @@ export function registerToolbarScore(toolbar: ToolbarScore): void {
   browser.runtime.onStartup.addListener(() => void toolbar.start().catch(logged));
   browser.runtime.onInstalled.addListener(() => void toolbar.start().catch(logged));
   toolbarScoreItem.watch((on) => void (on ? toolbar.start() : toolbar.stop()).catch(logged));
-  // The permission taken back in the browser's own settings turns the setting off, so Settings says so.
+  // `tabs` taken back in the browser's own settings turns the setting off, so Settings says so.
   browser.permissions.onRemoved.addListener((removed) => {
-    if (
-      removed.permissions?.some((name) => (TOOLBAR_SCORE_PERMISSIONS.permissions as string[]).includes(name))
-    )
-      void toolbarScoreItem.setValue(false);
+    if (removed.permissions?.includes('tabs')) void toolbarScoreItem.setValue(false);
   });
 }
 
