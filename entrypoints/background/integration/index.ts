@@ -14,7 +14,6 @@ import { createBadge } from './badge';
 import { clickedAddress, createMenus, type MenuClick } from './menus';
 import { createNotifier } from './notifications';
 import { describeOutcome } from './outcome';
-import { popupOpen } from './popup-open';
 import { createAnnouncer, createQuickCreate } from './quick-create';
 
 export const CREATE_COMMAND = 'create-report';
@@ -86,4 +85,17 @@ export function registerBrowserIntegration(
       await announce(describeOutcome(started.asked.kind, started.asked.pageUrl, answer));
     }
   });
+}
+
+/**
+ * Whether the toolbar popup is open now. A popup's request that ends after it closed is seen by nobody
+ * until the next popup: that is when a notification is worth showing.
+ */
+async function popupOpen(): Promise<boolean> {
+  try {
+    return (await browser.runtime.getContexts({ contextTypes: ['POPUP'] })).length > 0;
+  } catch {
+    // Unknown: counted as closed, so the outcome is said rather than lost.
+    return false;
+  }
 }
