@@ -3,11 +3,7 @@
 // hears of those through the handlers' events). Call synchronously at start-up: it registers listeners
 // that may be what woke the worker.
 import { browser } from 'wxt/browser';
-import {
-  integrationPrefsItem,
-  loadIntegrationPrefs,
-  sanitizeIntegrationPrefs,
-} from '@/lib/integration-prefs';
+import { integrationPrefsItem, loadIntegrationPrefs } from '@/lib/integration-prefs';
 import type { Handlers } from '../router';
 import type { BackgroundEvents, Events } from '../events';
 import { createBadge } from './badge';
@@ -58,7 +54,7 @@ export function registerBrowserIntegration(
 
   // The menu follows the setting, at start-up and at once when it changes.
   void prefs().then((current) => menus.show(current.menu));
-  integrationPrefsItem.watch((value) => void menus.show(sanitizeIntegrationPrefs(value).menu));
+  integrationPrefsItem.watch((value) => void menus.show(value.menu));
 
   if (import.meta.env.MODE === 'e2e') {
     // The e2e build only: headless Chromium cannot click a menu item, press a command's keys or click a
