@@ -29,7 +29,7 @@ export interface Connection {
   apiKey: string;
   /**
    * Changes whenever the address or the key does: another account. Work started for one account carries it
-   * and never reaches another. Absent on entries saved before it existed: the id stands in.
+   * and never reaches another. Absent until the address or the key first changes: the id stands in.
    */
   account?: string;
 }
