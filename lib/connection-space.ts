@@ -16,9 +16,6 @@ export async function activeConnectionId(): Promise<string> {
   }
 }
 
-/** The key of the active connection's item `name`. */
-export const activeSpaceKey = async (name: string) => spaceKey(await activeConnectionId(), name);
-
 /**
  * Calls `listener` with the active connection's item `name` now, after every change of it, and again when
  * another connection becomes active (the background may write the active id after the page opened).
@@ -32,7 +29,7 @@ export function watchActiveItem(name: string, listener: (value: unknown) => void
   let version = 0;
   async function load() {
     const mine = ++version;
-    key = await activeSpaceKey(name);
+    key = spaceKey(await activeConnectionId(), name);
     const items = await area.get(key);
     if (!stopped && mine === version) listener(items[key]);
   }

@@ -14,10 +14,7 @@ export const historyName = (reportId: string) => `history:${reportId}`;
 export const HISTORY_INDEX_NAME = 'historyIndex';
 
 /** One analysis in the index: when it ran and its score. */
-export interface IndexedAnalysis {
-  generatedAt: string;
-  score: number | null;
-}
+export type IndexedAnalysis = Pick<Snapshot, 'generatedAt' | 'score'>;
 
 /** Per report: its newest analysis, the one before (null with only one), how many are kept, their size. */
 export interface HistoryEntry {

@@ -3,7 +3,7 @@
 // background keeps the snapshots, the pages draw them, and the words come from the locales.
 import { analysisTime } from './history-store';
 import { bandOfScore, roundScore } from './api/score';
-import type { CheckCategory, CheckImportance, Report, ReportResult } from './api/types';
+import type { CheckCategory, CheckImportance, Report, ReportChecks, ReportResult } from './api/types';
 
 /** A failed test as kept in a snapshot. */
 export interface SnapshotFailure {
@@ -25,7 +25,7 @@ export interface Snapshot {
   score: number | null;
   band: ReportResult | null;
   /** Failed tests by importance, and passed tests. */
-  counts: { high: number; medium: number; low: number; passed: number };
+  counts: ReportChecks['counts'];
   failed: SnapshotFailure[];
 }
 

@@ -1,7 +1,6 @@
 // How Page Reports meets people outside its popup: the right-click menu, the privacy of reports made
-// from it or the shortcut, and notifications. One storage item, defined once, read by the background and
-// written by Settings directly: it holds no secret, only this extension's pages can write its storage,
-// and both sides read it through sanitizeIntegrationPrefs, so a bad value is a default, never an error.
+// from it or the shortcut, and notifications. One storage item, defined once and typed, read by the
+// background and written by Settings directly: it holds no secret, and only this extension writes it.
 import { storage } from 'wxt/utils/storage';
 import { INTEGRATION_PREFS_KEY } from './storage-keys';
 
@@ -21,27 +20,13 @@ export const integrationPrefsItem = storage.defineItem<IntegrationPrefs>(`local:
   version: 1,
 });
 
-/** Only known fields of the right type; anything else is its default. */
-export function sanitizeIntegrationPrefs(raw: unknown): IntegrationPrefs {
-  const value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  return {
-    menu: typeof value.menu === 'boolean' ? value.menu : INTEGRATION_DEFAULTS.menu,
-    privacy: value.privacy === 0 || value.privacy === 1 ? value.privacy : INTEGRATION_DEFAULTS.privacy,
-    notifications:
-      typeof value.notifications === 'boolean' ? value.notifications : INTEGRATION_DEFAULTS.notifications,
-  };
-}
-
-export async function loadIntegrationPrefs(item = integrationPrefsItem): Promise<IntegrationPrefs> {
-  return sanitizeIntegrationPrefs(await item.getValue());
+export function loadIntegrationPrefs(): Promise<IntegrationPrefs> {
+  return integrationPrefsItem.getValue();
 }
 
 /** Changes some of them; the rest stay as stored. Returns what is stored now. */
-export async function saveIntegrationPrefs(
-  change: Partial<IntegrationPrefs>,
-  item = integrationPrefsItem,
-): Promise<IntegrationPrefs> {
-  const next = sanitizeIntegrationPrefs({ ...(await loadIntegrationPrefs(item)), ...change });
-  await item.setValue(next);
+export async function saveIntegrationPrefs(change: Partial<IntegrationPrefs>): Promise<IntegrationPrefs> {
+  const next = { ...(await loadIntegrationPrefs()), ...change };
+  await integrationPrefsItem.setValue(next);
   return next;
 }

@@ -2,7 +2,7 @@
 // what pages may know of it. The background keeps one row per report (entrypoints/background/site-reads.ts)
 // and gives pages only the aggregate below and, on request, one test's pages.
 import type { ApiError } from './api/errors';
-import type { CheckCategory, CheckImportance, ReportId, ReportResult } from './api/types';
+import type { CheckCategory, CheckImportance, Report, ReportResult } from './api/types';
 
 /** A project's read stops here: the job's bound, said to the person when the project is larger. */
 export const SITE_READ_CAP = 2000;
@@ -42,15 +42,10 @@ export interface SiteSummary {
 }
 
 /** One page of the project, as a test's list of pages shows it. */
-export interface SitePage {
-  id: ReportId;
-  url: string;
-  pageUrl: string | null;
-  serviceUrl: string | null;
-  score: number | null;
-  result: ReportResult | null;
-  generatedAt: string | null;
-}
+export type SitePage = Pick<
+  Report,
+  'id' | 'url' | 'pageUrl' | 'serviceUrl' | 'score' | 'result' | 'generatedAt'
+>;
 
 /** Where a read of the project is. */
 export type SiteReadState =

@@ -29,11 +29,6 @@ export const SITE_READ_PREFIX = 'siteRead:';
 // storage.local (on disk).
 /** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */
 export const CONNECTION_KEY = 'connection';
-/** The first versions: the address and the key as two items, read once to carry them over. */
-export const LEGACY_BASE_URL_KEY = 'baseUrl';
-export const LEGACY_API_KEY_KEY = 'apiKey';
-/** Where an earlier version kept the ids it followed: removed at start-up. */
-export const LEGACY_FOLLOWED_KEY = 'pendingGenerations';
 /** "Show this page's score on the toolbar icon" (lib/toolbar-score.ts). */
 export const TOOLBAR_SCORE_KEY = 'toolbarScore';
 /** The side panel follows the active tab (lib/tabs-permission.ts). */

@@ -11,6 +11,3 @@ export const toolbarScoreItem = storage.defineItem<boolean>(`local:${TOOLBAR_SCO
   fallback: false,
   version: 1,
 });
-
-/** The optional permission the setting needs (wxt.config.ts `optional_permissions`). */
-export const TOOLBAR_SCORE_PERMISSIONS: { permissions: ['tabs'] } = { permissions: ['tabs'] };

@@ -5,8 +5,8 @@
 // and of a page's create while it runs.
 // A switch changes nothing here; a connection removed or saved as another account gets no request from
 // its old work (handlers.ts finds no such connection, and answers "not configured").
-import type { ApiError, Result } from '@/lib/api/errors';
-import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
+import type { Result } from '@/lib/api/errors';
+import type { Page, Report, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './bulk-changes';
@@ -72,29 +72,6 @@ export function createConnectionWorks(deps: WorkDeps) {
       );
     }
 
-    /** What each report answer changes in this connection's space. */
-    const noted = {
-      async created(pageUrl: string, report: ReportSummary) {
-        // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
-        await store.created(pageUrl, report);
-        await follow(report);
-      },
-      async changed(report: ReportSummary, regenerated: boolean) {
-        await store.seen(report);
-        // New results asked for: a new wait. A changed privacy does not lengthen the old one.
-        await follow(report, regenerated);
-      },
-      async seen(report: ReportSummary) {
-        await store.seen(report);
-        await follow(report);
-      },
-      /** Deleted, or gone from the service: no kept copy brings it back. */
-      async gone(id: ReportId, error: ApiError | null) {
-        await store.gone(id);
-        await quietly(follower.forget(id, error));
-      },
-    };
-
     const bulk = createBulkChanges({
       connectionId: ref.id,
       // On this connection only; the handlers' events keep its snapshot and follower in step.
@@ -114,16 +91,33 @@ export function createConnectionWorks(deps: WorkDeps) {
       keepAliveWhile,
     });
 
-    return { ref, store, history, creates, follower, follow, noted, bulk, sites };
+    return { ref, store, history, creates, follower, follow, bulk, sites };
   }
 
-  // What each report answer changes in the space of the connection it came from.
-  deps.events.on('report.created', ({ on, pageUrl, report }) => workFor(on).noted.created(pageUrl, report));
-  deps.events.on('report.changed', ({ on, report, regenerated }) =>
-    workFor(on).noted.changed(report, regenerated),
-  );
-  deps.events.on('report.seen', ({ on, report }) => workFor(on).noted.seen(report));
-  deps.events.on('report.gone', ({ on, id, error }) => workFor(on).noted.gone(id, error));
+  // What each report answer changes in the space of the connection it came from: its store, its follower.
+  deps.events.on('report.created', async ({ on, pageUrl, report }) => {
+    // The privacy is not remembered here: the popup sends 'popup.rememberPrivacy' as soon as it is chosen.
+    const work = workFor(on);
+    await work.store.created(pageUrl, report);
+    await work.follow(report);
+  });
+  deps.events.on('report.changed', async ({ on, report, regenerated }) => {
+    const work = workFor(on);
+    await work.store.seen(report);
+    // New results asked for: a new wait. A changed privacy does not lengthen the old one.
+    await work.follow(report, regenerated);
+  });
+  deps.events.on('report.seen', async ({ on, report }) => {
+    const work = workFor(on);
+    await work.store.seen(report);
+    await work.follow(report);
+  });
+  deps.events.on('report.gone', async ({ on, id, error }) => {
+    // Deleted, or gone from the service: no kept copy brings it back.
+    const work = workFor(on);
+    await work.store.gone(id);
+    await quietly(work.follower.forget(id, error));
+  });
   deps.events.on('reports.listed', ({ on, page, view }) => workFor(on).store.listed(page, view));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).store.projectGone(name));
   // Each analysis seen is kept in the connection's history (before lists are trimmed: it needs the tests).

@@ -9,18 +9,12 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { isRecord } from '@/lib/is-record';
+import type { CreateRunState } from '@/lib/messaging/protocol';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 
-export interface CreateRun {
-  startedAt: number;
-  /** Set when it failed; a success becomes this page's report in the popup's cache instead. */
-  error?: ApiError;
-}
-
-/** By page URL. */
-type CreateRuns = Record<string, CreateRun>;
+/** By page URL; a run that succeeded is not kept (the report store has the page's report). */
+type CreateRuns = Record<string, CreateRunState>;
 
 /** Longer than any create may take (the client's analysis timeout is 90 s): an older run died with its worker. */
 const STALE_AFTER_MS = 3 * 60_000;
@@ -41,8 +35,6 @@ export interface CreateRunsDeps {
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
 }
 
-export type CreateRunsTracker = ReturnType<typeof createCreateRuns>;
-
 export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof createRunsItem>) {
   const serially = createSerialUpdates('create runs update');
   /** By page URL. */
@@ -57,7 +49,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   }
 
   /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
-  async function settled(url: string): Promise<CreateRun | null> {
+  async function settled(url: string): Promise<CreateRunState | null> {
     const run = fresh(await item.getValue(), deps.now())[url];
     if (!run || run.error || running.has(url)) return run ?? null;
     // The worker that sent it was stopped: its answer is lost, the report may exist all the same.
@@ -116,13 +108,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   };
 }
 
-/** Only well-formed, recent runs: anything else is from a stopped worker or an older version. */
-function fresh(value: unknown, now: number): CreateRuns {
-  if (!isRecord(value)) return {};
-  const runs: CreateRuns = {};
-  for (const [url, run] of Object.entries(value as Record<string, Partial<CreateRun>>)) {
-    if (typeof run?.startedAt === 'number' && now - run.startedAt < STALE_AFTER_MS)
-      runs[url] = run as CreateRun;
-  }
-  return runs;
+/** Only recent runs: an older one is from a stopped worker. */
+function fresh(runs: CreateRuns, now: number): CreateRuns {
+  return Object.fromEntries(Object.entries(runs).filter(([, run]) => now - run.startedAt < STALE_AFTER_MS));
 }

@@ -4,14 +4,12 @@
 // stopped at any moment; a browser restart ends every following, as the popup's cache); short waits
 // are timers while the worker runs, and an alarm wakes a stopped worker for whatever is due (a
 // setTimeout dies with the worker).
-import { storage } from 'wxt/utils/storage';
-import type { ApiError, Result } from '@/lib/api/errors';
+import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
-import { followedFrom, type Followed } from '@/lib/following';
-import { FOLLOWED_KEY, LEGACY_FOLLOWED_KEY } from '@/lib/storage-keys';
+import type { Followed } from '@/lib/following';
+import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
-import { stopsFollowing } from '@/entrypoints/background/stops-following';
 import { summaryOf } from '@/lib/api/summary';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
@@ -30,13 +28,20 @@ export const FOLLOW_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_0
 const KEEP_ENDED_MS = 60_000;
 /** At most this many entries are kept: the oldest ended ones go first. */
 const MAX_ENTRIES = 50;
+/**
+ * Failures that waiting cannot fix: the key refused, the account not allowed, no setup, no permission.
+ * Every other report would get the same answer, so all following stops, not only this report's.
+ */
+const STOPS_FOLLOWING: readonly ApiErrorKind[] = [
+  'unauthorized',
+  'forbidden',
+  'not_configured',
+  'permission',
+];
 
 /** One connection's followed reports. */
 export const followedOf = (connectionId: string) =>
   spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, []);
-
-/** Where an earlier version kept the ids it followed, on disk: removed at start-up. */
-const LEGACY_ITEM = `local:${LEGACY_FOLLOWED_KEY}` as const;
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
@@ -69,7 +74,7 @@ export function createFollower(deps: FollowerDeps) {
   /** Changes the list, one change at a time; an edit that returns the same array writes nothing. */
   function change(edit: (entries: Followed[]) => Followed[]): Promise<Followed[]> {
     return serially(async () => {
-      const before = checked(await followedItem.getValue());
+      const before = await followedItem.getValue();
       const edited = edit(before);
       if (edited === before) return before;
       const entries = pruned(edited, deps.now());
@@ -81,7 +86,7 @@ export function createFollower(deps: FollowerDeps) {
 
   /** Drops the ended entries whose time is up, even when nothing else changes; the caller is serial. */
   async function withoutExpired(): Promise<Followed[]> {
-    const stored = checked(await followedItem.getValue());
+    const stored = await followedItem.getValue();
     const entries = pruned(stored, deps.now());
     if (entries.length !== stored.length) await followedItem.setValue(entries);
     return entries;
@@ -177,7 +182,7 @@ export function createFollower(deps: FollowerDeps) {
   /**
    * Reads again every report whose wait is over; the timer and the alarm call it. Bounded: a report
    * is given up GIVE_UP_AFTER_MS after its following started, whatever the answers; a failure waiting
-   * cannot fix (entrypoints/background/stops-following) ends every following at once, the alarm included.
+   * cannot fix (STOPS_FOLLOWING) ends every following at once, the alarm included.
    */
   function checkDue(): Promise<void> {
     if (checking) {
@@ -198,13 +203,13 @@ export function createFollower(deps: FollowerDeps) {
   }
 
   async function checkOnce(): Promise<void> {
-    const due = checked(await followedItem.getValue()).filter(
+    const due = (await followedItem.getValue()).filter(
       (entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now(),
     );
     for (const entry of due) {
       const answer = await deps.getReport(entry.id);
       const now = deps.now();
-      if (!answer.ok && stopsFollowing(answer.error)) {
+      if (!answer.ok && STOPS_FOLLOWING.includes(answer.error.kind)) {
         const error = answer.error;
         await change((entries) =>
           entries.some((item) => item.state === 'generating')
@@ -223,13 +228,12 @@ export function createFollower(deps: FollowerDeps) {
       });
     }
     // Timers die with a stopped worker: whatever woke this one, the next wake-up is set again.
-    if (due.length === 0) await serially(async () => wakeUps(checked(await followedItem.getValue())));
+    if (due.length === 0) await serially(async () => wakeUps(await followedItem.getValue()));
   }
 
   /** At start-up: the timer died with the old worker, and the alarm may be left from before a browser restart. */
   async function resume(): Promise<void> {
     const entries = await serially(async () => {
-      await storage.removeItem(LEGACY_ITEM, { removeMeta: true });
       const stored = await withoutExpired();
       await wakeUps(stored);
       return stored;
@@ -278,20 +282,6 @@ function ended(
   change: Partial<Pick<Followed, 'report' | 'error'>>,
 ): Followed {
   return { ...entry, ...change, state, endedAt: now };
-}
-
-/** The entries the follower can work with: every field of the expected type (storage is not trusted blindly). */
-function checked(value: unknown): Followed[] {
-  return followedFrom(value).filter(
-    (entry) =>
-      (['generating', 'scored', 'no_score', 'gone', 'stopped'] as unknown[]).includes(entry.state) &&
-      (entry.report === null || (typeof entry.report === 'object' && sameId(entry.report.id, entry.id))) &&
-      (entry.error === null || typeof entry.error?.kind === 'string') &&
-      typeof entry.since === 'number' &&
-      typeof entry.attempts === 'number' &&
-      typeof entry.nextCheckAt === 'number' &&
-      (entry.endedAt === null || typeof entry.endedAt === 'number'),
-  );
 }
 
 function replace(entries: Followed[], next: Followed): Followed[] {

@@ -1,16 +1,26 @@
 // The popup's own messages: its snapshot (settings and a running create, instant), the two lookups that
 // refresh what it shows (kept in the report store, which it reads itself), and the privacy chosen.
+import { storage } from 'wxt/utils/storage';
 import type { Result } from '@/lib/api/errors';
-import type { ReportSummary } from '@/lib/api/types';
+import type { Privacy, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { recentView } from '@/lib/report-store';
-import { loadLastPrivacy, saveLastPrivacy } from './preferences';
 import type { ConnectionWork } from './connection-work';
 import { SWITCHED_MEANWHILE } from './handlers';
 import type { CoreHandlers, HandlerMap } from './router';
 import type { ConnectionRef } from './settings/storage';
+import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
+
+/**
+ * The privacy chosen last, so the popup starts there (Public at first). Never anything secret: no
+ * password. Only 'popup.rememberPrivacy' writes it, with a privacy the router has checked.
+ */
+export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY_KEY}`, {
+  fallback: 0,
+  version: 1,
+});
 
 export interface PopupHandlerDeps {
   isConfigured(): Promise<boolean>;
@@ -70,7 +80,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       const work = await deps.active();
       const [configured, lastPrivacy, create] = await Promise.all([
         deps.isConfigured(),
-        loadLastPrivacy(),
+        lastPrivacyItem.getValue(),
         url ? work.creates.state(url) : null,
       ]);
       return { ok: true, data: { configured, lastPrivacy, create } };
@@ -105,7 +115,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
     },
 
     'popup.rememberPrivacy': async ({ privacy }) => {
-      await saveLastPrivacy(privacy);
+      await lastPrivacyItem.setValue(privacy);
       return { ok: true, data: null };
     },
   };

@@ -56,7 +56,8 @@ export function toolbarAction(): BadgeAction {
   return browser.action ?? (browser as unknown as { browserAction: BadgeAction }).browserAction;
 }
 
-export interface ScoreBadge {
+/** What a tab's badge shows, and its tooltip. */
+export interface BadgeLook {
   text: string;
   colour: string;
   title: string;
@@ -65,7 +66,7 @@ export interface ScoreBadge {
 const bandName = (band: ReportResult): string => RESULT_LABELS[band];
 
 /** What the badge shows for a report: its score in its band's colour; nothing for one without a band. */
-export function scoreBadge(entry: ScoreEntry | null): ScoreBadge | null {
+export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
   if (!entry?.band) return null;
   const date = formatDate(entry.date);
   const band = bandName(entry.band);
@@ -87,18 +88,26 @@ export async function showScore(
 ): Promise<void> {
   if (heldTabs.has(tabId)) return;
   const badge = scoreBadge(entry);
-  if (!badge) return clearScore(tabId, action);
-  await Promise.all([
-    action.setBadgeBackgroundColor({ tabId, color: badge.colour }),
-    // Older browsers pick the text colour themselves; it is only a refinement there.
-    action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOUR }),
-    action.setTitle({ tabId, title: badge.title }),
-  ]);
-  await action.setBadgeText({ tabId, text: badge.text });
+  await (badge ? paintBadge(tabId, badge, action) : clearBadge(tabId, action));
 }
 
 export async function clearScore(tabId: number, action: BadgeAction = toolbarAction()): Promise<void> {
-  if (heldTabs.has(tabId)) return;
+  if (!heldTabs.has(tabId)) await clearBadge(tabId, action);
+}
+
+/** Writes `look` on the tab's badge; the text last, so it never shows in the old colour. */
+export async function paintBadge(tabId: number, look: BadgeLook, action: BadgeAction): Promise<void> {
+  await Promise.all([
+    action.setBadgeBackgroundColor({ tabId, color: look.colour }),
+    // Older browsers pick the text colour themselves; it is only a refinement there.
+    action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOUR }),
+    action.setTitle({ tabId, title: look.title }),
+  ]);
+  await action.setBadgeText({ tabId, text: look.text });
+}
+
+/** Back to the extension's own tooltip, no badge. */
+export async function clearBadge(tabId: number, action: BadgeAction): Promise<void> {
   await Promise.all([
     action.setBadgeText({ tabId, text: '' }),
     action.setTitle({ tabId, title: t('extActionTitle') }),

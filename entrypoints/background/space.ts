@@ -16,19 +16,3 @@ export async function clearSpace(connectionId: string): Promise<void> {
     if (keys.length > 0) await area.remove(keys);
   }
 }
-
-/** What earlier versions kept (for the active connection alone, put aside, or in separate caches): removed once. */
-export async function dropOldLayout(): Promise<void> {
-  for (const area of [browser.storage.session, browser.storage.local]) {
-    const keys = Object.keys(await area.get(null)).filter(
-      (key) =>
-        key.startsWith('connectionStash:') ||
-        /^(popupCache|followedReports|createRuns|bulkJob|bulkJobPassword|scoreIndex|pageAliases)\$?$/.test(
-          key,
-        ) ||
-        key.startsWith('optionsList:') ||
-        /^[^:]+:(popupCache|scoreIndex|optionsList:.*)$/.test(key),
-    );
-    if (keys.length > 0) await area.remove(keys);
-  }
-}

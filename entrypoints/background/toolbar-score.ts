@@ -7,11 +7,11 @@
 import { browser } from 'wxt/browser';
 import type { ReportSummary } from '@/lib/api/types';
 import type { StoreReader } from '@/lib/report-store';
-import { TOOLBAR_SCORE_PERMISSIONS, toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/toolbar-score';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { CoreHandlers } from './router';
 import type { ReportStore } from './report-store';
-import { clearScore, scoreEntry, showScore, type ScoreEntry } from './score-badge';
+import { scoreEntry, type ScoreEntry } from './score-badge';
 
 // The service's biggest page (phpRank takes 10/25/50/100); ten of them at most: 1,000 reports, ten
 // requests per refresh.
@@ -143,17 +143,9 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     timer = setTimeout(() => void refresh(), REFRESH_DELAY_MS);
   }
 
-  /** A report created or deleted: the store has it already; the bulk read follows. */
-  async function changed(): Promise<void> {
-    if (!(await isOn())) return;
-    await showAllTabs();
-    refreshSoon();
-  }
-
   return {
     showTab,
     refresh,
-    refreshSoon,
     /** Turned on, at browser start, after an update: the schedule, and a fresh index. */
     async start(): Promise<void> {
       if (!(await isOn())) return;
@@ -166,19 +158,17 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       await deps.alarms.clear(SCORE_INDEX_ALARM);
       await clearAllTabs();
     },
-    /** Another connection active (or another account): its own index shows, read afresh if the setting is on. */
-    async switched(): Promise<void> {
+    /**
+     * A report created or deleted, a project deleted, another connection (or account) active: what the
+     * store holds now shows at once; the bulk read follows a moment later.
+     */
+    async changed(): Promise<void> {
       if (!(await isOn())) return;
       await showAllTabs();
       refreshSoon();
     },
-    noteCreated: changed,
-    /** A regenerated score shows at once; nothing is read from the service for it. */
-    noteUpdated: async () => {
-      if (await isOn()) await showAllTabs();
-    },
-    noteDeleted: changed,
-    noteProjectDeleted: changed,
+    /** A regenerated score: the store has it, nothing is read from the service. */
+    showAllTabs,
   };
 }
 
@@ -195,25 +185,9 @@ export function registerToolbarScore(toolbar: ToolbarScore): void {
   browser.runtime.onStartup.addListener(() => void toolbar.start().catch(logged));
   browser.runtime.onInstalled.addListener(() => void toolbar.start().catch(logged));
   toolbarScoreItem.watch((on) => void (on ? toolbar.start() : toolbar.stop()).catch(logged));
-  // The permission taken back in the browser's own settings turns the setting off, so Settings says so.
+  // `tabs` taken back in the browser's own settings turns the setting off, so Settings says so.
   browser.permissions.onRemoved.addListener((removed) => {
-    if (
-      removed.permissions?.some((name) => (TOOLBAR_SCORE_PERMISSIONS.permissions as string[]).includes(name))
-    )
-      void toolbarScoreItem.setValue(false);
-  });
-}
-
-export function browserToolbarScore(
-  deps: Pick<ToolbarScoreDeps, 'listReports' | 'readConnection' | 'stillSaved' | 'readStore' | 'storeOf'>,
-): ToolbarScore {
-  return createToolbarScore({
-    ...deps,
-    tabs: browser.tabs,
-    alarms: browser.alarms,
-    showScore: (tabId, entry) => showScore(tabId, entry),
-    clearScore: (tabId) => clearScore(tabId),
-    now: () => Date.now(),
+    if (removed.permissions?.includes('tabs')) void toolbarScoreItem.setValue(false);
   });
 }
 

@@ -9,7 +9,6 @@ import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/
 import { NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
   mirrorActive,
-  moveLegacyConnection,
   readConnection,
   readConnectionOf,
   readConnections,
@@ -24,9 +23,10 @@ import { createConnectionWorks } from './connection-work';
 import { BULK_ALARM } from './bulk-changes';
 import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
-import { clearSpace, dropOldLayout } from './space';
+import { clearSpace } from './space';
 import type { Handlers } from './router';
-import { browserToolbarScore } from './toolbar-score';
+import { createToolbarScore } from './toolbar-score';
+import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { readStore } from '@/lib/report-store';
 
@@ -47,14 +47,9 @@ export interface BackgroundOptions {
  */
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
-  // One queue for every write of the connection settings: saves never interleave, and an existing user's
-  // old settings are moved into the one item before any save can run.
+  // One queue for every write of the connection settings: saves never interleave.
   const settingsUpdates = createSerialUpdates('updating the connection settings');
-  void settingsUpdates(async () => {
-    await moveLegacyConnection();
-    await mirrorActive();
-    await dropOldLayout();
-  }).catch(() => undefined); // logged by the queue
+  void settingsUpdates(mirrorActive).catch(() => undefined); // logged by the queue
   // Pages read the active connection's items under the mirrored id: written again whoever wrote the
   // connections, and when storage.session was emptied under a running worker.
   const mirror = () => void mirrorActive().catch(() => undefined);
@@ -128,25 +123,16 @@ export function createBackground(options: BackgroundOptions = {}) {
     else await work.bulk.resume();
   }
 
-  /** The active connection's bulk job: each message goes to that connection's runner. */
-  const bulk = <T extends keyof BulkHandlers>(type: T): BulkHandlers[T] =>
-    (async (input: never) =>
-      ((await works.active()).bulk.handlers[type] as (i: never) => unknown)(input)) as BulkHandlers[T];
-
-  /** A project's site view, on the active connection: each message goes to that connection's reads. */
-  const site = <T extends keyof SiteHandlers>(type: T): SiteHandlers[T] =>
-    (async (input: never) =>
-      ((await works.active()).sites.handlers[type] as (i: never) => unknown)(input)) as SiteHandlers[T];
-
   const handlers: Handlers = {
     ...core,
-    'bulk.start': bulk('bulk.start'),
-    'bulk.stop': bulk('bulk.stop'),
-    'bulk.retryFailed': bulk('bulk.retryFailed'),
-    'bulk.dismiss': bulk('bulk.dismiss'),
-    'site.read': site('site.read'),
-    'site.stop': site('site.stop'),
-    'site.pages': site('site.pages'),
+    // The active connection's bulk job and site reads answer these.
+    'bulk.start': async (input) => (await works.active()).bulk.handlers['bulk.start'](input),
+    'bulk.stop': async () => (await works.active()).bulk.handlers['bulk.stop'](),
+    'bulk.retryFailed': async () => (await works.active()).bulk.handlers['bulk.retryFailed'](),
+    'bulk.dismiss': async () => (await works.active()).bulk.handlers['bulk.dismiss'](),
+    'site.read': async (input) => (await works.active()).sites.handlers['site.read'](input),
+    'site.stop': async (input) => (await works.active()).sites.handlers['site.stop'](input),
+    'site.pages': async (input) => (await works.active()).sites.handlers['site.pages'](input),
     'history.clear': async () => {
       await (await works.active()).history.clear();
       return { ok: true, data: null };
@@ -164,12 +150,17 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
-  const toolbar = browserToolbarScore({
+  const toolbar = createToolbarScore({
     listReports: core['reports.list'],
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
     readStore: (connectionId) => readStore(connectionId),
     storeOf: (ref) => works.workFor(ref).store,
+    tabs: browser.tabs,
+    alarms: browser.alarms,
+    showScore,
+    clearScore,
+    now,
   });
   const ifActive =
     <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
@@ -178,28 +169,25 @@ export function createBackground(options: BackgroundOptions = {}) {
     };
   events.on(
     'report.created',
-    ifActive(() => toolbar.noteCreated()),
+    ifActive(() => toolbar.changed()),
   );
   events.on(
     'report.changed',
-    ifActive(() => toolbar.noteUpdated()),
+    ifActive(() => toolbar.showAllTabs()),
   );
   events.on(
     'report.gone',
     ifActive(async ({ error }) => {
-      if (error === null) await toolbar.noteDeleted();
+      if (error === null) await toolbar.changed();
     }),
   );
   events.on(
     'project.deleted',
-    ifActive(() => toolbar.noteProjectDeleted()),
+    ifActive(() => toolbar.changed()),
   );
-  events.on('connection.switched', () => toolbar.switched());
+  events.on('connection.switched', () => toolbar.changed());
   return { handlers, works, toolbar, events };
 }
-
-type BulkHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['bulk']['handlers'];
-type SiteHandlers = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>['sites']['handlers'];
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
 async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {

@@ -1,24 +1,19 @@
 // What the background hands the options page for a CSV export: each report reduced to the file's columns
 // (its tests already counted), so a page of 100 is small and nothing else (no raw fields, no password
 // string, nothing a server may have added) can reach the file. Types only: pages pay nothing for them.
-import type { Privacy, ReportChecks, ReportId, ReportResult } from '../api/types';
+import type { Report, ReportChecks } from '../api/types';
 
-export interface ExportRow {
-  /** Only to drop a report met twice across pages (the list moved while it was read); not a column. */
-  id: ReportId;
-  url: string;
-  project: string | null;
-  result: ReportResult | null;
-  score: number | null;
+/** The report's own columns; its `id` only drops a report met twice across pages (the list moved). */
+export type ExportRow = Pick<
+  Report,
+  'id' | 'url' | 'project' | 'result' | 'score' | 'privacy' | 'createdAt' | 'generatedAt'
+> & {
   /** The previous analysis's score and the change since, as the extension's history tells them; else null. */
   previousScore: number | null;
   change: number | null;
-  privacy: Privacy | null;
-  createdAt: string | null;
-  generatedAt: string | null;
   /** Failed tests by importance and passed tests; null when the service sent no `results`. */
   counts: ReportChecks['counts'] | null;
-}
+};
 
 export interface ExportPage {
   rows: ExportRow[];

@@ -11,10 +11,6 @@ export const KEY_MALFORMED = t('inputKeyMalformed');
 /** No service's key is this long (phpRank's is 60 characters): more is a paste gone wrong. */
 export const MAX_KEY_LENGTH = 500;
 
-export function keyTooLong(length: number): string {
-  return t('inputKeyTooLong', length.toLocaleString(), MAX_KEY_LENGTH);
-}
-
 /**
  * No service's key is shorter: less is a typo or a test value. Refused rather than scrubbed from replies:
  * taking a word this short out of every answer would mangle addresses and field names.
@@ -23,7 +19,7 @@ export const MIN_KEY_LENGTH = 8;
 
 /** What is wrong with the length of a typed (trimmed, not empty) key, or null. */
 export function keyLengthProblem(key: string): string | null {
-  if (key.length > MAX_KEY_LENGTH) return keyTooLong(key.length);
+  if (key.length > MAX_KEY_LENGTH) return t('inputKeyTooLong', key.length.toLocaleString(), MAX_KEY_LENGTH);
   if (key.length < MIN_KEY_LENGTH) return t('inputKeyTooShort', MIN_KEY_LENGTH);
   return null;
 }

@@ -121,20 +121,6 @@ describe('Settings', () => {
     await expect.poll(() => page.getByRole('main').getByRole('status').innerText()).toContain('Connected:');
   });
 
-  it('carries over the address and key an earlier version stored as two items', async () => {
-    await extension().clearStorage('local');
-    await extension().setStorage('local', { baseUrl: api().url, apiKey: api().apiKey });
-    await extension().restartServiceWorker();
-    await expect
-      .poll(() => storedSettings())
-      .toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
-
-    const page = await extension().openOptions('#/settings');
-    await expect.poll(() => page.getByLabel('API base URL').inputValue()).toBe(api().url);
-    await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByRole('main').getByRole('status').innerText()).toContain('Connected:');
-  });
-
   it('moves to another address without trouble when the old one is declared by the test build', async () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, api().apiKey);

@@ -4,11 +4,13 @@
 // same badge (../score-badge.ts): it shares its colours and toolbar button, and waits while "…" shows.
 import { t } from '@/lib/i18n';
 import {
-  BADGE_TEXT_COLOUR,
   BAND_COLOURS,
+  clearBadge,
   holdScoreBadge,
+  paintBadge,
   toolbarAction,
   type BadgeAction,
+  type BadgeLook,
 } from '../score-badge';
 import type { Outcome } from './outcome';
 
@@ -20,15 +22,12 @@ export const BADGE_COLOURS = {
   failed: BAND_COLOURS.bad,
 } as const;
 
-export interface BadgeLook {
-  text: string;
-  colour: string;
-  title: string;
+interface OutcomeLook extends BadgeLook {
   /** A create in progress: the score badge leaves the tab alone until the outcome shows. */
   running?: boolean;
 }
 
-export function runningLook(address: string): BadgeLook {
+export function runningLook(address: string): OutcomeLook {
   return {
     text: '…',
     colour: BADGE_COLOURS.running,
@@ -37,7 +36,7 @@ export function runningLook(address: string): BadgeLook {
   };
 }
 
-export function outcomeLook(outcome: Outcome): BadgeLook {
+export function outcomeLook(outcome: Outcome): OutcomeLook {
   const title = `${outcome.title}: ${outcome.message}`;
   if (!outcome.ok) return { text: '!', colour: BADGE_COLOURS.failed, title };
   if (outcome.score === null || outcome.band === null)
@@ -47,14 +46,9 @@ export function outcomeLook(outcome: Outcome): BadgeLook {
 
 export function createBadge(button: BadgeAction = toolbarAction()) {
   /** Never throws: the tab may be gone by the time a create ends. */
-  async function show(tabId: number, look: BadgeLook): Promise<void> {
+  async function show(tabId: number, look: OutcomeLook): Promise<void> {
     holdScoreBadge(tabId, look.running === true);
-    await Promise.all([
-      button.setBadgeText({ tabId, text: look.text }),
-      button.setBadgeBackgroundColor({ tabId, color: look.colour }),
-      button.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOUR }),
-      button.setTitle({ tabId, title: look.title }),
-    ]).catch(() => undefined);
+    await paintBadge(tabId, look, button).catch(() => undefined);
   }
 
   return {
@@ -62,10 +56,7 @@ export function createBadge(button: BadgeAction = toolbarAction()) {
     /** Back to the extension's own tooltip, no badge. */
     async clear(tabId: number): Promise<void> {
       holdScoreBadge(tabId, false);
-      await Promise.all([
-        button.setBadgeText({ tabId, text: '' }),
-        button.setTitle({ tabId, title: t('extActionTitle') }),
-      ]).catch(() => undefined);
+      await clearBadge(tabId, button).catch(() => undefined);
     },
   };
 }

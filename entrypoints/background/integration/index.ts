@@ -3,18 +3,13 @@
 // hears of those through the handlers' events). Call synchronously at start-up: it registers listeners
 // that may be what woke the worker.
 import { browser } from 'wxt/browser';
-import {
-  integrationPrefsItem,
-  loadIntegrationPrefs,
-  sanitizeIntegrationPrefs,
-} from '@/lib/integration-prefs';
+import { integrationPrefsItem, loadIntegrationPrefs } from '@/lib/integration-prefs';
 import type { Handlers } from '../router';
 import type { BackgroundEvents, Events } from '../events';
 import { createBadge } from './badge';
 import { clickedAddress, createMenus, type MenuClick } from './menus';
 import { createNotifier } from './notifications';
 import { describeOutcome } from './outcome';
-import { popupOpen } from './popup-open';
 import { createAnnouncer, createQuickCreate } from './quick-create';
 
 export const CREATE_COMMAND = 'create-report';
@@ -59,7 +54,7 @@ export function registerBrowserIntegration(
 
   // The menu follows the setting, at start-up and at once when it changes.
   void prefs().then((current) => menus.show(current.menu));
-  integrationPrefsItem.watch((value) => void menus.show(sanitizeIntegrationPrefs(value).menu));
+  integrationPrefsItem.watch((value) => void menus.show(value.menu));
 
   if (import.meta.env.MODE === 'e2e') {
     // The e2e build only: headless Chromium cannot click a menu item, press a command's keys or click a
@@ -86,4 +81,17 @@ export function registerBrowserIntegration(
       await announce(describeOutcome(started.asked.kind, started.asked.pageUrl, answer));
     }
   });
+}
+
+/**
+ * Whether the toolbar popup is open now. A popup's request that ends after it closed is seen by nobody
+ * until the next popup: that is when a notification is worth showing.
+ */
+async function popupOpen(): Promise<boolean> {
+  try {
+    return (await browser.runtime.getContexts({ contextTypes: ['POPUP'] })).length > 0;
+  } catch {
+    // Unknown: counted as closed, so the outcome is said rather than lost.
+    return false;
+  }
 }

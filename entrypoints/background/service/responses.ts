@@ -184,10 +184,7 @@ function keptFields(raw: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The band and the score: a word gives only the band; a score gives both. */
-function toResultAndScore(value: ReportFields['result']): {
-  result: ReportResult | null;
-  score: number | null;
-} {
+function toResultAndScore(value: ReportFields['result']): Pick<Report, 'result' | 'score'> {
   if (value === null || value === undefined) return { result: null, score: null };
   if ((REPORT_RESULTS as readonly unknown[]).includes(value))
     return { result: value as ReportResult, score: null };

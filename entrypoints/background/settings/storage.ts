@@ -5,18 +5,12 @@
 // new address with the old key, and a crash can never leave such a pair behind. The background runs every
 // write through one serial queue (see `oneAtATime` in entrypoints/background/handlers.ts).
 //
-// Several named connections, one active: version 2 of the item holds the list and which one is
-// active; the migration wraps an existing user's pair as the first, active entry named after its host.
+// Several named connections, one active: the item holds the list and which one is active.
 // `readConnection()` returns the active entry and `saveConnection()` replaces it, so the handlers, the key
 // rules and the queue stay as they are; add, rename, remove and switch write the whole list through the
 // same queue (connections.ts).
 import { storage } from 'wxt/utils/storage';
-import {
-  ACTIVE_CONNECTION_KEY,
-  CONNECTION_KEY,
-  LEGACY_API_KEY_KEY,
-  LEGACY_BASE_URL_KEY,
-} from '@/lib/storage-keys';
+import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY } from '@/lib/storage-keys';
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -35,7 +29,7 @@ export interface Connection {
   apiKey: string;
   /**
    * Changes whenever the address or the key does: another account. Work started for one account carries it
-   * and never reaches another. Absent on entries saved before it existed: the id stands in.
+   * and never reaches another. Absent until the address or the key first changes: the id stands in.
    */
   account?: string;
 }
@@ -51,7 +45,7 @@ export const refOf = (entry: { id?: string; account?: string }): ConnectionRef =
   account: entry.account ?? entry.id ?? '',
 });
 
-/** Version 2 of the stored item: every connection, and the id of the active one. */
+/** The stored item: every connection, and the id of the active one. */
 export interface Connections {
   active: string;
   list: Connection[];
@@ -70,43 +64,18 @@ export function hostLabel(baseUrl: string): string {
   }
 }
 
-/** Version 1 (one pair) → version 2: the pair becomes the first, active entry; no pair, no list. */
-export function connectionsFromPair(stored: unknown, migrating = false): Connections | null {
-  if (!stored || typeof stored !== 'object') return null;
-  if (Array.isArray((stored as Connections).list)) return stored as Connections; // already version 2
-  const { baseUrl = '', apiKey = '' } = stored as Partial<ConnectionSettings>;
-  if (!baseUrl && !apiKey) return null;
-  // The migration gives it a random id; a pair read before any migration (written by hand, or the old
-  // items) gets the same one on every read, so a request's connection stays the same one.
-  const id = migrating ? newConnectionId() : 'first';
-  return { active: id, list: [{ id, label: hostLabel(baseUrl), baseUrl, apiKey }] };
-}
-
-// Every item here is defined once, typed and versioned: what is stored under a version has that version's
-// shape (only this module writes them), and a new shape comes with a WXT migration, not a check on reading.
-const connectionItem = storage.defineItem<Connections | null>(`local:${CONNECTION_KEY}`, {
-  fallback: null,
-  version: 2,
-  migrations: { 2: (stored: unknown) => connectionsFromPair(stored, true) },
+// Defined once, typed: only this module writes it.
+const connectionItem = storage.defineItem<Connections>(`local:${CONNECTION_KEY}`, {
+  fallback: { active: '', list: [] },
 });
 
-// In the first versions the address and the key were two items. Read only to carry an existing user's settings over;
-// no fallback, so an item never stored reads as null (nothing to move).
-const legacyBaseUrlItem = storage.defineItem<string>(`local:${LEGACY_BASE_URL_KEY}`);
-const legacyApiKeyItem = storage.defineItem<string>(`local:${LEGACY_API_KEY_KEY}`);
-const LEGACY_KEYS = [legacyBaseUrlItem.key, legacyApiKeyItem.key];
-
-/**
- * The stored address and key, read at once. Before the one-time move (`moveLegacyConnection`) has run, an
- * existing user's two old items stand in; reading never writes, so it cannot race a save.
- */
+/** The active connection's address and key, read at once. */
 export async function readConnection(): Promise<ConnectionSettings> {
-  // The three in one read: the move may run in between, and its two steps must look like one.
-  const { connection, legacy } = await storedItems();
-  const active = connection?.list.find((entry) => entry.id === connection.active);
-  return active
-    ? { id: active.id, account: refOf(active).account, baseUrl: active.baseUrl, apiKey: active.apiKey }
-    : (legacy ?? NO_CONNECTION);
+  const { active, list } = await readConnections();
+  const entry = list.find((item) => item.id === active);
+  return entry
+    ? { id: entry.id, account: refOf(entry).account, baseUrl: entry.baseUrl, apiKey: entry.apiKey }
+    : NO_CONNECTION;
 }
 
 /** The connection `ref` names, while it is still that account; null once removed or changed. */
@@ -130,16 +99,14 @@ export async function mirrorActive(): Promise<void> {
 }
 
 /** Every connection (keys included: background only) and the active one's id. */
-export async function readConnections(): Promise<Connections> {
-  const { connection, legacy } = await storedItems();
-  return connection ?? connectionsFromPair(legacy) ?? { active: '', list: [] };
+export function readConnections(): Promise<Connections> {
+  return connectionItem.getValue();
 }
 
 /** Replaces the whole list in one write. Run it through the background's settings queue. */
 export async function writeConnections(connections: Connections): Promise<void> {
   await connectionItem.setValue(connections);
   await writeMirror(connections.active);
-  await storage.removeItems(LEGACY_KEYS);
 }
 
 /** Replaces the address and the key in one write. Run it through the background's settings queue. */
@@ -152,37 +119,8 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
   const sameAccount = old && old.baseUrl === baseUrl && old.apiKey === apiKey;
   const account = sameAccount ? old.account : newConnectionId();
   const entry = { id: old?.id ?? newConnectionId(), label, baseUrl, apiKey, ...(account && { account }) };
-  // The old items would only confuse a reader; removed after the write, so a crash in between loses nothing.
   await writeConnections({
     active: entry.id,
     list: old ? list.map((item) => (item === old ? entry : item)) : [...list, entry],
   });
-}
-
-/**
- * Carries settings saved as two items (the first versions) into the one item, then removes the two. Run it through
- * the same queue as the saves, once at start-up. A crash between its steps is harmless: the one item wins.
- */
-export async function moveLegacyConnection(): Promise<void> {
-  const { connection, legacy, legacyPresent } = await storedItems();
-  if (!legacyPresent) return;
-  if (!connection && legacy) await connectionItem.setValue(connectionsFromPair(legacy, true));
-  await storage.removeItems(LEGACY_KEYS);
-}
-
-async function storedItems() {
-  // Reading through the item waits for its migration; the batch read below would not.
-  await connectionItem.getMeta();
-  const [connection, baseUrl, apiKey] = await storage.getItems([
-    connectionItem,
-    legacyBaseUrlItem,
-    legacyApiKeyItem,
-  ]);
-  const legacyBaseUrl = (baseUrl?.value as string | null) ?? '';
-  const legacyApiKey = (apiKey?.value as string | null) ?? '';
-  return {
-    connection: connectionsFromPair(connection?.value),
-    legacy: legacyBaseUrl || legacyApiKey ? { baseUrl: legacyBaseUrl, apiKey: legacyApiKey } : null,
-    legacyPresent: baseUrl?.value != null || apiKey?.value != null,
-  };
 }

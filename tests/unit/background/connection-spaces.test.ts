@@ -219,17 +219,15 @@ describe('the toolbar score, a subscriber of the handlers’ events', () => {
     const net = network();
     const { handlers, toolbar } = createBackground({ client: { fetch: net.fetch } });
     const noted = {
-      created: vi.spyOn(toolbar, 'noteCreated').mockResolvedValue(),
-      updated: vi.spyOn(toolbar, 'noteUpdated').mockResolvedValue(),
-      deleted: vi.spyOn(toolbar, 'noteDeleted').mockResolvedValue(),
-      projectDeleted: vi.spyOn(toolbar, 'noteProjectDeleted').mockResolvedValue(),
+      changed: vi.spyOn(toolbar, 'changed').mockResolvedValue(),
+      updated: vi.spyOn(toolbar, 'showAllTabs').mockResolvedValue(),
     };
     expect((await handlers['reports.create']({ url: 'https://example.com/7', privacy: 0 })).ok).toBe(true);
+    expect(noted.changed).toHaveBeenCalledTimes(1);
     expect((await handlers['reports.delete']({ id: 7 })).ok).toBe(true);
+    expect(noted.changed).toHaveBeenCalledTimes(2);
     expect((await handlers['projects.delete']({ name: 'example.com' })).ok).toBe(true);
-    expect(noted.created).toHaveBeenCalledTimes(1);
-    expect(noted.deleted).toHaveBeenCalledTimes(1);
-    expect(noted.projectDeleted).toHaveBeenCalledTimes(1);
+    expect(noted.changed).toHaveBeenCalledTimes(3);
 
     // A change that could not be made (its connection is gone) notes nothing.
     const failed = await handlers['reports.update']({ id: 99, privacy: 1 }, false, {

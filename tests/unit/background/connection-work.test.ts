@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
-import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
+import { lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
 import { createConnectionWorks } from '@/entrypoints/background/connection-work';
 import { createEvents } from '@/entrypoints/background/events';
 import { createServiceCalls } from '@/entrypoints/background/handlers';
@@ -97,9 +97,9 @@ describe('report changes reach the report store and the follower', () => {
   it('a create leaves the remembered privacy to the popup’s choice', async () => {
     const { handlers } = setup();
     // Never touched: the form kept the restored Private, and nothing is written for it.
-    await saveLastPrivacy(1);
+    await lastPrivacyItem.setValue(1);
     await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
-    expect(await loadLastPrivacy()).toBe(1);
+    expect(await lastPrivacyItem.getValue()).toBe(1);
 
     // Nothing chosen, nothing stored: the create stores nothing either (only 'popup.rememberPrivacy' does).
     await fakeBrowser.storage.local.clear();
@@ -141,7 +141,7 @@ describe('report changes reach the report store and the follower', () => {
     await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
     expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.track).not.toHaveBeenCalled();
-    expect(await loadLastPrivacy()).toBe(0);
+    expect(await lastPrivacyItem.getValue()).toBe(0);
   });
 
   it('bookkeeping that fails never turns a created report into an error', async () => {

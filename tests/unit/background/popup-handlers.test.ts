@@ -3,12 +3,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
-import { loadLastPrivacy, saveLastPrivacy } from '@/entrypoints/background/preferences';
 import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
-import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
+import { createPopupHandlers, lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
@@ -55,7 +54,7 @@ describe('popup handlers', () => {
   describe('popup.snapshot', () => {
     it('answers from the settings, without the network', async () => {
       const { handlers, listReports } = setup();
-      await saveLastPrivacy(1);
+      await lastPrivacyItem.setValue(1);
       expect(await handlers['popup.snapshot']({ url: 'https://example.com/page' })).toEqual(
         ok({ configured: true, lastPrivacy: 1, create: null }),
       );
@@ -214,12 +213,12 @@ describe('popup handlers', () => {
   describe('popup.rememberPrivacy', () => {
     it('keeps the chosen privacy for the next popup, without creating anything', async () => {
       const { handlers, listReports } = setup();
-      expect(await loadLastPrivacy()).toBe(0);
+      expect(await lastPrivacyItem.getValue()).toBe(0);
       expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
-      expect(await loadLastPrivacy()).toBe(2);
+      expect(await lastPrivacyItem.getValue()).toBe(2);
       expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2, create: null }));
       await handlers['popup.rememberPrivacy']({ privacy: 1 });
-      expect(await loadLastPrivacy()).toBe(1);
+      expect(await lastPrivacyItem.getValue()).toBe(1);
       expect(listReports).not.toHaveBeenCalled();
     });
 

@@ -88,10 +88,8 @@ describe('the toolbar score', () => {
       await toolbar.showTab(2, 'https://example.com/about');
       await toolbar.refresh();
       await toolbar.start();
-      await toolbar.noteCreated();
-      await toolbar.noteUpdated();
-      await toolbar.noteDeleted();
-      await toolbar.switched();
+      await toolbar.changed();
+      await toolbar.showAllTabs();
       expect(deps.tabs.get).not.toHaveBeenCalled();
       expect(deps.tabs.query).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
@@ -154,10 +152,10 @@ describe('the toolbar score', () => {
       // As the background does: the store keeps the create, then the toolbar hears of it.
       const about = makeReport({ id: 9, url: 'example.com/about', pageUrl: null, score: 40, result: 'bad' });
       await storeOf('a').created('https://example.com/about', about);
-      await toolbar.noteCreated();
+      await toolbar.changed();
       const other = makeReport({ id: 10, url: 'example.com/x', pageUrl: null, score: 1 });
       await storeOf('a').created('https://example.com/x', other);
-      await toolbar.noteCreated();
+      await toolbar.changed();
       expect(shown()).toEqual({ 1: 5, 2: 9 });
       expect(deps.listReports).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
@@ -170,7 +168,7 @@ describe('the toolbar score', () => {
       deps.listReports.mockClear();
       deps.showScore.mockClear();
       await storeOf('a').seen({ ...PRICING, score: 31, result: 'bad' });
-      await toolbar.noteUpdated();
+      await toolbar.showAllTabs();
       expect(deps.showScore).toHaveBeenCalledWith(
         1,
         expect.objectContaining({ id: 5, score: 31, band: 'bad' }),
@@ -186,7 +184,7 @@ describe('the toolbar score', () => {
       deps.listReports.mockClear();
       deps.listReports.mockResolvedValue(ok(pageOf([])));
       await storeOf('a').gone(5);
-      await toolbar.noteDeleted();
+      await toolbar.changed();
       expect(shown()).toEqual({ 1: null, 2: null });
       await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
       expect(deps.listReports).toHaveBeenCalledTimes(1);

@@ -13,9 +13,6 @@ const EVERYONES: Record<'local' | 'session', Record<string, string>> = {
   },
   local: {
     [keys.CONNECTION_KEY]: 'the connections themselves',
-    [keys.LEGACY_BASE_URL_KEY]: 'read once to carry old settings over',
-    [keys.LEGACY_API_KEY_KEY]: 'read once to carry old settings over',
-    [keys.LEGACY_FOLLOWED_KEY]: 'removed at start-up',
     [keys.TOOLBAR_SCORE_KEY]: "the person's setting, whichever connection",
     [keys.HISTORY_ON_KEY]: "the person's setting, whichever connection",
     [keys.LAST_PRIVACY_KEY]: "the person's choice, whichever connection",
@@ -51,9 +48,6 @@ function itemKeys(): { file: string; written: string; connection?: boolean }[] {
       /spaceItem(?:<[^(]*>)?\(\s*'(local|session)',\s*[\w.]+,\s*([A-Z_]+)/g,
     )) {
       found.push({ file, written: `\`${match[1]}:\${${match[2]}}\``, connection: true });
-    }
-    for (const match of text.matchAll(/const LEGACY_ITEM = ([^;]+?)(?: as const)?;/g)) {
-      found.push({ file, written: match[1]!.trim() });
     }
     return found;
   });

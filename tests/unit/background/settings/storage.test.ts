@@ -1,26 +1,24 @@
-// The address and the key as the background stores them: one item, one write, saves one at
-// a time, and an existing user's two old items carried over.
+// The address and the key as the background stores them: one item, one write, saves one at a time.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
 import {
-  moveLegacyConnection,
   readConnection,
   saveConnection,
-  connectionsFromPair,
+  type Connections,
   type ConnectionSettings,
 } from '@/entrypoints/background/settings/storage';
 
-/** The address and the key, without the entry's id (random since version 2). */
+/** The address and the key, without the entry's id (random). */
 const pairOf = ({ baseUrl, apiKey }: ConnectionSettings) => ({ baseUrl, apiKey });
 
-/** What storage.local holds: only the connection item (and its version mark), as address-key pairs. */
+/** What storage.local holds: only the connection item, as address-key pairs. */
 async function storedPairs() {
   const { connection, ...rest } = await fakeBrowser.storage.local.get(null);
-  expect(Object.keys(rest).filter((key) => key !== 'connection$')).toEqual([]);
-  return connectionsFromPair(connection)?.list.map(pairOf);
+  expect(Object.keys(rest)).toEqual([]);
+  return (connection as Connections | undefined)?.list.map(pairOf);
 }
 
 const OLD = { baseUrl: 'https://old.example', apiKey: 'old-key-1111' };
@@ -71,14 +69,6 @@ describe('one stored item for the address and the key', () => {
     expect(pairOf(await readConnection())).toEqual({ baseUrl: '', apiKey: '' });
   });
 
-  it('reads the item as this version stored it, with or without its version mark', async () => {
-    // Version 1 needs no mark; a later shape comes with a WXT migration, run before any read.
-    await fakeBrowser.storage.local.set({ connection: OLD });
-    expect(pairOf(await readConnection())).toEqual(OLD);
-    await fakeBrowser.storage.local.set({ connection: NEW, connection$: { v: 1 } });
-    expect(pairOf(await readConnection())).toEqual(NEW);
-  });
-
   it('never lets a request see the new address with the old key while a save is half done', async () => {
     await saveConnection(OLD);
     const { handlers, usedSettings } = backgroundHandlers();
@@ -113,85 +103,7 @@ describe('one stored item for the address and the key', () => {
   });
 });
 
-describe('settings saved by the first versions (two items)', () => {
-  it('are read as they are until they are moved', async () => {
-    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
-    expect(pairOf(await readConnection())).toEqual(OLD);
-  });
-
-  it('move into the one item, and the two old items are removed', async () => {
-    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
-    const reads: ConnectionSettings[] = [];
-    const probesDone = probeAfterEachWrite(async () => void reads.push(pairOf(await readConnection())));
-    await moveLegacyConnection();
-    await probesDone();
-    expect(await storedPairs()).toEqual([OLD]);
-    expect(pairOf(await readConnection())).toEqual(OLD);
-    // Read between its steps, the move never shows an empty or a mixed connection.
-    for (const read of reads) expect(read).toEqual(OLD);
-  });
-
-  it('keep an address saved without a key', async () => {
-    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl });
-    await moveLegacyConnection();
-    expect(await storedPairs()).toEqual([{ baseUrl: OLD.baseUrl, apiKey: '' }]);
-  });
-
-  it('lose to the one item when a move was cut short after writing it', async () => {
-    await fakeBrowser.storage.local.set({ connection: NEW, baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
-    expect(pairOf(await readConnection())).toEqual(NEW);
-    await moveLegacyConnection();
-    expect(await storedPairs()).toEqual([NEW]);
-  });
-
-  it('leave a profile without them untouched', async () => {
-    await moveLegacyConnection();
-    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
-  });
-
-  it('never overwrite a save that the queue ran after the move', async () => {
-    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
-    const { handlers, queue } = backgroundHandlers();
-    const moved = queue(moveLegacyConnection);
-    const saved = handlers['settings.save'](NEW);
-    await Promise.all([moved, saved]);
-    expect(await storedPairs()).toEqual([NEW]);
-  });
-
-  it('are removed by the next save as well', async () => {
-    await fakeBrowser.storage.local.set({ baseUrl: OLD.baseUrl, apiKey: OLD.apiKey });
-    await saveConnection(NEW);
-    expect(await storedPairs()).toEqual([NEW]);
-  });
-});
-
-describe('version 2: several connections', () => {
-  it('migrates a version 1 pair into the first, active entry named after its host', async () => {
-    await fakeBrowser.storage.local.set({ connection: OLD, connection$: { v: 1 } });
-    // The item's migration runs when the module defines it, as at a worker's start.
-    vi.resetModules();
-    const fresh = await import('@/entrypoints/background/settings/storage');
-    expect(await fresh.readConnection()).toMatchObject(OLD);
-    const stored = await fakeBrowser.storage.local.get(null);
-    expect(stored.connection$).toEqual({ v: 2 });
-    const { active, list } = stored.connection as { active: string; list: unknown[] };
-    expect(list).toEqual([{ id: active, label: 'old.example', ...OLD }]);
-    expect(active).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  it('leaves an empty profile empty, and keeps a list that is already version 2', () => {
-    expect(connectionsFromPair(null)).toBeNull();
-    expect(connectionsFromPair({ baseUrl: '', apiKey: '' })).toBeNull();
-    const two = {
-      active: 'b',
-      list: [
-        { id: 'a', label: 'A', ...OLD },
-        { id: 'b', label: 'B', ...NEW },
-      ],
-    };
-    expect(connectionsFromPair(two)).toBe(two);
-  });
-
+describe('several connections', () => {
   it('reads and saves the active entry only; the others stay as they are', async () => {
     const two = {
       active: 'b',
@@ -200,7 +112,7 @@ describe('version 2: several connections', () => {
         { id: 'b', label: 'new.example', ...NEW },
       ],
     };
-    await fakeBrowser.storage.local.set({ connection: two, connection$: { v: 2 } });
+    await fakeBrowser.storage.local.set({ connection: two });
     expect(await readConnection()).toEqual({ id: 'b', account: 'b', ...NEW });
     await saveConnection({ baseUrl: 'https://moved.example', apiKey: 'moved-key-3333' });
     const { list } = (await fakeBrowser.storage.local.get('connection')).connection as typeof two;
