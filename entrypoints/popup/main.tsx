@@ -8,5 +8,6 @@ import { createPopupModel } from './popup-model';
 // The language of the messages shown (English stands in for a language without them), for screen readers.
 document.documentElement.lang = t('uiLanguageCode');
 const model = createPopupModel();
-render(<App model={model} />, document.getElementById('app')!);
+// Its reads of the tab and the kept reports go out first: the header renders while they are answered.
 void model.start();
+render(<App model={model} />, document.getElementById('app')!);

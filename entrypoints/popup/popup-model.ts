@@ -285,7 +285,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
      * snapshot (setup, last privacy, a running create) readies the form, and the service refreshes all.
      */
     async start(): Promise<void> {
-      stopWatching ??= env.watchFollowed(onFollowed);
       const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
       windowId = tabWindow;
@@ -296,6 +295,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       // frame. Chrome shows a popup after its load event; the worker's and the browser's work for them
       // (same process, two cores) delayed that show and frame.
       if (painted) await afterNextPaint();
+      // The follower's news come after: its reads would only slow those of the first paint, which
+      // already shows each report as last seen.
+      stopWatching ??= env.watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
         // The background could not even read its cache: say so where the data would be.
