@@ -7,7 +7,6 @@ import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/web-url';
 import type { ShownState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
-import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
 import type { Signal } from '@preact/signals';
 import { laterViews } from './after-paint-views';
@@ -41,7 +40,9 @@ export interface ReportCardProps {
 export function ReportCard(props: ReportCardProps) {
   const { report, state, regenerateRecheck: recheck } = props;
   const generating = state === 'generating';
-  const ReportChange = laterViews()?.ReportChange;
+  const later = laterViews();
+  const ReportChange = later?.ReportChange;
+  const RecheckNote = later?.RecheckNote;
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
@@ -96,7 +97,7 @@ export function ReportCard(props: ReportCardProps) {
           onOpenSettings={props.onOpenSettings}
         />
       ) : null}
-      {recheck ? (
+      {recheck && RecheckNote ? (
         <RecheckNote
           recheck={recheck}
           said={readAgain()}

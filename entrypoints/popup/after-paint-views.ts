@@ -1,8 +1,9 @@
 // Views the popup's first frame does without load after it, so none of their code is in the popup's
 // start-up scripts: the connection switcher (it waits for its connections anyway), the service's wait
 // (shown only while the service asks to slow down), the report card's change since the previous
-// analysis (it reads the history kept in storage.local) and the line about this page's site (it reads
-// the site's summary kept in storage.session).
+// analysis (it reads the history kept in storage.local), the line about this page's site (it reads
+// the site's summary kept in storage.session) and what looking again found after a write that may have
+// happened (only ever after a click).
 import { signal } from '@preact/signals';
 import { afterNextPaint } from './after-paint';
 

@@ -8,5 +8,7 @@ import { createPopupModel } from './popup-model';
 // The language of the messages shown (English stands in for a language without them), for screen readers.
 document.documentElement.lang = t('uiLanguageCode');
 const model = createPopupModel();
-render(<App model={model} />, document.getElementById('app')!);
-void model.start();
+// One first render, once the kept reports are read and shown (or found missing): a header rendered alone
+// before them was laid out at the load event, when Chrome sizes and shows the popup, and their reads
+// waited behind that work; then everything rendered again.
+void model.start(() => render(<App model={model} />, document.getElementById('app')!));

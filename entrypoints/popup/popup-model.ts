@@ -281,21 +281,25 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     sidePanelFailed,
 
     /**
-     * Reads the tab and the cache at once and paints what the last popup showed; then the background's
-     * snapshot (setup, last privacy, a running create) readies the form, and the service refreshes all.
+     * Reads the tab and the cache at once and paints what the last popup showed (then calls
+     * `onKeptRead`); then the background's snapshot (setup, last privacy, a running create) readies the
+     * form, and the service refreshes all.
      */
-    async start(): Promise<void> {
-      stopWatching ??= env.watchFollowed(onFollowed);
+    async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
       windowId = tabWindow;
       page.value = checked;
       const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
       const painted = paintCached(pageKept, await recentKept);
+      onKeptRead?.();
       // Painted from the cache: the background's snapshot and the refresh it starts wait for the first
       // frame. Chrome shows a popup after its load event; the worker's and the browser's work for them
       // (same process, two cores) delayed that show and frame.
       if (painted) await afterNextPaint();
+      // The follower's news come after: its reads would only slow those of the first paint, which
+      // already shows each report as last seen.
+      stopWatching ??= env.watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
         // The background could not even read its cache: say so where the data would be.
