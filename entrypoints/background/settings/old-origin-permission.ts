@@ -63,9 +63,9 @@ function originOf(baseUrl: string): string | null {
 
 /**
  * Whether a manifest match pattern grants `origin` ("https://a.example:8443"). Only the scheme and host
- * matter for an origin; the path never narrows a host permission. Written out rather than WXT's
- * MatchPattern (about 1 KB of the worker for this one check); anything it cannot read counts as covering,
- * so nothing declared is ever removed. Only builds whose manifest declares origins use it (index.ts).
+ * matter for an origin; the path never narrows a host permission (WXT's MatchPattern matches whole URLs,
+ * path included, and throws on a pattern it cannot read). Anything unreadable counts as covering, so
+ * nothing declared is ever removed. Only builds whose manifest declares origins use it (index.ts).
  */
 export function covers(pattern: string, origin: string): boolean {
   if (pattern === '<all_urls>') return true;
