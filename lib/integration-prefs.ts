@@ -2,18 +2,23 @@
 // from it or the shortcut, and notifications. One storage item, defined once and typed, read by the
 // background and written by Settings directly: it holds no secret, and only this extension writes it.
 import { storage } from 'wxt/utils/storage';
+import { PRIVACY } from './api/types';
 import { INTEGRATION_PREFS_KEY } from './storage-keys';
 
 export interface IntegrationPrefs {
   /** "Create report for this page / link" in the right-click menu. */
   menu: boolean;
-  /** The privacy of reports made from the menu or the shortcut: Public (0) or Private (1), never Password. */
-  privacy: 0 | 1;
+  /** The privacy of reports made from the menu or the shortcut: Public or Private, never Password. */
+  privacy: typeof PRIVACY.public | typeof PRIVACY.private;
   /** Say how such a report ended in a notification (needs the optional `notifications` permission). */
   notifications: boolean;
 }
 
-export const INTEGRATION_DEFAULTS: IntegrationPrefs = { menu: true, privacy: 0, notifications: false };
+export const INTEGRATION_DEFAULTS: IntegrationPrefs = {
+  menu: true,
+  privacy: PRIVACY.public,
+  notifications: false,
+};
 
 export const integrationPrefsItem = storage.defineItem<IntegrationPrefs>(`local:${INTEGRATION_PREFS_KEY}`, {
   fallback: INTEGRATION_DEFAULTS,

@@ -11,7 +11,7 @@
 // connection's client alone (ConnectionWork), so a switch meanwhile changes nothing for it.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
-import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
+import { PRIVACY, type Page, type Report, type ReportId, type ReportSummary } from '@/lib/api/types';
 import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
@@ -211,10 +211,10 @@ export function createBulkChanges(deps: BulkDeps) {
   async function send(job: StoredJob, target: BulkItem): Promise<Result<Report>> {
     const { action } = job;
     if (action.kind === 'regenerate') return deps.update({ id: target.id, regenerate: true });
-    if (action.privacy !== 2) return deps.update({ id: target.id, privacy: action.privacy });
+    if (action.privacy !== PRIVACY.password) return deps.update({ id: target.id, privacy: action.privacy });
     const password = await passwordItem.getValue();
     if (!password) return { ok: false, error: apiError('invalid_input', { message: t('bulkPasswordLost') }) };
-    return deps.update({ id: target.id, privacy: 2, password });
+    return deps.update({ id: target.id, privacy: PRIVACY.password, password });
   }
 
   /** The in-flight rule (see the top of this file). */

@@ -7,7 +7,7 @@
 import { t } from '../i18n';
 import { isRecord } from '../is-record';
 import { z } from '../zod';
-import { PRIVACY_VALUES } from '../api/types';
+import { PRIVACY, PRIVACY_VALUES } from '../api/types';
 import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '../api/list-values';
 import { MAX_PAGE_URL_LENGTH, pageUrlTooLong, shareableUrl } from '../page-url';
 import { searchProblem } from '../request-limits';
@@ -126,13 +126,13 @@ export const projectListQuerySchema = z.strictObject({
 export const createReportInputSchema = z.strictObject({
   url: newReportUrl,
   privacy: z.optional(privacy),
-  /** Sent only with privacy 2. */
+  /** Sent only with Password privacy. */
   password: z.optional(password),
 });
 
 export const updateReportInputSchema = z.strictObject({
   privacy: z.optional(privacy),
-  /** Sent only with privacy 2. */
+  /** Sent only with Password privacy. */
   password: z.optional(password),
   /** true asks the service to generate the results again (results=1). */
   regenerate: z.optional(z.boolean({ error: () => t('inputRegenerate') })),
@@ -201,7 +201,7 @@ const bulkStart = bulkStartFields.check(
   noProblem<BulkStartFields>(
     (value) => {
       // Password privacy needs one (as the service says); any other change never carries one.
-      const wantsPassword = value.action.kind === 'privacy' && value.action.privacy === 2;
+      const wantsPassword = value.action.kind === 'privacy' && value.action.privacy === PRIVACY.password;
       if (wantsPassword === (value.password !== undefined && value.password !== '')) return null;
       return wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
     },

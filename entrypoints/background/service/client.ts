@@ -40,7 +40,7 @@ import {
   reportIdIn,
   type Parsed,
 } from './responses';
-import type { Account, Page, Project, Report, ReportId } from '@/lib/api/types';
+import { PRIVACY, type Account, type Page, type Project, type Report, type ReportId } from '@/lib/api/types';
 
 /** What wiring.ts gives; every setting but the address and the key has a default. */
 export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
@@ -50,7 +50,7 @@ export interface ApiEndpoints {
   listReports(query: ReportListQuery): Promise<Result<Page<Report>>>;
   getReport(id: ReportId): Promise<Result<Report>>;
   createReport(input: CreateReportInput): Promise<Result<Report>>;
-  /** PATCH; `regenerate: true` sends results=1; a password is sent only with privacy 2. */
+  /** PATCH; `regenerate: true` sends results=1; a password is sent only with Password privacy. */
   updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>>;
   deleteReport(id: ReportId): Promise<Result<null>>;
   listProjects(query: ProjectListQuery): Promise<Result<Page<Project>>>;
@@ -200,8 +200,8 @@ async function getReport(http: HttpSettings, id: ReportId): Promise<Result<Repor
 function createBody(input: CreateReportInput): URLSearchParams {
   const body = new URLSearchParams({ url: input.url });
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
-  // The API ignores a password without privacy 2; not sending it keeps it off the wire entirely.
-  if (input.privacy === 2 && input.password) body.set('password', input.password);
+  // The API ignores a password without Password privacy; not sending it keeps it off the wire entirely.
+  if (input.privacy === PRIVACY.password && input.password) body.set('password', input.password);
   return body;
 }
 
@@ -299,8 +299,8 @@ export function explainRefusedPage(error: ApiError): ApiError {
 function updateBody(input: UpdateReportInput): URLSearchParams {
   const body = new URLSearchParams();
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));
-  // Only with privacy 2: to change just the password, send privacy 2 with it.
-  if (input.privacy === 2 && input.password) body.set('password', input.password);
+  // Only with Password privacy: to change just the password, send that privacy with it.
+  if (input.privacy === PRIVACY.password && input.password) body.set('password', input.password);
   if (input.regenerate) body.set('results', '1');
   return body;
 }
