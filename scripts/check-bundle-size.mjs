@@ -11,7 +11,7 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
 // The side panel shows the popup's views and adds its tab following.
 const budgets = { popup: 20, sidepanel: 25, options: 40 };
 // Any new dependency of the worker has to fit here too. Most of it is libraries (zod/mini, the polyfill,
-// WXT's storage); a feature's own code (a site's reads took 2.3 KB) moves it, a stray dependency breaks it.
+// WXT's storage); a feature's own code moves it a little, a stray dependency breaks it.
 const backgroundBudgetKb = 45;
 // Strings only the options page's lazy "Export CSV" chunk holds (the file's header, its name, its type):
 // the export must never land on a page's start-up path.

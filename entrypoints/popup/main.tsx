@@ -11,4 +11,11 @@ const model = createPopupModel();
 // One first render, once the kept reports are read and shown (or found missing): a header rendered alone
 // before them was laid out at the load event, when Chrome sizes and shows the popup, and their reads
 // waited behind that work; then everything rendered again.
-void model.start(() => render(<App model={model} />, document.getElementById('app')!));
+let shown = false;
+const show = () => {
+  if (shown) return;
+  shown = true;
+  render(<App model={model} />, document.getElementById('app')!);
+};
+// Rendered whatever happens to the start: a popup is never left blank.
+void model.start(show).finally(show);

@@ -101,6 +101,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   // The background follows every report still generating (it started when it handed the report out);
   // the popup only hears what it found. Closing the popup changes nothing there.
   let stopWatching: (() => void) | null = null;
+  let disposed = false;
   /** How the follower's following of each report stands (by reportKey): whether it gave up, mostly. */
   const followStates = signal<ReadonlyMap<string, FollowState>>(new Map());
   function onFollowed(changed: Followed[], all: Followed[]) {
@@ -299,6 +300,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       if (painted) await afterNextPaint();
       // The follower's news come after: its reads would only slow those of the first paint, which
       // already shows each report as last seen.
+      // The side panel may have moved to another tab meanwhile: a disposed model watches nothing.
+      if (disposed) return;
       stopWatching ??= env.watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
@@ -382,6 +385,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
 
     /** Stops watching the follower (tests; a closing popup stops anyway). */
     dispose() {
+      disposed = true;
       stopWatching?.();
       stopWatching = null;
     },

@@ -99,8 +99,10 @@ export async function mirrorActive(): Promise<void> {
 }
 
 /** Every connection (keys included: background only) and the active one's id. */
-export function readConnections(): Promise<Connections> {
-  return connectionItem.getValue();
+export async function readConnections(): Promise<Connections> {
+  const stored = await connectionItem.getValue();
+  // A development build's single pair has no list: read as no connection, so Settings can save one anew.
+  return Array.isArray(stored.list) ? stored : { active: '', list: [] };
 }
 
 /** Replaces the whole list in one write. Run it through the background's settings queue. */

@@ -116,7 +116,9 @@ function withShownItems<Item>(shown: Page<Item> | null, answer: Page<Item>): Pag
 function sameValues(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  // Plain data only: a Date or a Map has no keys of its own to compare.
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (!Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype) return false;
   const keys = Object.keys(a);
   return (
     keys.length === Object.keys(b).length &&

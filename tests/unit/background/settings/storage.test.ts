@@ -69,6 +69,14 @@ describe('one stored item for the address and the key', () => {
     expect(pairOf(await readConnection())).toEqual({ baseUrl: '', apiKey: '' });
   });
 
+  it('reads the single pair of a development build as no connection, and saves a new one over it', async () => {
+    await fakeBrowser.storage.local.set({ connection: OLD });
+    expect(pairOf(await readConnection())).toEqual({ baseUrl: '', apiKey: '' });
+    const answer = await backgroundHandlers().handlers['settings.save'](NEW);
+    expect(answer.ok).toBe(true);
+    expect(await storedPairs()).toEqual([NEW]);
+  });
+
   it('never lets a request see the new address with the old key while a save is half done', async () => {
     await saveConnection(OLD);
     const { handlers, usedSettings } = backgroundHandlers();
