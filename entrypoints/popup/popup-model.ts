@@ -298,9 +298,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       // frame. Chrome shows a popup after its load event; the worker's and the browser's work for them
       // (same process, two cores) delayed that show and frame.
       if (painted) await afterNextPaint();
-      // The follower's news come after: its reads would only slow those of the first paint, which
-      // already shows each report as last seen.
-      // The side panel may have moved to another tab meanwhile: a disposed model watches nothing.
+      // The follower's news come after: its reads would only slow those of the first paint, which already
+      // shows each report as last seen. A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
       stopWatching ??= env.watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});

@@ -76,7 +76,6 @@ export function ReportsTable(props: ReportsTableProps) {
   const rows = useRowsToRender(reports);
   const history = useHistoryIndex(reports);
   const actions = useRowActions(props);
-  const labels = useMemo(rowLabels, []);
   const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
   const allSelected = reports.length > 0 && selectedOnPage === reports.length;
   const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
@@ -118,7 +117,6 @@ export function ReportsTable(props: ReportsTableProps) {
               rowId={`report-row-${index}`}
               selected={selected.has(key)}
               open={props.detailsId === key}
-              labels={labels}
               actions={actions}
             />
           );
@@ -147,18 +145,6 @@ function useRowActions(props: RowActions): RowActions {
   );
 }
 
-/** The words every row repeats, looked up once for the table rather than once per row. */
-function rowLabels() {
-  return {
-    select: t('reportsSelectRow'),
-    noProject: t('reportsNoProject'),
-    privacyUnknown: t('reportsPrivacyUnknown'),
-    notGenerated: t('reportsNotGeneratedYet'),
-    details: t('reportsDetailsButton'),
-    delete: t('optionsDelete'),
-  };
-}
-
 interface ReportRowProps {
   report: ReportSummary;
   /** Points up or down since the previous analysis, where the history tells it. */
@@ -166,7 +152,6 @@ interface ReportRowProps {
   rowId: string;
   selected: boolean;
   open: boolean;
-  labels: ReturnType<typeof rowLabels>;
   actions: RowActions;
 }
 
@@ -180,7 +165,7 @@ class ReportRow extends Component<ReportRowProps> {
     return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
   }
 
-  render({ report, change, rowId, selected, open, labels, actions }: ReportRowProps) {
+  render({ report, change, rowId, selected, open, actions }: ReportRowProps) {
     const urlId = `${rowId}-url`;
     return (
       <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
@@ -188,7 +173,7 @@ class ReportRow extends Component<ReportRowProps> {
           {/* Named "Select" (the row's URL describes it): a URL in the name would match any label query. */}
           <input
             type="checkbox"
-            aria-label={labels.select}
+            aria-label={t('reportsSelectRow')}
             aria-describedby={urlId}
             checked={selected}
             onChange={(event) => actions.onToggle(report, event.currentTarget.checked)}
@@ -198,7 +183,7 @@ class ReportRow extends Component<ReportRowProps> {
           {/* The address as the service stored it ("example.com/pricing"), linked to the full one. */}
           <WebLink url={report.url} href={report.pageUrl} class="truncate" />
         </th>
-        <td class="project-cell">{report.project ?? <span class="muted">{labels.noProject}</span>}</td>
+        <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
         <td>
           <ResultBadge report={report} />
           {change === null ? null : (
@@ -210,7 +195,7 @@ class ReportRow extends Component<ReportRowProps> {
         </td>
         <td>
           {report.privacy === null ? (
-            <span class="muted">{labels.privacyUnknown}</span>
+            <span class="muted">{t('reportsPrivacyUnknown')}</span>
           ) : (
             PRIVACY_NAMES[report.privacy]
           )}
@@ -219,7 +204,7 @@ class ReportRow extends Component<ReportRowProps> {
           <DateTime iso={report.createdAt} />
         </td>
         <td class="date-cell">
-          <DateTime iso={report.generatedAt} missing={labels.notGenerated} />
+          <DateTime iso={report.generatedAt} missing={t('reportsNotGeneratedYet')} />
         </td>
         <td class="row-actions">
           <button
@@ -227,16 +212,16 @@ class ReportRow extends Component<ReportRowProps> {
             aria-describedby={urlId}
             onClick={(event) => actions.onDetails(report, event.currentTarget)}
           >
-            {labels.details}
+            {t('reportsDetailsButton')}
           </button>
           {/* Named in an attribute, not a hidden element: one element fewer in each of up to 100 rows. */}
           <button
             type="button"
             class="danger"
-            aria-label={`${labels.delete} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
+            aria-label={`${t('optionsDelete')} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
             onClick={() => actions.onDelete(report)}
           >
-            {labels.delete}
+            {t('optionsDelete')}
           </button>
         </td>
       </tr>
