@@ -131,10 +131,7 @@ export function createServiceCalls(deps: HandlerDeps) {
     const settings = on ? await connectionOf(on) : await deps.readSettings();
     if (!settings?.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const client = deps.createClient(settings);
-    const result = withoutKey(
-      await call(inputsChecked ? client.inputsChecked : client, refOf(settings)),
-      settings.apiKey,
-    );
+    const result = withoutKey(await call(client, refOf(settings)), settings.apiKey);
     await tell?.(result, refOf(settings));
     // A page's request: another connection became active (or was saved) while this one answered, and its
     // answer must not show under the new one's name.

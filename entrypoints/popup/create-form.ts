@@ -4,7 +4,6 @@ import { PRIVACY, type Privacy, type ReportSummary, type ReportId } from '@/lib/
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { sameId } from '@/lib/report-id';
 import { batch, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
@@ -86,12 +85,11 @@ export function createCreateForm(deps: CreateFormDeps) {
     } else if (result.error.kind === 'not_configured') {
       deps.onNotConfigured();
     } else {
-      // Anything but a refusal (a 4xx) may have made the report: no Retry, which could make a second one.
-      const maybe = mayHaveHappened(result.error);
-      const shown = maybe ? withoutRetry(result.error) : result.error;
+      // The background says whether the report may have been made (then it offers no Retry).
+      const maybe = result.error.retrySafe === false;
       batch(() => {
-        error.value = shown;
-        fieldErrors.value = shown.fieldErrors ?? {};
+        error.value = result.error;
+        fieldErrors.value = result.error.fieldErrors ?? {};
       });
       // Seen here: the next popup need not show it again.
       void send('popup.forgetCreate', { url });

@@ -5,7 +5,6 @@ import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
 import type { PageCheck } from '@/lib/page-url';
-import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
@@ -351,9 +350,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
         announcement.value = t('popupNewResultsRequested');
       } else if (answer.error.kind === 'not_configured') {
         setup.value = 'missing';
-      } else if (mayHaveHappened(answer.error)) {
-        // Not a refusal: it may have been done. Show the report as it is now instead of offering Retry.
-        regenerateError.value = withoutRetry(answer.error);
+      } else if (answer.error.retrySafe === false) {
+        // It may have been done: show the report as it is now (the error offers no Retry).
+        regenerateError.value = answer.error;
         regenerated = report;
         await readAgain(report);
       } else if (answer.error.kind === 'not_found') {

@@ -39,7 +39,7 @@ function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]
 const search = z.string({ error: () => t('inputSearchText') }).check(noProblem(searchProblem));
 
 // "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
-function segmentProblem(value: string, label: () => string): string | null {
+export function segmentProblem(value: string, label: () => string): string | null {
   if (value.trim() === '') return t('inputSegmentEmpty', label());
   if (value === '.' || value === '..') return t('inputSegmentDots', label());
   // A lone surrogate (valid JSON) has no encoding: encodeURIComponent would throw.

@@ -3,10 +3,18 @@ import type { ApiError, Result } from '../api/errors';
 import { t } from '../i18n';
 import type { MessageInput, MessageOutput, MessageType } from './protocol';
 
+// A write whose answer was lost may have been done: no Retry, the page looks at the service instead.
+const WRITES: readonly MessageType[] = ['reports.create', 'reports.update', 'popup.awaitCreate'];
+
 // Built literally, not with apiError(): that would pull every default sentence into the popup's bundle,
 // and the background already phrases every error it sends.
-function backgroundError(message: string, detail?: string): { ok: false; error: ApiError } {
-  return { ok: false, error: { kind: 'unexpected', message, ...(detail === undefined ? {} : { detail }) } };
+function backgroundError(
+  type: MessageType,
+  message: string,
+  detail?: string,
+): { ok: false; error: ApiError } {
+  const error: ApiError = { kind: 'unexpected', message, ...(detail === undefined ? {} : { detail }) };
+  return { ok: false, error: WRITES.includes(type) ? { ...error, retrySafe: false } : error };
 }
 
 /** Asks the background to do one thing. Never throws: every failure comes back as an error result. */
@@ -18,8 +26,8 @@ export async function send<T extends MessageType>(
     const answer = (await browser.runtime.sendMessage({ type, payload })) as
       Result<MessageOutput<T>> | undefined;
     if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
-    return backgroundError(t('errorBackgroundSilent'));
+    return backgroundError(type, t('errorBackgroundSilent'));
   } catch (cause) {
-    return backgroundError(t('errorBackgroundUnreachable'), String(cause));
+    return backgroundError(type, t('errorBackgroundUnreachable'), String(cause));
   }
 }

@@ -1,7 +1,8 @@
-// zod schemas for what comes back from the service (background only; what goes to it is checked by
-// lib/messaging/inputs). Responses are parsed tolerantly (DESIGN.md "What the extension assumes") and
-// normalised to lib/api/types; a shape we cannot understand becomes a readable problem, never an exception.
-// Problems are said in the browser's language; JSON paths and the values sent stay as they are.
+// The service's answers declared in zod, each schema transforming an answer into the one shape of
+// lib/api/types. Both dialects are accepted field by field: API.md's documented shapes and phpRank's real
+// answers (../shared/SERVICE.md: a 0–100 score, numbers as strings, `reports` and a sum of scores for a
+// project, its own 422 body). What fails is said with zod's own messages, in the browser's language
+// (lib/zod.ts). Every report field is kept as sent in `fields`, unknown ones included.
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
 import { z } from '@/lib/zod';
@@ -9,44 +10,27 @@ import { pageAddress } from '@/lib/page-address';
 import { reachedAddress, summarizeChecks } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
 import {
-  type Account,
   PRIVACY_VALUES,
+  type Account,
   type Page,
   type Privacy,
   type Project,
   type Report,
   type ReportId,
-  type ReportResult,
 } from '@/lib/api/types';
 import { REPORT_RESULTS } from '@/lib/api/list-values';
 
-/** The outcome of parsing a response: the value, or a sentence saying what was wrong. */
+/** The outcome of parsing an answer: the value, or what was wrong with it. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 type Path = readonly PropertyKey[];
 
-// ---------------------------------------------------------------------------------------------------
-// Small helpers
-
-/** Names what was received in an error message, without echoing long or sensitive values. */
-function describe(input: unknown): string {
-  if (input === undefined) return t('errorGotNothing');
-  if (input === null) return 'null';
-  if (typeof input === 'string') return input.length > 40 ? t('errorGotLongString') : JSON.stringify(input);
-  if (Array.isArray(input)) return t('errorGotArray');
-  if (typeof input === 'number' || typeof input === 'boolean') return String(input);
-  return typeof input === 'object' ? t('errorGotObject') : t('errorGotType', typeof input);
-}
-
-function pathText(path: Path): string {
-  return path.length === 0 ? '(response)' : path.map(String).join('.');
-}
-
-/** "data.2.result: expected …" for the first few issues: enough to see what the server sent. */
+/** "data.2.result: …" for the first few issues: enough to see what the server sent. */
 export function describeIssues(error: z.core.$ZodError, prefix: Path = []): string {
-  const shown = error.issues
-    .slice(0, 3)
-    .map((issue) => `${pathText([...prefix, ...issue.path])}: ${issue.message}`);
+  const shown = error.issues.slice(0, 3).map((issue) => {
+    const path = [...prefix, ...issue.path];
+    return `${path.length === 0 ? '(response)' : path.map(String).join('.')}: ${issue.message}`;
+  });
   const more = error.issues.length - shown.length;
   return more > 0 ? t('errorAndMore', shown.join('; '), more) : shown.join('; ');
 }
@@ -59,231 +43,130 @@ function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Pa
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Field validators. They never transform, so a looseObject's output keeps every value exactly as sent
-// (that is what `fields` shows); normalising happens once, in toReport / toProject.
+// Fields
 
 const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
-
+// Laravel's ISO 8601 (maybe with microseconds), or "Y-m-d H:i:s"; "" means none.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
-// A union reports a failed check of the matching option, not its own error: give both the same one.
-const idError = (issue: { input?: unknown }) => t('errorExpectedId', describe(issue.input));
-const idField = z.union(
-  [
-    z.int({ error: idError }).check(z.gte(0, { error: idError })),
-    z.string().check(z.minLength(1, { error: idError })),
-  ],
-  { error: idError },
-);
-
-// Laravel dates are ISO 8601 (possibly with microseconds); some apps format "Y-m-d H:i:s". "" means none.
-const dateError = (issue: { input?: unknown }) => t('errorExpectedDate', describe(issue.input));
+const idField = z.union([z.int().check(z.gte(0)), z.string().check(z.minLength(1))]);
 const dateField = z.optional(
-  z.union([z.string().check(z.regex(DATE_TIME, { error: dateError })), z.literal(['', null])], {
-    error: dateError,
-  }),
+  z.union([z.string().check(z.refine((text) => DATE_TIME.test(text))), z.literal(['', null])]),
 );
-
-// API.md's words, or phpRank's 0–100 score: a number (unrounded after a create) or, from some PHP/MySQL
-// setups, a numeric string.
-const resultError = (issue: { input?: unknown }) => t('errorExpectedScore', describe(issue.input));
-const resultField = z.optional(
-  z.union(
-    [
-      z.literal([...REPORT_RESULTS, null]),
-      z
-        .number({ error: resultError })
-        .check(z.gte(0, { error: resultError }), z.lte(100, { error: resultError })),
-      z.string().check(z.regex(SCORE_TEXT, { error: resultError })),
-    ],
-    { error: resultError },
-  ),
+const countField = z.optional(
+  z.union([z.int().check(z.gte(0)), z.string().check(z.regex(/^\d+$/)), z.literal(null)]),
 );
+/** A whole number, maybe as a numeric string, as a number. */
+const whole = (min: number) =>
+  z.pipe(
+    z.pipe(z.union([z.int(), z.string().check(z.regex(/^\d+$/))]), z.transform(Number)),
+    z.number().check(z.gte(min)),
+  );
 
-// Privacy may come as a number or, from some databases, as a numeric string.
-const privacyField = z.optional(
-  z.literal([...PRIVACY_VALUES, '0', '1', '2', null], {
-    error: (issue) => t('errorExpectedPrivacy', describe(issue.input)),
-  }),
-);
+const toDate = (value: string | null | undefined) => value || null;
+const toCount = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
 
-// Never describe the input here: it could be a password.
-const passwordField = z.optional(
-  z.union([z.literal([true, false, 0, 1, null]), z.string()], {
-    error: () => t('errorExpectedPasswordFlag'),
-  }),
-);
+// ---------------------------------------------------------------------------------------------------
+// A report
 
-// A report's project is usually its name; an eager-loaded relation arrives as an object.
-const projectRefField = z.optional(
-  z.union(
-    [
+const reportFields = z.looseObject({
+  id: idField,
+  url: z.string(),
+  // Its name; an eager-loaded relation arrives as an object.
+  project: z.optional(
+    z.union([
       z.string(),
       z.literal(null),
       z.looseObject({ project: z.string() }),
       z.looseObject({ name: z.string() }),
-    ],
-    { error: (issue) => t('errorExpectedProjectRef', describe(issue.input)) },
+    ]),
   ),
-);
-
-const countError = (issue: { input?: unknown }) => t('errorExpectedCount', describe(issue.input));
-const countField = z.optional(
-  z.union(
-    [
-      z.int({ error: countError }).check(z.gte(0, { error: countError })),
-      z.string().check(z.regex(/^\d+$/, { error: countError })),
-      z.literal(null),
-    ],
-    { error: countError },
+  // API.md's word, or phpRank's score (unrounded after a create; a numeric string from some setups).
+  result: z.optional(
+    z.union([
+      z.literal([...REPORT_RESULTS, null]),
+      z.number().check(z.gte(0), z.lte(100)),
+      z.string().check(z.refine((text) => SCORE_TEXT.test(text))),
+    ]),
   ),
-);
-
-// ---------------------------------------------------------------------------------------------------
-// Report
-
-const reportFields = z.looseObject({
-  id: idField,
-  url: z.string({ error: (issue) => t('errorExpectedUrl', describe(issue.input)) }),
-  project: projectRefField,
-  result: resultField,
-  privacy: privacyField,
-  password: passwordField,
+  privacy: z.optional(z.literal([...PRIVACY_VALUES, '0', '1', '2', null])),
+  // Whether a password is set: phpRank's boolean; a string (never shown) counts as set.
+  password: z.optional(z.union([z.literal([true, false, 0, 1, null]), z.string()])),
   generated_at: dateField,
   created_at: dateField,
   updated_at: dateField,
 });
 
-type ReportFields = z.infer<typeof reportFields>;
-
-function toDate(value: string | null | undefined): string | null {
-  return value ? value : null;
-}
-
-function toPrivacy(value: ReportFields['privacy']): Privacy | null {
-  return value === null || value === undefined ? null : (Number(value) as Privacy);
-}
-
-function toHasPassword(value: ReportFields['password']): boolean | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.length > 0;
-  return Boolean(value);
-}
-
-function toProjectName(value: ReportFields['project']): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value === '' ? null : value;
-  const name = typeof value.project === 'string' ? value.project : value.name;
-  return typeof name === 'string' && name !== '' ? name : null;
-}
-
-/** Every field as sent, except a password string, which becomes whether one is set. */
-function keptFields(raw: Record<string, unknown>): Record<string, unknown> {
-  if (typeof raw.password !== 'string') return { ...raw };
-  return { ...raw, password: raw.password.length > 0 };
-}
-
-/** The band and the score: a word gives only the band; a score gives both. */
-function toResultAndScore(value: ReportFields['result']): Pick<Report, 'result' | 'score'> {
-  if (value === null || value === undefined) return { result: null, score: null };
-  if ((REPORT_RESULTS as readonly unknown[]).includes(value))
-    return { result: value as ReportResult, score: null };
-  const score = Number(value);
-  return { result: bandOfScore(score), score };
-}
-
-/** `serviceBase`: the service's address, where the report's own page is (`{base}/reports/{id}`). */
-function toReport(raw: ReportFields, serviceBase?: string): Report {
-  const onService = `${serviceBase?.replace(/\/+$/, '')}/reports/${encodeURIComponent(String(raw.id))}`;
-  return {
-    id: raw.id,
-    url: raw.url,
-    pageUrl: pageAddress(raw.url, reachedAddress(raw.results)),
-    serviceUrl: serviceBase ? onService : null,
-    project: toProjectName(raw.project),
-    ...toResultAndScore(raw.result),
-    checks: summarizeChecks(raw.results),
-    privacy: toPrivacy(raw.privacy),
-    hasPassword: toHasPassword(raw.password),
-    generatedAt: toDate(raw.generated_at),
-    createdAt: toDate(raw.created_at),
-    updatedAt: toDate(raw.updated_at),
-    fields: keptFields(raw),
-  };
+/** A report answer as a Report; `serviceBase` gives its page on the service (`{base}/reports/{id}`). */
+export function reportSchema(serviceBase?: string) {
+  return z.pipe(
+    reportFields,
+    z.transform((raw): Report => {
+      const word = REPORT_RESULTS.find((result) => result === raw.result) ?? null;
+      const score = raw.result === null || raw.result === undefined || word ? null : Number(raw.result);
+      const ref = raw.project;
+      const project =
+        typeof ref === 'string' || !ref ? ref : typeof ref.project === 'string' ? ref.project : ref.name;
+      const password = typeof raw.password === 'string' ? raw.password.length > 0 : raw.password;
+      const id = encodeURIComponent(String(raw.id));
+      return {
+        id: raw.id,
+        url: raw.url,
+        pageUrl: pageAddress(raw.url, reachedAddress(raw.results)),
+        serviceUrl: serviceBase ? `${serviceBase.replace(/\/+$/, '')}/reports/${id}` : null,
+        project: typeof project === 'string' && project !== '' ? project : null,
+        result: word ?? (score === null ? null : bandOfScore(score)),
+        score,
+        checks: summarizeChecks(raw.results),
+        privacy: raw.privacy === null || raw.privacy === undefined ? null : (Number(raw.privacy) as Privacy),
+        hasPassword: password === null || password === undefined ? null : Boolean(password),
+        generatedAt: toDate(raw.generated_at),
+        createdAt: toDate(raw.created_at),
+        updatedAt: toDate(raw.updated_at),
+        // As sent, but never a password: only whether one is set.
+        fields: typeof raw.password === 'string' ? { ...raw, password } : { ...raw },
+      };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Project
+// A project: phpRank's `reports` (their number) and `result` (the SUM of their scores, often a string).
 
-const sumError = (issue: { input?: unknown }) => t('errorExpectedSum', describe(issue.input));
-// phpRank's project `result` is the SUM of its reports' scores, often as a numeric string ("874").
-const scoreSumField = z.optional(
-  z.union([z.number({ error: sumError }).check(z.gte(0, { error: sumError })), z.string(), z.literal(null)], {
-    error: sumError,
+const projectSchema = z.pipe(
+  z
+    .looseObject({
+      project: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+      name: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+      created_at: dateField,
+      reports_count: countField,
+      result: z.optional(z.union([z.number().check(z.gte(0)), z.string(), z.literal(null)])),
+    })
+    .check(z.refine((raw) => Boolean(raw.project ?? raw.name), { path: ['project'] })),
+  z.transform((raw): Project => {
+    // Another server may eager-load the reports as a list (kept in `fields` as sent).
+    const countOf = countField.safeParse(raw.reports);
+    const reportsCount = toCount(raw.reports_count) ?? (countOf.success ? toCount(countOf.data) : null);
+    const sum = typeof raw.result === 'string' && raw.result.trim() !== '' ? Number(raw.result) : raw.result;
+    const averageScore =
+      typeof sum === 'number' && Number.isFinite(sum) && sum >= 0 && reportsCount
+        ? Math.min(100, sum / reportsCount)
+        : null;
+    return {
+      name: (raw.project ?? raw.name) as string,
+      createdAt: toDate(raw.created_at),
+      reportsCount,
+      averageScore,
+      averageResult: averageScore === null ? null : bandOfScore(averageScore),
+      fields: { ...raw },
+    };
   }),
 );
 
-const projectFields = z
-  .looseObject({
-    project: z.optional(z.nullable(z.string().check(z.minLength(1)))),
-    name: z.optional(z.nullable(z.string().check(z.minLength(1)))),
-    created_at: dateField,
-    reports_count: countField,
-    // phpRank: the number of reports is `reports`; another server may eager-load them as a list (kept
-    // as sent, like every other field of a loose object).
-    result: scoreSumField,
-  })
-  .check(
-    z.refine((raw) => Boolean(raw.project ?? raw.name), {
-      error: () => t('errorExpectedProjectName'),
-      path: ['project'],
-    }),
-  );
-
-type ProjectFields = z.infer<typeof projectFields>;
-
-function toCount(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return null;
-}
-
-/** The average score of a project: phpRank sends the sum of its reports' scores and their number. */
-function toAverage(sum: ProjectFields['result'], count: number | null): number | null {
-  if (sum === null || sum === undefined || !count) return null;
-  const total = typeof sum === 'number' ? sum : Number(sum.trim());
-  if (sum === '' || !Number.isFinite(total) || total < 0) return null;
-  return Math.min(100, total / count);
-}
-
-function toProject(raw: ProjectFields): Project {
-  const reportsCount = toCount(raw.reports_count) ?? toCount(raw.reports);
-  const averageScore = toAverage(raw.result, reportsCount);
-  return {
-    name: (raw.project ?? raw.name) as string,
-    createdAt: toDate(raw.created_at),
-    reportsCount,
-    averageScore,
-    averageResult: averageScore === null ? null : bandOfScore(averageScore),
-    fields: { ...raw },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------
-// Lists: Laravel's resource paginator {data, links, meta}, the plain paginator (meta fields beside
-// data, `links` an array), either one in its "simple" form (no total/last_page), or a bare array.
-
-const wholeError = (issue: { input?: unknown }) => t('errorExpectedWhole', describe(issue.input));
-/** A whole number, maybe as a numeric string (read with Number in toPage). */
-const whole = (min: number) =>
-  z
-    .union(
-      [z.int({ error: wholeError }), z.string().check(z.regex(/^\d+$/, { error: wholeError, abort: true }))],
-      {
-        error: wholeError,
-      },
-    )
-    .check(z.refine((value) => Number(value) >= min, { error: () => t('errorExpectedAtLeast', min) }));
+// Lists: Laravel's resource paginator {data, links, meta}, the plain one (meta beside data), either in
+// its "simple" form (no total/last_page), or a bare array.
 
 const pageMeta = z.looseObject({
   current_page: z.optional(whole(1)),
@@ -292,113 +175,65 @@ const pageMeta = z.looseObject({
   last_page: z.optional(whole(0)),
   from: z.optional(z.nullable(whole(0))),
   to: z.optional(z.nullable(whole(0))),
-  // next_page_url, prev_page_url, first_page_url: anything, kept as sent (read by toPage).
 });
 
-type PageMeta = z.infer<typeof pageMeta>;
-
-// `links`: anything, kept as sent (read by toPage).
-function envelopeSchema<T>(item: z.ZodMiniType<T>) {
-  return z.looseObject({ ...pageMeta.shape, data: z.array(item), meta: z.optional(pageMeta) });
-}
-
-/** A number of the page's meta, as a number. */
-function metaNumber(value: number | string | null | undefined): number | null {
-  return value === undefined || value === null ? null : Number(value);
-}
-
-/** A link counts when it is a non-empty value; we only ever read whether it exists, never follow it. */
+/** Whether a link exists (never followed): `links.next` of the resource paginator, or the flat one. */
 function linkPresence(links: unknown, key: 'next' | 'prev', flat: unknown): boolean | undefined {
   const value = isRecord(links) && key in links ? links[key] : flat;
-  if (value === undefined) return undefined;
-  return value !== null && value !== '';
+  return value === undefined ? undefined : value !== null && value !== '';
 }
 
-/**
- * The sort the server applied, from the query of its own page link (phpRank silently replaces a sort it
- * does not support, and its links carry what it used). Only read, never followed.
- */
-function appliedSort(links: unknown, flatFirst: unknown): Page<unknown>['appliedSort'] {
-  const link = isRecord(links) ? (links.first ?? links.last) : flatFirst;
+/** The sort the server applied, from its own page link (phpRank silently replaces one it does not support). */
+function appliedSort(link: unknown): Page<unknown>['appliedSort'] {
   if (typeof link !== 'string' || link === '') return null;
-  let query: URLSearchParams;
   try {
-    query = new URL(link, 'http://link.invalid/').searchParams;
+    const query = new URL(link, 'http://link.invalid/').searchParams;
+    const sortBy = query.get('sort_by');
+    const sort = query.get('sort');
+    return sortBy === null && sort === null ? null : { sortBy, sort };
   } catch {
     return null;
   }
-  const sortBy = query.get('sort_by');
-  const sort = query.get('sort');
-  return sortBy === null && sort === null ? null : { sortBy, sort };
 }
 
-function toPage<T>(items: T[], meta: PageMeta, links: unknown, flatFirst: unknown): Page<T> {
-  const page = metaNumber(meta.current_page) ?? 1;
-  const lastPage = metaNumber(meta.last_page);
-  const next = linkPresence(links, 'next', meta.next_page_url);
-  const previous = linkPresence(links, 'prev', meta.prev_page_url);
-  return {
-    items,
-    page,
-    perPage: metaNumber(meta.per_page),
-    total: metaNumber(meta.total),
-    lastPage,
-    hasNext: next ?? (lastPage !== null && page < lastPage),
-    hasPrevious: previous ?? page > 1,
-    from: metaNumber(meta.from),
-    to: metaNumber(meta.to),
-    appliedSort: appliedSort(links, flatFirst),
-  };
+function pageSchema<T>(item: z.ZodMiniType<T>) {
+  return z.pipe(
+    z.looseObject({ ...pageMeta.shape, data: z.array(item), meta: z.optional(pageMeta) }),
+    z.transform((body): Page<T> => {
+      const meta = body.meta ?? body;
+      const links = body.links;
+      const page = meta.current_page ?? 1;
+      const lastPage = meta.last_page ?? null;
+      return {
+        items: body.data,
+        page,
+        perPage: meta.per_page ?? null,
+        total: meta.total ?? null,
+        lastPage,
+        hasNext: linkPresence(links, 'next', meta.next_page_url) ?? (lastPage !== null && page < lastPage),
+        hasPrevious: linkPresence(links, 'prev', meta.prev_page_url) ?? page > 1,
+        from: meta.from ?? null,
+        to: meta.to ?? null,
+        appliedSort: appliedSort(isRecord(links) ? (links.first ?? links.last) : body.first_page_url),
+      };
+    }),
+  );
 }
 
-function bareArrayPage<T>(items: T[]): Page<T> {
-  return {
-    items,
-    page: 1,
-    perPage: null,
-    total: null,
-    lastPage: null,
-    hasNext: false,
-    hasPrevious: false,
-    from: null,
-    to: null,
-    appliedSort: null,
-  };
+function parsePage<T>(body: unknown, item: z.ZodMiniType<T>): Parsed<Page<T>> {
+  if (!Array.isArray(body)) return run(pageSchema(item), body);
+  const items = run(z.array(item), body);
+  if (!items.ok) return items;
+  const none = { perPage: null, total: null, lastPage: null, from: null, to: null, appliedSort: null };
+  return { ok: true, value: { items: items.value, page: 1, hasNext: false, hasPrevious: false, ...none } };
 }
 
-/** A list whose items pass `item`, each then normalised by `convert`. */
-function parsePage<R, T>(
-  body: unknown,
-  item: z.ZodMiniType<R>,
-  convert: (raw: R) => T,
-  expected: (got: string) => string,
-): Parsed<Page<T>> {
-  if (Array.isArray(body)) {
-    const items = run(z.array(item), body);
-    return items.ok ? { ok: true, value: bareArrayPage(items.value.map(convert)) } : items;
-  }
-  if (isRecord(body) && Array.isArray(body.data)) {
-    const envelope = run(envelopeSchema(item), body);
-    if (!envelope.ok) return envelope;
-    const { data, meta, links } = envelope.value;
-    // The resource paginator nests the numbers under `meta`; the plain one puts them beside `data`.
-    const items = data.map(convert);
-    return { ok: true, value: toPage(items, meta ?? envelope.value, links, envelope.value.first_page_url) };
-  }
-  return { ok: false, problem: `(response): ${expected(describe(body))}` };
-}
-
-export function parseReportPage(body: unknown, serviceBase?: string): Parsed<Page<Report>> {
-  const toReportOn = (raw: ReportFields) => toReport(raw, serviceBase);
-  return parsePage(body, reportFields, toReportOn, (got) => t('errorExpectedReportList', got));
-}
-
-export function parseProjectPage(body: unknown): Parsed<Page<Project>> {
-  return parsePage(body, projectFields, toProject, (got) => t('errorExpectedProjectList', got));
-}
+export const parseReportPage = (body: unknown, serviceBase?: string) =>
+  parsePage(body, reportSchema(serviceBase));
+export const parseProjectPage = (body: unknown) => parsePage(body, projectSchema);
 
 // ---------------------------------------------------------------------------------------------------
-// One item: {data: {...}} (possibly with `status` or `message` beside it) or the bare object.
+// One item: {data: {...}} (maybe with `status` beside it) or the bare object.
 
 /** The item inside a `{data: {...}}` wrapper, unless the body already is the item (has `ownKey`). */
 function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
@@ -408,10 +243,7 @@ function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
 
 export function parseReport(body: unknown, serviceBase?: string): Parsed<Report> {
   const { value, path } = unwrap(body, 'url');
-  if (!isRecord(value))
-    return { ok: false, problem: `(response): ${t('errorExpectedAReport', describe(value))}` };
-  const parsed = run(reportFields, value, path);
-  return parsed.ok ? { ok: true, value: toReport(parsed.value, serviceBase) } : parsed;
+  return run(reportSchema(serviceBase), value, path);
 }
 
 /** Whether a write's answer carries the report itself (some services answer only a message or an id). */
@@ -423,38 +255,31 @@ export function containsReport(body: unknown): boolean {
 /** The id in an answer such as `{id: 5}` or `{data: {id: 5}}`, so the report can be read back. */
 export function reportIdIn(body: unknown): ReportId | undefined {
   const { value } = unwrap(body, 'id');
-  if (!isRecord(value)) return undefined;
-  const id = idField.safeParse(value.id);
+  const id = idField.safeParse(isRecord(value) ? value.id : undefined);
   return id.success ? id.data : undefined;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// The account (phpRank's GET /account, not in API.md): who is connected, on which plan.
-
-// Read by hand: every field is optional and counts as missing when it is not what we expect, so nothing
-// here can fail once the body is an object.
-
-/** A string, or undefined for anything else. */
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
+// phpRank's GET /account (not in API.md): every field counts as missing when it is not what we expect.
+const text = z.catch(z.optional(z.string()), undefined);
+const accountSchema = z.pipe(
+  z.looseObject({
+    name: text,
+    email: text,
+    plan: z.catch(z.optional(z.union([z.string(), z.looseObject({ name: text })])), undefined),
+  }),
+  z.transform((raw): Account => ({
+    name: raw.name?.trim() || raw.email?.trim() || null,
+    plan: (typeof raw.plan === 'string' ? raw.plan : raw.plan?.name)?.trim() || null,
+  })),
+);
 
 export function parseAccount(body: unknown): Parsed<Account> {
-  const { value } = unwrap(body, 'email');
-  if (!isRecord(value))
-    return { ok: false, problem: `(response): ${t('errorExpectedAccount', describe(value))}` };
-  const name = text(value.name);
-  const email = text(value.email);
-  const plan = value.plan;
-  const planName = typeof plan === 'string' ? plan : isRecord(plan) ? text(plan.name) : undefined;
-  return {
-    ok: true,
-    value: { name: name?.trim() || email?.trim() || null, plan: planName?.trim() || null },
-  };
+  const { value, path } = unwrap(body, 'email');
+  return run(accountSchema, value, path);
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Error bodies: Laravel's {message, errors?: {field: [messages]}}, and phpRank's own 422 body
+// Error bodies: Laravel's {message, errors?: {field: [messages]}}, and phpRank's 422 body
 // {message: {field: [messages]}, status}, where the field errors are the message.
 
 type FieldMessages = Record<string, string | string[]>;
@@ -462,27 +287,25 @@ type FieldMessages = Record<string, string | string[]>;
 /** `{field: [messages] or message}`, or undefined when any field holds something else. */
 function fieldMessages(value: unknown): FieldMessages | undefined {
   if (!isRecord(value)) return undefined;
-  // A "__proto__" key (JSON can have one) is left out, as a key that names no field.
+  // A "__proto__" key (JSON can have one) names no field.
   const entries = Object.entries(value).filter(([field]) => field !== '__proto__');
   const valid = entries.every(
     ([, messages]) =>
       typeof messages === 'string' ||
-      (Array.isArray(messages) && messages.every((message) => typeof message === 'string')),
+      (Array.isArray(messages) && messages.every((m) => typeof m === 'string')),
   );
   return valid ? (Object.fromEntries(entries) as FieldMessages) : undefined;
 }
 
-/** The field errors of a body, wherever they are. */
 function bodyFieldErrors(body: unknown): FieldMessages {
-  if (!isRecord(body)) return {};
-  return { ...fieldMessages(body.message), ...fieldMessages(body.errors) };
+  return isRecord(body) ? { ...fieldMessages(body.message), ...fieldMessages(body.errors) } : {};
 }
 
 /** The server's own sentence, if the body has one (for phpRank's 422: its first field message). */
 export function serverMessage(body: unknown): string | undefined {
-  const message = isRecord(body) ? text(body.message) : undefined;
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
   const first = message ?? Object.values(bodyFieldErrors(body)).flat()[0];
-  return first?.trim() ? first.trim() : undefined;
+  return first?.trim() || undefined;
 }
 
 /** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */

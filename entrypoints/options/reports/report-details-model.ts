@@ -9,7 +9,6 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
 import { summaryOf } from '@/lib/api/summary';
-import { mayHaveHappened, withoutRetry } from '@/lib/may-have-happened';
 import { watchFollowed, type Followed } from '@/lib/following';
 import type { Snapshot } from '@/lib/history';
 import { readHistory } from '@/lib/history-store';
@@ -245,10 +244,10 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       return result;
     }
     if (!result.ok) {
-      // New results asked for, and no refusal: they may be on their way. Read instead of offering Retry.
-      const maybe = kind === 'regenerate' && mayHaveHappened(result.error);
+      // New results that may be on their way (the error offers no Retry): read the report instead.
+      const maybe = kind === 'regenerate' && result.error.retrySafe === false;
       batch(() => {
-        writeError.value = { write: kind, error: maybe ? withoutRetry(result.error) : result.error };
+        writeError.value = { write: kind, error: result.error };
         if (isGone(result)) markGone(current.id);
       });
       if (maybe) await recheck(reportKey(current.id), current);

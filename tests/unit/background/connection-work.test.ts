@@ -51,7 +51,7 @@ function setup(core = coreHandlers()) {
     writeSettings: async () => {},
     oneAtATime: (work) => work(),
     hasHostPermission: async () => true,
-    createClient: () => ({ ...service, inputsChecked: service }) as unknown as ApiClient,
+    createClient: () => service as unknown as ApiClient,
     events,
   });
   const works = createConnectionWorks({

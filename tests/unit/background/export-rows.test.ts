@@ -133,7 +133,7 @@ describe('the previous score and the change', () => {
         'b:historyIndex': HISTORY,
       });
       const listReports = vi.fn(async () => ({ ok: true as const, data: pageOf([parsed()]) }));
-      const client = { listReports, inputsChecked: { listReports } };
+      const client = { listReports };
       const settings = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
       const handlers = createHandlers({
         readSettings: async () => settings,

@@ -21,8 +21,7 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
     // A server without GET /account by default (API.md's); phpRank's tests set an account.
     getAccount: vi.fn(async (): Promise<Result<Account | null>> => ({ ok: true, data: null })),
   };
-  // Routed calls reach the same fakes through `inputsChecked` (their input was parsed by the router).
-  const client = { ...endpoints, inputsChecked: endpoints };
+  const client = endpoints;
   const deps = {
     readSettings: async () => ({ ...stored }),
     writeSettings: async (settings: ConnectionSettings) => void (stored = { ...settings }),
@@ -255,7 +254,7 @@ describe('API handlers', () => {
 
   it('forwards each message to its client call', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
-    for (const fn of Object.values(client.inputsChecked))
+    for (const fn of Object.values(client))
       (fn as ReturnType<typeof vi.fn>).mockResolvedValue({ ok: true, data: 'done' });
     await handlers['reports.get']({ id: 7 });
     await handlers['reports.create']({ url: 'https://a.example', privacy: 2, password: 'pw' });

@@ -225,12 +225,13 @@ describe('popup: create a report', () => {
 
   it('a background that stopped answering mid-create counts as “may have been created” too', async () => {
     openPopup({
-      // As lib/messaging/send says it: no status, no retrySafe.
+      // As lib/messaging/send says a write whose answer was lost: no status, not safe to send again.
       'reports.create': () =>
         failed({
           kind: 'unexpected',
           message:
             'Page Reports’ background could not be reached. Try again; if it keeps happening, reload the extension.',
+          retrySafe: false,
         }),
       'popup.forgetCreate': () => ok(null),
     });

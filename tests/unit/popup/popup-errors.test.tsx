@@ -30,7 +30,9 @@ const MAY_HAVE_CREATED: ApiErrorKind[] = ['server', 'network', 'timeout', 'unexp
 describe('popup: errors when creating', () => {
   it.each(classes)('%s: says what happened and offers its action', async (kind, message, listed) => {
     const action = MAY_HAVE_CREATED.includes(kind) ? null : listed;
-    openPopup({ 'reports.create': () => failed(apiError(kind)) });
+    // As the client says it: a create that may have happened is not safe to send again.
+    const error = apiError(kind, MAY_HAVE_CREATED.includes(kind) ? { retrySafe: false } : {});
+    openPopup({ 'reports.create': () => failed(error) });
     fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/Could not create the report/);

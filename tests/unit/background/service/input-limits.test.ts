@@ -1,9 +1,15 @@
 // @vitest-environment node
-// What the client refuses or cleans before sending: a page address never carries `user:password@` or
-// a `#fragment` and is at most 2,048 characters; a search fits in a request's address.
+// What is refused or cleaned before the client sends it (the router's one check of each payload,
+// lib/messaging/inputs.ts): a page address never carries `user:password@` or a `#fragment` and is at
+// most 2,048 characters; a search fits in a request's address.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import type { Result } from '@/lib/api/errors';
+import {
+  createReportInputSchema,
+  inputFieldErrors,
+  projectListQuerySchema,
+  reportListQuerySchema,
+} from '@/lib/messaging/inputs';
 import { pageUrlTooLong } from '@/lib/page-url';
 import { fakeFetch, json, REPORT, type Answer } from './fake-fetch';
 
@@ -17,9 +23,24 @@ function client(...script: Answer[]) {
   return { api, calls: network.calls };
 }
 
-function errorOf<T>(result: Result<T>) {
-  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return result.error;
+type Schema = {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: Parameters<typeof inputFieldErrors>[0] };
+};
+
+/** The payload as the router hands it on. */
+function routed<T>(schema: Schema, value: T): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(JSON.stringify(inputFieldErrors(parsed.error)));
+  return parsed.data as T;
+}
+
+/** The sentences the router answers next to each field instead. */
+function refusal(schema: Schema, value: unknown): Record<string, string[]> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) throw new Error('expected the payload to be refused');
+  return inputFieldErrors(parsed.error);
 }
 
 const created = () => json({ data: REPORT, status: 201 }, 201);
@@ -37,26 +58,22 @@ describe('createReport: the page address sent', () => {
     ['a query, which stays', 'https://example.com/a?q=%23x&page=2', 'https://example.com/a?q=%23x&page=2'],
   ])('never carries user:password@ or the #fragment (%s)', async (_name, url, sent) => {
     const { api, calls } = client(created());
-    expect((await api.createReport({ url, privacy: 1 })).ok).toBe(true);
+    expect((await api.createReport(routed(createReportInputSchema, { url, privacy: 1 }))).ok).toBe(true);
     const body = new URLSearchParams(calls[0]?.body ?? '');
     expect(body.get('url')).toBe(sent);
     expect(body.get('url')).not.toMatch(/secret|user|#/);
   });
 
   it('refuses an address longer than the 2,048 characters the service accepts, sending nothing', async () => {
-    const { api, calls } = client();
     const url = `https://example.com/${'a'.repeat(2100)}`;
-    expect(errorOf(await api.createReport({ url }))).toMatchObject({
-      kind: 'invalid_input',
-      fieldErrors: { url: [pageUrlTooLong()] },
-    });
-    expect(calls).toEqual([]);
+    expect(refusal(createReportInputSchema, { url })).toEqual({ url: [pageUrlTooLong()] });
   });
 
   it('measures the address it would send: a long fragment is dropped, not counted', async () => {
     const { api, calls } = client(created());
     const page = `https://example.com/${'a'.repeat(2000)}`;
-    expect((await api.createReport({ url: `${page}#${'f'.repeat(3000)}` })).ok).toBe(true);
+    const input = routed(createReportInputSchema, { url: `${page}#${'f'.repeat(3000)}` });
+    expect((await api.createReport(input)).ok).toBe(true);
     expect(new URLSearchParams(calls[0]?.body ?? '').get('url')).toBe(page);
   });
 });
@@ -73,12 +90,7 @@ describe('searches that fit in the address of a request', () => {
     ['longer than 2,048 characters', 'a'.repeat(2049), /longer than 2,048 characters/],
     ['of letters that take too much room once encoded', 'é'.repeat(1001), /too long to send/],
   ])('refuses a search %s, next to the field, sending nothing', async (_name, search, message) => {
-    const { api, calls } = client();
-    const reports = errorOf(await api.listReports({ search }));
-    expect(reports.kind).toBe('invalid_input');
-    expect(reports.fieldErrors?.search?.[0]).toMatch(message);
-    const projects = errorOf(await api.listProjects({ search }));
-    expect(projects.fieldErrors?.search?.[0]).toMatch(message);
-    expect(calls).toEqual([]);
+    expect(refusal(reportListQuerySchema, { search }).search?.[0]).toMatch(message);
+    expect(refusal(projectListQuerySchema, { search }).search?.[0]).toMatch(message);
   });
 });

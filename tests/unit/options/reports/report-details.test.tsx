@@ -647,9 +647,9 @@ describe('a regenerate that may have happened', () => {
   it('says when the report has not changed', async () => {
     const send = fakeSend({
       'reports.get': () => ok(makeReport(3)),
-      // As lib/messaging/send says a background that stopped answering: no status, no retrySafe.
+      // As lib/messaging/send says a write whose answer was lost: no status, not safe to send again.
       'reports.update': () =>
-        fail('unexpected', { message: 'Page Reports’ background could not be reached.' }),
+        fail('unexpected', { message: 'Page Reports’ background could not be reached.', retrySafe: false }),
     });
     const model = createReportDetailsModel(send);
     model.show('3');
