@@ -4,7 +4,7 @@
 // Texts are plain data (the UI renders text, never markup), only shortened. Names and details are said in
 // the browser's language (numbers too, through Intl); the service's own values are shown as sent.
 
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
 import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../web-url';
 
@@ -178,225 +178,66 @@ const addresses: Counted = (c) => (c === 1 ? t('checkAddress', n(c)) : t('checkA
 const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', n(c)));
 
 /**
- * By category: documented importance, the generic name of its failure ("Title has a problem"), what is
- * wrong by error key (in words for people who are not SEO experts), and, where its value says more than
- * its name, the detail.
+ * phpRank 1.5.0's tests, one row each: category, documented importance, the error keys it names (what is
+ * wrong, in words for people who are not SEO experts), and, where its value says more than its name, the
+ * detail. A test's sentences are found by its key: `checkProblem<Key>` for its generic problem ("Title has
+ * a problem"), `check<Key><ErrorKey>` for each error it names ("checkTitleMissing").
  */
-interface Test {
-  importance: CheckImportance;
-  problem: () => string;
-  failures: Record<string, () => string>;
-  detail?: Detail;
-}
+type Row = [
+  category: Exclude<CheckCategory, 'other'>,
+  importance: CheckImportance,
+  names: string,
+  detail?: Detail,
+];
 
-const TESTS_BY_CATEGORY: Record<Exclude<CheckCategory, 'other'>, Record<string, Test>> = {
-  seo: {
-    title: {
-      importance: 'high',
-      problem: () => t('checkProblemTitle'),
-      failures: { missing: () => t('checkTitleMissing'), length: () => t('checkTitleLength') },
-      detail: valueText,
-    },
-    meta_description: {
-      importance: 'high',
-      problem: () => t('checkProblemMetaDescription'),
-      failures: {
-        missing: () => t('checkMetaDescriptionMissing'),
-        length: () => t('checkMetaDescriptionLength'),
-      },
-      detail: valueText,
-    },
-    headings: {
-      importance: 'high',
-      problem: () => t('checkProblemHeadings'),
-      failures: {
-        missing: () => t('checkHeadingsMissing'),
-        too_many: () => t('checkHeadingsTooMany'),
-        duplicate: () => t('checkHeadingsDuplicate'),
-      },
-    },
-    content_keywords: {
-      importance: 'high',
-      problem: () => t('checkProblemContentKeywords'),
-      failures: { missing: () => t('checkContentKeywordsMissing') },
-      detail: missingKeywords,
-    },
-    image_keywords: {
-      importance: 'high',
-      problem: () => t('checkProblemImageKeywords'),
-      failures: { missing: () => t('checkImageKeywordsMissing') },
-      detail: listed('missing', images),
-    },
-    seo_friendly_url: {
-      importance: 'high',
-      problem: () => t('checkProblemSeoFriendlyUrl'),
-      failures: { bad_format: () => t('checkSeoFriendlyUrlBadFormat') },
-    },
-    '404_page': {
-      importance: 'high',
-      problem: () => t('checkProblem404Page'),
-      failures: { missing: () => t('check404PageMissing') },
-    },
-    robots: {
-      importance: 'high',
-      problem: () => t('checkProblemRobots'),
-      failures: { failed: () => t('checkRobotsFailed') },
-    },
-    noindex: {
-      importance: 'high',
-      problem: () => t('checkProblemNoindex'),
-      failures: { missing: () => t('checkNoindexMissing') },
-    },
-    in_page_links: {
-      importance: 'medium',
-      problem: () => t('checkProblemInPageLinks'),
-      failures: { too_many: () => t('checkInPageLinksTooMany') },
-      detail: measured('too_many', 'max', links, nestedCount),
-    },
-    language: {
-      importance: 'medium',
-      problem: () => t('checkProblemLanguage'),
-      failures: { missing: () => t('checkLanguageMissing') },
-    },
-    favicon: {
-      importance: 'medium',
-      problem: () => t('checkProblemFavicon'),
-      failures: { missing: () => t('checkFaviconMissing') },
-    },
-  },
-  performance: {
-    text_compression: {
-      importance: 'high',
-      problem: () => t('checkProblemTextCompression'),
-      failures: { missing: () => t('checkTextCompressionMissing') },
-    },
-    load_time: {
-      importance: 'high',
-      problem: () => t('checkProblemLoadTime'),
-      failures: { too_slow: () => t('checkLoadTimeTooSlow') },
-      detail: measured('too_slow', 'max', seconds),
-    },
-    page_size: {
-      importance: 'high',
-      problem: () => t('checkProblemPageSize'),
-      failures: { too_large: () => t('checkPageSizeTooLarge') },
-      detail: measured('too_large', 'max', formatBytes),
-    },
-    http_requests: {
-      importance: 'high',
-      problem: () => t('checkProblemHttpRequests'),
-      failures: { too_many: () => t('checkHttpRequestsTooMany') },
-      detail: measured('too_many', 'max', requests, nestedCount),
-    },
-    image_format: {
-      importance: 'medium',
-      problem: () => t('checkProblemImageFormat'),
-      failures: { bad_format: () => t('checkImageFormatBadFormat') },
-      detail: listed('bad_format', images),
-    },
-    defer_javascript: {
-      importance: 'low',
-      problem: () => t('checkProblemDeferJavascript'),
-      failures: { missing: () => t('checkDeferJavascriptMissing') },
-      detail: listed('missing', scripts),
-    },
-    dom_size: {
-      importance: 'low',
-      problem: () => t('checkProblemDomSize'),
-      failures: { too_many: () => t('checkDomSizeTooMany') },
-      detail: measured('too_many', 'max', elements),
-    },
-  },
-  security: {
-    https_encryption: {
-      importance: 'high',
-      problem: () => t('checkProblemHttpsEncryption'),
-      failures: { missing: () => t('checkHttpsEncryptionMissing') },
-    },
-    mixed_content: {
-      importance: 'high',
-      problem: () => t('checkProblemMixedContent'),
-      failures: { failed: () => t('checkMixedContentFailed') },
-      detail: listed('failed', resources),
-    },
-    server_signature: {
-      importance: 'medium',
-      problem: () => t('checkProblemServerSignature'),
-      failures: { failed: () => t('checkServerSignatureFailed') },
-      detail: valueText,
-    },
-    unsafe_cross_origin_links: {
-      importance: 'medium',
-      problem: () => t('checkProblemUnsafeCrossOriginLinks'),
-      failures: { failed: () => t('checkUnsafeCrossOriginLinksFailed') },
-      detail: listed('failed', links),
-    },
-    plaintext_email: {
-      importance: 'low',
-      problem: () => t('checkProblemPlaintextEmail'),
-      failures: { failed: () => t('checkPlaintextEmailFailed') },
-      detail: listed('failed', addresses),
-    },
-  },
-  miscellaneous: {
-    structured_data: {
-      importance: 'medium',
-      problem: () => t('checkProblemStructuredData'),
-      failures: { missing: () => t('checkStructuredDataMissing') },
-    },
-    meta_viewport: {
-      importance: 'medium',
-      problem: () => t('checkProblemMetaViewport'),
-      failures: { missing: () => t('checkMetaViewportMissing') },
-    },
-    charset: {
-      importance: 'medium',
-      problem: () => t('checkProblemCharset'),
-      failures: { missing: () => t('checkCharsetMissing') },
-    },
-    sitemap: {
-      importance: 'low',
-      problem: () => t('checkProblemSitemap'),
-      failures: { missing: () => t('checkSitemapMissing'), failed: () => t('checkSitemapFailed') },
-    },
-    social: {
-      importance: 'low',
-      problem: () => t('checkProblemSocial'),
-      failures: { missing: () => t('checkSocialMissing') },
-    },
-    content_length: {
-      importance: 'low',
-      problem: () => t('checkProblemContentLength'),
-      failures: { too_few: () => t('checkContentLengthTooFew') },
-      detail: measured('too_few', 'min', words),
-    },
-    text_html_ratio: {
-      importance: 'low',
-      problem: () => t('checkProblemTextHtmlRatio'),
-      failures: { too_small: () => t('checkTextHtmlRatioTooSmall') },
-      detail: measured('too_small', 'min', percent),
-    },
-    inline_css: {
-      importance: 'low',
-      problem: () => t('checkProblemInlineCss'),
-      failures: { failed: () => t('checkInlineCssFailed') },
-      detail: listed('failed', elements),
-    },
-    deprecated_html_tags: {
-      importance: 'low',
-      problem: () => t('checkProblemDeprecatedHtmlTags'),
-      failures: { bad_tags: () => t('checkDeprecatedHtmlTagsBadTags') },
-      detail: deprecatedTags,
-    },
-  },
+const TESTS: Record<string, Row> = {
+  title: ['seo', 'high', 'missing length', valueText],
+  meta_description: ['seo', 'high', 'missing length', valueText],
+  headings: ['seo', 'high', 'missing too_many duplicate'],
+  content_keywords: ['seo', 'high', 'missing', missingKeywords],
+  image_keywords: ['seo', 'high', 'missing', listed('missing', images)],
+  seo_friendly_url: ['seo', 'high', 'bad_format'],
+  '404_page': ['seo', 'high', 'missing'],
+  robots: ['seo', 'high', 'failed'],
+  noindex: ['seo', 'high', 'missing'],
+  in_page_links: ['seo', 'medium', 'too_many', measured('too_many', 'max', links, nestedCount)],
+  language: ['seo', 'medium', 'missing'],
+  favicon: ['seo', 'medium', 'missing'],
+  text_compression: ['performance', 'high', 'missing'],
+  load_time: ['performance', 'high', 'too_slow', measured('too_slow', 'max', seconds)],
+  page_size: ['performance', 'high', 'too_large', measured('too_large', 'max', formatBytes)],
+  http_requests: ['performance', 'high', 'too_many', measured('too_many', 'max', requests, nestedCount)],
+  image_format: ['performance', 'medium', 'bad_format', listed('bad_format', images)],
+  defer_javascript: ['performance', 'low', 'missing', listed('missing', scripts)],
+  dom_size: ['performance', 'low', 'too_many', measured('too_many', 'max', elements)],
+  https_encryption: ['security', 'high', 'missing'],
+  mixed_content: ['security', 'high', 'failed', listed('failed', resources)],
+  server_signature: ['security', 'medium', 'failed', valueText],
+  unsafe_cross_origin_links: ['security', 'medium', 'failed', listed('failed', links)],
+  plaintext_email: ['security', 'low', 'failed', listed('failed', addresses)],
+  structured_data: ['miscellaneous', 'medium', 'missing'],
+  meta_viewport: ['miscellaneous', 'medium', 'missing'],
+  charset: ['miscellaneous', 'medium', 'missing'],
+  sitemap: ['miscellaneous', 'low', 'missing failed'],
+  social: ['miscellaneous', 'low', 'missing'],
+  content_length: ['miscellaneous', 'low', 'too_few', measured('too_few', 'min', words)],
+  text_html_ratio: ['miscellaneous', 'low', 'too_small', measured('too_small', 'min', percent)],
+  inline_css: ['miscellaneous', 'low', 'failed', listed('failed', elements)],
+  deprecated_html_tags: ['miscellaneous', 'low', 'bad_tags', deprecatedTags],
 };
 
-/** Each test by its key, with its category. */
-const TESTS: Record<string, Test & { category: CheckCategory }> = Object.fromEntries(
-  Object.entries(TESTS_BY_CATEGORY).flatMap(([category, tests]) =>
-    Object.entries(tests).map(([key, test]) => [key, { ...test, category: category as CheckCategory }]),
-  ),
-);
+const pascal = (key: string) =>
+  key.replace(/(?:^|_)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+const problemKey = (test: string) => `checkProblem${pascal(test)}` as MessageKey;
+const failureKey = (test: string, error: string) => `check${pascal(test)}${pascal(error)}` as MessageKey;
+
+/** Every sentence the table names (tests/unit/lib/i18n.test.ts checks each is in every language). */
+export function checkMessageKeys(): string[] {
+  return Object.entries(TESTS).flatMap(([test, [, , names]]) => [
+    problemKey(test),
+    ...names.split(' ').map((error) => failureKey(test, error)),
+  ]);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Reading one test
@@ -422,27 +263,26 @@ function errorsOf(value: unknown): Errors {
 }
 
 function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
-  const test = own(TESTS, key);
-  if (!test) {
+  const row = own(TESTS, key);
+  if (!row) {
     const importance = importanceOf(entry.importance, 'low');
     return { key, name: checkName(key), category: 'other', importance, detail: null };
   }
+  const [category, importance, names, describe] = row;
   const errors = errorsOf(entry.errors);
   // The first error key this test has a name for; the others add nothing a person needs.
-  const named = Object.keys(errors)
-    .map((errorKey) => own(test.failures, errorKey))
-    .find((name) => name !== undefined);
+  const named = Object.keys(errors).find((error) => names.split(' ').includes(error));
   let detail: string | null = null;
   try {
-    detail = shortText(test.detail?.(entry.value, errors) ?? null);
+    detail = shortText(describe?.(entry.value, errors) ?? null);
   } catch {
     detail = null; // A shape we did not foresee: the name alone still helps.
   }
   return {
     key,
-    name: (named ?? test.problem)(),
-    category: test.category,
-    importance: importanceOf(entry.importance, test.importance),
+    name: t(named ? failureKey(key, named) : problemKey(key)),
+    category,
+    importance: importanceOf(entry.importance, importance),
     detail,
   };
 }
@@ -487,8 +327,7 @@ export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: numbe
  * test's generic problem ("Title has a problem"); an unknown test's key as it was sent.
  */
 export function checkName(key: string): string {
-  const test = own(TESTS, key);
-  return test ? test.problem() : (shortText(key) ?? t('checkUnnamed'));
+  return own(TESTS, key) ? t(problemKey(key)) : (shortText(key) ?? t('checkUnnamed'));
 }
 
 /** The full page address the service reached: results.seo_friendly_url.value when it is an http(s) URL, else null. */
