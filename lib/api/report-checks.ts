@@ -38,9 +38,6 @@ const CATEGORY_ORDER: readonly CheckCategory[] = ['seo', 'performance', 'securit
 const IMPORTANCE_ORDER: readonly CheckImportance[] = ['high', 'medium', 'low'];
 const MAX_TEXT = 120;
 
-// ---------------------------------------------------------------------------------------------------
-// Small helpers
-
 // Keys come from the server: "constructor" or "__proto__" must not find Object.prototype's members.
 function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
@@ -96,9 +93,6 @@ function nestedCount(value: unknown): number | null {
 
 /** "3 images": a count with its noun, in the browser's language. */
 type Counted = (count: number) => string;
-
-// ---------------------------------------------------------------------------------------------------
-// Detail formatters: (value, errors) → short text or null.
 
 type Errors = Record<string, unknown>;
 type Detail = (value: unknown, errors: Errors) => string | null;
@@ -160,9 +154,6 @@ const missingKeywords: Detail = (_value, errors) => {
   const words = own(errors, 'missing');
   return Array.isArray(words) ? shortText(words.filter((w) => typeof w === 'string').join(', ')) : null;
 };
-
-// ---------------------------------------------------------------------------------------------------
-// The tests of phpRank 1.5.0, one entry each, keyed by the test's key.
 
 const seconds = (n: number) => `${formatNumber(n, 2)} s`;
 const percent = (n: number) => `${formatNumber(n, 1)}%`;
@@ -239,9 +230,6 @@ export function checkMessageKeys(): string[] {
   ]);
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Reading one test
-
 /** true/false as PHP may send them (1, "1", "true"...); null when it says neither. */
 function passedState(value: unknown): boolean | null {
   const word = typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -286,9 +274,6 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
     detail,
   };
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Public
 
 function rank(check: FailedCheck): [number, number] {
   return [CATEGORY_ORDER.indexOf(check.category), IMPORTANCE_ORDER.indexOf(check.importance)];

@@ -1,7 +1,6 @@
 // What pages may send, declared once: one zod schema per message payload, strict (no unknown field) and
-// bounded. The background's router checks every message against it; the API client checks the input of
-// every other caller against the same schemas, with the same sentences, so a value it refuses is named
-// next to its field (what the router parsed it sends as it is: each input is checked once).
+// bounded. The background's router checks every message against it, once; internal callers pass typed
+// values (quick-create parses a tab's address with the same schema).
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';

@@ -124,8 +124,6 @@ function itemPath(value: ReportId, field: 'id' | 'name'): string | { ok: false; 
   };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Whether a write may have happened, decided here once: pages read `retrySafe: false` and offer no Retry.
 // Only a refusal (a 4xx, or a request never sent) proves nothing was written.
 
 const REFUSALS: readonly ApiErrorKind[] = [
@@ -176,7 +174,7 @@ function afterDone(result: Result<Report>, message: string): Result<Report> {
 const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
 
 /** The server's reason for refusing the page, as the sentence of the error (the popup has no url field). */
-export function explainRefusedPage(error: ApiError): ApiError {
+function explainRefusedPage(error: ApiError): ApiError {
   const first = error.fieldErrors?.url?.[0];
   if (!first) return error;
   const fetchFailure = FETCH_FAILURE.exec(first);

@@ -42,9 +42,6 @@ function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Pa
     : { ok: false, problem: describeIssues(parsed.error, prefix) };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Fields
-
 const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
 // Laravel's ISO 8601 (maybe with microseconds), or "Y-m-d H:i:s"; "" means none.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -66,9 +63,6 @@ const whole = (min: number) =>
 const toDate = (value: string | null | undefined) => value || null;
 const toCount = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
-
-// ---------------------------------------------------------------------------------------------------
-// A report
 
 const reportFields = z.looseObject({
   id: idField,
@@ -131,9 +125,6 @@ export function reportSchema(serviceBase?: string) {
   );
 }
 
-// ---------------------------------------------------------------------------------------------------
-// A project: phpRank's `reports` (their number) and `result` (the SUM of their scores, often a string).
-
 const projectSchema = z.pipe(
   z
     .looseObject({
@@ -164,8 +155,6 @@ const projectSchema = z.pipe(
   }),
 );
 
-// ---------------------------------------------------------------------------------------------------
-// Lists: Laravel's resource paginator {data, links, meta}, the plain one (meta beside data), either in
 // its "simple" form (no total/last_page), or a bare array.
 
 const pageMeta = z.looseObject({
@@ -232,9 +221,6 @@ export const parseReportPage = (body: unknown, serviceBase?: string) =>
   parsePage(body, reportSchema(serviceBase));
 export const parseProjectPage = (body: unknown) => parsePage(body, projectSchema);
 
-// ---------------------------------------------------------------------------------------------------
-// One item: {data: {...}} (maybe with `status` beside it) or the bare object.
-
 /** The item inside a `{data: {...}}` wrapper, unless the body already is the item (has `ownKey`). */
 function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
   if (isRecord(body) && isRecord(body.data) && !(ownKey in body)) return { value: body.data, path: ['data'] };
@@ -278,8 +264,6 @@ export function parseAccount(body: unknown): Parsed<Account> {
   return run(accountSchema, value, path);
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Error bodies: Laravel's {message, errors?: {field: [messages]}}, and phpRank's 422 body
 // {message: {field: [messages]}, status}, where the field errors are the message.
 
 type FieldMessages = Record<string, string | string[]>;
