@@ -141,10 +141,14 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
     const stored = await storage().get(null);
     const items = { ...stored, ...incoming };
     let total = sizeOf(items);
-    const cap = freeing === undefined ? limit : Math.min(limit, sizeOf(stored) - freeing);
+    // Over the limit, down to 90% of it: the next writes fit without another pass over everything.
+    const cap =
+      freeing !== undefined ? Math.min(limit, sizeOf(stored) - freeing) : total > limit ? limit * 0.9 : limit;
     const removed = new Set<string>();
     const edited = new Set(Object.keys(incoming));
-    for (const unit of unitsOf(area, items).sort((a, b) => a.at - b.at)) {
+    // What is being written now is the newest: it is written whole or not at all.
+    const evictable = unitsOf(area, items).filter((unit) => !unit.keys.some((key) => key in incoming));
+    for (const unit of evictable.sort((a, b) => a.at - b.at)) {
       if (total <= cap) break;
       for (const key of unit.keys) total -= entryBytes(key, items[key]);
       unit.keys.forEach((key) => removed.add(key));
@@ -154,7 +158,7 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
     const gone = [...removed].filter((key) => key in stored);
     if (gone.length > 0) await storage().remove(gone);
     used = total;
-    return Object.fromEntries([...edited].filter((key) => !removed.has(key)).map((key) => [key, items[key]]));
+    return Object.fromEntries([...edited].map((key) => [key, items[key]]));
   }
 
   return {
