@@ -155,8 +155,7 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
       const changed = unit.forget?.();
       if (changed) edited.add(changed);
     }
-    const gone = [...removed].filter((key) => key in stored);
-    if (gone.length > 0) await storage().remove(gone);
+    if (removed.size > 0) await storage().remove([...removed]);
     used = total;
     return Object.fromEntries([...edited].map((key) => [key, items[key]]));
   }
