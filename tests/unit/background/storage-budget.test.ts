@@ -85,7 +85,8 @@ describe('one budget across connections', () => {
         .map(Number)
         .sort((x, y) => x - y),
     ).toEqual([...keptA].sort((x, y) => x - y));
-  });
+    // 12 MB written and measured: seconds on a busy machine.
+  }, 60_000);
 
   it('a write that meets the quota makes room (the oldest histories, any connection) and is tried once more', async () => {
     const noted = (connection: string, id: number, clock: number) =>
