@@ -1,7 +1,7 @@
 // A full storage.local in the real browser: Chrome's own quota error, met while adding a connection, becomes
 // the sentence on the Settings page (what is full and what to do), not an internal error.
 import { describe, expect, it } from 'vitest';
-import { useExtension, useReferenceApi } from './harness';
+import { useExtension, useReferenceApi, type WithChrome } from './harness';
 
 const extension = useExtension();
 const api = useReferenceApi({ dialect: 'api-md', seed: false });
@@ -18,7 +18,12 @@ describe('a full storage', () => {
       .toContain('Settings saved.');
 
     // Something nothing evicts fills Chrome's quota (10,485,760 bytes) but for a few bytes.
-    await extension().setStorage('local', { filler: 'x'.repeat(10_480_000) });
+    const worker = await extension().getServiceWorker();
+    await worker.evaluate(async () => {
+      const { local } = (globalThis as unknown as WithChrome).chrome.storage;
+      const free = local.QUOTA_BYTES - (await local.getBytesInUse(null));
+      await local.set({ filler: 'x'.repeat(free - 'filler'.length - 2 - 20) });
+    });
     await page.getByRole('button', { name: 'Add another connection' }).click();
     const form = page.getByRole('form', { name: 'Add a connection' });
     await form.getByLabel('API base URL').fill(api().url);
