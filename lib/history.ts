@@ -31,8 +31,6 @@ export interface Snapshot {
 
 /** Snapshots kept per report; older ones are thinned beyond it. */
 export const MAX_SNAPSHOTS = 100;
-/** The estimated JSON size, in bytes, of one connection's whole history (2,000,000 bytes ≈ 2 MB). */
-export const MAX_HISTORY_BYTES = 2_000_000;
 /** Failed tests kept per snapshot (phpRank has 33 tests); the counts stay exact. */
 const MAX_FAILED = 50;
 /** Characters of a failure's value kept. */
@@ -92,31 +90,6 @@ function thin(history: Snapshot[], max: number): Snapshot[] {
 
 function gapAround(history: readonly Snapshot[], index: number): number {
   return analysisTime(history[index + 1]!) - analysisTime(history[index - 1]!);
-}
-
-/**
- * The histories of one connection's reports within `maxBytes` of JSON: the reports whose newest
- * snapshot was taken longest ago lose their whole history first. The same object when nothing goes.
- */
-export function boundHistories(
-  histories: Readonly<Record<string, readonly Snapshot[]>>,
-  maxBytes = MAX_HISTORY_BYTES,
-): Readonly<Record<string, readonly Snapshot[]>> {
-  const sizes = Object.entries(histories).map(([id, history]) => ({
-    id,
-    // `"id":[…]` and a comma, or the closing brace after the last.
-    bytes: jsonBytes(id) + 1 + jsonBytes(history) + 1,
-    touched: Math.max(0, ...history.map((snapshot) => snapshot.takenAt)),
-  }));
-  let total = 1 + sizes.reduce((sum, each) => sum + each.bytes, 0);
-  if (total <= maxBytes) return histories;
-  const kept: Record<string, readonly Snapshot[]> = { ...histories };
-  for (const each of sizes.sort((a, b) => a.touched - b.touched)) {
-    if (total <= maxBytes) break;
-    delete kept[each.id];
-    total -= each.bytes;
-  }
-  return kept;
 }
 
 /** What storage counts: the UTF-8 bytes of the JSON. */

@@ -10,8 +10,8 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import type { CreateRunState } from '@/lib/messaging/protocol';
-import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
+import { budgets } from './storage-budget';
 
 /** By page URL; a run that succeeded is not kept (the report store has the page's report). */
 type CreateRuns = Record<string, CreateRunState>;
@@ -27,7 +27,7 @@ export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
 
 /** One connection's runs: a create running on A is not this page's create once B is active. */
 export const createRunsItem = (connectionId: string) =>
-  spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {});
+  spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {}, budgets.session);
 
 export interface CreateRunsDeps {
   now(): number;
@@ -36,7 +36,7 @@ export interface CreateRunsDeps {
 }
 
 export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof createRunsItem>) {
-  const serially = createSerialUpdates('create runs update');
+  const { serially } = budgets.session;
   /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
 

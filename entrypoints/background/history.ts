@@ -2,12 +2,13 @@
 // kept yet (a list, a read, a create, a regenerate, the follower, the toolbar score's bulk read), it keeps
 // a snapshot of it (lib/history.ts), under the connection's id in storage.local (lib/history-store.ts).
 // phpRank overwrites a report when it is regenerated: this is the only place the earlier score and failed
-// tests survive. Nothing here leaves the browser. Writes are serial; a failed one is logged and never
-// fails the answer it came with.
+// tests survive. Nothing here leaves the browser. Kept within storage.local's budget (storage-budget.ts):
+// the reports whose history was added to longest ago lose it first, across connections. A failed write is
+// logged and never fails the answer it came with.
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
 import { spaceKey } from '@/lib/connection-space';
-import { addSnapshot, jsonBytes, MAX_HISTORY_BYTES, snapshotOf, type Snapshot } from '@/lib/history';
+import { addSnapshot, jsonBytes, snapshotOf, type Snapshot } from '@/lib/history';
 import { historyOnItem } from '@/lib/history-setting';
 import {
   HISTORY_INDEX_NAME,
@@ -18,12 +19,12 @@ import {
   type HistoryIndex,
 } from '@/lib/history-store';
 import { reportKey } from '@/lib/report-id';
-import { createSerialUpdates } from './serial-update';
+import { budgets } from './storage-budget';
 
 export type History = ReturnType<typeof createHistory>;
 
-export function createHistory(connectionId: string, now: () => number, maxBytes = MAX_HISTORY_BYTES) {
-  const serially = createSerialUpdates('history update');
+export function createHistory(connectionId: string, now: () => number) {
+  const { serially, set } = budgets.local;
   const local = browser.storage.local;
   const indexKey = spaceKey(connectionId, HISTORY_INDEX_NAME);
   const historyKey = (id: string) => spaceKey(connectionId, historyName(id));
@@ -40,7 +41,7 @@ export function createHistory(connectionId: string, now: () => number, maxBytes 
       if (ids.length === 0) return;
       for (const id of ids) delete index[id];
       await local.remove(ids.map(historyKey));
-      await local.set({ [indexKey]: index });
+      await set({ [indexKey]: index });
     }).catch(() => undefined);
   }
 
@@ -68,13 +69,7 @@ export function createHistory(connectionId: string, now: () => number, maxBytes 
           writes[historyKey(id)] = after;
           index[id] = entryOf(after, project, now());
         }
-        const dropped = overBound(index, maxBytes);
-        for (const id of dropped) {
-          delete index[id];
-          delete writes[historyKey(id)];
-        }
-        await local.set({ ...writes, [indexKey]: index });
-        if (dropped.length > 0) await local.remove(dropped.map(historyKey));
+        await set({ ...writes, [indexKey]: index });
       }).catch(() => undefined),
 
     /** A report deleted, or gone from the service: its history goes with it. */
@@ -99,16 +94,4 @@ function entryOf(history: readonly Snapshot[], project: string | null, touched: 
     touched,
     project,
   };
-}
-
-/** Beyond `maxBytes`: the reports whose history was added to longest ago lose it first. */
-function overBound(index: HistoryIndex, maxBytes: number): string[] {
-  let total = Object.values(index).reduce((sum, entry) => sum + entry.bytes, 0);
-  const dropped: string[] = [];
-  for (const [id, entry] of Object.entries(index).sort(([, a], [, b]) => a.touched - b.touched)) {
-    if (total <= maxBytes) break;
-    dropped.push(id);
-    total -= entry.bytes;
-  }
-  return dropped;
 }

@@ -1,6 +1,7 @@
 // One connection's report store, written: every report answer the background gets goes in here, trimmed
-// once (summaryOf), and pages read views of it (lib/report-store.ts). Writes are serial; a failed write is
-// logged and never fails the answer it came with: the store only gives pages a head start.
+// once (summaryOf), and pages read views of it (lib/report-store.ts). Copies are kept within storage.session's
+// budget (storage-budget.ts). A failed write is logged and never fails the answer it came with: the store
+// only gives pages a head start.
 import { browser } from 'wxt/browser';
 import type { Page, ReportId, ReportSummary } from '@/lib/api/types';
 import { spaceKey } from '@/lib/connection-space';
@@ -11,10 +12,9 @@ import { reportKey } from '@/lib/report-id';
 import { summaryOf } from '@/lib/api/summary';
 import { aliasesFrom, catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
 import { PAGE_ALIASES_KEY, STORE_KEY } from '@/lib/storage-keys';
-import { createSerialUpdates } from './serial-update';
+import { budgets, dropCopies } from './storage-budget';
 
-// Bounds: the toolbar score's index reads up to 1,000 reports; a few lists and pages come on top.
-export const MAX_REPORTS = 1_500;
+// Bounds of the catalog itself (the copies are the budget's).
 const MAX_LISTS = 16;
 const MAX_PAGES = 2_500;
 const MAX_ALIASES = 200;
@@ -48,7 +48,7 @@ interface Draft {
 export type ReportStore = ReturnType<typeof createReportStore>;
 
 export function createReportStore(connectionId: string, now: () => number) {
-  const serially = createSerialUpdates('report store update');
+  const { serially, set } = budgets.session;
   const session = browser.storage.session;
   const catalogKey = spaceKey(connectionId, STORE_KEY);
   const aliasesKey = spaceKey(connectionId, PAGE_ALIASES_KEY);
@@ -63,7 +63,6 @@ export function createReportStore(connectionId: string, now: () => number) {
         catalog,
         put(report) {
           const id = reportKey(report.id);
-          delete catalog.seen[id]; // re-inserted last: the newest survive the bound
           catalog.seen[id] = now();
           written.set(id, summaryOf(report));
           dropped.delete(id);
@@ -84,9 +83,8 @@ export function createReportStore(connectionId: string, now: () => number) {
         },
       };
       await change(draft);
-      for (const id of overflow(catalog)) draft.drop(id);
-      forgetDropped(catalog, dropped);
-      await session.set({
+      dropCopies(catalog, dropped);
+      await set({
         [catalogKey]: bounded(catalog),
         ...Object.fromEntries([...written].map(([id, copy]) => [copyKey(id), copy])),
       });
@@ -208,24 +206,6 @@ export function createReportStore(connectionId: string, now: () => number) {
     aliases[asked] = stored;
     await browser.storage.local.set({ [aliasesKey]: newest(aliases, MAX_ALIASES) });
   }
-}
-
-/** The oldest copies beyond the bound, those no list shows first. */
-function overflow(catalog: Catalog): string[] {
-  const ids = Object.keys(catalog.seen);
-  const excess = ids.length - MAX_REPORTS;
-  if (excess <= 0) return [];
-  const listed = new Set(Object.values(catalog.lists).flatMap((list) => list.ids));
-  const [unlisted, shown] = [ids.filter((id) => !listed.has(id)), ids.filter((id) => listed.has(id))];
-  return [...unlisted, ...shown].slice(0, excess);
-}
-
-/** No page or list names a dropped copy: that page's report is looked up again. */
-function forgetDropped(catalog: Catalog, dropped: ReadonlySet<string>): void {
-  if (dropped.size === 0) return;
-  for (const [address, entry] of Object.entries(catalog.pages))
-    if (entry.id !== null && dropped.has(entry.id)) delete catalog.pages[address];
-  for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
 }
 
 function bounded(catalog: Catalog): Catalog {

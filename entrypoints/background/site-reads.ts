@@ -22,16 +22,14 @@ import {
 } from '@/lib/site-aggregate';
 import { SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
+import { budgets, StorageFull, storageFullError } from './storage-budget';
 
 const PAGE_SIZE = 100;
 /** The normal pause between two pages, while the service has room. */
 const PAUSE_MS = 250;
 const MAX_WAIT_MS = 60_000;
 const MAX_RATE_LIMIT_RETRIES = 3;
-/** Rows kept across a connection's projects (about a kilobyte each): storage.session holds 10 MB in Chrome. */
-const MAX_KEPT_ROWS = 5000;
 
 /** The rows of a project's last complete read. */
 interface KeptRows extends SiteReadFacts {
@@ -45,10 +43,10 @@ interface ReadSoFar {
   total: number | null;
 }
 
-/** A project whose rows are kept, and how many; the one read longest ago first. */
+/** A project whose rows are kept, and when a read of it last started or ended (storage-budget.ts). */
 interface KeptProject {
   name: string;
-  rows: number;
+  at: number;
 }
 
 /** One read running in this worker. */
@@ -89,14 +87,15 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 
 export function createSiteReads(deps: SiteDeps) {
   const { connectionId, now } = deps;
-  const serially = createSerialUpdates('site rows update');
+  // Rows and views are kept within storage.session's budget, written in its queue.
+  const { serially } = budgets.session;
   const viewItem = (project: string) =>
-    spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null);
+    spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
   const rowsItem = (project: string) =>
-    spaceItem<KeptRows | null>('session', connectionId, SITE_ROWS_PREFIX + project, null);
+    spaceItem<KeptRows | null>('session', connectionId, SITE_ROWS_PREFIX + project, null, budgets.session);
   const soFarItem = (project: string) =>
-    spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null);
-  const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, []);
+    spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null, budgets.session);
+  const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
   const runs = new Map<string, Run>();
 
   const summaryOf = (project: string, kept: KeptRows) => aggregateSite(project, kept.rows, kept);
@@ -108,18 +107,10 @@ export function createSiteReads(deps: SiteDeps) {
     await item.setValue({ summary: summary === undefined ? (before?.summary ?? null) : summary, read });
   }
 
-  /** Notes `project` as kept with `rows` rows (the newest last); the oldest go while too many are kept. */
-  async function keep(project: string, rows: number) {
+  /** Notes `project` as kept, used now. */
+  async function keep(project: string) {
     const kept = (await keptItem.getValue()).filter((entry) => entry.name !== project);
-    kept.push({ name: project, rows });
-    let count = kept.reduce((sum, entry) => sum + entry.rows, 0);
-    for (const old of [...kept]) {
-      if (count <= MAX_KEPT_ROWS || old.name === project || runs.has(old.name)) continue;
-      count -= old.rows;
-      kept.splice(kept.indexOf(old), 1);
-      await forget(old.name);
-    }
-    await keptItem.setValue(kept);
+    await keptItem.setValue([...kept, { name: project, at: now() }]);
   }
 
   async function forget(project: string) {
@@ -180,6 +171,7 @@ export function createSiteReads(deps: SiteDeps) {
             if (run.dropped || !current) return;
             const confirmed = { ...current, readAt: now() };
             await rowsItem(project).setValue(confirmed);
+            await keep(project);
             await setRead(project, { phase: 'done' }, summaryOf(project, confirmed));
           });
         }
@@ -188,7 +180,7 @@ export function createSiteReads(deps: SiteDeps) {
       await serially(async () => {
         if (run.dropped) return;
         await soFarItem(project).setValue({ rows: [], nextPage: 1, total: null });
-        if (!(await keptItem.getValue()).some((entry) => entry.name === project)) await keep(project, 0);
+        await keep(project);
         await setRead(project, { phase: 'reading', read: 0, total: null });
       });
     }
@@ -224,7 +216,7 @@ export function createSiteReads(deps: SiteDeps) {
       const kept: KeptRows = { rows: [...rows.values()], total, cut, readAt: now() };
       await rowsItem(project).setValue(kept);
       await soFarItem(project).removeValue();
-      await keep(project, kept.rows.length);
+      await keep(project);
       await setRead(project, { phase: 'done' }, summaryOf(project, kept));
       return null;
     });
@@ -272,10 +264,12 @@ export function createSiteReads(deps: SiteDeps) {
     void deps
       .keepAliveWhile(readProject(project, fresh, run))
       .catch(async (cause) => {
-        // Storage failed us: said as any failure is; what was read so far stays for the next read.
+        // Storage failed us: the read ends failed, saying why; what was read so far stays for the next read.
         console.error('Page Reports: site read', cause);
-        await serially(() => setRead(project, { phase: 'failed', error: apiError('unexpected') })).catch(
-          () => undefined,
+        const error = cause instanceof StorageFull ? storageFullError('session') : apiError('unexpected');
+        await serially(() => setRead(project, { phase: 'failed', error })).catch(() =>
+          // Not even that fits: no view rather than one "reading" that each worker start resumes.
+          viewItem(project).removeValue(),
         );
       })
       .finally(() => {

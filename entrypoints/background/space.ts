@@ -2,10 +2,19 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { spaceKey } from '@/lib/connection-space';
+import type { Budget } from './storage-budget';
 
-/** Item `name` of connection `connectionId`. */
-export function spaceItem<T>(area: 'session' | 'local', connectionId: string, name: string, fallback: T) {
-  return storage.defineItem<T>(`${area}:${spaceKey(connectionId, name)}`, { fallback });
+/** Item `name` of connection `connectionId`; written within `budget` (only inside its queue) when given. */
+export function spaceItem<T>(
+  area: 'session' | 'local',
+  connectionId: string,
+  name: string,
+  fallback: T,
+  budget?: Budget,
+) {
+  const item = storage.defineItem<T>(`${area}:${spaceKey(connectionId, name)}`, { fallback });
+  if (budget) item.setValue = (value: T) => budget.set({ [spaceKey(connectionId, name)]: value });
+  return item;
 }
 
 /** Removes every item of a connection (removed, or now another account). */

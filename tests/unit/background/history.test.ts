@@ -10,7 +10,7 @@ import { checksOf, makeReport } from '../popup/fixtures';
 
 const C = 'conn-1';
 let clock = 1_000;
-const history = (maxBytes?: number) => createHistory(C, () => clock, maxBytes);
+const history = () => createHistory(C, () => clock);
 const read = () => readHistory(C);
 
 const failure = (key: string) =>
@@ -103,18 +103,6 @@ describe('the history of a report', () => {
     expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith(C))).toEqual(
       [`${C}:historyIndex`],
     );
-  });
-
-  it('stays within its bound: the reports added to longest ago lose their history first', async () => {
-    const one = (id: number) => analysis(1, 70, ['title', 'meta'], { id });
-    await history().note([one(1)]);
-    const bytes = (await read().index())['1']!.bytes;
-    for (const id of [2, 3, 4]) {
-      clock += 1_000;
-      await history(bytes * 3).note([one(id)]);
-    }
-    expect(Object.keys(await read().index()).sort()).toEqual(['2', '3', '4']);
-    expect(await read().snapshots(1)).toEqual([]);
   });
 
   it('is each connection’s own', async () => {

@@ -2,7 +2,7 @@
 // through the one reader (lib/report-store.ts), both over WXT's fake storage.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createReportStore, MAX_REPORTS } from '@/entrypoints/background/report-store';
+import { createReportStore } from '@/entrypoints/background/report-store';
 import { listView, summaryOf } from '@/lib/api/summary';
 import { readStore, recentView } from '@/lib/report-store';
 import { checksOf, makeReport, pageOf } from '../popup/fixtures';
@@ -142,21 +142,6 @@ describe('the report store', () => {
     expect(writes).not.toContain(`${C}:report:5`);
     expect(writes).toContain(`${C}:report:6`);
     expect((await kept().pageReport('https://example.com/b'))?.data?.id).toBe(5);
-  });
-
-  it('keeps at most MAX_REPORTS copies, dropping the oldest no list shows first', async () => {
-    const shown = makeReport({ id: 'shown', url: 'example.com/shown' });
-    await store().recentFound(recentView(), [shown]);
-    const many = Array.from({ length: MAX_REPORTS }, (_, i) =>
-      makeReport({ id: i + 1, url: `example.com/${i}` }),
-    );
-    await store().seen(...many);
-    const copies = Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) =>
-      key.startsWith(`${C}:report:`),
-    );
-    expect(copies).toHaveLength(MAX_REPORTS);
-    expect((await kept().recent())?.data.map((item) => item.id)).toEqual(['shown']);
-    expect(copies).not.toContain(`${C}:report:1`);
   });
 
   it('reads nothing but what it can trust: another connection’s store, garbage, a missing copy', async () => {

@@ -536,35 +536,6 @@ describe('the kept rows follow report answers', () => {
     expect(await fakeBrowser.storage.session.get(null)).toEqual({ 'a:siteKept': [] });
   });
 
-  it('keeps about 5,000 rows a connection: the project read longest ago goes first', async () => {
-    const fake = service(SITE_READ_CAP);
-    for (const [offset, project] of [
-      [10_000, 'Second'],
-      [20_000, 'Third'],
-    ] as const) {
-      for (let id = offset + 1; id <= offset + SITE_READ_CAP; id++)
-        fake.reports.set(id, reportOf(id, {}, { project }));
-    }
-    const { sites, settled } = setup(fake);
-    for (const name of [PROJECT, 'Second', 'Third']) {
-      await sites.handlers['site.read']({ name });
-      await settled();
-    }
-    expect(await view()).toBeUndefined();
-    expect(await sites.handlers['site.pages']({ name: PROJECT, test: 'meta_description' })).toEqual({
-      ok: true,
-      data: [],
-    });
-    const kept = await fakeBrowser.storage.session.get(null);
-    expect(Object.keys(kept).sort()).toEqual([
-      'a:site:Second',
-      'a:site:Third',
-      'a:siteKept',
-      'a:siteRows:Second',
-      'a:siteRows:Third',
-    ]);
-  });
-
   it('everything kept is under the connection’s id: removing the connection removes it', async () => {
     const { read, settled, sites } = await readProject();
     await read();

@@ -3,10 +3,8 @@ import { summarizeChecks } from '@/lib/api/report-checks';
 import type { Report } from '@/lib/api/types';
 import {
   addSnapshot,
-  boundHistories,
   changeSummary,
   compareSnapshots,
-  jsonBytes,
   MAX_SNAPSHOTS,
   snapshotOf,
   type Snapshot,
@@ -171,44 +169,6 @@ describe('addSnapshot', () => {
     expect(history).toHaveLength(10);
     expect(history[0]).toEqual(at(START));
     expect(history.at(-1)).toEqual(at(START + 299 * 3_600_000));
-  });
-});
-
-describe('boundHistories', () => {
-  /** A report's history of `count` analyses, the newest taken at `touched`. */
-  function historyOf(count: number, touched: number): Snapshot[] {
-    return Array.from({ length: count }, (_, i) => at(touched - (count - 1 - i) * DAY));
-  }
-
-  it('leaves histories within the bound as they are', () => {
-    const histories = { '1': historyOf(3, START), '2': historyOf(2, START + DAY) };
-    expect(boundHistories(histories, jsonBytes(histories))).toBe(histories);
-  });
-
-  it('drops the histories of the reports touched longest ago until the JSON fits', () => {
-    const histories = {
-      old: historyOf(20, START),
-      recent: historyOf(20, START + 30 * DAY),
-      older: historyOf(20, START - DAY),
-      newest: historyOf(20, START + 60 * DAY),
-    };
-    const bound = jsonBytes({ recent: histories.recent, newest: histories.newest }) + 10;
-    const bounded = boundHistories(histories, bound);
-    expect(Object.keys(bounded).sort()).toEqual(['newest', 'recent']);
-    expect(bounded.recent).toBe(histories.recent);
-    expect(jsonBytes(bounded)).toBeLessThanOrEqual(bound);
-  });
-
-  it('counts bytes, not characters: a unicode value weighs more', () => {
-    const ascii = {
-      '1': [{ ...at(START), failed: [{ key: 'k', importance: 'low', category: 'other', value: 'aaaa' }] }],
-    };
-    const unicode = {
-      '1': [{ ...at(START), failed: [{ key: 'k', importance: 'low', category: 'other', value: 'ääää' }] }],
-    };
-    const bound = jsonBytes(ascii);
-    expect(boundHistories(ascii as Record<string, Snapshot[]>, bound)).toBe(ascii);
-    expect(boundHistories(unicode as Record<string, Snapshot[]>, bound)).toEqual({});
   });
 });
 

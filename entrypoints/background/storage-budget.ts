@@ -1,0 +1,202 @@
+// One budget for each storage area, across every connection: the report copies, site reads and histories
+// connections keep stay well under the browser's quota, and what was seen or used longest ago goes first.
+// Chrome gives an extension 10 MB of storage.session and 10 MB of storage.local (5 MB before Chrome 114);
+// Firefox 10 MB of storage.session and, for storage.local, what its disk quota allows. The budgets leave
+// room for what is never evicted (connections, settings, jobs, followed reports) and for a write on top.
+import { browser } from 'wxt/browser';
+import type { ApiError } from '@/lib/api/errors';
+import { spaceKey } from '@/lib/connection-space';
+import { jsonBytes } from '@/lib/history';
+import { HISTORY_INDEX_NAME, historyIndexFrom, historyName } from '@/lib/history-store';
+import { t } from '@/lib/i18n';
+import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
+import { siteViewName } from '@/lib/site';
+import { SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX, STORE_KEY } from '@/lib/storage-keys';
+import { apiError } from './error-messages';
+import { createSerialUpdates } from './serial-update';
+
+export type Area = 'session' | 'local';
+type Items = Record<string, unknown>;
+
+export const BUDGET_BYTES: Record<Area, number> = { session: 8_000_000, local: 4_000_000 };
+/** What a write outside the budget's items (the connections) frees when it meets the quota. */
+const ROOM_FOR_OTHERS = 64_000;
+
+/** The area stayed full after the oldest made room: the write did not happen. */
+export class StorageFull extends Error {
+  constructor(readonly area: Area) {
+    super(`storage.${area} is full`);
+  }
+}
+
+/** The sentence a person reads where the data would have shown. */
+export const storageFullError = (area: Area): ApiError =>
+  apiError('unexpected', {
+    message: t(area === 'local' ? 'storageFullLocal' : 'storageFullSession'),
+    retrySafe: true,
+  });
+
+/** Chrome: "QUOTA_BYTES quota exceeded", "Session storage quota bytes exceeded"; Firefox: QuotaExceededError. */
+export const isQuotaError = (cause: unknown) =>
+  cause instanceof Error && /quota/i.test(`${cause.name} ${cause.message}`);
+
+/** One thing a connection keeps that may go: its keys, when it was last seen or used, its bookkeeping. */
+interface Unit {
+  keys: string[];
+  at: number;
+  /** Takes it out of its bookkeeping item (changed in place); that item's key. */
+  forget?(): string;
+}
+
+/** Bytes as the browser counts them: the key and the value's JSON. */
+const entryBytes = (key: string, value: unknown) => key.length + jsonBytes(value);
+const sizeOf = (items: Items) =>
+  Object.entries(items).reduce((sum, [key, value]) => sum + entryBytes(key, value), 0);
+
+/** Every connection's evictable things among all of an area's items (their bookkeeping parsed in place). */
+function unitsOf(area: Area, items: Items): Unit[] {
+  const units: Unit[] = [];
+  const claimed = new Set<string>();
+  const claim = (unit: Unit) => {
+    unit.keys = unit.keys.filter((key) => key in items);
+    unit.keys.forEach((key) => claimed.add(key));
+    if (unit.keys.length > 0) units.push(unit);
+  };
+  for (const key of Object.keys(items)) {
+    const owner = key.slice(0, key.indexOf(':'));
+    const name = key.slice(owner.length + 1);
+    if (area === 'session' && name === STORE_KEY) {
+      const catalog = (items[key] = catalogFrom(items[key]));
+      for (const [id, at] of Object.entries(catalog.seen)) {
+        claim({
+          keys: [spaceKey(owner, storedReportName(id))],
+          at,
+          forget: () => (dropCopies(catalog, [id]), key),
+        });
+      }
+    } else if (area === 'session' && name === SITE_KEPT_KEY && Array.isArray(items[key])) {
+      const kept = items[key] as { name: string; at?: number }[];
+      for (const entry of kept) {
+        const view = items[spaceKey(owner, siteViewName(entry.name))] as
+          { read?: { phase?: string } } | undefined;
+        // A read under way is in use: it goes once it ended.
+        if (view?.read?.phase === 'reading') continue;
+        const names = [
+          SITE_ROWS_PREFIX + entry.name,
+          SITE_READ_PREFIX + entry.name,
+          siteViewName(entry.name),
+        ];
+        claim({
+          keys: names.map((each) => spaceKey(owner, each)),
+          at: entry.at ?? 0,
+          forget: () => (kept.splice(kept.indexOf(entry), 1), key),
+        });
+      }
+    } else if (area === 'local' && name === HISTORY_INDEX_NAME) {
+      const index = (items[key] = historyIndexFrom(items[key]));
+      for (const [id, entry] of Object.entries(index)) {
+        claim({
+          keys: [spaceKey(owner, historyName(id))],
+          at: entry.touched,
+          forget: () => (delete index[id], key),
+        });
+      }
+    }
+  }
+  // Kept by no bookkeeping (a write cut short): the first to go.
+  const orphan = area === 'session' ? /^[^:]+:(report|siteRows|siteRead):/ : /^[^:]+:history:/;
+  for (const key of Object.keys(items))
+    if (orphan.test(key) && !claimed.has(key)) units.push({ keys: [key], at: 0 });
+  return units;
+}
+
+/** No page, list or `seen` entry of `catalog` names a dropped copy: that page's report is looked up again. */
+export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
+  const dropped = new Set(ids);
+  if (dropped.size === 0) return;
+  for (const id of dropped) delete catalog.seen[id];
+  for (const [address, entry] of Object.entries(catalog.pages))
+    if (entry.id !== null && dropped.has(entry.id)) delete catalog.pages[address];
+  for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
+}
+
+export type Budget = ReturnType<typeof createBudget>;
+
+/**
+ * The budget of `area`. Every read-modify-write of what it evicts runs in `serially` (the area's one queue),
+ * so an eviction never races a writer; `set` runs inside it.
+ */
+export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
+  const storage = () => browser.storage[area];
+  const serially = createSerialUpdates(`storage.${area} update`);
+  /** Bytes in use as last measured plus those written since (never less than the truth); null: unknown. */
+  let used: number | null = null;
+
+  /**
+   * What to write for `incoming` once the oldest made room for it under the limit (and, after the quota was
+   * met, `freeing` bytes under what is kept now): evicted from what is stored and `incoming` together, so a
+   * writer's new bookkeeping is the one edited.
+   */
+  async function fitted(incoming: Items, freeing?: number): Promise<Items> {
+    const stored = await storage().get(null);
+    const items = { ...stored, ...incoming };
+    let total = sizeOf(items);
+    // Over the limit, down to 90% of it: the next writes fit without another pass over everything.
+    const cap =
+      freeing !== undefined ? Math.min(limit, sizeOf(stored) - freeing) : total > limit ? limit * 0.9 : limit;
+    const removed = new Set<string>();
+    const edited = new Set(Object.keys(incoming));
+    // What is being written now is the newest: it is written whole or not at all.
+    const evictable = unitsOf(area, items).filter((unit) => !unit.keys.some((key) => key in incoming));
+    for (const unit of evictable.sort((a, b) => a.at - b.at)) {
+      if (total <= cap) break;
+      for (const key of unit.keys) total -= entryBytes(key, items[key]);
+      unit.keys.forEach((key) => removed.add(key));
+      const changed = unit.forget?.();
+      if (changed) edited.add(changed);
+    }
+    if (removed.size > 0) await storage().remove([...removed]);
+    used = total;
+    return Object.fromEntries([...edited].map((key) => [key, items[key]]));
+  }
+
+  return {
+    serially,
+
+    /** Writes `items` within the budget; a write that meets the quota frees room and is tried once more. */
+    async set(items: Items): Promise<void> {
+      const bytes = sizeOf(items);
+      const fits = used !== null && used + bytes <= limit;
+      try {
+        await storage().set(fits ? items : await fitted(items));
+        if (fits) used! += bytes;
+      } catch (cause) {
+        if (!isQuotaError(cause)) throw cause;
+        await storage()
+          .set(await fitted(items, 0))
+          .catch((again: unknown) => {
+            throw isQuotaError(again) ? new StorageFull(area) : again;
+          });
+      }
+    },
+
+    /** A write of something the budget does not keep (the connections), tried once more after making room. */
+    async retrying(write: () => Promise<void>): Promise<void> {
+      try {
+        await write();
+      } catch (cause) {
+        if (!isQuotaError(cause)) throw cause;
+        await serially(async () => {
+          const edits = await fitted({}, ROOM_FOR_OTHERS);
+          if (Object.keys(edits).length > 0) await storage().set(edits);
+        });
+        await write().catch((again: unknown) => {
+          throw isQuotaError(again) ? new StorageFull(area) : again;
+        });
+      }
+    },
+  };
+}
+
+/** The two budgets, shared by every connection's writers. */
+export const budgets = { session: createBudget('session'), local: createBudget('local') };

@@ -1,0 +1,178 @@
+// One storage budget across connections, over WXT's fake storage: what two connections keep stays under
+// it with the oldest gone first, and when the browser's quota is met the user reads why (adding a
+// connection, a site read) instead of an internal error or a read "reading" forever.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createConnectionHandlers } from '@/entrypoints/background/connections';
+import { createHistory } from '@/entrypoints/background/history';
+import { createReportStore } from '@/entrypoints/background/report-store';
+import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { readConnections, writeConnections } from '@/entrypoints/background/settings/storage';
+import { createSiteReads } from '@/entrypoints/background/site-reads';
+import { summarizeChecks } from '@/lib/api/report-checks';
+import type { Page, Report } from '@/lib/api/types';
+import { readHistory } from '@/lib/history-store';
+import { t } from '@/lib/i18n';
+import { catalogFrom } from '@/lib/report-store';
+import { siteViewName, type SiteView } from '@/lib/site';
+import { makeReport } from '../options/fakes';
+
+/** storage.session's budget (Chrome's quota is 10 MB). */
+const SESSION_BUDGET = 8_000_000;
+/** What Chrome throws when a write would pass the quota. */
+const quotaError = () => new Error('QUOTA_BYTES quota exceeded');
+
+/** The bytes Chrome counts in an area: each key and its value's JSON. */
+async function bytesIn(area: 'session' | 'local') {
+  const items = await fakeBrowser.storage[area].get(null);
+  return Object.entries(items).reduce(
+    (sum, [key, value]) => sum + key.length + new TextEncoder().encode(JSON.stringify(value)).length,
+    0,
+  );
+}
+
+const copies = async (connection: string) =>
+  Object.keys(await fakeBrowser.storage.session.get(null))
+    .filter((key) => key.startsWith(`${connection}:report:`))
+    .map((key) => Number(key.slice(`${connection}:report:`.length)));
+
+const failing = summarizeChecks({ title: { passed: false, errors: {} } });
+
+/** A page of 100 reports from `first` on, each about 4 KB (a long address). */
+const pageFrom = (first: number): Page<Report> => ({
+  items: Array.from({ length: 100 }, (_, i) =>
+    makeReport(first + i, { url: `https://site.example/${'long-path/'.repeat(200)}${first + i}` }),
+  ),
+  page: 1,
+  perPage: 100,
+  total: null,
+  lastPage: null,
+  hasNext: false,
+  hasPrevious: false,
+  from: null,
+  to: null,
+  appliedSort: null,
+});
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.restoreAllMocks());
+
+describe('one budget across connections', () => {
+  it('two connections filled past the session budget: the total stays under it, the oldest went first', async () => {
+    let clock = 1_000;
+    const a = createReportStore('a', () => clock);
+    const b = createReportStore('b', () => clock);
+    // A's 1,500 reports are seen first, then B's 1,500: 12 MB in all.
+    for (const [store, first] of [
+      [a, 1],
+      [b, 100_001],
+    ] as const) {
+      for (let page = 0; page < 15; page++, clock += 1_000)
+        await store.listed(pageFrom(first + page * 100), null);
+    }
+    expect(await bytesIn('session')).toBeLessThanOrEqual(SESSION_BUDGET);
+    const [keptA, keptB] = [await copies('a'), await copies('b')];
+    expect(keptB).toHaveLength(1_500);
+    expect(keptA.length).toBeGreaterThan(0);
+    expect(keptA.length).toBeLessThan(1_500);
+    // A's newest stayed, its oldest went, and A's catalog names only the copies kept.
+    expect(keptA).toContain(1_500);
+    expect(keptA).not.toContain(1);
+    expect(Math.min(...keptA)).toBe(1_500 - keptA.length + 1);
+    const catalog = catalogFrom((await fakeBrowser.storage.session.get('a:store'))['a:store']);
+    expect(
+      Object.keys(catalog.seen)
+        .map(Number)
+        .sort((x, y) => x - y),
+    ).toEqual([...keptA].sort((x, y) => x - y));
+    // 12 MB written and measured: seconds on a busy machine.
+  }, 60_000);
+
+  it('a write that meets the quota makes room (the oldest histories, any connection) and is tried once more', async () => {
+    const noted = (connection: string, id: number, clock: number) =>
+      createHistory(connection, () => clock).note([
+        makeReport(id, { score: 70, generatedAt: '2024-05-02T10:00:00Z', checks: failing }),
+      ]);
+    await noted('a', 1, 1_000);
+    await noted('b', 2, 2_000);
+    expect(await readHistory('a').snapshots(1)).toHaveLength(1);
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementationOnce(() => Promise.reject(quotaError()));
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(set);
+    await noted('b', 3, 3_000);
+    expect(await readHistory('a').snapshots(1)).toEqual([]);
+    expect(Object.keys(await readHistory('a').index())).toEqual([]);
+    expect(await readHistory('b').snapshots(3)).toHaveLength(1);
+  });
+});
+
+describe('a full quota', () => {
+  it('connections.add answers a sentence saying storage is full and what to do, not an internal error', async () => {
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(() => Promise.reject(quotaError()));
+    const handlers = createConnectionHandlers(
+      {
+        readConnections,
+        writeConnections,
+        oneAtATime: createSerialUpdates('test connections'),
+        emit: async () => {},
+      },
+      async () => ({}) as never,
+    );
+    const answer = await handlers['connections.add']({
+      baseUrl: 'https://a.example',
+      apiKey: 'key-of-a-1111',
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: expect.objectContaining({ message: t('storageFullLocal') }),
+    });
+    expect(t('storageFullLocal')).toMatch(
+      /^The browser’s storage for this extension is full.*Clear the history/,
+    );
+  });
+
+  it('a site read whose rows cannot be written ends failed with the sentence, and no worker start resumes it', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const project = 'Client A / Landing pages';
+    const reports = Array.from({ length: 150 }, (_, i) => makeReport(i + 1, { project, checks: failing }));
+    const asked: number[] = [];
+    const list = async ({ page = 1 }: { page?: number }) => {
+      asked.push(page);
+      return {
+        ok: true as const,
+        data: { ...pageFrom(0), items: reports.slice((page - 1) * 100, page * 100), page, hasNext: page < 2 },
+      };
+    };
+    // Storage is full: the rows of the read do not fit, whatever is evicted.
+    const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) =>
+      Object.keys(items).some((key) => /:site(Rows|Read):/.test(key))
+        ? Promise.reject(quotaError())
+        : set(items),
+    );
+    const running: Promise<unknown>[] = [];
+    const deps = {
+      connectionId: 'a',
+      list,
+      now: () => Date.now(),
+      keepAliveWhile: <T>(work: Promise<T>) => (running.push(work), work),
+    };
+    const sites = createSiteReads(deps);
+    await sites.handlers['site.read']({ name: project });
+    let open = true;
+    void Promise.allSettled(running).then(() => (open = false));
+    while (open) await vi.advanceTimersByTimeAsync(100);
+    const key = `a:${siteViewName(project)}`;
+    const view = (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
+    expect(view?.read).toEqual({
+      phase: 'failed',
+      error: expect.objectContaining({ message: t('storageFullSession') }),
+    });
+
+    const asksBefore = asked.length;
+    await createSiteReads(deps).resume();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked).toHaveLength(asksBefore);
+    vi.useRealTimers();
+  });
+});
