@@ -6,7 +6,7 @@
 import type { ApiError } from './api/errors';
 import type { ReportId, ReportSummary } from './api/types';
 import { watchActiveItem } from './connection-space';
-import { FOLLOWED_KEY } from './popup-storage-keys';
+import { FOLLOWED_KEY } from './storage-keys';
 
 /**
  * generating: still read again. The rest say how the following ended: scored (it has its result),

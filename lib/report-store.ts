@@ -10,7 +10,7 @@ import { isRecord } from './is-record';
 import type { Cached } from './messaging/protocol';
 import { browser } from './page-browser';
 import { pageKey } from './page-address';
-import { STORE_KEY } from './popup-storage-keys';
+import { STORE_KEY } from './storage-keys';
 
 /** storage.session, per connection: one report's copy (the catalog is under STORE_KEY). */
 export const storedReportName = (id: string) => `report:${id}`;

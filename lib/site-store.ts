@@ -3,7 +3,7 @@
 import { watchActiveItem } from './connection-space';
 import { isRecord } from './is-record';
 import { browser } from './page-browser';
-import { ACTIVE_CONNECTION_KEY } from './popup-storage-keys';
+import { ACTIVE_CONNECTION_KEY } from './storage-keys';
 import { siteViewName, type SiteView } from './site';
 
 const PHASES = ['reading', 'done', 'stopped', 'failed'];

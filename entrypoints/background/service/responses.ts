@@ -11,6 +11,7 @@ import { bandOfScore } from '@/lib/api/score';
 import {
   type Account,
   PRIVACY_VALUES,
+  REPORT_RESULTS,
   type Page,
   type Privacy,
   type Project,
@@ -18,7 +19,6 @@ import {
   type ReportId,
   type ReportResult,
 } from '@/lib/api/types';
-import { REPORT_RESULTS } from '@/lib/api/list-values';
 
 /** The outcome of parsing a response: the value, or a sentence saying what was wrong. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
