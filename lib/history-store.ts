@@ -6,7 +6,6 @@
 import * as z from 'zod/mini';
 import { REPORT_RESULTS } from './api/types';
 import { activeConnectionId, spaceKey } from './connection-space';
-import type { Snapshot } from './history';
 import { checkCategory, checkImportance } from './report-store';
 import { browser } from './page-browser';
 
@@ -18,23 +17,32 @@ export const HISTORY_INDEX_NAME = 'historyIndex';
 const score = z.nullable(z.number());
 const count = z.number();
 
-/** One analysis, as the background keeps it (lib/history.ts says what each field is). */
-export const snapshotSchema: z.ZodMiniType<Snapshot> = z.object({
+/** A failed test as kept in a snapshot. */
+const snapshotFailure = z.object({
+  key: z.string(),
+  /** The test's name as the details showed it then ("Title too long or too short"); older snapshots lack it. */
+  name: z.optional(z.string()),
+  importance: checkImportance,
+  category: checkCategory,
+  /** The short detail shown when it was taken ("2.8 s (limit 2 s)"), or null. */
+  value: z.nullable(z.string()),
+});
+export type SnapshotFailure = z.infer<typeof snapshotFailure>;
+
+/** One analysis, as the background keeps it. */
+export const snapshotSchema = z.object({
+  /** The service's `generated_at`: one snapshot per analysis. */
   generatedAt: z.string(),
+  /** When the extension first saw this analysis (epoch ms). */
   takenAt: z.number(),
+  /** The score as people read it, a whole number from 0 to 100; null when the service sent only a word. */
   score,
   band: z.nullable(z.enum(REPORT_RESULTS)),
+  /** Failed tests by importance, and passed tests. */
   counts: z.object({ high: count, medium: count, low: count, passed: count }),
-  failed: z.array(
-    z.object({
-      key: z.string(),
-      name: z.optional(z.string()),
-      importance: checkImportance,
-      category: checkCategory,
-      value: z.nullable(z.string()),
-    }),
-  ),
+  failed: z.array(snapshotFailure),
 });
+export type Snapshot = z.infer<typeof snapshotSchema>;
 export const historySchema = z.array(snapshotSchema);
 
 /** One analysis in the index: when it ran and its score. */
