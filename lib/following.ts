@@ -1,8 +1,8 @@
 // Following a report until it has a result: what pages may know of it. The background's follower
 // (entrypoints/background/follower.ts) alone reads the report again, waits and gives up; it writes each
 // report's state into storage.session under FOLLOWED_KEY (in memory, like the popup's cache: report
-// copies never go to disk), and pages only watch that (never poll). Types, a shape check and a watcher
-// over the browser's own storage API: nothing here calls the service.
+// copies never go to disk), and pages only watch that (never poll). The item's schema (its type for the
+// writer, its check for the readers) and a watcher: nothing here calls the service.
 import * as z from 'zod/mini';
 import { apiErrorSchema } from './api/errors';
 import { watchActiveItem } from './connection-space';
