@@ -17,7 +17,10 @@ export default tseslint.config(
     },
   },
   {
-    // Pages talk to the background only: the HTTP client, zod schemas and the key stay out of them.
+    // Pages talk to the background only: the HTTP client, the message schemas and the key stay out of them.
+    // What they read from storage they check with zod/mini through lib/'s readers, whose schemas the
+    // background that writes those items shares; a schema of their own, or zod's en/de messages
+    // (lib/zod.ts, for the service's answers), has no place in a page.
     files: ['entrypoints/popup/**', 'entrypoints/options/**', 'entrypoints/sidepanel/**', 'components/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -36,7 +39,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'zod stays in the background: import the types only (import type).',
             },
-            { group: ['zod', 'zod/*', '**/lib/zod*'], message: 'zod stays in the background.' },
+            {
+              group: ['zod', 'zod/*', '**/lib/zod*'],
+              message:
+                "Stored items' schemas live in lib/ with their readers; the rest of zod stays in the background.",
+            },
           ],
         },
       ],

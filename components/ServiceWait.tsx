@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { waitEnd } from '@/lib/service-wait';
-import { SERVICE_WAIT_KEY } from '@/lib/popup-storage-keys';
+import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 
 /**

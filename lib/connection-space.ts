@@ -2,7 +2,7 @@
 // background writes the active id where pages can read it, so a page reads its connection's items
 // directly; a switch copies nothing, and removing a connection removes every key under its id.
 import { browser } from './page-browser';
-import { ACTIVE_CONNECTION_KEY } from './popup-storage-keys';
+import { ACTIVE_CONNECTION_KEY } from './storage-keys';
 
 export const spaceKey = (connectionId: string, name: string) => `${connectionId}:${name}`;
 

@@ -3,9 +3,10 @@
 // connection's id: one key per report with its snapshots (lib/history.ts), and an index with each
 // report's last two scores and its size, so a list of 100 rows reads one key, not 100 histories.
 // Nothing here ever leaves the browser.
+import * as z from 'zod/mini';
+import { REPORT_RESULTS } from './api/types';
 import { activeConnectionId, spaceKey } from './connection-space';
-import type { Snapshot } from './history';
-import { isRecord } from './is-record';
+import { checkCategory, checkImportance } from './report-store';
 import { browser } from './page-browser';
 
 /** storage.local, per connection: one report's snapshots, oldest first. */
@@ -13,54 +14,65 @@ export const historyName = (reportId: string) => `history:${reportId}`;
 /** storage.local, per connection: HistoryIndex. */
 export const HISTORY_INDEX_NAME = 'historyIndex';
 
+const score = z.nullable(z.number());
+const count = z.number();
+
+/** A failed test as kept in a snapshot. */
+const snapshotFailure = z.object({
+  key: z.string(),
+  /** The test's name as the details showed it then ("Title too long or too short"); older snapshots lack it. */
+  name: z.optional(z.string()),
+  importance: checkImportance,
+  category: checkCategory,
+  /** The short detail shown when it was taken ("2.8 s (limit 2 s)"), or null. */
+  value: z.nullable(z.string()),
+});
+export type SnapshotFailure = z.infer<typeof snapshotFailure>;
+
+/** One analysis, as the background keeps it. */
+export const snapshotSchema = z.object({
+  /** The service's `generated_at`: one snapshot per analysis. */
+  generatedAt: z.string(),
+  /** When the extension first saw this analysis (epoch ms). */
+  takenAt: z.number(),
+  /** The score as people read it, a whole number from 0 to 100; null when the service sent only a word. */
+  score,
+  band: z.nullable(z.enum(REPORT_RESULTS)),
+  /** Failed tests by importance, and passed tests. */
+  counts: z.object({ high: count, medium: count, low: count, passed: count }),
+  failed: z.array(snapshotFailure),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
+export const historySchema = z.array(snapshotSchema);
+
 /** One analysis in the index: when it ran and its score. */
-export type IndexedAnalysis = Pick<Snapshot, 'generatedAt' | 'score'>;
+const indexedAnalysis = z.object({ generatedAt: z.string(), score });
+export type IndexedAnalysis = z.infer<typeof indexedAnalysis>;
 
-/** Per report: its newest analysis, the one before (null with only one), how many are kept, their size. */
-export interface HistoryEntry {
-  last: IndexedAnalysis;
-  previous: IndexedAnalysis | null;
-  count: number;
-  bytes: number;
+const historyEntrySchema = z.object({
+  /** The report's newest analysis, and the one before (null with only one). */
+  last: indexedAnalysis,
+  previous: z.nullable(indexedAnalysis),
+  /** How many analyses are kept, and their size. */
+  count,
+  bytes: count,
   /** When a snapshot was last added (epoch ms): the reports untouched longest lose their history first. */
-  touched: number;
+  touched: z.number(),
   /** The report's project, so deleting a project removes its reports' histories. */
-  project?: string | null;
-}
+  project: z.optional(z.nullable(z.string())),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export type HistoryIndex = Record<string, HistoryEntry>;
+/** Per report (by id): its last two analyses, how many are kept, their size. */
+export const historyIndexSchema = z.record(z.string(), historyEntrySchema);
+export type HistoryIndex = z.infer<typeof historyIndexSchema>;
 
-const isAnalysis = (value: unknown): value is IndexedAnalysis =>
-  isRecord(value) &&
-  typeof value.generatedAt === 'string' &&
-  (value.score === null || typeof value.score === 'number');
+/** A stored index that does not fit its schema is no index. */
+export const historyIndexFrom = (value: unknown): HistoryIndex =>
+  historyIndexSchema.safeParse(value).data ?? {};
 
-const isEntry = (value: unknown): value is HistoryEntry =>
-  isRecord(value) &&
-  isAnalysis(value.last) &&
-  (value.previous === null || isAnalysis(value.previous)) &&
-  typeof value.count === 'number' &&
-  typeof value.bytes === 'number' &&
-  typeof value.touched === 'number';
-
-const isSnapshot = (value: unknown): value is Snapshot =>
-  isRecord(value) &&
-  typeof value.generatedAt === 'string' &&
-  typeof value.takenAt === 'number' &&
-  (value.score === null || typeof value.score === 'number') &&
-  isRecord(value.counts) &&
-  Array.isArray(value.failed);
-
-/** The one shape check of the index: entries that do not fit are left out. */
-export function historyIndexFrom(value: unknown): HistoryIndex {
-  if (!isRecord(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry) => isEntry(entry[1]))) as HistoryIndex;
-}
-
-/** The one shape check of a report's history: a stored list that does not fit is no history. */
-export function historyFrom(value: unknown): Snapshot[] {
-  return Array.isArray(value) && value.every(isSnapshot) ? value : [];
-}
+/** A stored history that does not fit its schema is no history. */
+export const historyFrom = (value: unknown): Snapshot[] => historySchema.safeParse(value).data ?? [];
 
 /**
  * The history of connection `connectionId` (by default the active one, read once). Reads fail soft: what

@@ -1,33 +1,12 @@
 // A page's score over time: one snapshot per analysis the extension has seen (a new `generated_at`),
 // the bounds that keep the history small, and what changed between two analyses. Pure data: the
 // background keeps the snapshots, the pages draw them, and the words come from the locales.
-import { analysisTime } from './history-store';
+import { analysisTime, type Snapshot, type SnapshotFailure } from './history-store';
 import { bandOfScore, roundScore } from './api/score';
-import type { CheckCategory, CheckImportance, Report, ReportChecks, ReportResult } from './api/types';
+import type { Report, ReportResult } from './api/types';
 
-/** A failed test as kept in a snapshot. */
-export interface SnapshotFailure {
-  key: string;
-  /** The test's name as the details showed it then ("Title too long or too short"); older snapshots lack it. */
-  name?: string;
-  importance: CheckImportance;
-  category: CheckCategory;
-  /** The short detail shown when it was taken ("2.8 s (limit 2 s)"), or null. */
-  value: string | null;
-}
-
-export interface Snapshot {
-  /** The service's `generated_at`: one snapshot per analysis. */
-  generatedAt: string;
-  /** When the extension first saw this analysis (epoch ms). */
-  takenAt: number;
-  /** The score as people read it, a whole number from 0 to 100; null when the service sent only a word. */
-  score: number | null;
-  band: ReportResult | null;
-  /** Failed tests by importance, and passed tests. */
-  counts: ReportChecks['counts'];
-  failed: SnapshotFailure[];
-}
+/** A snapshot's shape is its stored item's schema (lib/history-store.ts). */
+export type { Snapshot, SnapshotFailure } from './history-store';
 
 /** Snapshots kept per report; older ones are thinned beyond it. */
 export const MAX_SNAPSHOTS = 100;

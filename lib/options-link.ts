@@ -2,20 +2,24 @@
 // writes it for both), so a link and the page can never disagree on its format.
 import { browser } from '@/lib/page-browser';
 import type { ReportId } from './api/types';
-import { routeHash } from './format-route';
+import { formatRoute, type OptionsRoute } from './options-route';
 import { reportKey } from './report-id';
 
-export type OptionsLink = { view: 'settings' } | { view: 'reports' } | { view: 'report'; id: ReportId };
+export type OptionsLink =
+  | { view: 'settings' }
+  | { view: 'reports' }
+  | { view: 'report'; id: ReportId }
+  | { view: 'project'; name: string };
 
-function hashOf(link: OptionsLink): string {
-  return link.view === 'report'
-    ? routeHash('reports', [['details', reportKey(link.id)]])
-    : routeHash(link.view);
+function routeOf(link: OptionsLink): OptionsRoute {
+  if (link.view === 'settings') return { section: 'settings' };
+  if (link.view === 'project') return { section: 'project', name: link.name, test: null };
+  return { section: 'reports', list: {}, details: link.view === 'report' ? reportKey(link.id) : null };
 }
 
 /** The options page's address for a link, e.g. `chrome-extension://…/options.html#/reports?details=12`. */
 export function optionsUrl(link: OptionsLink): string {
-  return `${browser.runtime.getURL('/options.html')}${hashOf(link)}`;
+  return `${browser.runtime.getURL('/options.html')}${formatRoute(routeOf(link))}`;
 }
 
 /** Opens the options page where `link` points, in a new tab. */

@@ -3,14 +3,16 @@
 // reload, back/forward and bookmarks restore the same view; the popup links here with
 // `#/reports?details=<id>`. Pure.
 import {
+  PER_PAGE_VALUES,
+  PROJECT_SORT_KEYS,
+  REPORT_RESULTS,
+  REPORT_SORT_KEYS,
   type PerPage,
   type ProjectSortKey,
   type ReportResult,
   type ReportSortKey,
   type SortDirection,
 } from './api/types';
-import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from './api/list-values';
-import { routeHash } from './format-route';
 
 export type OptionsSection = 'reports' | 'projects' | 'settings';
 
@@ -146,6 +148,16 @@ export function sanitizeProjectPrefs(raw: unknown): ListPrefs<ProjectSortKey> {
 /** The direction a header sorts in on its first click: dates newest first, text A to Z. */
 export function firstSortDirection(sortBy: ReportSortKey | ProjectSortKey): SortDirection {
   return sortBy === 'id' || sortBy === 'generated_at' || sortBy === 'created_at' ? 'desc' : 'asc';
+}
+
+/** The hash for a path and its parameters in their order; a value left empty is left out. */
+function routeHash(path: string, params: [string, string | number | null | undefined][] = []): string {
+  // encodeURIComponent, not URLSearchParams: a space stays %20 and a slash %2F.
+  const query = params
+    .filter(([, value]) => value != null && value !== '')
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value).toWellFormed())}`)
+    .join('&');
+  return `#/${path}${query ? `?${query}` : ''}`;
 }
 
 /** A project's page, `#/projects/Client%20A%20%2F%20Landing%20pages?test=meta_description`. */

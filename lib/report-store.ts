@@ -4,77 +4,98 @@
 // browser closes), under the connection's id: a catalog (which report is this page's, which reports a list
 // showed, and when) and one key per report copy, so a view reads only its own reports.
 // Copies are summaries (lib/api/types.ts ReportSummary): never a password, never the raw results.
-import type { Page, ReportSummary } from './api/types';
+import * as z from 'zod/mini';
+import { PRIVACY_VALUES, REPORT_RESULTS, type Page, type ReportSummary } from './api/types';
 import { activeConnectionId, spaceKey } from './connection-space';
-import { isRecord } from './is-record';
 import type { Cached } from './messaging/protocol';
 import { browser } from './page-browser';
 import { pageKey } from './page-address';
-import { STORE_KEY } from './popup-storage-keys';
+import { STORE_KEY } from './storage-keys';
 
 /** storage.session, per connection: one report's copy (the catalog is under STORE_KEY). */
 export const storedReportName = (id: string) => `report:${id}`;
 
-/** The newest report of a page (null: it has none), and when that was learnt. */
-export interface PageEntry {
-  id: string | null;
-  at: number;
-}
+const count = z.number();
+/** A failed test's importance and category, as every stored item that names tests keeps them. */
+export const checkImportance = z.enum(['high', 'medium', 'low']);
+export const checkCategory = z.enum(['seo', 'performance', 'security', 'miscellaneous', 'other']);
+const failedCheck = z.object({
+  key: z.string(),
+  name: z.string(),
+  category: checkCategory,
+  importance: checkImportance,
+  detail: z.nullable(z.string()),
+});
 
-/** What a list answered: its reports in order, its page data (not for the popup's lists), and when. */
-export interface ListEntry {
-  ids: string[];
-  page?: Omit<Page<never>, 'items'>;
-  at: number;
-}
+/** One report's copy: a summary, never a password, never the raw results. Its keys in summaryOf's order. */
+export const reportCopySchema: z.ZodMiniType<ReportSummary> = z.object({
+  id: z.union([z.string(), z.number()]),
+  url: z.string(),
+  pageUrl: z.nullable(z.string()),
+  serviceUrl: z.nullable(z.string()),
+  project: z.nullable(z.string()),
+  result: z.nullable(z.enum(REPORT_RESULTS)),
+  score: z.nullable(z.number()),
+  privacy: z.nullable(z.literal(PRIVACY_VALUES)),
+  hasPassword: z.nullable(z.boolean()),
+  generatedAt: z.nullable(z.string()),
+  createdAt: z.nullable(z.string()),
+  updatedAt: z.nullable(z.string()),
+  checks: z.nullable(
+    z.object({
+      counts: z.object({ high: count, medium: count, low: count, passed: count }),
+      top: z.array(failedCheck),
+    }),
+  ),
+});
 
-export interface Catalog {
-  /** By page address, cleaned the service's way (lib/page-address.ts serviceAddress). */
-  pages: Record<string, PageEntry>;
+const pageEntrySchema = z.object({ id: z.nullable(z.string()), at: z.number() });
+const listEntrySchema = z.object({
+  ids: z.array(z.string()),
+  /** The list's page data (not for the popup's lists). */
+  page: z.optional(
+    z.object({
+      page: count,
+      perPage: z.nullable(count),
+      total: z.nullable(count),
+      lastPage: z.nullable(count),
+      hasNext: z.boolean(),
+      hasPrevious: z.boolean(),
+      from: z.nullable(count),
+      to: z.nullable(count),
+      appliedSort: z.nullable(z.object({ sortBy: z.nullable(z.string()), sort: z.nullable(z.string()) })),
+    }),
+  ),
+  at: z.number(),
+});
+
+/** The catalog: the background's writes and every page's reads go through this one shape. */
+export const catalogSchema = z.object({
+  /** By page address, cleaned the service's way (lib/page-address.ts serviceAddress): its newest report. */
+  pages: z.record(z.string(), pageEntrySchema),
   /** By view: `recent:` and a host ('' for all sites), or `list:` and the list query (listView). */
-  lists: Record<string, ListEntry>;
+  lists: z.record(z.string(), listEntrySchema),
   /** Each kept copy's id, and when it was last seen: the oldest go first. */
-  seen: Record<string, number>;
-}
+  seen: z.record(z.string(), z.number()),
+});
+/** The newest report of a page (null: it has none), and when that was learnt. */
+export type PageEntry = z.infer<typeof pageEntrySchema>;
+/** What a list answered: its reports in order, its page data, and when. */
+export type ListEntry = z.infer<typeof listEntrySchema>;
+export type Catalog = z.infer<typeof catalogSchema>;
 
 export const emptyCatalog = (): Catalog => ({ pages: {}, lists: {}, seen: {} });
 
 /** The view of the popup's recent list: every site (no host), or one. */
 export const recentView = (host?: string | null) => `recent:${host ?? ''}`;
 
-const isEntry = (value: unknown): value is Record<string, unknown> & { at: number } =>
-  isRecord(value) && typeof value.at === 'number';
-const isPageEntry = (value: unknown): value is PageEntry =>
-  isEntry(value) && (value.id === null || typeof value.id === 'string');
-const isListEntry = (value: unknown): value is ListEntry =>
-  isEntry(value) &&
-  Array.isArray(value.ids) &&
-  value.ids.every((id) => typeof id === 'string') &&
-  (value.page === undefined || isRecord(value.page));
-const isSummary = (value: unknown): value is ReportSummary =>
-  isRecord(value) &&
-  (typeof value.id === 'string' || typeof value.id === 'number') &&
-  typeof value.url === 'string';
-
-function only<T>(map: unknown, check: (value: unknown) => value is T): Record<string, T> {
-  if (!isRecord(map)) return {};
-  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, T] => check(entry[1])));
-}
-
-/** The one shape check of what is stored: storage is ours, but an older version's shape must not break a page. */
-export function catalogFrom(value: unknown): Catalog {
-  if (!isRecord(value)) return emptyCatalog();
-  return {
-    pages: only(value.pages, isPageEntry),
-    lists: only(value.lists, isListEntry),
-    seen: only(value.seen, (at): at is number => typeof at === 'number'),
-  };
-}
+/** A stored catalog that does not fit (an older version's, a damaged one) is an empty one. */
+export const catalogFrom = (value: unknown): Catalog => catalogSchema.safeParse(value).data ?? emptyCatalog();
 
 /** Cleaned asked address → cleaned address the service stored it under (after a redirect). */
-export function aliasesFrom(value: unknown): Record<string, string> {
-  return only(value, (address): address is string => typeof address === 'string');
-}
+export const aliasesSchema = z.record(z.string(), z.string());
+export const aliasesFrom = (value: unknown): Record<string, string> =>
+  aliasesSchema.safeParse(value).data ?? {};
 
 /** One connection's store, read: the views of it each page needs. */
 export interface StoreReader {
@@ -107,24 +128,24 @@ export function readStore(connectionId?: string): StoreReader {
       async (catalogKey) => (await browser.storage.session.get(catalogKey))[catalogKey],
     ));
 
-  /** One entry of the catalog, if it has the shape `check` expects, and the copies of its reports. */
-  async function read<T extends { at: number }>(
+  /** One entry of the catalog, if it fits `schema`, and the copies of its reports. */
+  async function read<T>(
     part: 'pages' | 'lists',
     name: string,
-    check: (value: unknown) => value is T,
+    schema: z.ZodMiniType<T & { at: number }>,
     ids: (entry: T) => string[],
   ) {
     const session = browser.storage.session;
-    const catalog = await readCatalog();
-    const entries = isRecord(catalog) ? catalog[part] : null;
+    const catalog = (await readCatalog()) as Partial<Record<string, Record<string, unknown>>> | undefined;
     // Only the entry read is checked: a catalog of thousands of addresses is not walked to paint one.
-    const entry = isRecord(entries) && Object.hasOwn(entries, name) ? entries[name] : null;
-    if (!check(entry)) return null;
+    const entries = catalog?.[part];
+    const entry = schema.safeParse(entries && Object.hasOwn(entries, name) ? entries[name] : null).data;
+    if (!entry) return null;
     const keys = await Promise.all(ids(entry).map((id) => key(storedReportName(id))));
     const stored = keys.length > 0 ? await session.get(keys) : {};
-    const copies = keys.map((copyKey) => stored[copyKey]);
+    const copies = z.array(reportCopySchema).safeParse(keys.map((copyKey) => stored[copyKey])).data;
     // A copy dropped meanwhile: the view is not shown rather than shown with a hole.
-    return copies.every(isSummary) ? { entry, copies } : null;
+    return copies ? { entry, copies } : null;
   }
 
   const soft = <T>(reading: Promise<T>) => reading.catch(() => null);
@@ -134,15 +155,17 @@ export function readStore(connectionId?: string): StoreReader {
     pageReport: async (url) => {
       const address = pageKey(url);
       if (address === null) return null;
-      const found = await soft(read('pages', address, isPageEntry, (entry) => (entry.id ? [entry.id] : [])));
+      const found = await soft(
+        read('pages', address, pageEntrySchema, (entry) => (entry.id ? [entry.id] : [])),
+      );
       return found && { data: found.copies[0] ?? null, fetchedAt: found.entry.at };
     },
     recent: async (host) => {
-      const found = await soft(read('lists', recentView(host), isListEntry, listIds));
+      const found = await soft(read('lists', recentView(host), listEntrySchema, listIds));
       return found && { data: found.copies, fetchedAt: found.entry.at };
     },
     list: async (view) => {
-      const found = await soft(read('lists', view, isListEntry, listIds));
+      const found = await soft(read('lists', view, listEntrySchema, listIds));
       return found?.entry.page
         ? { ...found.entry.page, items: found.copies, fetchedAt: found.entry.at }
         : null;

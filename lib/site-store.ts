@@ -1,33 +1,12 @@
 // How pages read a project's site view: the background writes it to storage.session under the active
 // connection's space (lib/site.ts says what it holds); pages watch it, checking its shape once here.
 import { watchActiveItem } from './connection-space';
-import { isRecord } from './is-record';
 import { browser } from './page-browser';
-import { ACTIVE_CONNECTION_KEY } from './popup-storage-keys';
-import { siteViewName, type SiteView } from './site';
+import { ACTIVE_CONNECTION_KEY } from './storage-keys';
+import { siteViewName, siteViewSchema, type SiteView } from './site';
 
-const PHASES = ['reading', 'done', 'stopped', 'failed'];
-
-/** The stored view, if it has the shape pages rely on (storage is not trusted blindly); else null. */
-export function siteViewFrom(value: unknown): SiteView | null {
-  if (!isRecord(value) || !isRecord(value.read) || !PHASES.includes(value.read.phase as string)) return null;
-  const summary = value.summary;
-  if (summary === null) return value as unknown as SiteView;
-  return isRecord(summary) &&
-    typeof summary.pages === 'number' &&
-    typeof summary.withoutResults === 'number' &&
-    isRecord(summary.spread) &&
-    Array.isArray(summary.tests) &&
-    summary.tests.every(isTest)
-    ? (value as unknown as SiteView)
-    : null;
-}
-
-const isTest = (test: unknown) =>
-  isRecord(test) &&
-  typeof test.key === 'string' &&
-  typeof test.name === 'string' &&
-  typeof test.pages === 'number';
+/** The stored view, or null when there is none or it does not fit its schema. */
+export const siteViewFrom = (value: unknown): SiteView | null => siteViewSchema.safeParse(value).data ?? null;
 
 /**
  * Calls `listener` with project `project`'s view now, after every change, and when another connection

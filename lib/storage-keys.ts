@@ -4,15 +4,14 @@
 // and removing a connection removes every key under its id.
 
 // storage.session (in memory, emptied when the browser closes).
-// The report store, reports followed while generating, a wait the service asked for, the active
-// connection: in their own module so the popup's start-up holds only these (lib/popup-storage-keys.ts).
-export {
-  ACTIVE_CONNECTION_KEY,
-  FOLLOWED_KEY,
-  PAGE_ALIASES_KEY,
-  SERVICE_WAIT_KEY,
-  STORE_KEY,
-} from './popup-storage-keys';
+/** The active connection's id, written by the background: whose items pages read. */
+export const ACTIVE_CONNECTION_KEY = 'activeConnection';
+/** Per connection: the report store's catalog (lib/report-store.ts; read by pages). */
+export const STORE_KEY = 'store';
+/** Per connection: reports followed while generating (entrypoints/background/follower.ts). */
+export const FOLLOWED_KEY = 'followedReports';
+/** A wait the service asked for (429 with Retry-After): the service's, whichever connection. */
+export const SERVICE_WAIT_KEY = 'serviceWait';
 /** Per connection: creates running, by page (entrypoints/background/create-runs.ts). */
 export const CREATE_RUNS_KEY = 'createRuns';
 /** Per connection: the bulk job (entrypoints/background/bulk-changes.ts; watched by the options page). */
@@ -27,6 +26,8 @@ export const SITE_ROWS_PREFIX = 'siteRows:';
 export const SITE_READ_PREFIX = 'siteRead:';
 
 // storage.local (on disk).
+/** Per connection: where creates were redirected to (lib/report-store.ts). */
+export const PAGE_ALIASES_KEY = 'pageAliases';
 /** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */
 export const CONNECTION_KEY = 'connection';
 /** "Show this page's score on the toolbar icon" (lib/toolbar-score.ts). */

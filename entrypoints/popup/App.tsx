@@ -3,7 +3,8 @@ import { NotSetUp } from './NotSetUp';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
 import { ThisPage } from './ThisPage';
-import { laterViews } from './after-paint-views';
+import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
+import { ServiceWait } from '@/components/ServiceWait';
 import { t } from '@/lib/i18n';
 
 /** The popup: the current page and its report, "Create report", and the recent reports. */
@@ -19,15 +20,12 @@ export function App({ model }: { model: PopupModel }) {
   const setup = model.setup.value;
   // The cache is painted before the background has answered (popup-model); the form waits for it.
   const shown = setup === 'ready' || setup === 'cached';
-  const later = laterViews();
-  const ConnectionSwitcher = later?.ConnectionSwitcher;
-  const ServiceWait = later?.ServiceWait;
   return (
     <div class="popup">
       <header class="popup-header">
         <h1>{t('extName')}</h1>
         {/* Another connection: the popup starts again, its cached data first, then its fresh answers. */}
-        {shown && ConnectionSwitcher ? <ConnectionSwitcher onSwitched={() => location.reload()} /> : null}
+        {shown ? <ConnectionSwitcher onSwitched={() => location.reload()} /> : null}
         {shown ? (
           <nav aria-label={t('extName')} class="popup-links">
             <button type="button" class="link-button" onClick={() => void model.openAllReports()}>
@@ -59,7 +57,7 @@ export function App({ model }: { model: PopupModel }) {
           </p>
         ) : null}
       </header>
-      {shown && ServiceWait ? <ServiceWait /> : null}
+      {shown ? <ServiceWait /> : null}
       {setup === 'missing' ? <NotSetUp onOpenSettings={() => void model.openSettings()} /> : null}
       {shown ? (
         <main>

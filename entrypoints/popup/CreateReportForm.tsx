@@ -3,7 +3,7 @@ import { FieldNote } from '@/components/field-note';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
-import { laterViews } from './after-paint-views';
+import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
 
 // Fields shown in this form; a server message about any other field is listed above the button. The
@@ -38,8 +38,6 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   const submitting = form.submitting.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
-  // Only ever shown after a create, long after the first frame: its code loads after it.
-  const RecheckNote = laterViews()?.RecheckNote;
 
   // Focus starts on the button once it can be used (nothing else took focus meanwhile).
   useEffect(() => {
@@ -107,7 +105,7 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {recheck && RecheckNote ? (
+      {recheck ? (
         <RecheckNote
           recheck={recheck}
           said={looked()}

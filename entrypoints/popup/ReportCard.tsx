@@ -9,9 +9,8 @@ import type { ShownState } from '@/lib/report-state';
 import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
 import type { Signal } from '@preact/signals';
-import { laterViews } from './after-paint-views';
-// The sparkline of the change loaded after the first frame (after-paint-views.ts), whose own CSS is not.
-import '@/components/score-sparkline.css';
+import { RecheckNote } from './RecheckNote';
+import { ReportChange } from './ReportChange';
 
 // After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated
 // again ("Generating…" above says which).
@@ -40,13 +39,10 @@ export interface ReportCardProps {
 export function ReportCard(props: ReportCardProps) {
   const { report, state, regenerateRecheck: recheck } = props;
   const generating = state === 'generating';
-  const later = laterViews();
-  const ReportChange = later?.ReportChange;
-  const RecheckNote = later?.RecheckNote;
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
-      {ReportChange ? <ReportChange report={report} announcement={props.announcement} /> : null}
+      <ReportChange report={report} announcement={props.announcement} />
       <dl class="report-facts">
         <div>
           <dt>{t('popupResult')}</dt>
@@ -97,7 +93,7 @@ export function ReportCard(props: ReportCardProps) {
           onOpenSettings={props.onOpenSettings}
         />
       ) : null}
-      {recheck && RecheckNote ? (
+      {recheck ? (
         <RecheckNote
           recheck={recheck}
           said={readAgain()}

@@ -1,7 +1,6 @@
 // The report card's change since the previous analysis: "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the
-// line of the score over time, first on the card. Loaded after the popup's first frame
-// (after-paint-views.ts): the history is read from storage.local, which the background fills as it sees
-// each new analysis.
+// line of the score over time, first on the card. The history is read from storage.local, which the
+// background fills as it sees each new analysis.
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';

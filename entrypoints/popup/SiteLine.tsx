@@ -1,9 +1,8 @@
 // One line about this page's site under its report: "This site: 12 pages · 7 with “Meta description
-// missing”", a link to the project's page in the options. Loaded after the popup's first frame
-// (after-paint-views.ts); nothing shows while the site is not known.
+// missing”", a link to the project's page in the options. Nothing shows while the site is not known.
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { projectPageUrl } from '@/lib/project-link';
+import { optionsUrl } from '@/lib/options-link';
 import type { SiteSummary } from '@/lib/site';
 import { watchSiteSummary } from './site-summary';
 
@@ -23,7 +22,7 @@ export function SiteLine({ project }: SiteLineProps) {
   return (
     <p class="site-line">
       {/* In a tab of its own (the popup then closes; the side panel stays). */}
-      <a href={projectPageUrl(project)} target="_blank" rel="noopener" title={text}>
+      <a href={optionsUrl({ view: 'project', name: project })} target="_blank" rel="noopener" title={text}>
         {text}
       </a>
     </p>

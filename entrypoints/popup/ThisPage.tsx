@@ -6,7 +6,7 @@ import { PopupError } from './PopupError';
 import { ReportCard } from './ReportCard';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
-import { laterViews } from './after-paint-views';
+import { SiteLine } from './SiteLine';
 
 /** The current page: its address, its report if one exists, and the form to create one. */
 export function ThisPage({ model }: { model: PopupModel }) {
@@ -18,7 +18,6 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const now = model.now();
   // The service rejected the address itself (422 on url): the address is the field to highlight.
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
-  const SiteLine = laterViews()?.SiteLine;
   const project = report?.project;
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
@@ -69,7 +68,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
               announcement={model.announcement}
             />
           ) : null}
-          {project && SiteLine ? <SiteLine project={project} /> : null}
+          {project ? <SiteLine project={project} /> : null}
           <CreateReportForm
             form={model.form}
             another={Boolean(report)}

@@ -12,7 +12,6 @@ import { createCreateForm, type Recheck } from './create-form';
 import { readStore, type StoreReader } from '@/lib/report-store';
 import { readCurrentTab, type CurrentTab } from './current-page';
 import { sidePanelOpener, type SidePanelOpener } from './side-panel';
-import { afterNextPaint } from './after-paint';
 import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
@@ -204,14 +203,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   function paintCached(
     pageCached: Cached<ReportSummary | null> | null,
     recentCached: Cached<ReportSummary[]> | null,
-  ): boolean {
-    if (setup.value !== 'unknown' || (!pageCached && !recentCached)) return false;
+  ): void {
+    if (setup.value !== 'unknown' || (!pageCached && !recentCached)) return;
     batch(() => {
       setup.value = 'cached';
       pageReport.value = applySnapshotValue(pageReport.value, pageCached);
       recent.value = applySnapshotValue(recent.value, recentCached);
     });
-    return true;
   }
 
   function applySnapshotValue<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
@@ -291,12 +289,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       windowId = tabWindow;
       page.value = checked;
       const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
-      const painted = paintCached(pageKept, await recentKept);
+      paintCached(pageKept, await recentKept);
       onKeptRead?.();
-      // Painted from the cache: the background's snapshot and the refresh it starts wait for the first
-      // frame. Chrome shows a popup after its load event; the worker's and the browser's work for them
-      // (same process, two cores) delayed that show and frame.
-      if (painted) await afterNextPaint();
       // The follower's news come after: its reads would only slow those of the first paint, which already
       // shows each report as last seen. A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;

@@ -1,19 +1,21 @@
-// The error taxonomy (DESIGN.md "Errors the user can act on"). Plain data: it crosses the message boundary.
-// Types only, so pages may import it freely: what a person can do about an error is ./error-action, and
-// the background phrases errors with ./error-messages (its default sentences stay out of page bundles).
+// The error taxonomy (DESIGN.md "Errors the user can act on"). Plain data: it crosses the message boundary
+// and is kept in storage (a follower's or a site read's last failure), checked there with its schema.
+import * as z from 'zod/mini';
 
-export type ApiErrorKind =
-  | 'not_configured'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid_input'
-  | 'rate_limited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'permission'
-  | 'unexpected';
+export const API_ERROR_KINDS = [
+  'not_configured',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'invalid_input',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'permission',
+  'unexpected',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
 export interface ApiError {
   kind: ApiErrorKind;
@@ -30,6 +32,17 @@ export interface ApiError {
   /** false when trying again could repeat a write that may already have happened. */
   retrySafe?: boolean;
 }
+
+/** An error as kept in storage by the background and read back by pages. */
+export const apiErrorSchema: z.ZodMiniType<ApiError> = z.object({
+  kind: z.enum(API_ERROR_KINDS),
+  message: z.string(),
+  status: z.optional(z.number()),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  retryAfterSeconds: z.optional(z.number()),
+  detail: z.optional(z.string()),
+  retrySafe: z.optional(z.boolean()),
+});
 
 /** What the service's throttle said in its last answer (X-RateLimit-Limit / X-RateLimit-Remaining). */
 export interface RateLimit {

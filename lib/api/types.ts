@@ -1,6 +1,5 @@
 // Plain data the background hands to pages, and the API's allowed values (small constants pages use too).
 import type { ReportChecks } from './report-checks';
-import type { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from './list-values';
 
 /** The service's privacy values: anyone with the link, the account only, or behind a password. */
 export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
@@ -8,6 +7,12 @@ export const PRIVACY_VALUES = [PRIVACY.public, PRIVACY.private, PRIVACY.password
 export type Privacy = (typeof PRIVACY_VALUES)[number];
 export const isPrivacy = (value: unknown): value is Privacy =>
   (PRIVACY_VALUES as readonly unknown[]).includes(value);
+
+// The values the service's lists take (API.md): bands, page sizes, sort keys.
+export const REPORT_RESULTS = ['good', 'decent', 'bad'] as const;
+export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
+export const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+export const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
 
 export type ReportResult = (typeof REPORT_RESULTS)[number];
 

@@ -7,7 +7,7 @@ import { t } from '../i18n';
 import { isRecord } from '../is-record';
 import { z } from '../zod';
 import { PRIVACY, PRIVACY_VALUES } from '../api/types';
-import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '../api/list-values';
+import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '../api/types';
 import { MAX_PAGE_URL_LENGTH, pageUrlTooLong, shareableUrl } from '../page-url';
 import { searchProblem } from '../request-limits';
 import { isWebUrl } from '../web-url';

@@ -12,13 +12,13 @@ import { bandOfScore } from '@/lib/api/score';
 import {
   PRIVACY_VALUES,
   type Account,
+  REPORT_RESULTS,
   type Page,
   type Privacy,
   type Project,
   type Report,
   type ReportId,
 } from '@/lib/api/types';
-import { REPORT_RESULTS } from '@/lib/api/list-values';
 
 /** The outcome of parsing an answer: the value, or what was wrong with it. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };

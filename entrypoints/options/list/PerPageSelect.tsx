@@ -1,6 +1,5 @@
 import { SelectField, type SelectOption } from '@/components/fields';
-import { type PerPage } from '@/lib/api/types';
-import { PER_PAGE_VALUES } from '@/lib/api/list-values';
+import { PER_PAGE_VALUES, type PerPage } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 
 const OPTIONS: SelectOption<`${PerPage}`>[] = PER_PAGE_VALUES.map((value) => ({

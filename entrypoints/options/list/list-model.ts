@@ -2,8 +2,7 @@
 // follows what the server applied, searches wait for a pause in typing, stale answers are dropped.
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import { type Page, type PerPage, type SortDirection } from '@/lib/api/types';
-import { PER_PAGE_VALUES } from '@/lib/api/list-values';
+import { PER_PAGE_VALUES, type Page, type PerPage, type SortDirection } from '@/lib/api/types';
 import { formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
 import { searchProblem } from '@/lib/request-limits';
 import type { PrefsStore } from '../prefs';

@@ -1,7 +1,6 @@
 // The Projects list: search, sort, pages (in the hash), and deleting a project.
 import type { Result } from '@/lib/api/errors';
-import { type Project, type ProjectSortKey } from '@/lib/api/types';
-import { PROJECT_SORT_KEYS } from '@/lib/api/list-values';
+import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
 import type { ProjectListQuery } from '@/lib/messaging/inputs';
 import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { isDeleted } from '../list/delete-many';

@@ -1,7 +1,6 @@
 import { SearchField } from '@/components/SearchField';
 import { SelectField, type SelectOption } from '@/components/fields';
-import { type ReportResult } from '@/lib/api/types';
-import { REPORT_RESULTS } from '@/lib/api/list-values';
+import { REPORT_RESULTS, type ReportResult } from '@/lib/api/types';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';

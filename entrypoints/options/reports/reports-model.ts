@@ -2,8 +2,7 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
-import { type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
-import { REPORT_SORT_KEYS } from '@/lib/api/list-values';
+import { REPORT_SORT_KEYS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
 import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';

@@ -317,7 +317,7 @@ describe('the pace', () => {
     );
     const { read, settled } = setup(fake);
     await read();
-    await vi.waitFor(() => expect(fake.asked).toHaveLength(2), { interval: 1 });
+    await vi.waitFor(() => expect(fake.asked).toHaveLength(2), { interval: 1, timeout: 5_000 });
     await vi.advanceTimersByTimeAsync(5000);
     expect(fake.asked).toHaveLength(2);
     expect((await view())?.read).toEqual({ phase: 'reading', read: 100, total: 250 });

@@ -12,8 +12,8 @@ describe('the stored site view', () => {
   it('is taken when it has the shape pages rely on', () => {
     const reading: SiteView = { summary: null, read: { phase: 'reading', read: 100, total: null } };
     const done: SiteView = { summary: summary(), read: { phase: 'done' } };
-    expect(siteViewFrom(reading)).toBe(reading);
-    expect(siteViewFrom(done)).toBe(done);
+    expect(siteViewFrom(reading)).toEqual(reading);
+    expect(siteViewFrom(done)).toEqual(done);
   });
 
   it('is no view when it does not', () => {

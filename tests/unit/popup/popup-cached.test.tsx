@@ -14,12 +14,6 @@ import { deferred, openPopup, PAGE_URL, sent } from './render-popup';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
-// The popup's first frame, as the test lets it out (real: requestAnimationFrame, after-paint.ts).
-const frames = vi.hoisted(() => ({ held: null as null | Promise<void> }));
-vi.mock('@/entrypoints/popup/after-paint', () => ({
-  afterNextPaint: () => frames.held ?? Promise.resolve(),
-}));
-
 const pageReport = makeReport({ id: 7, result: 'bad' });
 const others = [makeReport({ id: 8, url: 'https://other.org/a', result: 'good' })];
 
@@ -51,7 +45,6 @@ describe('popup: the kept reports painted before the background answers', () => 
     // The form keeps its room but cannot be used until the background says how to start it.
     const form = document.querySelector('form.create-form')!;
     expect(form.classList.contains('create-form--waiting')).toBe(true);
-    // Asked once the cached popup has had its first frame.
     await waitFor(() => expect(sent('popup.snapshot')).toEqual([{ url: PAGE_URL }]));
 
     snapshot.resolve(snapshotOf({ lastPrivacy: 1 }));
@@ -65,33 +58,6 @@ describe('popup: the kept reports painted before the background answers', () => 
     expect(await screen.findByText(/Add your API base URL and key/)).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Recent reports' })).toBeNull();
-  });
-
-  it('asks the background only once the popup painted from the store has had its first frame', async () => {
-    // Chrome shows the popup after its load event: the worker's and the browser's work for the snapshot
-    // and the refresh after it slowed that show and the first frame.
-    const frame = deferred<void>();
-    frames.held = frame.promise;
-    try {
-      openPopup({ 'popup.snapshot': () => deferred<Result<PopupSnapshot>>().promise }, PAGE_URL, cache);
-      expect(await screen.findByRole('article', { name: 'Report for this page' })).toBeTruthy();
-      expect(screen.getByRole('list', { name: 'Recent reports' })).toBeTruthy();
-      expect(sent('popup.snapshot')).toEqual([]);
-      frame.resolve();
-      await waitFor(() => expect(sent('popup.snapshot')).toEqual([{ url: PAGE_URL }]));
-    } finally {
-      frames.held = null;
-    }
-  });
-
-  it('asks the background at once when there is nothing kept to paint', async () => {
-    frames.held = new Promise<void>(() => {});
-    try {
-      openPopup({ 'popup.snapshot': () => deferred<Result<PopupSnapshot>>().promise }, PAGE_URL);
-      await waitFor(() => expect(sent('popup.snapshot')).toEqual([{ url: PAGE_URL }]));
-    } finally {
-      frames.held = null;
-    }
   });
 
   it.each([

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '@/lib/api/list-values';
+import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '@/lib/api/types';
 import type { ProjectListQuery, ReportListQuery } from '@/lib/messaging/inputs';
 import { RUNS, anyText } from './arbitraries';
 

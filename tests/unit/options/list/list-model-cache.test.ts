@@ -3,8 +3,7 @@
 // state never show for another, and a kept page never covers a fresher answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
-import { type Page, type ProjectSortKey } from '@/lib/api/types';
-import { PROJECT_SORT_KEYS } from '@/lib/api/list-values';
+import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
 import {
   firstSortDirection,
   formatRoute,

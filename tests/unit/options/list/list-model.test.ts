@@ -3,8 +3,7 @@
 // config here is the Projects list's, with a scripted fetchPage; on the fake clock throughout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
-import { type Page, type ProjectSortKey } from '@/lib/api/types';
-import { PROJECT_SORT_KEYS } from '@/lib/api/list-values';
+import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
 import {
   firstSortDirection,
   resolveProjectList,

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { downloadFile } from '@/entrypoints/options/reports/export/download-file';
 import type { BulkJob } from '@/lib/bulk-job';
 import type { Snapshot } from '@/lib/history';
-import { ACTIVE_CONNECTION_KEY } from '@/lib/popup-storage-keys';
+import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import { useTestLanguage } from '../../fake-i18n';
 import { callsOf, fail, makePage, makeProject, ok, type Handlers } from '../fakes';

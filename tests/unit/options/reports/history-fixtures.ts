@@ -3,7 +3,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Snapshot, SnapshotFailure } from '@/lib/history';
 import { HISTORY_INDEX_NAME, historyName, type HistoryIndex } from '@/lib/history-store';
-import { ACTIVE_CONNECTION_KEY } from '@/lib/popup-storage-keys';
+import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 
 /** A snapshot of an analysis on `generatedAt`, failing `failed`. */
 export function snapshot(
