@@ -15,9 +15,9 @@ import { PRIVACY, type Page, type Report, type ReportId, type ReportSummary } fr
 import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
-import type { ReportListQuery } from '@/lib/messaging/inputs';
+import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
 import type { MessageInput } from '@/lib/messaging/protocol';
-import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
+import { abortableSleep, createPacer } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
@@ -41,10 +41,6 @@ export const bulkPasswordItem = (connectionId: string) =>
 /** Wakes a stopped worker to resume (Chrome's shortest period: 30 s): this prefix and the connection's id. */
 export const BULK_ALARM = 'bulk-changes:';
 const LIST_PAGE_SIZE = 100;
-/** More would make each progress write (the whole job) slow: narrower filters then. */
-const MAX_JOB_REPORTS = 2000;
-const MAX_WAIT_MS = 60_000;
-const MAX_RATE_LIMIT_RETRIES = 3;
 /** The client's timeout for a change (15 s), and a second more. */
 const SETTLE_AFTER_MS = 16_000;
 
@@ -101,8 +97,7 @@ export function createBulkChanges(deps: BulkDeps) {
 
   async function loop(): Promise<void> {
     if (stopping.signal.aborted) stopping = new AbortController();
-    const pacer = createPacer(pauseMs, MAX_WAIT_MS);
-    const rateLimited = new Map<string, number>();
+    const pacer = createPacer(pauseMs);
     void deps.alarms.create(alarm, { periodInMinutes: 0.5 });
     let broke = false;
     try {
@@ -143,22 +138,15 @@ export function createBulkChanges(deps: BulkDeps) {
           const key = reportKey(next!.id);
           if (!(await edit(job.id, (stored) => setItem(stored, key, { state: 'sending', sentAt })))) continue;
           const answer = await send(job, next!);
-          const tries = (rateLimited.get(key) ?? 0) + 1;
-          if (isRateLimited(answer) && tries <= MAX_RATE_LIMIT_RETRIES) {
+          const waitMs = pacer.after(answer);
+          if (waitMs !== null) {
             // Nothing was written: the same report again, once the service's wait is over.
-            rateLimited.set(key, tries);
-            const waitMs = Math.min(
-              MAX_WAIT_MS,
-              Math.max(1, answer.error.retryAfterSeconds ?? 2 ** tries) * 1000,
-            );
-            pacer.rateLimited(waitMs);
             await edit(job.id, (stored) => {
               setItem(stored, key, { state: 'pending' });
               stored.notBefore = stored.waitingUntil = now() + waitMs;
             });
             continue;
           }
-          if (answer.ok) pacer.answered(answer.rateLimit);
           await edit(job.id, (stored) => {
             setItem(stored, key, answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
             paced(stored);
@@ -187,11 +175,11 @@ export function createBulkChanges(deps: BulkDeps) {
         if (!known.has(reportKey(report.id)))
           stored.items.push({ id: report.id, label: report.url, state: 'pending' });
       }
-      if (stored.items.length > MAX_JOB_REPORTS || (answer.data.total ?? 0) > MAX_JOB_REPORTS) {
+      if (stored.items.length > MAX_BULK_REPORTS || (answer.data.total ?? 0) > MAX_BULK_REPORTS) {
         stored.items = [];
         return void endWith(
           stored,
-          apiError('invalid_input', { message: t('bulkTooMany', String(MAX_JOB_REPORTS)) }),
+          apiError('invalid_input', { message: t('bulkTooMany', String(MAX_BULK_REPORTS)) }),
         );
       }
       stored.nextPage = page + 1;
