@@ -147,7 +147,7 @@ export type CreateReportInput = z.input<typeof createReportInputSchema>;
 export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Bulk changes (run by the background: entrypoints/background/bulk-changes.ts)
+// Bulk changes (run by the background: entrypoints/background/jobs/bulk-change.ts)
 
 /** The most reports one job takes, named or matching: more would make each progress write (the whole job) slow. */
 export const MAX_BULK_REPORTS = 2000;
