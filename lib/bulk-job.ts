@@ -1,5 +1,5 @@
 // A bulk change (privacy or new results for many reports) as pages may know it. The background alone
-// runs it (entrypoints/background/bulk-changes.ts): it keeps the job in storage.session under
+// runs it (entrypoints/background/jobs/bulk-change.ts): it keeps the job in storage.session under
 // BULK_JOB_KEY, so a stopped worker resumes it without sending anything twice, and pages only watch that
 // item (never send the requests themselves). Types, a shape check and a watcher: no zod, no service.
 import { errorAction } from './api/error-action';

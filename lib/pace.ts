@@ -1,5 +1,5 @@
-// The pace of a run of writes against the service's throttle, shared by "Delete selected" (options page)
-// and the background's bulk changes. Three things set the pause before the next request:
+// The pace of a run of requests against the service's throttle, for every job. Three things set the pause
+// before the next request:
 // - the normal pause;
 // - the throttle's own headers on each answer (X-RateLimit-Remaining / -Limit): nearly out of room, the
 //   pace drops to one request per (60 s / limit), which never meets the limit (phpRank allows 60 a minute);
@@ -33,27 +33,44 @@ export function steadyPaceMs({ limit }: RateLimit): number {
   return Math.min(SLOWEST_STEADY_PACE_MS, Math.ceil(60_000 / perMinute));
 }
 
-/** The pause before the next request, from the answers so far. */
-export function createPacer(pauseMs: number, maxPauseMs: number) {
+/** Retry-After is obeyed up to this; a wild header cannot freeze a run. */
+const MAX_WAIT_MS = 60_000;
+/** A request met by this many 429s in a row has that 429 as its answer. */
+const MAX_RATE_LIMITED = 3;
+
+/**
+ * The one pace of a run of requests: the pause before the next one, from the answers so far. After each
+ * answer, `after` says whether to send the same request again (a 429 waited out as its Retry-After says,
+ * else 1, 2, 4 s, three times at most) and how long to wait first.
+ */
+export function createPacer(pauseMs = 250, maxWaitMs = MAX_WAIT_MS) {
   /** Raised by 429s; dropped once the server shows room again. */
   let backoffMs = 0;
   /** The steady pace while the headers say room is low; 0 otherwise. */
   let throttleMs = 0;
+  let limitedInARow = 0;
   return {
-    next: () => Math.min(maxPauseMs, Math.max(pauseMs, backoffMs, throttleMs)),
-    /** A 429 that asked for `waitMs`: the pace becomes that wait; another one despite it doubles it. */
-    rateLimited(waitMs: number) {
-      backoffMs = Math.min(maxPauseMs, Math.max(waitMs, backoffMs * 2));
-    },
-    /** What an answer's throttle headers said; answers without them leave the pace as it is. */
-    answered(rateLimit: RateLimit | undefined) {
-      if (!rateLimit || rateLimit.remaining === null) return;
-      if (isRoomLow(rateLimit)) {
-        throttleMs = steadyPaceMs(rateLimit);
-      } else {
-        throttleMs = 0;
-        backoffMs = 0;
+    next: () => Math.min(maxWaitMs, Math.max(pauseMs, backoffMs, throttleMs)),
+    /** The wait before sending the same request again, or null when `result` is its answer. */
+    after(result: Result<unknown>): number | null {
+      if (isRateLimited(result) && limitedInARow < MAX_RATE_LIMITED) {
+        const waitMs = Math.min(
+          maxWaitMs,
+          Math.max(1, result.error.retryAfterSeconds ?? 2 ** limitedInARow) * 1000,
+        );
+        limitedInARow++;
+        // The pace becomes that wait; another 429 despite it doubles it.
+        backoffMs = Math.min(maxWaitMs, Math.max(waitMs, backoffMs * 2));
+        return waitMs;
       }
+      limitedInARow = 0;
+      // Answers without the throttle's headers leave the pace as it is.
+      const rateLimit = result.ok ? result.rateLimit : undefined;
+      if (rateLimit && rateLimit.remaining !== null) {
+        throttleMs = isRoomLow(rateLimit) ? steadyPaceMs(rateLimit) : 0;
+        if (throttleMs === 0) backoffMs = 0;
+      }
+      return null;
     },
   };
 }

@@ -14,7 +14,7 @@ export const FOLLOWED_KEY = 'followedReports';
 export const SERVICE_WAIT_KEY = 'serviceWait';
 /** Per connection: creates running, by page (entrypoints/background/create-runs.ts). */
 export const CREATE_RUNS_KEY = 'createRuns';
-/** Per connection: the bulk job (entrypoints/background/bulk-changes.ts; watched by the options page). */
+/** Per connection: the bulk job (entrypoints/background/jobs/bulk-change.ts; watched by the options page). */
 export const BULK_JOB_KEY = 'bulkJob';
 /** Per connection: the password of a Password bulk job, never in the job pages watch. */
 export const BULK_JOB_PASSWORD_KEY = 'bulkJobPassword';

@@ -9,7 +9,7 @@ import type { Result } from '@/lib/api/errors';
 import type { Page, Report, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { isGenerating } from '@/lib/report-state';
-import { createBulkChanges } from './bulk-changes';
+import { createBulkChanges } from './jobs/bulk-change';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';

@@ -16,7 +16,7 @@ import type { ConnectionRef } from './settings/storage';
 
 export type Handlers = HandlerMap<MessageType>;
 
-/** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (bulk-changes.ts). */
+/** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (jobs/bulk-change.ts). */
 export type CoreHandlers = HandlerMap<
   Exclude<MessageType, PopupMessageType | BulkMessageType | SiteMessageType | 'history.clear'>
 >;

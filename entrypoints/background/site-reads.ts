@@ -10,7 +10,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { MessageInput } from '@/lib/messaging/protocol';
-import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
+import { abortableSleep, createPacer } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
 import {
@@ -26,10 +26,6 @@ import { spaceItem } from './space';
 import { budgets, StorageFull, storageFullError } from './storage-budget';
 
 const PAGE_SIZE = 100;
-/** The normal pause between two pages, while the service has room. */
-const PAUSE_MS = 250;
-const MAX_WAIT_MS = 60_000;
-const MAX_RATE_LIMIT_RETRIES = 3;
 
 /** The rows of a project's last complete read. */
 interface KeptRows extends SiteReadFacts {
@@ -121,7 +117,7 @@ export function createSiteReads(deps: SiteDeps) {
 
   /** Reads `project` (or goes on with its read so far); ends having written the view's last state. */
   async function readProject(project: string, fresh: boolean, run: Run): Promise<void> {
-    const pacer = createPacer(PAUSE_MS, MAX_WAIT_MS);
+    const pacer = createPacer();
     let notBefore = 0;
 
     /** One page, paced; after a 429 the same page once the service's wait is over. null: stopped first. */
@@ -129,23 +125,18 @@ export function createSiteReads(deps: SiteDeps) {
       page: number,
       sortBy: 'id' | 'generated_at' = 'id',
     ): Promise<Result<Page<Report>> | null> {
-      for (let tries = 1; ; tries++) {
+      for (;;) {
         const wait = notBefore - now();
         if (wait > 0) await abortableSleep(wait, run.stop.signal);
         if (run.stop.signal.aborted) return null;
         const sentAt = now();
         const query = { project, sortBy, sort: 'desc', perPage: PAGE_SIZE, page } as const;
         const answer = await deps.list(query);
-        if (isRateLimited(answer) && tries <= MAX_RATE_LIMIT_RETRIES) {
-          const waitMs = Math.min(
-            MAX_WAIT_MS,
-            Math.max(1, answer.error.retryAfterSeconds ?? 2 ** tries) * 1000,
-          );
-          pacer.rateLimited(waitMs);
+        const waitMs = pacer.after(answer);
+        if (waitMs !== null) {
           notBefore = now() + waitMs;
           continue;
         }
-        if (answer.ok) pacer.answered(answer.rateLimit);
         notBefore = Math.max(now(), sentAt + pacer.next());
         return answer;
       }

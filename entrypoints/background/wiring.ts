@@ -20,7 +20,7 @@ import { originPattern } from '@/lib/base-url';
 import { createServiceCalls } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
-import { BULK_ALARM } from './bulk-changes';
+import { BULK_ALARM } from './jobs/bulk-change';
 import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
 import { clearSpace } from './space';

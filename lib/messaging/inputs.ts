@@ -146,10 +146,10 @@ export type CreateReportInput = z.input<typeof createReportInputSchema>;
 export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Bulk changes (run by the background: entrypoints/background/bulk-changes.ts)
+// Bulk changes (run by the background: entrypoints/background/jobs/bulk-change.ts)
 
-/** The most reports a page may name at once (a page of the list holds at most 100). */
-export const MAX_BULK_REPORTS = 100;
+/** The most reports one job takes, named or matching: more would make each progress write (the whole job) slow. */
+export const MAX_BULK_REPORTS = 2000;
 
 const bulkAction = z.union(
   [
@@ -174,7 +174,7 @@ const bulkTarget = z.union(
         )
         .check(
           z.minLength(1, { error: () => t('fieldsBulkNoReports') }),
-          // The sentence says 100: MAX_BULK_REPORTS.
+          // The sentence says 2,000: MAX_BULK_REPORTS.
           z.maxLength(MAX_BULK_REPORTS, { error: () => t('fieldsBulkTooMany') }),
         ),
     }),

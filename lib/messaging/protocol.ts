@@ -118,7 +118,7 @@ export type PopupMessageType = Extract<MessageType, `popup.${string}`>;
 /** A project's site view; the background answers them in site-reads.ts. */
 export type SiteMessageType = Extract<MessageType, `site.${string}`>;
 
-/** Bulk changes; the background answers them in bulk-changes.ts. */
+/** Bulk changes; the background answers them in jobs/bulk-change.ts. */
 export type BulkMessageType = Extract<MessageType, `bulk.${string}`>;
 
 export type MessageType = keyof Protocol;

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/wiring';
-import { BULK_ALARM, bulkJobItem } from '@/entrypoints/background/bulk-changes';
+import { BULK_ALARM, bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';

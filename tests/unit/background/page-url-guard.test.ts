@@ -6,7 +6,7 @@ import { createCreateRuns, createRunsItem } from '@/entrypoints/background/creat
 import { createServiceCalls, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createPopupHandlers } from '@/entrypoints/background/popup-handlers';
-import { createBulkChanges } from '@/entrypoints/background/bulk-changes';
+import { createBulkChanges } from '@/entrypoints/background/jobs/bulk-change';
 import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { createApiClient } from '@/entrypoints/background/service/client';

@@ -148,10 +148,10 @@ const CASES: Case[] = [
     'bulk.start',
     {
       action: { kind: 'regenerate' },
-      target: { reports: Array.from({ length: 101 }, (_, id) => ({ id, label: '' })) },
+      target: { reports: Array.from({ length: 2001 }, (_, id) => ({ id, label: '' })) },
     },
     'target',
-    'Select at most 100 reports at once, or every matching report.',
+    'Select at most 2,000 reports at once, or every matching report.',
   ],
   [
     'bulk.start',

@@ -84,11 +84,14 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
         state.value = { phase: 'failed', page: nextPage, lastPage, error: answer.error };
         return;
       }
-      const { rows: pageRows, hasNext } = answer.data;
+      const { rows: pageRows, hasNext, total } = answer.data;
       lastPage = answer.data.lastPage;
+      const before = rows.size;
       // A report created or deleted meanwhile moves the others between pages: one seen twice counts once.
       for (const row of pageRows) rows.set(reportKey(row.id), row);
-      if (!hasNext || pageRows.length === 0) break;
+      // A page with nothing new, or past the last one the total allows, ends the list whatever hasNext says.
+      const pages = lastPage ?? (total === null ? null : Math.ceil(total / EXPORT_PER_PAGE));
+      if (!hasNext || rows.size === before || (pages !== null && page >= pages)) break;
       nextPage += 1;
     }
     abort = null;

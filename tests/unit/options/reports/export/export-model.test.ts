@@ -103,6 +103,24 @@ describe('export model', () => {
     expect(urlsIn(files[0]!.text)).toHaveLength(150);
   });
 
+  it('ends when a page repeats one already read, though the service says there is a next page', async () => {
+    const { model, files, pages } = setup(({ page }) =>
+      ok({ ...pageOf(250, Math.min(page ?? 1, 2)), hasNext: true, lastPage: null, total: null }),
+    );
+    await model.start({});
+    // Pages 1 and 2, then page 3 answered as page 2 again: nothing new, so the list ended there.
+    expect(pages()).toHaveLength(3);
+    expect(urlsIn(files[0]!.text)).toHaveLength(200);
+    expect(model.state.value).toMatchObject({ phase: 'done', count: 200 });
+  });
+
+  it('reads no page past the last one the total allows, though the service says there is a next page', async () => {
+    const { model, files, pages } = setup(({ page }) => ok({ ...pageOf(250, page ?? 1), hasNext: true }));
+    await model.start({});
+    expect(pages()).toHaveLength(3);
+    expect(urlsIn(files[0]!.text)).toHaveLength(250);
+  });
+
   it('downloads the header alone when nothing matches', async () => {
     const { model, files, pages } = setup(() =>
       ok({ rows: [], page: 1, lastPage: 1, total: 0, hasNext: false }),

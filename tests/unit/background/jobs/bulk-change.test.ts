@@ -9,13 +9,13 @@ import {
   bulkPasswordItem,
   createBulkChanges,
   type BulkDeps,
-} from '@/entrypoints/background/bulk-changes';
+} from '@/entrypoints/background/jobs/bulk-change';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
 import type { MessageInput } from '@/lib/messaging/protocol';
-import { makePage, makeReport } from '../options/fakes';
+import { makePage, makeReport } from '../../options/fakes';
 
 type UpdateInput = MessageInput<'reports.update'>;
 
