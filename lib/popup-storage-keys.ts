@@ -5,6 +5,8 @@
 
 /** storage.session: the active connection's id, written by the background: whose items pages read. */
 export const ACTIVE_CONNECTION_KEY = 'activeConnection';
+/** storage.session: the account the active connection was saved with (written with its id): the page's handle. */
+export const ACTIVE_ACCOUNT_KEY = 'activeAccount';
 /** storage.session, per connection: the report store's catalog (lib/report-store.ts; read by pages). */
 export const STORE_KEY = 'store';
 /** storage.local, per connection: where creates were redirected to (lib/report-store.ts). */

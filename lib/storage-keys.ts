@@ -7,6 +7,7 @@
 // The report store, reports followed while generating, a wait the service asked for, the active
 // connection: in their own module so the popup's start-up holds only these (lib/popup-storage-keys.ts).
 export {
+  ACTIVE_ACCOUNT_KEY,
   ACTIVE_CONNECTION_KEY,
   FOLLOWED_KEY,
   PAGE_ALIASES_KEY,
@@ -27,8 +28,10 @@ export const SITE_ROWS_PREFIX = 'siteRows:';
 export const SITE_READ_PREFIX = 'siteRead:';
 
 // storage.local (on disk).
-/** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */
+/** The connections: addresses, names, accounts, which is active (entrypoints/background/settings/storage.ts). */
 export const CONNECTION_KEY = 'connection';
+/** The connections' keys, by account: background only, never written by a switch. */
+export const CONNECTION_KEYS_KEY = 'connectionKeys';
 /** "Show this page's score on the toolbar icon" (lib/toolbar-score.ts). */
 export const TOOLBAR_SCORE_KEY = 'toolbarScore';
 /** The side panel follows the active tab (lib/tabs-permission.ts). */

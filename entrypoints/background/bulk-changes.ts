@@ -16,7 +16,7 @@ import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { MessageInput } from '@/lib/messaging/protocol';
+import type { PageInput } from '@/lib/messaging/protocol';
 import { abortableSleep, createPacer, isRateLimited } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { createSerialUpdates } from './serial-update';
@@ -51,7 +51,7 @@ const SETTLE_AFTER_MS = 16_000;
 export interface BulkDeps {
   /** The connection the jobs run on: their requests go to its server alone (`update`, `get`, `list`). */
   connectionId: string;
-  update(input: MessageInput<'reports.update'>): Promise<Result<Report>>;
+  update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
   get(input: { id: ReportId }): Promise<Result<Report>>;
   list(query: ReportListQuery): Promise<Result<Page<ReportSummary>>>;
   now(): number;
@@ -77,10 +77,13 @@ export function createBulkChanges(deps: BulkDeps) {
   const serially = createSerialUpdates('bulk change update');
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
+  /** Its connection was removed or saved as another account: a job in these items is not this one's. */
+  let dropped = false;
 
   /** Changes the stored job `id` (nothing when another job replaced it); the job as written, or null. */
   function edit(id: string, change: (job: StoredJob) => void): Promise<StoredJob | null> {
     return serially(async () => {
+      if (dropped) return null;
       const job = await item.getValue();
       if (job?.id !== id) return null;
       change(job);
@@ -107,6 +110,7 @@ export function createBulkChanges(deps: BulkDeps) {
     let broke = false;
     try {
       for (;;) {
+        if (dropped) return;
         const job = await item.getValue();
         if (!job || job.phase === 'ended') return;
         const next = job.items.find((entry) => entry.state === 'sending' || entry.state === 'pending');
@@ -170,7 +174,8 @@ export function createBulkChanges(deps: BulkDeps) {
       broke = true;
       console.error('Page Reports: bulk change', cause);
     } finally {
-      if (!broke) void deps.alarms.clear(alarm);
+      // A dropped loop leaves the alarm to the connection's new work.
+      if (!broke && !dropped) void deps.alarms.clear(alarm);
     }
   }
 
@@ -259,6 +264,12 @@ export function createBulkChanges(deps: BulkDeps) {
   });
 
   return {
+    /** Sends and writes nothing more: its connection is gone, or is another account now. */
+    drop() {
+      dropped = true;
+      stopping.abort();
+    },
+
     /** At start-up and on the alarm: a job a stopped worker left goes on. */
     async resume(): Promise<void> {
       const job = await item.getValue().catch(() => null);
@@ -266,7 +277,7 @@ export function createBulkChanges(deps: BulkDeps) {
     },
 
     handlers: {
-      'bulk.start': ({ action, target, password }: MessageInput<'bulk.start'>) => {
+      'bulk.start': ({ action, target, password }: PageInput<'bulk.start'>) => {
         if ('query' in target) {
           return begin(
             { ...newJob(action, []), phase: 'collecting', query: target.query, nextPage: 1 },
