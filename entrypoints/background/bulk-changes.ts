@@ -174,8 +174,7 @@ export function createBulkChanges(deps: BulkDeps) {
       broke = true;
       console.error('Page Reports: bulk change', cause);
     } finally {
-      // A dropped loop leaves the alarm to the connection's new work.
-      if (!broke && !dropped) void deps.alarms.clear(alarm);
+      if (!broke) void deps.alarms.clear(alarm);
     }
   }
 
