@@ -23,6 +23,18 @@ export function connectionItems(baseUrl: string, apiKey: string): Record<string,
   };
 }
 
+/**
+ * The storage.local items of several named connections, the first active: the list (no key) and the keys by
+ * account, as the background keeps them.
+ */
+export function connectionsItems(
+  connections: (StoredConnection & { id: string; label: string })[],
+): Record<string, unknown> {
+  const list = connections.map(({ apiKey: _key, ...entry }) => ({ ...entry, account: entry.id }));
+  const keys = Object.fromEntries(connections.map((entry) => [entry.id, entry.apiKey]));
+  return { [CONNECTION_KEY]: { active: list[0]!.id, list }, connectionKeys: keys };
+}
+
 /** The active connection's address and key, as stored (undefined: none). */
 export function activePair(stored: StoredConnections | undefined): StoredConnection | undefined {
   const active = stored?.list.find((entry) => entry.id === stored.active);
