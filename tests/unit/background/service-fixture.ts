@@ -38,7 +38,7 @@ export function setupHandlers(
       };
     },
     oneAtATime: createSerialUpdates('test settings'),
-    hasHostPermission: vi.fn(async () => granted),
+    hasHostPermission: vi.fn(async (_origin: string) => granted),
     events,
     createClient: vi.fn((settings: ConnectionSettings) => createClient(settings)),
   };
