@@ -31,6 +31,7 @@ import { createEvents } from './events';
 import { connectionGone, createServices } from './service';
 import { summaryPage } from './report-store';
 import type { Result } from '@/lib/api/errors';
+import type { CreateReportInput } from '@/lib/messaging/inputs';
 import { readStore } from '@/lib/report-store';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
@@ -189,7 +190,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     ifActive(() => toolbar.changed()),
   );
   events.on('connection.switched', () => toolbar.changed());
-  return { handlers, works, toolbar, events };
+  /** The menu's and the shortcut's create: on the active connection, noted and told as a page's is. */
+  const createOnActive = async (input: CreateReportInput) =>
+    handlers['reports.create']({ connection: await works.activeRef(), ...input });
+  return { handlers, works, toolbar, events, createOnActive };
 }
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */

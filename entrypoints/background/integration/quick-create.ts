@@ -40,7 +40,7 @@ export type Announce = ReturnType<typeof createAnnouncer>;
 
 export interface QuickCreateDeps extends AnnounceDeps {
   /** A create on the active connection, told as the popup's is (the run noted, the outcome notified). */
-  create(input: CreateReportInput): Promise<Result<Report>>;
+  create: (input: CreateReportInput) => Promise<Result<Report>>;
 }
 
 export function createQuickCreate(deps: QuickCreateDeps) {
