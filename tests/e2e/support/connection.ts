@@ -36,7 +36,11 @@ export function connectionsItems(
 }
 
 /** The active connection's address and key, as stored (undefined: none). */
-export function activePair(stored: StoredConnections | undefined): StoredConnection | undefined {
+export function activePair(
+  stored: StoredConnections | undefined,
+  keys: Record<string, string> = {},
+): StoredConnection | undefined {
   const active = stored?.list.find((entry) => entry.id === stored.active);
-  return active && { baseUrl: active.baseUrl, apiKey: active.apiKey };
+  const account = (active as { account?: string } | undefined)?.account ?? active?.id ?? '';
+  return active && { baseUrl: active.baseUrl, apiKey: keys[account] ?? active.apiKey };
 }
