@@ -135,7 +135,8 @@ export function createConnectionWorks(deps: WorkDeps) {
   // may close meanwhile, and the next one shows it running, or how it ended.
   const createsAnswered = new WeakMap<object, (answer: Result<Report>) => Promise<void>>();
   deps.events.on('report.requested', ({ request, kind, on, pageUrl }) => {
-    if (kind === 'create' && pageUrl !== null) createsAnswered.set(request, workFor(on).creates.started(pageUrl));
+    if (kind === 'create' && pageUrl !== null)
+      createsAnswered.set(request, workFor(on).creates.started(pageUrl));
   });
   deps.events.on('report.answered', ({ request, answer }) => createsAnswered.get(request)?.(answer));
 

@@ -26,7 +26,9 @@ export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY
 
 export interface PopupHandlerDeps {
   /** The work of the connection a handle names (its service, store, creates), or null once it is gone. */
-  workOn(ref: ConnectionRef): Promise<Pick<ConnectionWork, 'service' | 'store' | 'creates' | 'follow'> | null>;
+  workOn(
+    ref: ConnectionRef,
+  ): Promise<Pick<ConnectionWork, 'service' | 'store' | 'creates' | 'follow'> | null>;
   now(): number;
 }
 

@@ -148,7 +148,10 @@ export function createServices(deps: ServiceDeps) {
       /** Who is connected (phpRank names the account) and whether the reports can be read (any server). */
       test: (): Promise<Result<ConnectionTestResult>> =>
         run(async (client) => {
-          const [account, list] = await Promise.all([client.getAccount(), client.listReports({ perPage: 10 })]);
+          const [account, list] = await Promise.all([
+            client.getAccount(),
+            client.listReports({ perPage: 10 }),
+          ]);
           if (!list.ok) return list;
           // The list answered, so the connection works: an account the server cannot show only goes unnamed.
           const data = { total: list.data.total, count: list.data.items.length };

@@ -122,7 +122,9 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   /** A message for the work of the connection it names (bulk job, site reads, history), or its refusal. */
   const onWork =
-    <I extends { connection: ConnectionRef }, O>(act: (work: ConnectionWork, input: I) => Promise<Result<O>>) =>
+    <I extends { connection: ConnectionRef }, O>(
+      act: (work: ConnectionWork, input: I) => Promise<Result<O>>,
+    ) =>
     async (input: I): Promise<Result<O>> => {
       const work = await works.workOn(input.connection);
       return work ? act(work, input) : connectionGone(input.connection);

@@ -218,7 +218,10 @@ describe('settings handlers', () => {
   it('passes on what failed when testing', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     client.listReports.mockResolvedValue({ ok: false, error: apiError('unauthorized') });
-    expect(await handlers['settings.test']({ connection })).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(await handlers['settings.test']({ connection })).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized' },
+    });
   });
 });
 
@@ -246,7 +249,10 @@ describe('API handlers', () => {
   it('keeps a network failure as it is when permission is granted', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' }, true);
     client.listReports.mockResolvedValue({ ok: false, error: apiError('network') });
-    expect(await handlers['reports.list']({ connection })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(await handlers['reports.list']({ connection })).toMatchObject({
+      ok: false,
+      error: { kind: 'network' },
+    });
   });
 
   it('forwards each message to its client call', async () => {

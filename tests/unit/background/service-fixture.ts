@@ -34,7 +34,9 @@ export function setupHandlers(
       const same = entry.baseUrl === baseUrl && entry.apiKey === apiKey;
       stored = {
         active: REF.id,
-        list: [{ ...entry, baseUrl, apiKey, account: same ? refOf(entry).account : `${refOf(entry).account}+` }],
+        list: [
+          { ...entry, baseUrl, apiKey, account: same ? refOf(entry).account : `${refOf(entry).account}+` },
+        ],
       };
     },
     oneAtATime: createSerialUpdates('test settings'),

@@ -104,9 +104,7 @@ describe('browser integration', () => {
     create.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
     await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
     // `true`: the menu parsed it against the create schema, so the client does not check it again.
-    await vi.waitFor(() =>
-      expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }),
-    );
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }));
     expect(await badge()).toEqual({
       text: '…',
       title: 'Page Reports: the service is analysing example.com/a…',
