@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEvents, type Events } from '@/entrypoints/background/events';
+import { createEvents } from '@/entrypoints/background/events';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import type { ServiceDeps } from '@/entrypoints/background/service';
 import { REF, setupHandlers } from './service-fixture';

@@ -9,7 +9,6 @@ import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-pr
 import { registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { createEvents } from '@/entrypoints/background/events';
 import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
-import type { Handlers } from '@/entrypoints/background/router';
 import { failed, makeReport, ok } from '../../popup/fixtures';
 
 const TAB = { id: 7, url: 'https://example.com/a' };
