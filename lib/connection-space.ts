@@ -2,7 +2,7 @@
 // background writes the active id where pages can read it, so a page reads its connection's items
 // directly; a switch copies nothing, and removing a connection removes every key under its id.
 import { browser } from './page-browser';
-import { ACTIVE_CONNECTION_KEY } from './storage-keys';
+import { ACTIVE_ACCOUNT_KEY, ACTIVE_CONNECTION_KEY } from './storage-keys';
 
 export const spaceKey = (connectionId: string, name: string) => `${connectionId}:${name}`;
 
@@ -14,6 +14,43 @@ export async function activeConnectionId(): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** A connection as messages name it: its id and the account it was saved with ('' for none). */
+export interface ConnectionHandle {
+  id: string;
+  account: string;
+}
+
+async function readActive(): Promise<ConnectionHandle> {
+  try {
+    const stored = await browser.storage.session.get([ACTIVE_CONNECTION_KEY, ACTIVE_ACCOUNT_KEY]);
+    const [id, account] = [stored[ACTIVE_CONNECTION_KEY], stored[ACTIVE_ACCOUNT_KEY]];
+    return typeof id === 'string' && typeof account === 'string' ? { id, account } : { id: '', account: '' };
+  } catch {
+    return { id: '', account: '' };
+  }
+}
+
+let shown: Promise<ConnectionHandle> | undefined;
+
+/**
+ * The connection this page shows: the one active when it first asked. Its messages name it, so a switch
+ * made elsewhere never turns them to another connection; `followSwitch` shows the new one.
+ */
+export function shownConnection(): Promise<ConnectionHandle> {
+  return (shown ??= readActive());
+}
+
+/** Calls `switched` once another connection is active than the one this page shows (or it was re-saved). */
+export function followSwitch(switched: () => void): void {
+  const before = shownConnection();
+  browser.storage.session.onChanged.addListener((changes) => {
+    if (!(ACTIVE_CONNECTION_KEY in changes || ACTIVE_ACCOUNT_KEY in changes)) return;
+    void Promise.all([before, readActive()]).then(([before, now]) => {
+      if (before.id !== now.id || before.account !== now.account) switched();
+    });
+  });
 }
 
 /**

@@ -6,6 +6,8 @@
 // storage.session (in memory, emptied when the browser closes).
 /** The active connection's id, written by the background: whose items pages read. */
 export const ACTIVE_CONNECTION_KEY = 'activeConnection';
+/** storage.session: the account the active connection was saved with (written with its id): the page's handle. */
+export const ACTIVE_ACCOUNT_KEY = 'activeAccount';
 /** Per connection: the report store's catalog (lib/report-store.ts; read by pages). */
 export const STORE_KEY = 'store';
 /** Per connection: reports followed while generating (entrypoints/background/follower.ts). */
@@ -28,8 +30,10 @@ export const SITE_READ_PREFIX = 'siteRead:';
 // storage.local (on disk).
 /** Per connection: where creates were redirected to (lib/report-store.ts). */
 export const PAGE_ALIASES_KEY = 'pageAliases';
-/** The connections: addresses, keys, which is active (entrypoints/background/settings/storage.ts). */
+/** The connections: addresses, names, accounts, which is active (entrypoints/background/settings/storage.ts). */
 export const CONNECTION_KEY = 'connection';
+/** The connections' keys, by account: background only, never written by a switch. */
+export const CONNECTION_KEYS_KEY = 'connectionKeys';
 /** "Show this page's score on the toolbar icon" (lib/toolbar-score.ts). */
 export const TOOLBAR_SCORE_KEY = 'toolbarScore';
 /** The side panel follows the active tab (lib/tabs-permission.ts). */

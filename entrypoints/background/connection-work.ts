@@ -1,13 +1,11 @@
 // Everything one connection keeps and runs: its report store, creates running, the follower, the bulk
-// job and its projects' site reads. Each is built for one connection (its id and account) and stores under that
-// id; its requests go through `on: ref`, so the client is made from that connection's own address and key.
-// It hears of every report answer through the handlers' events, each for the connection that answered,
-// and of a page's create while it runs.
-// A switch changes nothing here; a connection removed or saved as another account gets no request from
-// its old work (handlers.ts finds no such connection, and answers "not configured").
+// job and its projects' site reads. Each is built for one connection (its id and account) and stores under
+// that id; its requests go through that connection's service (./service.ts). It hears of every report
+// answer through the service's events, each for the connection that answered, and of a page's create
+// while it runs. A switch changes nothing here; a connection removed or saved as another account gets no
+// request from its old work, and its old work writes nothing more (`drop`).
 import type { Result } from '@/lib/api/errors';
-import type { Page, Report, ReportSummary } from '@/lib/api/types';
-import type { ReportListQuery } from '@/lib/messaging/inputs';
+import type { Report, ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './jobs/bulk-change';
 import { createCreateRuns, createRunsItem } from './create-runs';
@@ -16,16 +14,14 @@ import type { Events } from './events';
 import { createHistory } from './history';
 import { createReportStore } from './report-store';
 import { createSiteReads } from './site-reads';
-import type { CoreHandlers } from './router';
+import type { Service } from './service';
 import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
 
 type Alarms = Parameters<typeof createFollower>[0]['alarms'] &
   Parameters<typeof createBulkChanges>[0]['alarms'];
 
 export interface WorkDeps {
-  core: CoreHandlers;
-  /** A list of reports on connection `on` alone, whole (handlers.ts's listWhole). */
-  listWhole(query: ReportListQuery, on: ConnectionRef): Promise<Result<Page<Report>>>;
+  serviceOf(ref: ConnectionRef): Service;
   events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
   alarms: Alarms;
@@ -55,12 +51,13 @@ export function createConnectionWorks(deps: WorkDeps) {
 
   function build(ref: ConnectionRef) {
     const { now, alarms, keepAliveWhile } = deps;
+    const service = deps.serviceOf(ref);
     const store = createReportStore(ref.id, now);
     const history = createHistory(ref.id, now);
     const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
     const follower = createFollower({
       connectionId: ref.id,
-      getReport: (id) => deps.core['reports.get']({ id }, false, ref),
+      getReport: (id) => service.getReport(id),
       alarms,
       now,
     });
@@ -75,9 +72,9 @@ export function createConnectionWorks(deps: WorkDeps) {
     const bulk = createBulkChanges({
       connectionId: ref.id,
       // On this connection only; the handlers' events keep its snapshot and follower in step.
-      update: (input) => deps.core['reports.update'](input, false, ref),
-      get: (input) => deps.core['reports.get'](input, false, ref),
-      list: (query) => deps.core['reports.list'](query, false, ref),
+      update: ({ id, ...changes }) => service.updateReport(id, changes),
+      get: ({ id }) => service.getReport(id),
+      list: (query) => service.listReports(query),
       now,
       keepAliveWhile,
       alarms,
@@ -86,12 +83,12 @@ export function createConnectionWorks(deps: WorkDeps) {
     // Its requests on this connection only; its rows follow the same events as the store.
     const sites = createSiteReads({
       connectionId: ref.id,
-      list: (query) => deps.listWhole(query, ref),
+      list: (query) => service.listReports(query),
       now,
       keepAliveWhile,
     });
 
-    return { ref, store, history, creates, follower, follow, bulk, sites };
+    return { ref, service, store, history, creates, follower, follow, bulk, sites };
   }
 
   // What each report answer changes in the space of the connection it came from: its store, its follower.
@@ -134,22 +131,26 @@ export function createConnectionWorks(deps: WorkDeps) {
   deps.events.on('report.gone', ({ on, id }) => workFor(on).sites.gone(id));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
 
-  // A page's create is noted as running for its page on the active connection until it is answered:
-  // the popup may close meanwhile, and the next one shows it running, or how it ended.
+  // A page's create is noted as running for its page on its connection until it is answered: the popup
+  // may close meanwhile, and the next one shows it running, or how it ended.
   const createsAnswered = new WeakMap<object, (answer: Result<Report>) => Promise<void>>();
-  deps.events.on('report.requested', async ({ request, kind, pageUrl }) => {
+  deps.events.on('report.requested', ({ request, kind, on, pageUrl }) => {
     if (kind === 'create' && pageUrl !== null)
-      createsAnswered.set(request, (await active()).creates.started(pageUrl));
+      createsAnswered.set(request, workFor(on).creates.started(pageUrl));
   });
   deps.events.on('report.answered', ({ request, answer }) => createsAnswered.get(request)?.(answer));
-
-  async function active() {
-    return workFor(await activeRef());
-  }
 
   async function stillActive(ref: ConnectionRef): Promise<boolean> {
     const now = await activeRef();
     return now.id === ref.id && now.account === ref.account;
+  }
+
+  /** The work of the connection `ref` names, or null once it was removed or saved as another account. */
+  async function workOn(ref: ConnectionRef) {
+    const { list } = await deps.readConnections();
+    return list.some((entry) => entry.id === ref.id && refOf(entry).account === ref.account)
+      ? workFor(ref)
+      : null;
   }
 
   /** The work of connection `id` as it is now (its current account), or null once it was removed. */
@@ -173,12 +174,21 @@ export function createConnectionWorks(deps: WorkDeps) {
     activeRef,
     stillActive,
     workFor,
-    active,
+    workOn,
     workOfId,
     resumeAll,
-    /** A connection removed, or saved as another account: its old work is not handed out again. */
+    /**
+     * A connection removed, or saved as another account: its old work is not handed out again, and what
+     * it still runs stops sending and writing (a job of the new account may use the same items).
+     */
     drop(id: string) {
-      for (const key of made.keys()) if (key.startsWith(`${id}\n`)) made.delete(key);
+      for (const [key, work] of made) {
+        if (!key.startsWith(`${id}\n`)) continue;
+        made.delete(key);
+        work.bulk.drop();
+        work.sites.drop();
+        work.creates.drop();
+      }
     },
   };
 }

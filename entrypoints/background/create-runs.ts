@@ -39,9 +39,12 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   const { serially } = budgets.session;
   /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
+  /** Its connection is gone, or is another account now: an answer arriving later notes nothing. */
+  let dropped = false;
 
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
+      if (dropped) return;
       const runs = fresh(await item.getValue(), deps.now());
       change(runs);
       await item.setValue(runs);
@@ -61,6 +64,10 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   }
 
   return {
+    drop() {
+      dropped = true;
+    },
+
     /**
      * A create for `url` left for the service: noted as running until the returned function is given its
      * answer (it resolves once that is noted); a failure is kept for the next popup.

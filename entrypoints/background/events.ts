@@ -1,4 +1,4 @@
-// What the handlers tell the rest of the background: the one way parts react to reports and connections.
+// What the services and handlers tell the rest of the background: the one way parts react to reports and connections.
 // A subscriber's failure is logged and never changes a handler's answer.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
@@ -17,7 +17,12 @@ export interface BackgroundEvents {
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
   /** A page's create, or new results it asked for, leaves for the service (`request` names it below). */
-  'report.requested': { request: object; kind: 'create' | 'regenerate'; pageUrl: string | null };
+  'report.requested': {
+    request: object;
+    kind: 'create' | 'regenerate';
+    on: ConnectionRef;
+    pageUrl: string | null;
+  };
   /** That request's answer, whatever it is: the page that asked may have closed meanwhile. */
   'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */

@@ -1,15 +1,17 @@
-// The popup's own messages: its snapshot (settings and a running create, instant), the two lookups that
-// refresh what it shows (kept in the report store, which it reads itself), and the privacy chosen.
+// The popup's own messages, each on the connection the popup shows: its snapshot (whether that connection
+// is set up, a running create; instant), the two lookups that refresh what it shows (kept in the report
+// store, which it reads itself), and the privacy chosen.
 import { storage } from 'wxt/utils/storage';
 import type { Result } from '@/lib/api/errors';
-import type { Privacy, ReportSummary } from '@/lib/api/types';
+import type { Privacy, Report, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import { RECENT_COUNT, type PopupMessageType } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type Cached, type PopupMessageType } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { recentView } from '@/lib/report-store';
+import { summaryOf } from '@/lib/api/summary';
 import type { ConnectionWork } from './connection-work';
-import { SWITCHED_MEANWHILE } from './handlers';
-import type { CoreHandlers, HandlerMap } from './router';
+import type { HandlerMap } from './router';
+import { connectionGone } from './service';
 import type { ConnectionRef } from './settings/storage';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 
@@ -23,15 +25,14 @@ export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY
 });
 
 export interface PopupHandlerDeps {
-  isConfigured(): Promise<boolean>;
-  /** The core `reports.list` handler: it brings the settings, the permission check and the errors. */
-  listReports: CoreHandlers['reports.list'];
-  /** The active connection's work: its store, creates; the follower follows what is found. */
-  active(): Promise<Pick<ConnectionWork, 'ref' | 'store' | 'creates' | 'follow'>>;
-  /** Whether `ref` is still the active connection: an answer that came after a switch is not shown. */
-  stillActive(ref: ConnectionRef): Promise<boolean>;
+  /** The work of the connection a handle names (its service, store, creates), or null once it is gone. */
+  workOn(
+    ref: ConnectionRef,
+  ): Promise<Pick<ConnectionWork, 'service' | 'store' | 'creates' | 'follow'> | null>;
   now(): number;
 }
+
+type Work = NonNullable<Awaited<ReturnType<PopupHandlerDeps['workOn']>>>;
 
 // The search matches URLs containing the text, so other pages of the site come too: take a full page
 // of them and match exactly here. The newest come first (sort by id). The text searched is the address
@@ -42,77 +43,76 @@ const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'des
 const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
 
 export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMessageType> {
-  async function list(query: ReportListQuery, on: ConnectionRef): Promise<Result<ReportSummary[]>> {
-    const answer = await deps.listReports(query, false, on);
-    return answer.ok ? { ok: true, data: answer.data.items } : answer;
+  async function list(query: ReportListQuery, work: Work): Promise<Result<ReportSummary[]>> {
+    const answer = await work.service.listReports(query);
+    return answer.ok ? { ok: true, data: answer.data.items.map(summaryOf) } : answer;
   }
 
   /** The newest report stored for `address` (or reached at it); null when there is none. */
-  async function newestFor(address: string, on: ConnectionRef): Promise<Result<ReportSummary | null>> {
+  async function newestFor(address: string, work: Work): Promise<Result<ReportSummary | null>> {
     const search = writtenAddress(address) ?? address;
-    const answer = await list({ ...PAGE_LOOKUP, search }, on);
+    const answer = await list({ ...PAGE_LOOKUP, search }, work);
     if (!answer.ok) return answer;
     const report = answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null;
     return { ok: true, data: report };
   }
 
   /** This page's report: stored under its address, or under the one a create for it was redirected to. */
-  async function findPageReport(
-    url: string,
-    work: Awaited<ReturnType<PopupHandlerDeps['active']>>,
-  ): Promise<Result<ReportSummary | null>> {
-    const direct = await newestFor(url, work.ref);
+  async function findPageReport(url: string, work: Work): Promise<Result<ReportSummary | null>> {
+    const direct = await newestFor(url, work);
     if (!direct.ok || direct.data) return direct;
     const alias = await work.store.aliasOf(url);
-    return alias ? newestFor(alias, work.ref) : direct;
+    return alias ? newestFor(alias, work) : direct;
   }
 
-  /** Kept in the asking connection's snapshot; shown only while it is still the active one. */
-  async function answered<T>(
-    on: ConnectionRef,
-    answer: T,
-  ): Promise<T | ReturnType<typeof SWITCHED_MEANWHILE>> {
-    return (await deps.stillActive(on)) ? answer : SWITCHED_MEANWHILE();
-  }
+  /** Runs `act` on the work of the connection the popup shows, or says that connection is gone. */
+  const onWork =
+    <I extends { connection: ConnectionRef }, O>(act: (work: Work, input: I) => Promise<Result<O>>) =>
+    async (input: I): Promise<Result<O>> => {
+      const work = await deps.workOn(input.connection);
+      return work ? act(work, input) : connectionGone(input.connection);
+    };
 
   return {
-    'popup.snapshot': async ({ url }) => {
-      const work = await deps.active();
-      const [configured, lastPrivacy, create] = await Promise.all([
-        deps.isConfigured(),
+    'popup.snapshot': async ({ connection, url }) => {
+      const work = await deps.workOn(connection);
+      const [lastPrivacy, create] = await Promise.all([
         lastPrivacyItem.getValue(),
-        url ? work.creates.state(url) : null,
+        work && url ? work.creates.state(url) : null,
       ]);
-      return { ok: true, data: { configured, lastPrivacy, create } };
+      return { ok: true, data: { configured: work !== null, lastPrivacy, create } };
     },
 
-    'popup.pageReport': async ({ url }) => {
-      const work = await deps.active();
+    'popup.pageReport': onWork(async (work, { url }): Promise<Result<Cached<ReportSummary | null>>> => {
       const found = await findPageReport(url, work);
-      if (!found.ok) return answered(work.ref, found);
+      if (!found.ok) return found;
+      // Kept only while the connection is still this account (its space is gone otherwise).
+      if (!(await work.service.alive())) return connectionGone(work.service.on);
       await work.store.pageFound(url, found.data);
       if (found.data) await work.follow(found.data);
-      return answered(work.ref, { ok: true as const, data: { data: found.data, fetchedAt: deps.now() } });
-    },
+      return { ok: true, data: { data: found.data, fetchedAt: deps.now() } };
+    }),
 
-    'popup.recentReports': async ({ host }) => {
-      const work = await deps.active();
+    'popup.recentReports': onWork(async (work, { host }): Promise<Result<Cached<ReportSummary[]>>> => {
       const site = host ? serviceHost(host) : null;
-      const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST, work.ref);
-      if (!answer.ok) return answered(work.ref, answer);
+      const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST, work);
+      if (!answer.ok) return answer;
       const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
       const recent = ofSite.slice(0, RECENT_COUNT);
+      if (!(await work.service.alive())) return connectionGone(work.service.on);
       await work.store.recentFound(recentView(host), recent);
-      return answered(work.ref, { ok: true as const, data: { data: recent, fetchedAt: deps.now() } });
-    },
+      return { ok: true, data: { data: recent, fetchedAt: deps.now() } };
+    }),
 
-    'popup.awaitCreate': async ({ url }) =>
-      (await (await deps.active()).creates.wait(url)) ?? { ok: true, data: null },
+    'popup.awaitCreate': onWork(
+      async (work, { url }): Promise<Result<Report | null>> =>
+        (await work.creates.wait(url)) ?? { ok: true, data: null },
+    ),
 
-    'popup.forgetCreate': async ({ url }) => {
-      await (await deps.active()).creates.dismiss(url);
+    'popup.forgetCreate': onWork(async (work, { url }) => {
+      await work.creates.dismiss(url);
       return { ok: true, data: null };
-    },
+    }),
 
     'popup.rememberPrivacy': async ({ privacy }) => {
       await lastPrivacyItem.setValue(privacy);

@@ -12,7 +12,6 @@ import type {
   SiteMessageType,
 } from '@/lib/messaging/protocol';
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
-import type { ConnectionRef } from './settings/storage';
 
 export type Handlers = HandlerMap<MessageType>;
 
@@ -21,19 +20,9 @@ export type CoreHandlers = HandlerMap<
   Exclude<MessageType, PopupMessageType | BulkMessageType | SiteMessageType | 'history.clear'>
 >;
 
-/**
- * Handlers for some of the messages: modules answer their own share, index.ts joins them. `inputsChecked`
- * says the payload was parsed against its schema in lib/messaging/inputs.ts already (the router parses
- * every message; the menu's create its input): the API client then sends it without checking it again.
- * Other callers leave it out, and the client checks. Wrappers pass it on. Either way, one check.
- */
+/** Handlers for some of the messages, each given the payload as the router parsed it; wiring.ts joins them. */
 export type HandlerMap<K extends MessageType> = {
-  [T in K]: (
-    payload: MessageInput<T>,
-    inputsChecked?: boolean,
-    /** Work that outlives a message names its connection; a page's message goes to the active one. */
-    on?: ConnectionRef,
-  ) => Promise<Result<MessageOutput<T>>>;
+  [T in K]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
 };
 
 export interface MessageSender {
@@ -99,8 +88,8 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
         console.warn('Page Reports: refused an invalid payload for', type, detail);
         return refuseFields(inputFieldErrors(parsed.error), `${type}: ${detail}`);
       }
-      const handler = handlers[type] as (payload: unknown, inputsChecked: true) => Promise<Result<unknown>>;
-      return await handler(parsed.data, true);
+      const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
+      return await handler(parsed.data);
     } catch (cause) {
       console.error('Page Reports: handler failed', type, cause);
       return refuse(t('errorInternal'), String(cause));

@@ -9,7 +9,7 @@
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { MessageInput } from '@/lib/messaging/protocol';
+import type { PageInput } from '@/lib/messaging/protocol';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
@@ -271,6 +271,14 @@ export function createSiteReads(deps: SiteDeps) {
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
+    /** Its connection is gone, or is another account now: every read stops and writes nothing more. */
+    drop() {
+      for (const run of runs.values()) {
+        run.dropped = true;
+        run.stop.abort();
+      }
+    },
+
     /** At start-up: a read a stopped worker left under way goes on (its page may still show it). */
     async resume(): Promise<void> {
       for (const project of await keptNames()) {
@@ -316,17 +324,17 @@ export function createSiteReads(deps: SiteDeps) {
       }),
 
     handlers: {
-      'site.read': async ({ name, fresh }: MessageInput<'site.read'>) => {
+      'site.read': async ({ name, fresh }: PageInput<'site.read'>) => {
         start(name, fresh === true);
         return ok;
       },
 
-      'site.stop': async ({ name }: MessageInput<'site.stop'>) => {
+      'site.stop': async ({ name }: PageInput<'site.stop'>) => {
         runs.get(name)?.stop.abort();
         return ok;
       },
 
-      'site.pages': async ({ name, test }: MessageInput<'site.pages'>) => ({
+      'site.pages': async ({ name, test }: PageInput<'site.pages'>) => ({
         ok: true as const,
         data: pagesFailing((await rowsItem(name).getValue())?.rows ?? [], test),
       }),

@@ -5,11 +5,12 @@
 //   navigation is a lookup in the store: never a request, and never a tab address sent anywhere.
 // - Off (the default): the tab listeners return before reading anything; no bulk read, no alarm.
 import { browser } from 'wxt/browser';
-import type { ReportSummary } from '@/lib/api/types';
+import type { Result } from '@/lib/api/errors';
+import type { Page, ReportSummary } from '@/lib/api/types';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { StoreReader } from '@/lib/report-store';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
-import type { CoreHandlers } from './router';
 import type { ReportStore } from './report-store';
 import { scoreEntry, type ScoreEntry } from './score-badge';
 
@@ -29,8 +30,8 @@ interface TabInfo {
 }
 
 export interface ToolbarScoreDeps {
-  /** The core list handler: it brings the settings, the permission check and the errors. */
-  listReports: CoreHandlers['reports.list'];
+  /** A list on connection `ref` alone, through its service (the permission check and the errors). */
+  listReports(query: ReportListQuery, ref: ConnectionRef): Promise<Result<Page<ReportSummary>>>;
   readConnection(): Promise<ConnectionSettings>;
   /** Whether `ref` still names a saved connection of that account: an index is written only for it. */
   stillSaved(ref: ConnectionRef): Promise<boolean>;
@@ -105,7 +106,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     let complete = false;
     for (let page = 1; page <= INDEX_MAX_PAGES; page++) {
       const query = { sortBy: 'id', sort: 'desc', perPage: INDEX_PER_PAGE, page } as const;
-      const answer = await deps.listReports(query, false, ref);
+      const answer = await deps.listReports(query, ref);
       if (!answer.ok) {
         // What the store had stays: the next alarm tries again.
         console.warn('Page Reports: the toolbar score list was not refreshed:', answer.error.kind);

@@ -1,5 +1,5 @@
-// The background's parts and how they connect: the handlers, each connection's work, the popup's
-// messages, the toolbar score. index.ts starts it in the worker; tests build it over a fake network.
+// The background's parts and how they connect: each connection's service and work, the handlers, the
+// toolbar score. index.ts starts it in the worker; tests build it over a fake network.
 // (WXT runs an entrypoint's top level while building: the parts live here, not in index.ts.)
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
@@ -17,9 +17,9 @@ import {
   type ConnectionRef,
 } from './settings/storage';
 import { originPattern } from '@/lib/base-url';
-import { createServiceCalls } from './handlers';
+import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
-import { createConnectionWorks } from './connection-work';
+import { createConnectionWorks, type ConnectionWork } from './connection-work';
 import { BULK_ALARM } from './jobs/bulk-change';
 import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
@@ -28,6 +28,10 @@ import type { Handlers } from './router';
 import { createToolbarScore } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
+import { connectionGone, createServices } from './service';
+import { summaryPage } from './report-store';
+import type { Result } from '@/lib/api/errors';
+import type { CreateReportInput } from '@/lib/messaging/inputs';
 import { readStore } from '@/lib/report-store';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
@@ -66,17 +70,11 @@ export function createBackground(options: BackgroundOptions = {}) {
       { permissions: browser.permissions, isDeclared: options.isDeclared ?? NONE_DECLARED },
     );
 
-  // The handlers tell what happened; what reacts subscribes below.
+  // The services tell what their answers mean; what reacts subscribes below.
   const events = createEvents();
-
-  const { handlers: core, listWhole } = createServiceCalls({
+  const serviceOf = createServices({
+    connectionOf: readConnectionOf,
     events,
-    readSettings: readConnection,
-    readConnectionOf,
-    writeSettings: saveConnection,
-    readConnections,
-    writeConnections,
-    oneAtATime: settingsUpdates,
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
     createClient: (settings) =>
       createApiClient({
@@ -90,8 +88,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer
   // (and of a page's create while it runs).
   const works = createConnectionWorks({
-    core,
-    listWhole,
+    serviceOf,
     events,
     readConnections,
     alarms: browser.alarms,
@@ -123,35 +120,44 @@ export function createBackground(options: BackgroundOptions = {}) {
     else await work.bulk.resume();
   }
 
+  /** A message for the work of the connection it names (bulk job, site reads, history), or its refusal. */
+  const onWork =
+    <I extends { connection: ConnectionRef }, O>(
+      act: (work: ConnectionWork, input: I) => Promise<Result<O>>,
+    ) =>
+    async (input: I): Promise<Result<O>> => {
+      const work = await works.workOn(input.connection);
+      return work ? act(work, input) : connectionGone(input.connection);
+    };
+  const done = { ok: true, data: null } as const;
+
   const handlers: Handlers = {
-    ...core,
-    // The active connection's bulk job and site reads answer these.
-    'bulk.start': async (input) => (await works.active()).bulk.handlers['bulk.start'](input),
-    'bulk.stop': async () => (await works.active()).bulk.handlers['bulk.stop'](),
-    'bulk.retryFailed': async () => (await works.active()).bulk.handlers['bulk.retryFailed'](),
-    'bulk.dismiss': async () => (await works.active()).bulk.handlers['bulk.dismiss'](),
-    'site.read': async (input) => (await works.active()).sites.handlers['site.read'](input),
-    'site.stop': async (input) => (await works.active()).sites.handlers['site.stop'](input),
-    'site.pages': async (input) => (await works.active()).sites.handlers['site.pages'](input),
-    'history.clear': async () => {
-      await (await works.active()).history.clear();
-      return { ok: true, data: null };
-    },
-    ...createPopupHandlers({
-      isConfigured: async () => {
-        const { baseUrl, apiKey } = await readConnection();
-        return baseUrl !== '' && apiKey !== '';
-      },
-      listReports: core['reports.list'],
-      active: works.active,
-      stillActive: works.stillActive,
-      now,
+    ...createHandlers({
+      readConnections,
+      writeConnections,
+      saveConnection,
+      oneAtATime: settingsUpdates,
+      hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+      serviceOf,
+      events,
     }),
+    'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
+    'bulk.stop': onWork((work) => work.bulk.handlers['bulk.stop']()),
+    'bulk.retryFailed': onWork((work) => work.bulk.handlers['bulk.retryFailed']()),
+    'bulk.dismiss': onWork((work) => work.bulk.handlers['bulk.dismiss']()),
+    'site.read': onWork((work, input) => work.sites.handlers['site.read'](input)),
+    'site.stop': onWork((work, input) => work.sites.handlers['site.stop'](input)),
+    'site.pages': onWork((work, input) => work.sites.handlers['site.pages'](input)),
+    'history.clear': onWork(async (work) => (await work.history.clear(), done)),
+    ...createPopupHandlers({ workOn: works.workOn, now }),
   };
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
-    listReports: core['reports.list'],
+    listReports: async (query, ref) => {
+      const answer = await serviceOf(ref).listReports(query);
+      return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
+    },
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
     readStore: (connectionId) => readStore(connectionId),
@@ -186,7 +192,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     ifActive(() => toolbar.changed()),
   );
   events.on('connection.switched', () => toolbar.changed());
-  return { handlers, works, toolbar, events };
+  /** The menu's and the shortcut's create: on the active connection, noted and told as a page's is. */
+  const createOnActive = async (input: CreateReportInput) =>
+    handlers['reports.create']({ connection: await works.activeRef(), ...input });
+  return { handlers, works, toolbar, events, createOnActive };
 }
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */

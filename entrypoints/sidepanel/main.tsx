@@ -2,6 +2,7 @@ import { render } from 'preact';
 import '@/components/base.css';
 import '../popup/style.css';
 import './style.css';
+import { followSwitch } from '@/lib/connection-space';
 import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
 import { browserTabsOwner } from '@/lib/tabs-permission';
@@ -10,6 +11,8 @@ import { SidePanel } from './SidePanel';
 import { browserTabs } from './tab-follower';
 
 document.documentElement.lang = t('uiLanguageCode');
+// A switch made anywhere: the panel shows the new connection, and acts on it.
+followSwitch(() => location.reload());
 const panel = createSidePanel({
   tabs: browserTabs,
   owner: browserTabsOwner(),

@@ -1,6 +1,6 @@
 // What pages may send, declared once: one zod schema per message payload, strict (no unknown field) and
 // bounded. The background's router checks every message against it, once; internal callers pass typed
-// values (quick-create parses a tab's address with the same schema).
+// values. Every message that reads or changes the service names the connection it is for.
 // Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
 // each is said in the browser's language when a value fails.
 import { t } from '../i18n';
@@ -97,6 +97,17 @@ const host = z
   .string(HOST)
   .check(z.minLength(1, HOST), z.maxLength(253, HOST), z.regex(/^[a-z0-9.:[\]_-]+$/, HOST));
 
+/**
+ * The connection a page shows and a message is for: its id and the account it was saved with (random
+ * tokens, no secret). Empty when none is set up. The background serves the message on it, or refuses.
+ */
+const connection = z.strictObject({
+  id: z.string().check(z.maxLength(100)),
+  account: z.string().check(z.maxLength(100)),
+});
+/** A payload for the service: the same fields, and the connection they are for. */
+const forConnection = <S extends z.ZodMiniObject>(schema: S) => z.extend(schema, { connection });
+
 // ---------------------------------------------------------------------------------------------------
 // Inputs of the API client (each also a message payload, or part of one)
 
@@ -190,6 +201,7 @@ function tooManyReports(input: unknown): boolean {
 }
 
 const bulkStartFields = z.strictObject({
+  connection,
   action: bulkAction,
   target: bulkTarget,
   password: z.optional(password),
@@ -234,8 +246,8 @@ export const payloadSchemas = {
         .check(z.maxLength(20_000, { error: () => t('fieldsApiKeyTooLong') })),
     ),
   }),
-  /** Without an id: the active connection. */
-  'settings.test': z.strictObject({ id: z.optional(connectionId) }),
+  /** The connection tested: any saved one. */
+  'settings.test': z.strictObject({ connection }),
   /** Adds a connection and makes it the active one. A blank label becomes the address's host. */
   'connections.add': z.strictObject({
     label: z.optional(connectionLabel),
@@ -245,31 +257,32 @@ export const payloadSchemas = {
   'connections.rename': z.strictObject({ id: connectionId, label: connectionLabel }),
   'connections.remove': connectionRef,
   'connections.switch': connectionRef,
-  'reports.list': reportListQuerySchema,
+  'reports.list': forConnection(reportListQuerySchema),
   /** The same list, each report reduced to the CSV export's columns (lib/export/export-row.ts). */
-  'reports.exportPage': reportListQuerySchema,
-  'reports.get': reportIdSchema,
-  'reports.create': createReportInputSchema,
-  'reports.update': z.strictObject({ id, ...updateReportInputSchema.shape }),
-  'reports.delete': reportIdSchema,
-  'projects.list': projectListQuerySchema,
-  'projects.delete': projectNameSchema,
-  'popup.snapshot': z.strictObject({ url: z.optional(tabUrl) }),
-  'popup.pageReport': z.strictObject({ url: tabUrl }),
-  'popup.recentReports': z.strictObject({ host: z.optional(host) }),
+  'reports.exportPage': forConnection(reportListQuerySchema),
+  'reports.get': forConnection(reportIdSchema),
+  'reports.create': forConnection(createReportInputSchema),
+  'reports.update': z.strictObject({ connection, id, ...updateReportInputSchema.shape }),
+  'reports.delete': forConnection(reportIdSchema),
+  'projects.list': forConnection(projectListQuerySchema),
+  'projects.delete': forConnection(projectNameSchema),
+  'popup.snapshot': z.strictObject({ connection, url: z.optional(tabUrl) }),
+  'popup.pageReport': z.strictObject({ connection, url: tabUrl }),
+  'popup.recentReports': z.strictObject({ connection, host: z.optional(host) }),
   'popup.rememberPrivacy': z.strictObject({ privacy }),
-  'popup.awaitCreate': z.strictObject({ url: tabUrl }),
-  'popup.forgetCreate': z.strictObject({ url: tabUrl }),
+  'popup.awaitCreate': z.strictObject({ connection, url: tabUrl }),
+  'popup.forgetCreate': z.strictObject({ connection, url: tabUrl }),
   'bulk.start': bulkStart,
-  'bulk.stop': empty,
-  'bulk.retryFailed': empty,
-  'bulk.dismiss': empty,
-  'history.clear': empty,
+  'bulk.stop': z.strictObject({ connection }),
+  'bulk.retryFailed': z.strictObject({ connection }),
+  'bulk.dismiss': z.strictObject({ connection }),
+  'history.clear': z.strictObject({ connection }),
   /** Reads project `name`'s reports with their tests (or finds the kept read still current); `fresh` reads all again. */
-  'site.read': z.strictObject({ name: projectName, fresh: z.optional(z.boolean()) }),
-  'site.stop': projectNameSchema,
+  'site.read': z.strictObject({ connection, name: projectName, fresh: z.optional(z.boolean()) }),
+  'site.stop': forConnection(projectNameSchema),
   /** The kept pages of project `name` that fail test `test` (no request). */
   'site.pages': z.strictObject({
+    connection,
     name: projectName,
     test: z.string().check(z.minLength(1), z.maxLength(200)),
   }),

@@ -5,6 +5,7 @@ import type { ApiError } from '../api/errors';
 import type { Account, Page, Privacy, Project, Report, ReportSummary } from '../api/types';
 import type { ExportPage } from '../export/export-row';
 import type { SitePage } from '../site';
+import type { ConnectionHandle } from '../connection-space';
 import type { Payloads } from './inputs';
 
 /** What pages may know about the settings: never the key, only whether one is set and its end. */
@@ -18,9 +19,8 @@ export interface SettingsSummary {
   connections?: ConnectionSummary[];
 }
 
-/** One saved connection as pages may know it. */
-export interface ConnectionSummary {
-  id: string;
+/** One saved connection as pages may know it: its handle (id and account, random tokens), never its key. */
+export interface ConnectionSummary extends ConnectionHandle {
   label: string;
   baseUrl: string;
   keySet: boolean;
@@ -123,6 +123,11 @@ export type BulkMessageType = Extract<MessageType, `bulk.${string}`>;
 
 export type MessageType = keyof Protocol;
 export type MessageInput<T extends MessageType> = Protocol[T]['input'];
+/** What a page gives `send`: the payload, its connection left to `send` (the one the page shows). */
+export type PageInput<T extends MessageType> = DistributiveOmit<MessageInput<T>, 'connection'> & {
+  connection?: ConnectionHandle;
+};
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type MessageOutput<T extends MessageType> = Protocol[T]['output'];
 
 export interface Message<T extends MessageType = MessageType> {

@@ -1,7 +1,8 @@
 import { browser } from '../page-browser';
 import type { ApiError, Result } from '../api/errors';
 import { t } from '../i18n';
-import type { MessageInput, MessageOutput, MessageType } from './protocol';
+import { shownConnection } from '../connection-space';
+import type { MessageOutput, MessageType, PageInput } from './protocol';
 
 // A write whose answer was lost may have been done: no Retry, the page looks at the service instead.
 const WRITES: readonly MessageType[] = ['reports.create', 'reports.update', 'popup.awaitCreate'];
@@ -17,13 +18,21 @@ function backgroundError(
   return { ok: false, error: WRITES.includes(type) ? { ...error, retrySafe: false } : error };
 }
 
-/** Asks the background to do one thing. Never throws: every failure comes back as an error result. */
+/** The messages about settings and the list of connections: every other one names its connection. */
+const unnamed = (type: MessageType) =>
+  /^(settings\.(get|save)|connections\.|popup\.rememberPrivacy)/.test(type);
+
+/**
+ * Asks the background to do one thing, on the connection this page shows unless the payload names one.
+ * Never throws: every failure comes back as an error result.
+ */
 export async function send<T extends MessageType>(
   type: T,
-  payload: MessageInput<T>,
+  payload: PageInput<T>,
 ): Promise<Result<MessageOutput<T>>> {
   try {
-    const answer = (await browser.runtime.sendMessage({ type, payload })) as
+    const named = unnamed(type) ? payload : { connection: await shownConnection(), ...payload };
+    const answer = (await browser.runtime.sendMessage({ type, payload: named })) as
       Result<MessageOutput<T>> | undefined;
     if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
     return backgroundError(type, t('errorBackgroundSilent'));

@@ -35,10 +35,14 @@ describe('Settings in Firefox', () => {
     expect(prompt).toMatch(/^Page Reports .*\[::1\]/);
     await waitForText(page, STATUS, 'Settings saved.');
     expect(await firefox().grantedOrigins()).toContain(IPV6_ORIGINS);
-    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnections }>('local', [
-      CONNECTION_KEY,
-    ]);
-    expect(activePair(stored[CONNECTION_KEY])).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
+    const stored = await firefox().getStorage<{
+      [CONNECTION_KEY]?: StoredConnections;
+      connectionKeys?: Record<string, string>;
+    }>('local', [CONNECTION_KEY, 'connectionKeys']);
+    expect(activePair(stored[CONNECTION_KEY], stored.connectionKeys)).toEqual({
+      baseUrl: server.url,
+      apiKey: api().apiKey,
+    });
 
     // The key is never shown again: the page only names its last four characters.
     expect(
@@ -66,10 +70,14 @@ describe('Settings in Firefox', () => {
     await firefox().answerPermissionPrompt('deny');
     await waitForText(page, STATUS, `Settings saved, but access to ${server.url} was not granted.`);
     expect(await firefox().grantedOrigins()).not.toContain(IPV6_ORIGINS);
-    const stored = await firefox().getStorage<{ [CONNECTION_KEY]?: StoredConnections }>('local', [
-      CONNECTION_KEY,
-    ]);
-    expect(activePair(stored[CONNECTION_KEY])).toEqual({ baseUrl: server.url, apiKey: api().apiKey });
+    const stored = await firefox().getStorage<{
+      [CONNECTION_KEY]?: StoredConnections;
+      connectionKeys?: Record<string, string>;
+    }>('local', [CONNECTION_KEY, 'connectionKeys']);
+    expect(activePair(stored[CONNECTION_KEY], stored.connectionKeys)).toEqual({
+      baseUrl: server.url,
+      apiKey: api().apiKey,
+    });
   });
 
   it('says the key was rejected when it is wrong', async () => {

@@ -13,16 +13,17 @@ async function fillSettings(page: Page, baseUrl: string, key: string) {
 }
 
 /**
- * Everything in storage.local that concerns the connection: the one item (its active connection's address
- * and key, since connections are stored as a list), and the two it replaced.
+ * Everything in storage.local that concerns the connection: the list and the keys (its active connection's
+ * address and key), and the two items they replaced.
  */
 async function storedSettings() {
-  const { connection, ...legacy } = await extension().getStorage<{
+  const { connection, connectionKeys, ...legacy } = await extension().getStorage<{
     connection?: StoredConnections;
+    connectionKeys?: Record<string, string>;
     baseUrl?: string;
     apiKey?: string;
-  }>('local', [CONNECTION_KEY, 'baseUrl', 'apiKey']);
-  return connection ? { connection: activePair(connection), ...legacy } : legacy;
+  }>('local', [CONNECTION_KEY, 'connectionKeys', 'baseUrl', 'apiKey']);
+  return connection ? { connection: activePair(connection, connectionKeys), ...legacy } : legacy;
 }
 
 describe('Settings', () => {

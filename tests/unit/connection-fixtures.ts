@@ -4,6 +4,7 @@ import type { ConnectionSummary, SettingsSummary } from '@/lib/messaging/protoco
 
 export const A: ConnectionSummary = {
   id: 'a',
+  account: 'a',
   label: 'Client A',
   baseUrl: 'https://a.example',
   keySet: true,
@@ -13,6 +14,7 @@ export const A: ConnectionSummary = {
 export const B: ConnectionSummary = {
   ...A,
   id: 'b',
+  account: 'b',
   label: 'Client B',
   baseUrl: 'https://b.example',
   active: false,

@@ -4,19 +4,18 @@
 // that may be what woke the worker.
 import { browser } from 'wxt/browser';
 import { integrationPrefsItem, loadIntegrationPrefs } from '@/lib/integration-prefs';
-import type { Handlers } from '../router';
 import type { BackgroundEvents, Events } from '../events';
 import { createBadge } from './badge';
 import { clickedAddress, createMenus, type MenuClick } from './menus';
 import { createNotifier } from './notifications';
 import { describeOutcome } from './outcome';
-import { createAnnouncer, createQuickCreate } from './quick-create';
+import { createAnnouncer, createQuickCreate, type QuickCreateDeps } from './quick-create';
 
 export const CREATE_COMMAND = 'create-report';
 
-/** Call synchronously at start-up; `create` is the one create handler (the menu's and shortcut's path too). */
+/** Call synchronously at start-up; `create` makes a report on the active connection. */
 export function registerBrowserIntegration(
-  create: Handlers['reports.create'],
+  create: QuickCreateDeps['create'],
   events: Pick<Events, 'on'>,
 ): void {
   const prefs = () => loadIntegrationPrefs();

@@ -6,10 +6,9 @@
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import type { IntegrationPrefs } from '@/lib/integration-prefs';
-import { createReportInputSchema } from '@/lib/messaging/inputs';
+import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
 import { serviceAddress } from '@/lib/page-address';
 import { checkPage } from '@/lib/page-url';
-import type { Handlers } from '../router';
 import { outcomeLook, runningLook, type Badge } from './badge';
 import { describeOutcome, failure, type Outcome } from './outcome';
 import type { Notifier } from './notifications';
@@ -40,8 +39,8 @@ export function createAnnouncer(deps: AnnounceDeps) {
 export type Announce = ReturnType<typeof createAnnouncer>;
 
 export interface QuickCreateDeps extends AnnounceDeps {
-  /** The background's create, as the popup's message reaches it. */
-  create: Handlers['reports.create'];
+  /** A create on the active connection, told as the popup's is (the run noted, the outcome notified). */
+  create: (input: CreateReportInput) => Promise<Result<Report>>;
 }
 
 export function createQuickCreate(deps: QuickCreateDeps) {
@@ -64,8 +63,7 @@ export function createQuickCreate(deps: QuickCreateDeps) {
       return null;
     }
     if (tabId !== undefined) await deps.badge.show(tabId, runningLook(serviceAddress(page.url) ?? page.url));
-    // Parsed just above: the client sends it without a second check.
-    const answer = await deps.create(input.data, true);
+    const answer = await deps.create(input.data);
     await announce(describeOutcome('create', page.url, answer), tabId);
     return answer;
   };

@@ -13,7 +13,7 @@ import type { BulkItem, BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
-import type { MessageInput } from '@/lib/messaging/protocol';
+import type { PageInput } from '@/lib/messaging/protocol';
 import { reportKey } from '@/lib/report-id';
 import { spaceItem } from '../space';
 import { createRunner, endWith, newJob, type JobKind, type RunnerDeps } from './runner';
@@ -44,7 +44,7 @@ export interface BulkDeps extends Pick<
 > {
   /** The connection the jobs run on: their requests go to its server alone (`update`, `get`, `list`). */
   connectionId: string;
-  update(input: MessageInput<'reports.update'>): Promise<Result<Report>>;
+  update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
   get(input: { id: ReportId }): Promise<Result<Report>>;
   list(query: ReportListQuery): Promise<Result<Page<ReportSummary>>>;
 }
@@ -130,9 +130,10 @@ export function createBulkChanges(deps: BulkDeps) {
 
   return {
     resume: runner.resume,
+    drop: runner.drop,
 
     handlers: {
-      'bulk.start': ({ action, target, password }: MessageInput<'bulk.start'>) => {
+      'bulk.start': ({ action, target, password }: PageInput<'bulk.start'>) => {
         if ('query' in target) {
           return begin(
             { ...jobOf(action, []), phase: 'collecting', query: target.query, nextPage: 1 },

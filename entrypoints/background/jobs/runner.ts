@@ -59,10 +59,13 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
   const serially = createSerialUpdates(kind.name);
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
+  /** Its connection was removed or saved as another account: a job in its item is not this one's. */
+  let dropped = false;
 
   /** Changes the stored job `id` (nothing when another job replaced it); the job as written, or null. */
   function edit(id: string, change: (job: J) => void): Promise<J | null> {
     return serially(async () => {
+      if (dropped) return null;
       const job = await item.getValue();
       if (job?.id !== id) return null;
       change(job);
@@ -88,6 +91,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
     let broke = false;
     try {
       for (;;) {
+        if (dropped) return;
         const job = await item.getValue();
         if (!job || job.phase === 'ended') return;
         const next = job.items.find((entry) => entry.state === 'sending' || entry.state === 'pending');
@@ -161,6 +165,11 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
 
   return {
     edit,
+    /** Sends and writes nothing more: its connection is gone, or is another account now. */
+    drop() {
+      dropped = true;
+      stopping.abort();
+    },
     /** At start-up and on the alarm: a job a stopped worker left goes on. */
     async resume(): Promise<void> {
       const job = await item.getValue().catch(() => null);

@@ -1,16 +1,21 @@
 // Where the connection settings live. Background only: pages ask for a summary through messages
 // and never read the key back (lint forbids importing this file from pages).
 //
-// The address and the key are ONE stored item, written and read in one step: a request can never pair the
-// new address with the old key, and a crash can never leave such a pair behind. The background runs every
-// write through one serial queue (see `oneAtATime` in entrypoints/background/handlers.ts).
+// The list (addresses, names, accounts) and the keys (by account) are written in one step and a new address
+// or key is a new account: a request can never pair the new address with the old key, and a crash can never
+// leave such a pair behind. The background runs every write through one serial queue (wiring.ts).
 //
 // Several named connections, one active: the item holds the list and which one is active.
-// `readConnection()` returns the active entry and `saveConnection()` replaces it, so the handlers, the key
-// rules and the queue stay as they are; add, rename, remove and switch write the whole list through the
-// same queue (connections.ts).
+// `saveConnection()` replaces the active entry; add, rename, remove and switch write the whole list
+// through the same queue (connections.ts).
 import { storage } from 'wxt/utils/storage';
-import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY } from '@/lib/storage-keys';
+import { browser } from 'wxt/browser';
+import {
+  ACTIVE_ACCOUNT_KEY,
+  ACTIVE_CONNECTION_KEY,
+  CONNECTION_KEY,
+  CONNECTION_KEYS_KEY,
+} from '@/lib/storage-keys';
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -64,10 +69,18 @@ export function hostLabel(baseUrl: string): string {
   }
 }
 
-// Defined once, typed: only this module writes it.
-const connectionItem = storage.defineItem<Connections>(`local:${CONNECTION_KEY}`, {
+// Defined once, typed: only this module writes them. Pages watch storage.local for their own items, and
+// every listener hears of every write: the keys are an item of their own, which a switch never writes.
+const connectionItem = storage.defineItem<StoredConnections>(`local:${CONNECTION_KEY}`, {
   fallback: { active: '', list: [] },
 });
+const keysItem = storage.defineItem<Record<string, string>>(`local:${CONNECTION_KEYS_KEY}`, { fallback: {} });
+
+/** The list as stored: no key. Each key is stored by its entry's account, so a pair is never mixed. */
+interface StoredConnections {
+  active: string;
+  list: (Omit<Connection, 'apiKey'> & { apiKey?: string })[];
+}
 
 /** The active connection's address and key, read at once. */
 export async function readConnection(): Promise<ConnectionSettings> {
@@ -84,33 +97,51 @@ export async function readConnectionOf(ref: ConnectionRef): Promise<Connection |
   return entry && refOf(entry).account === ref.account ? entry : null;
 }
 
-const activeMirror = storage.defineItem<string>(`session:${ACTIVE_CONNECTION_KEY}`, { fallback: '' });
-
 /**
- * Pages read the active connection's items under its id: the id is written where they can read it. No
- * connection, no item: pages read '' all the same, and an emptied storage.session stays empty.
+ * Pages show the active connection: its id (whose items they read) and account (the handle their messages
+ * name) are written where they can read them, in one write; never a key. No connection, no items: an
+ * emptied storage.session stays empty.
  */
-async function writeMirror(active: string): Promise<void> {
-  await (active ? activeMirror.setValue(active) : activeMirror.removeValue());
+async function writeMirror({ active, list }: Connections): Promise<void> {
+  const entry = list.find((item) => item.id === active);
+  const keys = [ACTIVE_CONNECTION_KEY, ACTIVE_ACCOUNT_KEY];
+  await (entry
+    ? browser.storage.session.set({ [keys[0]!]: entry.id, [keys[1]!]: refOf(entry).account })
+    : browser.storage.session.remove(keys));
 }
 
 export async function mirrorActive(): Promise<void> {
-  await writeMirror((await readConnections()).active);
+  await writeMirror(await readConnections());
 }
 
 /** Every connection (keys included: background only) and the active one's id. */
 export async function readConnections(): Promise<Connections> {
-  const stored = await connectionItem.getValue();
+  const [stored, keys] = await Promise.all([connectionItem.getValue(), keysItem.getValue()]);
   // A development build's single pair has no list: read as no connection, so Settings can save one anew.
-  return Array.isArray(stored.list) ? stored : { active: '', list: [] };
+  if (!Array.isArray(stored.list)) return { active: '', list: [] };
+  // An entry saved before the keys had their own item still holds its key: read, and moved at the next write.
+  const list = stored.list.map(({ apiKey, ...entry }) => ({
+    ...entry,
+    apiKey: keys[refOf(entry).account] ?? apiKey ?? '',
+  }));
+  return { active: stored.active, list };
 }
 
-/** Replaces the whole list in one write. Run it through the background's settings queue. */
+/** Replaces the whole list in one write (the keys' item only when a key changed). Run it in the settings queue. */
 export async function writeConnections(connections: Connections): Promise<void> {
-  await connectionItem.setValue(connections);
-  await writeMirror(connections.active);
+  const list = connections.list.map(({ apiKey: _key, ...entry }) => entry);
+  const keys = Object.fromEntries(connections.list.map((entry) => [refOf(entry).account, entry.apiKey]));
+  const before = await keysItem.getValue();
+  const same =
+    Object.keys(keys).length === Object.keys(before).length &&
+    Object.entries(keys).every(([account, key]) => before[account] === key);
+  // One storage write: the list and its keys land together.
+  await storage.setItems([
+    { item: connectionItem, value: { active: connections.active, list } },
+    ...(same ? [] : [{ item: keysItem, value: keys }]),
+  ]);
+  await writeMirror(connections);
 }
-
 /** Replaces the address and the key in one write. Run it through the background's settings queue. */
 export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): Promise<void> {
   const { active, list } = await readConnections();

@@ -4,7 +4,7 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
-import type { MessageInput, MessageType } from '@/lib/messaging/protocol';
+import type { PageInput, MessageType } from '@/lib/messaging/protocol';
 import type { Send } from './reports-model';
 
 export interface BulkJobControls {
@@ -15,7 +15,7 @@ export interface BulkJobControls {
   /** The background refused to start, stop, retry or dismiss. */
   readonly error: ReadonlySignal<ApiError | null>;
   /** Whether the background took the job. */
-  start(input: MessageInput<'bulk.start'>): Promise<boolean>;
+  start(input: PageInput<'bulk.start'>): Promise<boolean>;
   stop(): Promise<void>;
   retryFailed(): Promise<void>;
   dismiss(): Promise<void>;
@@ -42,7 +42,7 @@ export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => voi
     if (next?.phase === 'ended' && before?.id === next.id && before.phase !== 'ended') onEnded(next);
   });
 
-  async function ask<T extends MessageType>(type: T, payload: MessageInput<T>): Promise<boolean> {
+  async function ask<T extends MessageType>(type: T, payload: PageInput<T>): Promise<boolean> {
     error.value = null;
     const answer = await send(type, payload);
     if (!answer.ok) error.value = answer.error;

@@ -3,7 +3,7 @@
 // section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
-import type { ConnectionSummary, MessageInput } from '@/lib/messaging/protocol';
+import type { ConnectionSummary, PageInput } from '@/lib/messaging/protocol';
 import type { Send } from '../reports/reports-model';
 import { askForOrigin, type OriginPermissions } from './origin-access';
 import { checkConnectionForm, connectedText, errorStatus, type SettingsStatus } from './settings-model';
@@ -17,7 +17,7 @@ export const changingFromHere = () => changingHere;
 type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
 
 /** Sends a change of the connections, noting that this page asked for it. */
-export function sendChange<T extends Change>(send: Send, type: T, payload: MessageInput<T>) {
+export function sendChange<T extends Change>(send: Send, type: T, payload: PageInput<T>) {
   changingHere = true;
   // Kept on success: the page starts again; the event of the switch may come after the answer.
   return send(type, payload).then((result) => {
@@ -165,7 +165,9 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
     test: (connection) =>
       run(async () => {
         status.value = { tone: 'info', text: t('settingsTesting') };
-        const result = await send('settings.test', { id: connection.id });
+        const result = await send('settings.test', {
+          connection: { id: connection.id, account: connection.account },
+        });
         status.value = result.ok
           ? { tone: 'success', text: connectedText(result.data) }
           : errorStatus(result.error);

@@ -23,8 +23,24 @@ export function connectionItems(baseUrl: string, apiKey: string): Record<string,
   };
 }
 
+/**
+ * The storage.local items of several named connections, the first active: the list (no key) and the keys by
+ * account, as the background keeps them.
+ */
+export function connectionsItems(
+  connections: (StoredConnection & { id: string; label: string })[],
+): Record<string, unknown> {
+  const list = connections.map(({ apiKey: _key, ...entry }) => ({ ...entry, account: entry.id }));
+  const keys = Object.fromEntries(connections.map((entry) => [entry.id, entry.apiKey]));
+  return { [CONNECTION_KEY]: { active: list[0]!.id, list }, connectionKeys: keys };
+}
+
 /** The active connection's address and key, as stored (undefined: none). */
-export function activePair(stored: StoredConnections | undefined): StoredConnection | undefined {
+export function activePair(
+  stored: StoredConnections | undefined,
+  keys: Record<string, string> = {},
+): StoredConnection | undefined {
   const active = stored?.list.find((entry) => entry.id === stored.active);
-  return active && { baseUrl: active.baseUrl, apiKey: active.apiKey };
+  const account = (active as { account?: string } | undefined)?.account ?? active?.id ?? '';
+  return active && { baseUrl: active.baseUrl, apiKey: keys[account] ?? active.apiKey };
 }

@@ -11,10 +11,14 @@ import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
+import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
+import { errorAction } from '@/lib/api/error-action';
 
 const A = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-'.padEnd(60, 'a') };
 const B = { id: 'b', label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b-'.padEnd(60, 'b') };
 const PASSWORD = 'the-reports-password';
+/** A's handle: saved without an account token, its id stands in. */
+const connection = { id: A.id, account: A.id };
 
 interface Received {
   method: string;
@@ -67,6 +71,7 @@ async function startPasswordJobOnA() {
   await writeConnections({ active: A.id, list: [A, B] });
   const { handlers } = createBackground({ client: { fetch: net.fetch } });
   const started = await handlers['bulk.start']({
+    connection,
     action: { kind: 'privacy', privacy: 2 },
     target: {
       reports: [
@@ -180,7 +185,7 @@ describe('each connection’s report store', () => {
     const net = network();
     const { handlers } = createBackground({ client: { fetch: net.fetch } });
     const query = { sortBy: 'id', sort: 'desc', perPage: 10 } as const;
-    const listed = await handlers['reports.list'](query);
+    const listed = await handlers['reports.list']({ connection, ...query });
     expect(listed.ok).toBe(true);
     expect(await readStore(A.id).list(listView(query))).toMatchObject({
       items: listed.ok ? listed.data.items : [],
@@ -222,19 +227,163 @@ describe('the toolbar score, a subscriber of the handlers’ events', () => {
       changed: vi.spyOn(toolbar, 'changed').mockResolvedValue(),
       updated: vi.spyOn(toolbar, 'showAllTabs').mockResolvedValue(),
     };
-    expect((await handlers['reports.create']({ url: 'https://example.com/7', privacy: 0 })).ok).toBe(true);
+    expect(
+      (await handlers['reports.create']({ connection, url: 'https://example.com/7', privacy: 0 })).ok,
+    ).toBe(true);
     expect(noted.changed).toHaveBeenCalledTimes(1);
-    expect((await handlers['reports.delete']({ id: 7 })).ok).toBe(true);
+    expect((await handlers['reports.delete']({ connection, id: 7 })).ok).toBe(true);
     expect(noted.changed).toHaveBeenCalledTimes(2);
-    expect((await handlers['projects.delete']({ name: 'example.com' })).ok).toBe(true);
+    expect((await handlers['projects.delete']({ connection, name: 'example.com' })).ok).toBe(true);
     expect(noted.changed).toHaveBeenCalledTimes(3);
 
     // A change that could not be made (its connection is gone) notes nothing.
-    const failed = await handlers['reports.update']({ id: 99, privacy: 1 }, false, {
-      id: 'gone',
-      account: 'gone',
-    });
+    const gone = { id: 'gone', account: 'gone' };
+    const failed = await handlers['reports.update']({ connection: gone, id: 99, privacy: 1 });
     expect(failed.ok).toBe(false);
     expect(noted.updated).not.toHaveBeenCalled();
   });
+});
+
+/** One fake server per origin, answering a list of one report; A holds its first list until released. */
+function heldLists() {
+  const received: Record<string, Received[]> = {};
+  const held = deferred();
+  let holding = true;
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const headers = new Headers(init?.headers);
+    const method = init?.method ?? 'GET';
+    (received[url.origin] ??= []).push({
+      method,
+      path: url.pathname,
+      authorization: headers.get('authorization'),
+      body: '',
+    });
+    if (url.origin === A.baseUrl && holding) {
+      holding = false;
+      await held.promise;
+    }
+    const report = { id: 5, url: 'example.com/page', result: 80, privacy: 0, project: 'site' };
+    return new Response(
+      JSON.stringify({ data: [report], meta: { total: 1, current_page: 1, last_page: 1 } }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+  };
+  return { fetch: fetch as typeof globalThis.fetch, received, release: held.resolve };
+}
+
+/** Every key kept under connection `id`, in storage.session and storage.local. */
+async function keysOf(id: string) {
+  const all = [
+    ...Object.keys(await fakeBrowser.storage.session.get(null)),
+    ...Object.keys(await fakeBrowser.storage.local.get(null)),
+  ];
+  return all.filter((key) => key.startsWith(`${id}:`));
+}
+
+const ANOTHER_KEY = 'another-key-'.padEnd(60, 'z');
+
+describe('an answer that comes after its connection was removed or saved as another account', () => {
+  const goAway = {
+    removed: (handlers: ReturnType<typeof createBackground>['handlers']) =>
+      handlers['connections.remove']({ id: A.id }),
+    'saved with another key': (handlers: ReturnType<typeof createBackground>['handlers']) =>
+      handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }),
+  };
+
+  it.each(Object.keys(goAway) as (keyof typeof goAway)[])(
+    'a list of A answered after A was %s writes nothing under A (store, copies, history) and tells nothing',
+    async (what) => {
+      await writeConnections({ active: A.id, list: [A, B] });
+      const net = heldLists();
+      const { handlers, events } = createBackground({ client: { fetch: net.fetch } });
+      const told = vi.fn();
+      for (const type of ['reports.listed', 'report.seen', 'report.gone'] as const) events.on(type, told);
+      const listed = handlers['reports.list']({ connection, sortBy: 'id', sort: 'desc', perPage: 10 });
+      await expect.poll(() => net.received[A.baseUrl]?.length).toBe(1);
+      expect((await goAway[what](handlers)).ok).toBe(true);
+      net.release();
+
+      expect(await listed).toMatchObject({
+        ok: false,
+        error: { kind: 'not_configured', message: expect.stringContaining('saved with another key') },
+      });
+      expect(told).not.toHaveBeenCalled();
+      expect(await keysOf(A.id)).toEqual([]);
+    },
+  );
+
+  it('the popup’s lookup of a page on A answered after A was removed keeps nothing for A', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const net = heldLists();
+    const { handlers } = createBackground({ client: { fetch: net.fetch } });
+    const found = handlers['popup.pageReport']({ connection, url: 'https://example.com/page' });
+    await expect.poll(() => net.received[A.baseUrl]?.length).toBe(1);
+    await handlers['connections.remove']({ id: A.id });
+    net.release();
+
+    expect((await found).ok).toBe(false);
+    expect(await keysOf(A.id)).toEqual([]);
+  });
+
+  it('a removed connection’s history goes with it', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const { handlers } = createBackground({ client: { fetch: heldLists().fetch } });
+    await fakeBrowser.storage.local.set({ 'a:history:5': [], 'a:historyIndex': {}, 'b:history:5': [] });
+    await handlers['connections.remove']({ id: A.id });
+    expect(await keysOf(A.id)).toEqual([]);
+    expect(await keysOf(B.id)).toEqual(['b:history:5']);
+  });
+});
+
+describe('a message naming a connection that is gone', () => {
+  const route = (handlers: ReturnType<typeof createBackground>['handlers']) =>
+    createMessageRouter(handlers, { extensionId: 'x', extensionBaseUrl: 'chrome-extension://x/' });
+  const fromPage = { id: 'x', url: 'chrome-extension://x/sidepanel.html' };
+
+  it.each([
+    ['removed', { id: A.id, account: A.id }, (h: Handlers) => h['connections.remove']({ id: A.id })],
+    [
+      'an old account',
+      { id: A.id, account: A.id },
+      (h: Handlers) => h['settings.save']({ baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }),
+    ],
+    ['never saved', { id: 'other', account: 'other' }, async () => undefined],
+  ] as const)(
+    '(%s) is refused with a sentence and the way to settings; no request leaves',
+    async (_, named, before) => {
+      await writeConnections({ active: A.id, list: [A, B] });
+      const net = heldLists();
+      const { handlers } = createBackground({ client: { fetch: net.fetch } });
+      await before(handlers);
+      for (const [type, payload] of [
+        ['reports.update', { connection: named, id: 7, regenerate: true }],
+        [
+          'reports.create',
+          { connection: named, url: 'https://example.com/page', privacy: 2, password: 'pw' },
+        ],
+        ['reports.list', { connection: named }],
+        ['site.read', { connection: named, name: 'site' }],
+        [
+          'bulk.start',
+          { connection: named, action: { kind: 'regenerate' }, target: { reports: [{ id: 7, label: 'x' }] } },
+        ],
+        ['popup.pageReport', { connection: named, url: 'https://example.com/page' }],
+        ['history.clear', { connection: named }],
+      ] as const) {
+        const answer = await route(handlers)({ type, payload }, fromPage);
+        expect(answer, type).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+        if (!answer.ok) {
+          expect(answer.error.message, type).toBe(
+            'This connection was removed or saved with another key. Reload to see the active one.',
+          );
+          expect(errorAction(answer.error), type).toBe('open_settings');
+        }
+      }
+      expect(net.received).toEqual({});
+    },
+  );
 });

@@ -5,7 +5,8 @@ import type { Result } from '@/lib/api/errors';
 import { lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
 import { createConnectionWorks } from '@/entrypoints/background/connection-work';
 import { createEvents } from '@/entrypoints/background/events';
-import { createServiceCalls } from '@/entrypoints/background/handlers';
+import { createHandlers } from '@/entrypoints/background/handlers';
+import { createServices } from '@/entrypoints/background/service';
 import type { ApiClient } from '@/entrypoints/background/service/client';
 import type { ReportId } from '@/lib/api/types';
 import type { CoreHandlers } from '@/entrypoints/background/router';
@@ -33,6 +34,7 @@ function coreHandlers(
 }
 
 const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a' };
+const REF = { id: 'a', account: 'a' };
 
 /**
  * The real handlers and A's work, as the background joins them through its events; `core` stands for the
@@ -42,23 +44,31 @@ function setup(core = coreHandlers()) {
   const events = createEvents();
   const service = {
     createReport: (input: never) => core['reports.create'](input),
-    getReport: (id: ReportId) => core['reports.get']({ id }),
-    updateReport: (id: ReportId, changes: object) => core['reports.update']({ id, ...changes }),
-    deleteReport: (id: ReportId) => core['reports.delete']({ id }),
+    getReport: (id: ReportId) => core['reports.get']({ connection: REF, id }),
+    updateReport: (id: ReportId, changes: object) =>
+      core['reports.update']({ connection: REF, id, ...changes }),
+    deleteReport: (id: ReportId) => core['reports.delete']({ connection: REF, id }),
   };
-  const { handlers, listWhole } = createServiceCalls({
-    readSettings: async () => A,
-    writeSettings: async () => {},
-    oneAtATime: (work) => work(),
+  const readConnections = async () => ({ active: A.id, list: [A] });
+  const serviceOf = createServices({
+    connectionOf: async (ref) => (ref.id === A.id && ref.account === A.id ? A : null),
     hasHostPermission: async () => true,
     createClient: () => service as unknown as ApiClient,
     events,
   });
-  const works = createConnectionWorks({
-    core: handlers,
-    listWhole,
+  const handlers = createHandlers({
+    readConnections,
+    writeConnections: async () => {},
+    saveConnection: async () => {},
+    oneAtATime: (work) => work(),
+    hasHostPermission: async () => true,
+    serviceOf,
     events,
-    readConnections: async () => ({ active: A.id, list: [A] }),
+  });
+  const works = createConnectionWorks({
+    serviceOf,
+    events,
+    readConnections,
     alarms: fakeBrowser.alarms,
     now: () => 42,
     keepAliveWhile: (work) => work,
@@ -80,6 +90,7 @@ describe('report changes reach the report store and the follower', () => {
   it('a created report becomes its page’s report and is followed while generating', async () => {
     const { handlers, kept, follower } = setup();
     const answer = await handlers['reports.create']({
+      connection: REF,
       url: 'https://example.com/page',
       privacy: 2,
       password: 'pw',
@@ -98,12 +109,17 @@ describe('report changes reach the report store and the follower', () => {
     const { handlers } = setup();
     // Never touched: the form kept the restored Private, and nothing is written for it.
     await lastPrivacyItem.setValue(1);
-    await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
+    await handlers['reports.create']({ connection: REF, url: 'https://example.com/page', privacy: 1 });
     expect(await lastPrivacyItem.getValue()).toBe(1);
 
     // Nothing chosen, nothing stored: the create stores nothing either (only 'popup.rememberPrivacy' does).
     await fakeBrowser.storage.local.clear();
-    await handlers['reports.create']({ url: 'https://example.com/other', privacy: 2, password: 'pw' });
+    await handlers['reports.create']({
+      connection: REF,
+      url: 'https://example.com/other',
+      privacy: 2,
+      password: 'pw',
+    });
     expect(Object.keys(await fakeBrowser.storage.local.get())).not.toContain(LAST_PRIVACY_KEY);
   });
 
@@ -114,7 +130,7 @@ describe('report changes reach the report store and the follower', () => {
     });
     const { handlers, creates } = setup(core);
     const url = 'https://example.com/page';
-    const created = handlers['reports.create']({ url, privacy: 1 });
+    const created = handlers['reports.create']({ connection: REF, url, privacy: 1 });
     await expect.poll(() => creates.state(url)).toEqual({ startedAt: 42 });
     const waited = creates.wait(url);
     answer(failed(apiError('server', { status: 500 })));
@@ -131,14 +147,16 @@ describe('report changes reach the report store and the follower', () => {
     });
     const { handlers, creates } = setup(core);
     const url = 'https://example.com/page';
-    await expect(handlers['reports.create']({ url, privacy: 1 })).rejects.toThrow('storage gone');
+    await expect(handlers['reports.create']({ connection: REF, url, privacy: 1 })).rejects.toThrow(
+      'storage gone',
+    );
     expect(await creates.wait(url)).toMatchObject({ ok: false, error: { kind: 'unexpected' } });
   });
 
   it('a failed create changes nothing', async () => {
     const core = coreHandlers({ 'reports.create': async () => failed(apiError('invalid_input')) });
     const { handlers, kept, follower } = setup(core);
-    await handlers['reports.create']({ url: 'https://example.com/page', privacy: 1 });
+    await handlers['reports.create']({ connection: REF, url: 'https://example.com/page', privacy: 1 });
     expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.track).not.toHaveBeenCalled();
     expect(await lastPrivacyItem.getValue()).toBe(0);
@@ -147,15 +165,17 @@ describe('report changes reach the report store and the follower', () => {
   it('bookkeeping that fails never turns a created report into an error', async () => {
     const { handlers, follower } = setup();
     follower.track.mockRejectedValue(new Error('storage full'));
-    expect(await handlers['reports.create']({ url: 'https://example.com/page' })).toMatchObject({ ok: true });
+    expect(
+      await handlers['reports.create']({ connection: REF, url: 'https://example.com/page' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('a report read with its result settles it; one still generating is followed', async () => {
     const { handlers, follower, core } = setup();
-    await handlers['reports.get']({ id: 1 });
+    await handlers['reports.get']({ connection: REF, id: 1 });
     expect(follower.settle).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
     vi.mocked(core['reports.get']).mockResolvedValueOnce(ok(makeReport({ id: 2, result: null })));
-    await handlers['reports.get']({ id: 2 });
+    await handlers['reports.get']({ connection: REF, id: 2 });
     expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), { restart: false });
   });
 
@@ -166,7 +186,7 @@ describe('report changes reach the report store and the follower', () => {
     const { handlers, kept, store, follower } = setup(core);
     const report = makeReport({ id: 7 });
     await store.pageFound('https://example.com/page', report);
-    await handlers['reports.update']({ id: 7, regenerate: true });
+    await handlers['reports.update']({ connection: REF, id: 7, regenerate: true });
     expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.forget).toHaveBeenCalledWith(7, expect.objectContaining({ kind: 'not_found' }));
   });
@@ -174,7 +194,7 @@ describe('report changes reach the report store and the follower', () => {
   it('a regenerated report replaces the kept copy and is followed', async () => {
     const { handlers, kept, store, follower } = setup();
     await store.pageFound('https://example.com/page', makeReport());
-    await handlers['reports.update']({ id: 1, regenerate: true });
+    await handlers['reports.update']({ connection: REF, id: 1, regenerate: true });
     expect((await kept.pageReport('https://example.com/page'))?.data?.result).toBeNull();
     // New results asked for: the follower's wait starts again.
     expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: true });
@@ -182,7 +202,7 @@ describe('report changes reach the report store and the follower', () => {
 
   it('a changed privacy does not lengthen the wait for a report still generating', async () => {
     const { handlers, follower } = setup();
-    await handlers['reports.update']({ id: 1, privacy: 1 });
+    await handlers['reports.update']({ connection: REF, id: 1, privacy: 1 });
     expect(follower.track).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { restart: false });
   });
 
@@ -190,10 +210,10 @@ describe('report changes reach the report store and the follower', () => {
     const core = coreHandlers({ 'reports.get': async () => failed(apiError('not_found')) });
     const { handlers, kept, store, follower } = setup(core);
     await store.pageFound('https://example.com/page', makeReport({ id: 1 }));
-    await handlers['reports.delete']({ id: 1 });
+    await handlers['reports.delete']({ connection: REF, id: 1 });
     expect(await kept.pageReport('https://example.com/page')).toBeNull();
     expect(follower.forget).toHaveBeenCalledWith(1, null);
-    await handlers['reports.get']({ id: 5 });
+    await handlers['reports.get']({ connection: REF, id: 5 });
     expect(follower.forget).toHaveBeenCalledWith(5, expect.objectContaining({ kind: 'not_found' }));
   });
 });

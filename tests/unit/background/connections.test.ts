@@ -4,6 +4,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createServices, type ServiceDeps } from '@/entrypoints/background/service';
+import { refOf } from '@/entrypoints/background/settings/storage';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
@@ -22,23 +24,38 @@ function setup(initial: Connections = { active: 'a', list: [A] }) {
       ? { id: active.id, baseUrl: active.baseUrl, apiKey: active.apiKey }
       : { baseUrl: '', apiKey: '' };
   };
+  void readSettings;
+  const createClient = vi.fn((settings: ConnectionSettings) => {
+    sent.push(settings);
+    return {
+      listReports: list,
+      getAccount: async () => ({ ok: true, data: null }),
+    } as unknown as ReturnType<ServiceDeps['createClient']>;
+  });
+  const events = { emit: vi.fn<Events['emit']>(async () => {}) };
+  const serviceOf = createServices({
+    connectionOf: async (ref) =>
+      stored.list.find((entry) => entry.id === ref.id && refOf(entry).account === ref.account) ?? null,
+    hasHostPermission: async () => true,
+    createClient: (settings) => createClient(settings),
+    events,
+  });
   const deps = {
-    readSettings,
-    writeSettings: async () => {},
+    saveConnection: async () => {},
+    serviceOf,
     readConnections: async () => structuredClone(stored),
     writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
     oneAtATime: createSerialUpdates('test connections'),
-    events: { emit: vi.fn<Events['emit']>(async () => {}) },
+    events,
     hasHostPermission: async () => true,
-    createClient: vi.fn((settings: ConnectionSettings) => {
-      sent.push(settings);
-      return {
-        listReports: list,
-        getAccount: async () => ({ ok: true, data: null }),
-      } as unknown as ReturnType<HandlerDeps['createClient']>;
-    }),
   } satisfies HandlerDeps;
-  return { handlers: createHandlers(deps), stored: () => stored, deps, sent, list };
+  return {
+    handlers: createHandlers(deps),
+    stored: () => stored,
+    deps: { ...deps, createClient },
+    sent,
+    list,
+  };
 }
 
 const refused = (field: string) => ({
@@ -111,14 +128,14 @@ describe('renaming, switching and removing', () => {
 
   it('switches: the next request goes to the new server with its own key only', async () => {
     const { handlers, deps, sent } = setup({ active: 'a', list: [A, B] });
-    await handlers['reports.list']({});
+    await handlers['reports.list']({ connection: { id: 'a', account: 'a' } });
     expect(await handlers['connections.switch']({ id: 'b' })).toMatchObject({
       ok: true,
       data: { baseUrl: B.baseUrl },
     });
     const told = vi.mocked(deps.events.emit).mock.calls.filter(([type]) => type.startsWith('connection.'));
     expect(told).toEqual([['connection.switched', {}]]);
-    await handlers['reports.list']({});
+    await handlers['reports.list']({ connection: { id: 'b', account: 'b' } });
     expect(sent.map(({ baseUrl, apiKey }) => [baseUrl, apiKey])).toEqual([
       [A.baseUrl, A.apiKey],
       [B.baseUrl, B.apiKey],
@@ -128,10 +145,15 @@ describe('renaming, switching and removing', () => {
 
   it('tests a connection that is not active with its own address and key', async () => {
     const { handlers, sent } = setup({ active: 'a', list: [A, B] });
-    expect(await handlers['settings.test']({ id: 'b' })).toMatchObject({ ok: true });
+    expect(await handlers['settings.test']({ connection: { id: 'b', account: 'b' } })).toMatchObject({
+      ok: true,
+    });
     expect(sent).toMatchObject([{ baseUrl: B.baseUrl, apiKey: B.apiKey }]);
     expect(sent).toHaveLength(1);
-    expect(await handlers['settings.test']({ id: 'zz' })).toMatchObject(refused('id'));
+    expect(await handlers['settings.test']({ connection: { id: 'zz', account: 'zz' } })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_configured' },
+    });
   });
 
   it('removing the active one makes the next one active; removing the last leaves none', async () => {
@@ -157,19 +179,21 @@ describe('renaming, switching and removing', () => {
 });
 
 describe('an answer that arrives after a switch', () => {
-  it('is dropped, so no cache of the new connection takes it', async () => {
+  it('is the answer of the connection its page named, and is given to that page', async () => {
     const { handlers, list } = setup({ active: 'a', list: [A, B] });
     let answer!: (value: Result<Page<Report>>) => void;
     list.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    const asked = handlers['reports.list']({});
+    const asked = handlers['reports.list']({ connection: { id: 'a', account: 'a' } });
     await vi.waitFor(() => expect(list).toHaveBeenCalled());
     await handlers['connections.switch']({ id: 'b' });
     answer({ ok: true, data: { items: [], total: 7 } as never });
-    expect(await asked).toMatchObject({ ok: false, error: { kind: 'unexpected' } });
+    expect(await asked).toMatchObject({ ok: true, data: { total: 7 } });
   });
 
   it('is kept when the connection did not change meanwhile', async () => {
     const { handlers } = setup({ active: 'a', list: [A, B] });
-    expect(await handlers['reports.list']({})).toMatchObject({ ok: true });
+    expect(await handlers['reports.list']({ connection: { id: 'a', account: 'a' } })).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { exportPage, exportRow } from '@/entrypoints/background/export-rows';
-import { createHandlers } from '@/entrypoints/background/handlers';
+import { createServices } from '@/entrypoints/background/service';
 import type { HistoryIndex } from '@/lib/history-store';
 import { parseReport } from '@/entrypoints/background/service/responses';
 import type { Page, Report } from '@/lib/api/types';
@@ -133,17 +133,14 @@ describe('the previous score and the change', () => {
         'b:historyIndex': HISTORY,
       });
       const listReports = vi.fn(async () => ({ ok: true as const, data: pageOf([parsed()]) }));
-      const client = { listReports };
       const settings = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
-      const handlers = createHandlers({
-        readSettings: async () => settings,
-        readConnectionOf: async (ref) => (ref.id === 'b' ? settings : null),
-        writeSettings: async () => {},
-        oneAtATime: (work) => work(),
+      const service = createServices({
+        connectionOf: async (ref) => (ref.id === 'b' ? settings : null),
         hasHostPermission: async () => true,
-        createClient: () => client as never,
-      });
-      const answer = await handlers['reports.exportPage']({}, true, { id: 'b', account: 'b' });
+        createClient: () => ({ listReports }) as never,
+        events: { emit: async () => {} },
+      })({ id: 'b', account: 'b' });
+      const answer = await service.exportPage({});
       expect(answer).toMatchObject({
         ok: true,
         data: { rows: [{ id: 4211, previousScore: 64, change: 9 }] },

@@ -1,15 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEvents, type Events } from '@/entrypoints/background/events';
-import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createEvents } from '@/entrypoints/background/events';
 import { createMessageRouter } from '@/entrypoints/background/router';
-import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import type { ServiceDeps } from '@/entrypoints/background/service';
+import { REF, setupHandlers } from './service-fixture';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
 function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, granted = true) {
-  let stored = { ...initial };
   const endpoints = {
     listReports: vi.fn(),
     getReport: vi.fn(),
@@ -21,17 +20,11 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
     // A server without GET /account by default (API.md's); phpRank's tests set an account.
     getAccount: vi.fn(async (): Promise<Result<Account | null>> => ({ ok: true, data: null })),
   };
-  const client = endpoints;
-  const deps = {
-    readSettings: async () => ({ ...stored }),
-    writeSettings: async (settings: ConnectionSettings) => void (stored = { ...settings }),
-    oneAtATime: createSerialUpdates('test settings'),
-    events: { emit: vi.fn<Events['emit']>(async () => {}) },
-    hasHostPermission: vi.fn(async () => granted),
-    createClient: vi.fn(() => client),
-  } satisfies HandlerDeps;
-  return { handlers: createHandlers(deps), stored: () => stored, client, deps };
+  const client = endpoints as unknown as ReturnType<ServiceDeps['createClient']> & typeof endpoints;
+  return { ...setupHandlers(initial, () => client, granted), client };
 }
+
+const connection = REF;
 
 const page = (total: number | null, count: number) => ({
   ok: true as const,
@@ -74,7 +67,9 @@ describe('settings handlers', () => {
         keySet: true,
         keyLastFour: '1234',
         hostPermission: true,
-        connections: [],
+        connections: [
+          { id: 'c', account: 'c', label: 'C', baseUrl: 'https://r.example', keySet: true, active: true },
+        ],
       },
     });
     expect(JSON.stringify(answer)).not.toContain('secret');
@@ -153,7 +148,7 @@ describe('settings handlers', () => {
     expect(deps.events.emit).not.toHaveBeenCalled();
     await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
     expect(deps.events.emit.mock.calls).toEqual([
-      ['connection.changed', { before: { baseUrl: 'https://old.example' } }],
+      ['connection.changed', { before: { id: 'c', baseUrl: 'https://old.example' } }],
       ['connection.switched', {}],
     ]);
   });
@@ -173,8 +168,8 @@ describe('settings handlers', () => {
   it('runs saves one at a time: the second reads what the first wrote', async () => {
     const { handlers, deps, stored } = setup({ baseUrl: 'https://x.example', apiKey: 'key-x' });
     let release!: () => void;
-    const firstWrite = deps.writeSettings;
-    deps.writeSettings = async (settings) => {
+    const firstWrite = deps.saveConnection;
+    deps.saveConnection = async (settings) => {
       await new Promise<void>((resolve) => (release = resolve));
       await firstWrite(settings);
     };
@@ -182,7 +177,7 @@ describe('settings handlers', () => {
     // Same server as what is stored now, no key: allowed now, refused once the first save has moved the address.
     const second = handlers['settings.save']({ baseUrl: 'https://x.example/sub' });
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
-    deps.writeSettings = firstWrite;
+    deps.saveConnection = firstWrite;
     release();
     expect(await first).toMatchObject({ ok: true });
     expect(await second).toMatchObject({
@@ -195,24 +190,26 @@ describe('settings handlers', () => {
   it('tests the connection with one page of reports and reports the total', async () => {
     const { handlers, client, deps } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     client.listReports.mockResolvedValue(page(137, 10));
-    expect(await handlers['settings.test']({})).toEqual({
+    expect(await handlers['settings.test']({ connection })).toEqual({
       ok: true,
       data: { total: 137, count: 10, account: null },
     });
     expect(client.listReports).toHaveBeenCalledWith({ perPage: 10 });
-    expect(deps.createClient).toHaveBeenCalledWith({ baseUrl: 'https://r.example', apiKey: 'k' });
+    expect(deps.createClient).toHaveBeenCalledWith(
+      expect.objectContaining({ baseUrl: 'https://r.example', apiKey: 'k' }),
+    );
   });
 
   it('names the account when the server has GET /account (phpRank), and ignores it when it fails', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     client.listReports.mockResolvedValue(page(137, 10));
     client.getAccount.mockResolvedValueOnce({ ok: true, data: { name: 'Ada', plan: 'Pro' } });
-    expect(await handlers['settings.test']({})).toEqual({
+    expect(await handlers['settings.test']({ connection })).toEqual({
       ok: true,
       data: { total: 137, count: 10, account: { name: 'Ada', plan: 'Pro' } },
     });
     client.getAccount.mockResolvedValueOnce({ ok: false, error: apiError('unexpected') });
-    expect(await handlers['settings.test']({})).toEqual({
+    expect(await handlers['settings.test']({ connection })).toEqual({
       ok: true,
       data: { total: 137, count: 10, account: null },
     });
@@ -221,14 +218,17 @@ describe('settings handlers', () => {
   it('passes on what failed when testing', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     client.listReports.mockResolvedValue({ ok: false, error: apiError('unauthorized') });
-    expect(await handlers['settings.test']({})).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(await handlers['settings.test']({ connection })).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized' },
+    });
   });
 });
 
 describe('API handlers', () => {
   it('answers "not configured" without a key, and builds no client', async () => {
     const { handlers, deps } = setup({ baseUrl: 'https://r.example', apiKey: '' });
-    expect(await handlers['reports.list']({})).toMatchObject({
+    expect(await handlers['reports.list']({ connection })).toMatchObject({
       ok: false,
       error: { kind: 'not_configured' },
     });
@@ -241,7 +241,7 @@ describe('API handlers', () => {
       ok: false,
       error: apiError('network', { detail: 'Failed to fetch' }),
     });
-    const answer = await handlers['reports.list']({});
+    const answer = await handlers['reports.list']({ connection });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'permission', detail: 'Failed to fetch' } });
     if (!answer.ok) expect(answer.error.message).toContain('https://r.example');
   });
@@ -249,19 +249,22 @@ describe('API handlers', () => {
   it('keeps a network failure as it is when permission is granted', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' }, true);
     client.listReports.mockResolvedValue({ ok: false, error: apiError('network') });
-    expect(await handlers['reports.list']({})).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(await handlers['reports.list']({ connection })).toMatchObject({
+      ok: false,
+      error: { kind: 'network' },
+    });
   });
 
   it('forwards each message to its client call', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     for (const fn of Object.values(client))
       (fn as ReturnType<typeof vi.fn>).mockResolvedValue({ ok: true, data: 'done' });
-    await handlers['reports.get']({ id: 7 });
-    await handlers['reports.create']({ url: 'https://a.example', privacy: 2, password: 'pw' });
-    await handlers['reports.update']({ id: '8', privacy: 1, regenerate: true });
-    await handlers['reports.delete']({ id: 9 });
-    await handlers['projects.list']({ search: 'x', perPage: 25 });
-    await handlers['projects.delete']({ name: 'Client A / Landing pages' });
+    await handlers['reports.get']({ connection, id: 7 });
+    await handlers['reports.create']({ connection, url: 'https://a.example', privacy: 2, password: 'pw' });
+    await handlers['reports.update']({ connection, id: '8', privacy: 1, regenerate: true });
+    await handlers['reports.delete']({ connection, id: 9 });
+    await handlers['projects.list']({ connection, search: 'x', perPage: 25 });
+    await handlers['projects.delete']({ connection, name: 'Client A / Landing pages' });
     expect(client.getReport).toHaveBeenCalledWith(7);
     expect(client.createReport).toHaveBeenCalledWith({
       url: 'https://a.example',

@@ -8,6 +8,7 @@ import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
 import { createPopupHandlers, lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
+import type { Service } from '@/entrypoints/background/service';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
@@ -18,12 +19,9 @@ function setup(items = [makeReport()], configured = true) {
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
   const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work }, createRunsItem('a'));
-  const ref = REF;
+  const service = { on: REF, alive: async () => true, listReports } as unknown as Service;
   const handlers = createPopupHandlers({
-    isConfigured: async () => configured,
-    listReports,
-    active: async () => ({ ref, store, creates, follow: followReport }),
-    stillActive: async () => true,
+    workOn: async () => (configured ? { service, store, creates, follow: followReport } : null),
     now: () => 5000,
   });
   return { handlers, listReports, followReport, store, kept: readStore('a'), creates };
@@ -46,7 +44,7 @@ describe('popup handlers', () => {
       listReports.mockImplementation(async (query) =>
         ok(pageOf([stored].filter((report) => report.url.includes(cleanUrl(query.search ?? ''))))),
       );
-      const answer = await handlers['popup.pageReport']({ url });
+      const answer = await handlers['popup.pageReport']({ connection: REF, url });
       expect(answer.ok && answer.data.data?.id).toBe(5);
     },
   );
@@ -55,7 +53,7 @@ describe('popup handlers', () => {
     it('answers from the settings, without the network', async () => {
       const { handlers, listReports } = setup();
       await lastPrivacyItem.setValue(1);
-      expect(await handlers['popup.snapshot']({ url: 'https://example.com/page' })).toEqual(
+      expect(await handlers['popup.snapshot']({ connection: REF, url: 'https://example.com/page' })).toEqual(
         ok({ configured: true, lastPrivacy: 1, create: null }),
       );
       expect(listReports).not.toHaveBeenCalled();
@@ -63,7 +61,7 @@ describe('popup handlers', () => {
 
     it('says when nothing is set up', async () => {
       const { handlers } = setup([], false);
-      expect(await handlers['popup.snapshot']({})).toMatchObject(
+      expect(await handlers['popup.snapshot']({ connection: REF })).toMatchObject(
         ok({ configured: false, lastPrivacy: 0, create: null }),
       );
     });
@@ -79,28 +77,24 @@ describe('popup handlers', () => {
         makeReport({ id: 3, url }),
       ];
       const { handlers, listReports, kept } = setup(items);
-      const answer = await handlers['popup.pageReport']({ url });
+      const answer = await handlers['popup.pageReport']({ connection: REF, url });
       // Searched as the service stores addresses: no scheme, no www.
-      expect(listReports).toHaveBeenCalledWith(
-        {
-          search: 'example.com/page',
-          searchBy: 'url',
-          sortBy: 'id',
-          sort: 'desc',
-          perPage: 100,
-        },
-        false,
-        REF,
-      );
-      expect(answer).toEqual(ok({ data: items[2], fetchedAt: 5000 }));
+      expect(listReports).toHaveBeenCalledWith({
+        search: 'example.com/page',
+        searchBy: 'url',
+        sortBy: 'id',
+        sort: 'desc',
+        perPage: 100,
+      });
+      expect(answer).toEqual(ok({ data: summaryOf(items[2]!), fetchedAt: 5000 }));
       expect(await kept.pageReport(url)).toEqual({ data: summaryOf(items[2]!), fetchedAt: 5000 });
     });
 
     it('answers null when only similar pages have reports', async () => {
       const { handlers, kept } = setup([makeReport({ url: 'https://example.com/page2' })]);
-      expect(await handlers['popup.pageReport']({ url: 'https://example.com/page' })).toEqual(
-        ok({ data: null, fetchedAt: 5000 }),
-      );
+      expect(
+        await handlers['popup.pageReport']({ connection: REF, url: 'https://example.com/page' }),
+      ).toEqual(ok({ data: null, fetchedAt: 5000 }));
       expect(await kept.pageReport('https://example.com/page')).toEqual({
         data: null,
         fetchedAt: 5000,
@@ -110,12 +104,8 @@ describe('popup handlers', () => {
     it('recognises phpRank’s stored address (no scheme, no www, no root slash)', async () => {
       const stored = makeReport({ id: 12, url: 'example.com', pageUrl: 'https://www.example.com/' });
       const { handlers, listReports } = setup([makeReport({ id: 13, url: 'example.com/pricing' }), stored]);
-      const answer = await handlers['popup.pageReport']({ url: 'https://www.example.com/' });
-      expect(listReports).toHaveBeenCalledWith(
-        expect.objectContaining({ search: 'example.com' }),
-        false,
-        REF,
-      );
+      const answer = await handlers['popup.pageReport']({ connection: REF, url: 'https://www.example.com/' });
+      expect(listReports).toHaveBeenCalledWith(expect.objectContaining({ search: 'example.com' }));
       expect(answer.ok && answer.data.data?.id).toBe(12);
     });
 
@@ -124,7 +114,7 @@ describe('popup handlers', () => {
       const { handlers, listReports, store } = setup([landed]);
       listReports.mockResolvedValueOnce(ok(pageOf([])));
       await store.created('http://shop.example/', landed);
-      const answer = await handlers['popup.pageReport']({ url: 'http://shop.example/' });
+      const answer = await handlers['popup.pageReport']({ connection: REF, url: 'http://shop.example/' });
       expect(listReports.mock.calls.map(([query]) => query.search)).toEqual([
         'shop.example',
         'shop.example/en',
@@ -135,13 +125,13 @@ describe('popup handlers', () => {
     it('hands the follower the report it found, generating or not (it follows or ends the following)', async () => {
       const noScore = makeReport({ id: 4, result: null, generatedAt: '2026-01-01T00:00:00Z' });
       const { handlers, followReport } = setup([noScore]);
-      await handlers['popup.pageReport']({ url: 'https://example.com/page' });
+      await handlers['popup.pageReport']({ connection: REF, url: 'https://example.com/page' });
       expect(followReport).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }));
     });
 
     it('hands the follower nothing when the page has no report', async () => {
       const { handlers, followReport } = setup([]);
-      await handlers['popup.pageReport']({ url: 'https://example.com/page' });
+      await handlers['popup.pageReport']({ connection: REF, url: 'https://example.com/page' });
       expect(followReport).not.toHaveBeenCalled();
     });
 
@@ -149,7 +139,9 @@ describe('popup handlers', () => {
       const { handlers, listReports, store, kept } = setup();
       await store.pageFound('https://example.com/page', null);
       listReports.mockResolvedValueOnce(failed(apiError('server', { status: 503 })));
-      expect(await handlers['popup.pageReport']({ url: 'https://example.com/page' })).toMatchObject({
+      expect(
+        await handlers['popup.pageReport']({ connection: REF, url: 'https://example.com/page' }),
+      ).toMatchObject({
         ok: false,
         error: { kind: 'server' },
       });
@@ -165,12 +157,8 @@ describe('popup handlers', () => {
         makeReport({ id: 1, url: 'https://www.example.com/c' }),
       ];
       const { handlers, listReports } = setup(items);
-      const answer = await handlers['popup.recentReports']({ host: 'www.example.com' });
-      expect(listReports).toHaveBeenCalledWith(
-        expect.objectContaining({ search: 'example.com' }),
-        false,
-        REF,
-      );
+      const answer = await handlers['popup.recentReports']({ connection: REF, host: 'www.example.com' });
+      expect(listReports).toHaveBeenCalledWith(expect.objectContaining({ search: 'example.com' }));
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([3, 1]);
     });
   });
@@ -179,8 +167,8 @@ describe('popup handlers', () => {
     it('takes the 5 newest by id', async () => {
       const items = [10, 9, 8, 7, 6, 5, 4].map((id) => makeReport({ id }));
       const { handlers, listReports } = setup(items);
-      const answer = await handlers['popup.recentReports']({});
-      expect(listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 10 }, false, REF);
+      const answer = await handlers['popup.recentReports']({ connection: REF });
+      expect(listReports).toHaveBeenCalledWith({ sortBy: 'id', sort: 'desc', perPage: 10 });
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([10, 9, 8, 7, 6]);
     });
 
@@ -192,18 +180,14 @@ describe('popup handlers', () => {
         makeReport({ id: 2, url: 'http://example.com/b' }),
       ];
       const { handlers, listReports, kept } = setup(items);
-      const answer = await handlers['popup.recentReports']({ host: 'example.com' });
-      expect(listReports).toHaveBeenCalledWith(
-        {
-          search: 'example.com',
-          searchBy: 'url',
-          sortBy: 'id',
-          sort: 'desc',
-          perPage: 25,
-        },
-        false,
-        REF,
-      );
+      const answer = await handlers['popup.recentReports']({ connection: REF, host: 'example.com' });
+      expect(listReports).toHaveBeenCalledWith({
+        search: 'example.com',
+        searchBy: 'url',
+        sortBy: 'id',
+        sort: 'desc',
+        perPage: 25,
+      });
       expect(answer.ok && answer.data.data.map((r) => r.id)).toEqual([4, 2]);
       expect((await kept.recent('example.com'))?.data.map((r) => r.id)).toEqual([4, 2]);
       expect(await kept.recent()).toBeNull();
@@ -216,7 +200,9 @@ describe('popup handlers', () => {
       expect(await lastPrivacyItem.getValue()).toBe(0);
       expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
       expect(await lastPrivacyItem.getValue()).toBe(2);
-      expect(await handlers['popup.snapshot']({})).toMatchObject(ok({ lastPrivacy: 2, create: null }));
+      expect(await handlers['popup.snapshot']({ connection: REF })).toMatchObject(
+        ok({ lastPrivacy: 2, create: null }),
+      );
       await handlers['popup.rememberPrivacy']({ privacy: 1 });
       expect(await lastPrivacyItem.getValue()).toBe(1);
       expect(listReports).not.toHaveBeenCalled();

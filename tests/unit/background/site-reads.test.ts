@@ -596,7 +596,10 @@ describe('in the whole background', () => {
     const net = network();
     await writeConnections({ active: A.id, list: [A, B] });
     const { handlers } = createBackground({ client: { fetch: net.fetch } });
-    expect(await handlers['site.read']({ name: PROJECT })).toEqual({ ok: true, data: null });
+    expect(await handlers['site.read']({ connection: { id: A.id, account: A.id }, name: PROJECT })).toEqual({
+      ok: true,
+      data: null,
+    });
     await expect.poll(() => net.asked[A.baseUrl]?.length).toBe(1);
     expect((await handlers['connections.switch']({ id: B.id })).ok).toBe(true);
     net.release();
@@ -615,8 +618,8 @@ describe('in the whole background', () => {
     expect(Object.keys((catalog as { seen: object }).seen)).toHaveLength(150);
     expect(Object.keys(await readHistory(A.id).index())).toHaveLength(150);
 
-    // The messages now go to B's reads.
-    await handlers['site.read']({ name: PROJECT });
+    // A message naming B goes to B's reads.
+    await handlers['site.read']({ connection: { id: B.id, account: B.id }, name: PROJECT });
     await expect.poll(() => net.asked[B.baseUrl]?.length, { timeout: 5000 }).toBe(2);
   });
 
@@ -625,15 +628,24 @@ describe('in the whole background', () => {
     net.release();
     await writeConnections({ active: A.id, list: [A] });
     const { handlers } = createBackground({ client: { fetch: net.fetch } });
-    await handlers['site.read']({ name: PROJECT });
+    await handlers['site.read']({ connection: { id: A.id, account: A.id }, name: PROJECT });
     await expect.poll(async () => (await view())?.read, { timeout: 5000 }).toEqual({ phase: 'done' });
-    expect((await handlers['reports.update']({ id: 5, regenerate: true })).ok).toBe(true);
+    expect(
+      (await handlers['reports.update']({ connection: { id: A.id, account: A.id }, id: 5, regenerate: true }))
+        .ok,
+    ).toBe(true);
     expect(await testsOf()).toEqual([
       ['meta_description', 149],
       ['title', 1],
       ['favicon', 1],
     ]);
-    expect(await handlers['site.pages']({ name: PROJECT, test: 'favicon' })).toEqual({
+    expect(
+      await handlers['site.pages']({
+        connection: { id: A.id, account: A.id },
+        name: PROJECT,
+        test: 'favicon',
+      }),
+    ).toEqual({
       ok: true,
       data: [expect.objectContaining({ id: 5, url: 'site.example/page-5', score: 60 })],
     });

@@ -10,9 +10,11 @@ const EVERYONES: Record<'local' | 'session', Record<string, string>> = {
   session: {
     [keys.SERVICE_WAIT_KEY]: 'the wait ends on its own; a switch does not make the service answer sooner',
     [keys.ACTIVE_CONNECTION_KEY]: 'which connection is active: whose items pages read',
+    [keys.ACTIVE_ACCOUNT_KEY]: 'the account the active connection was saved with: the handle pages send',
   },
   local: {
     [keys.CONNECTION_KEY]: 'the connections themselves',
+    [keys.CONNECTION_KEYS_KEY]: "the connections' keys, by account",
     [keys.TOOLBAR_SCORE_KEY]: "the person's setting, whichever connection",
     [keys.HISTORY_ON_KEY]: "the person's setting, whichever connection",
     [keys.LAST_PRIVACY_KEY]: "the person's choice, whichever connection",

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Page, Project, Report, ReportId } from '@/lib/api/types';
-import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
+import type { PageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { startFakeFollower } from '../fake-follower';
 
 export function makeReport(id: number, overrides: Partial<Report> = {}): Report {
@@ -73,7 +73,7 @@ export const fail = (
 });
 
 export type Handler<T extends MessageType> = (
-  payload: MessageInput<T>,
+  payload: PageInput<T>,
 ) => Result<MessageOutput<T>> | Promise<Result<MessageOutput<T>>>;
 export type Handlers = { [T in MessageType]?: Handler<T> };
 
@@ -83,7 +83,7 @@ export type Handlers = { [T in MessageType]?: Handler<T> };
  */
 export function fakeSend(handlers: Handlers) {
   const follower = startFakeFollower(handlers['reports.get']);
-  const send = vi.fn(async <T extends MessageType>(type: T, payload: MessageInput<T>) => {
+  const send = vi.fn(async <T extends MessageType>(type: T, payload: PageInput<T>) => {
     const handler = handlers[type] as Handler<T> | undefined;
     if (!handler) throw new Error(`unexpected message ${type}`);
     const answer = await handler(payload);
@@ -105,8 +105,8 @@ export function followerReads(send: object): ReportId[] {
 export function callsOf<T extends MessageType>(
   send: { mock: { calls: unknown[][] } },
   type: T,
-): MessageInput<T>[] {
-  return send.mock.calls.filter(([t]) => t === type).map(([, payload]) => payload as MessageInput<T>);
+): PageInput<T>[] {
+  return send.mock.calls.filter(([t]) => t === type).map(([, payload]) => payload as PageInput<T>);
 }
 
 export interface Deferred<T> {

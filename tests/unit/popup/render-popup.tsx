@@ -7,7 +7,7 @@ import { createReportStore, type ReportStore } from '@/entrypoints/background/re
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { Result } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
-import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
+import type { PageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { App } from '@/entrypoints/popup/App';
 import {
@@ -23,7 +23,7 @@ export const sendMock = vi.mocked(send);
 
 export type Answers = {
   [T in MessageType]?: (
-    payload: MessageInput<T>,
+    payload: PageInput<T>,
   ) => Result<MessageOutput<T>> | Promise<Result<MessageOutput<T>>>;
 };
 
@@ -95,8 +95,8 @@ export async function storedBy(write: (store: ReportStore) => Promise<void>, at 
 }
 
 /** The calls of one message type, in order. */
-export function sent<T extends MessageType>(type: T): MessageInput<T>[] {
-  return sendMock.mock.calls.filter(([t]) => t === type).map(([, payload]) => payload as MessageInput<T>);
+export function sent<T extends MessageType>(type: T): PageInput<T>[] {
+  return sendMock.mock.calls.filter(([t]) => t === type).map(([, payload]) => payload as PageInput<T>);
 }
 
 /** A promise the test settles when it chooses. */

@@ -11,7 +11,7 @@ import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/inputs';
 import { siteViewName, type SiteView } from '@/lib/site';
 import { REPORT, empty, html, json } from '../background/service/fake-fetch';
-import { MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
+import { CONNECTION, MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
 
 const KEY = 'sk-live-0123456789abcdef-SECRET';
 /** A piece of the key alone is a leak too (a parse error quotes a few characters around where it failed). */
@@ -177,7 +177,7 @@ function setup(server: Server) {
   const reset = () =>
     writeConnections({
       active: 'conn-1',
-      list: [{ id: 'conn-1', label: 'Client A', ...connection.current }],
+      list: [{ id: 'conn-1', account: 'account-1', label: 'Client A', ...connection.current }],
     });
   const ready = reset();
   const { handlers } = createBackground({
@@ -228,7 +228,7 @@ async function everyReply(server: Server): Promise<Reply[]> {
     const { 'conn-1:bulkJob': job } = await fakeBrowser.storage.session.get('conn-1:bulkJob');
     expect((job as { phase?: string } | undefined)?.phase ?? 'ended').toBe('ended');
   });
-  await route({ type: 'bulk.dismiss', payload: {} }, popup);
+  await route({ type: 'bulk.dismiss', payload: { connection: CONNECTION } }, popup);
   const beforeBulk = calls.length;
   await send('bulk.start');
   await vi.waitFor(async () => {
@@ -262,7 +262,10 @@ async function everyReply(server: Server): Promise<Reply[]> {
     reachedServer: calls.length > beforeSite,
   });
   // The popup waits for a create it started; a create that fails with no popup open is kept for the next one.
-  const watching = route({ type: 'popup.awaitCreate', payload: { url: PAGE_URL } }, popup);
+  const watching = route(
+    { type: 'popup.awaitCreate', payload: { connection: CONNECTION, url: PAGE_URL } },
+    popup,
+  );
   await send('reports.create');
   replies.push({
     label: 'popup.awaitCreate (while a create runs)',

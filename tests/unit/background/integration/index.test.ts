@@ -8,9 +8,7 @@ import type { Report } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';
 import { registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { createEvents } from '@/entrypoints/background/events';
-import { told } from '@/entrypoints/background/handlers';
 import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
-import type { Handlers } from '@/entrypoints/background/router';
 import { failed, makeReport, ok } from '../../popup/fixtures';
 
 const TAB = { id: 7, url: 'https://example.com/a' };
@@ -61,8 +59,19 @@ function setup(answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.co
     ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
   );
   const bus = createEvents();
-  registerBrowserIntegration(create as unknown as Handlers['reports.create'], bus);
-  // A page's create and regeneration as the core handlers run them: between their two events.
+  registerBrowserIntegration(create as never, bus);
+  // A page's create and regeneration as the handlers run them: between their two events.
+  const told = async <T>(
+    events: typeof bus,
+    asked: { kind: 'create' | 'regenerate'; pageUrl: string | null },
+    send: () => Promise<T>,
+  ) => {
+    const request = {};
+    await events.emit('report.requested', { request, on: { id: 'a', account: 'a' }, ...asked });
+    const answer = await send();
+    await events.emit('report.answered', { request, answer: answer as never });
+    return answer;
+  };
   const handlers = {
     'reports.create': (input: { url: string; privacy?: number }) =>
       told(bus, { kind: 'create', pageUrl: input.url }, () => create(input)),
@@ -94,9 +103,7 @@ describe('browser integration', () => {
     create.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
     await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
     // `true`: the menu parsed it against the create schema, so the client does not check it again.
-    await vi.waitFor(() =>
-      expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }, true),
-    );
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://example.com/a', privacy: 0 }));
     expect(await badge()).toEqual({
       text: '…',
       title: 'Page Reports: the service is analysing example.com/a…',
@@ -115,7 +122,7 @@ describe('browser integration', () => {
       linkUrl: 'https://ann:secret@example.org/b?x=1#top',
     });
     await vi.waitFor(() =>
-      expect(create).toHaveBeenCalledWith({ url: 'https://example.org/b?x=1', privacy: 1 }, true),
+      expect(create).toHaveBeenCalledWith({ url: 'https://example.org/b?x=1', privacy: 1 }),
     );
     expect(create).toHaveBeenCalledTimes(1);
   });
@@ -124,7 +131,7 @@ describe('browser integration', () => {
     const { create } = setup();
     await events.command.trigger('other', TAB);
     await events.command.trigger('create-report', TAB);
-    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: TAB.url, privacy: 0 }, true));
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: TAB.url, privacy: 0 }));
     expect(create).toHaveBeenCalledTimes(1);
   });
 

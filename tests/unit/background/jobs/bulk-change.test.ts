@@ -14,10 +14,10 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
-import type { MessageInput } from '@/lib/messaging/protocol';
+import type { PageInput } from '@/lib/messaging/protocol';
 import { makePage, makeReport } from '../../options/fakes';
 
-type UpdateInput = MessageInput<'reports.update'>;
+type UpdateInput = PageInput<'reports.update'>;
 
 interface Sent {
   input: UpdateInput;

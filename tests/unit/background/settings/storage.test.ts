@@ -4,9 +4,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
+import { createServices } from '@/entrypoints/background/service';
 import {
   readConnection,
+  readConnectionOf,
+  readConnections,
+  refOf,
   saveConnection,
+  writeConnections,
   type Connections,
   type ConnectionSettings,
 } from '@/entrypoints/background/settings/storage';
@@ -14,11 +19,15 @@ import {
 /** The address and the key, without the entry's id (random). */
 const pairOf = ({ baseUrl, apiKey }: ConnectionSettings) => ({ baseUrl, apiKey });
 
-/** What storage.local holds: only the connection item, as address-key pairs. */
+/** What storage.local holds: only the list and its keys (by account), as address-key pairs. */
 async function storedPairs() {
-  const { connection, ...rest } = await fakeBrowser.storage.local.get(null);
+  const { connection, connectionKeys = {}, ...rest } = await fakeBrowser.storage.local.get(null);
   expect(Object.keys(rest)).toEqual([]);
-  return (connection as Connections | undefined)?.list.map(pairOf);
+  const keys = connectionKeys as Record<string, string>;
+  return (connection as Connections | undefined)?.list.map((entry) => ({
+    baseUrl: entry.baseUrl,
+    apiKey: keys[refOf(entry).account] ?? '',
+  }));
 }
 
 const OLD = { baseUrl: 'https://old.example', apiKey: 'old-key-1111' };
@@ -28,18 +37,26 @@ const NEW = { baseUrl: 'https://new.example', apiKey: 'new-key-2222' };
 function backgroundHandlers() {
   const usedSettings: ConnectionSettings[] = [];
   const queue = createSerialUpdates('test settings');
-  const deps: HandlerDeps = {
-    readSettings: readConnection,
-    writeSettings: saveConnection,
-    oneAtATime: queue,
+  const serviceOf = createServices({
+    connectionOf: readConnectionOf,
     hasHostPermission: async () => true,
+    events: { emit: async () => {} },
     createClient: (settings) => {
       // What a request would send, and to where.
       usedSettings.push(pairOf(settings));
       // An empty page of reports: only where the request went matters here.
       const answer = async (): Promise<Result<never>> => ({ ok: true, data: { items: [] } as never });
-      return { listReports: answer } as unknown as ReturnType<HandlerDeps['createClient']>;
+      return { listReports: answer } as never;
     },
+  });
+  const deps: HandlerDeps = {
+    readConnections,
+    writeConnections,
+    saveConnection,
+    oneAtATime: queue,
+    hasHostPermission: async () => true,
+    serviceOf,
+    events: { emit: async () => {} },
   };
   return { handlers: createHandlers(deps), usedSettings, queue };
 }
@@ -80,7 +97,9 @@ describe('one stored item for the address and the key', () => {
   it('never lets a request see the new address with the old key while a save is half done', async () => {
     await saveConnection(OLD);
     const { handlers, usedSettings } = backgroundHandlers();
-    const probesDone = probeAfterEachWrite(async () => void (await handlers['reports.list']({})));
+    const probesDone = probeAfterEachWrite(
+      async () => void (await handlers['reports.list']({ connection: refOf(await readConnection()) })),
+    );
 
     expect(await handlers['settings.save'](NEW)).toMatchObject({ ok: true });
     await probesDone();
@@ -93,7 +112,9 @@ describe('one stored item for the address and the key', () => {
   it('never mixes two overlapping saves: it ends with one of the two pairs', async () => {
     await saveConnection(OLD);
     const { handlers, usedSettings } = backgroundHandlers();
-    const probesDone = probeAfterEachWrite(async () => void (await handlers['reports.list']({})));
+    const probesDone = probeAfterEachWrite(
+      async () => void (await handlers['reports.list']({ connection: refOf(await readConnection()) })),
+    );
 
     // One save moves to another server with its key; the other stays on the old server and keeps its key.
     const [moved, stayed] = await Promise.all([
@@ -123,7 +144,7 @@ describe('several connections', () => {
     await fakeBrowser.storage.local.set({ connection: two });
     expect(await readConnection()).toEqual({ id: 'b', account: 'b', ...NEW });
     await saveConnection({ baseUrl: 'https://moved.example', apiKey: 'moved-key-3333' });
-    const { list } = (await fakeBrowser.storage.local.get('connection')).connection as typeof two;
+    const { list } = await readConnections();
     expect(list).toEqual([
       two.list[0],
       // A label that only named the host follows the address.

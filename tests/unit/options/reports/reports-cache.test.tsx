@@ -8,7 +8,7 @@ import { createReportStore, type ReportStore } from '@/entrypoints/background/re
 import type { Result } from '@/lib/api/errors';
 import { listView } from '@/lib/api/summary';
 import type { Page, Report } from '@/lib/api/types';
-import type { MessageInput } from '@/lib/messaging/protocol';
+import type { PageInput } from '@/lib/messaging/protocol';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { deferred, makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
@@ -25,7 +25,7 @@ const rowUrls = (table: HTMLElement) =>
     .queryAllByRole('rowheader')
     .map((cell) => cell.textContent);
 
-type ListAnswer = (query: MessageInput<'reports.list'>) => Promise<Result<Page<Report>>>;
+type ListAnswer = (query: PageInput<'reports.list'>) => Promise<Result<Page<Report>>>;
 
 /** The background's answer to a page's list: kept in the store under the page's query, then handed back. */
 const keptAnswer =

@@ -1,0 +1,162 @@
+// One connection's service: its client, and the events its answers raise. Pages reach it through their
+// handler; the jobs, the follower, the toolbar score, the menu and the shortcuts call it directly. Every
+// call runs on the connection its handle names, or on none: a connection removed or saved as another
+// account gets no request, and an answer that comes after that writes nothing and tells nothing.
+import { apiError } from '@/entrypoints/background/error-messages';
+import type { ApiClient } from '@/entrypoints/background/service/client';
+import type { Result } from '@/lib/api/errors';
+import { listView } from '@/lib/api/summary';
+import type { Report, ReportId } from '@/lib/api/types';
+import { readHistory } from '@/lib/history-store';
+import { t } from '@/lib/i18n';
+import type {
+  CreateReportInput,
+  ProjectListQuery,
+  ReportListQuery,
+  UpdateReportInput,
+} from '@/lib/messaging/inputs';
+import type { ConnectionTestResult } from '@/lib/messaging/protocol';
+import type { Events } from './events';
+import { exportPage } from './export-rows';
+import type { Connection, ConnectionRef, ConnectionSettings } from './settings/storage';
+import { withoutKey } from './without-key';
+
+export interface ServiceDeps {
+  /** The connection `ref` names, while it is still that account (null once removed or changed). */
+  connectionOf(ref: ConnectionRef): Promise<Connection | null>;
+  createClient(settings: ConnectionSettings): ApiClient;
+  /** Whether the extension holds host permission for this origin. */
+  hasHostPermission(origin: string): Promise<boolean>;
+  events: Pick<Events, 'emit'>;
+}
+
+export type Service = ReturnType<ReturnType<typeof createServices>>;
+
+/** A handle no saved connection answers to any more: none at all ('' id), or removed, or another account. */
+export function connectionGone(ref: ConnectionRef): Result<never> {
+  return {
+    ok: false,
+    error: apiError('not_configured', ref.id === '' ? {} : { message: t('connGone') }),
+  };
+}
+
+export function createServices(deps: ServiceDeps) {
+  const { emit } = deps.events;
+  const alive = async (on: ConnectionRef) => (await deps.connectionOf(on)) !== null;
+
+  return function serviceOf(on: ConnectionRef) {
+    /**
+     * One call with a client made from this connection's own address and key. The answer is scrubbed of
+     * any copy of the key; `tell` emits what it means, only while the connection is still this account.
+     */
+    async function run<T>(
+      call: (client: ApiClient, settings: Connection) => Promise<Result<T>>,
+      tell?: (answer: Result<T>) => Promise<void>,
+    ): Promise<Result<T>> {
+      const settings = await deps.connectionOf(on);
+      if (!settings) return connectionGone(on);
+      if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
+      const answer = withoutKey(await call(deps.createClient(settings), settings), settings.apiKey);
+      // Removed or saved as another account while it ran: its space is gone, and stays so.
+      if (!(await alive(on))) return connectionGone(on);
+      await tell?.(answer);
+      if (!answer.ok && answer.error.kind === 'network') {
+        const origin = new URL(settings.baseUrl).origin;
+        if (!(await deps.hasHostPermission(origin))) {
+          const message = t('errorPermissionOrigin', origin);
+          return { ok: false, error: apiError('permission', { message, detail: answer.error.detail }) };
+        }
+      }
+      return answer;
+    }
+
+    /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
+    const goneIf = async (answer: Result<unknown>, id: ReportId) => {
+      if (!answer.ok && answer.error.kind === 'not_found')
+        await emit('report.gone', { on, id, error: answer.error });
+    };
+
+    /** A list of reports, whole; every one read is told (the store and the history note them). */
+    const listReports = (query: ReportListQuery, asView = false) =>
+      run(
+        (client) => client.listReports(query),
+        async (answer) => {
+          if (!answer.ok) return;
+          // A page's list, as the server applied it, is a view a page shows again at once next time.
+          const { page, perPage } = answer.data;
+          const asAsked =
+            page === (query.page ?? 1) &&
+            (perPage === null || query.perPage === undefined || perPage === query.perPage);
+          const view = asView && asAsked ? listView(query) : null;
+          await emit('reports.listed', { on, page: answer.data, view });
+        },
+      );
+
+    return {
+      on,
+      alive: () => alive(on),
+      listReports,
+
+      /** The list for the CSV export; the change since the previous analysis from this connection's history. */
+      exportPage: (query: ReportListQuery) =>
+        run(async (client) => {
+          const answer = await client.listReports(query);
+          return exportPage(answer, answer.ok ? await readHistory(on.id).index() : {});
+        }),
+
+      getReport: (id: ReportId) =>
+        run(
+          (client) => client.getReport(id),
+          (answer) => (answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, id)),
+        ),
+
+      createReport: (input: CreateReportInput) =>
+        run(
+          (client) => client.createReport(input),
+          async (answer) => {
+            if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
+          },
+        ),
+
+      updateReport: (id: ReportId, changes: UpdateReportInput): Promise<Result<Report>> =>
+        run(
+          (client) => client.updateReport(id, changes),
+          (answer) =>
+            answer.ok
+              ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
+              : goneIf(answer, id),
+        ),
+
+      deleteReport: (id: ReportId) =>
+        run(
+          (client) => client.deleteReport(id),
+          async (answer) => {
+            if (answer.ok) await emit('report.gone', { on, id, error: null });
+          },
+        ),
+
+      listProjects: (query: ProjectListQuery) => run((client) => client.listProjects(query)),
+
+      deleteProject: (name: string) =>
+        run(
+          (client) => client.deleteProject(name),
+          async (answer) => {
+            if (answer.ok) await emit('project.deleted', { on, name });
+          },
+        ),
+
+      /** Who is connected (phpRank names the account) and whether the reports can be read (any server). */
+      test: (): Promise<Result<ConnectionTestResult>> =>
+        run(async (client) => {
+          const [account, list] = await Promise.all([
+            client.getAccount(),
+            client.listReports({ perPage: 10 }),
+          ]);
+          if (!list.ok) return list;
+          // The list answered, so the connection works: an account the server cannot show only goes unnamed.
+          const data = { total: list.data.total, count: list.data.items.length };
+          return { ok: true, data: { ...data, account: account.ok ? account.data : null } };
+        }),
+    };
+  };
+}
