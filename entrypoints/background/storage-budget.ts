@@ -32,7 +32,8 @@ export class StorageFull extends Error {
 /** The sentence a person reads where the data would have shown. */
 export const storageFullError = (area: Area): ApiError =>
   apiError('unexpected', {
-    message: t(area === 'local' ? 'storageFullLocal' : 'storageFullSession'),
+    // Each key written whole, so the translation test finds both in use.
+    message: area === 'local' ? t('storageFullLocal') : t('storageFullSession'),
     retrySafe: true,
   });
 

@@ -207,14 +207,16 @@ describe('the toolbar score', () => {
 
     // Through the background's message, as the popup's Create report sends it.
     const options = await extension().openOptions('#/settings');
-    const answer = await options.evaluate(
-      (url) =>
-        (globalThis as unknown as WithChrome).chrome.runtime.sendMessage({
-          type: 'reports.create',
-          payload: { url, privacy: 0 },
-        }) as Promise<{ ok: boolean; data?: { score: number } }>,
-      page,
-    );
+    const answer = await options.evaluate(async (url) => {
+      const { chrome } = globalThis as unknown as WithChrome;
+      // The message names the connection the page shows, as send() does.
+      const shown = await chrome.storage.session.get(['activeConnection', 'activeAccount']);
+      const connection = { id: shown.activeConnection, account: shown.activeAccount };
+      return chrome.runtime.sendMessage({
+        type: 'reports.create',
+        payload: { connection, url, privacy: 0 },
+      }) as Promise<{ ok: boolean; data?: { score: number } }>;
+    }, page);
     expect(answer.ok).toBe(true);
     const score = Math.round(answer.data!.score);
     await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(String(score));

@@ -11,7 +11,21 @@ const FIX_FIELDS = 'Some values are not valid. Check the highlighted fields.';
 const neverCalled = new Proxy({} as Handlers, {
   get: () => () => Promise.reject(new Error('a refused payload reached its handler')),
 });
-const route = createMessageRouter(neverCalled, trusted);
+const routeRaw = createMessageRouter(neverCalled, trusted);
+/** Every message that reads or changes the service names its connection; settings and connections do not. */
+const CONNECTION = { id: 'c1', account: 'c1' };
+const namesConnection = (type: unknown) =>
+  typeof type === 'string' && !/^(settings\.(get|save)$|connections\.|popup\.rememberPrivacy$)/.test(type);
+const route = (message: { type?: unknown; payload?: unknown }, sender: typeof ownPage) => {
+  const { payload } = message;
+  const isObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload);
+  return routeRaw(
+    namesConnection(message.type) && isObject
+      ? { ...message, payload: { connection: CONNECTION, ...payload } }
+      : message,
+    sender,
+  );
+};
 
 const long = (length: number) => 'x'.repeat(length);
 const TOO_LONG_PAGE =

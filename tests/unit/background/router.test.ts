@@ -3,6 +3,8 @@ import { createMessageRouter, type Handlers } from '@/entrypoints/background/rou
 
 const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };
 const ownPage = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
+/** The connection every message that reads or changes the service names. */
+const connection = { id: 'conn-1', account: 'account-1' };
 
 function handlersWith(overrides: Partial<Handlers>): Handlers {
   const unexpected = vi.fn(async () => {
@@ -21,22 +23,25 @@ describe('message router', () => {
   it('runs the handler with the parsed payload for a valid message from an own page', async () => {
     const list = vi.fn(async () => ({ ok: true as const, data: { items: [] } }));
     const route = createMessageRouter(handlersWith({ 'reports.list': list as never }), trusted);
-    const answer = await route({ type: 'reports.list', payload: { perPage: 25, sortBy: 'url' } }, ownPage);
+    const answer = await route(
+      { type: 'reports.list', payload: { connection, perPage: 25, sortBy: 'url' } },
+      ownPage,
+    );
     expect(answer).toEqual({ ok: true, data: { items: [] } });
-    expect(list).toHaveBeenCalledWith({ perPage: 25, sortBy: 'url' }, true);
+    expect(list).toHaveBeenCalledWith({ connection, perPage: 25, sortBy: 'url' });
   });
 
   it('answers a search with a lone surrogate instead of throwing while checking it', async () => {
     const list = vi.fn(async () => ({ ok: true as const, data: { items: [] } }));
     const route = createMessageRouter(handlersWith({ 'reports.list': list as never }), trusted);
-    const answer = await route({ type: 'reports.list', payload: { search: 'a\ud800' } }, ownPage);
+    const answer = await route({ type: 'reports.list', payload: { connection, search: 'a\ud800' } }, ownPage);
     expect(answer).toEqual({ ok: true, data: { items: [] } });
   });
 
   it('answers with an error when checking a payload throws', async () => {
     const route = createMessageRouter(handlersWith({}), trusted);
     // A getter that throws: the payload check itself fails, not the payload's content.
-    const payload = Object.defineProperty({}, 'search', {
+    const payload = Object.defineProperty({ connection }, 'search', {
       enumerable: true,
       get: () => {
         throw new Error('hostile getter');
@@ -72,10 +77,13 @@ describe('message router', () => {
 
   // Field by field: router-field-errors.test.ts.
   it.each([
-    ['a per_page the API does not allow', { type: 'reports.list', payload: { perPage: 20 } }],
-    ['an unknown sort key', { type: 'reports.list', payload: { sortBy: 'password' } }],
-    ['a privacy outside 0-2', { type: 'reports.create', payload: { url: 'https://a.example', privacy: 3 } }],
-    ['an empty project name', { type: 'projects.delete', payload: { name: '' } }],
+    ['a per_page the API does not allow', { type: 'reports.list', payload: { connection, perPage: 20 } }],
+    ['an unknown sort key', { type: 'reports.list', payload: { connection, sortBy: 'password' } }],
+    [
+      'a privacy outside 0-2',
+      { type: 'reports.create', payload: { connection, url: 'https://a.example', privacy: 3 } },
+    ],
+    ['an empty project name', { type: 'projects.delete', payload: { connection, name: '' } }],
   ])('refuses %s without calling the handler, naming the field', async (_name, message) => {
     const route = createMessageRouter(handlersWith({}), trusted);
     const answer = await route(message, ownPage);
@@ -86,7 +94,7 @@ describe('message router', () => {
   });
 
   it.each([
-    ['an extra field (strict objects)', { type: 'reports.list', payload: { apiKey: 'x' } }],
+    ['an extra field (strict objects)', { type: 'reports.list', payload: { connection, apiKey: 'x' } }],
     ['a missing payload', { type: 'reports.get' }],
   ])('refuses %s without calling the handler', async (_name, message) => {
     const route = createMessageRouter(handlersWith({}), trusted);

@@ -8,12 +8,12 @@ import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
 import { readStore } from '@/lib/report-store';
 import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
-import type { CoreHandlers } from '@/entrypoints/background/router';
 import type { ScoreEntry } from '@/entrypoints/background/score-badge';
 import {
   createToolbarScore,
   REFRESH_DELAY_MS,
   SCORE_INDEX_ALARM,
+  type ToolbarScoreDeps,
 } from '@/entrypoints/background/toolbar-score';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
@@ -34,7 +34,7 @@ function setup(reports: Report[] = [PRICING]) {
     [1, 'https://www.example.com/pricing'],
     [2, 'https://example.com/about'],
   ]);
-  const listReports = vi.fn<CoreHandlers['reports.list']>(async () => ok(pageOf(reports)));
+  const listReports = vi.fn<ToolbarScoreDeps['listReports']>(async () => ok(pageOf(reports)));
   const stores = new Map<string, ReportStore>();
   /** Connection `connectionId`'s store writer, as the background's connection work has it. */
   const storeOf = (connectionId: string) => {
@@ -109,7 +109,6 @@ describe('the toolbar score', () => {
       expect(deps.alarms.create).toHaveBeenCalledWith(SCORE_INDEX_ALARM, { periodInMinutes: 30 });
       expect(deps.listReports).toHaveBeenCalledWith(
         { sortBy: 'id', sort: 'desc', perPage: 100, page: 1 },
-        false,
         { id: 'a', account: 'a' },
       );
       expect(shown()).toEqual({ 1: 5, 2: null });

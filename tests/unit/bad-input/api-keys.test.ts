@@ -1,12 +1,12 @@
 // @vitest-environment node
 // API keys as people paste them: whitespace around is trimmed, whitespace or a line break inside is
 // refused next to the key field, and the client never sends a key a header cannot carry.
-import { describe, expect, it, vi } from 'vitest';
-import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { isSendableKey } from '@/lib/base-url';
 import { KEY_MALFORMED, MIN_KEY_LENGTH } from '@/lib/settings/rules';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
+import { setupHandlers } from '../background/service-fixture';
 
 const LONG_KEY = 'k'.repeat(10_000);
 
@@ -28,17 +28,13 @@ describe('isSendableKey', () => {
   });
 });
 
-/** The settings handler over an in-memory store (as tests/unit/background/handlers.test.ts does). */
+/** The settings handler over connections kept in memory (as tests/unit/background/handlers.test.ts has them). */
 function settingsHandler(initial: ConnectionSettings) {
-  const stored = { ...initial };
-  const deps = {
-    readSettings: async () => ({ ...stored }),
-    writeSettings: async (changes: Partial<ConnectionSettings>) => void Object.assign(stored, changes),
-    oneAtATime: <T>(work: () => Promise<T>) => work(),
-    hasHostPermission: vi.fn(async () => true),
-    createClient: vi.fn(),
-  } as unknown as HandlerDeps;
-  return { save: createHandlers(deps)['settings.save'], stored };
+  // Saving never reaches the service: a client made would be a failure.
+  const { handlers, stored } = setupHandlers(initial, () => {
+    throw new Error('no client should be made');
+  });
+  return { save: handlers['settings.save'], stored };
 }
 
 describe('settings.save with a pasted key', () => {
@@ -51,7 +47,7 @@ describe('settings.save with a pasted key', () => {
         ok: false,
         error: expect.objectContaining({ kind: 'invalid_input', fieldErrors: { apiKey: [KEY_MALFORMED] } }),
       });
-      expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
     },
   );
 
@@ -66,7 +62,7 @@ describe('settings.save with a pasted key', () => {
         ok: false,
         error: expect.objectContaining({ kind: 'invalid_input', fieldErrors: { apiKey: [sentence] } }),
       });
-      expect(stored).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
     },
   );
 
@@ -74,7 +70,7 @@ describe('settings.save with a pasted key', () => {
     const { save, stored } = settingsHandler({ baseUrl: '', apiKey: '' });
     const key = 'k'.repeat(MIN_KEY_LENGTH);
     expect(await save({ baseUrl: 'https://r.example', apiKey: key })).toMatchObject({ ok: true });
-    expect(stored.apiKey).toBe(key);
+    expect(stored().apiKey).toBe(key);
   });
 
   it.each([
@@ -85,7 +81,7 @@ describe('settings.save with a pasted key', () => {
     const { save, stored } = settingsHandler({ baseUrl: '', apiKey: '' });
     const answer = await save({ baseUrl: 'https://r.example', apiKey });
     expect(answer).toMatchObject({ ok: true, data: { keySet: true, keyLastFour: saved.slice(-4) } });
-    expect(stored.apiKey).toBe(saved);
+    expect(stored().apiKey).toBe(saved);
   });
 
   it('never answers with the key, however long', async () => {

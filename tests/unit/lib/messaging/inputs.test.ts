@@ -65,7 +65,9 @@ describe('validation messages', () => {
 describe('bulk.start', () => {
   const schema = payloadSchemas['bulk.start'];
   const page = { reports: [{ id: 7, label: 'example.com/a' }] };
-  const ok = (value: unknown) => schema.safeParse(value).success;
+  /** Every job is for one connection: each payload below names it, so only what it varies can fail. */
+  const connection = { id: 'conn-1', account: 'account-1' };
+  const ok = (value: object) => schema.safeParse({ connection, ...value }).success;
 
   it('takes a page of reports or the list’s filters (never its page), with one of two actions', () => {
     expect(ok({ action: { kind: 'regenerate' }, target: page })).toBe(true);
@@ -86,10 +88,14 @@ describe('bulk.start', () => {
       false,
     );
     expect(ok({ action: { kind: 'regenerate' }, target: page, extra: 1 })).toBe(false);
+    // No connection named: refused.
+    expect(schema.safeParse({ action: { kind: 'regenerate' }, target: page }).success).toBe(false);
   });
 
   it('needs a password for Password, and takes none for anything else', () => {
-    expect(fieldErrors(schema, { action: { kind: 'privacy', privacy: 2 }, target: page })).toEqual({
+    expect(
+      fieldErrors(schema, { connection, action: { kind: 'privacy', privacy: 2 }, target: page }),
+    ).toEqual({
       password: ['Enter a password: privacy Password needs one.'],
     });
     expect(ok({ action: { kind: 'privacy', privacy: 2 }, target: page, password: '' })).toBe(false);

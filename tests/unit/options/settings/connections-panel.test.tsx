@@ -97,10 +97,13 @@ describe('with two connections', () => {
     sendMock.mockImplementation(
       async () => ({ ok: true, data: { total: 3, count: 3, account: null } }) as never,
     );
-    render(<ConnectionsPanel connections={[A, B]} />);
+    // An account other than the id: the page sends the account it was shown, not the id standing in.
+    render(<ConnectionsPanel connections={[A, { ...B, account: 'b-account-2' }]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Test Client B' }));
     expect(await screen.findByText(/Connected: 3 reports/)).toBeTruthy();
-    expect(sendMock).toHaveBeenCalledWith('settings.test', { id: 'b' });
+    expect(sendMock).toHaveBeenCalledWith('settings.test', {
+      connection: { id: 'b', account: 'b-account-2' },
+    });
   });
 
   it('makes one active, and removes one after a confirmation', async () => {
