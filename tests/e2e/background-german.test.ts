@@ -17,15 +17,20 @@ const german = JSON.parse(
   readFileSync(join(process.cwd(), 'public/_locales/de/messages.json'), 'utf8'),
 ) as Record<string, { message: string }>;
 
-/** Sends one message to the background from an extension page, as the pages do. */
-function ask<T>(page: Page, type: string, payload: unknown): Promise<Result<T>> {
+/** Sends one message to the background from an extension page, as the pages do: naming the connection shown. */
+function ask<T>(page: Page, type: string, payload: object): Promise<Result<T>> {
   return page.evaluate(
-    ([type, payload]) =>
-      (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-        }
-      ).chrome.runtime.sendMessage({ type, payload }) as Promise<Result<T>>,
+    async ([type, payload]) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: {
+          runtime: { sendMessage(message: unknown): Promise<unknown> };
+          storage: { session: { get(keys: string[]): Promise<Record<string, unknown>> } };
+        };
+      };
+      const shown = await chrome.storage.session.get(['activeConnection', 'activeAccount']);
+      const connection = { id: shown.activeConnection, account: shown.activeAccount };
+      return chrome.runtime.sendMessage({ type, payload: { connection, ...payload } }) as Promise<Result<T>>;
+    },
     [type, payload] as const,
   );
 }
