@@ -32,6 +32,9 @@ export interface WorkDeps {
 
 export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
 
+/** Jobs wait out a 429 with their own pacer (lib/pace.ts): the client hands it back at once. */
+const PACED = { paced: true } as const;
+
 export function createConnectionWorks(deps: WorkDeps) {
   const made = new Map<string, ReturnType<typeof build>>();
 
@@ -73,8 +76,8 @@ export function createConnectionWorks(deps: WorkDeps) {
       connectionId: ref.id,
       // On this connection only; the handlers' events keep its snapshot and follower in step.
       update: ({ id, ...changes }) => service.updateReport(id, changes),
-      get: ({ id }) => service.getReport(id),
-      list: (query) => service.listReports(query),
+      get: ({ id }) => service.getReport(id, PACED),
+      list: (query) => service.listReports(query, false, PACED),
       now,
       keepAliveWhile,
       alarms,
@@ -83,7 +86,7 @@ export function createConnectionWorks(deps: WorkDeps) {
     // Its requests on this connection only; its rows follow the same events as the store.
     const sites = createSiteReads({
       connectionId: ref.id,
-      list: (query) => service.listReports(query),
+      list: (query) => service.listReports(query, false, PACED),
       now,
       keepAliveWhile,
     });

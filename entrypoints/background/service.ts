@@ -3,7 +3,7 @@
 // call runs on the connection its handle names, or on none: a connection removed or saved as another
 // account gets no request, and an answer that comes after that writes nothing and tells nothing.
 import { apiError } from '@/entrypoints/background/error-messages';
-import type { ApiClient } from '@/entrypoints/background/service/client';
+import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
 import { listView } from '@/lib/api/summary';
 import type { Report, ReportId } from '@/lib/api/types';
@@ -77,9 +77,9 @@ export function createServices(deps: ServiceDeps) {
     };
 
     /** A list of reports, whole; every one read is told (the store and the history note them). */
-    const listReports = (query: ReportListQuery, asView = false) =>
+    const listReports = (query: ReportListQuery, asView = false, read?: ReadOptions) =>
       run(
-        (client) => client.listReports(query),
+        (client) => client.listReports(query, read),
         async (answer) => {
           if (!answer.ok) return;
           // A page's list, as the server applied it, is a view a page shows again at once next time.
@@ -104,9 +104,9 @@ export function createServices(deps: ServiceDeps) {
           return exportPage(answer, answer.ok ? await readHistory(on.id).index() : {});
         }),
 
-      getReport: (id: ReportId) =>
+      getReport: (id: ReportId, read?: ReadOptions) =>
         run(
-          (client) => client.getReport(id),
+          (client) => client.getReport(id, read),
           (answer) => (answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, id)),
         ),
 

@@ -38,9 +38,10 @@ import { PRIVACY, type Account, type Page, type Project, type Report, type Repor
 export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
   Partial<Omit<HttpSettings, 'baseUrl' | 'apiKey'>>;
 
-/** `retry: false`: one attempt, for a caller that paces itself (lib/pace.ts); reads retry otherwise. */
+/** `retry: false`: one attempt. `paced`: a 429 comes back at once to a caller that waits it out itself. */
 export interface ReadOptions {
   retry?: boolean;
+  paced?: boolean;
 }
 
 export interface ApiEndpoints {

@@ -44,6 +44,8 @@ export interface HttpRequest {
   timeoutMs?: number;
   /** false: one attempt, for a caller that paces itself (lib/pace.ts) and would otherwise ask twice over. */
   retry?: boolean;
+  /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once; 5xx and network are retried. */
+  paced?: boolean;
 }
 
 export type Body =
@@ -301,7 +303,9 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
   const timeoutMs = req.timeoutMs ?? settings.timeoutMs;
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);
-    const wait = attemptNumber < attempts ? retryDelay(outcome, attemptNumber, settings.random) : null;
+    const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
+    const wait =
+      attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber, settings.random) : null;
     if (wait === null) return toResult(outcome, req, timeoutMs);
     // The service asked to slow down: said while waiting, so pages can show it.
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);

@@ -759,6 +759,18 @@ describe('retries', () => {
     expect([busy.calls.length, projects.calls.length, busy.waits.length]).toEqual([1, 1, 0]);
   });
 
+  it('hands a 429 back at once to a paced caller, and still retries a 503 for it', async () => {
+    const limited = setup([json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '2' }), json([])]);
+    expect(errorOf(await limited.client.listReports({ page: 3 }, { paced: true }))).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 2,
+    });
+    expect([limited.calls.length, limited.waits.length]).toEqual([1, 0]);
+    const busy = setup([empty(503), json(REPORT)]);
+    expect(await busy.client.getReport(42, { paced: true })).toEqual({ ok: true, data: FROM_CLIENT });
+    expect(busy.calls).toHaveLength(2);
+  });
+
   it('retries a GET after a network error', async () => {
     const { client, calls } = setup([new TypeError('Failed to fetch'), json(REPORT)]);
     expect(await client.getReport(42)).toEqual({ ok: true, data: FROM_CLIENT });
