@@ -265,7 +265,7 @@ describe('API handlers', () => {
     await handlers['reports.delete']({ connection, id: 9 });
     await handlers['projects.list']({ connection, search: 'x', perPage: 25 });
     await handlers['projects.delete']({ connection, name: 'Client A / Landing pages' });
-    expect(client.getReport).toHaveBeenCalledWith(7);
+    expect(client.getReport).toHaveBeenCalledWith(7, undefined);
     expect(client.createReport).toHaveBeenCalledWith({
       url: 'https://a.example',
       privacy: 2,

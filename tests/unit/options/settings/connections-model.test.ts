@@ -159,7 +159,7 @@ describe('connections model: the list', () => {
     expect(model.status.value?.tone).toBe('info');
     answer.resolve(ok({ total: 3, count: 3, account: null }));
     await testing;
-    expect(callsOf(send, 'settings.test')).toEqual([{ id: 'b' }]);
+    expect(callsOf(send, 'settings.test')).toEqual([{ connection: { id: 'b', account: 'b' } }]);
     expect(model.status.value).toEqual({ tone: 'success', text: 'Connected: 3 reports' });
     expect(model.busy.value).toBe(false);
 
