@@ -1,9 +1,8 @@
-// The service's API, one function per endpoint (API.md), for the background only. Every method resolves
-// to a Result and never throws. Inputs come typed: a page's payload was checked by the router, and
-// internal callers build theirs. Every answer is parsed by ./responses into the shapes of lib/api/types.
+// The service's API, one function per endpoint (API.md), for the background only. Inputs come typed: a
+// page's payload was checked by the router, and internal callers build theirs.
 import { apiError } from '@/entrypoints/background/error-messages';
 import { t } from '@/lib/i18n';
-import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors';
+import type { ApiError, Result } from '@/lib/api/errors';
 import {
   fail,
   HTML_DETAIL,
@@ -11,7 +10,6 @@ import {
   NO_API_MESSAGE,
   REDIRECT_MESSAGE,
   request,
-  type Body,
   type HttpRequest,
   type HttpSettings,
   type HttpSuccess,
@@ -32,44 +30,26 @@ import {
   reportIdIn,
   type Parsed,
 } from './responses';
-import { PRIVACY, type Account, type Page, type Project, type Report, type ReportId } from '@/lib/api/types';
+import { PRIVACY, type Account, type Page, type Report, type ReportId } from '@/lib/api/types';
 
-/** What wiring.ts gives; every setting but the address and the key has a default. */
+/** Every setting but the address and the key has a default. */
 export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
   Partial<Omit<HttpSettings, 'baseUrl' | 'apiKey'>>;
 
-/** `retry: false`: one attempt. `paced`: a 429 comes back at once to a caller that waits it out itself. */
+/** `paced`: a 429 comes back at once to a caller that waits it out itself (lib/pace.ts). */
 export interface ReadOptions {
-  retry?: boolean;
   paced?: boolean;
 }
 
-export interface ApiEndpoints {
-  listReports(query: ReportListQuery, options?: ReadOptions): Promise<Result<Page<Report>>>;
-  getReport(id: ReportId, options?: ReadOptions): Promise<Result<Report>>;
-  createReport(input: CreateReportInput): Promise<Result<Report>>;
-  /** PATCH; `regenerate: true` sends results=1; a password is sent only with Password privacy. */
-  updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>>;
-  deleteReport(id: ReportId): Promise<Result<null>>;
-  listProjects(query: ProjectListQuery, options?: ReadOptions): Promise<Result<Page<Project>>>;
-  deleteProject(name: string): Promise<Result<null>>;
-  /** phpRank's GET /account; `null` when the server has no such endpoint (404). */
-  getAccount(options?: ReadOptions): Promise<Result<Account | null>>;
-}
+export type ApiClient = ReturnType<typeof createApiClient>;
 
-export type ApiClient = ApiEndpoints;
-
-export const DEFAULT_TIMEOUT_MS = 15_000;
-/** Create and regenerate: phpRank fetches and analyses the page before it answers. */
-export const ANALYSIS_TIMEOUT_MS = 90_000;
-export const DEFAULT_MAX_ATTEMPTS = 3;
-
-const REPORT_GONE = t('errorReportGone');
 // phpRank answers 403 (not 404) to an update of a report that is gone; the report was listed as ours.
 const REPORT_GONE_ON_UPDATE = t('errorReportGoneOnUpdate');
-const PROJECT_GONE = t('errorProjectGone');
-const REPORT_ERRORS = { notFoundMessage: REPORT_GONE, forbiddenMessage: t('errorReportForbidden') };
-const PROJECT_ERRORS = { notFoundMessage: PROJECT_GONE, forbiddenMessage: t('errorProjectForbidden') };
+const REPORT_ERRORS = { notFoundMessage: t('errorReportGone'), forbiddenMessage: t('errorReportForbidden') };
+const PROJECT_ERRORS = {
+  notFoundMessage: t('errorProjectGone'),
+  forbiddenMessage: t('errorProjectForbidden'),
+};
 
 // Our query field names -> the API's parameter names (both lists), and back for its 422 messages.
 const QUERY_PARAM_NAMES: Record<string, string> = {
@@ -97,18 +77,14 @@ function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams
   return params;
 }
 
-/** A successful answer's body, parsed; anything else is an "unexpected response" saying what was wrong. */
-function decode<T>(body: Body, read: (value: unknown) => Parsed<T>): Result<T> {
+/** A success's body, parsed, with the throttle's headers (lib/pace.ts); else "unexpected response". */
+function decode<T>({ body, rateLimit }: HttpSuccess, read: (value: unknown) => Parsed<T>): Result<T> {
   if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
   if (body.type === 'empty') return fail('unexpected', { detail: t('errorEmptyAnswer') });
   if (body.type === 'invalid_json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
   const parsed = read(body.value);
-  return parsed.ok ? { ok: true, data: parsed.value } : fail('unexpected', { detail: parsed.problem });
-}
-
-/** The throttle's headers ride along with a success, so a job can pace itself (lib/pace.ts). */
-function withRate<T>(result: Result<T>, rateLimit: RateLimit | null): Result<T> {
-  return result.ok && rateLimit ? { ...result, rateLimit } : result;
+  if (!parsed.ok) return fail('unexpected', { detail: parsed.problem });
+  return rateLimit ? { ok: true, data: parsed.value, rateLimit } : { ok: true, data: parsed.value };
 }
 
 /** The path of a report or project, or the refusal of an id or name that no address can carry as one segment. */
@@ -125,22 +101,11 @@ function itemPath(value: ReportId, field: 'id' | 'name'): string | { ok: false; 
   };
 }
 
-// Only a refusal (a 4xx, or a request never sent) proves nothing was written.
-
-const REFUSALS: readonly ApiErrorKind[] = [
-  'not_configured',
-  'permission',
-  'invalid_input',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'rate_limited',
-];
-
+/** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
 function refused(error: ApiError): boolean {
   if (error.retrySafe === false) return false;
-  if (error.status !== undefined && error.status >= 400 && error.status < 500) return true;
-  return REFUSALS.includes(error.kind);
+  if (error.status === undefined) return error.kind === 'not_configured' || error.kind === 'invalid_input';
+  return error.status >= 400 && error.status < 500;
 }
 
 /** A write's failure that may have come after the write was done, said as such, without a Retry. */
@@ -207,61 +172,64 @@ const UNROUTABLE = /\//;
 /** Delete answers 200 with any body or 204; only a web page (not the API) is suspicious. */
 function deleted(answer: HttpSuccess | null): Result<null> {
   if (answer?.body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
-  return withRate({ ok: true, data: null }, answer?.rateLimit ?? null);
+  return answer?.rateLimit ? { ok: true, data: null, rateLimit: answer.rateLimit } : { ok: true, data: null };
 }
 
 /** How far the check after a project delete reads the list (searching by the name narrows it first). */
 const PROJECT_CHECK_PAGES = 5;
 const PER_PAGE = 100;
 
-export function createApiClient(config: ApiClientConfig): ApiClient {
+export function createApiClient(config: ApiClientConfig) {
   const http: HttpSettings = {
     ...config,
     apiKey: config.apiKey.trim(),
     // Through a plain function: a detached `fetch` called as a method throws "Illegal invocation".
     fetch: config.fetch ?? ((input, init) => fetch(input, init)),
-    timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    analysisTimeoutMs: config.analysisTimeoutMs ?? ANALYSIS_TIMEOUT_MS,
+    timeoutMs: config.timeoutMs ?? 15_000,
+    // Create and regenerate: phpRank fetches and analyses the page before it answers.
+    analysisTimeoutMs: config.analysisTimeoutMs ?? 90_000,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     random: config.random ?? Math.random,
-    maxAttempts: config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    maxAttempts: config.maxAttempts ?? 3,
   };
   const send = (req: HttpRequest) => request(http, req);
   const readReport = (value: unknown) => parseReport(value, http.baseUrl);
 
-  async function listReports(query: ReportListQuery, options?: ReadOptions) {
-    const params = queryParams(query);
+  async function readList<T>(
+    path: string,
+    query: ReportListQuery | ProjectListQuery,
+    parse: (value: unknown) => Parsed<Page<T>>,
+    options?: ReadOptions,
+  ): Promise<Result<Page<T>>> {
     const answer = await send({
       method: 'GET',
-      path: '/reports',
-      query: params,
+      path,
+      query: queryParams(query),
       errors: LIST_ERRORS,
       ...options,
     });
-    if (!answer.ok) return answer;
-    return withRate(
-      decode(answer.data.body, (value) => parseReportPage(value, http.baseUrl)),
-      answer.data.rateLimit,
-    );
+    return answer.ok ? decode(answer.data, parse) : answer;
   }
+
+  const listReports = (query: ReportListQuery, options?: ReadOptions) =>
+    readList('/reports', query, (value) => parseReportPage(value, http.baseUrl), options);
+
+  const listProjects = (query: ProjectListQuery, options?: ReadOptions) =>
+    readList('/projects', query, parseProjectPage, options);
 
   async function getReport(id: ReportId, options?: ReadOptions): Promise<Result<Report>> {
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    const answer = await send({
-      method: 'GET',
-      path,
-      errors: REPORT_ERRORS,
-      ...options,
-    });
-    return answer.ok ? decode(answer.data.body, readReport) : answer;
+    const answer = await send({ method: 'GET', path, errors: REPORT_ERRORS, ...options });
+    return answer.ok ? decode(answer.data, readReport) : answer;
   }
 
   /** The created report; when the answer holds only an id, the report is read back by that id. */
-  async function createdReport(body: Body): Promise<Result<Report>> {
-    if (body.type === 'html') return afterDone(decode(body, readReport), t('errorCreatedAsWebPage'));
+  async function createdReport(answer: HttpSuccess): Promise<Result<Report>> {
+    const { body } = answer;
+    if (body.type === 'html') return afterDone(decode(answer, readReport), t('errorCreatedAsWebPage'));
     if (body.type === 'json' && containsReport(body.value)) {
-      return afterDone(decode(body, readReport), t('errorCreatedNotUnderstood'));
+      return afterDone(decode(answer, readReport), t('errorCreatedNotUnderstood'));
     }
     const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
     if (id !== undefined) return afterDone(await getReport(id), t('errorCreatedNotRead'));
@@ -281,11 +249,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       errors: { notFoundMessage: NO_API_MESSAGE },
       timeoutMs: http.analysisTimeoutMs,
     });
-    if (answer.ok) return createdReport(answer.data.body);
+    if (answer.ok) return createdReport(answer.data);
     if (answer.error.kind === 'invalid_input') return { ok: false, error: explainRefusedPage(answer.error) };
     return { ok: false, error: mayHaveDone(answer.error, 'created') };
   }
 
+  /** PATCH; `regenerate: true` sends results=1. */
   async function updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>> {
     const body = privacyBody(new URLSearchParams(), input);
     if (input.regenerate) body.set('results', '1');
@@ -311,17 +280,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return { ok: false, error: regenerate ? mayHaveDone(error, 'regenerated') : error };
     }
     // Some services answer an update with 204 or a bare message: the change is made, so read it back.
-    const { body: answered, rateLimit } = answer.data;
+    const { body: answered } = answer.data;
     const updated =
       answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))
         ? await getReport(id)
-        : decode(answered, readReport);
+        : decode(answer.data, readReport);
     // A report gone meanwhile stays "gone": that is what the pages act on.
     const gone = !updated.ok && updated.error.kind === 'not_found';
-    return withRate(
-      regenerate && !gone ? afterDone(updated, t('errorRegeneratedNotRead')) : updated,
-      rateLimit,
-    );
+    return regenerate && !gone ? afterDone(updated, t('errorRegeneratedNotRead')) : updated;
   }
 
   async function deleteReport(id: ReportId): Promise<Result<null>> {
@@ -334,18 +300,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (!UNROUTABLE.test(String(id))) return deleted(null);
     const { status, detail } = answer.error;
     return fail('unexpected', { status, detail, message: t('errorReportIdSlash', id) });
-  }
-
-  async function listProjects(query: ProjectListQuery, options?: ReadOptions) {
-    const params = queryParams(query);
-    const answer = await send({
-      method: 'GET',
-      path: '/projects',
-      query: params,
-      errors: LIST_ERRORS,
-      ...options,
-    });
-    return answer.ok ? decode(answer.data.body, parseProjectPage) : answer;
   }
 
   /** Whether the service still lists a project of exactly this name (its search is a substring match). */
@@ -376,11 +330,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function deleteProject(name: string): Promise<Result<null>> {
     const path = itemPath(name, 'name');
     if (typeof path !== 'string') return path;
-    const answer = await send({
-      method: 'DELETE',
-      path,
-      errors: PROJECT_ERRORS,
-    });
+    const answer = await send({ method: 'DELETE', path, errors: PROJECT_ERRORS });
     if (!answer.ok && answer.error.kind !== 'not_found') return answer;
     if (answer.ok && answer.data.body.type === 'html') return deleted(answer.data);
     const listed = await stillListed(name);
@@ -399,32 +349,21 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return fail('invalid_input', { status, detail, message: t('errorProjectNotDeleted', reason) });
   }
 
+  /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
   async function getAccount(options?: ReadOptions): Promise<Result<Account | null>> {
     const answer = await send({ method: 'GET', path: '/account', ...options });
-    // A server without the endpoint (API.md's) answers 404: nothing to say, not an error.
     if (!answer.ok) return answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
-    return decode(answer.data.body, parseAccount);
+    return decode(answer.data, parseAccount);
   }
 
-  /** The last line of defence for "never throws". */
-  const guarded =
-    <A extends unknown[], T>(call: (...args: A) => Promise<Result<T>>) =>
-    async (...args: A): Promise<Result<T>> => {
-      try {
-        return await call(...args);
-      } catch (error) {
-        return fail('unexpected', { detail: error instanceof Error ? error.message : String(error) });
-      }
-    };
-
   return {
-    listReports: guarded(listReports),
-    getReport: guarded(getReport),
-    createReport: guarded(createReport),
-    updateReport: guarded(updateReport),
-    deleteReport: guarded(deleteReport),
-    listProjects: guarded(listProjects),
-    deleteProject: guarded(deleteProject),
-    getAccount: guarded(getAccount),
+    listReports,
+    getReport,
+    createReport,
+    updateReport,
+    deleteReport,
+    listProjects,
+    deleteProject,
+    getAccount,
   };
 }

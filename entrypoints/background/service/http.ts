@@ -42,8 +42,6 @@ export interface HttpRequest {
   body?: URLSearchParams;
   errors?: ErrorContext;
   timeoutMs?: number;
-  /** false: one attempt, for a caller that paces itself (lib/pace.ts) and would otherwise ask twice over. */
-  retry?: boolean;
   /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once; 5xx and network are retried. */
   paced?: boolean;
 }
@@ -276,7 +274,7 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
   return { ok: false, error: statusError(status, headers, body, req.errors ?? {}) };
 }
 
-/** Sends one request (a read retried by the rule above unless `retry: false`); a 2xx is ok, the rest ApiError. */
+/** Sends one request (a read retried by the rule above); a 2xx is ok, the rest ApiError. */
 export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
   const url = buildUrl(settings.baseUrl, req.path, req.query);
   if (!url) return fail('not_configured', { message: t('errorBaseUrlInvalid') });
@@ -298,8 +296,7 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     redirect: 'manual',
     cache: 'no-store',
   };
-  const reads = req.method === 'GET' && req.retry !== false;
-  const attempts = reads ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;
+  const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;
   const timeoutMs = req.timeoutMs ?? settings.timeoutMs;
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);

@@ -744,21 +744,6 @@ describe('retries', () => {
     expect(one.calls).toHaveLength(1);
   });
 
-  it('asks once with retry: false, for a caller that paces itself: a 429 or 503 comes back at once', async () => {
-    const limited = setup([json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '2' }), json([])]);
-    expect(errorOf(await limited.client.listReports({ page: 3 }, { retry: false }))).toMatchObject({
-      kind: 'rate_limited',
-      retryAfterSeconds: 2,
-    });
-    expect(limited.calls).toHaveLength(1);
-    expect(limited.waits).toEqual([]);
-    const busy = setup([empty(503), empty(503)]);
-    expect(errorOf(await busy.client.getReport(1, { retry: false })).kind).toBe('server');
-    const projects = setup([new TypeError('Failed to fetch'), json([])]);
-    expect(errorOf(await projects.client.listProjects({}, { retry: false })).kind).toBe('network');
-    expect([busy.calls.length, projects.calls.length, busy.waits.length]).toEqual([1, 1, 0]);
-  });
-
   it('hands a 429 back at once to a paced caller, and still retries a 503 for it', async () => {
     const limited = setup([json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '2' }), json([])]);
     expect(errorOf(await limited.client.listReports({ page: 3 }, { paced: true }))).toMatchObject({
