@@ -1,37 +1,27 @@
 // The default sentence for each error kind, and apiError() to make an error with it. Background only (lint
-// forbids it in pages): the background phrases every error once, in the browser's language, and pages
-// show what they are sent.
+// forbids it in pages): the background phrases every error once, and pages show what they are sent.
 import { t } from '@/lib/i18n';
 import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
 
+const MESSAGES: Record<ApiErrorKind, () => string> = {
+  not_configured: () => t('errorNotConfigured'),
+  unauthorized: () => t('errorUnauthorized'),
+  forbidden: () => t('errorForbidden'),
+  not_found: () => t('errorNotFound'),
+  invalid_input: () => t('errorInvalidInput'),
+  rate_limited: () => t('errorRateLimited'),
+  server: () => t('errorServer'),
+  network: () => t('errorNetwork'),
+  timeout: () => t('errorTimeout'),
+  permission: () => t('errorPermission'),
+  unexpected: () => t('errorUnexpected'),
+};
+
 /** The default sentence for each kind; the client may say something more exact. */
 export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {
-  switch (kind) {
-    case 'not_configured':
-      return t('errorNotConfigured');
-    case 'unauthorized':
-      return t('errorUnauthorized');
-    case 'forbidden':
-      return t('errorForbidden');
-    case 'not_found':
-      return t('errorNotFound');
-    case 'invalid_input':
-      return t('errorInvalidInput');
-    case 'rate_limited':
-      return retryAfterSeconds
-        ? t('errorRateLimitedFor', formatWait(retryAfterSeconds))
-        : t('errorRateLimited');
-    case 'server':
-      return t('errorServer');
-    case 'network':
-      return t('errorNetwork');
-    case 'timeout':
-      return t('errorTimeout');
-    case 'permission':
-      return t('errorPermission');
-    case 'unexpected':
-      return t('errorUnexpected');
-  }
+  if (kind === 'rate_limited' && retryAfterSeconds)
+    return t('errorRateLimitedFor', formatWait(retryAfterSeconds));
+  return MESSAGES[kind]();
 }
 
 /** "30 seconds", "2 minutes": a wait, rounded up. */

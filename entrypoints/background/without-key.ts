@@ -3,7 +3,6 @@
 import { t } from '@/lib/i18n';
 import { MIN_KEY_LENGTH } from '@/lib/settings/rules';
 
-/** "[API key]", in the browser's language. */
 export const KEY_PLACEHOLDER = t('serviceKeyPlaceholder');
 
 /** `value` with every occurrence of `key` (as is, or URL-encoded) in its strings and names replaced. */

@@ -1,8 +1,6 @@
-// What a person can do about an error (DESIGN.md "Errors the user can act on"). Pages import this, and
-// only types from ./errors, so the background's default sentences stay out of their bundles.
+// What a person can do about an error; pages turn it into a button.
 import type { ApiError, ApiErrorKind } from './errors';
 
-/** What a person can do about an error; pages turn it into a button. */
 export type ErrorAction = 'open_settings' | 'retry' | 'grant_permission' | null;
 
 const ACTIONS: Record<ApiErrorKind, ErrorAction> = {

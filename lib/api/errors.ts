@@ -17,32 +17,23 @@ export const API_ERROR_KINDS = [
 ] as const;
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
-export interface ApiError {
-  kind: ApiErrorKind;
-  /** A sentence a person understands. */
-  message: string;
-  /** HTTP status, when the server answered. */
-  status?: number;
-  /** Per-field messages from a 422 (or from checks made before sending). */
-  fieldErrors?: Record<string, string[]>;
-  /** Seconds to wait before trying again (429 Retry-After). */
-  retryAfterSeconds?: number;
-  /** Technical detail: what the schemas rejected, the server's own message. Shown small, never instead of `message`. */
-  detail?: string;
-  /** false when trying again could repeat a write that may already have happened. */
-  retrySafe?: boolean;
-}
-
-/** An error as kept in storage by the background and read back by pages. */
-export const apiErrorSchema: z.ZodMiniType<ApiError> = z.object({
+/** An error as the background sends it and keeps it in storage. */
+export const apiErrorSchema = z.object({
   kind: z.enum(API_ERROR_KINDS),
+  /** A sentence a person understands. */
   message: z.string(),
+  /** HTTP status, when the server answered. */
   status: z.optional(z.number()),
+  /** Per-field messages from a 422 (or from checks made before sending). */
   fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  /** Seconds to wait before trying again (429 Retry-After). */
   retryAfterSeconds: z.optional(z.number()),
+  /** What the schemas rejected, the server's own message: shown small, never instead of `message`. */
   detail: z.optional(z.string()),
+  /** false when trying again could repeat a write that may already have happened. */
   retrySafe: z.optional(z.boolean()),
 });
+export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** What the service's throttle said in its last answer (X-RateLimit-Limit / X-RateLimit-Remaining). */
 export interface RateLimit {

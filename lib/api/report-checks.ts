@@ -1,9 +1,6 @@
 // A report's `results` (phpRank's tests, keyed by name) turned into what a person reads: what failed,
-// how much it matters, and a short detail. The input comes straight from a server, so nothing here may
-// throw: every value is checked by hand and anything we do not understand is skipped or shown as sent.
-// Texts are plain data (the UI renders text, never markup), only shortened. Names and details are said in
-// the browser's language (numbers too, through Intl); the service's own values are shown as sent.
-
+// how much it matters, and a short detail. It runs inside the answer's schema, so nothing here may throw:
+// what we do not understand is skipped or shown as sent.
 import { t, type MessageKey } from '../i18n';
 import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../web-url';
@@ -14,24 +11,22 @@ export type CheckCategory = 'seo' | 'performance' | 'security' | 'miscellaneous'
 export interface FailedCheck {
   /** The test's key as the service sent it, e.g. "meta_description". */
   key: string;
-  /** A plain name of what is wrong: "Meta description missing", "Page loads slowly". Unknown tests: their key. */
+  /** What is wrong, plainly: "Meta description missing". Unknown tests: their key. */
   name: string;
   category: CheckCategory;
   importance: CheckImportance;
-  /** A short text of the value where it helps ("2.8 s (limit 2 s)", "3 images"), else null. At most 120 characters. */
+  /** The value where it helps ("2.8 s (limit 2 s)", "3 images"), at most 120 characters. */
   detail: string | null;
 }
 
 export interface ReportChecks {
-  /** Failed tests by importance, and passed tests. */
   counts: { high: number; medium: number; low: number; passed: number };
-  /** Failed tests: categories in the order SEO, Performance, Security, Miscellaneous, Other; within a category high before medium before low; then the service's order. */
+  /** By category (CATEGORY_ORDER), then importance, then the service's order. */
   failures: FailedCheck[];
-  /** The TOP_FAILURES most important of them (topFailures), chosen here so the popup needs no ranking. */
+  /** The TOP_FAILURES most important, chosen here so the popup needs no ranking. */
   top: FailedCheck[];
 }
 
-/** How many failures the popup shows for a page. */
 export const TOP_FAILURES = 3;
 
 const CATEGORY_ORDER: readonly CheckCategory[] = ['seo', 'performance', 'security', 'miscellaneous', 'other'];
@@ -43,7 +38,6 @@ function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 }
 
-/** One line of text, at most MAX_TEXT characters, or null when there is none. */
 function shortText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const text = value.replace(/\s+/g, ' ').trim();
@@ -62,7 +56,6 @@ function toNumber(value: unknown): number | null {
 
 const numberFormats: Intl.NumberFormat[] = [];
 
-/** "1,500", "2.8", "1.73" (in German "1.500", "2,8"): at most `decimals` decimals, digits grouped. */
 function formatNumber(value: number, decimals = 0): string {
   const format = (numberFormats[decimals] ??= new Intl.NumberFormat(undefined, {
     maximumFractionDigits: decimals,
@@ -91,19 +84,18 @@ function nestedCount(value: unknown): number | null {
   return total;
 }
 
-/** "3 images": a count with its noun, in the browser's language. */
 type Counted = (count: number) => string;
 
 type Errors = Record<string, unknown>;
 type Detail = (value: unknown, errors: Errors) => string | null;
 
-/** A bound from an error such as {too_slow: {max: 2}}. */
+/** From an error such as {too_slow: {max: 2}}. */
 function bound(errors: Errors, errorKey: string, side: 'min' | 'max'): number | null {
   const error = own(errors, errorKey);
   return isRecord(error) ? toNumber(own(error, side)) : null;
 }
 
-/** "2.8 s (limit 2 s)": a measured number with its limit, each formatted by `show`. */
+/** "2.8 s (limit 2 s)". */
 function measured(
   errorKey: string,
   side: 'min' | 'max',
@@ -149,7 +141,7 @@ const deprecatedTags: Detail = (_value, errors) => {
   return shortText(parts.join(', '));
 };
 
-/** "pricing, plans": the words of the title that the content lacks. */
+/** The words of the title that the content lacks. */
 const missingKeywords: Detail = (_value, errors) => {
   const words = own(errors, 'missing');
   return Array.isArray(words) ? shortText(words.filter((w) => typeof w === 'string').join(', ')) : null;
@@ -169,10 +161,9 @@ const addresses: Counted = (c) => (c === 1 ? t('checkAddress', n(c)) : t('checkA
 const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', n(c)));
 
 /**
- * phpRank 1.5.0's tests, one row each: category, documented importance, the error keys it names (what is
- * wrong, in words for people who are not SEO experts), and, where its value says more than its name, the
- * detail. A test's sentences are found by its key: `checkProblem<Key>` for its generic problem ("Title has
- * a problem"), `check<Key><ErrorKey>` for each error it names ("checkTitleMissing").
+ * phpRank 1.5.0's tests, one row each: category, documented importance, the error keys it has a sentence
+ * for (`check<Key><ErrorKey>`, besides its generic `checkProblem<Key>`), and the detail where its value
+ * says more than its name.
  */
 type Row = [
   category: Exclude<CheckCategory, 'other'>,
@@ -230,7 +221,7 @@ export function checkMessageKeys(): string[] {
   ]);
 }
 
-/** true/false as PHP may send them (1, "1", "true"...); null when it says neither. */
+/** true/false as PHP may send them (1, "1", "true"...); null when neither. */
 function passedState(value: unknown): boolean | null {
   const word = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if (word === true || word === 1 || word === '1' || word === 'true') return true;
@@ -243,7 +234,7 @@ function importanceOf(value: unknown, fallback: CheckImportance): CheckImportanc
   return (IMPORTANCE_ORDER as readonly string[]).includes(word) ? (word as CheckImportance) : fallback;
 }
 
-/** `errors` as an object; an empty PHP array arrives as [], a list of keys is read as such. */
+/** An empty PHP array arrives as [], a list of keys is read as such. */
 function errorsOf(value: unknown): Errors {
   if (isRecord(value)) return value;
   if (!Array.isArray(value)) return {};
@@ -299,7 +290,7 @@ export function summarizeChecks(results: unknown): ReportChecks | null {
   return { counts, failures, top: topFailures({ failures }, TOP_FAILURES) };
 }
 
-/** The `count` most important failures across categories: high first, then medium, then low; ties in category order. */
+/** The `count` most important failures; ties in category order. */
 export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: number): FailedCheck[] {
   const limit = Number.isNaN(count) ? 0 : Math.max(0, Math.floor(count));
   return [...checks.failures]
@@ -307,15 +298,12 @@ export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: numbe
     .slice(0, limit);
 }
 
-/**
- * The plain name of test `key` when it fails, known by its key alone (a history keeps no error keys): the
- * test's generic problem ("Title has a problem"); an unknown test's key as it was sent.
- */
+/** The name of test `key` by its key alone (a history keeps no error keys); an unknown test's key. */
 export function checkName(key: string): string {
   return own(TESTS, key) ? t(problemKey(key)) : (shortText(key) ?? t('checkUnnamed'));
 }
 
-/** The full page address the service reached: results.seo_friendly_url.value when it is an http(s) URL, else null. */
+/** The full page address the service reached (results.seo_friendly_url.value), when it is http(s). */
 export function reachedAddress(results: unknown): string | null {
   const entry = isRecord(results) ? results.seo_friendly_url : undefined;
   const value = isRecord(entry) && typeof entry.value === 'string' ? entry.value.trim() : '';

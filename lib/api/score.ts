@@ -1,5 +1,4 @@
-// The service's bands of its 0–100 score (phpRank's `result` filter and its own badges): the words of
-// API.md are these bands. Pure and tiny: pages and background both use it.
+// The service's bands of its 0–100 score (phpRank's `result` filter and badges): API.md's words.
 import type { ReportResult } from './types';
 
 /** Scores above this are good. */

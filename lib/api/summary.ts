@@ -1,6 +1,4 @@
-// The report as lists and kept copies carry it (ReportSummary), and the one place it is trimmed; and the
-// name under which a page's list query is kept (lib/report-store.ts). Used by the background and the
-// options page only: the popup never trims nor lists.
+// The one place a report is trimmed, and the name a list query is kept under (lib/report-store.ts).
 import type { Report, ReportSummary } from './types';
 
 /** The report without its raw fields and its long list of failed tests (the details view reads it whole). */

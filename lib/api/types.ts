@@ -1,4 +1,4 @@
-// Plain data the background hands to pages, and the API's allowed values (small constants pages use too).
+// Plain data the background hands to pages, and the API's allowed values.
 import type { ReportChecks } from './report-checks';
 
 /** The service's privacy values: anyone with the link, the account only, or behind a password. */
@@ -26,7 +26,6 @@ export type SortDirection = 'asc' | 'desc';
 
 export type ReportId = string | number;
 
-/** Counts and failed tests read from a report's `results` (./report-checks). */
 export type { ReportChecks, FailedCheck, CheckCategory, CheckImportance } from './report-checks';
 
 export interface Report {
@@ -35,14 +34,13 @@ export interface Report {
   url: string;
   /** The page's full http(s) address, for links: the address the service reached, else https:// + url. */
   pageUrl: string | null;
-  /** The report's own page on the service (`{base_url}/reports/{id}`); set by the client. */
+  /** The report's own page on the service (`{base_url}/reports/{id}`). */
   serviceUrl: string | null;
   project: string | null;
   /** The band of the score (the service's words); null while generating or when the service gave none. */
   result: ReportResult | null;
   /** The 0–100 score as sent (maybe unrounded); null when the service sent only a word, or nothing. */
   score: number | null;
-  /** The tests of the page, summarised; null when the server sent none. */
   checks: ReportChecks | null;
   privacy: Privacy | null;
   /** Whether the report page has a password, when the server says so. Never the password itself. */
@@ -54,10 +52,7 @@ export interface Report {
   fields: Record<string, unknown>;
 }
 
-/**
- * A report as lists and kept copies carry it: without the raw fields and the full list of failed tests
- * (the details view reads its report whole). Every Report is one.
- */
+/** A report as lists and kept copies carry it (the details view reads its report whole). Every Report is one. */
 export type ReportSummary = Omit<Report, 'fields' | 'checks'> & {
   checks: Pick<ReportChecks, 'counts' | 'top'> | null;
 };
@@ -65,11 +60,9 @@ export type ReportSummary = Omit<Report, 'fields' | 'checks'> & {
 export interface Project {
   name: string;
   createdAt: string | null;
-  /** Number of reports, where the server gives it. */
   reportsCount: number | null;
   /** The average score of its reports (phpRank sends their sum), where the server gives it. */
   averageScore: number | null;
-  /** The band of the average score. */
   averageResult: ReportResult | null;
   fields: Record<string, unknown>;
 }
@@ -95,6 +88,3 @@ export interface Page<T> {
   /** The sort the server says it applied (read from its page links), where it says. */
   appliedSort: { sortBy: string | null; sort: string | null } | null;
 }
-
-// What pages send (list queries, a new report, a change) is declared once, with its checks, in
-// lib/messaging/inputs.ts.

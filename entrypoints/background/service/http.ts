@@ -1,5 +1,5 @@
 // One request to the service: the URL, headers, timeout, the one retry rule for reads, and HTTP turned
-// into ApiError. Knows nothing about reports or projects; client.ts does.
+// into ApiError.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors';
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
@@ -26,7 +26,6 @@ export interface HttpSettings {
   maxAttempts: number;
 }
 
-/** How one endpoint wants its errors phrased. */
 export interface ErrorContext {
   notFoundMessage?: string;
   forbiddenMessage?: string;
@@ -67,7 +66,7 @@ type Outcome =
 
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 /** A Retry-After longer than this is said to the person instead of waited out. */
-export const MAX_RETRY_AFTER_SECONDS = 10;
+const MAX_RETRY_AFTER_SECONDS = 10;
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_CAP_MS = 5_000;
 /** A server's wait past a day is nonsense; "a day" is still honest. */
@@ -75,9 +74,6 @@ const MAX_REPORTED_WAIT_SECONDS = 86_400;
 
 /** phpRank's 100 reports with their results are about 1.5 MB; reading more could exhaust the worker. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-// Read once when the worker starts: it runs in one language.
-export const TOO_LARGE_MESSAGE = t('errorTooLarge');
-export const URI_TOO_LONG_MESSAGE = t('errorUriTooLong');
 export const HTML_DETAIL = t('errorHtmlDetail');
 export const HTML_MESSAGE = t('errorHtml');
 /** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
@@ -180,7 +176,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.min(MAX_REPORTED_WAIT_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
 }
 
-/** Full jitter: a random wait up to 300 ms, 600 ms, 1.2 s… so many clients do not retry in step. */
+/** Full jitter, so many clients do not retry in step. */
 export function backoffMs(attemptNumber: number, random: () => number): number {
   return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1)));
 }
@@ -223,7 +219,7 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
     });
   }
   // The request line passed what the server (or a proxy) accepts: asking again cannot help.
-  if (status === 414) return apiError('invalid_input', { status, detail, message: URI_TOO_LONG_MESSAGE });
+  if (status === 414) return apiError('invalid_input', { status, detail, message: t('errorUriTooLong') });
   if (status === 429) {
     return apiError('rate_limited', {
       status,
@@ -236,7 +232,7 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
 }
 
 /** The throttle's headers (X-RateLimit-Limit/Remaining), so a job can pace itself. */
-export function readRateLimit(headers: Headers): RateLimit | null {
+function readRateLimit(headers: Headers): RateLimit | null {
   const whole = (name: string) => {
     const text = headers.get(name)?.trim();
     return text && /^\d+$/.test(text) ? Number(text) : null;
@@ -265,7 +261,7 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
     // A write was answered, so it happened: the error must not invite a second one.
     return fail('unexpected', {
       status,
-      message: TOO_LARGE_MESSAGE,
+      message: t('errorTooLarge'),
       detail: t('errorTooLargeDetail', status, MAX_RESPONSE_BYTES),
       ...(req.method === 'GET' ? {} : { retrySafe: false }),
     });
@@ -304,7 +300,6 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     const wait =
       attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber, settings.random) : null;
     if (wait === null) return toResult(outcome, req, timeoutMs);
-    // The service asked to slow down: said while waiting, so pages can show it.
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
     await settings.sleep(wait);
   }

@@ -1,8 +1,6 @@
 // The service's answers declared in zod, each schema transforming an answer into the one shape of
-// lib/api/types. Both dialects are accepted field by field: API.md's documented shapes and phpRank's real
-// answers (../shared/SERVICE.md: a 0–100 score, numbers as strings, `reports` and a sum of scores for a
-// project, its own 422 body). What fails is said with zod's own messages, in the browser's language
-// (lib/zod.ts). Every report field is kept as sent in `fields`, unknown ones included.
+// lib/api/types. One schema accepts both dialects field by field: API.md's and phpRank's (a 0–100 score,
+// numbers as strings, a project's `reports` and sum of scores, its own 422 body).
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
 import { z } from '@/lib/zod';
@@ -20,7 +18,6 @@ import {
   type ReportId,
 } from '@/lib/api/types';
 
-/** The outcome of parsing an answer: the value, or what was wrong with it. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 type Path = readonly PropertyKey[];
@@ -46,14 +43,20 @@ const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
 // Laravel's ISO 8601 (maybe with microseconds), or "Y-m-d H:i:s"; "" means none.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
-const idField = z.union([z.int().check(z.gte(0)), z.string().check(z.minLength(1))]);
+// A lone surrogate has no URL encoding: such an id could name no report page.
+const idField = z.union([
+  z.int().check(z.gte(0)),
+  z.string().check(
+    z.minLength(1),
+    z.refine((id) => id.isWellFormed()),
+  ),
+]);
 const dateField = z.optional(
   z.union([z.string().check(z.refine((text) => DATE_TIME.test(text))), z.literal(['', null])]),
 );
 const countField = z.optional(
   z.union([z.int().check(z.gte(0)), z.string().check(z.regex(/^\d+$/)), z.literal(null)]),
 );
-/** A whole number, maybe as a numeric string, as a number. */
 const whole = (min: number) =>
   z.pipe(
     z.pipe(z.union([z.int(), z.string().check(z.regex(/^\d+$/))]), z.transform(Number)),
@@ -92,7 +95,7 @@ const reportFields = z.looseObject({
   updated_at: dateField,
 });
 
-/** A report answer as a Report; `serviceBase` gives its page on the service (`{base}/reports/{id}`). */
+/** `serviceBase` gives the report's page on the service (`{base}/reports/{id}`). */
 export function reportSchema(serviceBase?: string) {
   return z.pipe(
     reportFields,
@@ -155,8 +158,7 @@ const projectSchema = z.pipe(
   }),
 );
 
-// its "simple" form (no total/last_page), or a bare array.
-
+// Laravel's paginator, its "simple" form (no total/last_page), or a bare array.
 const pageMeta = z.looseObject({
   current_page: z.optional(whole(1)),
   per_page: z.optional(whole(1)),
@@ -264,8 +266,6 @@ export function parseAccount(body: unknown): Parsed<Account> {
   return run(accountSchema, value, path);
 }
 
-// {message: {field: [messages]}, status}, where the field errors are the message.
-
 type FieldMessages = Record<string, string | string[]>;
 
 /** `{field: [messages] or message}`, or undefined when any field holds something else. */
@@ -281,6 +281,7 @@ function fieldMessages(value: unknown): FieldMessages | undefined {
   return valid ? (Object.fromEntries(entries) as FieldMessages) : undefined;
 }
 
+// phpRank's 422 is {message: {field: [messages]}, status}: the field errors are the message.
 function bodyFieldErrors(body: unknown): FieldMessages {
   return isRecord(body) ? { ...fieldMessages(body.message), ...fieldMessages(body.errors) } : {};
 }

@@ -5,13 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
 import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
-import {
-  MAX_RESPONSE_BYTES,
-  request,
-  TOO_LARGE_MESSAGE,
-  URI_TOO_LONG_MESSAGE,
-  type HttpSettings,
-} from '@/entrypoints/background/service/http';
+import { MAX_RESPONSE_BYTES, request, type HttpSettings } from '@/entrypoints/background/service/http';
+import { t } from '@/lib/i18n';
 import { REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
 import { fakeFetch, fakeSleep, json, REPORT, type Answer } from './fake-fetch';
 
@@ -81,7 +76,7 @@ describe('answers larger than Page Reports reads', () => {
     const body = endlessBody(4 * 1024 * 1024 * 1024); // 4 GB, never made whole
     const { api, calls } = client(streamed(body.stream));
     const error = errorOf(await api.listReports({ perPage: 100 }));
-    expect(error).toMatchObject({ kind: 'unexpected', message: TOO_LARGE_MESSAGE, status: 200 });
+    expect(error).toMatchObject({ kind: 'unexpected', message: t('errorTooLarge'), status: 200 });
     expect(error.message).toMatch(
       /^The service’s answer is larger than 8 MB, more than Page Reports reads\./,
     );
@@ -97,7 +92,7 @@ describe('answers larger than Page Reports reads', () => {
     const { api } = client(streamed(body.stream, 200, { 'Content-Length': String(9 * 1024 * 1024) }));
     expect(errorOf(await api.getReport(42))).toMatchObject({
       kind: 'unexpected',
-      message: TOO_LARGE_MESSAGE,
+      message: t('errorTooLarge'),
     });
     expect(body.state.pulled).toBe(0);
   });
@@ -131,7 +126,7 @@ describe('answers larger than Page Reports reads', () => {
     const error = errorOf(await api.createReport({ url: 'https://example.com/' }));
     expect(error).toMatchObject({ kind: 'unexpected', retrySafe: false });
     // What went wrong, and that the report may exist all the same.
-    expect(error.message).toBe(`${TOO_LARGE_MESSAGE} The service may have created the report all the same.`);
+    expect(error.message).toBe(`${t('errorTooLarge')} The service may have created the report all the same.`);
     expect(errorAction(error)).toBeNull();
     expect(calls).toHaveLength(1);
   });
@@ -150,7 +145,7 @@ describe('request addresses too long for a server', () => {
   it('a 414 is explained in a sentence, and not offered again', async () => {
     const { api, calls } = client(json({ message: 'Request-URI Too Long' }, 414), json({}, 414));
     const error = errorOf(await api.listReports({ search: 'example.com/pricing' }));
-    expect(error).toMatchObject({ kind: 'invalid_input', status: 414, message: URI_TOO_LONG_MESSAGE });
+    expect(error).toMatchObject({ kind: 'invalid_input', status: 414, message: t('errorUriTooLong') });
     expect(error.message).toMatch(/^The address of this request is too long for the service/);
     expect(errorAction(error)).toBeNull();
     expect(calls).toHaveLength(1);
