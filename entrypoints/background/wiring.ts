@@ -130,6 +130,10 @@ export function createBackground(options: BackgroundOptions = {}) {
       return work ? act(work, input) : connectionGone(input.connection);
     };
   const done = { ok: true, data: null } as const;
+  const create = async (on: ConnectionRef, input: CreateReportInput) => {
+    const work = await works.workOn(on);
+    return work ? work.create(input) : connectionGone(on);
+  };
 
   const handlers: Handlers = {
     ...createHandlers({
@@ -139,6 +143,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       oneAtATime: settingsUpdates,
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
       serviceOf,
+      create,
       events,
     }),
     'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
@@ -192,9 +197,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     ifActive(() => toolbar.changed()),
   );
   events.on('connection.switched', () => toolbar.changed());
-  /** The menu's and the shortcut's create: on the active connection, noted and told as a page's is. */
-  const createOnActive = async (input: CreateReportInput) =>
-    handlers['reports.create']({ connection: await works.activeRef(), ...input });
+  /** The menu's and the shortcut's create: on the connection active when asked, whatever is switched meanwhile. */
+  const createOnActive = async (input: CreateReportInput) => create(await works.activeRef(), input);
   return { handlers, works, toolbar, events, createOnActive };
 }
 
