@@ -41,6 +41,15 @@ export function connectionGone(ref: ConnectionRef): Result<never> {
   };
 }
 
+/** A message for the work of the connection it names, or its refusal once that connection is gone. */
+export const onWorkOf =
+  <W>(workOn: (ref: ConnectionRef) => Promise<W | null>) =>
+  <I extends { connection: ConnectionRef }, O>(act: (work: W, input: I) => Promise<Result<O>>) =>
+  async (input: I): Promise<Result<O>> => {
+    const work = await workOn(input.connection);
+    return work ? act(work, input) : connectionGone(input.connection);
+  };
+
 export function createServices(deps: ServiceDeps) {
   const { emit } = deps.events;
   const alive = async (on: ConnectionRef) => (await deps.connectionOf(on)) !== null;
