@@ -4,7 +4,9 @@
 // answer through the service's events, each for the connection that answered, and of a page's create
 // while it runs. A switch changes nothing here; a connection removed or saved as another account gets no
 // request from its old work, and its old work writes nothing more (`drop`).
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
+import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { Report, ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './jobs/bulk-change';
@@ -65,6 +67,18 @@ export function createConnectionWorks(deps: WorkDeps) {
       now,
     });
 
+    /** A create noted as running for its page until answered: the next popup shows it, or how it ended. */
+    async function create(input: CreateReportInput): Promise<Result<Report>> {
+      const answered = creates.started(input.url);
+      // A create that threw is answered too: what waits for it (a popup, the keep-alive) ends.
+      let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
+      try {
+        return (answer = await service.createReport(input));
+      } finally {
+        await answered(answer);
+      }
+    }
+
     /** A copy handed out: one still generating is followed from then on, one with its result settles. */
     async function follow(report: ReportSummary, restart = false): Promise<void> {
       await quietly(
@@ -91,7 +105,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       keepAliveWhile,
     });
 
-    return { ref, service, store, history, creates, follower, follow, bulk, sites };
+    return { ref, service, store, history, creates, create, follower, follow, bulk, sites };
   }
 
   // What each report answer changes in the space of the connection it came from: its store, its follower.
@@ -133,15 +147,6 @@ export function createConnectionWorks(deps: WorkDeps) {
   deps.events.on('report.seen', ({ on, report }) => workFor(on).sites.noted([report]));
   deps.events.on('report.gone', ({ on, id }) => workFor(on).sites.gone(id));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
-
-  // A page's create is noted as running for its page on its connection until it is answered: the popup
-  // may close meanwhile, and the next one shows it running, or how it ended.
-  const createsAnswered = new WeakMap<object, (answer: Result<Report>) => Promise<void>>();
-  deps.events.on('report.requested', ({ request, kind, on, pageUrl }) => {
-    if (kind === 'create' && pageUrl !== null)
-      createsAnswered.set(request, workFor(on).creates.started(pageUrl));
-  });
-  deps.events.on('report.answered', ({ request, answer }) => createsAnswered.get(request)?.(answer));
 
   async function stillActive(ref: ConnectionRef): Promise<boolean> {
     const now = await activeRef();

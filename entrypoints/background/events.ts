@@ -1,8 +1,9 @@
 // What the services and handlers tell the rest of the background: the one way parts react to reports and connections.
-// A subscriber's failure is logged and never changes a handler's answer.
+// A subscriber's failure is logged; only storage that stayed full reaches the caller, once all have run.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
+import { StorageFull } from './storage-budget';
 
 export interface BackgroundEvents {
   /** A report made for `pageUrl` on connection `on`. */
@@ -45,13 +46,16 @@ export function createEvents() {
     },
     /** Runs every subscriber in turn: what the answer reports is kept before the page sees it. */
     async emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void> {
+      let full: StorageFull | undefined;
       for (const listener of listeners.get(type) ?? []) {
         try {
           await (listener as Listener<BackgroundEvents[K]>)(payload);
         } catch (cause) {
           console.warn('Page Reports: after', type, cause);
+          if (cause instanceof StorageFull) full ??= cause;
         }
       }
+      if (full) throw full;
     },
   };
 }

@@ -3,10 +3,11 @@
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
+import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { BackgroundEvents, Events } from './events';
-import { refOf, type ConnectionSettings, type Connections } from './settings/storage';
+import { refOf, type ConnectionRef, type ConnectionSettings, type Connections } from './settings/storage';
 import type { CoreHandlers } from './router';
 import { checkPair, createConnectionHandlers, invalidField } from './connections';
 import { summaryPage } from './report-store';
@@ -27,7 +28,9 @@ export interface HandlerDeps {
   /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
   /** The service of the connection a handle names. */
-  serviceOf: (ref: { id: string; account: string }) => Service;
+  serviceOf: (ref: ConnectionRef) => Service;
+  /** A create on that connection, noted as running for its page until answered (connection-work.ts). */
+  create(on: ConnectionRef, input: CreateReportInput): Promise<Result<Report>>;
   /** Where the handlers tell what their saves and a page's long requests mean. */
   events: Pick<Events, 'emit'>;
 }
@@ -81,10 +84,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     return { ok: true, data: await summary() };
   }
 
-  /**
-   * A page's create or regeneration, told before it leaves and once answered: its create is noted as running
-   * for the popup opened next, and a popup closed meanwhile gets a notification.
-   */
+  /** A page's create or regeneration, told before it leaves and once answered: a popup closed meanwhile gets a notification. */
   async function pageRequest(
     asked: Omit<BackgroundEvents['report.requested'], 'request'>,
     send: () => Promise<Result<Report>>,
@@ -119,7 +119,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     'reports.get': ({ connection, id }) => service(connection).getReport(id),
     'reports.create': ({ connection, ...input }) =>
       pageRequest({ kind: 'create', on: connection, pageUrl: input.url }, () =>
-        service(connection).createReport(input),
+        deps.create(connection, input),
       ),
     'reports.update': ({ connection, id, ...changes }) => {
       const send = () => service(connection).updateReport(id, changes);

@@ -42,7 +42,7 @@ export function createHistory(connectionId: string, now: () => number) {
       for (const id of ids) delete index[id];
       await local.remove(ids.map(historyKey));
       await set({ [indexKey]: index });
-    }).catch(() => undefined);
+    });
   }
 
   return {
@@ -70,7 +70,7 @@ export function createHistory(connectionId: string, now: () => number) {
           index[id] = entryOf(after, project, now());
         }
         await set({ ...writes, [indexKey]: index });
-      }).catch(() => undefined),
+      }),
 
     /** A report deleted, or gone from the service: its history goes with it. */
     forget: (id: ReportId) => forgetWhere((each) => each === reportKey(id)),

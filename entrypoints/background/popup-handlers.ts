@@ -11,7 +11,7 @@ import { recentView } from '@/lib/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import type { ConnectionWork } from './connection-work';
 import type { HandlerMap } from './router';
-import { connectionGone } from './service';
+import { connectionGone, onWorkOf } from './service';
 import type { ConnectionRef } from './settings/storage';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 
@@ -65,13 +65,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
     return alias ? newestFor(alias, work) : direct;
   }
 
-  /** Runs `act` on the work of the connection the popup shows, or says that connection is gone. */
-  const onWork =
-    <I extends { connection: ConnectionRef }, O>(act: (work: Work, input: I) => Promise<Result<O>>) =>
-    async (input: I): Promise<Result<O>> => {
-      const work = await deps.workOn(input.connection);
-      return work ? act(work, input) : connectionGone(input.connection);
-    };
+  const onWork = onWorkOf(deps.workOn);
 
   return {
     'popup.snapshot': async ({ connection, url }) => {

@@ -89,7 +89,7 @@ export function createReportStore(connectionId: string, now: () => number) {
         ...Object.fromEntries([...written].map(([id, copy]) => [copyKey(id), copy])),
       });
       if (dropped.size > 0) await session.remove([...dropped].map(copyKey));
-    }).catch(() => undefined);
+    });
   }
 
   const readAliases = async () => aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);

@@ -12,6 +12,7 @@ import type {
   SiteMessageType,
 } from '@/lib/messaging/protocol';
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
+import { StorageFull, storageFullError } from './storage-budget';
 
 export type Handlers = HandlerMap<MessageType>;
 
@@ -92,6 +93,7 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
       return await handler(parsed.data);
     } catch (cause) {
       console.error('Page Reports: handler failed', type, cause);
+      if (cause instanceof StorageFull) return { ok: false, error: storageFullError(cause.area) };
       return refuse(t('errorInternal'), String(cause));
     }
   };

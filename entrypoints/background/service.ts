@@ -18,6 +18,7 @@ import type {
 import type { ConnectionTestResult } from '@/lib/messaging/protocol';
 import type { Events } from './events';
 import { exportPage } from './export-rows';
+import { StorageFull, storageFullError } from './storage-budget';
 import type { Connection, ConnectionRef, ConnectionSettings } from './settings/storage';
 import { withoutKey } from './without-key';
 
@@ -40,6 +41,15 @@ export function connectionGone(ref: ConnectionRef): Result<never> {
   };
 }
 
+/** A message for the work of the connection it names, or its refusal once that connection is gone. */
+export const onWorkOf =
+  <W>(workOn: (ref: ConnectionRef) => Promise<W | null>) =>
+  <I extends { connection: ConnectionRef }, O>(act: (work: W, input: I) => Promise<Result<O>>) =>
+  async (input: I): Promise<Result<O>> => {
+    const work = await workOn(input.connection);
+    return work ? act(work, input) : connectionGone(input.connection);
+  };
+
 export function createServices(deps: ServiceDeps) {
   const { emit } = deps.events;
   const alive = async (on: ConnectionRef) => (await deps.connectionOf(on)) !== null;
@@ -48,10 +58,12 @@ export function createServices(deps: ServiceDeps) {
     /**
      * One call with a client made from this connection's own address and key. The answer is scrubbed of
      * any copy of the key; `tell` emits what it means, only while the connection is still this account.
+     * A read whose answer could not be kept (storage stayed full) says so; a write that was done stays done.
      */
     async function run<T>(
       call: (client: ApiClient, settings: Connection) => Promise<Result<T>>,
       tell?: (answer: Result<T>) => Promise<void>,
+      read = false,
     ): Promise<Result<T>> {
       const settings = await deps.connectionOf(on);
       if (!settings) return connectionGone(on);
@@ -59,7 +71,11 @@ export function createServices(deps: ServiceDeps) {
       const answer = withoutKey(await call(deps.createClient(settings), settings), settings.apiKey);
       // Removed or saved as another account while it ran: its space is gone, and stays so.
       if (!(await alive(on))) return connectionGone(on);
-      await tell?.(answer);
+      const full = await tell?.(answer).then(
+        () => null,
+        (cause: StorageFull) => cause,
+      );
+      if (full && read) return { ok: false, error: storageFullError(full.area) };
       if (!answer.ok && answer.error.kind === 'network') {
         const origin = new URL(settings.baseUrl).origin;
         if (!(await deps.hasHostPermission(origin))) {
@@ -90,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
           const view = asView && asAsked ? listView(query) : null;
           await emit('reports.listed', { on, page: answer.data, view });
         },
+        true,
       );
 
     return {
@@ -108,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
         run(
           (client) => client.getReport(id, read),
           (answer) => (answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, id)),
+          true,
         ),
 
       createReport: (input: CreateReportInput) =>

@@ -19,7 +19,7 @@ import {
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
-import { createConnectionWorks, type ConnectionWork } from './connection-work';
+import { createConnectionWorks } from './connection-work';
 import { BULK_ALARM } from './jobs/bulk-change';
 import { GENERATION_ALARM } from './follower';
 import { createPopupHandlers } from './popup-handlers';
@@ -28,9 +28,8 @@ import type { Handlers } from './router';
 import { createToolbarScore } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
-import { connectionGone, createServices } from './service';
+import { connectionGone, createServices, onWorkOf } from './service';
 import { summaryPage } from './report-store';
-import type { Result } from '@/lib/api/errors';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import { readStore } from '@/lib/report-store';
 
@@ -120,16 +119,12 @@ export function createBackground(options: BackgroundOptions = {}) {
     else await work.bulk.resume();
   }
 
-  /** A message for the work of the connection it names (bulk job, site reads, history), or its refusal. */
-  const onWork =
-    <I extends { connection: ConnectionRef }, O>(
-      act: (work: ConnectionWork, input: I) => Promise<Result<O>>,
-    ) =>
-    async (input: I): Promise<Result<O>> => {
-      const work = await works.workOn(input.connection);
-      return work ? act(work, input) : connectionGone(input.connection);
-    };
+  const onWork = onWorkOf(works.workOn);
   const done = { ok: true, data: null } as const;
+  const create = async (on: ConnectionRef, input: CreateReportInput) => {
+    const work = await works.workOn(on);
+    return work ? work.create(input) : connectionGone(on);
+  };
 
   const handlers: Handlers = {
     ...createHandlers({
@@ -139,6 +134,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       oneAtATime: settingsUpdates,
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
       serviceOf,
+      create,
       events,
     }),
     'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
@@ -192,9 +188,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     ifActive(() => toolbar.changed()),
   );
   events.on('connection.switched', () => toolbar.changed());
-  /** The menu's and the shortcut's create: on the active connection, noted and told as a page's is. */
-  const createOnActive = async (input: CreateReportInput) =>
-    handlers['reports.create']({ connection: await works.activeRef(), ...input });
+  /** The menu's and the shortcut's create: on the connection active when asked, whatever is switched meanwhile. */
+  const createOnActive = async (input: CreateReportInput) => create(await works.activeRef(), input);
   return { handlers, works, toolbar, events, createOnActive };
 }
 

@@ -1,5 +1,6 @@
 import { browser } from '../page-browser';
-import type { ApiError, Result } from '../api/errors';
+import { apiError } from '@/entrypoints/background/error-messages';
+import type { Result } from '../api/errors';
 import { t } from '../i18n';
 import { shownConnection } from '../connection-space';
 import type { MessageOutput, MessageType, PageInput } from './protocol';
@@ -7,15 +8,9 @@ import type { MessageOutput, MessageType, PageInput } from './protocol';
 // A write whose answer was lost may have been done: no Retry, the page looks at the service instead.
 const WRITES: readonly MessageType[] = ['reports.create', 'reports.update', 'popup.awaitCreate'];
 
-// Built literally, not with apiError(): that would pull every default sentence into the popup's bundle,
-// and the background already phrases every error it sends.
-function backgroundError(
-  type: MessageType,
-  message: string,
-  detail?: string,
-): { ok: false; error: ApiError } {
-  const error: ApiError = { kind: 'unexpected', message, ...(detail === undefined ? {} : { detail }) };
-  return { ok: false, error: WRITES.includes(type) ? { ...error, retrySafe: false } : error };
+function backgroundError(type: MessageType, message: string, detail?: string): Result<never> {
+  const retrySafe = WRITES.includes(type) ? false : undefined;
+  return { ok: false, error: apiError('unexpected', { message, detail, retrySafe }) };
 }
 
 /** The messages about settings and the list of connections: every other one names its connection. */

@@ -56,15 +56,6 @@ function setup(core = coreHandlers()) {
     createClient: () => service as unknown as ApiClient,
     events,
   });
-  const handlers = createHandlers({
-    readConnections,
-    writeConnections: async () => {},
-    saveConnection: async () => {},
-    oneAtATime: (work) => work(),
-    hasHostPermission: async () => true,
-    serviceOf,
-    events,
-  });
   const works = createConnectionWorks({
     serviceOf,
     events,
@@ -72,6 +63,16 @@ function setup(core = coreHandlers()) {
     alarms: fakeBrowser.alarms,
     now: () => 42,
     keepAliveWhile: (work) => work,
+  });
+  const handlers = createHandlers({
+    readConnections,
+    writeConnections: async () => {},
+    saveConnection: async () => {},
+    oneAtATime: (work) => work(),
+    hasHostPermission: async () => true,
+    serviceOf,
+    create: (on, input) => works.workFor(on).create(input),
+    events,
   });
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {

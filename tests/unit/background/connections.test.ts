@@ -43,6 +43,7 @@ function setup(initial: Connections = { active: 'a', list: [A] }) {
   const deps = {
     saveConnection: async () => {},
     serviceOf,
+    create: (on, input) => serviceOf(on).createReport(input),
     readConnections: async () => structuredClone(stored),
     writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
     oneAtATime: createSerialUpdates('test connections'),

@@ -255,17 +255,23 @@ describe('API handlers', () => {
     });
   });
 
-  it('forwards each message to its client call', async () => {
+  it('asks the server for what each message names and answers what it said', async () => {
     const { handlers, client } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
     for (const fn of Object.values(client))
       (fn as ReturnType<typeof vi.fn>).mockResolvedValue({ ok: true, data: 'done' });
-    await handlers['reports.get']({ connection, id: 7 });
+    client.getReport.mockImplementation(async (id: number) => ({
+      ok: true,
+      data: { id, url: 'example.com/7' },
+    }));
+    expect(await handlers['reports.get']({ connection, id: 7 })).toEqual({
+      ok: true,
+      data: { id: 7, url: 'example.com/7' },
+    });
     await handlers['reports.create']({ connection, url: 'https://a.example', privacy: 2, password: 'pw' });
     await handlers['reports.update']({ connection, id: '8', privacy: 1, regenerate: true });
     await handlers['reports.delete']({ connection, id: 9 });
     await handlers['projects.list']({ connection, search: 'x', perPage: 25 });
     await handlers['projects.delete']({ connection, name: 'Client A / Landing pages' });
-    expect(client.getReport).toHaveBeenCalledWith(7, undefined);
     expect(client.createReport).toHaveBeenCalledWith({
       url: 'https://a.example',
       privacy: 2,

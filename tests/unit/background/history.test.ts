@@ -1,8 +1,13 @@
 // Each report's history, as the background keeps it (entrypoints/background/history.ts) and pages read it
 // (lib/history-store.ts), over WXT's fake storage.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHistory } from '@/entrypoints/background/history';
+import { createMessageRouter } from '@/entrypoints/background/router';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
+import { StorageFull } from '@/entrypoints/background/storage-budget';
+import { createBackground } from '@/entrypoints/background/wiring';
+import { t } from '@/lib/i18n';
 import type { Report } from '@/lib/api/types';
 import { historyOnItem } from '@/lib/history-setting';
 import { historyUsage, readHistory } from '@/lib/history-store';
@@ -110,5 +115,42 @@ describe('the history of a report', () => {
     expect(await readHistory('conn-2').snapshots(7)).toEqual([]);
     await fakeBrowser.storage.session.set({ activeConnection: C });
     expect((await readHistory().snapshots(7)).length).toBe(1);
+  });
+});
+
+describe('storage that stays full', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a snapshot that cannot be kept fails, so the one who asked reads why', async () => {
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    await expect(history().note([analysis(1, 80, ['meta'])])).rejects.toBeInstanceOf(StorageFull);
+  });
+
+  it('a page’s report read whose copy cannot be kept answers the storage-full sentence', async () => {
+    const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+    await writeConnections({ active: A.id, list: [A] });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    const report = { id: 7, url: 'example.com/7', result: 80, privacy: 0, password: false };
+    const fetch = async () =>
+      new Response(JSON.stringify({ data: report }), { headers: { 'content-type': 'application/json' } });
+    const { handlers } = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    const route = createMessageRouter(handlers, {
+      extensionId: 'x',
+      extensionBaseUrl: 'chrome-extension://x/',
+    });
+    const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) =>
+      Object.keys(items).some((key) => key.startsWith('a:'))
+        ? Promise.reject(new Error('Session storage quota bytes exceeded'))
+        : set(items),
+    );
+    const answer = await route(
+      { type: 'reports.get', payload: { connection: { id: A.id, account: A.id }, id: 7 } },
+      { id: 'x', url: 'chrome-extension://x/options.html' },
+    );
+    expect(answer).toEqual({
+      ok: false,
+      error: expect.objectContaining({ message: t('storageFullSession') }),
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The background's handlers and services over connections kept in memory, each with its own handle:
 // what the handler tests build instead of the worker's storage.
 import { vi } from 'vitest';
+import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
@@ -8,6 +9,7 @@ import { createServices, type ServiceDeps } from '@/entrypoints/background/servi
 import {
   refOf,
   type Connection,
+  type ConnectionRef,
   type ConnectionSettings,
   type Connections,
 } from '@/entrypoints/background/settings/storage';
@@ -54,7 +56,12 @@ export function setupHandlers(
       ) ?? null,
   });
   // The same object: a test may replace a dependency after the handlers are made.
-  const handlers = createHandlers(Object.assign(deps, { serviceOf }));
+  const handlers = createHandlers(
+    Object.assign(deps, {
+      serviceOf,
+      create: (on: ConnectionRef, input: CreateReportInput) => serviceOf(on).createReport(input),
+    }),
+  );
   const stored_ = () => {
     const [entry] = stored.list;
     return { baseUrl: entry?.baseUrl ?? '', apiKey: entry?.apiKey ?? '' };

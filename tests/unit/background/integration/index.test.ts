@@ -8,6 +8,8 @@ import type { Report } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';
 import { registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { createEvents } from '@/entrypoints/background/events';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
 import { failed, makeReport, ok } from '../../popup/fixtures';
 
@@ -34,7 +36,10 @@ const events = {
   notificationClicked: fakeEvent(),
 };
 
-function setup(answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.com/a', score: 86 }))) {
+function setup(
+  answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.com/a', score: 86 })),
+  background?: ReturnType<typeof createBackground>,
+) {
   Object.assign(events, { menuClicked: fakeEvent(), command: fakeEvent(), notificationClicked: fakeEvent() });
   fake.contextMenus!.onClicked = events.menuClicked;
   fake.commands!.onCommand = events.command;
@@ -58,8 +63,8 @@ function setup(answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.co
   const update = vi.fn(async () =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
   );
-  const bus = createEvents();
-  registerBrowserIntegration(create as never, bus);
+  const bus = background?.events ?? createEvents();
+  registerBrowserIntegration(background?.createOnActive ?? (create as never), bus);
   // A page's create and regeneration as the handlers run them: between their two events.
   const told = async <T>(
     events: typeof bus,
@@ -227,13 +232,49 @@ describe('browser integration', () => {
     expect(fake.contextMenus!.create).not.toHaveBeenCalled();
   });
 
-  describe('a popup’s create or regeneration', () => {
-    function popups(...open: boolean[]) {
-      const getContexts = vi.fn(async () => (open.shift() ? [{ contextType: 'POPUP' }] : []));
-      (fake.runtime as FakeApi).getContexts = getContexts;
-      return getContexts;
-    }
+  function popups(...open: boolean[]) {
+    const getContexts = vi.fn(async () => (open.shift() ? [{ contextType: 'POPUP' }] : []));
+    (fake.runtime as FakeApi).getContexts = getContexts;
+    return getContexts;
+  }
 
+  it('the menu creates on the connection active at the click, noted running for the popup, and says how it ended once', async () => {
+    const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+    const B = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-2222' };
+    await writeConnections({ active: A.id, list: [A, B] });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    await saveIntegrationPrefs({ notifications: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const posted: string[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      posted.push(`${init?.method ?? 'GET'} ${new URL(String(input)).origin}`);
+      await held;
+      const report = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
+      return new Response(JSON.stringify({ data: report }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const background = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    const { notifications } = setup(undefined, background);
+    // A popup open when the create starts, closed by the time it ends: the menu's own outcome says it.
+    popups(true, false);
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
+    await vi.waitFor(() => expect(posted).toEqual(['POST https://a.example']));
+    expect((await background.handlers['connections.switch']({ id: B.id })).ok).toBe(true);
+    const snapshot = await background.handlers['popup.snapshot']({
+      connection: { id: A.id, account: A.id },
+      url: TAB.url,
+    });
+    expect(snapshot).toMatchObject({ ok: true, data: { create: { startedAt: expect.any(Number) } } });
+    release();
+    await vi.waitFor(async () => expect((await badge()).text).toBe(''));
+    await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
+    expect(notifications.create.mock.calls[0]![1]).toMatchObject({ title: 'Report created' });
+    expect(posted).toEqual(['POST https://a.example']);
+  });
+
+  describe('a popup’s create or regeneration', () => {
     it('is notified when its popup closed before it ended', async () => {
       await saveIntegrationPrefs({ notifications: true });
       const { handlers, notifications } = setup();

@@ -56,6 +56,7 @@ function backgroundHandlers() {
     oneAtATime: queue,
     hasHostPermission: async () => true,
     serviceOf,
+    create: (on, input) => serviceOf(on).createReport(input),
     events: { emit: async () => {} },
   };
   return { handlers: createHandlers(deps), usedSettings, queue };
