@@ -6,12 +6,13 @@
 // Stop ends the job after the step on its way; Retry the failed starts a job of the retryable ones.
 // What each kind of job does is a small file beside this one; pages watch the stored job (lib/bulk-job.ts).
 import type { ApiError, Result } from '@/lib/api/errors';
-import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
+import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import { createSerialUpdates } from '../serial-update';
 
-export type Job = BulkJob;
-export type Step = BulkItem;
+export type { Job, Step };
+/** The steps of a kind of job. */
+export type StepOf<J extends Job> = J['items'][number];
 
 /** The storage item of one job (WXT's, or a fake's). */
 export interface JobItem<J extends Job> {
@@ -25,13 +26,15 @@ export interface JobKind<J extends Job> {
   /** Names the kind in logs. */
   name: string;
   /** The key telling one step from another. */
-  keyOf(step: Step): string;
+  keyOf(step: StepOf<J>): string;
   /** One request of listing what the job runs on (phase 'collecting'): what to change in the job then. */
   collect?(job: J): Promise<(job: J) => void>;
   /** The request of one step. */
-  send(job: J, step: Step): Promise<Result<unknown>>;
+  send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
+  /** What an answer (not a 429) makes of its step; by default done, or failed with its error. */
+  answered?(job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
-  settle(job: J, step: Step): Promise<Partial<Step>>;
+  settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
 }
 
 export interface RunnerDeps<J extends Job> {
@@ -45,6 +48,8 @@ export interface RunnerDeps<J extends Job> {
   /** The normal pause between two requests, while the service has room. */
   pauseMs?: number;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  /** The queue the job's read-modify-writes run in (a storage budget's); one of its own by default. */
+  serially?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** The client's timeout for a change (15 s), and a second more. */
@@ -52,11 +57,11 @@ const SETTLE_AFTER_MS = 16_000;
 /** Chrome's shortest alarm period. */
 const ALARM_MINUTES = 0.5;
 
-export const ended = (job: Job | null) => !job || job.phase === 'ended';
+export const ended = (job: Job | null | undefined) => !job || job.phase === 'ended';
 
 export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J>) {
   const { item, now, pauseMs = 250, sleep = abortableSleep } = deps;
-  const serially = createSerialUpdates(kind.name);
+  const serially = deps.serially ?? createSerialUpdates(kind.name);
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
   /** Its connection was removed or saved as another account: a job in its item is not this one's. */
@@ -74,7 +79,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
     });
   }
 
-  const setStep = (job: J, key: string, changes: Partial<Step>) => {
+  const setStep = (job: J, key: string, changes: Partial<StepOf<J>>) => {
     const index = job.items.findIndex((entry) => kind.keyOf(entry) === key);
     if (index >= 0) job.items[index] = { ...job.items[index]!, ...changes };
   };
@@ -89,13 +94,22 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
     const pacer = createPacer(pauseMs);
     void deps.alarms.create(deps.alarm, { periodInMinutes: ALARM_MINUTES });
     let broke = false;
+    /** The step the last answer's write noted as sending (its job's id and key): it goes without a write of its own. */
+    let claimed: string | null = null;
+    const claim = (job: J, step: StepOf<J>) => `${job.id}\n${kind.keyOf(step)}`;
     try {
       for (;;) {
         if (dropped) return;
         const job = await item.getValue();
         if (!job || job.phase === 'ended') return;
         const next = job.items.find((entry) => entry.state === 'sending' || entry.state === 'pending');
-        const interrupted = next?.state === 'sending';
+        const mine = next !== undefined && claimed === claim(job, next);
+        claimed = null;
+        if (mine && job.stopRequested) {
+          await edit(job.id, (stored) => setStep(stored, kind.keyOf(next), { state: 'pending' }));
+          continue;
+        }
+        const interrupted = next?.state === 'sending' && !mine;
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job.stopRequested && !interrupted) || (job.phase === 'running' && !next)) {
           return void (await finish(job.id));
@@ -129,7 +143,8 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
           });
         } else {
           const key = kind.keyOf(next!);
-          if (!(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt })))) continue;
+          if (!mine && !(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt }))))
+            continue;
           const answer = await kind.send(job, next!);
           const waitMs = pacer.after(answer);
           if (waitMs !== null) {
@@ -141,8 +156,14 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
             continue;
           }
           await edit(job.id, (stored) => {
-            setStep(stored, key, answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
+            setStep(stored, key, outcome(job, next!, answer));
             paced(stored);
+            // No pause due: the next step is noted as sending in this same write (one write a step).
+            const following = stored.items.find((entry) => entry.state === 'pending');
+            if (following && !stored.stopRequested && stored.notBefore <= now()) {
+              setStep(stored, kind.keyOf(following), { state: 'sending', sentAt: now() });
+              claimed = claim(stored, following);
+            }
           });
         }
       }
@@ -154,6 +175,10 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
       if (!broke) void deps.alarms.clear(deps.alarm);
     }
   }
+
+  const outcome = (job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>> =>
+    kind.answered?.(job, step, answer) ??
+    (answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
 
   function finish(id: string) {
     return edit(id, (job) => {
@@ -192,12 +217,15 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
       void ensureRunning(); // a job left by a stopped worker ends here and now
     },
     /** The steps "Retry failed" sends again, fresh; null while the job runs. */
-    async failedSteps(): Promise<{ job: J; steps: Step[] } | null> {
+    async failedSteps(): Promise<{ job: J; steps: StepOf<J>[] } | null> {
       const job = await item.getValue();
       if (!job || !ended(job)) return null;
-      const steps = job.items
-        .filter(isRetryable)
-        .map(({ id, label }): Step => ({ id, label, state: 'pending' }));
+      const steps = job.items.filter(isRetryable).map((failed) => {
+        const step = { ...failed, state: 'pending' as const };
+        delete step.error;
+        delete step.sentAt;
+        return step;
+      });
       return { job, steps };
     },
     /** Forgets an ended job; false while it runs. */
@@ -210,7 +238,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
 }
 
 /** A new job's fields before its steps run. */
-export function newJob(id: string, steps: Step[]): Omit<Job, 'action'> {
+export function newJob<S extends Step>(id: string, steps: S[]): Job<S> {
   return {
     id,
     phase: 'running',

@@ -113,7 +113,7 @@ describe('bulk changes in the background', () => {
         : changed(input),
     );
     await bulk.handlers['bulk.start'](toPrivate);
-    await vi.waitFor(async () => expect((await job()).waitingUntil).not.toBeNull(), { interval: 1 });
+    await vi.waitFor(async () => expect((await job()).waitingUntil).not.toBeNull(), { interval: 10 });
     const ended = await untilEnded();
     expect(sent.map((entry) => entry.input.id)).toEqual([1, 2, 2, 3]);
     expect(sent[2]!.at - sent[1]!.at).toBeGreaterThanOrEqual(7000);
