@@ -7,7 +7,6 @@ import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/p
 import { createReportDetailsModel, type ReportDetailsModel } from './reports/report-details-model';
 import {
   createReportsModel,
-  type ReportsModelOptions,
   type ReportsModel,
   type Send,
 } from './reports/reports-model';
@@ -25,7 +24,6 @@ export interface OptionsPage {
 export interface StartOptions {
   win?: Window;
   searchDelayMs?: number;
-  deleteMany?: ReportsModelOptions['deleteMany'];
 }
 
 const REPORTS_HOME: OptionsRoute = { section: 'reports', list: {}, details: null };
@@ -49,7 +47,6 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     router,
     prefs: reportPrefs,
     searchDelayMs: options.searchDelayMs,
-    deleteMany: options.deleteMany,
   });
   const details = createReportDetailsModel(send, {
     onReportChanged: reports.replaceReport,
