@@ -11,34 +11,42 @@ import { BULK_JOB_KEY } from './storage-keys';
 export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' } | { kind: 'delete' };
 
 /** sending: the request left and its answer is not in yet (a worker stopped then leaves it so). */
-export type BulkItemState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped';
+export type StepState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped';
 
-export interface BulkItem {
-  id: ReportId;
-  /** The report's address, to name it in the summary. */
-  label: string;
-  state: BulkItemState;
+/** One step of a job of the background's runner (entrypoints/background/jobs/runner.ts). */
+export interface Step {
+  state: StepState;
   /** Why it failed: the background's sentence. */
   error?: ApiError;
   /** When its request left (epoch ms). */
   sentAt?: number;
 }
 
-export interface BulkJob {
+/** A job of the runner as pages watch it: its kind adds what it needs (BulkJob adds `action`). */
+export interface Job<S extends Step = Step> {
   /** Tells one job from the next (a page ignores an older job's end). */
   id: string;
-  action: BulkAction;
-  /** collecting: listing every report that matches the filters, before any change is sent. */
+  /** collecting: listing what the job runs on, one request at a time, before any step is sent. */
   phase: 'collecting' | 'running' | 'ended';
   /** Stop was pressed: nothing more is sent (a request already on its way finishes). */
   stopRequested: boolean;
-  items: BulkItem[];
+  items: S[];
   /** No request before this time (epoch ms): the pace, and a 429's wait, kept across worker restarts. */
   notBefore: number;
   /** Set while waiting because the service asked to slow down (429): until when. */
   waitingUntil: number | null;
-  /** Why it ended before sending anything (listing the matching reports failed); null otherwise. */
+  /** Why it ended before sending anything (listing what it runs on failed); null otherwise. */
   error: ApiError | null;
+}
+
+export interface BulkItem extends Step {
+  id: ReportId;
+  /** The report's address, to name it in the summary. */
+  label: string;
+}
+
+export interface BulkJob extends Job<BulkItem> {
+  action: BulkAction;
 }
 
 export interface BulkCounts {
@@ -56,11 +64,11 @@ export interface BulkCounts {
  * Settings), nor a write that may have happened (retrySafe: false). Pages count these; the background
  * sends exactly these.
  */
-export function isRetryable(item: BulkItem): boolean {
+export function isRetryable(item: Step): boolean {
   return item.state === 'failed' && (item.error === undefined || errorAction(item.error) === 'retry');
 }
 
-export function bulkCounts(job: BulkJob): BulkCounts {
+export function bulkCounts(job: Job): BulkCounts {
   const counts: BulkCounts = { total: job.items.length, done: 0, failed: 0, skipped: 0, retryable: 0 };
   for (const item of job.items) {
     if (item.state === 'done') counts.done++;

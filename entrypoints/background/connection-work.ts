@@ -192,6 +192,7 @@ export function createConnectionWorks(deps: WorkDeps) {
         work.bulk.drop();
         work.sites.drop();
         work.creates.drop();
+        work.follower.drop();
       }
     },
   };

@@ -11,8 +11,8 @@ import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
-import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
+import { budgets } from './storage-budget';
 
 /** Each connection's follower has its alarm: this prefix and the connection's id. */
 export const GENERATION_ALARM = 'page-reports:generation:';
@@ -41,7 +41,7 @@ const STOPS_FOLLOWING: readonly ApiErrorKind[] = [
 
 /** One connection's followed reports. */
 export const followedOf = (connectionId: string) =>
-  spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, []);
+  spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, [], budgets.session);
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
@@ -63,8 +63,11 @@ export type Follower = ReturnType<typeof createFollower>;
 export function createFollower(deps: FollowerDeps) {
   const later = deps.setTimeout ?? ((run, ms) => setTimeout(run, ms));
   const cancel = deps.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
-  const serially = createSerialUpdates('following reports');
+  // Written within storage.session's budget, in its queue.
+  const { serially } = budgets.session;
   let timer: unknown;
+  /** Its connection is gone, or is another account now: nothing is read or written any more. */
+  let dropped = false;
   /** A check runs: another one asked meanwhile waits for it, then runs once. */
   let checking: Promise<void> | null = null;
   let checkAgain = false;
@@ -76,7 +79,7 @@ export function createFollower(deps: FollowerDeps) {
     return serially(async () => {
       const before = await followedItem.getValue();
       const edited = edit(before);
-      if (edited === before) return before;
+      if (edited === before || dropped) return before;
       const entries = pruned(edited, deps.now());
       await followedItem.setValue(entries);
       await wakeUps(entries);
@@ -88,7 +91,7 @@ export function createFollower(deps: FollowerDeps) {
   async function withoutExpired(): Promise<Followed[]> {
     const stored = await followedItem.getValue();
     const entries = pruned(stored, deps.now());
-    if (entries.length !== stored.length) await followedItem.setValue(entries);
+    if (entries.length !== stored.length && !dropped) await followedItem.setValue(entries);
     return entries;
   }
 
@@ -100,6 +103,7 @@ export function createFollower(deps: FollowerDeps) {
     const following = entries.filter((entry) => entry.state === 'generating');
     cancel(timer);
     timer = undefined;
+    if (dropped) return;
     if (following.length === 0) {
       await deps.alarms.clear(alarm);
       const ends = entries.map((entry) => (entry.endedAt ?? 0) + KEEP_ENDED_MS);
@@ -207,6 +211,7 @@ export function createFollower(deps: FollowerDeps) {
       (entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now(),
     );
     for (const entry of due) {
+      if (dropped) return;
       const answer = await deps.getReport(entry.id);
       const now = deps.now();
       if (!answer.ok && STOPS_FOLLOWING.includes(answer.error.kind)) {
@@ -243,7 +248,14 @@ export function createFollower(deps: FollowerDeps) {
     }
   }
 
-  return { track, settle, forget, clear, checkDue, resume };
+  /** Its connection is gone, or is another account now (whose list may be in the same item). */
+  function drop(): void {
+    dropped = true;
+    cancel(timer);
+    timer = undefined;
+  }
+
+  return { track, settle, forget, clear, checkDue, resume, drop };
 }
 
 /** The pause before read number `attempts` (0 is the first). */

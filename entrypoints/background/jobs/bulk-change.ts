@@ -112,7 +112,7 @@ export function createBulkChanges(deps: BulkDeps) {
     },
   };
 
-  const runner = createRunner(kind, {
+  const runner = createRunner<StoredJob>(kind, {
     ...deps,
     item: bulkJobItem(deps.connectionId),
     alarm: BULK_ALARM + deps.connectionId,

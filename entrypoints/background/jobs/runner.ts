@@ -6,12 +6,13 @@
 // Stop ends the job after the step on its way; Retry the failed starts a job of the retryable ones.
 // What each kind of job does is a small file beside this one; pages watch the stored job (lib/bulk-job.ts).
 import type { ApiError, Result } from '@/lib/api/errors';
-import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
+import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import { createSerialUpdates } from '../serial-update';
 
-export type Job = BulkJob;
-export type Step = BulkItem;
+export type { Job, Step };
+/** The steps of a kind of job. */
+export type StepOf<J extends Job> = J['items'][number];
 
 /** The storage item of one job (WXT's, or a fake's). */
 export interface JobItem<J extends Job> {
@@ -25,13 +26,15 @@ export interface JobKind<J extends Job> {
   /** Names the kind in logs. */
   name: string;
   /** The key telling one step from another. */
-  keyOf(step: Step): string;
+  keyOf(step: StepOf<J>): string;
   /** One request of listing what the job runs on (phase 'collecting'): what to change in the job then. */
   collect?(job: J): Promise<(job: J) => void>;
   /** The request of one step. */
-  send(job: J, step: Step): Promise<Result<unknown>>;
+  send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
+  /** What an answer (not a 429) makes of its step; by default done, or failed with its error. */
+  answered?(job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
-  settle(job: J, step: Step): Promise<Partial<Step>>;
+  settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
 }
 
 export interface RunnerDeps<J extends Job> {
@@ -45,6 +48,8 @@ export interface RunnerDeps<J extends Job> {
   /** The normal pause between two requests, while the service has room. */
   pauseMs?: number;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  /** The queue the job's read-modify-writes run in (a storage budget's); one of its own by default. */
+  serially?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** The client's timeout for a change (15 s), and a second more. */
@@ -52,11 +57,11 @@ const SETTLE_AFTER_MS = 16_000;
 /** Chrome's shortest alarm period. */
 const ALARM_MINUTES = 0.5;
 
-export const ended = (job: Job | null) => !job || job.phase === 'ended';
+export const ended = (job: Job | null | undefined) => !job || job.phase === 'ended';
 
 export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J>) {
   const { item, now, pauseMs = 250, sleep = abortableSleep } = deps;
-  const serially = createSerialUpdates(kind.name);
+  const serially = deps.serially ?? createSerialUpdates(kind.name);
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
   /** Its connection was removed or saved as another account: a job in its item is not this one's. */
@@ -74,7 +79,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
     });
   }
 
-  const setStep = (job: J, key: string, changes: Partial<Step>) => {
+  const setStep = (job: J, key: string, changes: Partial<StepOf<J>>) => {
     const index = job.items.findIndex((entry) => kind.keyOf(entry) === key);
     if (index >= 0) job.items[index] = { ...job.items[index]!, ...changes };
   };
@@ -141,7 +146,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
             continue;
           }
           await edit(job.id, (stored) => {
-            setStep(stored, key, answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
+            setStep(stored, key, outcome(job, next!, answer));
             paced(stored);
           });
         }
@@ -154,6 +159,10 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
       if (!broke) void deps.alarms.clear(deps.alarm);
     }
   }
+
+  const outcome = (job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>> =>
+    kind.answered?.(job, step, answer) ??
+    (answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
 
   function finish(id: string) {
     return edit(id, (job) => {
@@ -192,12 +201,15 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
       void ensureRunning(); // a job left by a stopped worker ends here and now
     },
     /** The steps "Retry failed" sends again, fresh; null while the job runs. */
-    async failedSteps(): Promise<{ job: J; steps: Step[] } | null> {
+    async failedSteps(): Promise<{ job: J; steps: StepOf<J>[] } | null> {
       const job = await item.getValue();
       if (!job || !ended(job)) return null;
-      const steps = job.items
-        .filter(isRetryable)
-        .map(({ id, label }): Step => ({ id, label, state: 'pending' }));
+      const steps = job.items.filter(isRetryable).map((failed) => {
+        const step = { ...failed, state: 'pending' as const };
+        delete step.error;
+        delete step.sentAt;
+        return step;
+      });
       return { job, steps };
     },
     /** Forgets an ended job; false while it runs. */
@@ -210,7 +222,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
 }
 
 /** A new job's fields before its steps run. */
-export function newJob(id: string, steps: Step[]): Omit<Job, 'action'> {
+export function newJob<S extends Step>(id: string, steps: S[]): Job<S> {
   return {
     id,
     phase: 'running',

@@ -329,6 +329,42 @@ describe('an answer that comes after its connection was removed or saved as anot
     expect(await keysOf(A.id)).toEqual([]);
   });
 
+  it('A saved with another key: the old follower, woken by its timer, changes nothing the new account follows', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const read: number[] = [];
+    const held = deferred();
+    const fetch = async (input: RequestInfo | URL) => {
+      const id = Number(
+        String(input instanceof Request ? input.url : input)
+          .split('/')
+          .pop(),
+      );
+      read.push(id);
+      // The new account's follower reads 8 again: held, so 8 is still due when the old timer comes.
+      if (id === 8 && read.filter((each) => each === 8).length === 2) await held.promise;
+      const report = { id, url: `example.com/${id}`, result: null, privacy: 0 };
+      return new Response(JSON.stringify({ data: report }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const { handlers, works } = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    const old = works.workFor(connection).follower;
+    expect((await handlers['reports.get']({ connection, id: 7 })).ok).toBe(true);
+    expect((await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: ANOTHER_KEY })).ok).toBe(true);
+    const now = await works.activeRef();
+    expect(now.account).not.toBe(connection.account);
+    expect((await handlers['reports.get']({ connection: now, id: 8 })).ok).toBe(true);
+    await expect.poll(() => read.filter((id) => id === 8).length, { timeout: 5000 }).toBe(2);
+    await old.checkDue();
+
+    const followed = async () =>
+      (await fakeBrowser.storage.session.get('a:followedReports'))['a:followedReports'];
+    expect(await followed()).toMatchObject([{ id: 8, state: 'generating', error: null }]);
+    held.resolve();
+    await expect.poll(followed).toMatchObject([{ id: 8, state: 'generating', attempts: 1 }]);
+  });
+
   it('a removed connection’s history goes with it', async () => {
     await writeConnections({ active: A.id, list: [A, B] });
     const { handlers } = createBackground({ client: { fetch: heldLists().fetch } });
