@@ -5,7 +5,7 @@ import { createReportsModel, type ReportsModel } from '@/entrypoints/options/rep
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Result } from '@/lib/api/errors';
-import type { BulkItemState, BulkJob } from '@/lib/bulk-job';
+import type { StepState, BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import {
   callsOf,
@@ -375,7 +375,7 @@ describe('deleting reports', () => {
     expect(await model!.deleteSelected()).toBe(true);
     const named = [3, 2, 1].map((id) => ({ id, label: `https://site.example/page-${id}` }));
     expect(callsOf(send, 'bulk.start')).toEqual([{ action: { kind: 'delete' }, target: { reports: named } }]);
-    const job = (phase: BulkJob['phase'], states: BulkItemState[]): BulkJob => ({
+    const job = (phase: BulkJob['phase'], states: StepState[]): BulkJob => ({
       id: 'job-1',
       action: { kind: 'delete' },
       phase,

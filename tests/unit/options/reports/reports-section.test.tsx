@@ -7,7 +7,7 @@ import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportR
 import { firstScreenRows } from '@/entrypoints/options/reports/ReportsTable';
 import { renderApp } from '../render-app';
 import { apiError } from '@/entrypoints/background/error-messages';
-import type { BulkItemState, BulkJob } from '@/lib/bulk-job';
+import type { StepState, BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
 
 beforeEach(() => {
@@ -524,7 +524,7 @@ describe('deleting reports', () => {
     const named = [4, 3, 1].map((id) => ({ id, label: `https://site.example/page-${id}` }));
     expect(callsOf(send, 'bulk.start')).toEqual([{ action: { kind: 'delete' }, target: { reports: named } }]);
 
-    const job = (phase: BulkJob['phase'], states: BulkItemState[]): BulkJob => ({
+    const job = (phase: BulkJob['phase'], states: StepState[]): BulkJob => ({
       id: 'job-1',
       action: { kind: 'delete' },
       phase,
