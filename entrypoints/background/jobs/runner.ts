@@ -94,13 +94,22 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
     const pacer = createPacer(pauseMs);
     void deps.alarms.create(deps.alarm, { periodInMinutes: ALARM_MINUTES });
     let broke = false;
+    /** The step the last answer's write noted as sending (its job's id and key): it goes without a write of its own. */
+    let claimed: string | null = null;
+    const claim = (job: J, step: StepOf<J>) => `${job.id}\n${kind.keyOf(step)}`;
     try {
       for (;;) {
         if (dropped) return;
         const job = await item.getValue();
         if (!job || job.phase === 'ended') return;
         const next = job.items.find((entry) => entry.state === 'sending' || entry.state === 'pending');
-        const interrupted = next?.state === 'sending';
+        const mine = next !== undefined && claimed === claim(job, next);
+        claimed = null;
+        if (mine && job.stopRequested) {
+          await edit(job.id, (stored) => setStep(stored, kind.keyOf(next), { state: 'pending' }));
+          continue;
+        }
+        const interrupted = next?.state === 'sending' && !mine;
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job.stopRequested && !interrupted) || (job.phase === 'running' && !next)) {
           return void (await finish(job.id));
@@ -134,7 +143,8 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
           });
         } else {
           const key = kind.keyOf(next!);
-          if (!(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt })))) continue;
+          if (!mine && !(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt }))))
+            continue;
           const answer = await kind.send(job, next!);
           const waitMs = pacer.after(answer);
           if (waitMs !== null) {
@@ -148,6 +158,12 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
           await edit(job.id, (stored) => {
             setStep(stored, key, outcome(job, next!, answer));
             paced(stored);
+            // No pause due: the next step is noted as sending in this same write (one write a step).
+            const following = stored.items.find((entry) => entry.state === 'pending');
+            if (following && !stored.stopRequested && stored.notBefore <= now()) {
+              setStep(stored, kind.keyOf(following), { state: 'sending', sentAt: now() });
+              claimed = claim(stored, following);
+            }
           });
         }
       }
