@@ -5,11 +5,7 @@ import { createProjectsModel, type ProjectsModel } from './projects/projects-mod
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
 import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/project-options-model';
 import { createReportDetailsModel, type ReportDetailsModel } from './reports/report-details-model';
-import {
-  createReportsModel,
-  type ReportsModel,
-  type Send,
-} from './reports/reports-model';
+import { createReportsModel, type ReportsModel, type Send } from './reports/reports-model';
 import { createHashRouter, hashNamesSection, type HashRouter } from './router';
 
 export interface OptionsPage {
