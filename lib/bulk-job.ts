@@ -8,7 +8,7 @@ import type { Privacy, ReportId } from './api/types';
 import { watchActiveItem } from './connection-space';
 import { BULK_JOB_KEY } from './storage-keys';
 
-export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' };
+export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regenerate' } | { kind: 'delete' };
 
 /** sending: the request left and its answer is not in yet (a worker stopped then leaves it so). */
 export type StepState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped';

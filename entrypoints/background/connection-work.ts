@@ -90,6 +90,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       connectionId: ref.id,
       // On this connection only; the handlers' events keep its snapshot and follower in step.
       update: ({ id, ...changes }) => service.updateReport(id, changes),
+      delete: ({ id }) => service.deleteReport(id),
       get: ({ id }) => service.getReport(id, PACED),
       list: (query) => service.listReports(query, false, PACED),
       now,

@@ -5,12 +5,7 @@ import { createProjectsModel, type ProjectsModel } from './projects/projects-mod
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
 import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/project-options-model';
 import { createReportDetailsModel, type ReportDetailsModel } from './reports/report-details-model';
-import {
-  createReportsModel,
-  type ReportsModelOptions,
-  type ReportsModel,
-  type Send,
-} from './reports/reports-model';
+import { createReportsModel, type ReportsModel, type Send } from './reports/reports-model';
 import { createHashRouter, hashNamesSection, type HashRouter } from './router';
 
 export interface OptionsPage {
@@ -25,7 +20,6 @@ export interface OptionsPage {
 export interface StartOptions {
   win?: Window;
   searchDelayMs?: number;
-  deleteMany?: ReportsModelOptions['deleteMany'];
 }
 
 const REPORTS_HOME: OptionsRoute = { section: 'reports', list: {}, details: null };
@@ -49,7 +43,6 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     router,
     prefs: reportPrefs,
     searchDelayMs: options.searchDelayMs,
-    deleteMany: options.deleteMany,
   });
   const details = createReportDetailsModel(send, {
     onReportChanged: reports.replaceReport,

@@ -1,5 +1,5 @@
-// Requests the options page sends one after another ("Delete selected", the CSV export), paced to the
-// service's throttle (lib/pace.ts: the one pacer, with its rule for 429s).
+// The CSV export's pages, asked one after another, paced to the service's throttle (lib/pace.ts: the one
+// pacer, with its rule for 429s).
 import type { Result } from '@/lib/api/errors';
 import { abortableSleep, createPacer } from '@/lib/pace';
 

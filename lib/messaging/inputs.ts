@@ -166,6 +166,7 @@ const bulkAction = z.union(
   [
     z.strictObject({ kind: z.literal('privacy'), privacy }),
     z.strictObject({ kind: z.literal('regenerate') }),
+    z.strictObject({ kind: z.literal('delete') }),
   ],
   { error: () => t('fieldsBulkAction') },
 );
@@ -217,6 +218,10 @@ const bulkStart = bulkStartFields.check(
       return wantsPassword ? t('bulkPasswordRequired') : t('inputPasswordNeedsPrivacy');
     },
     ['password'],
+  ),
+  // Delete selected names its reports: "every report matching" is never deleted.
+  noProblem<BulkStartFields>((value) =>
+    value.action.kind === 'delete' && 'query' in value.target ? t('fieldsBulkNoReports') : null,
   ),
 );
 

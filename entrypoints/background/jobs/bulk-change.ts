@@ -1,11 +1,10 @@
-// Bulk changes, "Regenerate these pages" among them: a new privacy, or new results, for many reports, a job
-// of the runner (./runner.ts) with one step a report. Named reports are the job's steps; "every report
-// matching" is listed first, a page at a time. The in-flight rule: a privacy change is read back and counts
-// as done when already changed; new results may have been made (a synchronous analysis that ran on), so
-// that one fails as "may have happened" and "Retry failed" leaves it out, as the popup does after a lost
-// create. Pages start, stop and retry by message and watch the job (lib/bulk-job.ts).
+// Bulk changes: a new privacy, new results ("Regenerate these pages") or Delete selected for many reports,
+// a job of the runner (./runner.ts) with one step a report. Named reports are the job's steps; "every
+// report matching" is listed first, a page at a time. The in-flight rule: a privacy change or a delete is
+// read back (done when already changed or gone); new results may have been made (a synchronous analysis
+// that ran on), so that one fails as "may have happened" and "Retry failed" leaves it out.
 // A job belongs to the connection it started on: kept under its id, its requests go through that
-// connection's client alone (ConnectionWork), so a switch meanwhile changes nothing for it.
+// connection's service alone, so a switch meanwhile changes nothing for it.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { PRIVACY, type Page, type Report, type ReportId, type ReportSummary } from '@/lib/api/types';
@@ -43,9 +42,9 @@ export interface BulkDeps extends Pick<
   RunnerDeps<StoredJob>,
   'now' | 'keepAliveWhile' | 'alarms' | 'pauseMs' | 'sleep'
 > {
-  /** The connection the jobs run on: their requests go to its server alone (`update`, `get`, `list`). */
   connectionId: string;
   update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
+  delete(input: { id: ReportId }): Promise<Result<unknown>>;
   get(input: { id: ReportId }): Promise<Result<Report>>;
   list(query: ReportListQuery): Promise<Result<Page<ReportSummary>>>;
 }
@@ -91,6 +90,7 @@ export function createBulkChanges(deps: BulkDeps) {
 
     async send({ action }, step) {
       if (action.kind === 'regenerate') return deps.update({ id: step.id, regenerate: true });
+      if (action.kind === 'delete') return deps.delete({ id: step.id });
       if (action.privacy !== PRIVACY.password) return deps.update({ id: step.id, privacy: action.privacy });
       const password = await passwordItem.getValue();
       if (!password)
@@ -104,9 +104,12 @@ export function createBulkChanges(deps: BulkDeps) {
         return { state: 'failed', error };
       }
       const read = await deps.get({ id: step.id });
+      if (action.kind === 'delete' && !read.ok && read.error.kind === 'not_found') return { state: 'done' };
       if (!read.ok) return { state: 'failed', error: read.error };
       // Not changed: that request never arrived, so this one is the first to reach the service.
-      return read.data.privacy === action.privacy ? { state: 'done' } : { state: 'pending' };
+      return action.kind === 'privacy' && read.data.privacy === action.privacy
+        ? { state: 'done' }
+        : { state: 'pending' };
     },
   };
 

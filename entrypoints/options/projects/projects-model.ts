@@ -3,7 +3,6 @@ import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
 import type { ProjectListQuery } from '@/lib/messaging/inputs';
 import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
-import { isDeleted } from '../list/delete-many';
 import { createListModel, type ListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
@@ -47,7 +46,7 @@ export function createProjectsModel(
     list,
     async deleteProject(project) {
       const result = await send('projects.delete', { name: project.name });
-      if (!isDeleted(result)) return result;
+      if (!result.ok) return result;
       list.removeItems((item) => item.name === project.name);
       return { ok: true, data: null };
     },

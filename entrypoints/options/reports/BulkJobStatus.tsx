@@ -1,5 +1,5 @@
 // A bulk job as it goes (progress, Stop) and once it ended (what was done, each failure, Retry failed):
-// the Reports section's bulk changes and a project's "Regenerate these pages" show the same.
+// the Reports section's bulk changes and Delete selected, and a project's "Regenerate these pages".
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { bulkCounts, type BulkJob } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
@@ -33,7 +33,9 @@ export function BulkProgress({ job, model }: { job: BulkJob; model: JobButtons }
                 ? t('bulkWaiting', formatCount(waitSeconds))
                 : job.action.kind === 'regenerate'
                   ? t('bulkProgressRegenerate', doneText, totalText)
-                  : t('bulkProgressPrivacy', doneText, totalText)}
+                  : job.action.kind === 'delete'
+                    ? t('reportsDeleteProgress', doneText, totalText)
+                    : t('bulkProgressPrivacy', doneText, totalText)}
         </p>
       </div>
       <div class="bulk-summary-actions">
@@ -43,6 +45,29 @@ export function BulkProgress({ job, model }: { job: BulkJob; model: JobButtons }
       </div>
     </div>
   );
+}
+
+/**
+ * "Deleted 4 reports. 1 could not be deleted: https://… (The service had a problem). 2 reports were not
+ * deleted because you pressed Stop."
+ */
+export function deleteSummary(job: BulkJob): string {
+  const { done, skipped } = bulkCounts(job);
+  const failures = job.items.filter((item) => item.state === 'failed');
+  const parts = [done === 1 ? t('optionsDeletedOneReport') : t('optionsDeletedReports', formatCount(done))];
+  if (failures.length > 0) {
+    // The sentence's own full stop closes it: a message's last one would double it.
+    const reasons = failures
+      .map((item) => `${item.label} (${(item.error?.message ?? '').replace(/\.$/, '')})`)
+      .join('; ');
+    parts.push(t('optionsDeleteFailed', formatCount(failures.length), reasons));
+  }
+  if (skipped > 0) {
+    parts.push(
+      skipped === 1 ? t('optionsDeleteSkippedOne') : t('optionsDeleteSkipped', formatCount(skipped)),
+    );
+  }
+  return parts.join(' ');
 }
 
 /** The ended job: what was done, each failure with its reason, and "Retry failed" where it helps. */
@@ -57,6 +82,8 @@ export function BulkSummary({
 }) {
   const { total, done, failed, skipped, retryable } = bulkCounts(job);
   const failures = job.items.filter((item) => item.state === 'failed');
+  // A delete's sentence names its failures itself.
+  const deleting = job.action.kind === 'delete';
   return (
     <div class={`bulk-summary${failed > 0 || job.error ? ' bulk-summary--failed' : ''}`} role="status">
       <div>
@@ -64,13 +91,15 @@ export function BulkSummary({
           <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={onOpenSettings} />
         ) : (
           <p>
-            {job.action.kind === 'regenerate'
-              ? t('bulkSummaryRegenerate', formatCount(done), formatCount(total))
-              : t('bulkSummaryPrivacy', formatCount(done), formatCount(total))}
-            {skipped > 0 ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
+            {deleting
+              ? deleteSummary(job)
+              : job.action.kind === 'regenerate'
+                ? t('bulkSummaryRegenerate', formatCount(done), formatCount(total))
+                : t('bulkSummaryPrivacy', formatCount(done), formatCount(total))}
+            {skipped > 0 && !deleting ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
           </p>
         )}
-        {failed > 0 ? (
+        {failed > 0 && !deleting ? (
           <>
             <p>{t('bulkSummaryFailed', formatCount(failed))}</p>
             <ul class="dialog-list">

@@ -10,21 +10,22 @@ const LISTED = 8;
 interface DeleteSelectedDialogProps {
   open: boolean;
   model: ReportsModel;
-  /** Runs the deletion (the section keeps the dialog open until it ends). */
+  /** Hands the deletion to the background; the section closes the dialog once it answers. */
   onConfirm: () => void;
+  busy: boolean;
   onClose: () => void;
   fallbackFocus: () => HTMLElement | null;
 }
 
-/** "Delete N reports?": runs the paced deletion inside the dialog; Stop (or Escape) ends it early. */
+/** "Delete N reports?": its progress and summary show where every bulk job's do (BulkJobStatus.tsx). */
 export function DeleteSelectedDialog({
   open,
   model,
   onConfirm,
+  busy,
   onClose,
   fallbackFocus,
 }: DeleteSelectedDialogProps) {
-  const progress = model.bulkProgress.value;
   const reports = model.selectedReports.value;
   const count = reports.length;
 
@@ -32,11 +33,10 @@ export function DeleteSelectedDialog({
     <ConfirmDialog
       open={open}
       title={count === 1 ? t('reportsDeleteManyTitleOne') : t('reportsDeleteManyTitle', formatCount(count))}
-      cancelLabel={progress ? t('reportsDeleteStop') : undefined}
-      busy={progress !== null}
+      busy={busy}
       confirmDisabled={count === 0}
       onConfirm={onConfirm}
-      onCancel={() => (progress ? model.stopDeleting() : onClose())}
+      onCancel={onClose}
       fallbackFocus={fallbackFocus}
     >
       <p>{t('reportsDeleteManyText')}</p>
@@ -50,18 +50,6 @@ export function DeleteSelectedDialog({
           <li class="muted">{t('reportsDeleteManyMore', formatCount(count - LISTED))}</li>
         ) : null}
       </ul>
-      <p class="status" role="status">
-        {progress
-          ? progress.waitingSeconds
-            ? t(
-                'reportsDeleteWaiting',
-                formatCount(progress.waitingSeconds),
-                formatCount(progress.done),
-                formatCount(progress.total),
-              )
-            : t('reportsDeleteProgress', formatCount(progress.done), formatCount(progress.total))
-          : ''}
-      </p>
     </ConfirmDialog>
   );
 }

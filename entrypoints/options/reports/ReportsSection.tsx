@@ -4,7 +4,6 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
 import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { reportKey } from '@/lib/report-id';
 import { SortNotice } from '../list/SortNotice';
 import { lazyComponent } from '../lazy-section';
 import { DeleteSelectedDialog } from './DeleteSelectedDialog';
@@ -43,10 +42,10 @@ function sortNames(): Record<ReportSortKey, string> {
 export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
-  const summary = useRef<HTMLDivElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
   const toDelete = useSignal<ReportSummary | null>(null);
   const confirmingBulk = useSignal(false);
+  const startingBulk = useSignal(false);
 
   // Entering the section: the project names for the filter may have changed since last time.
   useEffect(() => projects.load(), []);
@@ -57,19 +56,12 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   const error = list.error.value;
   const loading = list.loading.value;
   const selectedCount = model.selected.value.size;
-  const bulkSummary = model.bulkSummary.value;
 
-  /** Runs "Delete selected" inside its dialog, which stays open (with Stop) until the last report is done. */
-  async function runBulk(run: () => Promise<void>) {
-    confirmingBulk.value = true;
-    await run();
-    confirmingBulk.value = false;
+  async function deleteSelected() {
+    startingBulk.value = true;
+    await model.deleteSelected();
+    startingBulk.value = confirmingBulk.value = false;
   }
-
-  const retryable =
-    bulkSummary !== null &&
-    page !== null &&
-    page.items.some((report) => bulkSummary.retryKeys.includes(reportKey(report.id)));
 
   function closeDetails() {
     model.closeDetails();
@@ -121,29 +113,6 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
               : ''}
         </span>
       </div>
-      <div
-        class={`bulk-summary${bulkSummary?.failed ? ' bulk-summary--failed' : ''}`}
-        role="status"
-        tabIndex={-1}
-        ref={summary}
-        hidden={!bulkSummary}
-      >
-        {bulkSummary ? (
-          <>
-            <p>{bulkSummary.text}</p>
-            <div class="bulk-summary-actions">
-              {retryable ? (
-                <button type="button" onClick={() => void runBulk(model.retryFailed)}>
-                  {t('reportsRetryFailed')}
-                </button>
-              ) : null}
-              <button type="button" onClick={model.dismissSummary}>
-                {t('reportsDismissSummary')}
-              </button>
-            </div>
-          </>
-        ) : null}
-      </div>
       <BulkChanges reports={model} onOpenSettings={onOpenSettings} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
@@ -192,9 +161,10 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
       <DeleteSelectedDialog
         open={confirmingBulk.value}
         model={model}
-        onConfirm={() => void runBulk(model.deleteSelected)}
+        onConfirm={() => void deleteSelected()}
+        busy={startingBulk.value}
         onClose={() => (confirmingBulk.value = false)}
-        fallbackFocus={() => (model.bulkSummary.peek() ? summary.current : heading.current)}
+        fallbackFocus={() => heading.current}
       />
     </section>
   );

@@ -1,10 +1,10 @@
 // "Bulk changes" of the Reports section: what is selected (the ticked rows, or every report matching the
-// filters), and the background's job as it goes (bulk-job-controls.ts).
+// filters), and the background's job as it goes (the Reports model's, which Delete selected shares).
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';
 import { reportKey } from '@/lib/report-id';
-import { createBulkJobControls, type BulkJobControls } from './bulk-job-controls';
+import type { BulkJobControls } from './bulk-job-controls';
 import { toReportFilters, type ReportsModel, type Send } from './reports-model';
 
 export interface BulkChangesModel extends Omit<BulkJobControls, 'start' | 'started'> {
@@ -24,8 +24,7 @@ export interface BulkChangesModel extends Omit<BulkJobControls, 'start' | 'start
 export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkChangesModel {
   const { list } = reports;
   const allMatching = signal(false);
-  // A job that ends while this page watches: the rows show what it changed.
-  const controls = createBulkJobControls(send, () => list.reload());
+  const controls = reports.jobs;
 
   const pageKeys = computed(() => list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
   const wholePage = computed(() => {
@@ -66,9 +65,6 @@ export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkC
     selectAllMatching: (on) => (allMatching.value = on && canSelectAllMatching.peek()),
     changePrivacy: (privacy, password) => start({ kind: 'privacy', privacy }, password),
     regenerate: () => start({ kind: 'regenerate' }),
-    dispose() {
-      stopResetting();
-      controls.dispose();
-    },
+    dispose: stopResetting,
   };
 }

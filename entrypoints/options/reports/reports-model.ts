@@ -1,6 +1,5 @@
-// The Reports list: filters, sort, pages (in the hash), row selection, and deletes (one or many).
-import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { errorAction } from '@/lib/api/error-action';
+// The Reports list: filters, sort, pages (in the hash), row selection, deletes (one, or many as a job).
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Result } from '@/lib/api/errors';
 import { REPORT_SORT_KEYS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
@@ -10,15 +9,9 @@ import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
 import { createListModel, type ListCache, type ListModel } from '../list/list-model';
-import {
-  deleteMany,
-  isDeleted,
-  summarizeDeleteMany,
-  type DeleteManyOptions,
-  type DeleteManyProgress,
-} from '../list/delete-many';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
+import { createBulkJobControls, type BulkJobControls } from './bulk-job-controls';
 
 export type Send = typeof sendMessage;
 
@@ -26,25 +19,12 @@ export interface ReportsModelOptions {
   router: HashRouter;
   prefs: PrefsStore<ReportSortKey>;
   searchDelayMs?: number;
-  /** Pacing of "Delete selected" (tests make it instant). */
-  deleteMany?: Pick<DeleteManyOptions, 'pauseMs' | 'sleep'>;
 }
 
 /** The store of the connection this page was opened for (a switch reloads the page). */
 const KEPT: ListCache<ReportListState, ReportSummary> = {
   read: (state) => readStore().list(listView(toReportListQuery(state))),
 };
-
-/** What the last "Delete selected" did. */
-export interface BulkSummary {
-  text: string;
-  failed: boolean;
-  /**
-   * The reports "Retry failed" deletes again: those that failed where errorAction says trying again helps
-   * (every failure stays selected and is named in the text with its reason).
-   */
-  retryKeys: readonly string[];
-}
 
 export interface ReportsModel {
   readonly list: ListModel<ReportSortKey, ReportListState, ReportSummary>;
@@ -54,8 +34,8 @@ export interface ReportsModel {
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
   /** The selected reports, as the page on show has them. */
   readonly selectedReports: ReadonlySignal<readonly ReportSummary[]>;
-  readonly bulkProgress: ReadonlySignal<DeleteManyProgress | null>;
-  readonly bulkSummary: ReadonlySignal<BulkSummary | null>;
+  /** The background's bulk job of this connection: bulk changes and Delete selected. */
+  readonly jobs: BulkJobControls;
   setResult(result: ReportResult | null): void;
   setProject(project: string | null): void;
   clearFilters(): void;
@@ -66,11 +46,8 @@ export interface ReportsModel {
   toggleAllSelected(): void;
   /** Deletes one report; the row leaves the table only once the service confirms. */
   deleteReport(report: ReportSummary): Promise<Result<null>>;
-  deleteSelected(): Promise<void>;
-  /** Selects the reports the last "Delete selected" could not delete (those still on show) and tries them again. */
-  retryFailed(): Promise<void>;
-  stopDeleting(): void;
-  dismissSummary(): void;
+  /** Whether the background took the job; what it could not delete stays selected. */
+  deleteSelected(): Promise<boolean>;
   /** Shows a report the service returned after a write, in place. */
   replaceReport(report: ReportSummary): void;
   /** Takes off the table a report the service says no longer exists (and out of the selection). */
@@ -114,9 +91,13 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
-  const bulkProgress = signal<DeleteManyProgress | null>(null);
-  const bulkSummary = signal<BulkSummary | null>(null);
-  let bulkAbort: AbortController | null = null;
+  // A job that ends while this page watches: the rows show what it changed.
+  const jobs = createBulkJobControls(send, (job) => {
+    if (job.action.kind !== 'delete') return list.reload();
+    removeDeleted(
+      new Set(job.items.filter((item) => item.state === 'done').map((item) => reportKey(item.id))),
+    );
+  });
 
   const detailsId = computed(() => {
     const route = router.route.value;
@@ -151,41 +132,13 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
   }
 
-  async function deleteSelected() {
-    const reports = selectedReports.peek();
-    if (reports.length === 0 || bulkAbort) return;
-    bulkAbort = new AbortController();
-    batch(() => {
-      bulkSummary.value = null;
-      bulkProgress.value = { done: 0, total: reports.length, waitingSeconds: null };
-    });
-    const outcome = await deleteMany(reports, (report) => send('reports.delete', { id: report.id }), {
-      ...options.deleteMany,
-      signal: bulkAbort.signal,
-      onProgress: (progress) => (bulkProgress.value = progress),
-    });
-    bulkAbort = null;
-    batch(() => {
-      removeDeleted(new Set(outcome.deleted.map((report) => reportKey(report.id))));
-      bulkProgress.value = null;
-      bulkSummary.value = {
-        text: summarizeDeleteMany(outcome, (report) => report.url),
-        failed: outcome.failed.length > 0,
-        retryKeys: outcome.failed
-          .filter(({ error }) => errorAction(error) === 'retry')
-          .map(({ item }) => reportKey(item.id)),
-      };
-    });
-  }
-
   return {
     list,
     hasFilters,
     detailsId,
     selected,
     selectedReports,
-    bulkProgress,
-    bulkSummary,
+    jobs,
     setResult: (result) => list.change({ result }),
     setProject: (project) => list.change({ project }),
     clearFilters: () => list.change({ search: '', result: null, project: null }),
@@ -203,20 +156,17 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       selected.value = new Set(allSelected ? [] : keys);
     },
     async deleteReport(report) {
+      // The client counts the service's own "not found" as deleted; any other failure keeps the row.
       const result = await send('reports.delete', { id: report.id });
-      if (!isDeleted(result)) return result;
+      if (!result.ok) return result;
       removeDeleted(new Set([reportKey(report.id)]));
       return { ok: true, data: null };
     },
-    deleteSelected,
-    retryFailed() {
-      const failed = new Set(bulkSummary.peek()?.retryKeys ?? []);
-      const shown = list.page.peek()?.items.map((report) => reportKey(report.id)) ?? [];
-      selected.value = new Set(shown.filter((key) => failed.has(key)));
-      return deleteSelected();
-    },
-    stopDeleting: () => bulkAbort?.abort(),
-    dismissSummary: () => (bulkSummary.value = null),
+    deleteSelected: () =>
+      jobs.start({
+        action: { kind: 'delete' },
+        target: { reports: selectedReports.peek().map((report) => ({ id: report.id, label: report.url })) },
+      }),
     replaceReport(report) {
       const key = reportKey(report.id);
       list.patchPage((page) => ({
@@ -226,7 +176,7 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     },
     removeReport: (id) => removeDeleted(new Set([reportKey(id)])),
     dispose() {
-      bulkAbort?.abort();
+      jobs.dispose();
       stopPruning();
       list.dispose();
     },

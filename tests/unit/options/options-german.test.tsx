@@ -3,7 +3,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { summarizeDeleteMany } from '@/entrypoints/options/list/delete-many';
+import type { BulkJob } from '@/lib/bulk-job';
+import { deleteSummary } from '@/entrypoints/options/reports/BulkJobStatus';
 import { issueCountsText } from '@/entrypoints/options/reports/check-summary';
 import { connectedText } from '@/entrypoints/options/settings/settings-model';
 import { readLocale, useTestLanguage } from '../fake-i18n';
@@ -126,7 +127,9 @@ describe('the options page in German', () => {
         typeof connectedText
       >[0]),
     ).toBe('Verbunden als Ada (Pro) – 1 Bericht');
-    expect(summarizeDeleteMany({ deleted: [1, 2], failed: [], skipped: [3] }, String)).toBe(
+    const items = (['done', 'done', 'skipped'] as const).map((state, id) => ({ id, label: '', state }));
+    const job = { id: '', action: { kind: 'delete' }, phase: 'ended', items } as unknown as BulkJob;
+    expect(deleteSummary(job)).toBe(
       '2 Berichte gelöscht. 1 Bericht wurde nicht gelöscht, weil Sie auf „Anhalten“ geklickt haben.',
     );
   });

@@ -43,12 +43,6 @@ export function renderApp(hash: string, handlers: Handlers) {
     ...handlers,
   });
   vi.mocked(send).mockImplementation(fake as never);
-  const view = render(
-    <App
-      start={() =>
-        startOptionsPage(fake, { searchDelayMs: 50, deleteMany: { pauseMs: 0, sleep: async () => {} } })
-      }
-    />,
-  );
+  const view = render(<App start={() => startOptionsPage(fake, { searchDelayMs: 50 })} />);
   return { ...view, send: fake };
 }

@@ -29,6 +29,8 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
   const sent: Sent[] = [];
   const reads: ReportId[] = [];
   const privacyOnService = new Map<ReportId, number>();
+  const deleted: ReportId[] = [];
+  const gone = new Set<ReportId>();
   const deps: BulkDeps = {
     connectionId: 'a',
     update: async (input) => {
@@ -37,8 +39,14 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
       if (result.ok && input.privacy !== undefined) privacyOnService.set(input.id, input.privacy);
       return result;
     },
+    delete: async ({ id }) => {
+      deleted.push(id);
+      gone.add(id);
+      return { ok: true, data: null };
+    },
     get: async ({ id }) => {
       reads.push(id);
+      if (gone.has(id)) return { ok: false, error: apiError('not_found', { status: 404 }) };
       return { ok: true, data: makeReport(Number(id), { privacy: (privacyOnService.get(id) ?? 0) as 0 }) };
     },
     list: async (query) => {
@@ -50,7 +58,7 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
     keepAliveWhile: (work) => work,
     alarms: fakeBrowser.alarms,
   };
-  return { bulk: createBulkChanges(deps), sent, reads, privacyOnService, deps };
+  return { bulk: createBulkChanges(deps), sent, reads, privacyOnService, deleted, gone, deps };
 }
 
 function changed(input: UpdateInput, rateLimit?: RateLimit): Result<Report> {
@@ -121,6 +129,14 @@ describe('bulk changes in the background', () => {
     expect(sent[3]!.at - sent[2]!.at).toBeGreaterThanOrEqual(7000);
     expect(ended.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
     expect(ended.waitingUntil).toBeNull();
+  });
+
+  it('deletes each named report once, paced like any change', async () => {
+    const { bulk, deleted } = setup();
+    await bulk.handlers['bulk.start']({ action: { kind: 'delete' }, target: reportsTarget(1, 2, 3) });
+    const ended = await untilEnded();
+    expect(deleted).toEqual([1, 2, 3]);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
   });
 
   it('Stop sends nothing more: the rest are skipped', async () => {
@@ -337,6 +353,21 @@ describe('resuming after the worker stopped', () => {
     await bulk.handlers['bulk.retryFailed']();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toEqual([]);
+  });
+
+  it('a delete in flight is read back: gone counts as deleted, still there is deleted once more', async () => {
+    const { bulk, deleted, gone, reads } = setup();
+    gone.add(1); // its DELETE reached the service before the worker stopped
+    await leftBehind({ kind: 'delete' }, [
+      { id: 1, state: 'sending', sentAt: 999_000 },
+      { id: 2, state: 'sending', sentAt: 999_000 },
+      { id: 3, state: 'pending' },
+    ]);
+    void bulk.resume();
+    const ended = await untilEnded();
+    expect(reads).toEqual([1, 2]);
+    expect(deleted).toEqual([2, 3]);
+    expect(ended.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
   });
 
   it('Stop settles the one in flight at once, then ends', async () => {

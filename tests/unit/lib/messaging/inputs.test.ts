@@ -69,14 +69,16 @@ describe('bulk.start', () => {
   const connection = { id: 'conn-1', account: 'account-1' };
   const ok = (value: object) => schema.safeParse({ connection, ...value }).success;
 
-  it('takes a page of reports or the list’s filters (never its page), with one of two actions', () => {
+  it('takes a page of reports or the list’s filters (never its page), with one of three actions', () => {
     expect(ok({ action: { kind: 'regenerate' }, target: page })).toBe(true);
     expect(
       ok({ action: { kind: 'privacy', privacy: 1 }, target: { query: { search: 'a', project: 'x' } } }),
     ).toBe(true);
     expect(ok({ action: { kind: 'regenerate' }, target: { query: { page: 2 } } })).toBe(false);
     expect(ok({ action: { kind: 'regenerate' }, target: { query: { perPage: 100 } } })).toBe(false);
-    expect(ok({ action: { kind: 'delete' }, target: page })).toBe(false);
+    expect(ok({ action: { kind: 'delete' }, target: page })).toBe(true);
+    expect(ok({ action: { kind: 'delete' }, target: { query: { search: 'a' } } })).toBe(false);
+    expect(ok({ action: { kind: 'move' }, target: page })).toBe(false);
     expect(ok({ action: { kind: 'privacy', privacy: 3 }, target: page })).toBe(false);
     expect(ok({ action: { kind: 'regenerate' }, target: { reports: [] } })).toBe(false);
     // A test failing on 150 pages regenerates them all; a job's cap is 2,000.

@@ -3,7 +3,10 @@ import type { Page, Report } from '@/lib/api/types';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createReportsModel, type ReportsModel } from '@/entrypoints/options/reports/reports-model';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
-import type { ApiErrorKind, Result } from '@/lib/api/errors';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Result } from '@/lib/api/errors';
+import type { StepState, BulkJob } from '@/lib/bulk-job';
+import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import {
   callsOf,
   deferred,
@@ -33,7 +36,6 @@ function start(
     router,
     prefs,
     searchDelayMs: 300,
-    deleteMany: { pauseMs: 0, sleep: async () => {} },
   });
   return { send, model, prefs };
 }
@@ -365,82 +367,32 @@ describe('deleting reports', () => {
     expect(model!.list.page.value).toBe(before);
   });
 
-  it('deletes the selection one by one and sums up what worked and what did not', async () => {
-    const { send } = start('', {
-      'reports.list': firstPage,
-      'reports.delete': ({ id }) => (id === 2 ? fail('forbidden') : ok(null)),
-    });
+  it('hands Delete selected to the background; its end takes the deleted rows off, the failed stay selected', async () => {
+    let reports = reportRange(1, 3);
+    const { send } = start('', { 'reports.list': () => ok(makePage(reports)), 'bulk.start': () => ok(null) });
     await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
     model!.toggleAllSelected();
-    expect(model!.selected.value.size).toBe(3);
-    await model!.deleteSelected();
-    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([3, 2, 1]);
-    expect(model!.bulkSummary.value?.text).toBe(
-      'Deleted 2 reports. 1 could not be deleted: https://site.example/page-2 (Your account is not allowed to do this. Your plan may not include API access).',
-    );
-    expect(model!.bulkSummary.value?.failed).toBe(true);
-    // Asking again would be refused again: no Retry failed for it.
-    expect(model!.bulkSummary.value?.retryKeys).toEqual([]);
-    // The one that failed stays selected.
-    expect([...model!.selected.value]).toEqual(['2']);
-  });
-
-  // Every kind: "Retry failed" deletes again only what errorAction offers a Retry for; the text names all.
-  it.each([
-    ['not_configured', false],
-    ['unauthorized', false],
-    ['forbidden', false],
-    ['not_found', false],
-    ['invalid_input', false],
-    ['rate_limited', true],
-    ['server', true],
-    ['network', true],
-    ['timeout', true],
-    ['permission', false],
-    ['unexpected', true],
-  ] satisfies [ApiErrorKind, boolean][])(
-    'a delete that failed with %s: offered again %s',
-    async (kind, again) => {
-      start('', {
-        'reports.list': firstPage,
-        'reports.delete': ({ id }) => (id === 2 ? fail(kind, { message: `No (${kind}).` }) : ok(null)),
-      });
-      await vi.waitFor(() => expect(model!.list.page.value).not.toBeNull());
-      model!.toggleAllSelected();
-      await model!.deleteSelected();
-      expect(model!.bulkSummary.value?.text).toContain(`https://site.example/page-2 (No (${kind}))`);
-      expect(model!.bulkSummary.value?.retryKeys).toEqual(again ? ['2'] : []);
-    },
-  );
-
-  it('tries again only the reports that could not be deleted, even after the selection changed', async () => {
-    let reports = reportRange(1, 4);
-    let broken = true;
-    const { send } = start('', {
-      'reports.list': () => ok(makePage(reports)),
-      'reports.delete': ({ id }) => {
-        if (id === 3 && broken) return fail('server');
-        reports = reports.filter((r) => r.id !== id);
-        return ok(null);
-      },
+    expect(await model!.deleteSelected()).toBe(true);
+    const named = [3, 2, 1].map((id) => ({ id, label: `https://site.example/page-${id}` }));
+    expect(callsOf(send, 'bulk.start')).toEqual([{ action: { kind: 'delete' }, target: { reports: named } }]);
+    const job = (phase: BulkJob['phase'], states: StepState[]): BulkJob => ({
+      id: 'job-1',
+      action: { kind: 'delete' },
+      phase,
+      stopRequested: false,
+      items: named.map((item, index) => ({ ...item, state: states[index]! })),
+      notBefore: 0,
+      waitingUntil: null,
+      error: null,
     });
-    await vi.waitFor(() => expect(model!.list.page.value?.items).toHaveLength(4));
-    model!.toggleSelected(4, true);
-    model!.toggleSelected(3, true);
-    await model!.deleteSelected();
-    expect(model!.bulkSummary.value?.retryKeys).toEqual(['3']);
-    await vi.waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
-    // Another row is ticked meanwhile: Retry failed leaves it alone.
-    model!.toggleSelected(1, true);
-    broken = false;
-    await model!.retryFailed();
-    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([4, 3, 3]);
-    expect(model!.bulkSummary.value).toMatchObject({
-      text: 'Deleted 1 report.',
-      failed: false,
-      retryKeys: [],
+    await fakeBrowser.storage.session.set({
+      [`:${BULK_JOB_KEY}`]: job('running', ['done', 'sending', 'pending']),
     });
-    expect([...model!.selected.value]).toEqual([]);
+    await vi.waitFor(() => expect(model!.jobs.job.value?.phase).toBe('running'));
+    reports = reportRange(2, 2);
+    await fakeBrowser.storage.session.set({ [`:${BULK_JOB_KEY}`]: job('ended', ['done', 'failed', 'done']) });
+    await vi.waitFor(() => expect([...model!.selected.value]).toEqual(['2']));
+    expect(model!.list.page.value?.items.map((report) => report.id)).toEqual([2]);
   });
 
   it('clears the selection of rows no longer on show', async () => {

@@ -6,6 +6,9 @@ import type { Result } from '@/lib/api/errors';
 import { callsOf, deferred, fail, makePage, makeProject, makeReport, ok, reportRange } from '../fakes';
 import { firstScreenRows } from '@/entrypoints/options/reports/ReportsTable';
 import { renderApp } from '../render-app';
+import { apiError } from '@/entrypoints/background/error-messages';
+import type { StepState, BulkJob } from '@/lib/bulk-job';
+import { BULK_JOB_KEY } from '@/lib/storage-keys';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -497,15 +500,12 @@ describe('deleting reports', () => {
     expect(screen.getByRole('table', { name: 'Reports' }).textContent).toContain('https://kept.example/');
   });
 
-  it('deletes the selected reports and sums up the outcome', async () => {
+  it('hands the selected reports to the background, then sums up the job and keeps the failed selected', async () => {
     let reports = reportRange(1, 4);
     const { send } = renderApp('#/reports', {
       'reports.list': () => ok(makePage(reports)),
-      'reports.delete': ({ id }) => {
-        if (id === 3) return fail('server');
-        reports = reports.filter((r) => r.id !== id);
-        return ok(null);
-      },
+      'bulk.start': () => ok(null),
+      'bulk.retryFailed': () => ok(null),
     });
     await table();
     const deleteSelected = screen.getByRole('button', { name: 'Delete selected' }) as HTMLButtonElement;
@@ -515,75 +515,41 @@ describe('deleting reports', () => {
     // Each checkbox is described by its row's URL.
     const described = checkboxOf('https://site.example/page-4').getAttribute('aria-describedby')!;
     expect(document.getElementById(described)!.textContent).toBe('https://site.example/page-4');
-    fireEvent.click(checkboxOf('https://site.example/page-4'));
-    fireEvent.click(checkboxOf('https://site.example/page-3'));
-    fireEvent.click(checkboxOf('https://site.example/page-1'));
+    for (const id of [4, 3, 1]) fireEvent.click(checkboxOf(`https://site.example/page-${id}`));
     expect(screen.getByText('3 selected')).toBeTruthy();
     fireEvent.click(deleteSelected);
     const dialog = await screen.findByRole('dialog', { name: 'Delete 3 reports?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const named = [4, 3, 1].map((id) => ({ id, label: `https://site.example/page-${id}` }));
+    expect(callsOf(send, 'bulk.start')).toEqual([{ action: { kind: 'delete' }, target: { reports: named } }]);
+
+    const job = (phase: BulkJob['phase'], states: StepState[]): BulkJob => ({
+      id: 'job-1',
+      action: { kind: 'delete' },
+      phase,
+      stopRequested: false,
+      items: named.map((item, index) => ({
+        ...item,
+        state: states[index]!,
+        ...(states[index] === 'failed' ? { error: apiError('server') } : {}),
+      })),
+      notBefore: 0,
+      waitingUntil: null,
+      error: null,
+    });
+    const storeJob = (stored: BulkJob) => fakeBrowser.storage.session.set({ [`:${BULK_JOB_KEY}`]: stored });
+    await storeJob(job('running', ['done', 'sending', 'pending']));
+    await screen.findByText('Deleting… 1 of 3 done');
+    reports = reportRange(2, 3);
+    await storeJob(job('ended', ['done', 'failed', 'done']));
     expect(
       await screen.findByText(
         'Deleted 2 reports. 1 could not be deleted: https://site.example/page-3 (The service had a problem. Try again in a moment).',
       ),
     ).toBeTruthy();
-    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([4, 3, 1]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('1 selected')).toBeTruthy();
-  });
-
-  it('offers Retry failed in the summary, which deletes the reports that failed again', async () => {
-    let reports = reportRange(1, 3);
-    let broken = true;
-    const { send } = renderApp('#/reports', {
-      'reports.list': () => ok(makePage(reports)),
-      'reports.delete': ({ id }) => {
-        if (id === 2 && broken) return fail('server');
-        reports = reports.filter((r) => r.id !== id);
-        return ok(null);
-      },
-    });
-    await table();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete 3 reports?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    const retry = await screen.findByRole('button', { name: 'Retry failed' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    broken = false;
-    fireEvent.click(retry);
-    expect(await screen.findByText('Deleted 1 report.')).toBeTruthy();
-    expect(callsOf(send, 'reports.delete').map((p) => p.id)).toEqual([3, 2, 1, 2]);
-    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('None selected')).toBeTruthy();
-  });
-
-  it('offers no Retry failed for a report the service refused, yet names it with its reason', async () => {
-    renderApp('#/reports', {
-      'reports.list': () => ok(makePage(reportRange(1, 2))),
-      'reports.delete': ({ id }) => (id === 2 ? fail('forbidden', { message: 'Not allowed.' }) : ok(null)),
-    });
-    await table();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(
-      await screen.findByText(/could not be deleted: https:\/\/site\.example\/page-2 \(Not allowed\)/),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
-  });
-
-  it('offers no Retry failed when every report was deleted', async () => {
-    renderApp('#/reports', {
-      'reports.list': () => ok(makePage(reportRange(1, 2))),
-      'reports.delete': () => ok(null),
-    });
-    await table();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Deleted 2 reports.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
+    await waitFor(() => expect(screen.getByText('1 selected')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
+    await waitFor(() => expect(callsOf(send, 'bulk.retryFailed')).toHaveLength(1));
   });
 });
