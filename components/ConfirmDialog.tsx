@@ -8,9 +8,9 @@ export interface ConfirmDialogProps {
   children?: ComponentChildren;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** The confirming button cannot be used yet (e.g. the typed name does not match). */
+  /** The typed name does not match, say. */
   confirmDisabled?: boolean;
-  /** A request is on its way: confirming again is not possible. */
+  /** A request is on its way. */
   busy?: boolean;
   /**
    * Cancel, Escape and the browser's own closing do nothing: a request that cannot be called back is on
@@ -18,15 +18,14 @@ export interface ConfirmDialogProps {
    */
   cancelDisabled?: boolean;
   onConfirm: () => void;
-  /** Cancel button, Escape, or the dialog closed by the browser. */
   onCancel: () => void;
   /** Where focus goes on close when the control that opened the dialog is gone or disabled. */
   fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
- * A modal confirmation on the native <dialog>: showModal() traps focus and makes the rest of the page
- * inert; Escape cancels; focus goes back to what opened it.
+ * A modal confirmation on the native <dialog> (showModal() makes the rest of the page inert); Tab stays
+ * inside it (Chrome would move on to its own toolbar); focus goes back to what opened it.
  */
 export function ConfirmDialog({
   open,
@@ -76,7 +75,7 @@ export function ConfirmDialog({
       aria-describedby={bodyId}
       aria-busy={busy ? true : undefined}
       onCancel={(event) => {
-        // Escape: the page decides (it closes the dialog by setting open=false).
+        // Escape: the page closes the dialog by setting open=false.
         event.preventDefault();
         if (!cancelDisabled) onCancel();
       }}
@@ -123,7 +122,6 @@ export function ConfirmDialog({
   );
 }
 
-/** Tab past the last control comes back to the first, and Shift+Tab the other way: focus stays in the dialog. */
 function keepFocusInside(event: KeyboardEvent) {
   const dialog = event.currentTarget as HTMLDialogElement;
   const focusable = [

@@ -1,17 +1,16 @@
-// The connection switcher of the popup's and the options page's headers: shown with two connections or
-// more. Asked for after the first paint, so a page's start-up does not wait for it.
+// The connection switcher of the popup's, the side panel's and the options page's headers, with two
+// connections or more. Asked for after the first paint, so a page's start-up does not wait for it.
 import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 
-export interface ConnectionSwitcherProps {
-  /** Sends the switch (the options page notes that it asked for it). */
+interface ConnectionSwitcherProps {
+  /** The options page notes that it asked for the switch. */
   switchTo?: (id: string) => Promise<Result<unknown>>;
-  /** The switch is done: the page starts again, so it shows the new connection's data only. */
+  /** The page starts again, so it shows the new connection's data only. */
   onSwitched: (connection: ConnectionSummary) => void;
-  /** The label beside the select; without it the select keeps the same name for screen readers. */
   labelShown?: boolean;
 }
 

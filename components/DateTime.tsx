@@ -4,7 +4,6 @@ import { t } from '@/lib/i18n';
 /** A date in the person's locale, with the exact moment on hover; an em dash when there is none. */
 export function DateTime({ iso, missing = t('uiNone') }: { iso: string | null; missing?: string }) {
   const exact = formatDateTime(iso);
-  // Empty for no date and for one that cannot be read.
   if (!exact) {
     return (
       <span class="muted" title={missing}>

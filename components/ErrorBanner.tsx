@@ -2,27 +2,17 @@ import { errorAction } from '@/lib/api/error-action';
 import type { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 
-export interface ErrorBannerProps {
-  error: ApiError;
-  /** Where it happened, e.g. "Could not load reports". */
-  context?: string;
-  /** Offered as "Retry" wherever trying again could help; leave it out while there is nothing to retry yet. */
-  onRetry?: () => void;
-  onOpenSettings?: () => void;
-}
-
 export interface ErrorActionsProps {
   error: ApiError;
+  /** Left out while there is nothing to retry yet. */
   onRetry?: () => void;
   onOpenSettings?: () => void;
-  /** The Retry button's words where a surface has its own ("Retry" by default). */
   retryLabel?: string;
 }
 
 /**
- * The buttons that help with an error, as errorAction names them: Open settings (also for a missing
- * permission, which Settings asks for), or Retry; none when nothing helps. For surfaces that say the error
- * their own way (the export's progress box) and keep their own buttons beside these.
+ * The buttons errorAction says help with an error: Open settings (also for a missing permission, which
+ * Settings asks for), or Retry; none when nothing helps.
  */
 export function ErrorActions({ error, onRetry, onOpenSettings, retryLabel }: ErrorActionsProps) {
   const action = errorAction(error);
@@ -43,11 +33,13 @@ export function ErrorActions({ error, onRetry, onOpenSettings, retryLabel }: Err
   );
 }
 
-/**
- * One error, said plainly, with the action that helps (when there is one). The taxonomy's rule
- * (errorAction) alone decides which: every page shows its errors through this banner or ErrorActions.
- */
-export function ErrorBanner({ error, context, onRetry, onOpenSettings }: ErrorBannerProps) {
+/** One error, said plainly, with the action that helps; `context` says where ("Could not load reports"). */
+export function ErrorBanner({
+  error,
+  context,
+  onRetry,
+  onOpenSettings,
+}: ErrorActionsProps & { context?: string }) {
   return (
     <div class="error-banner" role="alert">
       <p>

@@ -1,9 +1,8 @@
 import type { ComponentChildren } from 'preact';
 
-export interface ListTableProps {
-  /** Names the table's class: `reports` → `reports-table`. */
+interface ListTableProps {
+  /** `reports` → class `reports-table`. */
   name: string;
-  /** The id of the heading that names the table for assistive technology. */
   labelledBy: string;
   loading: boolean;
   /** Rows left from a failed load: dimmed like loading ones. */

@@ -8,7 +8,6 @@ import { FieldNote, fieldAria, type FieldError } from './field-note';
 import { SelectField, type SelectOption } from './fields';
 
 export interface PrivacyFieldsProps {
-  /** The ids of the select and the password field; their notes are named after them (fieldAria). */
   ids: { privacy: string; password: string };
   labels: { privacy: string; password: string };
   /** null: the service did not say; nothing is chosen until the person picks one. */
@@ -20,7 +19,6 @@ export interface PrivacyFieldsProps {
   passwordRequired: boolean;
   passwordHint: string;
   errors?: { privacy?: FieldError; password?: FieldError };
-  /** A Show / Hide button beside the password, and whether it is shown. */
   reveal?: { shown: boolean; onToggle: () => void };
   passwordRef?: Ref<HTMLInputElement>;
 }
@@ -33,7 +31,6 @@ function options(privacy: Privacy | null): SelectOption<string>[] {
     : known;
 }
 
-/** The privacy select and, for Password only, the password field, each with its note. */
 export function PrivacyFields(props: PrivacyFieldsProps) {
   const { ids, labels, privacy, errors, reveal } = props;
   return (

@@ -6,11 +6,7 @@ import { t } from '@/lib/i18n';
 
 type Scored = Pick<Report, 'result' | 'score' | 'generatedAt' | 'createdAt' | 'updatedAt'>;
 
-/**
- * A report's result as text and colour (never colour alone): the band and, where the service sent it,
- * the score ("Good · 86"); "Generating…" while it is made; "No score" when the service gave none; "No
- * result yet" when the page says the follower gave up on it (`state`, from lib/report-state shownState).
- */
+/** A report's result as text and colour, never colour alone ("Good · 86"); `state` as shownState says. */
 export function ResultBadge({
   report,
   now = Date.now(),

@@ -43,7 +43,7 @@ function pointsOf(history: readonly ChartAnalysis[]): Point[] {
   const span = Math.max(...scored.map((each) => each.time)) - first;
   return scored.map(({ snapshot, index, score, time }) => ({
     index,
-    // A single analysis, or several at once, stand in the middle.
+    // A single analysis, or several at once, stands in the middle.
     x:
       span === 0
         ? (PLOT.left + PLOT.right) / 2
@@ -69,9 +69,9 @@ export function ScoreChart({
   label = t('historyChartLabel'),
   caption = t('historyTableCaption'),
 }: {
-  /** Oldest first, as lib/history keeps it. */
+  /** Oldest first. */
   history: readonly ChartAnalysis[];
-  /** The chart's name, and its table's caption, where it draws something else than one page's analyses. */
+  /** Where it draws something else than one page's analyses. */
   label?: string;
   caption?: string;
 }) {
@@ -84,20 +84,18 @@ export function ScoreChart({
   if (history.length === 0) return null;
 
   function onKeyDown(event: KeyboardEvent) {
-    const last = points.length - 1;
-    const next =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? Math.min(selected + 1, last)
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? Math.max(selected - 1, 0)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowDown: selected + 1,
+      ArrowLeft: selected - 1,
+      ArrowUp: selected - 1,
+      Home: 0,
+      End: points.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    elements.current[next]?.focus();
+    elements.current[Math.max(0, Math.min(next, points.length - 1))]?.focus();
   }
 
   const active = points[selected];

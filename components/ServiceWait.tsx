@@ -4,10 +4,7 @@ import { waitEnd } from '@/lib/service-wait';
 import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 
-/**
- * "The service asked to slow down: trying again at 14:05:31." while the background waits
- * out a rate limit on a read. A clock time, not a countdown: a live region would read every second out.
- */
+/** While the background waits out a rate limit: at what time it tries again (a countdown would be read out). */
 export function ServiceWait() {
   const [until, setUntil] = useState(0);
   useEffect(() => {

@@ -1,5 +1,3 @@
-// A labelled text field, the label always visible and its note under it. Its own module: the popup's
-// shared chunk (PrivacyFields, ./fields) does not carry it.
 import type { JSX } from 'preact';
 import { FieldNote, fieldAria, type FieldError } from './field-note';
 

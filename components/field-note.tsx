@@ -1,5 +1,5 @@
 // The one way every form says what is wrong with a field: the note under it (FieldNote) and the field's
-// matching aria-invalid and aria-describedby (fieldAria). Its own module: the popup needs only this.
+// matching aria-invalid and aria-describedby (fieldAria).
 import type { ComponentChildren } from 'preact';
 
 /** What is wrong with a field: one message, or the server's several (shown as one sentence after another). */
@@ -9,12 +9,10 @@ function errorText(error: FieldError): string {
   return typeof error === 'string' ? error : (error?.join(' ') ?? '');
 }
 
-/** Which note a field shows: its error when it has one, else its hint, else none. */
 function noteOf(error: FieldError, hint: ComponentChildren): 'error' | 'hint' | null {
   return errorText(error) ? 'error' : hint ? 'hint' : null;
 }
 
-/** A field's state for assistive technology: invalid while it has an error, described by its note. */
 export function fieldAria(id: string, error: FieldError, hint?: ComponentChildren) {
   const note = noteOf(error, hint);
   return {
@@ -34,7 +32,6 @@ export interface FieldNoteProps {
   live?: boolean;
 }
 
-/** The line under a field: its error when it has one, else its hint, else nothing (ids as fieldAria says). */
 export function FieldNote({ id, error, hint, live }: FieldNoteProps) {
   const note = noteOf(error, hint);
   if (live) {

@@ -1,5 +1,3 @@
-// A labelled select with the label always visible (a text field is ./TextField, the lists' search field
-// ./SearchField).
 import type { JSX } from 'preact';
 import { FieldNote, fieldAria, type FieldError } from './field-note';
 
@@ -38,7 +36,6 @@ export function SelectField<V extends string>({
         value={value}
         disabled={disabled}
         {...fieldAria(id, error, hint)}
-        // The option values are the ones given, so the cast only restores their type.
         onChange={(event) => onChange(event.currentTarget.value as V)}
       >
         {options.map((option) => (

@@ -7,7 +7,6 @@ import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { ServiceWait } from '@/components/ServiceWait';
 import { t } from '@/lib/i18n';
 
-/** The popup: the current page and its report, "Create report", and the recent reports. */
 export function App({ model }: { model: PopupModel }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -18,13 +17,11 @@ export function App({ model }: { model: PopupModel }) {
   }, [model]);
 
   const setup = model.setup.value;
-  // The cache is painted before the background has answered (popup-model); the form waits for it.
   const shown = setup === 'ready' || setup === 'cached';
   return (
     <div class="popup">
       <header class="popup-header">
         <h1>{t('extName')}</h1>
-        {/* Another connection: the popup starts again, its cached data first, then its fresh answers. */}
         {shown ? <ConnectionSwitcher onSwitched={() => location.reload()} /> : null}
         {shown ? (
           <nav aria-label={t('extName')} class="popup-links">

@@ -10,7 +10,6 @@ import { t } from '@/lib/i18n';
 // page's address has no field: the error's sentence says what the service had against it.
 const FORM_FIELDS = ['privacy', 'password', 'url'];
 
-// After a create that may have happened, instead of a Retry that could make a second report.
 const looked = () => ({
   looking: t('popupLookingForIt'),
   found: t('popupLookedFound'),
@@ -19,17 +18,13 @@ const looked = () => ({
 
 export interface CreateReportFormProps {
   form: CreateForm;
-  /** This page has a report already: the form then offers another one. */
+  /** This page has a report already. */
   another: boolean;
-  /**
-   * The background said which privacy to start from and whether a create for this page is running.
-   * Until then the form keeps its room but is not shown: it could not be used rightly.
-   */
+  /** Until the background said which privacy to start from, the form keeps its room but is not shown. */
   ready: boolean;
   onOpenSettings: () => void;
 }
 
-/** Privacy, a password for Password only, and "Create report". Focus starts on the button. */
 export function CreateReportForm({ form, another, ready, onOpenSettings }: CreateReportFormProps) {
   const submitButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -39,7 +34,7 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
 
-  // Focus starts on the button once it can be used (nothing else took focus meanwhile).
+  // Focus starts on the button once it can be used, unless something else took it meanwhile.
   useEffect(() => {
     if (ready && (document.activeElement === document.body || !document.activeElement))
       submitButton.current?.focus();
@@ -52,15 +47,13 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
     if (errors.password) passwordInput.current?.focus();
   }, [errors.password]);
 
-  function onSubmit(event: Event) {
-    event.preventDefault();
-    void form.submit();
-  }
-
   return (
     <form
       class={ready ? 'create-form' : 'create-form create-form--waiting'}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
       noValidate
       aria-labelledby="create-heading"
     >
@@ -78,7 +71,6 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
         reveal={{ shown: form.passwordShown.value, onToggle: form.togglePasswordShown }}
         passwordRef={passwordInput}
       />
-      {/* The server's messages name their field ("The url field must be a valid URL."). */}
       {otherErrors.map(([field, messages]) => (
         <FieldNote key={field} id={field} error={messages} />
       ))}
@@ -117,10 +109,7 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   );
 }
 
-/**
- * Seconds since the create started: the service fetches and analyses the page before it answers, which
- * can take tens of seconds. Outside the status region, so a screen reader is not told every second.
- */
+/** Seconds since the create started (it can take tens); outside the status region, which would say each. */
 function Elapsed({ since }: { since: number | null }) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {

@@ -2,7 +2,6 @@ import { formatAge } from '@/lib/format';
 import type { Shown } from './popup-model';
 import { t } from '@/lib/i18n';
 
-/** Says how old cached data is while it is being refreshed, or that a refresh failed. Silent when fresh. */
 export function Freshness({ shown, now }: { shown: Shown<unknown>; now: number }) {
   if (shown.fetchedAt === null || shown.value === undefined || shown.state === 'fresh') return null;
   const age = formatAge(new Date(shown.fetchedAt).toISOString(), now);

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 
-/** No base URL or key yet: one sentence and the way to fix it, nothing else. */
 export function NotSetUp({ onOpenSettings }: { onOpenSettings: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);

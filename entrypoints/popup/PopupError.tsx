@@ -3,7 +3,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 
-export interface PopupErrorProps {
+interface PopupErrorProps {
   error: ApiError;
   context: string;
   onRetry: () => void;
@@ -11,9 +11,8 @@ export interface PopupErrorProps {
 }
 
 /**
- * An error with its action. After a rate limit, Retry appears only once the wait is over: the message
- * says at what time (a clock time stays true, "in 30 seconds" does not), and stays still (a ticking
- * countdown inside an alert would be read out every second).
+ * An error with its action. After a rate limit, Retry appears once the wait is over, and the message
+ * says at what time: a countdown inside an alert would be read out every second.
  */
 export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErrorProps) {
   const retryAt = retryTime(error);
@@ -33,16 +32,13 @@ export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErr
     <ErrorBanner
       error={shown}
       context={context}
-      // The banner offers Retry only where errorAction says it helps; here, also not before a rate
-      // limit's wait is over.
       onRetry={waiting ? undefined : onRetry}
       onOpenSettings={onOpenSettings}
     />
   );
 }
 
-// When each error's wait ends, fixed the first time it is shown (as it arrives): a banner shown again
-// later (another section, a re-render) neither moves the time nor restarts the wait.
+// Fixed the first time an error is shown: a banner shown again later neither moves the time nor restarts it.
 const retryTimes = new WeakMap<ApiError, number>();
 
 function retryTime(error: ApiError): number | null {

@@ -7,20 +7,17 @@ import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 
-/** The 5 newest reports (optionally of this site only); each opens its details in the options page. */
 export function RecentReports({ model }: { model: PopupModel }) {
   const shown = model.recent.value;
   const items = shown.value;
-  // Ages are computed as the section renders: any change of its data renders it, often enough for "5 min ago".
+  // Any change of the data renders the section, often enough for "5 min ago".
   const now = model.now();
   const page = model.page.value;
   const siteOnly = model.siteOnly.value;
   // The page section shows the same error already: one banner is enough.
   const pageError = model.pageReport.value.error;
   const showError = shown.error && !(page?.reportable && pageError?.kind === shown.error.kind);
-  // "Data ready" for `npm run bench`: a User Timing mark in the frames that show the recent reports and this
-  // page's report (or that it has none), from the cache or the service; the bench reads the first one.
-  // Test and bench builds only (`--mode e2e`): the production build drops it.
+  // "Data ready" for `npm run bench` (test builds only): both lists are shown, from the cache or the service.
   if (import.meta.env.MODE === 'e2e' && items && model.pageReport.value.value !== undefined)
     requestAnimationFrame(() => performance.mark('data-ready'));
   return (

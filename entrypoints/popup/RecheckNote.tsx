@@ -3,17 +3,13 @@ import { t } from '@/lib/i18n';
 
 export interface RecheckNoteProps {
   recheck: Recheck;
-  /** The sentence for looking, for what it found (or did not). */
   said: { looking: string; found: string; none: string };
-  /** The button that looks once more, offered while the outcome is unsure; its name says what it does. */
+  /** The button that looks once more, while the outcome is unsure. */
   again: string;
   onAgain: () => void;
 }
 
-/**
- * Below the error of a write that may have happened (no Retry there): what Page Reports found when it
- * looked at the service again. A status, so the outcome is read out when it arrives.
- */
+/** Below the error of a write that may have happened: what looking at the service again found. */
 export function RecheckNote({ recheck, said, again, onAgain }: RecheckNoteProps) {
   const unsure = typeof recheck !== 'string' || recheck === 'none';
   return (

@@ -1,48 +1,32 @@
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
-import type { ApiError } from '@/lib/api/errors';
-import type { Recheck } from './create-form';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/web-url';
-import type { ShownState } from '@/lib/report-state';
+import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
-import type { Signal } from '@preact/signals';
 import { RecheckNote } from './RecheckNote';
 import { ReportChange } from './ReportChange';
 
-// After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated
-// again ("Generating…" above says which).
+// After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated again.
 const readAgain = () => ({
   looking: t('popupReadingAgain'),
   found: t('popupReadAgainFound'),
   none: t('popupReadAgainNone'),
 });
 
-export interface ReportCardProps {
-  report: ReportSummary;
-  /** Its state as shown (popup-model pageReportState): "Generating…" ends when the follower gives up. */
-  state: ShownState;
-  regenerating: boolean;
-  regenerateError: ApiError | null;
-  regenerateRecheck: Recheck | null;
-  onRegenerate: () => void;
-  onReadAgain: () => void;
-  onDetails: () => void;
-  onOpenSettings: () => void;
-  /** The popup's live region: a new analysis seen while it is open is said there. */
-  announcement: Signal<string>;
-}
-
 /** This page's newest report: result, privacy, dates, and what can be done with it. */
-export function ReportCard(props: ReportCardProps) {
-  const { report, state, regenerateRecheck: recheck } = props;
+export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
+  const state = model.pageReportState(report);
   const generating = state === 'generating';
+  const regenerate = () => void model.regenerate();
+  const error = model.regenerateError.value;
+  const recheck = model.regenerateRecheck.value;
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
-      <ReportChange report={report} announcement={props.announcement} />
+      <ReportChange report={report} announcement={model.announcement} />
       <dl class="report-facts">
         <div>
           <dt>{t('popupResult')}</dt>
@@ -73,10 +57,10 @@ export function ReportCard(props: ReportCardProps) {
       {report.checks ? <TopIssues checks={report.checks} /> : null}
       {/* Below what they act on: the heading alone takes the first line, whatever the language. */}
       <div class="report-actions">
-        <button type="button" onClick={props.onRegenerate} disabled={props.regenerating || generating}>
+        <button type="button" onClick={regenerate} disabled={model.regenerating.value || generating}>
           {t('popupRegenerate')}
         </button>
-        <button type="button" onClick={props.onDetails}>
+        <button type="button" onClick={() => void model.openDetails(report.id)}>
           {t('popupDetails')}
         </button>
         {report.serviceUrl && parseWebUrl(report.serviceUrl) ? (
@@ -85,12 +69,12 @@ export function ReportCard(props: ReportCardProps) {
           </a>
         ) : null}
       </div>
-      {props.regenerateError ? (
+      {error ? (
         <PopupError
-          error={props.regenerateError}
+          error={error}
           context={t('popupCouldNotRegenerate')}
-          onRetry={props.onRegenerate}
-          onOpenSettings={props.onOpenSettings}
+          onRetry={regenerate}
+          onOpenSettings={model.openSettings}
         />
       ) : null}
       {recheck ? (
@@ -98,7 +82,7 @@ export function ReportCard(props: ReportCardProps) {
           recheck={recheck}
           said={readAgain()}
           again={t('popupReadAgain')}
-          onAgain={props.onReadAgain}
+          onAgain={() => void model.readAgain()}
         />
       ) : null}
     </article>
@@ -127,7 +111,7 @@ function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> })
   );
 }
 
-/** The popup has room for one line of detail; the details page shows it whole. */
+// The popup has room for one line of detail; the details page shows it whole.
 function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
 }

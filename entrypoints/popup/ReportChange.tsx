@@ -1,6 +1,5 @@
 // The report card's change since the previous analysis: "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the
-// line of the score over time, first on the card. The history is read from storage.local, which the
-// background fills as it sees each new analysis.
+// line of the score over time, read from the history the background keeps.
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';
@@ -18,23 +17,23 @@ import { historyName, readHistory } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
 
-export interface ReportChangeProps {
-  report: ReportSummary;
-  /** The popup's live region. */
-  announcement: Signal<string>;
-}
+// An analysis kept after the popup loaded came in while it was open (a Regenerate's result): it is said.
 
-// A popup lives for minutes: an analysis the background kept after this was loaded came in while it was
-// open (a Regenerate's result, mostly), and is said as soon as it is read.
 const loadedAt = Date.now();
 
 type Opened = 'fixed' | 'broken' | null;
 
-export function ReportChange({ report, announcement }: ReportChangeProps) {
+export function ReportChange({
+  report,
+  announcement,
+}: {
+  report: ReportSummary;
+  announcement: Signal<string>;
+}) {
   const history = useReportHistory(report);
   const [opened, setOpened] = useState<Opened>(null);
   const announced = useRef<string | null>(null);
-  // Only the change into the analysis shown: a history the background has not caught up with says nothing.
+  // A history the background has not caught up with says nothing.
   const current = history.at(-1)?.generatedAt === report.generatedAt;
   const summary = current ? changeSummary(history) : null;
 
@@ -79,7 +78,7 @@ export function ReportChange({ report, announcement }: ReportChangeProps) {
   );
 }
 
-/** The report's snapshots, read again when its analysis changes and whenever the background adds one. */
+/** The report's snapshots, read again when its analysis changes and when the background adds one. */
 function useReportHistory(report: ReportSummary): readonly Snapshot[] {
   const [history, setHistory] = useState<readonly Snapshot[]>([]);
   useEffect(() => {
@@ -102,17 +101,20 @@ function useReportHistory(report: ReportSummary): readonly Snapshot[] {
   return history;
 }
 
+function deltaWords(change: number): string {
+  if (change === 0) return t('historySame');
+  return change > 0 ? t('historyCardUp', change) : t('historyCardDown', -change);
+}
+
 /** ▲ 9 / ▼ 4 for the eye, "up by 9" for a screen reader. */
 function ScoreDelta({ change }: { change: number | null }) {
   if (change === null) return null;
-  if (change === 0) return <span class="change-delta">{t('historySame')}</span>;
+  if (change === 0) return <span class="change-delta">{deltaWords(0)}</span>;
   const up = change > 0;
   return (
     <span class={up ? 'change-delta change-delta--up' : 'change-delta change-delta--down'}>
       <span aria-hidden="true">{`${up ? '▲' : '▼'} ${Math.abs(change)}`}</span>
-      <span class="visually-hidden">
-        {up ? t('historyCardUp', change) : t('historyCardDown', Math.abs(change))}
-      </span>
+      <span class="visually-hidden">{deltaWords(change)}</span>
     </span>
   );
 }
@@ -153,14 +155,7 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
 /** The line as words: "81, up by 9 since 3 Nov 2026 · 3 fixed · 1 new". */
 function spokenChange(summary: ChangeSummary): string {
   const { score, change } = summary;
-  const delta =
-    change === null
-      ? ''
-      : change === 0
-        ? t('historySame')
-        : change > 0
-          ? t('historyCardUp', change)
-          : t('historyCardDown', -change);
+  const delta = change === null ? '' : deltaWords(change);
   const head = [score === null ? '' : `${score},`, delta, t('historySince', formatDate(summary.since))];
   const counts = [
     summary.fixed > 0 ? t('historyCardFixed', summary.fixed) : '',

@@ -2,20 +2,29 @@
 // missing”", a link to the project's page in the options. Nothing shows while the site is not known.
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
+import { send } from '@/lib/messaging/send';
 import { optionsUrl } from '@/lib/options-link';
 import type { SiteSummary } from '@/lib/site';
-import { watchSiteSummary } from './site-summary';
+import { watchSite } from '@/lib/site-store';
 
-export interface SiteLineProps {
-  /** The project of this page's report. */
-  project: string;
-}
+// An older summary is read again: a project that did not change costs the background one list read.
+const SITE_SUMMARY_MAX_AGE_MS = 10 * 60_000;
 
-export function SiteLine({ project }: SiteLineProps) {
+export function SiteLine({ project }: { project: string }) {
   const [summary, setSummary] = useState<SiteSummary | null>(null);
   useEffect(() => {
     setSummary(null);
-    return watchSiteSummary(project, setSummary);
+    let asked = false;
+    // The background keeps the summary, so a read that ends while the popup is open shows at once.
+    return watchSite(project, (view) => {
+      const summary = view?.summary ?? null;
+      if (!asked && !(summary && Date.now() - summary.readAt <= SITE_SUMMARY_MAX_AGE_MS)) {
+        asked = true;
+        // Without an answer the line stays away: it is an extra.
+        void send('site.read', { name: project });
+      }
+      setSummary(summary);
+    });
   }, [project]);
   if (!summary) return null;
   const text = siteLineText(summary);
@@ -29,7 +38,6 @@ export function SiteLine({ project }: SiteLineProps) {
   );
 }
 
-/** The line's words: the project's pages and its most failed test, or that none failed. */
 function siteLineText({ pages, tests }: SiteSummary): string {
   const count = pages === 1 ? t('popupSiteOnePage') : t('popupSitePages', pages);
   const top = tests[0];

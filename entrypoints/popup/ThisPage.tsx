@@ -8,13 +8,11 @@ import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { SiteLine } from './SiteLine';
 
-/** The current page: its address, its report if one exists, and the form to create one. */
 export function ThisPage({ model }: { model: PopupModel }) {
   const page = model.page.value;
   if (!page) return null;
   const shown = model.pageReport.value;
   const report = shown.value;
-  // Ages are computed as the section renders: any change of its data renders it, often enough for "5 min ago".
   const now = model.now();
   // The service rejected the address itself (422 on url): the address is the field to highlight.
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
@@ -54,20 +52,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
               onOpenSettings={model.openSettings}
             />
           ) : null}
-          {report ? (
-            <ReportCard
-              report={report}
-              state={model.pageReportState(report)}
-              regenerating={model.regenerating.value}
-              regenerateError={model.regenerateError.value}
-              regenerateRecheck={model.regenerateRecheck.value}
-              onRegenerate={() => void model.regenerate()}
-              onReadAgain={() => void model.readAgain()}
-              onDetails={() => void model.openDetails(report.id)}
-              onOpenSettings={model.openSettings}
-              announcement={model.announcement}
-            />
-          ) : null}
+          {report ? <ReportCard model={model} report={report} /> : null}
           {project ? <SiteLine project={project} /> : null}
           <CreateReportForm
             form={model.form}

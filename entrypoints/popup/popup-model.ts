@@ -4,14 +4,13 @@ import type { ReportSummary, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
-import type { PageCheck } from '@/lib/page-url';
+import { browser } from '@/lib/page-browser';
+import { checkPage, type PageCheck } from '@/lib/page-url';
 import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { readStore, type StoreReader } from '@/lib/report-store';
-import { readCurrentTab, type CurrentTab } from './current-page';
-import { sidePanelOpener, type SidePanelOpener } from './side-panel';
 import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
@@ -19,30 +18,60 @@ import { t } from '@/lib/i18n';
 export interface Shown<T> {
   /** undefined: nothing known yet (no cache and the first lookup still running). */
   value: T | undefined;
-  /** When the value was fetched from the service (epoch ms); null when nothing is known. */
+  /** When the service answered it (epoch ms); null when nothing is known. */
   fetchedAt: number | null;
-  /** loading: a refresh is running; fresh: it succeeded; saved: it failed and `value` is the cached one. */
+  /** saved: the refresh failed and `value` is the cached one. */
   state: 'loading' | 'fresh' | 'saved';
   error: ApiError | null;
 }
 
 /**
- * unknown until the background says whether a base URL and key are set; cached while the popup paints
- * what the last one showed (only a configured extension has a cache: a new connection empties it) and
- * the background has not answered yet.
+ * cached: the popup paints what the last one showed (only a configured extension has a cache) and the
+ * background has not answered yet.
  */
 export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
+/** The tab the popup was opened on, and its window (the side panel opens beside it). */
+export interface CurrentTab {
+  page: PageCheck;
+  windowId: number | undefined;
+}
+
+// activeTab lets the popup read the tab's URL once the person clicked the icon.
+async function readCurrentTab(): Promise<CurrentTab> {
+  try {
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+    return { page: checkPage(tab?.url), windowId: tab?.windowId };
+  } catch {
+    return { page: checkPage(null), windowId: undefined };
+  }
+}
+
+/** Opens Chrome's side panel beside window `windowId`, or Firefox's sidebar in the current one. */
+export type SidePanelOpener = (windowId: number | undefined) => Promise<void>;
+
+interface PanelApis {
+  sidePanel?: { open?(options: { windowId: number }): Promise<void> };
+  sidebarAction?: { open?(): Promise<void> };
+}
+
+/** How this browser opens the panel, or null where it has none to open. */
+export function sidePanelOpener(apis = browser as unknown as PanelApis): SidePanelOpener | null {
+  const { sidePanel, sidebarAction } = apis;
+  if (sidebarAction?.open) return () => sidebarAction.open!();
+  if (!sidePanel?.open) return null;
+  return (windowId) =>
+    windowId === undefined ? Promise.reject(new Error('No window')) : sidePanel.open!({ windowId });
+}
+
 export interface PopupEnvironment {
   readCurrentTab(): Promise<CurrentTab>;
-  /** The active connection's kept reports, read straight from storage (no round trip through the worker). */
   store(): Pick<StoreReader, 'pageReport' | 'recent'>;
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
-  /** Opens the browser's side panel; null where there is none to open (and in the panel itself). */
+  /** null where there is no panel to open (and in the panel itself). */
   openSidePanel: SidePanelOpener | null;
   now(): number;
-  /** What the background's follower says of reports still generating (lib/following). */
   watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void;
 }
 
@@ -60,10 +89,7 @@ const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, stat
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-/**
- * `lookUp` sends this page's report and recent-list lookups: the side panel's answers them from the
- * cache while fresh (entrypoints/sidepanel/cached-lookup.ts); the popup always asks.
- */
+/** `lookUp` sends the lookups of this page's report and the recent list (the side panel's use its cache). */
 export function createPopupModel(env: PopupEnvironment = defaultEnvironment, lookUp = send) {
   const kept = env.store();
   const page = signal<PageCheck | null>(null);
@@ -73,34 +99,28 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   const siteOnly = signal(false);
   const regenerating = signal(false);
   const regenerateError = signal<ApiError | null>(null);
-  /** After a regenerate that may have happened: what reading the report again showed. */
   const regenerateRecheck = signal<Recheck | null>(null);
-  /** Announced in a live region: "Report created.", "The result is ready." */
+  /** Said in a live region: "Report created.", "The result is ready." */
   const announcement = signal('');
   const sidePanelFailed = signal(false);
-  // The tab's window, read at start-up: the side panel must open within the click, with nothing awaited.
+  // Read at start-up: the side panel must open within the click, with nothing awaited.
   let windowId: number | undefined;
-  // Bumped by every local change of this page's report, so an older lookup cannot overwrite it.
+  // Bumped by every change of what a list shows, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
-  // Likewise for the recent list: a lookup for another scope must not land in this one.
   let recentVersion = 0;
   // The report as it was before a regenerate that may have happened, to tell whether it changed.
   let regenerated: ReportSummary | null = null;
 
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
-  const pageHost = () => (page.value?.reportable ? page.value.host : undefined);
-  const recentHost = () => (siteOnly.value ? pageHost() : undefined);
-  /** Whether `id` is the report shown for this page. */
+  const recentHost = () => (siteOnly.value && page.value?.reportable ? page.value.host : undefined);
   const isPageReport = (id: ReportId) => {
     const shown = pageReport.value.value;
     return shown ? sameId(shown.id, id) : false;
   };
 
-  // The background follows every report still generating (it started when it handed the report out);
-  // the popup only hears what it found. Closing the popup changes nothing there.
+  // The background follows every report still generating; the popup only hears what it found.
   let stopWatching: (() => void) | null = null;
   let disposed = false;
-  /** How the follower's following of each report stands (by reportKey): whether it gave up, mostly. */
   const followStates = signal<ReadonlyMap<string, FollowState>>(new Map());
   function onFollowed(changed: Followed[], all: Followed[]) {
     const before = followStates.value;
@@ -120,7 +140,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     if (gaveUp && shown && shownState(shown, env.now(), 'no_score') === 'unfinished') {
       announcement.value = t('fieldsNotFinished');
     }
-    // A refused key or a missing setup ended every following: say so where this page's report is shown.
+    // A refused key or a missing setup ended every following.
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
     if (stopped?.error) showLookupError(stopped.error);
   }
@@ -137,13 +157,11 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     onCreated: (report) => {
       setPageReport(report);
       regenerateError.value = null;
-      // A report of this page belongs to "This site only" too (the service stores it under the page's
-      // site); the next refresh corrects the rare redirect to another site.
+      // The service stores a page's report under its site, so it belongs to "This site only" too.
       recent.value = {
         ...recent.value,
         value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
       };
-      // The card says "Generating…"; the background's follower brings the result, announced then.
       announcement.value = t('popupReportCreated');
     },
     lookUp: async () => {
@@ -156,7 +174,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     now: () => env.now(),
   });
 
-  /** The service says this report is gone. */
   function forgetReport(id: ReportId) {
     if (isPageReport(id)) setPageReport(null);
     recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
@@ -167,7 +184,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     else pageReport.value = { ...pageReport.value, state: 'saved', error };
   }
 
-  /** After a regenerate that may have happened: read the report again and say whether it changed. */
   async function readAgain(before: ReportSummary): Promise<void> {
     regenerateRecheck.value = 'looking';
     const answer = await send('reports.get', { id: before.id });
@@ -199,20 +215,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     });
   }
 
-  /** The kept copies for this tab, before the background's snapshot: the form waits for that. */
-  function paintCached(
-    pageCached: Cached<ReportSummary | null> | null,
-    recentCached: Cached<ReportSummary[]> | null,
-  ): void {
-    if (setup.value !== 'unknown' || (!pageCached && !recentCached)) return;
-    batch(() => {
-      setup.value = 'cached';
-      pageReport.value = applySnapshotValue(pageReport.value, pageCached);
-      recent.value = applySnapshotValue(recent.value, recentCached);
-    });
-  }
-
-  function applySnapshotValue<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
+  function withCached<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
     return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
   }
 
@@ -242,7 +245,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     const url = pageUrl();
     if (!url) return;
     const version = pageReportVersion;
-    // A report created or changed meanwhile is newer than this answer.
     await load(pageReport, lookUp('popup.pageReport', { url }), () => version === pageReportVersion);
   }
 
@@ -265,7 +267,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     page,
     setup,
     pageReport,
-    /** What the page's report shows: "Generating…", or what is known once the follower gave up. */
+    /** "Generating…", or what is known once the follower gave up. */
     pageReportState: (report: ReportSummary): ShownState =>
       shownState(report, env.now(), followStates.value.get(reportKey(report.id))),
     recent,
@@ -279,9 +281,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     sidePanelFailed,
 
     /**
-     * Reads the tab and the cache at once and paints what the last popup showed (then calls
-     * `onKeptRead`); then the background's snapshot (setup, last privacy, a running create) readies the
-     * form, and the service refreshes all.
+     * Paints what the last popup showed (then calls `onKeptRead`); then the background's snapshot (setup,
+     * last privacy, a running create) readies the form, and the service refreshes all.
      */
     async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
@@ -289,15 +290,21 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       windowId = tabWindow;
       page.value = checked;
       const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
-      paintCached(pageKept, await recentKept);
+      const recentCached = await recentKept;
+      if (setup.value === 'unknown' && (pageKept || recentCached)) {
+        batch(() => {
+          setup.value = 'cached';
+          pageReport.value = withCached(pageReport.value, pageKept);
+          recent.value = withCached(recent.value, recentCached);
+        });
+      }
       onKeptRead?.();
-      // The follower's news come after: its reads would only slow those of the first paint, which already
-      // shows each report as last seen. A model disposed meanwhile (the side panel moved on) watches nothing.
+      // The follower's news would only slow the first paint's reads. A model disposed meanwhile (the side
+      // panel moved on) watches nothing.
       if (disposed) return;
       stopWatching ??= env.watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
-        // The background could not even read its cache: say so where the data would be.
         setup.value = 'ready';
         pageReport.value = { ...pageReport.value, state: 'saved', error: snapshot.error };
         recent.value = { ...recent.value, state: 'saved', error: snapshot.error };
@@ -319,13 +326,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
 
     async setSiteOnly(only: boolean): Promise<void> {
       siteOnly.value = only;
-      const host = recentHost();
-      // Paint that list's kept copy (if any) while the fresh one comes.
-      const cached = await kept.recent(host);
-      if (siteOnly.value !== only) return; // toggled again meanwhile: the newer toggle paints
-      recent.value = cached
-        ? { value: cached.data, fetchedAt: cached.fetchedAt, state: 'loading', error: null }
-        : nothingYet();
+      // That list's kept copy (if any) shows while the fresh one comes.
+      const cached = await kept.recent(recentHost());
+      if (siteOnly.value !== only) return;
+      recent.value = withCached(nothingYet(), cached);
       await refreshRecent();
     },
 
@@ -342,23 +346,20 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       if (answer.ok) {
         showReport(answer.data);
         announcement.value = t('popupNewResultsRequested');
-      } else if (answer.error.kind === 'not_configured') {
-        setup.value = 'missing';
-      } else if (answer.error.retrySafe === false) {
+        return;
+      }
+      if (answer.error.kind === 'not_configured') return void (setup.value = 'missing');
+      regenerateError.value = answer.error;
+      if (answer.error.retrySafe === false) {
         // It may have been done: show the report as it is now (the error offers no Retry).
-        regenerateError.value = answer.error;
         regenerated = report;
         await readAgain(report);
       } else if (answer.error.kind === 'not_found') {
-        // Deleted elsewhere: the card goes, and the page says why (the error outlives the card).
+        // Deleted elsewhere: the card goes, and the page says why.
         forgetReport(report.id);
-        regenerateError.value = answer.error;
-      } else {
-        regenerateError.value = answer.error;
       }
     },
 
-    /** Reads the report again after a regenerate that may have happened. */
     readAgain: () => (regenerated ? readAgain(regenerated) : Promise.resolve()),
 
     openDetails: (id: ReportId) => open({ view: 'report', id }),
@@ -375,7 +376,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     close: () => env.closePopup(),
     now: () => env.now(),
 
-    /** Stops watching the follower (tests; a closing popup stops anyway). */
     dispose() {
       disposed = true;
       stopWatching?.();

@@ -2,7 +2,6 @@ import { t } from '@/lib/i18n';
 import { App } from '../popup/App';
 import type { SidePanel as SidePanelModel } from './panel';
 
-/** Why the panel does not follow the tab yet (or any more), and the click that lets it. */
 function AskToFollow({ panel, lost }: { panel: SidePanelModel; lost: boolean }) {
   return (
     <div class="popup">
@@ -25,7 +24,6 @@ function AskToFollow({ panel, lost }: { panel: SidePanelModel; lost: boolean }) 
   );
 }
 
-/** The side panel: the popup's views for the followed tab, or why it cannot follow one. */
 export function SidePanel({ panel }: { panel: SidePanelModel }) {
   const access = panel.access.value;
   if (access === 'off' || access === 'lost') return <AskToFollow panel={panel} lost={access === 'lost'} />;

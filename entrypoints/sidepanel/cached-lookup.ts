@@ -1,7 +1,6 @@
-// The panel's lookups of this page's report and of the recent list: the report store's copy when it is
-// younger than FRESH_FOR_MS, else a request as the popup makes. So switching back and forth between tabs
-// asks the service once per page, not once per switch. The background keeps the store right meanwhile:
-// a create, a regenerate, a result arriving and a delete made here all update it.
+// The panel's lookups of a page's report and of the recent list answer from the report store while its
+// copy is younger than FRESH_FOR_MS: switching back and forth between tabs asks the service once per page.
+// The background keeps the store right meanwhile (creates, regenerations, results, deletes).
 import type { Result } from '@/lib/api/errors';
 import type { Cached, MessageInput, MessageOutput } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -19,7 +18,6 @@ export interface CachedLookupDeps {
 
 const browserDeps: CachedLookupDeps = { send, store: () => readStore(), now: () => Date.now() };
 
-/** A `send` for createPopupModel's lookups (any other message goes straight through). */
 export function cachedLookup(deps: CachedLookupDeps = browserDeps): typeof send {
   async function fromStore(type: Lookup, payload: MessageInput<Lookup>): Promise<Cached<unknown> | null> {
     const kept =

@@ -11,7 +11,6 @@ import { SidePanel } from './SidePanel';
 import { browserTabs } from './tab-follower';
 
 document.documentElement.lang = t('uiLanguageCode');
-// A switch made anywhere: the panel shows the new connection, and acts on it.
 followSwitch(() => location.reload());
 const panel = createSidePanel({
   tabs: browserTabs,

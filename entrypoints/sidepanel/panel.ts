@@ -1,9 +1,6 @@
-// The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window,
-// following that tab. Each page shown gets a popup model of its own, as if the popup had been opened on
-// it; a cached answer from the last few minutes is shown without asking the service (./cached-lookup).
-// Following needs the optional `tabs` permission, owned by lib/tabs-permission.ts: the panel asks for it
-// in a click, notes that it relies on it (so turning the toolbar score off keeps it), and says so plainly
-// when the browser took it back; it then no longer relies on it, so only a click here follows again.
+// The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, a
+// popup model per page shown. Following needs the optional `tabs` permission (lib/tabs-permission.ts):
+// asked for in a click; when the browser takes it back the panel says so, and only a click here follows again.
 import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
@@ -13,10 +10,7 @@ import { cachedLookup } from './cached-lookup';
 import type { TabsApi } from './tab-follower';
 import { followActiveTab } from './tab-follower';
 
-/**
- * unknown: not checked yet; following: the panel shows the active tab's page; off: the person has not
- * asked it to follow tabs (or stopped it); lost: they had, and the browser took the permission back.
- */
+/** off: the person has not asked it to follow tabs (or stopped it); lost: the browser took it back. */
 export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
 
 interface PermissionEvents {
@@ -28,7 +22,6 @@ export interface SidePanelEnvironment {
   tabs: TabsApi;
   owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release' | 'forget'>;
   permissions: PermissionEvents;
-  /** The model of one page (the popup's, which never closes a panel and trusts a fresh cache). */
   createModel(page: PageCheck): PopupModel;
 }
 
@@ -52,14 +45,13 @@ export function createSidePanel(env: SidePanelEnvironment) {
   const denied = signal(false);
   let stopFollowing: (() => void) | null = null;
   let following: Promise<void> | null = null;
-  /** The panel's click is asking: the grant it brings is for the click to act on, not for check(). */
+  // The grant a click asks for is for the click to act on, not for check().
   let asking = false;
-  /** The address shown (null: not a web page), or undefined before the first. */
   let shownUrl: string | null | undefined;
 
   function show(url: string | undefined) {
     const page = checkPage(url);
-    // A reload, or a fragment change (not part of the page's address): the same page stays.
+    // A reload, or a fragment change: the same page stays.
     if (model.value && shownUrl === page.url) return;
     shownUrl = page.url;
     model.value?.dispose();
@@ -100,7 +92,6 @@ export function createSidePanel(env: SidePanelEnvironment) {
     access,
     model,
     denied,
-    /** Checks the permission, follows the tab when it may, and notices the permission coming or going. */
     async start(): Promise<void> {
       env.permissions.onAdded.addListener(() => void check());
       env.permissions.onRemoved.addListener(() => void check());
@@ -114,7 +105,6 @@ export function createSidePanel(env: SidePanelEnvironment) {
       denied.value = !granted;
       if (granted) follow();
     },
-    /** "Stop following": the permission goes back unless the toolbar score relies on it. */
     async stopFollowingTabs(): Promise<void> {
       unfollow('off');
       await env.owner.release('sidePanel');

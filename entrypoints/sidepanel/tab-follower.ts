@@ -16,9 +16,8 @@ interface Listened<T extends (...args: never[]) => void> {
 }
 
 export interface TabsApi {
-  /** The window the panel belongs to. */
   windowId(): Promise<number | undefined>;
-  /** The panel's own tab when it was opened as a tab (undefined in a real side panel or sidebar). */
+  /** The panel's own tab when it was opened as a tab. */
   ownTabId(): Promise<number | undefined>;
   activeTab(windowId: number): Promise<TabLike | undefined>;
   getTab(tabId: number): Promise<TabLike | undefined>;
@@ -35,10 +34,7 @@ export const browserTabs: TabsApi = {
   onUpdated: browser.tabs.onUpdated as TabsApi['onUpdated'],
 };
 
-/**
- * Calls `onPage` with the active tab's address at once, then whenever it changes. Returns the function
- * that stops following.
- */
+/** Calls `onPage` with the active tab's address at once, then whenever it changes. */
 export async function followActiveTab(
   api: TabsApi,
   onPage: (url: string | undefined) => void,

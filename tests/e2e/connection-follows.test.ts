@@ -46,6 +46,10 @@ async function switchToB(options: Page): Promise<void> {
   await options.close();
 }
 
+/** The connection a page names in its header's switcher. */
+const shownConnection = (page: Page) =>
+  page.getByRole('combobox', { name: 'Connection' }).locator('option:checked').innerText();
+
 async function regenerate(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Regenerate' }).click();
   await expect.poll(() => regenerations(apiA()).length + regenerations(apiB()).length).toBe(1);
@@ -79,10 +83,12 @@ describe('a page open on A while B becomes active elsewhere', () => {
       await chrome.tabs.create({ url, active: true });
     }, pageUrl);
     await panel.getByRole('button', { name: 'Regenerate' }).waitFor();
+    await expect.poll(() => shownConnection(panel)).toBe('Server A');
     const reloaded = panel.waitForEvent('load');
 
     await switchToB(await extension().openOptions('#/reports'));
     await reloaded;
+    await expect.poll(() => shownConnection(panel)).toBe('Server B');
     await regenerate(panel);
 
     expect(regenerations(apiB())).not.toContain(`/api/v1/reports/${idOnA}`);

@@ -1,8 +1,7 @@
 // The side panel disposes a page's model when another tab shows, maybe while that model is still starting.
 import { describe, expect, it, vi } from 'vitest';
 import { send } from '@/lib/messaging/send';
-import type { CurrentTab } from '@/entrypoints/popup/current-page';
-import { createPopupModel, defaultEnvironment } from '@/entrypoints/popup/popup-model';
+import { createPopupModel, defaultEnvironment, type CurrentTab } from '@/entrypoints/popup/popup-model';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 

@@ -2,7 +2,7 @@
 // click with the window read at start-up; the popup closes once the panel is open, and stays to say a refusal.
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { sidePanelOpener } from '@/entrypoints/popup/side-panel';
+import { sidePanelOpener } from '@/entrypoints/popup/popup-model';
 import { pageModel } from '@/entrypoints/sidepanel/panel';
 import { checkPage } from '@/lib/page-url';
 import { openPopup, WINDOW_ID } from './render-popup';
