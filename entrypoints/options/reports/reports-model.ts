@@ -1,4 +1,3 @@
-// The Reports list: filters, sort, pages (in the hash), row selection, and deletes (one or many).
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
@@ -49,10 +48,8 @@ export interface BulkSummary {
 export interface ReportsModel {
   readonly list: ListModel<ReportSortKey, ReportListState, ReportSummary>;
   readonly hasFilters: ReadonlySignal<boolean>;
-  /** The report whose details are open, as the hash names it. */
   readonly detailsId: ReadonlySignal<string | null>;
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
-  /** The selected reports, as the page on show has them. */
   readonly selectedReports: ReadonlySignal<readonly ReportSummary[]>;
   readonly bulkProgress: ReadonlySignal<DeleteManyProgress | null>;
   readonly bulkSummary: ReadonlySignal<BulkSummary | null>;
@@ -62,18 +59,15 @@ export interface ReportsModel {
   openDetails(id: ReportSummary['id']): void;
   closeDetails(): void;
   toggleSelected(id: ReportSummary['id'], selected: boolean): void;
-  /** Selects every report on the page, or none when all are selected already. */
+  /** None when all are selected already. */
   toggleAllSelected(): void;
-  /** Deletes one report; the row leaves the table only once the service confirms. */
   deleteReport(report: ReportSummary): Promise<Result<null>>;
   deleteSelected(): Promise<void>;
   /** Selects the reports the last "Delete selected" could not delete (those still on show) and tries them again. */
   retryFailed(): Promise<void>;
   stopDeleting(): void;
   dismissSummary(): void;
-  /** Shows a report the service returned after a write, in place. */
   replaceReport(report: ReportSummary): void;
-  /** Takes off the table a report the service says no longer exists (and out of the selection). */
   removeReport(id: ReportSummary['id']): void;
   dispose(): void;
 }
@@ -145,7 +139,6 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     router.navigate({ section: 'reports', list: list.state.peek(), details });
   }
 
-  /** Takes deleted reports off the page on show and out of the selection; the list then reloads. */
   function removeDeleted(keys: ReadonlySet<string>) {
     list.removeItems((report) => keys.has(reportKey(report.id)));
     selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
