@@ -15,7 +15,6 @@ import { ReportEditForm } from './ReportEditForm';
 import { ReportFieldList } from './ReportFieldList';
 import { ReportTests } from './ReportTests';
 
-/** The details panel of one report: its fields, and the changes the API allows. Escape closes it. */
 export function ReportDetailsPanel({
   details,
   onClose,
@@ -106,7 +105,6 @@ function ReportHistory({ history }: { history: readonly Snapshot[] }) {
   );
 }
 
-/** The result badge, as the panel's state says ("No result yet" once the follower gave up). */
 function DetailsResult({ report, state }: { report: Report; state: ShownState | null }) {
   if (state === 'no_score' && report.result === null) {
     return <span class="result result--pending">{t('reportsNoScore')}</span>;
@@ -114,10 +112,6 @@ function DetailsResult({ report, state }: { report: Report; state: ShownState | 
   return <ResultBadge report={report} state={state ?? undefined} />;
 }
 
-/**
- * "The service gave this report no score." where it gave none, "No result yet…" where the follower gave
- * up on it, and the report's own page on the service.
- */
 function ServiceLine({ report, state }: { report: Report; state: ShownState | null }) {
   const serviceUrl = report.serviceUrl !== null && parseWebUrl(report.serviceUrl) ? report.serviceUrl : null;
   const said =
