@@ -7,7 +7,6 @@ const OPTIONS: SelectOption<`${PerPage}`>[] = PER_PAGE_VALUES.map((value) => ({
   label: `${value}`,
 }));
 
-/** "Per page": 10, 25, 50 or 100, the sizes the API allows. */
 export function PerPageSelect({
   id,
   value,

@@ -1,9 +1,6 @@
 import { t } from '@/lib/i18n';
 
-/**
- * Says, politely, that the server sorted by another column than the one asked: "This service sorts by
- * date created instead of date generated." The live region stays in the page so the change is announced.
- */
+/** The live region stays in the page so the change is announced. */
 export function SortNotice<K extends string>({
   replaced,
   names,

@@ -21,70 +21,48 @@ export interface BaseListState<K extends string = string> {
 export interface ListModelConfig<K extends string, S extends BaseListState<K>, Item> {
   router: HashRouter;
   prefs: PrefsStore<K>;
-  /** This list's part of a route, or null when the route shows another section. */
+  /** Null when the route shows another section. */
   readList(route: OptionsRoute): Partial<S> | null;
   resolve(list: Partial<S>, prefs: ListPrefs<K>): S;
-  /** The route that shows `state`, keeping whatever else the current route holds. */
   routeFor(state: S, current: OptionsRoute | null): OptionsRoute;
   fetchPage(state: S): Promise<Result<Page<Item>>>;
   firstDirection(sortBy: K): SortDirection;
-  /** Every key the list sorts by, to read the sort the server says it applied. */
   sortKeys: readonly K[];
-  /** How long typing must pause before a search starts. */
   searchDelayMs?: number;
-  /**
-   * The last answers the background kept (lib/report-store): a state's rows are shown from it while its
-   * request is on the way, marked as refreshing, then replaced by the answer.
-   */
+  /** The last answers the background kept: shown, marked as refreshing, while the request is on its way. */
   cache?: ListCache<S, Item>;
 }
 
 export interface ListCache<S, Item> {
-  /** The page last answered for this state, or null. */
   read(state: S): Promise<Page<Item> | null>;
 }
 
 export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
-  /** The list state in the hash (the last one while another section is shown). */
   readonly state: ReadonlySignal<S>;
   readonly active: ReadonlySignal<boolean>;
-  /**
-   * Settles once the kept rows of the first state asked for are on show, or known to be missing: a page
-   * that waits for it renders the list once, with those rows, instead of empty and again a moment later.
-   */
+  /** Settles once the first state's kept rows are on show or known missing: the page renders once. */
   readonly firstKeptRows: Promise<void>;
-  /** The page last received; kept on screen while the next one loads or after a failure. */
+  /** Kept on screen while the next page loads or after a failure. */
   readonly page: ReadonlySignal<Page<Item> | null>;
   readonly loading: ReadonlySignal<boolean>;
   /** The page on show was loaded for another state (still loading it, or that failed). */
   readonly stale: ReadonlySignal<boolean>;
-  /** The rows on show are the ones kept from an earlier visit, not yet confirmed by the service. */
   readonly cached: ReadonlySignal<boolean>;
   readonly error: ReadonlySignal<ApiError | null>;
   /** What the search field shows, which runs ahead of the search in the hash while typing. */
   readonly searchText: ReadonlySignal<string>;
-  /** Why the search typed cannot be sent (too long for a request's address); nothing is asked then. */
   readonly searchProblem: ReadonlySignal<string | null>;
-  /**
-   * The sort of the rows on show: what the server says it applied to them, else what was asked. While
-   * another sort loads, the one asked (the header just clicked shows at once).
-   */
+  /** What the server applied to the rows on show; while another sort loads, the one asked. */
   readonly sorted: ReadonlySignal<ListSort<K>>;
-  /** Set when the server sorted the rows on show by another key than the one asked for. */
   readonly sortReplaced: ReadonlySignal<{ asked: K; applied: K } | null>;
   typeSearch(text: string): void;
-  /** Shows another list state; back to page 1 unless a page is given. Remembers page size and sort. */
+  /** Back to page 1 unless a page is given; remembers page size and sort. */
   change(patch: Partial<S>): void;
-  /** Sorts by `key`; a second click on the key the rows are sorted by flips the direction. */
   sortBy(key: K): void;
   goToPage(page: number): void;
   reload(): void;
-  /** Changes the page on show without asking the server: after a write that succeeded. */
   patchPage(update: (page: Page<Item>) => Page<Item>): void;
-  /**
-   * After deletes the service confirmed: takes the matching items off the page on show (the total
-   * follows), then reloads, which brings the next ones in.
-   */
+  /** Takes confirmed deletes off the page on show, then reloads to bring the next ones in. */
   removeItems(deleted: (item: Item) => boolean): void;
   dispose(): void;
 }
@@ -98,10 +76,7 @@ function isPastTheEnd(page: Page<unknown>): boolean {
   );
 }
 
-/**
- * The answer, each of its items replaced by the one on show at its place when they hold the same values: the
- * rows of reports that did not change since the kept page, or the last answer, then render nothing again.
- */
+/** Items equal to the ones on show are replaced by them, so their rows render nothing again. */
 function withShownItems<Item>(shown: Page<Item> | null, answer: Page<Item>): Page<Item> {
   if (!shown) return answer;
   const items = answer.items.map((item, index) => {
@@ -142,7 +117,6 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
   const searchText = signal(state.peek().search);
-  /** The state the page on show answers. */
   const shownKey = signal<string | null>(null);
   const cached = signal(false);
   const fetchLatest = latestOnly(config.fetchPage);
@@ -168,7 +142,6 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     loading.value = true;
     const key = keyOf(target);
     let answered = false;
-    // The kept rows are asked for before the request leaves: their read is the shorter way to a page.
     if (config.cache && shownKey.peek() !== key) {
       const shown = showCached(config.cache, target, key, () => answered);
       firstKeptRows ??= shown;
@@ -201,10 +174,6 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     if (keyOf(applied) !== key) followServer(target, applied);
   }
 
-  /**
-   * Shows the rows kept for `key` while its request is on the way: only if the answer has not come, the
-   * person has not moved to another state meanwhile, and nothing newer for it is on show.
-   */
   async function showCached(cache: ListCache<S, Item>, target: S, key: string, answered: () => boolean) {
     const kept = await cache.read(target);
     if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
@@ -222,7 +191,7 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     return { ...target, page: data.page >= 1 ? data.page : target.page, perPage };
   }
 
-  /** Records the applied state in the hash (no new history entry), unless the person moved on meanwhile. */
+  /** Unless the person moved on meanwhile. */
   function followServer(target: S, applied: S, reload = false): boolean {
     const route = router.route.peek();
     if (config.readList(route) === null || keyOf(state.peek()) !== keyOf(target)) return false;
@@ -258,7 +227,7 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
     });
   });
 
-  /** Puts a search in the field, unless the field already says it (a trailing space is kept). */
+  /** Unless the field already says it (a trailing space is kept). */
   function showSearch(search: string) {
     if (searchText.peek().trim() === search) return;
     clearTimeout(searchTimer);
@@ -300,7 +269,6 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
   });
 
   return {
-    // The route effect above has run: a list on show has asked for its kept rows already.
     firstKeptRows: firstKeptRows ?? Promise.resolve(),
     state,
     active,

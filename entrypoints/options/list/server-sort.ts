@@ -7,10 +7,7 @@ export interface ListSort<K extends string> {
   sort: SortDirection;
 }
 
-/**
- * The sort the server says it applied (`page.appliedSort`), in the list's own keys. What it leaves out,
- * or names with a key this list does not know, is taken as asked: only a sort we can show is believed.
- */
+/** What the server leaves out, or names with a key this list does not know, is taken as asked. */
 export function serverSort<K extends string>(
   asked: ListSort<K>,
   applied: Page<unknown>['appliedSort'],

@@ -1,6 +1,4 @@
-// What changed between two analyses of a report: the last two at first, any two chosen in two lists of
-// the analyses by date. Three lists follow: the tests fixed, the new failures, the tests still failing,
-// each with its importance and the value the service gave (and, still failing, the value before).
+// What changed between two analyses of a report: the last two at first, any two chosen by date.
 import { useId, useState } from 'preact/hooks';
 import { checkName } from '@/lib/api/report-checks';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -23,7 +21,6 @@ function analysisNames(history: readonly Snapshot[]): string[] {
 
 const scoreText = (snapshot: Snapshot) => (snapshot.score === null ? t('uiNoScore') : String(snapshot.score));
 
-/** The detail of a still failing test: its value now, and the one before where it differs. */
 function stillFailingDetail({ value, valueBefore }: CheckChange): string | null {
   if (valueBefore === undefined || valueBefore === null || valueBefore === value) return value;
   return value === null ? t('historyValueWas', valueBefore) : t('historyValueNowWas', value, valueBefore);

@@ -7,16 +7,14 @@ import { t } from '@/lib/i18n';
 import { parseWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
 import type { ShownState } from '@/lib/report-state';
-import { lazyComponent } from '../lazy-section';
 import type { ReportDetailsModel } from './report-details-model';
+import { ScoreChart } from '@/components/ScoreChart';
+import type { Snapshot } from '@/lib/history';
+import { AnalysisComparison } from './AnalysisComparison';
 import { ReportEditForm } from './ReportEditForm';
 import { ReportFieldList } from './ReportFieldList';
 import { ReportTests } from './ReportTests';
 
-// The chart and the comparison load when a report with a history is first shown.
-const ReportHistory = lazyComponent(() => import('./ReportHistory').then((module) => module.ReportHistory));
-
-/** The details panel of one report: its fields, and the changes the API allows. Escape closes it. */
 export function ReportDetailsPanel({
   details,
   onClose,
@@ -87,7 +85,26 @@ export function ReportDetailsPanel({
   );
 }
 
-/** The result badge, as the panel's state says ("No result yet" once the follower gave up). */
+/** "Score over time": the chart of the report's analyses and what changed between two of them. */
+function ReportHistory({ history }: { history: readonly Snapshot[] }) {
+  return (
+    <section class="report-history" aria-labelledby="details-history-heading">
+      <h4 id="details-history-heading" class="details-fields-heading">
+        {t('historyHeading')}
+      </h4>
+      {history.length < 2 ? (
+        <p class="muted">{t('historyStartsHere')}</p>
+      ) : (
+        <>
+          <ScoreChart history={history} />
+          {/* A new analysis brings the comparison back to the last two. */}
+          <AnalysisComparison key={history.at(-1)?.generatedAt} history={history} />
+        </>
+      )}
+    </section>
+  );
+}
+
 function DetailsResult({ report, state }: { report: Report; state: ShownState | null }) {
   if (state === 'no_score' && report.result === null) {
     return <span class="result result--pending">{t('reportsNoScore')}</span>;
@@ -95,10 +112,6 @@ function DetailsResult({ report, state }: { report: Report; state: ShownState | 
   return <ResultBadge report={report} state={state ?? undefined} />;
 }
 
-/**
- * "The service gave this report no score." where it gave none, "No result yet…" where the follower gave
- * up on it, and the report's own page on the service.
- */
 function ServiceLine({ report, state }: { report: Report; state: ShownState | null }) {
   const serviceUrl = report.serviceUrl !== null && parseWebUrl(report.serviceUrl) ? report.serviceUrl : null;
   const said =

@@ -5,12 +5,11 @@ import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 import { issueCountsText } from './check-summary';
 
-/** How much of a raw object is put on the page: phpRank's `results` runs to tens of kilobytes. */
+/** phpRank's `results` runs to tens of kilobytes. */
 export const RAW_TEXT_LIMIT = 4000;
 
 interface ReportFieldListProps {
   fields: Record<string, unknown>;
-  /** The tests read from `results`, summarised in its row instead of the raw object. */
   checks: ReportChecks | null;
   /** The full address the `url` field links to (the service may store it without scheme). */
   pageUrl: string | null;
@@ -42,14 +41,12 @@ function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
 
-/** Formatted JSON, cut after `limit` characters with a note saying how much was left out. */
 function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
   const text = JSON.stringify(value, null, 2) ?? String(value);
   if (text.length <= limit) return text;
   return `${text.slice(0, limit)}\n${t('reportsMoreCharacters', formatCount(text.length - limit))}`;
 }
 
-/** The tests in a sentence (they are listed above), with the raw object folded away, cut, as text. */
 function RawResults({ value, checks }: { value: object; checks: ReportChecks | null }) {
   return (
     <>

@@ -15,7 +15,6 @@ function resultOptions(): SelectOption<ReportResult | ''>[] {
   ];
 }
 
-/** "Search by URL", "Result", "Project", "Per page" and "Clear filters". */
 export function ReportFilters({ model, projects }: { model: ReportsModel; projects: ProjectOptionsModel }) {
   const { list } = model;
   const state = list.state.value;
@@ -57,7 +56,6 @@ export function ReportFilters({ model, projects }: { model: ReportsModel; projec
   );
 }
 
-/** "Project": every project name the account has, and why the list may be short. */
 function ProjectSelect({
   projects,
   value,

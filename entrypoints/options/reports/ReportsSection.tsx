@@ -28,7 +28,6 @@ export interface ReportsSectionProps {
 // "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
 const BulkChanges = lazyComponent(() => import('./BulkChanges').then((module) => module.BulkChanges));
 
-/** The columns' names as the notice about a replaced sort says them. */
 function sortNames(): Record<ReportSortKey, string> {
   return {
     id: t('optionsSortByCreated'),
@@ -38,7 +37,6 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-/** Reports: filters, the table, pages, details, and deletes. */
 export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -170,10 +168,6 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
   );
 }
 
-/**
- * Says why the table is empty: nothing matching (the one "Clear filters" button is above), a page past
- * the end, or nothing yet.
- */
 function EmptyReports({ model }: { model: ReportsModel }) {
   const { list } = model;
   const pastTheEnd = !model.hasFilters.value && list.state.value.page > 1;

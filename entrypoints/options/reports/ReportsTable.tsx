@@ -17,11 +17,8 @@ import { readableUrl } from '@/lib/readable-url';
 
 export interface ReportsTableProps {
   reports: readonly ReportSummary[];
-  /** The sort the rows are really in (the server may have replaced the one asked). */
   sorted: ListSort<ReportSortKey>;
-  /** A request for the list is on its way. */
   loading: boolean;
-  /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
   stale: boolean;
   selected: ReadonlySet<string>;
   detailsId: string | null;
@@ -70,7 +67,6 @@ function useHistoryIndex(reports: readonly ReportSummary[]): HistoryIndex {
   return index;
 }
 
-/** The table named "Reports": one page of reports, sortable headers, selection, and row actions. */
 export function ReportsTable(props: ReportsTableProps) {
   const { reports, sorted, loading, stale, selected, onSort } = props;
   const rows = useRowsToRender(reports);
@@ -128,10 +124,7 @@ export function ReportsTable(props: ReportsTableProps) {
 
 type RowActions = Pick<ReportsTableProps, 'onToggle' | 'onDetails' | 'onDelete'>;
 
-/**
- * The rows' actions as functions that stay the same from render to render, calling the latest ones given:
- * a row whose report, selection and change are the same then does not render again.
- */
+/** Functions that stay the same from render to render, so an unchanged row does not render again. */
 function useRowActions(props: RowActions): RowActions {
   const latest = useRef(props);
   latest.current = props;
@@ -147,7 +140,6 @@ function useRowActions(props: RowActions): RowActions {
 
 interface ReportRowProps {
   report: ReportSummary;
-  /** Points up or down since the previous analysis, where the history tells it. */
   change: number | null;
   rowId: string;
   selected: boolean;
@@ -180,7 +172,6 @@ class ReportRow extends Component<ReportRowProps> {
           />
         </td>
         <th scope="row" id={urlId} class="url-cell">
-          {/* The address as the service stored it ("example.com/pricing"), linked to the full one. */}
           <WebLink url={report.url} href={report.pageUrl} class="truncate" />
         </th>
         <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
@@ -214,7 +205,6 @@ class ReportRow extends Component<ReportRowProps> {
           >
             {t('reportsDetailsButton')}
           </button>
-          {/* Named in an attribute, not a hidden element: one element fewer in each of up to 100 rows. */}
           <button
             type="button"
             class="danger"

@@ -24,6 +24,7 @@ export function issueCountsText({ high, medium, low, passed }: ReportChecks['cou
   return t('reportsIssueCounts', issues, levels.join(', '), passedText(passed));
 }
 
+// Literal keys at each t(): tests/unit/lib/i18n.test.ts finds the keys in use that way.
 const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
   seo: () => t('checkCategorySeo'),
   performance: () => t('checkCategoryPerformance'),
@@ -32,22 +33,15 @@ const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
   other: () => t('checkCategoryOther'),
 };
 
-/** A category's heading in the page's language. */
 export const categoryName = (category: CheckCategory): string => CATEGORY_NAMES[category]();
 
-/** "high", "medium", "low" in the page's language (the service's own word for any other). */
-export function importanceName(importance: CheckImportance): string {
-  switch (importance) {
-    case 'high':
-      return t('reportsImportanceHigh');
-    case 'medium':
-      return t('reportsImportanceMedium');
-    case 'low':
-      return t('reportsImportanceLow');
-    default:
-      return importance;
-  }
-}
+const IMPORTANCE_NAMES: Record<CheckImportance, () => string> = {
+  high: () => t('reportsImportanceHigh'),
+  medium: () => t('reportsImportanceMedium'),
+  low: () => t('reportsImportanceLow'),
+};
+
+export const importanceName = (importance: CheckImportance): string => IMPORTANCE_NAMES[importance]();
 
 export interface CheckGroup {
   category: CheckCategory;
@@ -55,7 +49,7 @@ export interface CheckGroup {
   failures: FailedCheck[];
 }
 
-/** The failed tests under one heading per category, in the order they come (already sorted). */
+/** In the order the failures come (already sorted). */
 export function groupByCategory(failures: readonly FailedCheck[]): CheckGroup[] {
   const groups: CheckGroup[] = [];
   for (const failure of failures) {

@@ -9,7 +9,6 @@ export interface ProjectOptionsModel {
   readonly names: ReadonlySignal<readonly string[]>;
   readonly loading: ReadonlySignal<boolean>;
   readonly error: ReadonlySignal<ApiError | null>;
-  /** More projects exist than were fetched. */
   readonly truncated: ReadonlySignal<boolean>;
   load(): void;
 }

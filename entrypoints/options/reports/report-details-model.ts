@@ -1,10 +1,5 @@
-// One report's details panel: the show endpoint, "Save changes" (privacy, password) and "Regenerate
-// results". While the result is being generated the background's follower reads it again (lib/following):
-// the panel only watches what it finds, and never polls. lib/report-state's shownState (the popup's rule
-// too) says "no score" for a report the service will never score and "no result yet" for one the follower
-// gave up on, not an endless "Generating…". A report the service says is gone leaves the list. Save sends
-// only what the person changed; a regenerate that may have happened is not offered again: the report is
-// read again instead.
+// One report's details panel. While a result is generated the background's follower reads it again
+// (lib/following): the panel watches what it finds and never polls.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
@@ -26,33 +21,23 @@ export interface DetailsChanges {
   password?: string;
 }
 
-// Written out, not built with apiError(): that would bring every default sentence into the options bundle.
-const noReportOpen = (): ApiError => ({ kind: 'not_found', message: t('reportsNoReportOpen') });
-
 export interface ReportDetailsModel {
   readonly id: ReadonlySignal<string | null>;
   readonly report: ReadonlySignal<Report | null>;
-  /** Scored, still generating (and followed), no score (the service gave none), or unfinished (the follower gave up). */
   readonly scoreState: ReadonlySignal<ShownState | null>;
   /** The service said this report no longer exists: nothing can be changed any more. */
   readonly gone: ReadonlySignal<boolean>;
   readonly loading: ReadonlySignal<boolean>;
   readonly loadError: ReadonlySignal<ApiError | null>;
-  /** The write on its way, if any. */
   readonly writing: ReadonlySignal<DetailsWrite | null>;
   readonly writeError: ReadonlySignal<{ write: DetailsWrite; error: ApiError } | null>;
   /** What the last write did, in a sentence. */
   readonly notice: ReadonlySignal<string | null>;
   /** The report's analyses the extension has seen, oldest first; null until read. */
   readonly history: ReadonlySignal<readonly Snapshot[] | null>;
-  /** Shows another report's details (null closes). */
   show(id: string | null): void;
   reload(): void;
-  /**
-   * Sends only what differs from the report on show: an unchanged privacy is not sent (unless a new
-   * password needs it beside it). Nothing changed: says so, sends nothing. The password goes to the
-   * service once and is kept nowhere.
-   */
+  /** Sends only what differs from the report on show; the password is kept nowhere. */
   save(changes: DetailsChanges): Promise<Result<Report>>;
   regenerate(): Promise<Result<Report>>;
   dispose(): void;
@@ -98,7 +83,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const writeError = signal<{ write: DetailsWrite; error: ApiError } | null>(null);
   const notice = signal<string | null>(null);
   const history = signal<readonly Snapshot[] | null>(null);
-  /** The report and analysis whose history was last asked for: a read for any other is dropped. */
+  /** The analysis whose history was last asked for: a read for any other is dropped. */
   let historyOf: string | null = null;
   /** Reads of the report on their way: their answer shows what the follower found meanwhile. */
   let reading = 0;
@@ -119,7 +104,6 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     if (entry) heard(entry);
   });
 
-  /** What the follower found for the report on show. */
   function heard(entry: Followed) {
     const reportId = reportKey(entry.id);
     if (entry.state === 'gone') {
@@ -153,7 +137,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     }
   }
 
-  /** Reads the report again and shows what came; null when the answer is no longer wanted. */
+  /** Null when the answer is no longer wanted. */
   async function load(reportId: string): Promise<Result<Report> | null> {
     loading.value = true;
     const { current, value: result } = await fetchLatest(reportId);
@@ -177,7 +161,6 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     if (result.ok) options.onReportChanged?.(result.data);
   }
 
-  /** The notice that replaces "Regenerating the results…" once the wait is over. */
   function noticeAfterWaiting(state: ShownState | null): string | null {
     if (state === 'scored') return t('reportsNewResultsReady');
     // "The service gave this report no score." (or "No result yet…") shows beside the result: once is enough.
@@ -190,7 +173,6 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     readHistoryOf(next);
   }
 
-  /** Reads the report's history again when it shows another analysis (new results after a regenerate). */
   function readHistoryOf(shown: Report) {
     const reportId = reportKey(shown.id);
     const analysis = `${reportId} ${shown.generatedAt ?? ''}`;
@@ -203,16 +185,12 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       });
   }
 
-  /** The service says the report is gone: take its row off the table. */
   function markGone(reportId: Report['id']) {
     gone.value = true;
     options.onReportGone?.(reportId);
   }
 
-  /**
-   * The report's score state: its own, unless the follower gave up on it first (a report without
-   * dates would otherwise look "Generating…" for ever).
-   */
+  /** The follower's word wins: a report without dates would otherwise look "Generating…" for ever. */
   function showScoreState() {
     const current = report.peek();
     if (!current) return;
@@ -220,8 +198,8 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
-    const current = report.peek();
-    if (!current) return { ok: false as const, error: noReportOpen() };
+    // The form that writes exists only beside a report on show.
+    const current = report.peek()!;
     const update = changes ? saveInput(current, changes) : null;
     if (changes && !update) {
       batch(() => {
@@ -253,7 +231,6 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (maybe) await recheck(reportKey(current.id), current);
       return result;
     }
-    // New results asked for: the background's follower starts a new bounded wait for them.
     batch(() => {
       showReport(result.data);
       notice.value =

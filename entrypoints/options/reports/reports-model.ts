@@ -29,10 +29,8 @@ const KEPT: ListCache<ReportListState, ReportSummary> = {
 export interface ReportsModel {
   readonly list: ListModel<ReportSortKey, ReportListState, ReportSummary>;
   readonly hasFilters: ReadonlySignal<boolean>;
-  /** The report whose details are open, as the hash names it. */
   readonly detailsId: ReadonlySignal<string | null>;
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
-  /** The selected reports, as the page on show has them. */
   readonly selectedReports: ReadonlySignal<readonly ReportSummary[]>;
   /** The background's bulk job of this connection: bulk changes and Delete selected. */
   readonly jobs: BulkJobControls;
@@ -42,15 +40,13 @@ export interface ReportsModel {
   openDetails(id: ReportSummary['id']): void;
   closeDetails(): void;
   toggleSelected(id: ReportSummary['id'], selected: boolean): void;
-  /** Selects every report on the page, or none when all are selected already. */
+  /** None when all are selected already. */
   toggleAllSelected(): void;
-  /** Deletes one report; the row leaves the table only once the service confirms. */
   deleteReport(report: ReportSummary): Promise<Result<null>>;
   /** Whether the background took the job; what it could not delete stays selected. */
   deleteSelected(): Promise<boolean>;
   /** Shows a report the service returned after a write, in place. */
   replaceReport(report: ReportSummary): void;
-  /** Takes off the table a report the service says no longer exists (and out of the selection). */
   removeReport(id: ReportSummary['id']): void;
   dispose(): void;
 }
@@ -126,7 +122,6 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     router.navigate({ section: 'reports', list: list.state.peek(), details });
   }
 
-  /** Takes deleted reports off the page on show and out of the selection; the list then reloads. */
   function removeDeleted(keys: ReadonlySet<string>) {
     list.removeItems((report) => keys.has(reportKey(report.id)));
     selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
