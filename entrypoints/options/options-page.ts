@@ -1,6 +1,6 @@
 // Everything the options page holds, built once when it opens: the hash router, remembered list
-// preferences, and one model per list. Views receive these; nothing here touches the DOM beyond the hash.
-import type { OptionsRoute } from '@/lib/options-route';
+// preferences, and one model per list.
+import { parseRoute, type OptionsRoute } from '@/lib/options-route';
 import { createProjectsModel, type ProjectsModel } from './projects/projects-model';
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
 import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/project-options-model';
@@ -11,7 +11,7 @@ import {
   type ReportsModel,
   type Send,
 } from './reports/reports-model';
-import { createHashRouter, hashNamesSection, type HashRouter } from './router';
+import { createHashRouter, type HashRouter } from './router';
 
 export interface OptionsPage {
   router: HashRouter;
@@ -32,7 +32,7 @@ const REPORTS_HOME: OptionsRoute = { section: 'reports', list: {}, details: null
 
 /** With no section in the address: Reports, or Settings while there is no key to list anything with. */
 async function defaultRoute(send: Send, win: Window): Promise<OptionsRoute> {
-  if (hashNamesSection(win)) return REPORTS_HOME;
+  if (parseRoute(win.location.hash)) return REPORTS_HOME;
   const settings = await send('settings.get', {});
   return settings.ok && !settings.data.keySet ? { section: 'settings' } : REPORTS_HOME;
 }
