@@ -12,7 +12,7 @@ import { settle } from '@/lib/tabs-permission';
 import { StatusLine } from './StatusLine';
 import type { SettingsStatus } from './settings-model';
 
-type Command = Awaited<ReturnType<typeof browser.commands.getAll>>[number];
+type Command = { name?: string; description?: string; shortcut?: string };
 
 const NOTIFICATIONS = { permissions: ['notifications' as const] };
 
