@@ -18,7 +18,6 @@ import {
   type AddField,
   type ConnectionsModel,
 } from './connections-model';
-import { browserOriginPermissions } from './origin-access';
 import { StatusLine } from './StatusLine';
 
 const NOTE_KEY = 'pageReports.connectionNote';
@@ -39,9 +38,7 @@ function takeNote(): string | null {
 }
 
 export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
-  const [model] = useState(() =>
-    createConnectionsModel(send, { ...browserOriginPermissions, startAgain, note: takeNote() }),
-  );
+  const [model] = useState(() => createConnectionsModel(send, { startAgain, note: takeNote() }));
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;

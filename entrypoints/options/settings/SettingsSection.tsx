@@ -6,7 +6,6 @@ import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
-import { browserOriginPermissions } from './origin-access';
 import { lazyComponent } from '../lazy-section';
 import { StatusLine } from './StatusLine';
 
@@ -20,7 +19,7 @@ const ConnectionsPanel = lazyComponent(() =>
  * what is saved: the model is made when the section opens.
  */
 export function SettingsSection() {
-  const [model] = useState(() => createSettingsModel(send, browserOriginPermissions));
+  const [model] = useState(() => createSettingsModel(send));
   useEffect(() => void model.load(), []);
 
   const saved = model.summary.value;

@@ -5,8 +5,13 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 import type { ConnectionSummary, PageInput } from '@/lib/messaging/protocol';
 import type { Send } from '../reports/reports-model';
-import { askForOrigin, type OriginPermissions } from './origin-access';
-import { checkConnectionForm, connectedText, errorStatus, type SettingsStatus } from './settings-model';
+import {
+  checkConnectionForm,
+  errorStatus,
+  sendWithAccess,
+  testStatus,
+  type SettingsStatus,
+} from './settings-model';
 
 /** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
 let changingHere = false;
@@ -32,7 +37,7 @@ export type AddErrors = Partial<Record<AddField, string>>;
 
 const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
 
-export interface ConnectionsModelDeps extends OriginPermissions {
+export interface ConnectionsModelDeps {
   /** Starts the page again and says `note` once it is back. */
   startAgain(note: string): void;
   /** What the page said before it started again (see startAgain), or null. */
@@ -106,17 +111,16 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
       addErrors.value = { [checked.field]: checked.message };
       return Promise.resolve();
     }
-    addErrors.value = {};
-    addBusy.value = true;
-    // Asked in the click itself, before anything is awaited, or the browser refuses to show the prompt.
-    const access = askForOrigin(deps, checked.origin);
-    return access.granted.then(async () => {
-      const result = await sendChange(send, 'connections.add', {
+    const sent = sendWithAccess(checked.origin, () =>
+      sendChange(send, 'connections.add', {
         label: values.label,
         baseUrl: checked.baseUrl,
         apiKey: checked.apiKey ?? '',
-      });
-      if (!result.ok) await access.giveBack();
+      }),
+    );
+    addErrors.value = {};
+    addBusy.value = true;
+    return sent.then(({ result }) => {
       addBusy.value = false;
       if (result.ok) return deps.startAgain(t('connAdded'));
       const fields = result.error.fieldErrors ?? {};
@@ -168,9 +172,7 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
         const result = await send('settings.test', {
           connection: { id: connection.id, account: connection.account },
         });
-        status.value = result.ok
-          ? { tone: 'success', text: connectedText(result.data) }
-          : errorStatus(result.error);
+        status.value = testStatus(result);
       }),
     makeActive: (connection) => change('connections.switch', connection, t('connSwitched', connection.label)),
     askRemove: (connection) => (removing.value = connection),

@@ -1,8 +1,8 @@
 // Settings: the service's base URL and the API key, saved and tested through the background. The page never
 // holds the saved key: it learns whether one is set and its last four characters (a SettingsSummary).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import type { ApiError } from '@/lib/api/errors';
-import { checkBaseUrl } from '@/lib/base-url';
+import type { ApiError, Result } from '@/lib/api/errors';
+import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
 import {
@@ -11,9 +11,10 @@ import {
   keyNeededForNewServer,
   type SavedConnection,
 } from '@/lib/settings/rules';
+import { browser } from '@/lib/page-browser';
+import { settle } from '@/lib/tabs-permission';
 import { formatCount } from '../format-number';
 import type { Send } from '../reports/reports-model';
-import { askForOrigin, type OriginPermissions } from './origin-access';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -35,7 +36,6 @@ export interface SettingsModel {
   readonly busy: ReadonlySignal<boolean>;
   setBaseUrl(value: string): void;
   setApiKey(value: string): void;
-  /** Asks the background for the saved settings. */
   load(): Promise<void>;
   /**
    * Saves the form; the summary saved, or null when nothing was. Call it from the click itself: the
@@ -46,14 +46,16 @@ export interface SettingsModel {
   testConnection(): Promise<void>;
 }
 
-export type SettingsModelDeps = OriginPermissions;
-
 /** A failure as the status line says it: its sentence, and its detail small below. */
 export const errorStatus = (error: ApiError): SettingsStatus => ({
   tone: 'error',
   text: error.message,
   detail: error.detail,
 });
+
+/** What a connection's test found, or why it failed. */
+export const testStatus = (result: Result<ConnectionTestResult>): SettingsStatus =>
+  result.ok ? { tone: 'success', text: connectedText(result.data) } : errorStatus(result.error);
 
 const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
@@ -102,7 +104,24 @@ export function checkConnectionForm(
   return { ok: true, baseUrl: checked.baseUrl, origin: checked.origin, apiKey: key };
 }
 
-export function createSettingsModel(send: Send, deps: SettingsModelDeps): SettingsModel {
+/**
+ * Asks for access to `origin` (call it in the click: the browser shows its prompt only before anything is
+ * awaited), then sends the form. When the background refuses it, access this click obtained is given
+ * back: a refused form must not leave the extension able to reach a site no connection uses.
+ */
+export async function sendWithAccess<T>(origin: string, request: () => Promise<Result<T>>) {
+  const origins = [originPattern(origin)];
+  // When it cannot be read, access is treated as held before, and kept.
+  const heldBefore = settle(() => browser.permissions.contains({ origins }), true);
+  const granted = await settle(() => browser.permissions.request({ origins }));
+  const result = await request();
+  if (!result.ok && granted && !(await heldBefore)) {
+    await settle(() => browser.permissions.remove({ origins }));
+  }
+  return { granted, result };
+}
+
+export function createSettingsModel(send: Send): SettingsModel {
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);
   const baseUrl = signal('');
@@ -129,15 +148,12 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
       : { ...NO_FIELD_ERRORS, [checked.field]: checked.message };
     if (!checked.ok) return Promise.resolve(null);
     const key = checked.apiKey;
-    const access = askForOrigin(deps, checked.origin);
+    const sent = sendWithAccess(checked.origin, () =>
+      send('settings.save', { baseUrl: checked.baseUrl, ...(key ? { apiKey: key } : {}) }),
+    );
     busy.value = true;
     status.value = { tone: 'info', text: t('optionsSaving') };
-    return access.granted.then(async (granted) => {
-      const result = await send('settings.save', {
-        baseUrl: checked.baseUrl,
-        ...(key ? { apiKey: key } : {}),
-      });
-      if (!result.ok) await access.giveBack();
+    return sent.then(({ granted, result }) => {
       busy.value = false;
       if (!result.ok) {
         showSaveError(result.error);
@@ -184,9 +200,7 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
       const result = await send('settings.test', {});
       batch(() => {
         busy.value = false;
-        status.value = result.ok
-          ? { tone: 'success', text: connectedText(result.data) }
-          : errorStatus(result.error);
+        status.value = testStatus(result);
       });
     },
   };
