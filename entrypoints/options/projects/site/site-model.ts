@@ -5,7 +5,7 @@ import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { readHistory } from '@/lib/history-store';
 import type { SiteView } from '@/lib/site';
-import { onConnectionSwitch, watchSite } from '@/lib/site-store';
+import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import type { Send } from '../../reports/reports-model';
 
@@ -58,7 +58,6 @@ export function createSiteModel(send: Send, name: string): SiteModel {
   }
 
   void ask('site.read');
-  const stopSwitch = onConnectionSwitch(() => void ask('site.read'));
 
   return {
     name,
@@ -70,7 +69,6 @@ export function createSiteModel(send: Send, name: string): SiteModel {
     dispose() {
       closed = true;
       stopWatching();
-      stopSwitch();
       stopTrend();
     },
   };
