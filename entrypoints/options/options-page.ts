@@ -61,8 +61,7 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     prefs: projectPrefs,
     searchDelayMs: options.searchDelayMs,
   });
-  // A few ms of reading storage, beside the list's request: the Reports section then first renders
-  // with its kept rows, one render and layout of the page fewer before they show.
+  // A few ms of reading storage, beside the list's request: Reports then first renders with its kept rows.
   await reports.list.firstKeptRows;
   return {
     router,

@@ -14,10 +14,7 @@ const ConnectionsPanel = lazyComponent(() =>
   import('./ConnectionsPanel').then((module) => module.ConnectionsPanel),
 );
 
-/**
- * Settings: the service's base URL and the API key, with Save and Test connection. Each visit starts from
- * what is saved: the model is made when the section opens.
- */
+/** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
   const [model] = useState(() => createSettingsModel(send));
   useEffect(() => void model.load(), []);

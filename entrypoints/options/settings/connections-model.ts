@@ -1,6 +1,5 @@
-// Several connections in Settings: what the list, the add form, rename, test and remove ask the
-// background, and what they say. Another connection (or another list of them) starts the page again, so every
-// section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
+// Several connections in Settings: the list, the add form, rename, test and remove. Another connection
+// (or another list of them) starts the page again, so every section shows the new one's data.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 import type { ConnectionSummary, PageInput } from '@/lib/messaging/protocol';
@@ -13,15 +12,13 @@ import {
   type SettingsStatus,
 } from './settings-model';
 
-/** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
+/** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
 let changingHere = false;
 
-/** Whether a switch seen in storage is this page's own (it then starts again by itself, with its note). */
 export const changingFromHere = () => changingHere;
 
 type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
 
-/** Sends a change of the connections, noting that this page asked for it. */
 export function sendChange<T extends Change>(send: Send, type: T, payload: PageInput<T>) {
   changingHere = true;
   // Kept on success: the page starts again; the event of the switch may come after the answer.
@@ -40,7 +37,7 @@ const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
 export interface ConnectionsModelDeps {
   /** Starts the page again and says `note` once it is back. */
   startAgain(note: string): void;
-  /** What the page said before it started again (see startAgain), or null. */
+  /** What the page said before it started again. */
   note: string | null;
 }
 
@@ -52,11 +49,9 @@ export interface ConnectionsModel {
   readonly addValues: ReadonlySignal<AddValues>;
   readonly addErrors: ReadonlySignal<AddErrors>;
   readonly addBusy: ReadonlySignal<boolean>;
-  /** The id of the connection whose name is being edited. */
   readonly renaming: ReadonlySignal<string | null>;
   readonly renameLabel: ReadonlySignal<string>;
   readonly renameError: ReadonlySignal<string | null>;
-  /** The connection whose removal awaits a confirmation. */
   readonly removing: ReadonlySignal<ConnectionSummary | null>;
   openAdd(): void;
   closeAdd(): void;
@@ -71,7 +66,6 @@ export interface ConnectionsModel {
   makeActive(connection: ConnectionSummary): Promise<void>;
   askRemove(connection: ConnectionSummary): void;
   cancelRemove(): void;
-  /** Removes the connection asked about. */
   remove(): Promise<void>;
 }
 

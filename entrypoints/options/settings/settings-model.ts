@@ -18,7 +18,6 @@ import type { Send } from '../reports/reports-model';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
-/** What is wrong with each field, said next to it. */
 export interface SettingsFieldErrors {
   baseUrl: string | null;
   apiKey: string | null;
@@ -37,12 +36,8 @@ export interface SettingsModel {
   setBaseUrl(value: string): void;
   setApiKey(value: string): void;
   load(): Promise<void>;
-  /**
-   * Saves the form; the summary saved, or null when nothing was. Call it from the click itself: the
-   * permission prompt is asked for before anything is awaited, or the browser refuses to show it.
-   */
+  /** The summary saved, or null. Call it from the click itself (see sendWithAccess). */
   save(): Promise<SettingsSummary | null>;
-  /** Saves, then asks the service for the first reports and says what it found. */
   testConnection(): Promise<void>;
 }
 
@@ -76,16 +71,13 @@ export function connectedText({ total, count, account }: ConnectionTestResult): 
   return plan ? t('settingsConnectedAsPlan', name, plan, reports) : t('settingsConnectedAs', name, reports);
 }
 
-/** A form's address and key as checked on the page: what to send, or the field that is wrong and why. */
 export type ConnectionFormCheck =
   | { ok: true; baseUrl: string; origin: string; apiKey: string | undefined }
   | { ok: false; field: keyof SettingsFieldErrors; message: string };
 
 /**
- * The one check of an address and a key typed in Settings (the form of the active connection, and the form
- * that adds one). The background checks all of this again; asked here first so the answer comes at once,
- * and no access is asked for to a server that could not be saved. `saved`: the connection the form edits,
- * or null for a new one (which needs its own key).
+ * The background checks all of this again; asked here first so no access is asked for to a server that
+ * could not be saved. `saved`: the connection the form edits, or null for a new one (which needs a key).
  */
 export function checkConnectionForm(
   baseUrl: string,
@@ -130,7 +122,6 @@ export function createSettingsModel(send: Send): SettingsModel {
   const status = signal<SettingsStatus>(null);
   const busy = signal(false);
 
-  /** Shows what the background refused, next to the fields it names. */
   function showSaveError(error: ApiError) {
     batch(() => {
       fieldErrors.value = {

@@ -1,5 +1,5 @@
-// One failed test's pages: each address (a link to the page), its score with its band and a link to its
-// report's details; "Regenerate these pages" (the paced bulk job) and "Export CSV".
+// One failed test's pages: each address, its score and a link to its report's details; "Regenerate these
+// pages" and "Export CSV".
 import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';

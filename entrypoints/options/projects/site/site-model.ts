@@ -1,6 +1,5 @@
-// A project's page: asks the background to read the project (site.read) and watches what it writes
-// (lib/site-store.ts); Stop and Read again; the trend from the history kept in this browser. The page
-// never reads reports itself.
+// A project's page asks the background to read the project and watches what it writes; the trend comes
+// from the history kept in this browser. The page never reads reports itself.
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { readHistory } from '@/lib/history-store';
@@ -13,9 +12,8 @@ export interface SiteModel {
   readonly name: string;
   /** What the background wrote; null before its first read of this project. */
   readonly view: ReadonlySignal<SiteView | null>;
-  /** The background refused to start or stop (its answer, not the read's own failure). */
+  /** The background refused to start or stop (not the read's own failure). */
   readonly error: ReadonlySignal<ApiError | null>;
-  /** The average score at each analysis the history keeps of the project's pages. */
   readonly trend: ReadonlySignal<TrendPoint[]>;
   /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
   read(fresh?: boolean): Promise<void>;
@@ -23,7 +21,6 @@ export interface SiteModel {
   dispose(): void;
 }
 
-/** The project's trend from the history of the active connection. */
 async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   const history = readHistory();
   const index = await history.index();
