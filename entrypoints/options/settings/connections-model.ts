@@ -41,36 +41,9 @@ export interface ConnectionsModelDeps {
   note: string | null;
 }
 
-export interface ConnectionsModel {
-  readonly status: ReadonlySignal<SettingsStatus>;
-  /** A test or a change is under way: the list's buttons wait. */
-  readonly busy: ReadonlySignal<boolean>;
-  readonly adding: ReadonlySignal<boolean>;
-  readonly addValues: ReadonlySignal<AddValues>;
-  readonly addErrors: ReadonlySignal<AddErrors>;
-  readonly addBusy: ReadonlySignal<boolean>;
-  readonly renaming: ReadonlySignal<string | null>;
-  readonly renameLabel: ReadonlySignal<string>;
-  readonly renameError: ReadonlySignal<string | null>;
-  readonly removing: ReadonlySignal<ConnectionSummary | null>;
-  openAdd(): void;
-  closeAdd(): void;
-  setAddValue(field: AddField, value: string): void;
-  /** Call from the click itself: access to the new server is asked for before anything is awaited. */
-  add(): Promise<void>;
-  startRename(connection: ConnectionSummary): void;
-  setRenameLabel(value: string): void;
-  cancelRename(): void;
-  rename(connection: ConnectionSummary): Promise<void>;
-  test(connection: ConnectionSummary): Promise<void>;
-  makeActive(connection: ConnectionSummary): Promise<void>;
-  askRemove(connection: ConnectionSummary): void;
-  cancelRemove(): void;
-  remove(): Promise<void>;
-}
-
-export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): ConnectionsModel {
+export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
   const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
+  /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);
   const addValues = signal<AddValues>(EMPTY_ADD);
@@ -97,6 +70,7 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
       else status.value = errorStatus(result.error);
     });
 
+  /** Call from the click itself (see sendWithAccess). */
   function add(): Promise<void> {
     const values = addValues.value;
     // A new connection has no saved key: it needs its own.
@@ -128,16 +102,16 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
   }
 
   return {
-    status,
-    busy,
-    adding,
-    addValues,
-    addErrors,
-    addBusy,
-    renaming,
-    renameLabel,
-    renameError,
-    removing,
+    status: status as ReadonlySignal<SettingsStatus>,
+    busy: busy as ReadonlySignal<boolean>,
+    adding: adding as ReadonlySignal<boolean>,
+    addValues: addValues as ReadonlySignal<AddValues>,
+    addErrors: addErrors as ReadonlySignal<AddErrors>,
+    addBusy: addBusy as ReadonlySignal<boolean>,
+    renaming: renaming as ReadonlySignal<string | null>,
+    renameLabel: renameLabel as ReadonlySignal<string>,
+    renameError: renameError as ReadonlySignal<string | null>,
+    removing: removing as ReadonlySignal<ConnectionSummary | null>,
     openAdd: () => (adding.value = true),
     closeAdd: () =>
       batch(() => {
@@ -145,22 +119,23 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
         addValues.value = EMPTY_ADD;
         addErrors.value = {};
       }),
-    setAddValue: (field, value) => (addValues.value = { ...addValues.value, [field]: value }),
+    setAddValue: (field: AddField, value: string) =>
+      (addValues.value = { ...addValues.value, [field]: value }),
     add,
-    startRename: (connection) =>
+    startRename: (connection: ConnectionSummary) =>
       batch(() => {
         renaming.value = connection.id;
         renameLabel.value = connection.label;
         renameError.value = null;
       }),
-    setRenameLabel: (value) => (renameLabel.value = value),
+    setRenameLabel: (value: string) => (renameLabel.value = value),
     cancelRename: () => (renaming.value = null),
-    async rename(connection) {
+    async rename(connection: ConnectionSummary) {
       const result = await send('connections.rename', { id: connection.id, label: renameLabel.value });
       if (result.ok) deps.startAgain(t('connRenamed'));
       else renameError.value = result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
     },
-    test: (connection) =>
+    test: (connection: ConnectionSummary) =>
       run(async () => {
         status.value = { tone: 'info', text: t('settingsTesting') };
         const result = await send('settings.test', {
@@ -168,8 +143,9 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
         });
         status.value = testStatus(result);
       }),
-    makeActive: (connection) => change('connections.switch', connection, t('connSwitched', connection.label)),
-    askRemove: (connection) => (removing.value = connection),
+    makeActive: (connection: ConnectionSummary) =>
+      change('connections.switch', connection, t('connSwitched', connection.label)),
+    askRemove: (connection: ConnectionSummary) => (removing.value = connection),
     cancelRemove: () => (removing.value = null),
     async remove() {
       const connection = removing.value;
@@ -177,3 +153,5 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
     },
   };
 }
+
+export type ConnectionsModel = ReturnType<typeof createConnectionsModel>;

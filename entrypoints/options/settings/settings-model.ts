@@ -23,24 +23,6 @@ export interface SettingsFieldErrors {
   apiKey: string | null;
 }
 
-export interface SettingsModel {
-  /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
-  readonly loaded: ReadonlySignal<boolean>;
-  readonly summary: ReadonlySignal<SettingsSummary | null>;
-  readonly baseUrl: ReadonlySignal<string>;
-  /** As typed; emptied once saved. '' keeps the saved key. */
-  readonly apiKey: ReadonlySignal<string>;
-  readonly fieldErrors: ReadonlySignal<SettingsFieldErrors>;
-  readonly status: ReadonlySignal<SettingsStatus>;
-  readonly busy: ReadonlySignal<boolean>;
-  setBaseUrl(value: string): void;
-  setApiKey(value: string): void;
-  load(): Promise<void>;
-  /** The summary saved, or null. Call it from the click itself (see sendWithAccess). */
-  save(): Promise<SettingsSummary | null>;
-  testConnection(): Promise<void>;
-}
-
 /** A failure as the status line says it: its sentence, and its detail small below. */
 export const errorStatus = (error: ApiError): SettingsStatus => ({
   tone: 'error',
@@ -113,25 +95,18 @@ export async function sendWithAccess<T>(origin: string, request: () => Promise<R
   return { granted, result };
 }
 
-export function createSettingsModel(send: Send): SettingsModel {
+export function createSettingsModel(send: Send) {
+  /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);
   const baseUrl = signal('');
+  /** As typed; emptied once saved. '' keeps the saved key. */
   const apiKey = signal('');
   const fieldErrors = signal<SettingsFieldErrors>(NO_FIELD_ERRORS);
   const status = signal<SettingsStatus>(null);
   const busy = signal(false);
 
-  function showSaveError(error: ApiError) {
-    batch(() => {
-      fieldErrors.value = {
-        baseUrl: error.fieldErrors?.baseUrl?.join(' ') ?? null,
-        apiKey: error.fieldErrors?.apiKey?.join(' ') ?? null,
-      };
-      status.value = { tone: 'error', text: error.message };
-    });
-  }
-
+  /** The summary saved, or null. Call it from the click itself (see sendWithAccess). */
   function save(): Promise<SettingsSummary | null> {
     const checked = checkConnectionForm(baseUrl.value, apiKey.value, summary.value);
     fieldErrors.value = checked.ok
@@ -147,7 +122,14 @@ export function createSettingsModel(send: Send): SettingsModel {
     return sent.then(({ granted, result }) => {
       busy.value = false;
       if (!result.ok) {
-        showSaveError(result.error);
+        const { fieldErrors: fields, message } = result.error;
+        batch(() => {
+          fieldErrors.value = {
+            baseUrl: fields?.baseUrl?.join(' ') ?? null,
+            apiKey: fields?.apiKey?.join(' ') ?? null,
+          };
+          status.value = { tone: 'error', text: message };
+        });
         return null;
       }
       batch(() => {
@@ -163,15 +145,15 @@ export function createSettingsModel(send: Send): SettingsModel {
   }
 
   return {
-    loaded,
-    summary,
-    baseUrl,
-    apiKey,
-    fieldErrors,
-    status,
-    busy,
-    setBaseUrl: (value) => (baseUrl.value = value),
-    setApiKey: (value) => (apiKey.value = value),
+    loaded: loaded as ReadonlySignal<boolean>,
+    summary: summary as ReadonlySignal<SettingsSummary | null>,
+    baseUrl: baseUrl as ReadonlySignal<string>,
+    apiKey: apiKey as ReadonlySignal<string>,
+    fieldErrors: fieldErrors as ReadonlySignal<SettingsFieldErrors>,
+    status: status as ReadonlySignal<SettingsStatus>,
+    busy: busy as ReadonlySignal<boolean>,
+    setBaseUrl: (value: string) => (baseUrl.value = value),
+    setApiKey: (value: string) => (apiKey.value = value),
     async load() {
       const result = await send('settings.get', {});
       batch(() => {

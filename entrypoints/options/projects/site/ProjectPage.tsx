@@ -74,7 +74,6 @@ export function ProjectPage({
       <Trend points={model.trend.value} />
       {test !== null ? (
         <TestPages
-          send={send}
           project={name}
           testKey={test}
           summary={summary}

@@ -8,19 +8,6 @@ import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import type { Send } from '../../reports/reports-model';
 
-export interface SiteModel {
-  readonly name: string;
-  /** What the background wrote; null before its first read of this project. */
-  readonly view: ReadonlySignal<SiteView | null>;
-  /** The background refused to start or stop (not the read's own failure). */
-  readonly error: ReadonlySignal<ApiError | null>;
-  readonly trend: ReadonlySignal<TrendPoint[]>;
-  /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
-  read(fresh?: boolean): Promise<void>;
-  stop(): Promise<void>;
-  dispose(): void;
-}
-
 async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   const history = readHistory();
   const index = await history.index();
@@ -28,8 +15,10 @@ async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   return siteTrend(await history.histories(ids));
 }
 
-export function createSiteModel(send: Send, name: string): SiteModel {
+export function createSiteModel(send: Send, name: string) {
+  /** What the background wrote; null before its first read of this project. */
   const view = signal<SiteView | null>(null);
+  /** The background refused to start or stop (not the read's own failure). */
   const error = signal<ApiError | null>(null);
   const trend = signal<TrendPoint[]>([]);
 
@@ -57,11 +46,11 @@ export function createSiteModel(send: Send, name: string): SiteModel {
   void ask('site.read');
 
   return {
-    name,
-    view,
-    error,
-    trend,
-    read: (fresh) => ask('site.read', fresh),
+    view: view as ReadonlySignal<SiteView | null>,
+    error: error as ReadonlySignal<ApiError | null>,
+    trend: trend as ReadonlySignal<TrendPoint[]>,
+    /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
+    read: (fresh?: boolean) => ask('site.read', fresh),
     stop: () => ask('site.stop'),
     dispose() {
       closed = true;
@@ -70,3 +59,5 @@ export function createSiteModel(send: Send, name: string): SiteModel {
     },
   };
 }
+
+export type SiteModel = ReturnType<typeof createSiteModel>;
