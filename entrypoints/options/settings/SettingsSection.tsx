@@ -6,13 +6,8 @@ import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
-import { lazyComponent } from '../lazy-section';
+import { ConnectionsPanel } from './ConnectionsPanel';
 import { StatusLine } from './StatusLine';
-
-// Loaded after Settings paints: most people have one connection.
-const ConnectionsPanel = lazyComponent(() =>
-  import('./ConnectionsPanel').then((module) => module.ConnectionsPanel),
-);
 
 /** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
