@@ -1,5 +1,5 @@
-// Links into the options page. The address is the options page's own hash route (lib/options-route.ts
-// writes it for both), so a link and the page can never disagree on its format.
+// Links into the options page, written by the page's own route (lib/options-route.ts), so a link and the
+// page never disagree.
 import { browser } from '@/lib/page-browser';
 import type { ReportId } from './api/types';
 import { formatRoute, type OptionsRoute } from './options-route';
@@ -22,7 +22,7 @@ export function optionsUrl(link: OptionsLink): string {
   return `${browser.runtime.getURL('/options.html')}${formatRoute(routeOf(link))}`;
 }
 
-/** Opens the options page where `link` points, in a new tab. */
+/** In a new tab. */
 export async function openOptions(link: OptionsLink): Promise<void> {
   await browser.tabs.create({ url: optionsUrl(link) });
 }

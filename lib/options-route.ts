@@ -1,7 +1,5 @@
-// The options page's location: which section, which list state, which report's details, which project's
-// page (`#/projects/<name>?test=<key>`). Lives in the hash (`#/reports?search=foo&sort_by=url&page=3`) so
-// reload, back/forward and bookmarks restore the same view; the popup links here with
-// `#/reports?details=<id>`. Pure.
+// The options page's location lives in the hash (`#/reports?search=foo&sort_by=url&page=3`,
+// `#/projects/<name>?test=<key>`), so reload, back/forward and bookmarks restore the same view. Pure.
 import {
   PER_PAGE_VALUES,
   PROJECT_SORT_KEYS,
@@ -16,24 +14,20 @@ import {
 
 export type OptionsSection = 'reports' | 'projects' | 'settings';
 
-export interface ReportListState {
+export interface ProjectListState {
   /** As typed; '' means no search. */
   search: string;
-  result: ReportResult | null;
-  project: string | null;
-  sortBy: ReportSortKey;
+  sortBy: ProjectSortKey;
   sort: SortDirection;
   perPage: PerPage;
   /** 1-based. */
   page: number;
 }
 
-export interface ProjectListState {
-  search: string;
-  sortBy: ProjectSortKey;
-  sort: SortDirection;
-  perPage: PerPage;
-  page: number;
+export interface ReportListState extends Omit<ProjectListState, 'sortBy'> {
+  sortBy: ReportSortKey;
+  result: ReportResult | null;
+  project: string | null;
 }
 
 /** What a route may leave out: the page fills it from remembered preferences, then defaults. */
@@ -52,7 +46,7 @@ export interface ListPrefs<K extends string> {
 }
 
 /** The API's own defaults (API.md): Created newest first, 10 per page. */
-export const REPORT_LIST_DEFAULTS: ReportListState = {
+const REPORT_LIST_DEFAULTS: ReportListState = {
   search: '',
   result: null,
   project: null,
@@ -62,7 +56,7 @@ export const REPORT_LIST_DEFAULTS: ReportListState = {
   page: 1,
 };
 
-export const PROJECT_LIST_DEFAULTS: ProjectListState = {
+const PROJECT_LIST_DEFAULTS: ProjectListState = {
   search: '',
   sortBy: 'created_at',
   sort: 'desc',
@@ -71,6 +65,9 @@ export const PROJECT_LIST_DEFAULTS: ProjectListState = {
 };
 
 const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];
+const DIRECTIONS = ['asc', 'desc'] as const;
+
+type Params = [string, string | number | null | undefined][];
 
 /** Reads a hash (`#/reports?…`, with or without `#` and `/`). null when it names no known section. */
 export function parseRoute(hash: string): OptionsRoute | null {
@@ -81,10 +78,18 @@ export function parseRoute(hash: string): OptionsRoute | null {
   if (path.startsWith('projects/')) return parseProjectPage(path.slice('projects/'.length), params);
   const section = SECTIONS.find((name) => name === path);
   switch (section) {
-    case 'reports':
-      return { section, list: parseReportList(params), details: nonEmpty(params.get('details')) };
+    case 'reports': {
+      const list = {
+        ...parseList(params, REPORT_SORT_KEYS),
+        ...defined({
+          result: oneOf(params.get('result'), REPORT_RESULTS),
+          project: nonEmpty(params.get('project')) ?? undefined,
+        }),
+      };
+      return { section, list, details: nonEmpty(params.get('details')) };
+    }
     case 'projects':
-      return { section, list: parseProjectList(params) };
+      return { section, list: parseList(params, PROJECT_SORT_KEYS) };
     case 'settings':
       return { section };
     default:
@@ -94,31 +99,17 @@ export function parseRoute(hash: string): OptionsRoute | null {
 
 /** Writes a route as a hash. Parameters in a fixed order; empty filters and page 1 are left out. */
 export function formatRoute(route: OptionsRoute): string {
-  if (route.section === 'project') return projectHash(route.name, route.test);
-  const pairs: [string, string | number | null | undefined][] = [];
-  if (route.section === 'reports') {
-    const { list } = route;
-    pairs.push(
-      ['search', list.search],
-      ['result', list.result],
-      ['project', list.project],
-      ['sort_by', list.sortBy],
-      ['sort', list.sort],
-      ['per_page', list.perPage],
-      ['page', list.page === 1 ? null : list.page],
-      ['details', route.details],
-    );
-  } else if (route.section === 'projects') {
-    const { list } = route;
-    pairs.push(
-      ['search', list.search],
-      ['sort_by', list.sortBy],
-      ['sort', list.sort],
-      ['per_page', list.perPage],
-      ['page', list.page === 1 ? null : list.page],
-    );
+  switch (route.section) {
+    case 'project':
+      // The name is one path segment: a "/" in it stays %2F.
+      return routeHash(`projects/${encodeURIComponent(route.name.toWellFormed())}`, [['test', route.test]]);
+    case 'reports':
+      return routeHash('reports', [...listParams(route.list), ['details', route.details]]);
+    case 'projects':
+      return routeHash('projects', listParams(route.list));
+    case 'settings':
+      return routeHash('settings', []);
   }
-  return routeHash(route.section, pairs);
 }
 
 /** The full list state: what the route says, else what was remembered, else the API's defaults. */
@@ -137,12 +128,14 @@ export function resolveProjectList(
 }
 
 /** Remembered preferences come from storage: keep only values that are still valid. */
-export function sanitizeReportPrefs(raw: unknown): ListPrefs<ReportSortKey> {
-  return sanitizePrefs(raw, REPORT_SORT_KEYS);
-}
-
-export function sanitizeProjectPrefs(raw: unknown): ListPrefs<ProjectSortKey> {
-  return sanitizePrefs(raw, PROJECT_SORT_KEYS);
+export function sanitizePrefs<K extends string>(raw: unknown, sortKeys: readonly K[]): ListPrefs<K> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const record = raw as Record<string, unknown>;
+  return defined({
+    perPage: PER_PAGE_VALUES.find((value) => value === record.perPage),
+    sortBy: sortKeys.find((key) => key === record.sortBy),
+    sort: DIRECTIONS.find((direction) => direction === record.sort),
+  });
 }
 
 /** The direction a header sorts in on its first click: dates newest first, text A to Z. */
@@ -150,8 +143,7 @@ export function firstSortDirection(sortBy: ReportSortKey | ProjectSortKey): Sort
   return sortBy === 'id' || sortBy === 'generated_at' || sortBy === 'created_at' ? 'desc' : 'asc';
 }
 
-/** The hash for a path and its parameters in their order; a value left empty is left out. */
-function routeHash(path: string, params: [string, string | number | null | undefined][] = []): string {
+function routeHash(path: string, params: Params): string {
   // encodeURIComponent, not URLSearchParams: a space stays %20 and a slash %2F.
   const query = params
     .filter(([, value]) => value != null && value !== '')
@@ -160,10 +152,16 @@ function routeHash(path: string, params: [string, string | number | null | undef
   return `#/${path}${query ? `?${query}` : ''}`;
 }
 
-/** A project's page, `#/projects/Client%20A%20%2F%20Landing%20pages?test=meta_description`. */
-function projectHash(name: string, test: string | null): string {
-  // The name is one path segment: a "/" in it stays %2F.
-  return routeHash(`projects/${encodeURIComponent(name.toWellFormed())}`, [['test', test]]);
+function listParams(list: Partial<Omit<ReportListState, 'sortBy'>> & { sortBy?: string }): Params {
+  return [
+    ['search', list.search],
+    ['result', list.result],
+    ['project', list.project],
+    ['sort_by', list.sortBy],
+    ['sort', list.sort],
+    ['per_page', list.perPage],
+    ['page', list.page === 1 ? null : list.page],
+  ];
 }
 
 /** `projects/<name>`: one segment, percent-encoded; a name that does not decode names no page. */
@@ -178,50 +176,19 @@ function parseProjectPage(segment: string, params: URLSearchParams): OptionsRout
   return { section: 'project', name, test: nonEmpty(params.get('test')) };
 }
 
-function parseReportList(params: URLSearchParams): Partial<ReportListState> {
+function parseList<K extends string>(params: URLSearchParams, sortKeys: readonly K[]) {
+  const page = params.get('page');
   return defined({
     search: nonEmpty(params.get('search')) ?? undefined,
-    result: oneOf(params.get('result'), REPORT_RESULTS),
-    project: nonEmpty(params.get('project')) ?? undefined,
-    sortBy: oneOf(params.get('sort_by'), REPORT_SORT_KEYS),
-    sort: oneOf(params.get('sort'), ['asc', 'desc'] as const),
-    perPage: perPageOf(params.get('per_page')),
-    page: pageOf(params.get('page')),
-  });
-}
-
-function parseProjectList(params: URLSearchParams): Partial<ProjectListState> {
-  return defined({
-    search: nonEmpty(params.get('search')) ?? undefined,
-    sortBy: oneOf(params.get('sort_by'), PROJECT_SORT_KEYS),
-    sort: oneOf(params.get('sort'), ['asc', 'desc'] as const),
-    perPage: perPageOf(params.get('per_page')),
-    page: pageOf(params.get('page')),
-  });
-}
-
-function sanitizePrefs<K extends string>(raw: unknown, sortKeys: readonly K[]): ListPrefs<K> {
-  if (typeof raw !== 'object' || raw === null) return {};
-  const record = raw as Record<string, unknown>;
-  return defined({
-    perPage: PER_PAGE_VALUES.find((value) => value === record.perPage),
-    sortBy: sortKeys.find((key) => key === record.sortBy),
-    sort: (['asc', 'desc'] as const).find((direction) => direction === record.sort),
+    sortBy: oneOf(params.get('sort_by'), sortKeys),
+    sort: oneOf(params.get('sort'), DIRECTIONS),
+    perPage: PER_PAGE_VALUES.find((candidate) => String(candidate) === params.get('per_page')),
+    page: page !== null && /^\d{1,7}$/.test(page) && Number(page) >= 1 ? Number(page) : undefined,
   });
 }
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((candidate) => candidate === value);
-}
-
-function perPageOf(value: string | null): PerPage | undefined {
-  return PER_PAGE_VALUES.find((candidate) => String(candidate) === value);
-}
-
-function pageOf(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,7}$/.test(value)) return undefined;
-  const page = Number(value);
-  return page >= 1 ? page : undefined;
 }
 
 function nonEmpty(value: string | null): string | null {

@@ -9,7 +9,6 @@ import type { SitePage, SiteSummary, SiteTest } from './site';
 /** A failed test as a row keeps it (its detail belongs to the one page, not to the site). */
 export type SiteRowTest = Omit<FailedCheck, 'detail'>;
 
-/** One report of a project, as the background keeps it. */
 export interface SiteRow extends SitePage {
   /** Its failed tests; null when the report has no results (not analysed yet, or a server that sends none). */
   failed: SiteRowTest[] | null;
@@ -42,7 +41,7 @@ export function siteRowOf(report: Report): SiteRow {
   };
 }
 
-/** A row's band: the service's word, else the band of its score. */
+/** The service's word, else the band of its score. */
 function bandOf(row: SiteRow): ReportResult | null {
   return row.result ?? (row.score === null ? null : bandOfScore(row.score));
 }

@@ -4,7 +4,6 @@ import { bandOfScore, roundScore } from './api/score';
 import { analysisTime } from './history-store';
 import type { Snapshot } from './history';
 
-/** One point of the trend: what ScoreChart draws. */
 export type TrendPoint = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
 
 /** Analyses this close together make one point: pages created or regenerated in one go are one step. */

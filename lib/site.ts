@@ -1,6 +1,5 @@
-// A site at a glance: what the background learns by reading a project's reports with their tests, and
-// what pages may know of it. The background keeps one row per report (entrypoints/background/site-reads.ts)
-// and gives pages only the aggregate below and, on request, one test's pages.
+// A site at a glance: the background keeps one row per report of a project and gives pages only the
+// aggregate below and, on request, one test's pages.
 import * as z from 'zod/mini';
 import { apiErrorSchema } from './api/errors';
 import { REPORT_RESULTS, type Report } from './api/types';
@@ -12,9 +11,7 @@ export const SITE_READ_CAP = 2000;
 const count = z.number();
 const progress = { read: count, total: z.nullable(count) };
 
-/** One failed test across the project: how many of its pages fail it. */
 const siteTestSchema = z.object({
-  /** The test's key as the service sent it. */
   key: z.string(),
   /** Its plain name ("Meta description missing"); an unknown test's key. */
   name: z.string(),
@@ -25,7 +22,6 @@ const siteTestSchema = z.object({
 });
 export type SiteTest = z.infer<typeof siteTestSchema>;
 
-/** What a project's reports add up to. */
 const siteSummarySchema = z.object({
   project: z.string(),
   /** Reports read (at most SITE_READ_CAP). */
@@ -35,7 +31,6 @@ const siteSummarySchema = z.object({
   /** The mean of the scored pages' scores, and its band; null when none is scored. */
   averageScore: z.nullable(z.number()),
   averageResult: z.nullable(z.enum(REPORT_RESULTS)),
-  /** Scored pages by band. */
   spread: z.object({ good: count, decent: count, bad: count }),
   /** Failed tests, most pages first; ties: higher importance, then name. */
   tests: z.array(siteTestSchema),
@@ -70,5 +65,4 @@ export type SitePage = Pick<
   'id' | 'url' | 'pageUrl' | 'serviceUrl' | 'score' | 'result' | 'generatedAt'
 >;
 
-/** The name, in the connection's space, of project `project`'s view. */
 export const siteViewName = (project: string) => `site:${project}`;

@@ -11,7 +11,6 @@ import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
 import { lazyComponent } from './lazy-section';
 
-/** The options page: Reports, Projects and Settings. */
 export function App({ start = () => startOptionsPage(send) }: { start?: () => Promise<OptionsPage> }) {
   const page = useSignal<OptionsPage | null>(null);
 
@@ -53,27 +52,22 @@ const HeaderSwitcher = lazyComponent(() =>
   import('./settings/ConnectionsPanel').then((module) => module.HeaderSwitcher),
 );
 
-// A project's page loads on its first visit, as Settings does.
+// A project's page (with its CSV export) loads on its first visit.
 const ProjectPage = lazyComponent(
   () => import('./projects/site/ProjectPage').then((module) => module.ProjectPage),
   () => <p class="status">{t('optionsLoading')}</p>,
 );
 
-/** The sections in the order the navigation lists them. */
 const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];
 
-function sectionName(section: OptionsSection): string {
-  switch (section) {
-    case 'reports':
-      return t('optionsSectionReports');
-    case 'projects':
-      return t('optionsSectionProjects');
-    case 'settings':
-      return t('optionsSectionSettings');
-  }
-}
+const sectionName = (section: OptionsSection) =>
+  ({
+    reports: t('optionsSectionReports'),
+    projects: t('optionsSectionProjects'),
+    settings: t('optionsSectionSettings'),
+  })[section];
 
-/** The section the navigation marks: a project's page is part of Projects. */
+/** A project's page is part of Projects. */
 function sectionOf(route: OptionsRoute): OptionsSection {
   return route.section === 'project' ? 'projects' : route.section;
 }

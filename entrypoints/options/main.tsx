@@ -9,7 +9,6 @@ import { startOptionsPage } from './options-page';
 // Started before the first render, not in an effect after it: the list's request leaves at once instead
 // of a frame later.
 const started = startOptionsPage(send);
-// The language the page's messages are in (English stands in for a language without a file), for screen
-// readers and hyphenation; index.html says English.
+// For screen readers and hyphenation: the language the messages are in (index.html says English).
 document.documentElement.lang = t('uiLanguageCode');
 render(<App start={() => started} />, document.getElementById('app')!);

@@ -1,12 +1,12 @@
 // Everything the options page holds, built once when it opens: the hash router, remembered list
-// preferences, and one model per list. Views receive these; nothing here touches the DOM beyond the hash.
-import type { OptionsRoute } from '@/lib/options-route';
+// preferences, and one model per list.
+import { parseRoute, type OptionsRoute } from '@/lib/options-route';
 import { createProjectsModel, type ProjectsModel } from './projects/projects-model';
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
 import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/project-options-model';
 import { createReportDetailsModel, type ReportDetailsModel } from './reports/report-details-model';
 import { createReportsModel, type ReportsModel, type Send } from './reports/reports-model';
-import { createHashRouter, hashNamesSection, type HashRouter } from './router';
+import { createHashRouter, type HashRouter } from './router';
 
 export interface OptionsPage {
   router: HashRouter;
@@ -26,7 +26,7 @@ const REPORTS_HOME: OptionsRoute = { section: 'reports', list: {}, details: null
 
 /** With no section in the address: Reports, or Settings while there is no key to list anything with. */
 async function defaultRoute(send: Send, win: Window): Promise<OptionsRoute> {
-  if (hashNamesSection(win)) return REPORTS_HOME;
+  if (parseRoute(win.location.hash)) return REPORTS_HOME;
   const settings = await send('settings.get', {});
   return settings.ok && !settings.data.keySet ? { section: 'settings' } : REPORTS_HOME;
 }
@@ -54,8 +54,7 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     prefs: projectPrefs,
     searchDelayMs: options.searchDelayMs,
   });
-  // A few ms of reading storage, beside the list's request: the Reports section then first renders
-  // with its kept rows, one render and layout of the page fewer before they show.
+  // A few ms of reading storage, beside the list's request: Reports then first renders with its kept rows.
   await reports.list.firstKeptRows;
   return {
     router,

@@ -1,20 +1,13 @@
 // The page size and sort a person used last, per list. The page's own preference: never the key.
-import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { storage } from 'wxt/utils/storage';
 import { PROJECT_LIST_PREFS_KEY, REPORT_LIST_PREFS_KEY } from '@/lib/storage-keys';
-import type { ProjectSortKey, ReportSortKey } from '@/lib/api/types';
-import { sanitizeProjectPrefs, sanitizeReportPrefs, type ListPrefs } from '@/lib/options-route';
-
-// Defined once. The values are still checked on reading: they name sort keys and page sizes of the API,
-// which a later version of the extension may no longer offer.
-const reportListPrefsItem = storage.defineItem<ListPrefs<ReportSortKey>, Record<string, never>>(
-  `local:${REPORT_LIST_PREFS_KEY}`,
-  { fallback: {}, version: 1 },
-);
-
-const projectListPrefsItem = storage.defineItem<ListPrefs<ProjectSortKey>, Record<string, never>>(
-  `local:${PROJECT_LIST_PREFS_KEY}`,
-  { fallback: {}, version: 1 },
-);
+import {
+  PROJECT_SORT_KEYS,
+  REPORT_SORT_KEYS,
+  type ProjectSortKey,
+  type ReportSortKey,
+} from '@/lib/api/types';
+import { sanitizePrefs, type ListPrefs } from '@/lib/options-route';
 
 /** Read once when the page opens, then kept in memory; saving writes through to storage. */
 export interface PrefsStore<K extends string> {
@@ -39,12 +32,13 @@ export function memoryPrefs<K extends string>(
   return store;
 }
 
-async function loadPrefs<K extends string>(
-  item: WxtStorageItem<ListPrefs<K>, Record<string, never>>,
-  sanitize: (raw: unknown) => ListPrefs<K>,
-): Promise<PrefsStore<K>> {
-  // Stored data is not trusted: an old or hand-edited value falls back to the defaults.
-  const initial = await item.getValue().then(sanitize, () => ({}));
+async function loadPrefs<K extends string>(key: string, sortKeys: readonly K[]): Promise<PrefsStore<K>> {
+  const item = storage.defineItem<unknown>(`local:${key}`, { fallback: {}, version: 1 });
+  // The values name sort keys and page sizes a later version of the extension may no longer offer.
+  const initial = await item.getValue().then(
+    (raw) => sanitizePrefs(raw, sortKeys),
+    () => ({}),
+  );
   return memoryPrefs(initial, (prefs) => {
     item.setValue(prefs).catch((cause: unknown) => {
       console.warn('Page Reports: could not remember the list preferences', cause);
@@ -52,10 +46,7 @@ async function loadPrefs<K extends string>(
   });
 }
 
-export function loadReportListPrefs(): Promise<PrefsStore<ReportSortKey>> {
-  return loadPrefs(reportListPrefsItem, sanitizeReportPrefs);
-}
+export const loadReportListPrefs = () => loadPrefs<ReportSortKey>(REPORT_LIST_PREFS_KEY, REPORT_SORT_KEYS);
 
-export function loadProjectListPrefs(): Promise<PrefsStore<ProjectSortKey>> {
-  return loadPrefs(projectListPrefsItem, sanitizeProjectPrefs);
-}
+export const loadProjectListPrefs = () =>
+  loadPrefs<ProjectSortKey>(PROJECT_LIST_PREFS_KEY, PROJECT_SORT_KEYS);

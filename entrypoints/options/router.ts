@@ -3,22 +3,21 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import { formatRoute, parseRoute, type OptionsRoute } from '@/lib/options-route';
 
 export interface HashRouter {
-  /** What the hash says, or the fallback while it names no section. */
   readonly route: ReadonlySignal<OptionsRoute>;
   /** Shows a route. `replace` corrects the current entry instead of adding one to the history. */
   navigate(route: OptionsRoute, options?: { replace?: boolean }): void;
-  /** The hash a link to this route uses. */
   href(route: OptionsRoute): string;
   dispose(): void;
 }
 
-export interface HashRouterOptions {
+/** `fallback` is shown, without writing it to the address, while the hash names no section. */
+export function createHashRouter({
+  win = window,
+  fallback,
+}: {
   win?: Window;
-  /** Shown, without writing it to the address, while the hash names no section (e.g. no hash at all). */
   fallback: OptionsRoute;
-}
-
-export function createHashRouter({ win = window, fallback }: HashRouterOptions): HashRouter {
+}): HashRouter {
   const route = signal(parseRoute(win.location.hash) ?? fallback);
   let current = formatRoute(route.value);
 
@@ -45,9 +44,4 @@ export function createHashRouter({ win = window, fallback }: HashRouterOptions):
     href: formatRoute,
     dispose: () => win.removeEventListener('hashchange', onHashChange),
   };
-}
-
-/** Whether the address names a section; when it does not, the page picks one. */
-export function hashNamesSection(win: Window = window): boolean {
-  return parseRoute(win.location.hash) !== null;
 }

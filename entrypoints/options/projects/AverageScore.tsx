@@ -3,10 +3,7 @@ import { bandOfScore, roundScore } from '@/lib/api/score';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 
-/**
- * A project's average score with its band, as the result badge shows a report's ("Decent · 73", same
- * colours, never colour alone); "—" when the server does not give it.
- */
+/** As the result badge shows a report's score ("Decent · 73"); "—" when the server does not give it. */
 export function AverageScore({ project }: { project: Pick<Project, 'averageScore' | 'averageResult'> }) {
   const { averageScore } = project;
   const band = project.averageResult ?? (averageScore === null ? null : bandOfScore(averageScore));

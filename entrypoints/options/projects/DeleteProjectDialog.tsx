@@ -15,7 +15,7 @@ interface DeleteProjectDialogProps {
   reportsHref: (project: Project) => string;
 }
 
-/** The typed name matches: the same characters, however the keyboard composed accented letters. */
+/** The same characters, however the keyboard composed accented letters. */
 function nameMatches(typed: string, name: string): boolean {
   return name !== '' && typed.normalize('NFC') === name.normalize('NFC');
 }
@@ -35,7 +35,6 @@ function edgeSpacesHint(name: string): string | null {
   return leading + trailing === 1 ? t('projectsTypeItToo', where) : t('projectsTypeThemToo', where);
 }
 
-/** Says the deletion is permanent and asks for the project's name, typed exactly, before it can go. */
 export function DeleteProjectDialog({
   project,
   model,

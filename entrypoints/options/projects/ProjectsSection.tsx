@@ -13,18 +13,15 @@ import { ProjectsTable } from './ProjectsTable';
 
 export interface ProjectsSectionProps {
   model: ProjectsModel;
-  /** A project's own page. */
   projectHref: (project: Project) => string;
   reportsHref: (project: Project) => string;
   onOpenSettings: () => void;
 }
 
-/** The columns' names as the notice about a replaced sort says them. */
 function sortNames(): Record<ProjectSortKey, string> {
   return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
 }
 
-/** Projects: search, sort, pages, and delete with the name typed to confirm. */
 export function ProjectsSection({ model, projectHref, reportsHref, onOpenSettings }: ProjectsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);

@@ -9,24 +9,18 @@ import { AverageScore } from './AverageScore';
 
 export interface ProjectsTableProps {
   projects: readonly Project[];
-  /** The sort the rows are really in (the server may have replaced the one asked). */
+  /** The server may have replaced the sort asked. */
   sorted: ListSort<ProjectSortKey>;
-  /** A request for the list is on its way. */
   loading: boolean;
   /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
   stale: boolean;
-  /** The project's own page. */
   projectHref: (project: Project) => string;
-  /** The link that opens Reports filtered by this project. */
+  /** Reports filtered by this project. */
   reportsHref: (project: Project) => string;
   onSort: (key: ProjectSortKey) => void;
   onDelete: (project: Project) => void;
 }
 
-/**
- * The table named "Projects": Name, Created and, where the server gives them, the number of reports and
- * their average score.
- */
 export function ProjectsTable({
   projects,
   sorted,

@@ -1,4 +1,3 @@
-// The Projects list: search, sort, pages (in the hash), and deleting a project.
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
 import type { ProjectListQuery } from '@/lib/messaging/inputs';
@@ -10,7 +9,7 @@ import type { Send } from '../reports/reports-model';
 
 export interface ProjectsModel {
   readonly list: ListModel<ProjectSortKey, ProjectListState, Project>;
-  /** Deletes a project; its row leaves the table only once the service confirms. */
+  /** Its row leaves the table only once the service confirms. */
   deleteProject(project: Project): Promise<Result<null>>;
   dispose(): void;
 }

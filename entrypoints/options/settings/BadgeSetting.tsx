@@ -1,20 +1,16 @@
-// "Show this page's score on the toolbar icon": the switch, and the `tabs` permission it needs. The
-// permission is asked for in the click itself (browsers refuse a request made after an await) and given
-// back when the setting is turned off, unless the side panel still follows tabs: lib/tabs-permission.ts
-// owns it and writes the stored value the background watches (lib/toolbar-score.ts).
+// "Show this page's score on the toolbar icon" and the `tabs` permission it needs, given back when it is
+// turned off unless the side panel still follows tabs (lib/tabs-permission.ts owns it).
 import { useSignal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { browserTabsOwner } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/toolbar-score';
 
-/** The opt-in toolbar score, with what it fetches, how often, and the permission it asks for. */
 export function BadgeSetting() {
   const [tabs] = useState(() => browserTabsOwner(toolbarScoreItem));
   const on = useSignal(false);
   const loaded = useSignal(false);
   const busy = useSignal(false);
-  /** The permission was refused. */
   const denied = useSignal(false);
   useEffect(() => {
     void Promise.all([tabs.reliesOn('toolbarScore'), tabs.granted()]).then(([stored, granted]) => {
@@ -30,13 +26,12 @@ export function BadgeSetting() {
     denied.value = false;
     try {
       if (next) {
-        // First, before any await: the browser shows its prompt only inside the person's click.
+        // Before any await: the browser shows its prompt only inside the person's click.
         const granted = await tabs.take('toolbarScore');
         denied.value = !granted;
         on.value = granted;
       } else {
         on.value = false;
-        // Given back, unless the side panel follows tabs.
         await tabs.release('toolbarScore');
       }
     } finally {

@@ -1,11 +1,18 @@
-import { useEffect, useState } from 'preact/hooks';
+// Settings → In the browser: the right-click menu, the privacy of reports made from it or the shortcut,
+// notifications (an optional permission, asked for in the click that turns them on) and the keyboard
+// shortcuts. Every change is stored at once; the background follows the stored item.
+import { batch, useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
 import { PRIVACY } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import { loadIntegrationPrefs, saveIntegrationPrefs } from '@/lib/integration-prefs';
+import { loadIntegrationPrefs, saveIntegrationPrefs, type IntegrationPrefs } from '@/lib/integration-prefs';
+import { settle } from '@/lib/tabs-permission';
 import { StatusLine } from './StatusLine';
-import { createBrowserIntegrationModel, type BrowserIntegrationModel } from './browser-integration-model';
+import type { SettingsStatus } from './settings-model';
+
+type Command = { name?: string; description?: string; shortcut?: string };
 
 const NOTIFICATIONS = { permissions: ['notifications' as const] };
 
@@ -21,25 +28,86 @@ function shortcutPageOpener(): (() => Promise<unknown>) | null {
   return null;
 }
 
-function defaultModel(): BrowserIntegrationModel {
-  return createBrowserIntegrationModel({
-    load: () => loadIntegrationPrefs(),
-    save: (change) => saveIntegrationPrefs(change),
-    notificationsGranted: () => browser.permissions.contains(NOTIFICATIONS),
-    requestNotifications: () => browser.permissions.request(NOTIFICATIONS),
-    releaseNotifications: () => browser.permissions.remove(NOTIFICATIONS),
-    commands: () => browser.commands.getAll(),
-    openShortcutPage: shortcutPageOpener(),
-  });
+function commandLabel({ name, description }: Command): string {
+  if (name === '_execute_action' || name === '_execute_browser_action')
+    return t('integrationShortcutOpenPopup');
+  return name === 'create-report' ? t('commandCreateReport') : description || name!;
 }
 
-/** Settings → In the browser: the right-click menu, its privacy, notifications and keyboard shortcuts. */
-export function BrowserIntegration({ model: given }: { model?: BrowserIntegrationModel } = {}) {
-  const [model] = useState(() => given ?? defaultModel());
-  useEffect(() => void model.load(), []);
+/** The browser's answer, or `fallback` when the call fails (even before it returns a promise). */
+function safely<T>(call: () => Promise<T>, fallback: T): Promise<T> {
+  return Promise.resolve()
+    .then(call)
+    .catch(() => fallback);
+}
 
-  const prefs = model.prefs.value;
-  const loaded = prefs !== null;
+export function BrowserIntegration() {
+  const prefs = useSignal<IntegrationPrefs | null>(null);
+  /** On only while both the setting and the permission say so. */
+  const notifications = useSignal(false);
+  const commands = useSignal<Command[]>([]);
+  const status = useSignal<SettingsStatus>(null);
+  const busy = useSignal(false);
+  const openShortcutPage = shortcutPageOpener();
+  const loaded = prefs.value !== null;
+
+  useEffect(() => {
+    void Promise.all([
+      safely(loadIntegrationPrefs, null),
+      safely(() => browser.permissions.contains(NOTIFICATIONS), false),
+      safely(() => browser.commands.getAll(), []),
+    ]).then(([stored, granted, declared]) =>
+      batch(() => {
+        if (!stored) status.value = { tone: 'error', text: t('integrationLoadFailed') };
+        prefs.value = stored;
+        notifications.value = !!stored?.notifications && granted;
+        commands.value = declared.filter((command) => command.name);
+      }),
+    );
+  }, []);
+
+  /** Stores a change (what an earlier one said is cleared); false when it could not be stored. */
+  async function save(change: Partial<IntegrationPrefs>): Promise<boolean> {
+    status.value = null;
+    try {
+      prefs.value = await saveIntegrationPrefs(change);
+      return true;
+    } catch {
+      status.value = { tone: 'error', text: t('integrationSaveFailed') };
+      return false;
+    }
+  }
+
+  function setNotifications(on: boolean): Promise<void> {
+    status.value = null;
+    if (!on) {
+      notifications.value = false;
+      return save({ notifications: false }).then(
+        () => void browser.permissions.remove(NOTIFICATIONS).catch(() => undefined),
+      );
+    }
+    // Not through safely(): the request must start in this very call, inside the click.
+    const asked = settle(() => browser.permissions.request(NOTIFICATIONS));
+    // Shown as asked for while the browser asks; back off if it is refused or cannot be stored.
+    batch(() => {
+      busy.value = true;
+      notifications.value = true;
+    });
+    return asked.then(async (granted) => {
+      const saved = granted && (await save({ notifications: true }));
+      batch(() => {
+        busy.value = false;
+        notifications.value = saved;
+        if (!granted) status.value = { tone: 'info', text: t('integrationNotificationsRefused') };
+      });
+    });
+  }
+
+  function changeShortcuts() {
+    openShortcutPage?.().catch(() => {
+      status.value = { tone: 'error', text: t('integrationShortcutPageFailed') };
+    });
+  }
 
   return (
     <section aria-labelledby="integration-heading" class="settings-integration">
@@ -48,9 +116,9 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
         <input
           id="integration-menu"
           type="checkbox"
-          checked={prefs?.menu ?? false}
+          checked={prefs.value?.menu ?? false}
           disabled={!loaded}
-          onChange={(e) => void model.save({ menu: e.currentTarget.checked })}
+          onChange={(e) => void save({ menu: e.currentTarget.checked })}
         />
         <label for="integration-menu">{t('integrationMenuLabel')}</label>
       </div>
@@ -62,8 +130,8 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
               id={`integration-privacy-${privacy}`}
               type="radio"
               name="integration-privacy"
-              checked={prefs?.privacy === privacy}
-              onChange={() => void model.save({ privacy })}
+              checked={prefs.value?.privacy === privacy}
+              onChange={() => void save({ privacy })}
             />
             <label for={`integration-privacy-${privacy}`}>{PRIVACY_NAMES[privacy]}</label>
           </div>
@@ -74,10 +142,10 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
         <input
           id="integration-notifications"
           type="checkbox"
-          checked={model.notifications.value}
-          disabled={!loaded || model.busy.value}
+          checked={notifications.value}
+          disabled={!loaded || busy.value}
           aria-describedby="integration-notifications-hint"
-          onChange={(e) => void model.setNotifications(e.currentTarget.checked)}
+          onChange={(e) => void setNotifications(e.currentTarget.checked)}
         />
         <label for="integration-notifications">{t('integrationNotificationsLabel')}</label>
       </div>
@@ -87,22 +155,22 @@ export function BrowserIntegration({ model: given }: { model?: BrowserIntegratio
       <h4 id="shortcuts-heading">{t('integrationShortcutsHeading')}</h4>
       <table class="shortcuts" aria-labelledby="shortcuts-heading">
         <tbody>
-          {model.shortcuts.value.map((shortcut) => (
-            <tr key={shortcut.name}>
-              <th scope="row">{shortcut.label}</th>
-              <td>{shortcut.keys ? <kbd>{shortcut.keys}</kbd> : t('integrationShortcutNone')}</td>
+          {commands.value.map((command) => (
+            <tr key={command.name}>
+              <th scope="row">{commandLabel(command)}</th>
+              <td>{command.shortcut ? <kbd>{command.shortcut}</kbd> : t('integrationShortcutNone')}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {model.canOpenShortcutPage ? (
-        <button type="button" onClick={() => void model.openShortcutPage()}>
+      {openShortcutPage ? (
+        <button type="button" onClick={changeShortcuts}>
           {t('integrationShortcutChange')}
         </button>
       ) : (
         <p class="hint">{t('integrationShortcutFirefoxHint')}</p>
       )}
-      <StatusLine status={model.status.value} beside />
+      <StatusLine status={status.value} beside />
     </section>
   );
 }

@@ -1,6 +1,5 @@
-// Several connections: the list in Settings (rename, test, remove, make active), the form that
-// adds one, and the switcher in the options page's header. Loaded on demand (lazy-section.tsx), after the
-// page's first paint. With one connection only "Add another connection" shows.
+// Several connections: the list in Settings (rename, test, remove, make active), the form that adds one,
+// and the switcher in the options page's header. With one connection only "Add another connection" shows.
 import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
@@ -18,15 +17,11 @@ import {
   type AddField,
   type ConnectionsModel,
 } from './connections-model';
-import { browserOriginPermissions } from './origin-access';
 import { StatusLine } from './StatusLine';
 
 const NOTE_KEY = 'pageReports.connectionNote';
 
-/**
- * Another connection (or another list of them): the page starts again, so every section shows the new
- * one's data (its lists from its own cache at once); `note` is said once the page is back.
- */
+/** `note` is said once the page is back. */
 function startAgain(note: string) {
   sessionStorage.setItem(NOTE_KEY, note);
   location.reload();
@@ -39,9 +34,7 @@ function takeNote(): string | null {
 }
 
 export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
-  const [model] = useState(() =>
-    createConnectionsModel(send, { ...browserOriginPermissions, startAgain, note: takeNote() }),
-  );
+  const [model] = useState(() => createConnectionsModel(send, { startAgain, note: takeNote() }));
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;
@@ -103,7 +96,6 @@ interface ConnectionAction {
   act: () => void;
 }
 
-/** The buttons of a connection in the list ("Make active" only on one that is not). */
 function connectionActions(model: ConnectionsModel, connection: ConnectionSummary): ConnectionAction[] {
   const { label } = connection;
   const makeActive = () => void model.makeActive(connection);
@@ -151,7 +143,6 @@ function AddForm({ model }: { model: ConnectionsModel }) {
     void model.add();
   }
 
-  /** A field of the form, named `add-connection-<name>`. */
   const field = (name: AddField) => ({
     id: `add-connection-${name}`,
     value: values[name],

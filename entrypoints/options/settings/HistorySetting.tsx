@@ -5,7 +5,6 @@ import { historyOnItem } from '@/lib/history-setting';
 import { historyUsage, readHistory } from '@/lib/history-store';
 import { send } from '@/lib/messaging/send';
 
-/** Keep each report's history (on by default), how much is kept, and "Clear history". */
 export function HistorySetting() {
   const on = useSignal<boolean | null>(null);
   const usage = useSignal<ReturnType<typeof historyUsage> | null>(null);

@@ -6,21 +6,12 @@ import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
-import { browserOriginPermissions } from './origin-access';
-import { lazyComponent } from '../lazy-section';
+import { ConnectionsPanel } from './ConnectionsPanel';
 import { StatusLine } from './StatusLine';
 
-// Loaded after Settings paints: most people have one connection.
-const ConnectionsPanel = lazyComponent(() =>
-  import('./ConnectionsPanel').then((module) => module.ConnectionsPanel),
-);
-
-/**
- * Settings: the service's base URL and the API key, with Save and Test connection. Each visit starts from
- * what is saved: the model is made when the section opens.
- */
+/** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
-  const [model] = useState(() => createSettingsModel(send, browserOriginPermissions));
+  const [model] = useState(() => createSettingsModel(send));
   useEffect(() => void model.load(), []);
 
   const saved = model.summary.value;

@@ -1,22 +1,24 @@
-// Several connections in Settings: what the list, the add form, rename, test and remove ask the
-// background, and what they say. Another connection (or another list of them) starts the page again, so every
-// section shows the new one's data; what to say is kept for the page that comes back (`startAgain`).
+// Several connections in Settings: the list, the add form, rename, test and remove. Another connection
+// (or another list of them) starts the page again, so every section shows the new one's data.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 import type { ConnectionSummary, PageInput } from '@/lib/messaging/protocol';
 import type { Send } from '../reports/reports-model';
-import { askForOrigin, type OriginPermissions } from './origin-access';
-import { checkConnectionForm, connectedText, errorStatus, type SettingsStatus } from './settings-model';
+import {
+  checkConnectionForm,
+  errorStatus,
+  sendWithAccess,
+  testStatus,
+  type SettingsStatus,
+} from './settings-model';
 
-/** A change this page asked for: it starts again itself, once the answer (and its note) is here. */
+/** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
 let changingHere = false;
 
-/** Whether a switch seen in storage is this page's own (it then starts again by itself, with its note). */
 export const changingFromHere = () => changingHere;
 
 type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
 
-/** Sends a change of the connections, noting that this page asked for it. */
 export function sendChange<T extends Change>(send: Send, type: T, payload: PageInput<T>) {
   changingHere = true;
   // Kept on success: the page starts again; the event of the switch may come after the answer.
@@ -32,46 +34,16 @@ export type AddErrors = Partial<Record<AddField, string>>;
 
 const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
 
-export interface ConnectionsModelDeps extends OriginPermissions {
+export interface ConnectionsModelDeps {
   /** Starts the page again and says `note` once it is back. */
   startAgain(note: string): void;
-  /** What the page said before it started again (see startAgain), or null. */
+  /** What the page said before it started again. */
   note: string | null;
 }
 
-export interface ConnectionsModel {
-  readonly status: ReadonlySignal<SettingsStatus>;
-  /** A test or a change is under way: the list's buttons wait. */
-  readonly busy: ReadonlySignal<boolean>;
-  readonly adding: ReadonlySignal<boolean>;
-  readonly addValues: ReadonlySignal<AddValues>;
-  readonly addErrors: ReadonlySignal<AddErrors>;
-  readonly addBusy: ReadonlySignal<boolean>;
-  /** The id of the connection whose name is being edited. */
-  readonly renaming: ReadonlySignal<string | null>;
-  readonly renameLabel: ReadonlySignal<string>;
-  readonly renameError: ReadonlySignal<string | null>;
-  /** The connection whose removal awaits a confirmation. */
-  readonly removing: ReadonlySignal<ConnectionSummary | null>;
-  openAdd(): void;
-  closeAdd(): void;
-  setAddValue(field: AddField, value: string): void;
-  /** Call from the click itself: access to the new server is asked for before anything is awaited. */
-  add(): Promise<void>;
-  startRename(connection: ConnectionSummary): void;
-  setRenameLabel(value: string): void;
-  cancelRename(): void;
-  rename(connection: ConnectionSummary): Promise<void>;
-  test(connection: ConnectionSummary): Promise<void>;
-  makeActive(connection: ConnectionSummary): Promise<void>;
-  askRemove(connection: ConnectionSummary): void;
-  cancelRemove(): void;
-  /** Removes the connection asked about. */
-  remove(): Promise<void>;
-}
-
-export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): ConnectionsModel {
+export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
   const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
+  /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);
   const addValues = signal<AddValues>(EMPTY_ADD);
@@ -98,6 +70,7 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
       else status.value = errorStatus(result.error);
     });
 
+  /** Call from the click itself (see sendWithAccess). */
   function add(): Promise<void> {
     const values = addValues.value;
     // A new connection has no saved key: it needs its own.
@@ -106,17 +79,16 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
       addErrors.value = { [checked.field]: checked.message };
       return Promise.resolve();
     }
-    addErrors.value = {};
-    addBusy.value = true;
-    // Asked in the click itself, before anything is awaited, or the browser refuses to show the prompt.
-    const access = askForOrigin(deps, checked.origin);
-    return access.granted.then(async () => {
-      const result = await sendChange(send, 'connections.add', {
+    const sent = sendWithAccess(checked.origin, () =>
+      sendChange(send, 'connections.add', {
         label: values.label,
         baseUrl: checked.baseUrl,
         apiKey: checked.apiKey ?? '',
-      });
-      if (!result.ok) await access.giveBack();
+      }),
+    );
+    addErrors.value = {};
+    addBusy.value = true;
+    return sent.then(({ result }) => {
       addBusy.value = false;
       if (result.ok) return deps.startAgain(t('connAdded'));
       const fields = result.error.fieldErrors ?? {};
@@ -130,16 +102,16 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
   }
 
   return {
-    status,
-    busy,
-    adding,
-    addValues,
-    addErrors,
-    addBusy,
-    renaming,
-    renameLabel,
-    renameError,
-    removing,
+    status: status as ReadonlySignal<SettingsStatus>,
+    busy: busy as ReadonlySignal<boolean>,
+    adding: adding as ReadonlySignal<boolean>,
+    addValues: addValues as ReadonlySignal<AddValues>,
+    addErrors: addErrors as ReadonlySignal<AddErrors>,
+    addBusy: addBusy as ReadonlySignal<boolean>,
+    renaming: renaming as ReadonlySignal<string | null>,
+    renameLabel: renameLabel as ReadonlySignal<string>,
+    renameError: renameError as ReadonlySignal<string | null>,
+    removing: removing as ReadonlySignal<ConnectionSummary | null>,
     openAdd: () => (adding.value = true),
     closeAdd: () =>
       batch(() => {
@@ -147,33 +119,33 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
         addValues.value = EMPTY_ADD;
         addErrors.value = {};
       }),
-    setAddValue: (field, value) => (addValues.value = { ...addValues.value, [field]: value }),
+    setAddValue: (field: AddField, value: string) =>
+      (addValues.value = { ...addValues.value, [field]: value }),
     add,
-    startRename: (connection) =>
+    startRename: (connection: ConnectionSummary) =>
       batch(() => {
         renaming.value = connection.id;
         renameLabel.value = connection.label;
         renameError.value = null;
       }),
-    setRenameLabel: (value) => (renameLabel.value = value),
+    setRenameLabel: (value: string) => (renameLabel.value = value),
     cancelRename: () => (renaming.value = null),
-    async rename(connection) {
+    async rename(connection: ConnectionSummary) {
       const result = await send('connections.rename', { id: connection.id, label: renameLabel.value });
       if (result.ok) deps.startAgain(t('connRenamed'));
       else renameError.value = result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
     },
-    test: (connection) =>
+    test: (connection: ConnectionSummary) =>
       run(async () => {
         status.value = { tone: 'info', text: t('settingsTesting') };
         const result = await send('settings.test', {
           connection: { id: connection.id, account: connection.account },
         });
-        status.value = result.ok
-          ? { tone: 'success', text: connectedText(result.data) }
-          : errorStatus(result.error);
+        status.value = testStatus(result);
       }),
-    makeActive: (connection) => change('connections.switch', connection, t('connSwitched', connection.label)),
-    askRemove: (connection) => (removing.value = connection),
+    makeActive: (connection: ConnectionSummary) =>
+      change('connections.switch', connection, t('connSwitched', connection.label)),
+    askRemove: (connection: ConnectionSummary) => (removing.value = connection),
     cancelRemove: () => (removing.value = null),
     async remove() {
       const connection = removing.value;
@@ -181,3 +153,5 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps): 
     },
   };
 }
+
+export type ConnectionsModel = ReturnType<typeof createConnectionsModel>;

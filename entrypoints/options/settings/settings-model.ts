@@ -1,8 +1,8 @@
 // Settings: the service's base URL and the API key, saved and tested through the background. The page never
 // holds the saved key: it learns whether one is set and its last four characters (a SettingsSummary).
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import type { ApiError } from '@/lib/api/errors';
-import { checkBaseUrl } from '@/lib/base-url';
+import type { ApiError, Result } from '@/lib/api/errors';
+import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
 import {
@@ -11,42 +11,17 @@ import {
   keyNeededForNewServer,
   type SavedConnection,
 } from '@/lib/settings/rules';
+import { browser } from '@/lib/page-browser';
+import { settle } from '@/lib/tabs-permission';
 import { formatCount } from '../format-number';
 import type { Send } from '../reports/reports-model';
-import { askForOrigin, type OriginPermissions } from './origin-access';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
-/** What is wrong with each field, said next to it. */
 export interface SettingsFieldErrors {
   baseUrl: string | null;
   apiKey: string | null;
 }
-
-export interface SettingsModel {
-  /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
-  readonly loaded: ReadonlySignal<boolean>;
-  readonly summary: ReadonlySignal<SettingsSummary | null>;
-  readonly baseUrl: ReadonlySignal<string>;
-  /** As typed; emptied once saved. '' keeps the saved key. */
-  readonly apiKey: ReadonlySignal<string>;
-  readonly fieldErrors: ReadonlySignal<SettingsFieldErrors>;
-  readonly status: ReadonlySignal<SettingsStatus>;
-  readonly busy: ReadonlySignal<boolean>;
-  setBaseUrl(value: string): void;
-  setApiKey(value: string): void;
-  /** Asks the background for the saved settings. */
-  load(): Promise<void>;
-  /**
-   * Saves the form; the summary saved, or null when nothing was. Call it from the click itself: the
-   * permission prompt is asked for before anything is awaited, or the browser refuses to show it.
-   */
-  save(): Promise<SettingsSummary | null>;
-  /** Saves, then asks the service for the first reports and says what it found. */
-  testConnection(): Promise<void>;
-}
-
-export type SettingsModelDeps = OriginPermissions;
 
 /** A failure as the status line says it: its sentence, and its detail small below. */
 export const errorStatus = (error: ApiError): SettingsStatus => ({
@@ -54,6 +29,10 @@ export const errorStatus = (error: ApiError): SettingsStatus => ({
   text: error.message,
   detail: error.detail,
 });
+
+/** What a connection's test found, or why it failed. */
+export const testStatus = (result: Result<ConnectionTestResult>): SettingsStatus =>
+  result.ok ? { tone: 'success', text: connectedText(result.data) } : errorStatus(result.error);
 
 const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
@@ -74,16 +53,13 @@ export function connectedText({ total, count, account }: ConnectionTestResult): 
   return plan ? t('settingsConnectedAsPlan', name, plan, reports) : t('settingsConnectedAs', name, reports);
 }
 
-/** A form's address and key as checked on the page: what to send, or the field that is wrong and why. */
 export type ConnectionFormCheck =
   | { ok: true; baseUrl: string; origin: string; apiKey: string | undefined }
   | { ok: false; field: keyof SettingsFieldErrors; message: string };
 
 /**
- * The one check of an address and a key typed in Settings (the form of the active connection, and the form
- * that adds one). The background checks all of this again; asked here first so the answer comes at once,
- * and no access is asked for to a server that could not be saved. `saved`: the connection the form edits,
- * or null for a new one (which needs its own key).
+ * The background checks all of this again; asked here first so no access is asked for to a server that
+ * could not be saved. `saved`: the connection the form edits, or null for a new one (which needs a key).
  */
 export function checkConnectionForm(
   baseUrl: string,
@@ -102,26 +78,35 @@ export function checkConnectionForm(
   return { ok: true, baseUrl: checked.baseUrl, origin: checked.origin, apiKey: key };
 }
 
-export function createSettingsModel(send: Send, deps: SettingsModelDeps): SettingsModel {
+/**
+ * Asks for access to `origin` (call it in the click: the browser shows its prompt only before anything is
+ * awaited), then sends the form. When the background refuses it, access this click obtained is given
+ * back: a refused form must not leave the extension able to reach a site no connection uses.
+ */
+export async function sendWithAccess<T>(origin: string, request: () => Promise<Result<T>>) {
+  const origins = [originPattern(origin)];
+  // When it cannot be read, access is treated as held before, and kept.
+  const heldBefore = settle(() => browser.permissions.contains({ origins }), true);
+  const granted = await settle(() => browser.permissions.request({ origins }));
+  const result = await request();
+  if (!result.ok && granted && !(await heldBefore)) {
+    await settle(() => browser.permissions.remove({ origins }));
+  }
+  return { granted, result };
+}
+
+export function createSettingsModel(send: Send) {
+  /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);
   const baseUrl = signal('');
+  /** As typed; emptied once saved. '' keeps the saved key. */
   const apiKey = signal('');
   const fieldErrors = signal<SettingsFieldErrors>(NO_FIELD_ERRORS);
   const status = signal<SettingsStatus>(null);
   const busy = signal(false);
 
-  /** Shows what the background refused, next to the fields it names. */
-  function showSaveError(error: ApiError) {
-    batch(() => {
-      fieldErrors.value = {
-        baseUrl: error.fieldErrors?.baseUrl?.join(' ') ?? null,
-        apiKey: error.fieldErrors?.apiKey?.join(' ') ?? null,
-      };
-      status.value = { tone: 'error', text: error.message };
-    });
-  }
-
+  /** The summary saved, or null. Call it from the click itself (see sendWithAccess). */
   function save(): Promise<SettingsSummary | null> {
     const checked = checkConnectionForm(baseUrl.value, apiKey.value, summary.value);
     fieldErrors.value = checked.ok
@@ -129,18 +114,22 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
       : { ...NO_FIELD_ERRORS, [checked.field]: checked.message };
     if (!checked.ok) return Promise.resolve(null);
     const key = checked.apiKey;
-    const access = askForOrigin(deps, checked.origin);
+    const sent = sendWithAccess(checked.origin, () =>
+      send('settings.save', { baseUrl: checked.baseUrl, ...(key ? { apiKey: key } : {}) }),
+    );
     busy.value = true;
     status.value = { tone: 'info', text: t('optionsSaving') };
-    return access.granted.then(async (granted) => {
-      const result = await send('settings.save', {
-        baseUrl: checked.baseUrl,
-        ...(key ? { apiKey: key } : {}),
-      });
-      if (!result.ok) await access.giveBack();
+    return sent.then(({ granted, result }) => {
       busy.value = false;
       if (!result.ok) {
-        showSaveError(result.error);
+        const { fieldErrors: fields, message } = result.error;
+        batch(() => {
+          fieldErrors.value = {
+            baseUrl: fields?.baseUrl?.join(' ') ?? null,
+            apiKey: fields?.apiKey?.join(' ') ?? null,
+          };
+          status.value = { tone: 'error', text: message };
+        });
         return null;
       }
       batch(() => {
@@ -156,15 +145,15 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
   }
 
   return {
-    loaded,
-    summary,
-    baseUrl,
-    apiKey,
-    fieldErrors,
-    status,
-    busy,
-    setBaseUrl: (value) => (baseUrl.value = value),
-    setApiKey: (value) => (apiKey.value = value),
+    loaded: loaded as ReadonlySignal<boolean>,
+    summary: summary as ReadonlySignal<SettingsSummary | null>,
+    baseUrl: baseUrl as ReadonlySignal<string>,
+    apiKey: apiKey as ReadonlySignal<string>,
+    fieldErrors: fieldErrors as ReadonlySignal<SettingsFieldErrors>,
+    status: status as ReadonlySignal<SettingsStatus>,
+    busy: busy as ReadonlySignal<boolean>,
+    setBaseUrl: (value: string) => (baseUrl.value = value),
+    setApiKey: (value: string) => (apiKey.value = value),
     async load() {
       const result = await send('settings.get', {});
       batch(() => {
@@ -184,9 +173,7 @@ export function createSettingsModel(send: Send, deps: SettingsModelDeps): Settin
       const result = await send('settings.test', {});
       batch(() => {
         busy.value = false;
-        status.value = result.ok
-          ? { tone: 'success', text: connectedText(result.data) }
-          : errorStatus(result.error);
+        status.value = testStatus(result);
       });
     },
   };

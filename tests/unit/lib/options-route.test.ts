@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { REPORT_SORT_KEYS } from '@/lib/api/types';
 import {
   firstSortDirection,
   formatRoute,
   parseRoute,
   resolveProjectList,
   resolveReportList,
-  sanitizeReportPrefs,
+  sanitizePrefs,
   type OptionsRoute,
 } from '@/lib/options-route';
 
@@ -140,14 +141,16 @@ describe('resolving a list state', () => {
   });
 
   it('keeps only valid remembered preferences', () => {
-    expect(sanitizeReportPrefs({ perPage: 25, sortBy: 'url', sort: 'asc' })).toEqual({
+    expect(sanitizePrefs({ perPage: 25, sortBy: 'url', sort: 'asc' }, REPORT_SORT_KEYS)).toEqual({
       perPage: 25,
       sortBy: 'url',
       sort: 'asc',
     });
-    expect(sanitizeReportPrefs({ perPage: 20, sortBy: 'created_at', sort: 'sideways' })).toEqual({});
-    expect(sanitizeReportPrefs('garbage')).toEqual({});
-    expect(sanitizeReportPrefs(null)).toEqual({});
+    expect(sanitizePrefs({ perPage: 20, sortBy: 'created_at', sort: 'sideways' }, REPORT_SORT_KEYS)).toEqual(
+      {},
+    );
+    expect(sanitizePrefs('garbage', REPORT_SORT_KEYS)).toEqual({});
+    expect(sanitizePrefs(null, REPORT_SORT_KEYS)).toEqual({});
   });
 
   it('sorts dates newest first and text A to Z on a first click', () => {

@@ -1,5 +1,5 @@
-// How a project's scored pages spread over Good / Decent / Bad: a bar of three parts for the eye, and
-// the same counts as a list for everyone (the bar is hidden from screen readers, never colour alone).
+// A bar of three parts for the eye, and the same counts as a list for everyone (the bar is hidden from
+// screen readers: never colour alone).
 import type { ReportResult } from '@/lib/api/types';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';

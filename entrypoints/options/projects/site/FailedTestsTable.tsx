@@ -1,5 +1,3 @@
-// The failed tests of a project, ranked by how many of its pages fail them: "Meta description missing ·
-// 7 of 12 pages · high", with importance and category. A test's name opens the pages it affects.
 import { ListTable } from '@/components/ListTable';
 import { t } from '@/lib/i18n';
 import type { SiteSummary, SiteTest } from '@/lib/site';

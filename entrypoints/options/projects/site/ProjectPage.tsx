@@ -1,6 +1,5 @@
-// A project's own page (Options → Projects → a project): what its pages add up to, the failed tests
-// ranked by the pages they affect, one test's pages, and the average score over time. The background
-// reads the project (site.read on open); this page shows what it writes.
+// A project's own page: what its pages add up to, the failed tests ranked by the pages they affect, one
+// test's pages, and the average score over time. The background reads the project; this page shows it.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ScoreChart } from '@/components/ScoreChart';
@@ -23,7 +22,6 @@ export interface ProjectPageProps {
   /** The key of the test whose pages are open; null for the ranking. */
   test: string | null;
   projectsHref: string;
-  /** The address of this page with a test's pages open (null: the ranking). */
   testHref: (test: string | null) => string;
   detailsHref: (id: ReportId) => string;
   onOpenSettings: () => void;
@@ -40,7 +38,7 @@ export function ProjectPage({
   const model = useMemo(() => createSiteModel(send, name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
-  // to the new part's heading, as it does to a section's.
+  // to the new part's heading.
   const shownTest = useRef(test);
   useEffect(() => {
     if (shownTest.current === test) return;
@@ -76,7 +74,6 @@ export function ProjectPage({
       <Trend points={model.trend.value} />
       {test !== null ? (
         <TestPages
-          send={send}
           project={name}
           testKey={test}
           summary={summary}
@@ -111,7 +108,6 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
   );
 }
 
-/** The average over time, once the history holds two points of it. */
 function Trend({ points }: { points: TrendPoint[] }) {
   if (points.length < 2) return null;
   return (

@@ -1,5 +1,4 @@
-// "Regenerate these pages": asks first (it sends one request per page, paced), then shows the background's
-// job as the Reports section's bulk changes do: progress and Stop, then what was done and what failed.
+// Asked first: it sends one request per page. The job shows as the Reports section's bulk changes do.
 import { useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -18,7 +17,7 @@ export function RegeneratePages({
   model: TestPagesModel;
   count: number;
   onOpenSettings: () => void;
-  /** The page's other actions, in the same row as Regenerate. */
+  /** Actions in the same row as Regenerate. */
   children?: ComponentChildren;
 }) {
   const confirming = useSignal(false);

@@ -1,5 +1,3 @@
-// A project at a glance: how many pages were read, their average score with its band, how many are not
-// analysed yet (counted apart), and the spread over the bands.
 import { t } from '@/lib/i18n';
 import type { SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';

@@ -1,5 +1,5 @@
-// One failed test's pages: each address (a link to the page), its score with its band and a link to its
-// report's details; "Regenerate these pages" (the paced bulk job) and "Export CSV".
+// One failed test's pages: each address, its score and a link to its report's details; "Regenerate these
+// pages" and "Export CSV".
 import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
@@ -7,17 +7,16 @@ import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
 import type { ReportId } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
+import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
-import type { Send } from '../../reports/reports-model';
 import { downloadFile } from '../../reports/export/download-file';
 import { RegeneratePages } from './RegeneratePages';
 import { siteCsvFileName, testPagesCsv } from './site-csv';
 import { createTestPagesModel } from './test-pages-model';
 
 export interface TestPagesProps {
-  send: Send;
   project: string;
   testKey: string;
   summary: SiteSummary | null;
@@ -27,7 +26,6 @@ export interface TestPagesProps {
 }
 
 export function TestPages({
-  send,
   project,
   testKey,
   summary,
@@ -35,7 +33,7 @@ export function TestPages({
   detailsHref,
   onOpenSettings,
 }: TestPagesProps) {
-  const model = useMemo(() => createTestPagesModel(send, project, testKey), [send, project, testKey]);
+  const model = useMemo(() => createTestPagesModel(send, project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
   // Each regenerate answer updates the background's rows and the summary: the list follows.
   useEffect(() => void model.reload(), [model, summary]);

@@ -1,5 +1,4 @@
-// A project's page as CSV: its ranking of failed tests, or the pages that fail one test. As the reports
-// export does, the columns and values are the same in every language (the API's words, dates as sent).
+// As the reports export does, the columns and values are the same in every language.
 import type { SitePage, SiteTest } from '@/lib/site';
 import { csvFileName, toCsv } from '../../reports/export/csv';
 

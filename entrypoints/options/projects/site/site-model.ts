@@ -1,29 +1,13 @@
-// A project's page: asks the background to read the project (site.read) and watches what it writes
-// (lib/site-store.ts); Stop and Read again; the trend from the history kept in this browser. The page
-// never reads reports itself.
+// A project's page asks the background to read the project and watches what it writes; the trend comes
+// from the history kept in this browser. The page never reads reports itself.
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { readHistory } from '@/lib/history-store';
 import type { SiteView } from '@/lib/site';
-import { onConnectionSwitch, watchSite } from '@/lib/site-store';
+import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import type { Send } from '../../reports/reports-model';
 
-export interface SiteModel {
-  readonly name: string;
-  /** What the background wrote; null before its first read of this project. */
-  readonly view: ReadonlySignal<SiteView | null>;
-  /** The background refused to start or stop (its answer, not the read's own failure). */
-  readonly error: ReadonlySignal<ApiError | null>;
-  /** The average score at each analysis the history keeps of the project's pages. */
-  readonly trend: ReadonlySignal<TrendPoint[]>;
-  /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
-  read(fresh?: boolean): Promise<void>;
-  stop(): Promise<void>;
-  dispose(): void;
-}
-
-/** The project's trend from the history of the active connection. */
 async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   const history = readHistory();
   const index = await history.index();
@@ -31,8 +15,10 @@ async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
   return siteTrend(await history.histories(ids));
 }
 
-export function createSiteModel(send: Send, name: string): SiteModel {
+export function createSiteModel(send: Send, name: string) {
+  /** What the background wrote; null before its first read of this project. */
   const view = signal<SiteView | null>(null);
+  /** The background refused to start or stop (not the read's own failure). */
   const error = signal<ApiError | null>(null);
   const trend = signal<TrendPoint[]>([]);
 
@@ -58,20 +44,20 @@ export function createSiteModel(send: Send, name: string): SiteModel {
   }
 
   void ask('site.read');
-  const stopSwitch = onConnectionSwitch(() => void ask('site.read'));
 
   return {
-    name,
-    view,
-    error,
-    trend,
-    read: (fresh) => ask('site.read', fresh),
+    view: view as ReadonlySignal<SiteView | null>,
+    error: error as ReadonlySignal<ApiError | null>,
+    trend: trend as ReadonlySignal<TrendPoint[]>,
+    /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
+    read: (fresh?: boolean) => ask('site.read', fresh),
     stop: () => ask('site.stop'),
     dispose() {
       closed = true;
       stopWatching();
-      stopSwitch();
       stopTrend();
     },
   };
 }
+
+export type SiteModel = ReturnType<typeof createSiteModel>;

@@ -1,6 +1,5 @@
-// One failed test's pages on a project's page (site.pages: the background's kept rows, no request), and
-// "Regenerate these pages": the background's paced bulk job (lib/bulk-job.ts), watched like the Reports
-// section's. When the job ends the project is read again, so the ranking follows.
+// One failed test's pages (the background's kept rows, no request), and "Regenerate these pages": the
+// bulk job, watched as the Reports section's. When the job ends the project is read again.
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import type { BulkJob } from '@/lib/bulk-job';
@@ -14,9 +13,8 @@ export interface TestPagesModel extends Pick<BulkJobControls, 'stop' | 'retryFai
   /** The pages failing the test, lowest score first; null until the first answer. */
   readonly pages: ReadonlySignal<SitePage[] | null>;
   readonly error: ReadonlySignal<ApiError | null>;
-  /** The regenerate job of these pages (started here, or running on some of them); null when none. */
+  /** The regenerate job started here, or running on some of these pages. */
   readonly job: ReadonlySignal<BulkJob | null>;
-  /** The background refused to start, stop, retry or dismiss the job. */
   readonly jobError: ReadonlySignal<ApiError | null>;
   reload(): Promise<void>;
   regenerate(): Promise<void>;

@@ -6,7 +6,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { downloadFile } from '@/entrypoints/options/reports/export/download-file';
 import type { BulkJob } from '@/lib/bulk-job';
 import type { Snapshot } from '@/lib/history';
-import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import { useTestLanguage } from '../../fake-i18n';
 import { callsOf, fail, makePage, makeProject, ok, type Handlers } from '../fakes';
@@ -87,20 +86,6 @@ describe('a project’s page: reading', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(callsOf(send, 'site.read')).toHaveLength(2));
     expect(screen.queryByText('Reading the project’s reports…')).toBeNull();
-  });
-
-  it('asks again when another connection becomes active: its view is another item', async () => {
-    const { send } = open();
-    await waitFor(() => expect(callsOf(send, 'site.read')).toHaveLength(1));
-    await storeView({ summary: summary(), read: { phase: 'done' } });
-    await screen.findByRole('table', { name: 'Failed tests' });
-    await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'b' });
-    await waitFor(() => expect(callsOf(send, 'site.read')).toEqual([{ name: PROJECT }, { name: PROJECT }]));
-    await waitFor(() => expect(screen.queryByRole('table', { name: 'Failed tests' })).toBeNull());
-    await fakeBrowser.storage.session.set({
-      [`b:site:${PROJECT}`]: { summary: summary(), read: { phase: 'done' } },
-    });
-    expect(await screen.findByRole('table', { name: 'Failed tests' })).toBeTruthy();
   });
 
   it('shows the background’s refusal to read, and offers Settings when the key is the problem', async () => {

@@ -5,6 +5,7 @@ import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/
 import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
 import { A, B, settingsWith } from '../../connection-fixtures';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
+import { fakeOriginPermissions } from './fake-permissions';
 
 function setup(handlers: Handlers = {}, note: string | null = null, heldBefore = false) {
   const send = fakeSend({
@@ -14,17 +15,9 @@ function setup(handlers: Handlers = {}, note: string | null = null, heldBefore =
     'connections.rename': () => ok(settingsWith([A, B])),
     ...handlers,
   });
-  const requestPermission = vi.fn((_origins: string[]) => Promise.resolve(true));
-  const hasPermission = vi.fn((_origins: string[]) => Promise.resolve(heldBefore));
-  const removePermission = vi.fn((_origins: string[]) => Promise.resolve(true));
+  const { requestPermission, removePermission } = fakeOriginPermissions(true, heldBefore);
   const startAgain = vi.fn();
-  const model = createConnectionsModel(send, {
-    requestPermission,
-    hasPermission,
-    removePermission,
-    startAgain,
-    note,
-  });
+  const model = createConnectionsModel(send, { startAgain, note });
   return { model, send, requestPermission, removePermission, startAgain };
 }
 
@@ -81,11 +74,8 @@ describe('connections model: adding', () => {
     const send = fakeSend({
       'settings.get': () => ok({ baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false }),
     });
-    const settings = createSettingsModel(send, {
-      requestPermission: vi.fn(),
-      hasPermission: vi.fn(),
-      removePermission: vi.fn(),
-    });
+    fakeOriginPermissions();
+    const settings = createSettingsModel(send);
     await settings.load();
     settings.setBaseUrl('http://b.example');
     await settings.save();

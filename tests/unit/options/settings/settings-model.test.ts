@@ -3,6 +3,7 @@ import { connectedText, createSettingsModel } from '@/entrypoints/options/settin
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/rules';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
+import { fakeOriginPermissions } from './fake-permissions';
 
 const saved: SettingsSummary = {
   baseUrl: 'https://r.example',
@@ -19,10 +20,8 @@ function setup(handlers: Handlers = {}, granted: boolean | Promise<boolean> = tr
     'settings.save': ({ baseUrl }) => ok({ ...saved, baseUrl }),
     ...handlers,
   });
-  const requestPermission = vi.fn((_origins: string[]) => Promise.resolve(granted));
-  const hasPermission = vi.fn((_origins: string[]) => Promise.resolve(heldBefore));
-  const removePermission = vi.fn((_origins: string[]) => Promise.resolve(true));
-  const model = createSettingsModel(send, { requestPermission, hasPermission, removePermission });
+  const { requestPermission, hasPermission, removePermission } = fakeOriginPermissions(granted, heldBefore);
+  const model = createSettingsModel(send);
   return { model, send, requestPermission, hasPermission, removePermission };
 }
 
