@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A file's first render can wait on a lazily imported module, which a busy CPU transforms slowly.
+    testTimeout: 30_000,
     setupFiles: ['tests/unit/setup.ts'],
   },
 });
