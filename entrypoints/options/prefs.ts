@@ -1,5 +1,5 @@
 // The page size and sort a person used last, per list. The page's own preference: never the key.
-import { storage } from 'wxt/utils/storage';
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { PROJECT_LIST_PREFS_KEY, REPORT_LIST_PREFS_KEY } from '@/lib/storage-keys';
 import {
   PROJECT_SORT_KEYS,
@@ -32,8 +32,9 @@ export function memoryPrefs<K extends string>(
   return store;
 }
 
-async function loadPrefs<K extends string>(key: string, sortKeys: readonly K[]): Promise<PrefsStore<K>> {
-  const item = storage.defineItem<unknown>(`local:${key}`, { fallback: {}, version: 1 });
+type PrefsItem = WxtStorageItem<unknown, Record<string, unknown>>;
+
+async function loadPrefs<K extends string>(item: PrefsItem, sortKeys: readonly K[]): Promise<PrefsStore<K>> {
   // The values name sort keys and page sizes a later version of the extension may no longer offer.
   const initial = await item.getValue().then(
     (raw) => sanitizePrefs(raw, sortKeys),
@@ -46,7 +47,14 @@ async function loadPrefs<K extends string>(key: string, sortKeys: readonly K[]):
   });
 }
 
-export const loadReportListPrefs = () => loadPrefs<ReportSortKey>(REPORT_LIST_PREFS_KEY, REPORT_SORT_KEYS);
+export const loadReportListPrefs = () =>
+  loadPrefs<ReportSortKey>(
+    storage.defineItem<unknown>(`local:${REPORT_LIST_PREFS_KEY}`, { fallback: {}, version: 1 }),
+    REPORT_SORT_KEYS,
+  );
 
 export const loadProjectListPrefs = () =>
-  loadPrefs<ProjectSortKey>(PROJECT_LIST_PREFS_KEY, PROJECT_SORT_KEYS);
+  loadPrefs<ProjectSortKey>(
+    storage.defineItem<unknown>(`local:${PROJECT_LIST_PREFS_KEY}`, { fallback: {}, version: 1 }),
+    PROJECT_SORT_KEYS,
+  );

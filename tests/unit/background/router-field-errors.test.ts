@@ -130,7 +130,7 @@ const CASES: Case[] = [
   // Bulk changes
   [
     'bulk.start',
-    { action: { kind: 'delete' }, target: ONE_REPORT },
+    { action: { kind: 'archive' }, target: ONE_REPORT },
     'action',
     'Choose a privacy or Regenerate results.',
   ],
