@@ -69,10 +69,11 @@ const LIST_ERRORS = {
 
 function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [field, value] of Object.entries(query) as [string, string | number | undefined][]) {
+  for (const [field, value] of Object.entries(query) as [string, unknown][]) {
     const name = QUERY_PARAM_NAMES[field];
-    const text = typeof value === 'string' ? value.trim() : value;
-    if (name && text !== undefined && text !== '') params.set(name, String(text));
+    // Only what the router's schema lets through is sent; anything else (a job's stored query) is left out.
+    const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    if (name && text !== '') params.set(name, text);
   }
   return params;
 }
