@@ -267,13 +267,17 @@ const CREATE_FAULTS: WriteFault[] = [
 ];
 
 /**
- * Sends the write and waits for its own error, not the previous row's: the answer is held back a moment
- * (latency), long enough to see the old error go when the write starts.
+ * Sends the write and waits for its own error, not the previous row's: the answer is held until the old
+ * error has gone (when the write starts). A fixed delay could end before a busy CPU showed that.
  */
 async function sendAndWaitForNewAlert(alert: Locator, send: () => Promise<void>): Promise<void> {
-  api().controls.setLatency(300);
-  await send();
-  await alert.waitFor({ state: 'detached' });
+  const release = api().controls.holdAnswers();
+  try {
+    await send();
+    await alert.waitFor({ state: 'detached' });
+  } finally {
+    release();
+  }
   await alert.waitFor();
   // Drops the browser did not use up (it resent the write fewer times than forced) must not hit the
   // next row's write.

@@ -1,14 +1,16 @@
 // Unmount what a test rendered: without vitest globals, Testing Library cannot do it by itself.
-import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { installFakeI18n, useTestLanguage } from './fake-i18n';
 
 installFakeI18n();
 
+// Testing Library only where there is a DOM to render into: loading it would slow every node file.
+const testingLibrary = typeof document === 'undefined' ? undefined : await import('@testing-library/preact');
+
 // findBy…/waitFor wait for what a person would see; 1 s (the default) is too short beside a busy CPU.
-configure({ asyncUtilTimeout: 10_000 });
+testingLibrary?.configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
-  cleanup();
+  testingLibrary?.cleanup();
   useTestLanguage('en');
 });
