@@ -142,11 +142,12 @@ export function createConnectionWorks(deps: WorkDeps) {
   deps.events.on('reports.listed', ({ on, page }) => workFor(on).history.note(page.items));
   deps.events.on('report.gone', ({ on, id }) => workFor(on).history.forget(id));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).history.forgetProject(name));
-  // A kept project's rows follow each report answered whole.
-  deps.events.on('report.created', ({ on, report }) => workFor(on).sites.noted([report]));
-  deps.events.on('report.changed', ({ on, report }) => workFor(on).sites.noted([report]));
-  deps.events.on('report.seen', ({ on, report }) => workFor(on).sites.noted([report]));
-  deps.events.on('report.gone', ({ on, id }) => workFor(on).sites.gone(id));
+  // A kept project's rows follow each report answered whole, a moment later (not awaited: they are
+  // written together).
+  deps.events.on('report.created', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
+  deps.events.on('report.changed', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
+  deps.events.on('report.seen', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
+  deps.events.on('report.gone', ({ on, id }) => void quietly(workFor(on).sites.gone(id)));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
 
   async function stillActive(ref: ConnectionRef): Promise<boolean> {

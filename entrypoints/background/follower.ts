@@ -11,8 +11,8 @@ import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
-import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
+import { budgets } from './storage-budget';
 
 /** Each connection's follower has its alarm: this prefix and the connection's id. */
 export const GENERATION_ALARM = 'page-reports:generation:';
@@ -39,9 +39,9 @@ const STOPS_FOLLOWING: readonly ApiErrorKind[] = [
   'permission',
 ];
 
-/** One connection's followed reports. */
+/** One connection's followed reports, written within storage.session's budget (in its queue). */
 export const followedOf = (connectionId: string) =>
-  spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, []);
+  spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, [], budgets.session);
 
 export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
@@ -63,7 +63,7 @@ export type Follower = ReturnType<typeof createFollower>;
 export function createFollower(deps: FollowerDeps) {
   const later = deps.setTimeout ?? ((run, ms) => setTimeout(run, ms));
   const cancel = deps.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
-  const serially = createSerialUpdates('following reports');
+  const { serially } = budgets.session;
   let timer: unknown;
   /** Its connection is gone, or is another account now: nothing is read or written any more. */
   let dropped = false;

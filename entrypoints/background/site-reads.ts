@@ -26,6 +26,8 @@ import { spaceItem } from './space';
 import { budgets, StorageFull, storageFullError } from './storage-budget';
 
 const PAGE_SIZE = 100;
+/** Report answers reach the kept rows together, this long after the first of them. */
+const ROWS_WRITE_AFTER_MS = 2000;
 
 /** The rows of a project's last complete read. */
 interface KeptRows extends SiteReadFacts {
@@ -93,6 +95,7 @@ export function createSiteReads(deps: SiteDeps) {
     spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null, budgets.session);
   const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
   const runs = new Map<string, Run>();
+  let connectionDropped = false;
 
   const summaryOf = (project: string, kept: KeptRows) => aggregateSite(project, kept.rows, kept);
 
@@ -222,10 +225,34 @@ export function createSiteReads(deps: SiteDeps) {
     });
   }
 
+  /** Changes `rows` of kept project `project` (`kept` null: the read so far's); whether it did. */
+  type RowChange = (project: string, rows: Map<string, SiteRow>, kept: KeptRows | null) => boolean;
+  let rowChanges: RowChange[] = [];
+  let rowsWritten: Promise<void> | null = null;
+
   /**
-   * Changes the rows of kept project `project`: `change` edits a map of rows and says whether it did, for
-   * the read so far (`kept` null) and for the kept rows.
+   * Applies `change` to every kept project's rows with those due meanwhile, in one write a project (a
+   * project's rows are about 1 KB a report: a bulk job's answers would otherwise rewrite them each step).
    */
+  function laterRows(change: RowChange): Promise<void> {
+    rowChanges.push(change);
+    rowsWritten ??= abortableSleep(ROWS_WRITE_AFTER_MS).then(() =>
+      serially(async () => {
+        const changes = rowChanges;
+        rowChanges = [];
+        rowsWritten = null;
+        if (connectionDropped) return;
+        for (const project of await keptNames()) {
+          await editRows(project, (rows, kept) =>
+            changes.reduce((changed, each) => each(project, rows, kept) || changed, false),
+          );
+        }
+      }),
+    );
+    return rowsWritten;
+  }
+
+  /** Changes the rows of kept project `project`, the read so far's and the kept ones, as `change` does. */
   async function editRows(
     project: string,
     change: (rows: Map<string, SiteRow>, kept: KeptRows | null) => boolean,
@@ -273,6 +300,7 @@ export function createSiteReads(deps: SiteDeps) {
   return {
     /** Its connection is gone, or is another account now: every read stops and writes nothing more. */
     drop() {
+      connectionDropped = true;
       for (const run of runs.values()) {
         run.dropped = true;
         run.stop.abort();
@@ -286,30 +314,27 @@ export function createSiteReads(deps: SiteDeps) {
       }
     },
 
-    /** Reports answered whole (created, changed, read again): the rows of their kept projects follow. */
+    /**
+     * Reports answered whole (created, changed, read again): the rows of their kept projects follow, within
+     * ROWS_WRITE_AFTER_MS (resolves then).
+     */
     noted: (reports: Report[]) =>
-      serially(async () => {
-        const kept = await keptNames();
+      laterRows((project, rows, kept) => {
+        let changed = false;
         for (const report of reports) {
-          if (report.project === null || !kept.has(report.project)) continue;
+          if (report.project !== project) continue;
           const key = reportKey(report.id);
-          await editRows(report.project, (rows, keptRows) => {
-            // A read under way finds a new report on its page (and a page with nothing new would end it);
-            // a cut read keeps the reports it read, and one added since is read next time.
-            if (!rows.has(key) && (!keptRows || keptRows.cut || rows.size >= SITE_READ_CAP)) return false;
-            rows.set(key, siteRowOf(report));
-            return true;
-          });
+          // A read under way finds a new report on its page (and a page with nothing new would end it);
+          // a cut read keeps the reports it read, and one added since is read next time.
+          if (!rows.has(key) && (!kept || kept.cut || rows.size >= SITE_READ_CAP)) continue;
+          rows.set(key, siteRowOf(report));
+          changed = true;
         }
+        return changed;
       }),
 
-    /** A report deleted, or gone from the service: no project keeps it. */
-    gone: (id: ReportId) =>
-      serially(async () => {
-        for (const project of await keptNames()) {
-          await editRows(project, (rows) => rows.delete(reportKey(id)));
-        }
-      }),
+    /** A report deleted, or gone from the service: no project keeps it (within ROWS_WRITE_AFTER_MS). */
+    gone: (id: ReportId) => laterRows((_project, rows) => rows.delete(reportKey(id))),
 
     /** A project deleted: its read stops, its rows and view go. */
     projectGone: (project: string) =>

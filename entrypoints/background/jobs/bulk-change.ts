@@ -15,6 +15,7 @@ import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { reportKey } from '@/lib/report-id';
 import { spaceItem } from '../space';
+import { budgets } from '../storage-budget';
 import { createRunner, endWith, newJob, type JobKind, type RunnerDeps } from './runner';
 
 /** What the background keeps besides what pages watch: where listing the matching reports got to. */
@@ -23,9 +24,9 @@ interface StoredJob extends BulkJob {
   nextPage?: number;
 }
 
-/** One connection's job. */
+/** One connection's job, written within storage.session's budget (in its queue). */
 export const bulkJobItem = (connectionId: string) =>
-  spaceItem<StoredJob | null>('session', connectionId, BULK_JOB_KEY, null);
+  spaceItem<StoredJob | null>('session', connectionId, BULK_JOB_KEY, null, budgets.session);
 /**
  * The password of a Password job: storage.session only (memory, never on disk), outside the job pages
  * watch, never logged; kept for "Retry failed" until the job is dismissed or replaced.
@@ -115,6 +116,7 @@ export function createBulkChanges(deps: BulkDeps) {
   const runner = createRunner<StoredJob>(kind, {
     ...deps,
     item: bulkJobItem(deps.connectionId),
+    serially: budgets.session.serially,
     alarm: BULK_ALARM + deps.connectionId,
   });
 

@@ -4,6 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionHandlers } from '@/entrypoints/background/connections';
+import { followedOf } from '@/entrypoints/background/follower';
+import { bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
+import { newJob } from '@/entrypoints/background/jobs/runner';
 import { createHistory } from '@/entrypoints/background/history';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
@@ -103,6 +106,23 @@ describe('one budget across connections', () => {
     expect(await readHistory('a').snapshots(1)).toEqual([]);
     expect(Object.keys(await readHistory('a').index())).toEqual([]);
     expect(await readHistory('b').snapshots(3)).toHaveLength(1);
+  });
+
+  it('the follower’s list and a bulk job that meet the session quota make room (the oldest copies) and are written', async () => {
+    await createReportStore('a', () => 1_000).listed(pageFrom(1), null);
+    const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    const writes = vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation(set);
+    writes.mockImplementationOnce(() => Promise.reject(quotaError()));
+    await followedOf('a').setValue([]);
+    writes.mockImplementationOnce(() => Promise.reject(quotaError()));
+    const job = {
+      ...newJob('1', [{ id: 1, label: 'example.com', state: 'pending' as const }]),
+      action: { kind: 'regenerate' as const },
+    };
+    await bulkJobItem('a').setValue(job);
+    expect(await followedOf('a').getValue()).toEqual([]);
+    expect(await bulkJobItem('a').getValue()).toEqual(job);
+    expect((await copies('a')).length).toBeLessThan(100);
   });
 });
 
