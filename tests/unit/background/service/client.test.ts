@@ -904,7 +904,7 @@ describe('refused before anything is sent: the router’s one check (lib/messagi
       ['sortBy'],
       ['perPage'],
     ]);
-    expect(bad[0]).toEqual({ perPage: ['Choose 10, 25, 50 or 100 per page.'] });
+    expect(bad[0]).toEqual({ perPage: ['Invalid option: expected one of 10|25|50|100'] });
   });
 
   it('an invalid new report, id or project name', () => {
