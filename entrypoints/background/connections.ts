@@ -8,7 +8,7 @@ import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_MALFORMED, keyLengthProblem } from '@/lib/settings/rules';
 import type { Events } from './events';
 import type { CoreHandlers } from './router';
-import { budgets, StorageFull, storageFullError } from './storage-budget';
+import { budgets } from './storage-budget';
 import { hostLabel, newConnectionId, type Connections } from './settings/storage';
 
 /** Longer than any name a person gives a client's server. */
@@ -61,12 +61,8 @@ export function createConnectionHandlers(
       const before = await deps.readConnections();
       const after = change(before);
       if ('ok' in after) return after;
-      try {
-        await budgets.local.retrying(() => deps.writeConnections(after));
-      } catch (cause) {
-        if (cause instanceof StorageFull) return { ok: false, error: storageFullError('local') };
-        throw cause;
-      }
+      // Still full after freeing room: the router says so (StorageFull).
+      await budgets.local.retrying(() => deps.writeConnections(after));
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
       if (removed) await deps.emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });
       if (before.active !== after.active) await deps.emit('connection.switched', {});
