@@ -7,8 +7,8 @@ import { t } from '@/lib/i18n';
 import type { SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_MALFORMED, keyLengthProblem } from '@/lib/settings/rules';
 import type { Events } from './events';
-import type { CoreHandlers } from './router';
-import { budgets, StorageFull, storageFullError } from './storage-budget';
+import { handlerPart } from './router';
+import { budgets } from './storage-budget';
 import { hostLabel, newConnectionId, type Connections } from './settings/storage';
 
 /** Longer than any name a person gives a client's server. */
@@ -21,11 +21,6 @@ export interface ConnectionDeps {
   /** Tells, still in the queue, of a connection removed and of another one active. */
   emit: Events['emit'];
 }
-
-type ConnectionHandlers = Pick<
-  CoreHandlers,
-  'connections.add' | 'connections.rename' | 'connections.remove' | 'connections.switch'
->;
 
 export function invalidField(field: string, message: string): Result<never> {
   return { ok: false, error: apiError('invalid_input', { message, fieldErrors: { [field]: [message] } }) };
@@ -49,10 +44,7 @@ export function checkPair(
 const checkLabel = (label: string) => (label.trim().length > MAX_LABEL_LENGTH ? null : label.trim());
 const labelTooLong = () => invalidField('label', t('connLabelTooLong', MAX_LABEL_LENGTH));
 
-export function createConnectionHandlers(
-  deps: ConnectionDeps,
-  summary: () => Promise<SettingsSummary>,
-): ConnectionHandlers {
+export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Promise<SettingsSummary>) {
   /** Runs `change` over the stored list in the queue; writes what it returns, then tells who must know. */
   function update(
     change: (stored: Connections) => Connections | Result<never>,
@@ -61,12 +53,8 @@ export function createConnectionHandlers(
       const before = await deps.readConnections();
       const after = change(before);
       if ('ok' in after) return after;
-      try {
-        await budgets.local.retrying(() => deps.writeConnections(after));
-      } catch (cause) {
-        if (cause instanceof StorageFull) return { ok: false, error: storageFullError('local') };
-        throw cause;
-      }
+      // Still full after freeing room: the router says so (StorageFull).
+      await budgets.local.retrying(() => deps.writeConnections(after));
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
       if (removed) await deps.emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });
       if (before.active !== after.active) await deps.emit('connection.switched', {});
@@ -77,7 +65,7 @@ export function createConnectionHandlers(
   const known = (stored: Connections, id: string) => stored.list.some((entry) => entry.id === id);
   const unknown = () => invalidField('id', t('connUnknown'));
 
-  return {
+  return handlerPart({
     'connections.add': async ({ label = '', baseUrl, apiKey }) => {
       const checked = checkPair(baseUrl, apiKey);
       if ('ok' in checked) return checked;
@@ -117,5 +105,5 @@ export function createConnectionHandlers(
 
     'connections.switch': ({ id }) =>
       update((stored) => (known(stored, id) ? { ...stored, active: id } : unknown())),
-  };
+  });
 }

@@ -4,16 +4,18 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
-import type { SettingsSummary } from '@/lib/messaging/protocol';
+import type { MessageInput, SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { BackgroundEvents, Events } from './events';
 import { refOf, type ConnectionRef, type ConnectionSettings, type Connections } from './settings/storage';
-import type { CoreHandlers } from './router';
+import { handlerPart } from './router';
 import { checkPair, createConnectionHandlers, invalidField } from './connections';
 import { summaryPage } from './report-store';
 import { connectionGone, type Service } from './service';
 
-type SaveInput = Parameters<CoreHandlers['settings.save']>[0];
+type SaveInput = MessageInput<'settings.save'>;
+
+export type CoreHandlers = ReturnType<typeof createHandlers>;
 
 export interface HandlerDeps {
   readConnections(): Promise<Connections>;
@@ -40,7 +42,7 @@ function lastFour(key: string): string | null {
   return key.length >= 8 ? key.slice(-4) : null;
 }
 
-export function createHandlers(deps: HandlerDeps): CoreHandlers {
+export function createHandlers(deps: HandlerDeps) {
   const { emit } = deps.events;
 
   const activeEntry = async () => {
@@ -105,7 +107,7 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
 
   const service = deps.serviceOf;
 
-  return {
+  return handlerPart({
     ...createConnectionHandlers({ ...deps, emit }, summary),
     'settings.get': async () => ({ ok: true, data: await summary() }),
     'settings.save': (input) => deps.oneAtATime(() => save(input)),
@@ -130,5 +132,5 @@ export function createHandlers(deps: HandlerDeps): CoreHandlers {
     'reports.delete': ({ connection, id }) => service(connection).deleteReport(id),
     'projects.list': ({ connection, ...query }) => service(connection).listProjects(query),
     'projects.delete': ({ connection, name }) => service(connection).deleteProject(name),
-  };
+  });
 }

@@ -5,12 +5,12 @@ import { storage } from 'wxt/utils/storage';
 import type { Result } from '@/lib/api/errors';
 import type { Privacy, Report, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import { RECENT_COUNT, type Cached, type PopupMessageType } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { recentView } from '@/lib/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import type { ConnectionWork } from './connection-work';
-import type { HandlerMap } from './router';
+import { handlerPart } from './router';
 import { connectionGone, onWorkOf } from './service';
 import type { ConnectionRef } from './settings/storage';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
@@ -42,7 +42,7 @@ const PAGE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'des
 const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 };
 const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
 
-export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMessageType> {
+export function createPopupHandlers(deps: PopupHandlerDeps) {
   async function list(query: ReportListQuery, work: Work): Promise<Result<ReportSummary[]>> {
     const answer = await work.service.listReports(query);
     return answer.ok ? { ok: true, data: answer.data.items.map(summaryOf) } : answer;
@@ -67,7 +67,7 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
 
   const onWork = onWorkOf(deps.workOn);
 
-  return {
+  return handlerPart({
     'popup.snapshot': async ({ connection, url }) => {
       const work = await deps.workOn(connection);
       const [lastPrivacy, create] = await Promise.all([
@@ -112,5 +112,5 @@ export function createPopupHandlers(deps: PopupHandlerDeps): HandlerMap<PopupMes
       await lastPrivacyItem.setValue(privacy);
       return { ok: true, data: null };
     },
-  };
+  });
 }

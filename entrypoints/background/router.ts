@@ -3,28 +3,17 @@
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import type {
-  BulkMessageType,
-  MessageInput,
-  MessageOutput,
-  MessageType,
-  PopupMessageType,
-  SiteMessageType,
-} from '@/lib/messaging/protocol';
+import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 import { StorageFull, storageFullError } from './storage-budget';
 
-export type Handlers = HandlerMap<MessageType>;
-
-/** The messages handlers.ts answers: all but the popup's own (popup-*.ts) and bulk changes (jobs/bulk-change.ts). */
-export type CoreHandlers = HandlerMap<
-  Exclude<MessageType, PopupMessageType | BulkMessageType | SiteMessageType | 'history.clear'>
->;
-
-/** Handlers for some of the messages, each given the payload as the router parsed it; wiring.ts joins them. */
-export type HandlerMap<K extends MessageType> = {
-  [T in K]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
+/** One handler per message, given the payload as the router parsed it; wiring.ts joins the parts. */
+export type Handlers = {
+  [T in MessageType]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
 };
+
+/** Some of the handlers (wiring.ts joins them all), typed as the router calls them. */
+export const handlerPart = <K extends MessageType>(part: Pick<Handlers, K>) => part;
 
 export interface MessageSender {
   id?: string;

@@ -72,7 +72,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   /** One tab's badge. Reads nothing of the tab while the setting is off. */
   async function showTab(tabId: number, url?: string): Promise<void> {
     if (!(await isOn())) return;
-    const address = url ?? (await deps.tabs.get(tabId).catch(() => null))?.url;
+    const address = url ?? (await deps.tabs.get(tabId)).url;
     await deps.showScore(tabId, await (await lookUp())(address));
   }
 
@@ -80,9 +80,10 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     if (!(await isOn())) return;
     const entryFor = await lookUp();
     const tabs = await deps.tabs.query({});
-    await Promise.all(
+    // Settled: a tab closed meanwhile does not stop the others.
+    await Promise.allSettled(
       tabs.map(async (tab) => {
-        if (tab.id !== undefined) await deps.showScore(tab.id, await entryFor(tab.url)).catch(() => {});
+        if (tab.id !== undefined) await deps.showScore(tab.id, await entryFor(tab.url));
       }),
     );
   }
@@ -90,9 +91,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   /** Clears every tab's badge: only tab ids are read, never their addresses. */
   async function clearAllTabs(): Promise<void> {
     const tabs = await deps.tabs.query({});
-    await Promise.all(
-      tabs.map((tab) => (tab.id === undefined ? undefined : deps.clearScore(tab.id).catch(() => {}))),
-    );
+    await Promise.allSettled(tabs.map((tab) => (tab.id === undefined ? undefined : deps.clearScore(tab.id))));
   }
 
   async function refreshOnce(): Promise<void> {

@@ -53,9 +53,12 @@ export function createBackground(options: BackgroundOptions = {}) {
   // One queue for every write of the connection settings: saves never interleave.
   const settingsUpdates = createSerialUpdates('updating the connection settings');
   void settingsUpdates(mirrorActive).catch(() => undefined); // logged by the queue
-  // Pages read the active connection's items under the mirrored id: written again whoever wrote the
-  // connections, and when storage.session was emptied under a running worker.
-  const mirror = () => void mirrorActive().catch(() => undefined);
+  // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
+  // the connections (a switch shows without waiting for the queue), and when storage.session was emptied.
+  const mirror = () =>
+    void mirrorActive().catch((cause) =>
+      console.error('Page Reports: mirroring the active connection', cause),
+    );
   storage.watch(`local:${CONNECTION_KEY}`, mirror);
   browser.storage.session.onChanged.addListener((changes) => {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();

@@ -1,8 +1,8 @@
 // What pages may send, declared once: one zod schema per message payload, strict (no unknown field) and
 // bounded. The background's router checks every message against it, once; internal callers pass typed
 // values. Every message that reads or changes the service names the connection it is for.
-// Pages import only the types (`import type`): zod stays out of their bundles. Messages are functions, so
-// each is said in the browser's language when a value fails.
+// Pages import only the types (`import type`): zod stays out of their bundles. A value only a page's bug
+// can send is refused in zod's own words (lib/zod.ts); what a person types has a sentence of ours.
 import { t } from '../i18n';
 import { isRecord } from '../is-record';
 import { z } from '../zod';
@@ -12,19 +12,11 @@ import { MAX_PAGE_URL_LENGTH, pageUrlTooLong, shareableUrl } from '../page-url';
 import { searchProblem } from '../request-limits';
 import { isWebUrl } from '../web-url';
 
-// ---------------------------------------------------------------------------------------------------
-// Fields
-
-const PAGE_NUMBER = { error: () => t('inputPageNumber') };
-const page = z.int(PAGE_NUMBER).check(z.gte(1, PAGE_NUMBER), z.lte(1_000_000, PAGE_NUMBER));
-const perPage = z.literal(PER_PAGE_VALUES, { error: () => t('inputPerPage') });
-const sort = z.literal(['asc', 'desc'] as const, { error: () => t('inputSort') });
-const privacy = z.literal(PRIVACY_VALUES, { error: () => t('inputPrivacy') });
-// A check's own message: otherwise it would say the schema's ("must be text") for a value that is text.
-const password = z
-  .string({ error: () => t('inputPasswordText') })
-  .check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
-const PROJECT_TOO_LONG = { error: () => t('inputProjectTooLong') };
+const page = z.int().check(z.gte(1), z.lte(1_000_000));
+const perPage = z.literal(PER_PAGE_VALUES);
+const sort = z.literal(['asc', 'desc'] as const);
+const privacy = z.literal(PRIVACY_VALUES);
+const password = z.string().check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
 
 /** A check whose message is what `problem` finds wrong in the value (null: nothing, the value passes). */
 function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]) {
@@ -35,7 +27,7 @@ function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]
 }
 
 // Checked as the client will send it (trimmed), so a search the service cannot take never leaves.
-const search = z.string({ error: () => t('inputSearchText') }).check(noProblem(searchProblem));
+const search = z.string().check(noProblem(searchProblem));
 
 // "." and ".." are dot-segments: a URL parser would resolve them (even as %2E) to another path.
 export function segmentProblem(value: string, label: () => string): string | null {
@@ -52,17 +44,11 @@ function segmentCheck<T extends string | number>(label: () => string) {
 }
 
 const id = z
-  .union(
-    [
-      z.int().check(z.gte(0, { error: () => t('fieldsReportIdNegative') })),
-      z.string().check(z.maxLength(200, { error: () => t('fieldsReportIdTooLong') })),
-    ],
-    { error: () => t('inputReportIdType') },
-  )
+  .union([z.int().check(z.gte(0)), z.string().check(z.maxLength(200))])
   .check(segmentCheck(() => t('inputReportIdLabel')));
 
-const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
-  z.maxLength(500, PROJECT_TOO_LONG),
+const projectName = z.string().check(
+  z.maxLength(500),
   segmentCheck(() => t('inputProjectNameLabel')),
 );
 
@@ -70,11 +56,10 @@ const projectName = z.string({ error: () => t('inputProjectNameText') }).check(
 // looked up), cleaned here again, so no handler ever sees, stores or sends `user:password@` or a
 // `#fragment`, whatever a page sent (the popup sends it cleaned already).
 const tabUrl = z
-  .string({ error: () => t('fieldsPageAddressMissing') })
+  .string()
   .check(
-    z.minLength(1, { error: () => t('fieldsPageAddressMissing'), abort: true }),
     z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong, abort: true }),
-    z.refine(isWebUrl, { error: () => t('fieldsPageAddressNotWeb'), abort: true }),
+    z.refine(isWebUrl, { abort: true }),
     z.overwrite(shareableUrl),
   );
 
@@ -92,10 +77,7 @@ const newReportUrl = z
   );
 
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
-const HOST = { error: () => t('fieldsHostInvalid'), abort: true };
-const host = z
-  .string(HOST)
-  .check(z.minLength(1, HOST), z.maxLength(253, HOST), z.regex(/^[a-z0-9.:[\]_-]+$/, HOST));
+const host = z.string().check(z.maxLength(253), z.regex(/^[a-z0-9.:[\]_-]+$/));
 
 /**
  * The connection a page shows and a message is for: its id and the account it was saved with (random
@@ -108,17 +90,13 @@ const connection = z.strictObject({
 /** A payload for the service: the same fields, and the connection they are for. */
 const forConnection = <S extends z.ZodMiniObject>(schema: S) => z.extend(schema, { connection });
 
-// ---------------------------------------------------------------------------------------------------
-// Inputs of the API client (each also a message payload, or part of one)
-
+// The API client's inputs, each also a message payload or part of one.
 export const reportListQuerySchema = z.strictObject({
   search: z.optional(search),
-  searchBy: z.optional(z.literal('url', { error: () => t('inputSearchByUrl') })),
-  project: z.optional(
-    z.string({ error: () => t('inputProjectText') }).check(z.maxLength(500, PROJECT_TOO_LONG)),
-  ),
-  result: z.optional(z.literal(REPORT_RESULTS, { error: () => t('inputResult') })),
-  sortBy: z.optional(z.literal(REPORT_SORT_KEYS, { error: () => t('inputSortReports') })),
+  searchBy: z.optional(z.literal('url')),
+  project: z.optional(z.string().check(z.maxLength(500))),
+  result: z.optional(z.literal(REPORT_RESULTS)),
+  sortBy: z.optional(z.literal(REPORT_SORT_KEYS)),
   sort: z.optional(sort),
   perPage: z.optional(perPage),
   page: z.optional(page),
@@ -126,8 +104,8 @@ export const reportListQuerySchema = z.strictObject({
 
 export const projectListQuerySchema = z.strictObject({
   search: z.optional(search),
-  searchBy: z.optional(z.literal('project', { error: () => t('inputSearchByProject') })),
-  sortBy: z.optional(z.literal(PROJECT_SORT_KEYS, { error: () => t('inputSortProjects') })),
+  searchBy: z.optional(z.literal('project')),
+  sortBy: z.optional(z.literal(PROJECT_SORT_KEYS)),
   sort: z.optional(sort),
   perPage: z.optional(perPage),
   page: z.optional(page),
@@ -145,7 +123,7 @@ export const updateReportInputSchema = z.strictObject({
   /** Sent only with Password privacy. */
   password: z.optional(password),
   /** true asks the service to generate the results again (results=1). */
-  regenerate: z.optional(z.boolean({ error: () => t('inputRegenerate') })),
+  regenerate: z.optional(z.boolean()),
 });
 
 export const reportIdSchema = z.strictObject({ id });
@@ -156,20 +134,16 @@ export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 export type CreateReportInput = z.input<typeof createReportInputSchema>;
 export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
-// ---------------------------------------------------------------------------------------------------
 // Bulk changes (run by the background: entrypoints/background/jobs/bulk-change.ts)
 
 /** The most reports one job takes, named or matching: more would make each progress write (the whole job) slow. */
 export const MAX_BULK_REPORTS = 2000;
 
-const bulkAction = z.union(
-  [
-    z.strictObject({ kind: z.literal('privacy'), privacy }),
-    z.strictObject({ kind: z.literal('regenerate') }),
-    z.strictObject({ kind: z.literal('delete') }),
-  ],
-  { error: () => t('fieldsBulkAction') },
-);
+const bulkAction = z.union([
+  z.strictObject({ kind: z.literal('privacy'), privacy }),
+  z.strictObject({ kind: z.literal('regenerate') }),
+  z.strictObject({ kind: z.literal('delete') }),
+]);
 
 // The filters of the list, without its page: "every report matching", listed by the background.
 const { page: _page, perPage: _perPage, ...listFilters } = reportListQuerySchema.shape;
@@ -227,7 +201,6 @@ const bulkStart = bulkStartFields.check(
 
 export type BulkStartInput = z.input<typeof bulkStart>;
 
-// ---------------------------------------------------------------------------------------------------
 // Every message's payload
 
 const empty = z.strictObject({});
@@ -242,14 +215,8 @@ export const payloadSchemas = {
   'settings.get': empty,
   /** apiKey omitted keeps the stored key; an empty string removes it. */
   'settings.save': z.strictObject({
-    baseUrl: z
-      .string({ error: () => t('fieldsBaseUrlText') })
-      .check(z.maxLength(2000, { error: () => t('fieldsBaseUrlTooLong') })),
-    apiKey: z.optional(
-      z
-        .string({ error: () => t('fieldsApiKeyText') })
-        .check(z.maxLength(20_000, { error: () => t('fieldsApiKeyTooLong') })),
-    ),
+    baseUrl: z.string().check(z.maxLength(2000)),
+    apiKey: z.optional(z.string().check(z.maxLength(20_000))),
   }),
   /** The connection tested: any saved one. */
   'settings.test': z.strictObject({ connection }),

@@ -112,15 +112,6 @@ export interface Protocol {
   'site.pages': { input: Payloads['site.pages']; output: SitePage[] };
 }
 
-/** Messages only the popup sends; the background answers them in popup-*.ts. */
-export type PopupMessageType = Extract<MessageType, `popup.${string}`>;
-
-/** A project's site view; the background answers them in site-reads.ts. */
-export type SiteMessageType = Extract<MessageType, `site.${string}`>;
-
-/** Bulk changes; the background answers them in jobs/bulk-change.ts. */
-export type BulkMessageType = Extract<MessageType, `bulk.${string}`>;
-
 export type MessageType = keyof Protocol;
 export type MessageInput<T extends MessageType> = Protocol[T]['input'];
 /** What a page gives `send`: the payload, its connection left to `send` (the one the page shows). */

@@ -166,19 +166,11 @@ function privacyBody(body: URLSearchParams, input: CreateReportInput | UpdateRep
   return body;
 }
 
-// A Laravel server decodes `%2F` before routing: a segment with a "/" reaches no route, and its 404
-// reads like the item's own (phpRank says "Resource not found." for both).
-const UNROUTABLE = /\//;
-
 /** Delete answers 200 with any body or 204; only a web page (not the API) is suspicious. */
 function deleted(answer: HttpSuccess | null): Result<null> {
   if (answer?.body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
   return answer?.rateLimit ? { ok: true, data: null, rateLimit: answer.rateLimit } : { ok: true, data: null };
 }
-
-/** How far the check after a project delete reads the list (searching by the name narrows it first). */
-const PROJECT_CHECK_PAGES = 5;
-const PER_PAGE = 100;
 
 export function createApiClient(config: ApiClientConfig) {
   const http: HttpSettings = {
@@ -291,63 +283,24 @@ export function createApiClient(config: ApiClientConfig) {
     return regenerate && !gone ? afterDone(updated, t('errorRegeneratedNotRead')) : updated;
   }
 
-  async function deleteReport(id: ReportId): Promise<Result<null>> {
-    const path = itemPath(id, 'id');
-    if (typeof path !== 'string') return path;
-    const answer = await send({ method: 'DELETE', path, errors: REPORT_ERRORS });
-    if (answer.ok) return deleted(answer.data);
-    // The service's own JSON "not found" for this id: already gone, which is what the person wanted.
-    if (answer.error.kind !== 'not_found') return answer;
-    if (!UNROUTABLE.test(String(id))) return deleted(null);
-    const { status, detail } = answer.error;
-    return fail('unexpected', { status, detail, message: t('errorReportIdSlash', id) });
-  }
-
-  /** Whether the service still lists a project of exactly this name (its search is a substring match). */
-  async function stillListed(name: string): Promise<Result<boolean>> {
-    for (let page = 1; page <= PROJECT_CHECK_PAGES; page++) {
-      const query = {
-        search: name,
-        searchBy: 'project',
-        sortBy: 'project',
-        sort: 'asc',
-        perPage: PER_PAGE,
-        page,
-      } as const;
-      const listed = await listProjects(query);
-      if (!listed.ok) return listed;
-      if (listed.data.items.some((project) => project.name === name)) return { ok: true, data: true };
-      if (!listed.data.hasNext) return { ok: true, data: false };
-    }
-    return fail('unexpected', {
-      detail: t('errorTooManyProjectsMatch', PROJECT_CHECK_PAGES * PER_PAGE),
-    });
-  }
-
   /**
-   * A name the server cannot route answers the same JSON 404 as a project that is gone: after a 2xx or
-   * a JSON 404, the list says whether the project is really gone.
+   * A JSON 404 means the item is already gone, which is what the person wanted; but a Laravel server
+   * decodes `%2F` before routing, so for an id or a name with a "/" that 404 may mean nothing was reached.
    */
-  async function deleteProject(name: string): Promise<Result<null>> {
-    const path = itemPath(name, 'name');
+  async function deleteItem(value: ReportId, field: 'id' | 'name'): Promise<Result<null>> {
+    const path = itemPath(value, field);
     if (typeof path !== 'string') return path;
-    const answer = await send({ method: 'DELETE', path, errors: PROJECT_ERRORS });
-    if (!answer.ok && answer.error.kind !== 'not_found') return answer;
-    if (answer.ok && answer.data.body.type === 'html') return deleted(answer.data);
-    const listed = await stillListed(name);
-    if (answer.ok) {
-      // The service said it deleted the project; a list that cannot be read does not unsay that.
-      if (!listed.ok || !listed.data) return deleted(answer.data);
-      return fail('unexpected', { message: t('errorProjectDeletedButListed', name) });
-    }
-    if (!listed.ok) {
-      const message = t('errorProjectNotFoundUnchecked', name, listed.error.message);
-      return { ok: false, error: { ...listed.error, message } };
-    }
-    if (!listed.data) return deleted(null);
-    const reason = UNROUTABLE.test(name) ? t('errorProjectSlash', name) : t('errorProjectStillListed', name);
+    const errors = field === 'id' ? REPORT_ERRORS : PROJECT_ERRORS;
+    const answer = await send({ method: 'DELETE', path, errors });
+    if (answer.ok) return deleted(answer.data);
+    if (answer.error.kind !== 'not_found') return answer;
+    if (!String(value).includes('/')) return deleted(null);
     const { status, detail } = answer.error;
-    return fail('invalid_input', { status, detail, message: t('errorProjectNotDeleted', reason) });
+    if (field === 'id')
+      return fail('unexpected', { status, detail, message: t('errorReportIdSlash', value) });
+    // Trying again would meet the same refusal.
+    const message = t('errorProjectNotDeleted', t('errorProjectSlash', value));
+    return fail('invalid_input', { status, detail, message });
   }
 
   /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
@@ -362,9 +315,9 @@ export function createApiClient(config: ApiClientConfig) {
     getReport,
     createReport,
     updateReport,
-    deleteReport,
+    deleteReport: (id: ReportId) => deleteItem(id, 'id'),
     listProjects,
-    deleteProject,
+    deleteProject: (name: string) => deleteItem(name, 'name'),
     getAccount,
   };
 }

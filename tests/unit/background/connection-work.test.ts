@@ -9,7 +9,7 @@ import { createHandlers } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
 import type { ApiClient } from '@/entrypoints/background/service/client';
 import type { ReportId } from '@/lib/api/types';
-import type { CoreHandlers } from '@/entrypoints/background/router';
+import type { CoreHandlers } from '@/entrypoints/background/handlers';
 import { readStore } from '@/lib/report-store';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';

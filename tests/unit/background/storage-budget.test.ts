@@ -10,6 +10,7 @@ import { newJob } from '@/entrypoints/background/jobs/runner';
 import { createHistory } from '@/entrypoints/background/history';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { readConnections, writeConnections } from '@/entrypoints/background/settings/storage';
 import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { summarizeChecks } from '@/lib/api/report-checks';
@@ -138,10 +139,14 @@ describe('a full quota', () => {
       },
       async () => ({}) as never,
     );
-    const answer = await handlers['connections.add']({
-      baseUrl: 'https://a.example',
-      apiKey: 'key-of-a-1111',
-    });
+    // Said at the message boundary, as every StorageFull is.
+    const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };
+    const route = createMessageRouter(handlers as Handlers, trusted);
+    const payload = { baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+    const answer = await route(
+      { type: 'connections.add', payload },
+      { id: 'abc', url: 'chrome-extension://abc/options.html' },
+    );
     expect(answer).toEqual({
       ok: false,
       error: expect.objectContaining({ message: t('storageFullLocal') }),

@@ -94,10 +94,8 @@ describe('deleteProject: the name is one path segment', () => {
           return;
         }
         expect(result.ok).toBe(true);
-        // The delete, then the list that confirms it (a search, never a path of its own).
-        expect(calls.map((call) => call.method)).toEqual(['DELETE', 'GET']);
+        expect(calls.map((call) => call.method)).toEqual(['DELETE']);
         expect(lastSegment(calls[0]!.url, 'projects')).toBe(name);
-        expect(new URL(calls[1]!.url).searchParams.get('search')).toBe(name.trim());
       }),
       RUNS,
     );
