@@ -3,7 +3,7 @@ import { DateTime } from '@/components/DateTime';
 import { SortHeader } from '@/components/SortHeader';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import type { ListSort } from '../list/server-sort';
+import type { ListSort } from '../list/list-model';
 import { formatCount } from '../format-number';
 import { AverageScore } from './AverageScore';
 

@@ -1,7 +1,7 @@
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
 import type { ProjectListQuery } from '@/lib/messaging/inputs';
-import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
+import { resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { createListModel, type ListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
@@ -36,7 +36,6 @@ export function createProjectsModel(
     resolve: resolveProjectList,
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage: (state) => send('projects.list', toProjectListQuery(state)),
-    firstDirection: firstSortDirection,
     sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
   });

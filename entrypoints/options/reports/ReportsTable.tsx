@@ -12,7 +12,7 @@ import { readHistory, type HistoryIndex } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { scoreChangeOf } from '@/lib/score-change';
-import type { ListSort } from '../list/server-sort';
+import type { ListSort } from '../list/list-model';
 import { readableUrl } from '@/lib/readable-url';
 
 export interface ReportsTableProps {

@@ -4,7 +4,7 @@ import type { Result } from '@/lib/api/errors';
 import { REPORT_SORT_KEYS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
-import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
+import { resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
@@ -80,7 +80,6 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       details: current?.section === 'reports' ? current.details : null,
     }),
     fetchPage: (state) => send('reports.list', toReportListQuery(state)),
-    firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
     cache: KEPT,
