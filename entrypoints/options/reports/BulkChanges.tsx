@@ -6,7 +6,6 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import { PRIVACY, type Privacy } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { send } from '@/lib/messaging/send';
 import { formatCount } from '../format-number';
 import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
 import { BulkProgress, BulkSummary } from './BulkJobStatus';
@@ -19,7 +18,7 @@ export function BulkChanges({
   reports: ReportsModel;
   onOpenSettings: () => void;
 }) {
-  const model = useMemo(() => createBulkChangesModel(send, reports), [reports]);
+  const model = useMemo(() => createBulkChangesModel(reports), [reports]);
   useEffect(() => () => model.dispose(), [model]);
   const job = model.job.value;
   const running = job !== null && job.phase !== 'ended';
