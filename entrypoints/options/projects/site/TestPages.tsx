@@ -1,6 +1,9 @@
 // One failed test's pages: each address, its score and a link to its report's details; "Regenerate these
 // pages" and "Export CSV".
+import { useSignal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ResultBadge } from '@/components/ResultBadge';
@@ -12,9 +15,9 @@ import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
 import { downloadFile } from '../../reports/export/download-file';
-import { RegeneratePages } from './RegeneratePages';
+import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
 import { siteCsvFileName, testPagesCsv } from './site-csv';
-import { createTestPagesModel } from './test-pages-model';
+import { createTestPagesModel, type TestPagesModel } from './test-pages-model';
 
 export interface TestPagesProps {
   project: string;
@@ -111,5 +114,55 @@ function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (i
         ))}
       </tbody>
     </ListTable>
+  );
+}
+
+// Asked first: it sends one request per page.
+function RegeneratePages({
+  model,
+  count,
+  onOpenSettings,
+  children,
+}: {
+  model: TestPagesModel;
+  count: number;
+  onOpenSettings: () => void;
+  /** Actions in the same row as Regenerate. */
+  children?: ComponentChildren;
+}) {
+  const confirming = useSignal(false);
+  const job = model.job.value;
+  const running = job !== null && job.phase !== 'ended';
+  const jobError = model.jobError.value;
+  return (
+    <>
+      <div class="list-controls">
+        {running ? null : (
+          <button type="button" onClick={() => (confirming.value = true)}>
+            {t('siteRegenerate')}
+          </button>
+        )}
+        {children}
+      </div>
+      {running ? <BulkProgress job={job} model={model} /> : null}
+      {job?.phase === 'ended' ? (
+        <BulkSummary job={job} model={model} onOpenSettings={onOpenSettings} />
+      ) : null}
+      {jobError ? (
+        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={onOpenSettings} />
+      ) : null}
+      <ConfirmDialog
+        open={confirming.value}
+        title={t('siteRegenerateTitle', formatCount(count))}
+        confirmLabel={t('siteRegenerateConfirm')}
+        onConfirm={() => {
+          confirming.value = false;
+          void model.regenerate();
+        }}
+        onCancel={() => (confirming.value = false)}
+      >
+        <p>{t('siteRegenerateWhat')}</p>
+      </ConfirmDialog>
+    </>
   );
 }
