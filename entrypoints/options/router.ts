@@ -34,3 +34,8 @@ export function createHashRouter({ win = window, fallback }: { win?: Window; fal
 }
 
 export type HashRouter = ReturnType<typeof createHashRouter>;
+
+/** "Open settings", offered by the failures Settings fixes: the router follows the hash. */
+export function openSettings(): void {
+  location.hash = formatRoute({ section: 'settings' });
+}

@@ -16,19 +16,19 @@ import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
 import { AverageScore } from './AverageScore';
 import type { ProjectsModel } from './projects-model';
+import { openSettings } from '../router';
 
 export interface ProjectsSectionProps {
   model: ProjectsModel;
   projectHref: (project: Project) => string;
   reportsHref: (project: Project) => string;
-  onOpenSettings: () => void;
 }
 
 function sortNames(): Record<ProjectSortKey, string> {
   return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
 }
 
-export function ProjectsSection({ model, projectHref, reportsHref, onOpenSettings }: ProjectsSectionProps) {
+export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const toDelete = useSignal<Project | null>(null);
@@ -62,7 +62,7 @@ export function ProjectsSection({ model, projectHref, reportsHref, onOpenSetting
           error={error}
           context={t('projectsLoadFailed')}
           onRetry={list.reload}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       <p class="status list-status" role="status">
@@ -104,7 +104,6 @@ export function ProjectsSection({ model, projectHref, reportsHref, onOpenSetting
         model={model}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
-        onOpenSettings={onOpenSettings}
         reportsHref={reportsHref}
       />
     </section>
@@ -199,7 +198,6 @@ interface DeleteProjectDialogProps {
   model: ProjectsModel;
   onClose: () => void;
   fallbackFocus: () => HTMLElement | null;
-  onOpenSettings: () => void;
   /** Reports filtered by the project: the way out when the service cannot delete it by name. */
   reportsHref: (project: Project) => string;
 }
@@ -229,7 +227,6 @@ function DeleteProjectDialog({
   model,
   onClose,
   fallbackFocus,
-  onOpenSettings,
   reportsHref,
 }: DeleteProjectDialogProps) {
   const typed = useSignal('');
@@ -246,7 +243,6 @@ function DeleteProjectDialog({
       onShow={() => (typed.value = '')}
       onClose={onClose}
       fallbackFocus={fallbackFocus}
-      onOpenSettings={onOpenSettings}
       // The service refused the name itself (e.g. a "/" it cannot route): its reports can still go.
       afterFailure={(error, shown) =>
         error.kind === 'invalid_input' ? (

@@ -8,7 +8,6 @@ import { toReportFilters, type ReportsModel } from './reports-model';
 
 export interface ExportReportsProps {
   model: ReportsModel;
-  onOpenSettings?: () => void;
 }
 
 async function loadExport() {
@@ -16,7 +15,7 @@ async function loadExport() {
   return { exporter: createExportModel(send), Panel: ExportPanel };
 }
 
-export function ExportReports({ model, onOpenSettings }: ExportReportsProps) {
+export function ExportReports({ model }: ExportReportsProps) {
   /** undefined until the first click; null when the export could not be loaded. */
   const loaded = useSignal<Awaited<ReturnType<typeof loadExport>> | null | undefined>(undefined);
   const current = loaded.value;
@@ -41,7 +40,7 @@ export function ExportReports({ model, onOpenSettings }: ExportReportsProps) {
         {t('exportCsv')}
       </button>
       {current ? (
-        <current.Panel model={current.exporter} onOpenSettings={onOpenSettings} />
+        <current.Panel model={current.exporter} />
       ) : current === null ? (
         <p role="alert">{t('exportLoadFailed')}</p>
       ) : null}

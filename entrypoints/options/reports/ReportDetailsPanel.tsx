@@ -23,15 +23,14 @@ import { parseWebUrl } from '@/lib/web-url';
 import { formatCount } from '../format-number';
 import { groupByCategory, importanceName, issueCountsText } from './check-summary';
 import type { ReportDetailsModel } from './report-details-model';
+import { openSettings } from '../router';
 
 export function ReportDetailsPanel({
   details,
   onClose,
-  onOpenSettings,
 }: {
   details: ReportDetailsModel;
   onClose: () => void;
-  onOpenSettings: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const id = details.id.value;
@@ -68,7 +67,7 @@ export function ReportDetailsPanel({
           context={id === null ? t('reportsDetailsLoadFailed') : t('reportsDetailsLoadFailedId', id)}
           // A report the service says is gone will not come back by asking again.
           onRetry={gone ? undefined : details.reload}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       {report ? (
@@ -78,12 +77,7 @@ export function ReportDetailsPanel({
             <DetailsResult report={report} state={details.scoreState.value} />
           </p>
           <ServiceLine report={report} state={details.scoreState.value} />
-          <ReportEditForm
-            key={reportKey(report.id)}
-            report={report}
-            details={details}
-            onOpenSettings={onOpenSettings}
-          />
+          <ReportEditForm key={reportKey(report.id)} report={report} details={details} />
           {history && history.length > 0 ? <ReportHistory history={history} /> : null}
           {report.checks ? <ReportTests checks={report.checks} /> : null}
           <h4 class="details-fields-heading">{t('reportsDetailsAllFields')}</h4>
@@ -139,15 +133,7 @@ function ServiceLine({ report, state }: { report: Report; state: ShownState | nu
 }
 
 /** "Privacy", "Password" (for privacy Password), "Save changes" and "Regenerate results". */
-function ReportEditForm({
-  report,
-  details,
-  onOpenSettings,
-}: {
-  report: Report;
-  details: ReportDetailsModel;
-  onOpenSettings: () => void;
-}) {
+function ReportEditForm({ report, details }: { report: Report; details: ReportDetailsModel }) {
   // What the person picked; until then the select shows the report's own privacy (which may be unknown),
   // and Save leaves the privacy alone.
   const picked = useSignal<Privacy | undefined>(undefined);
@@ -220,7 +206,7 @@ function ReportEditForm({
               ? undefined
               : () => (failure.write === 'save' ? void save(new Event('submit')) : void details.regenerate())
           }
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       <p class="status" role="status">

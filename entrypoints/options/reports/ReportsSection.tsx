@@ -21,12 +21,12 @@ import type { ReportDetailsModel } from './report-details-model';
 import { ReportDetailsPanel } from './ReportDetailsPanel';
 import type { ReportsModel } from './reports-model';
 import { ReportsTable } from './ReportsTable';
+import { openSettings } from '../router';
 
 export interface ReportsSectionProps {
   model: ReportsModel;
   details: ReportDetailsModel;
   projects: ProjectOptionsModel;
-  onOpenSettings: () => void;
 }
 
 // "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
@@ -41,7 +41,7 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
+export function ReportsSection({ model, details, projects }: ReportsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
@@ -77,16 +77,16 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         {t('reportsHeading')}
       </h2>
       <ReportFilters model={model} projects={projects} />
-      <ExportReports model={model} onOpenSettings={onOpenSettings} />
+      <ExportReports model={model} />
       {model.detailsId.value !== null ? (
-        <ReportDetailsPanel details={details} onClose={closeDetails} onOpenSettings={onOpenSettings} />
+        <ReportDetailsPanel details={details} onClose={closeDetails} />
       ) : null}
       {error ? (
         <ErrorBanner
           error={error}
           context={t('reportsLoadFailed')}
           onRetry={list.reload}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       <div class="list-toolbar">
@@ -115,7 +115,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
               : ''}
         </span>
       </div>
-      <BulkChanges reports={model} onOpenSettings={onOpenSettings} />
+      <BulkChanges reports={model} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
@@ -150,7 +150,6 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         failedContext={t('reportsDeleteOneFailed')}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
-        onOpenSettings={onOpenSettings}
       >
         {(report) => (
           <p>

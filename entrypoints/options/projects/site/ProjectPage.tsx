@@ -18,6 +18,7 @@ import { siteCsvFileName, rankingCsv } from './site-csv';
 import { createSiteModel, type SiteModel } from './site-model';
 import { TestPages } from './TestPages';
 import './project-page.css';
+import { openSettings } from '../../router';
 
 export interface ProjectPageProps {
   name: string;
@@ -26,17 +27,9 @@ export interface ProjectPageProps {
   projectsHref: string;
   testHref: (test: string | null) => string;
   detailsHref: (id: ReportId) => string;
-  onOpenSettings: () => void;
 }
 
-export function ProjectPage({
-  name,
-  test,
-  projectsHref,
-  testHref,
-  detailsHref,
-  onOpenSettings,
-}: ProjectPageProps) {
+export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }: ProjectPageProps) {
   const model = useMemo(() => createSiteModel(send, name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
@@ -64,7 +57,7 @@ export function ProjectPage({
           error={error}
           context={t('siteReadFailed')}
           onRetry={() => void model.read()}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       {summary ? (
@@ -72,7 +65,7 @@ export function ProjectPage({
       ) : !error && view === null ? (
         <p class="status">{t('siteLoading')}</p>
       ) : null}
-      {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}
+      {view ? <SiteReadStatus view={view} model={model} /> : null}
       <Trend points={model.trend.value} />
       {test !== null ? (
         <TestPages
@@ -81,7 +74,6 @@ export function ProjectPage({
           summary={summary}
           backHref={testHref(null)}
           detailsHref={detailsHref}
-          onOpenSettings={onOpenSettings}
         />
       ) : summary ? (
         <Ranking summary={summary} testHref={(each) => testHref(each.key)} />
@@ -176,15 +168,7 @@ function BandSpread({ spread }: { spread: Record<ReportResult, number> }) {
 }
 
 // Where the background's read is: progress and Stop, "Go on" after Stop, its failure, the cut, Read again.
-function SiteReadStatus({
-  view,
-  model,
-  onOpenSettings,
-}: {
-  view: SiteView;
-  model: SiteModel;
-  onOpenSettings: () => void;
-}) {
+function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
   const { read, summary } = view;
   if (read.phase === 'reading') {
     // A larger project is read up to the cap: the bar and its words count to where the read ends.
@@ -221,7 +205,7 @@ function SiteReadStatus({
           error={read.error}
           context={t('siteReadFailed')}
           onRetry={() => void model.read()}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       {summary?.cut ? (

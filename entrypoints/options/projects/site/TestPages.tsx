@@ -18,6 +18,7 @@ import { downloadFile } from '../../reports/export/download-file';
 import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
 import { siteCsvFileName, testPagesCsv } from './site-csv';
 import { createTestPagesModel, type TestPagesModel } from './test-pages-model';
+import { openSettings } from '../../router';
 
 export interface TestPagesProps {
   project: string;
@@ -25,17 +26,9 @@ export interface TestPagesProps {
   summary: SiteSummary | null;
   backHref: string;
   detailsHref: (id: ReportId) => string;
-  onOpenSettings: () => void;
 }
 
-export function TestPages({
-  project,
-  testKey,
-  summary,
-  backHref,
-  detailsHref,
-  onOpenSettings,
-}: TestPagesProps) {
+export function TestPages({ project, testKey, summary, backHref, detailsHref }: TestPagesProps) {
   const model = useMemo(() => createTestPagesModel(send, project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
   // Each regenerate answer updates the background's rows and the summary: the list follows.
@@ -68,7 +61,7 @@ export function TestPages({
       ) : (
         <>
           <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
-          <RegeneratePages model={model} count={pages.length} onOpenSettings={onOpenSettings}>
+          <RegeneratePages model={model} count={pages.length}>
             <button type="button" onClick={exportCsv} disabled={!test}>
               {t('siteExportCsv')}
             </button>
@@ -121,12 +114,10 @@ function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (i
 function RegeneratePages({
   model,
   count,
-  onOpenSettings,
   children,
 }: {
   model: TestPagesModel;
   count: number;
-  onOpenSettings: () => void;
   /** Actions in the same row as Regenerate. */
   children?: ComponentChildren;
 }) {
@@ -145,11 +136,9 @@ function RegeneratePages({
         {children}
       </div>
       {running ? <BulkProgress job={job} model={model} /> : null}
-      {job?.phase === 'ended' ? (
-        <BulkSummary job={job} model={model} onOpenSettings={onOpenSettings} />
-      ) : null}
+      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} /> : null}
       {jobError ? (
-        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={onOpenSettings} />
+        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
       ) : null}
       <ConfirmDialog
         open={confirming.value}

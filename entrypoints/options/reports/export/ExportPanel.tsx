@@ -8,6 +8,7 @@ import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../../format-number';
 import type { ExportModel, ExportState } from './export-model';
+import { openSettings } from '../../router';
 
 type Reading = Extract<ExportState, { phase: 'reading' }>;
 type Failed = Extract<ExportState, { phase: 'failed' }>;
@@ -49,13 +50,14 @@ function ReadingBar({ state }: { state: Reading }) {
   );
 }
 
-export interface ExportPanelProps {
+/** `onOpenSettings` defaults to this page's Settings. */
+export function ExportPanel({
+  model,
+  onOpenSettings = openSettings,
+}: {
   model: ExportModel;
-  /** Offered when the failure is one Settings fixes (the key was refused, say). */
   onOpenSettings?: () => void;
-}
-
-export function ExportPanel({ model, onOpenSettings }: ExportPanelProps) {
+}) {
   const state = model.state.value;
   const box = useRef<HTMLDivElement>(null);
   const reading = state?.phase === 'reading' ? state : null;
