@@ -1,5 +1,4 @@
-// "Export CSV" for the Reports list. Only the button is loaded with the page: the export itself (reading
-// the pages, the CSV, its progress) comes with import() on the first click.
+// Only the button loads with the page: the export itself comes with import() on the first click.
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';

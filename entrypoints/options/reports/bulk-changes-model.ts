@@ -1,5 +1,3 @@
-// "Bulk changes" of the Reports section: what is selected (the ticked rows, or every report matching the
-// filters), and the background's job as it goes (the Reports model's, which Delete selected shares).
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';

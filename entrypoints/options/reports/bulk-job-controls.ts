@@ -1,6 +1,5 @@
-// The background's bulk job as a page watches it (storage.session, lib/bulk-job.ts), and what the page may
-// ask of it: start, stop, retry or forget. The Reports section's bulk changes and a project's "Regenerate
-// these pages" share it; the page never sends the changes itself.
+// The background's bulk job as a page watches it, and what the page may ask of it: the page never sends
+// the changes itself.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';

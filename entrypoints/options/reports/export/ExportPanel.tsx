@@ -1,8 +1,5 @@
-// What a running or finished export says: the page being read with a progress bar and Stop, a wait the
-// service asked for, a failure with what helps (errorAction: Retry, or Open settings), or the file made.
-// Loaded with the export, never at start-up.
-// One box and one status region for every state, so each change is announced (a live region added
-// together with its text often is not).
+// One box and one status region for every state of the export, so each change is announced (a live
+// region added together with its text often is not).
 import { useEffect, useRef } from 'preact/hooks';
 import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';

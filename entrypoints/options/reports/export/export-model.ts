@@ -1,9 +1,5 @@
-// "Export CSV": reads every page of the list as it is filtered, searched and sorted on screen, then hands
-// the file to the browser. Pages are asked one after another, paced like the background's jobs: a short pause
-// normally, one request per (60 s / limit) once X-RateLimit-Remaining runs low, and a 429 waited out as
-// its Retry-After says (a few times) before it counts as a failure. A failure keeps the pages read so far:
-// Retry goes on from the page that failed. Stop ends the export and nothing is downloaded (half a list
-// in a file would look like the whole one).
+// "Export CSV": every page of the list as it is on screen, paced by lib/pace. Retry goes on from the page
+// that failed; Stop downloads nothing (half a list in a file would look like the whole one).
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import type { ExportRow } from '@/lib/export/export-row';
