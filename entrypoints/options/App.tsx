@@ -111,7 +111,6 @@ function ActiveSection({ page }: { page: OptionsPage }) {
     return moved ? focusHeadingWhenShown(`${section}-heading`) : undefined;
   }, [section, projectName]);
 
-  const openSettings = () => router.navigate({ section: 'settings' });
   const reportsOfProject = (project: Project) =>
     router.href({ section: 'reports', list: { project: project.name }, details: null });
   const projectPage = (project: Project) =>
@@ -119,22 +118,10 @@ function ActiveSection({ page }: { page: OptionsPage }) {
 
   switch (section) {
     case 'reports':
-      return (
-        <ReportsSection
-          model={page.reports}
-          details={page.details}
-          projects={page.projectOptions}
-          onOpenSettings={openSettings}
-        />
-      );
+      return <ReportsSection model={page.reports} details={page.details} projects={page.projectOptions} />;
     case 'projects':
       return (
-        <ProjectsSection
-          model={page.projects}
-          projectHref={projectPage}
-          reportsHref={reportsOfProject}
-          onOpenSettings={openSettings}
-        />
+        <ProjectsSection model={page.projects} projectHref={projectPage} reportsHref={reportsOfProject} />
       );
     case 'project':
       return (
@@ -144,7 +131,6 @@ function ActiveSection({ page }: { page: OptionsPage }) {
           projectsHref={router.href({ section: 'projects', list: page.projects.list.state.value })}
           testHref={(test) => router.href({ ...route, test })}
           detailsHref={(id) => router.href({ section: 'reports', list: {}, details: reportKey(id) })}
-          onOpenSettings={openSettings}
         />
       );
     case 'settings':

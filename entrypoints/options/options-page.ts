@@ -1,26 +1,12 @@
 // Everything the options page holds, built once when it opens: the hash router, remembered list
 // preferences, and one model per list.
 import { parseRoute, type OptionsRoute } from '@/lib/options-route';
-import { createProjectsModel, type ProjectsModel } from './projects/projects-model';
+import { createProjectsModel } from './projects/projects-model';
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
-import { createProjectOptionsModel, type ProjectOptionsModel } from './reports/project-options-model';
-import { createReportDetailsModel, type ReportDetailsModel } from './reports/report-details-model';
-import { createReportsModel, type ReportsModel, type Send } from './reports/reports-model';
-import { createHashRouter, type HashRouter } from './router';
-
-export interface OptionsPage {
-  router: HashRouter;
-  reports: ReportsModel;
-  details: ReportDetailsModel;
-  projectOptions: ProjectOptionsModel;
-  projects: ProjectsModel;
-  dispose(): void;
-}
-
-export interface StartOptions {
-  win?: Window;
-  searchDelayMs?: number;
-}
+import { createProjectOptionsModel } from './reports/project-options-model';
+import { createReportDetailsModel } from './reports/report-details-model';
+import { createReportsModel, type Send } from './reports/reports-model';
+import { createHashRouter } from './router';
 
 const REPORTS_HOME: OptionsRoute = { section: 'reports', list: {}, details: null };
 
@@ -31,7 +17,7 @@ async function defaultRoute(send: Send, win: Window): Promise<OptionsRoute> {
   return settings.ok && !settings.data.keySet ? { section: 'settings' } : REPORTS_HOME;
 }
 
-export async function startOptionsPage(send: Send, options: StartOptions = {}): Promise<OptionsPage> {
+export async function startOptionsPage(send: Send, options: { win?: Window; searchDelayMs?: number } = {}) {
   const win = options.win ?? window;
   const [reportPrefs, projectPrefs, fallback] = await Promise.all([
     loadReportListPrefs(),
@@ -70,3 +56,5 @@ export async function startOptionsPage(send: Send, options: StartOptions = {}): 
     },
   };
 }
+
+export type OptionsPage = Awaited<ReturnType<typeof startOptionsPage>>;

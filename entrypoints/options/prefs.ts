@@ -1,40 +1,30 @@
 // The page size and sort a person used last, per list. The page's own preference: never the key.
-import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { storage } from 'wxt/utils/storage';
 import { PROJECT_LIST_PREFS_KEY, REPORT_LIST_PREFS_KEY } from '@/lib/storage-keys';
-import {
-  PROJECT_SORT_KEYS,
-  REPORT_SORT_KEYS,
-  type ProjectSortKey,
-  type ReportSortKey,
-} from '@/lib/api/types';
+import { PROJECT_SORT_KEYS, REPORT_SORT_KEYS } from '@/lib/api/types';
 import { sanitizePrefs, type ListPrefs } from '@/lib/options-route';
 
 /** Read once when the page opens, then kept in memory; saving writes through to storage. */
-export interface PrefsStore<K extends string> {
-  readonly value: ListPrefs<K>;
-  save(prefs: ListPrefs<K>): void;
-}
-
 export function memoryPrefs<K extends string>(
   initial: ListPrefs<K> = {},
   persist?: (prefs: ListPrefs<K>) => void,
 ) {
   let value = initial;
-  const store: PrefsStore<K> = {
+  return {
     get value() {
       return value;
     },
-    save(prefs) {
+    save(prefs: ListPrefs<K>) {
       value = prefs;
       persist?.(prefs);
     },
   };
-  return store;
 }
 
-type PrefsItem = WxtStorageItem<unknown, Record<string, unknown>>;
+export type PrefsStore<K extends string> = ReturnType<typeof memoryPrefs<K>>;
 
-async function loadPrefs<K extends string>(item: PrefsItem, sortKeys: readonly K[]): Promise<PrefsStore<K>> {
+async function loadPrefs<K extends string>(key: string, sortKeys: readonly K[]) {
+  const item = storage.defineItem<unknown>(`local:${key}`, { fallback: {}, version: 1 });
   // The values name sort keys and page sizes a later version of the extension may no longer offer.
   const initial = await item.getValue().then(
     (raw) => sanitizePrefs(raw, sortKeys),
@@ -47,14 +37,5 @@ async function loadPrefs<K extends string>(item: PrefsItem, sortKeys: readonly K
   });
 }
 
-export const loadReportListPrefs = () =>
-  loadPrefs<ReportSortKey>(
-    storage.defineItem<unknown>(`local:${REPORT_LIST_PREFS_KEY}`, { fallback: {}, version: 1 }),
-    REPORT_SORT_KEYS,
-  );
-
-export const loadProjectListPrefs = () =>
-  loadPrefs<ProjectSortKey>(
-    storage.defineItem<unknown>(`local:${PROJECT_LIST_PREFS_KEY}`, { fallback: {}, version: 1 }),
-    PROJECT_SORT_KEYS,
-  );
+export const loadReportListPrefs = () => loadPrefs(REPORT_LIST_PREFS_KEY, REPORT_SORT_KEYS);
+export const loadProjectListPrefs = () => loadPrefs(PROJECT_LIST_PREFS_KEY, PROJECT_SORT_KEYS);

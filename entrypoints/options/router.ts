@@ -2,22 +2,8 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { formatRoute, parseRoute, type OptionsRoute } from '@/lib/options-route';
 
-export interface HashRouter {
-  readonly route: ReadonlySignal<OptionsRoute>;
-  /** Shows a route. `replace` corrects the current entry instead of adding one to the history. */
-  navigate(route: OptionsRoute, options?: { replace?: boolean }): void;
-  href(route: OptionsRoute): string;
-  dispose(): void;
-}
-
 /** `fallback` is shown, without writing it to the address, while the hash names no section. */
-export function createHashRouter({
-  win = window,
-  fallback,
-}: {
-  win?: Window;
-  fallback: OptionsRoute;
-}): HashRouter {
+export function createHashRouter({ win = window, fallback }: { win?: Window; fallback: OptionsRoute }) {
   const route = signal(parseRoute(win.location.hash) ?? fallback);
   let current = formatRoute(route.value);
 
@@ -33,8 +19,9 @@ export function createHashRouter({
   win.addEventListener('hashchange', onHashChange);
 
   return {
-    route,
-    navigate(next, { replace = false } = {}) {
+    route: route as ReadonlySignal<OptionsRoute>,
+    /** `replace` corrects the current entry instead of adding one to the history. */
+    navigate(next: OptionsRoute, { replace = false } = {}) {
       const hash = formatRoute(next);
       if (replace) win.history.replaceState(win.history.state, '', hash);
       else if (hash !== win.location.hash) win.location.hash = hash;
@@ -44,4 +31,11 @@ export function createHashRouter({
     href: formatRoute,
     dispose: () => win.removeEventListener('hashchange', onHashChange),
   };
+}
+
+export type HashRouter = ReturnType<typeof createHashRouter>;
+
+/** "Open settings", offered by the failures Settings fixes: the router follows the hash. */
+export function openSettings(): void {
+  location.hash = formatRoute({ section: 'settings' });
 }

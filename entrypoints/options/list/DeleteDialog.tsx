@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
+import { openSettings } from '../router';
 
 export interface DeleteDialogProps<T> {
   /** The item to delete; null when the dialog is closed. */
@@ -22,7 +23,6 @@ export interface DeleteDialogProps<T> {
   onShow?: () => void;
   onClose: () => void;
   fallbackFocus: () => HTMLElement | null;
-  onOpenSettings: () => void;
   /** What the dialog says of the item: kept while the dialog closes, so its text does not flash empty. */
   children: (shown: T) => ComponentChildren;
   /** What follows a failure's banner (a way out the failure calls for). */
@@ -38,7 +38,6 @@ export function DeleteDialog<T>({
   onShow,
   onClose,
   fallbackFocus,
-  onOpenSettings,
   children,
   afterFailure,
 }: DeleteDialogProps<T>) {
@@ -89,7 +88,7 @@ export function DeleteDialog<T>({
           error={failure}
           context={failedContext}
           onRetry={() => void confirm()}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       {failure && target !== null ? afterFailure?.(failure, target) : null}

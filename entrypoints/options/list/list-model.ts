@@ -2,15 +2,28 @@
 // follows what the server applied, searches wait for a pause in typing, stale answers are dropped.
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import { PER_PAGE_VALUES, type Page, type PerPage, type SortDirection } from '@/lib/api/types';
-import { formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
+import {
+  PER_PAGE_VALUES,
+  type Page,
+  type PerPage,
+  type ProjectSortKey,
+  type ReportSortKey,
+  type SortDirection,
+} from '@/lib/api/types';
+import { firstSortDirection, formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
 import { searchProblem } from '@/lib/request-limits';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { latestOnly } from './latest-only';
-import { serverSort, type ListSort } from './server-sort';
 
-export interface BaseListState<K extends string = string> {
+type SortKey = ReportSortKey | ProjectSortKey;
+
+export interface ListSort<K extends SortKey> {
+  sortBy: K;
+  sort: SortDirection;
+}
+
+export interface BaseListState<K extends SortKey> {
   search: string;
   sortBy: K;
   sort: SortDirection;
@@ -18,7 +31,7 @@ export interface BaseListState<K extends string = string> {
   page: number;
 }
 
-export interface ListModelConfig<K extends string, S extends BaseListState<K>, Item> {
+export interface ListModelConfig<K extends SortKey, S extends BaseListState<K>, Item> {
   router: HashRouter;
   prefs: PrefsStore<K>;
   /** Null when the route shows another section. */
@@ -26,7 +39,6 @@ export interface ListModelConfig<K extends string, S extends BaseListState<K>, I
   resolve(list: Partial<S>, prefs: ListPrefs<K>): S;
   routeFor(state: S, current: OptionsRoute | null): OptionsRoute;
   fetchPage(state: S): Promise<Result<Page<Item>>>;
-  firstDirection(sortBy: K): SortDirection;
   sortKeys: readonly K[];
   searchDelayMs?: number;
   /** The last answers the background kept: shown, marked as refreshing, while the request is on its way. */
@@ -35,36 +47,6 @@ export interface ListModelConfig<K extends string, S extends BaseListState<K>, I
 
 export interface ListCache<S, Item> {
   read(state: S): Promise<Page<Item> | null>;
-}
-
-export interface ListModel<K extends string, S extends BaseListState<K>, Item> {
-  readonly state: ReadonlySignal<S>;
-  readonly active: ReadonlySignal<boolean>;
-  /** Settles once the first state's kept rows are on show or known missing: the page renders once. */
-  readonly firstKeptRows: Promise<void>;
-  /** Kept on screen while the next page loads or after a failure. */
-  readonly page: ReadonlySignal<Page<Item> | null>;
-  readonly loading: ReadonlySignal<boolean>;
-  /** The page on show was loaded for another state (still loading it, or that failed). */
-  readonly stale: ReadonlySignal<boolean>;
-  readonly cached: ReadonlySignal<boolean>;
-  readonly error: ReadonlySignal<ApiError | null>;
-  /** What the search field shows, which runs ahead of the search in the hash while typing. */
-  readonly searchText: ReadonlySignal<string>;
-  readonly searchProblem: ReadonlySignal<string | null>;
-  /** What the server applied to the rows on show; while another sort loads, the one asked. */
-  readonly sorted: ReadonlySignal<ListSort<K>>;
-  readonly sortReplaced: ReadonlySignal<{ asked: K; applied: K } | null>;
-  typeSearch(text: string): void;
-  /** Back to page 1 unless a page is given; remembers page size and sort. */
-  change(patch: Partial<S>): void;
-  sortBy(key: K): void;
-  goToPage(page: number): void;
-  reload(): void;
-  patchPage(update: (page: Page<Item>) => Page<Item>): void;
-  /** Takes confirmed deletes off the page on show, then reloads to bring the next ones in. */
-  removeItems(deleted: (item: Item) => boolean): void;
-  dispose(): void;
 }
 
 function isPastTheEnd(page: Page<unknown>): boolean {
@@ -104,9 +86,28 @@ function sameValues(a: unknown, b: unknown): boolean {
   );
 }
 
-export function createListModel<K extends string, S extends BaseListState<K>, Item>(
+/**
+ * The sort the rows are really in. A server may ignore the sort asked without an error (phpRank replaces
+ * `sort_by=generated_at` by `id`); its page links carry what it applied. What it leaves out is taken as asked.
+ */
+function serverSort<K extends SortKey>(
+  asked: ListSort<K>,
+  applied: Page<unknown>['appliedSort'],
+  keys: readonly K[],
+): ListSort<K> {
+  if (!applied) return asked;
+  const sortBy = keys.find((key) => key === applied.sortBy) ?? asked.sortBy;
+  const sort = applied.sort === 'asc' || applied.sort === 'desc' ? applied.sort : asked.sort;
+  return { sortBy, sort };
+}
+
+export type ListModel<K extends SortKey, S extends BaseListState<K>, Item> = ReturnType<
+  typeof createListModel<K, S, Item>
+>;
+
+export function createListModel<K extends SortKey, S extends BaseListState<K>, Item>(
   config: ListModelConfig<K, S, Item>,
-): ListModel<K, S, Item> {
+) {
   const { router, prefs } = config;
   const searchDelayMs = config.searchDelayMs ?? 350;
   const initial = config.readList(router.route.peek());
@@ -269,19 +270,23 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
   });
 
   return {
+    /** Settles once the first state's kept rows are on show or known missing: the page renders once. */
     firstKeptRows: firstKeptRows ?? Promise.resolve(),
-    state,
-    active,
-    page,
-    loading,
+    state: state as ReadonlySignal<S>,
+    active: active as ReadonlySignal<boolean>,
+    /** Kept on screen while the next page loads or after a failure. */
+    page: page as ReadonlySignal<Page<Item> | null>,
+    loading: loading as ReadonlySignal<boolean>,
+    /** The page on show was loaded for another state (still loading it, or that failed). */
     stale,
     cached: cachedShown,
-    error,
-    searchText,
+    error: error as ReadonlySignal<ApiError | null>,
+    /** What the search field shows, which runs ahead of the search in the hash while typing. */
+    searchText: searchText as ReadonlySignal<string>,
     searchProblem: typedSearchProblem,
     sorted,
     sortReplaced,
-    typeSearch(text) {
+    typeSearch(text: string) {
       searchText.value = text;
       clearTimeout(searchTimer);
       const search = text.trim();
@@ -289,20 +294,21 @@ export function createListModel<K extends string, S extends BaseListState<K>, It
       searchTimer = setTimeout(() => change({ search } as Partial<S>), searchDelayMs);
     },
     change,
-    sortBy(key) {
+    sortBy(key: K) {
       // From the sort on show, not the one asked: after the server replaced it, the header marked as
       // sorted is the one a second click must flip.
       const current = sorted.peek();
       const sort =
-        key === current.sortBy ? (current.sort === 'asc' ? 'desc' : 'asc') : config.firstDirection(key);
+        key === current.sortBy ? (current.sort === 'asc' ? 'desc' : 'asc') : firstSortDirection(key);
       change({ sortBy: key, sort } as Partial<S>);
     },
-    goToPage(target) {
+    goToPage(target: number) {
       change({ page: Math.max(1, target) } as Partial<S>);
     },
     reload,
     patchPage,
-    removeItems(deleted) {
+    /** Takes confirmed deletes off the page on show, then reloads to bring the next ones in. */
+    removeItems(deleted: (item: Item) => boolean) {
       patchPage((current) => {
         const items = current.items.filter((item) => !deleted(item));
         const removed = current.items.length - items.length;

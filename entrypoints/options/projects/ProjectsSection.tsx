@@ -1,28 +1,34 @@
-import { useSignal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
+import { DateTime } from '@/components/DateTime';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { ListTable } from '@/components/ListTable';
 import { Pagination } from '@/components/Pagination';
 import { SearchField } from '@/components/SearchField';
+import { SortHeader } from '@/components/SortHeader';
+import { TextField } from '@/components/TextField';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
+import { formatCount } from '../format-number';
+import { DeleteDialog } from '../list/DeleteDialog';
+import type { ListSort } from '../list/list-model';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
-import { DeleteProjectDialog } from './DeleteProjectDialog';
+import { AverageScore } from './AverageScore';
 import type { ProjectsModel } from './projects-model';
-import { ProjectsTable } from './ProjectsTable';
+import { openSettings } from '../router';
 
 export interface ProjectsSectionProps {
   model: ProjectsModel;
   projectHref: (project: Project) => string;
   reportsHref: (project: Project) => string;
-  onOpenSettings: () => void;
 }
 
 function sortNames(): Record<ProjectSortKey, string> {
   return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
 }
 
-export function ProjectsSection({ model, projectHref, reportsHref, onOpenSettings }: ProjectsSectionProps) {
+export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const toDelete = useSignal<Project | null>(null);
@@ -56,7 +62,7 @@ export function ProjectsSection({ model, projectHref, reportsHref, onOpenSetting
           error={error}
           context={t('projectsLoadFailed')}
           onRetry={list.reload}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       <p class="status list-status" role="status">
@@ -98,9 +104,178 @@ export function ProjectsSection({ model, projectHref, reportsHref, onOpenSetting
         model={model}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
-        onOpenSettings={onOpenSettings}
         reportsHref={reportsHref}
       />
     </section>
+  );
+}
+
+interface ProjectsTableProps {
+  projects: readonly Project[];
+  /** The server may have replaced the sort asked. */
+  sorted: ListSort<ProjectSortKey>;
+  loading: boolean;
+  /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
+  stale: boolean;
+  projectHref: (project: Project) => string;
+  /** Reports filtered by this project. */
+  reportsHref: (project: Project) => string;
+  onSort: (key: ProjectSortKey) => void;
+  onDelete: (project: Project) => void;
+}
+
+function ProjectsTable({
+  projects,
+  sorted,
+  loading,
+  stale,
+  projectHref,
+  reportsHref,
+  onSort,
+  onDelete,
+}: ProjectsTableProps) {
+  // A column the server fills for no project would be a column of dashes: left out.
+  const showCount = projects.some((project) => project.reportsCount !== null);
+  const showAverage = projects.some(
+    (project) => project.averageScore !== null || project.averageResult !== null,
+  );
+  const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
+  return (
+    <ListTable name="projects" labelledBy="projects-heading" loading={loading} stale={stale}>
+      <thead>
+        <tr>
+          <SortHeader label={t('projectsColumnName')} sortKey="project" {...sortProps} />
+          <SortHeader label={t('optionsColumnCreated')} sortKey="created_at" {...sortProps} />
+          {showCount ? (
+            <th scope="col" class="number-cell">
+              {t('projectsColumnReports')}
+            </th>
+          ) : null}
+          {showAverage ? <th scope="col">{t('projectsColumnAverage')}</th> : null}
+          <th scope="col">
+            <span class="visually-hidden">{t('optionsColumnActions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {projects.map((project) => (
+          <tr key={project.name}>
+            <th scope="row" class="name-cell">
+              <a href={projectHref(project)}>{project.name}</a>
+            </th>
+            <td class="date-cell">
+              <DateTime iso={project.createdAt} />
+            </td>
+            {showCount ? (
+              <td class="number-cell">
+                {project.reportsCount === null ? '—' : formatCount(project.reportsCount)}
+              </td>
+            ) : null}
+            {showAverage ? (
+              <td>
+                <AverageScore project={project} />
+              </td>
+            ) : null}
+            <td class="row-actions">
+              <a href={reportsHref(project)}>
+                {t('projectsReportsLink')}
+                <span class="visually-hidden"> {t('projectsReportsLinkOf', project.name)}</span>
+              </a>
+              <button type="button" class="danger" onClick={() => onDelete(project)}>
+                {t('optionsDelete')}
+                <span class="visually-hidden"> {t('projectsDeleteRowName', project.name)}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
+  );
+}
+
+interface DeleteProjectDialogProps {
+  project: Project | null;
+  model: ProjectsModel;
+  onClose: () => void;
+  fallbackFocus: () => HTMLElement | null;
+  /** Reports filtered by the project: the way out when the service cannot delete it by name. */
+  reportsHref: (project: Project) => string;
+}
+
+/** The same characters, however the keyboard composed accented letters. */
+function nameMatches(typed: string, name: string): boolean {
+  return name !== '' && typed.normalize('NFC') === name.normalize('NFC');
+}
+
+/** Spaces at either end of a name are invisible on screen, so the hint says when there are some. */
+function edgeSpacesHint(name: string): string | null {
+  const leading = name.length - name.trimStart().length;
+  const trailing = name.length - name.trimEnd().length;
+  if (leading === 0 && trailing === 0) return null;
+  const spaces = (n: number) => (n === 1 ? t('projectsOneSpace') : t('projectsSpaces', n));
+  const where =
+    leading > 0 && trailing > 0
+      ? t('projectsNameStartsAndEnds', spaces(leading), spaces(trailing))
+      : leading > 0
+        ? t('projectsNameStarts', spaces(leading))
+        : t('projectsNameEnds', spaces(trailing));
+  return leading + trailing === 1 ? t('projectsTypeItToo', where) : t('projectsTypeThemToo', where);
+}
+
+function DeleteProjectDialog({
+  project,
+  model,
+  onClose,
+  fallbackFocus,
+  reportsHref,
+}: DeleteProjectDialogProps) {
+  const typed = useSignal('');
+  // Confirm is disabled until the name matches; this also guards a stray Enter.
+  const matches = project !== null && nameMatches(typed.value, project.name);
+
+  return (
+    <DeleteDialog
+      item={project}
+      title={t('projectsDeleteTitle')}
+      remove={(target) => model.deleteProject(target)}
+      failedContext={t('projectsDeleteFailed')}
+      confirmDisabled={!matches}
+      onShow={() => (typed.value = '')}
+      onClose={onClose}
+      fallbackFocus={fallbackFocus}
+      // The service refused the name itself (e.g. a "/" it cannot route): its reports can still go.
+      afterFailure={(error, shown) =>
+        error.kind === 'invalid_input' ? (
+          <p>
+            <a href={reportsHref(shown)}>{t('projectsShowReports', shown.name)}</a>
+          </p>
+        ) : null
+      }
+    >
+      {(shown) => <NameField name={shown.name} typed={typed} />}
+    </DeleteDialog>
+  );
+}
+
+function NameField({ name, typed }: { name: string; typed: Signal<string> }) {
+  const spacesHint = edgeSpacesHint(name);
+  return (
+    <>
+      <p>
+        {t('projectsDeleteBefore')}
+        <strong class="break-anywhere">{name}</strong>
+        {t('projectsDeleteAfter')}
+      </p>
+      <TextField
+        id="delete-project-name"
+        label={t('projectsTypeName')}
+        type="text"
+        autoComplete="off"
+        spellcheck={false}
+        value={typed.value}
+        onInput={(value) => (typed.value = value)}
+        hint={spacesHint ? `${t('projectsTypeNameHint')} ${spacesHint}` : t('projectsTypeNameHint')}
+      />
+    </>
   );
 }

@@ -1,18 +1,11 @@
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
 import type { ProjectListQuery } from '@/lib/messaging/inputs';
-import { firstSortDirection, resolveProjectList, type ProjectListState } from '@/lib/options-route';
-import { createListModel, type ListModel } from '../list/list-model';
+import { resolveProjectList, type ProjectListState } from '@/lib/options-route';
+import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import type { Send } from '../reports/reports-model';
-
-export interface ProjectsModel {
-  readonly list: ListModel<ProjectSortKey, ProjectListState, Project>;
-  /** Its row leaves the table only once the service confirms. */
-  deleteProject(project: Project): Promise<Result<null>>;
-  dispose(): void;
-}
 
 function toProjectListQuery(state: ProjectListState): ProjectListQuery {
   const search = state.search.trim();
@@ -28,7 +21,7 @@ function toProjectListQuery(state: ProjectListState): ProjectListQuery {
 export function createProjectsModel(
   send: Send,
   options: { router: HashRouter; prefs: PrefsStore<ProjectSortKey>; searchDelayMs?: number },
-): ProjectsModel {
+) {
   const list = createListModel<ProjectSortKey, ProjectListState, Project>({
     router: options.router,
     prefs: options.prefs,
@@ -36,14 +29,14 @@ export function createProjectsModel(
     resolve: resolveProjectList,
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage: (state) => send('projects.list', toProjectListQuery(state)),
-    firstDirection: firstSortDirection,
     sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
   });
 
   return {
     list,
-    async deleteProject(project) {
+    /** Its row leaves the table only once the service confirms. */
+    async deleteProject(project: Project): Promise<Result<null>> {
       const result = await send('projects.delete', { name: project.name });
       if (!result.ok) return result;
       list.removeItems((item) => item.name === project.name);
@@ -52,3 +45,5 @@ export function createProjectsModel(
     dispose: () => list.dispose(),
   };
 }
+
+export type ProjectsModel = ReturnType<typeof createProjectsModel>;

@@ -6,20 +6,14 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import { PRIVACY, type Privacy } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { send } from '@/lib/messaging/send';
 import { formatCount } from '../format-number';
 import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
 import { BulkProgress, BulkSummary } from './BulkJobStatus';
 import type { ReportsModel } from './reports-model';
+import { openSettings } from '../router';
 
-export function BulkChanges({
-  reports,
-  onOpenSettings,
-}: {
-  reports: ReportsModel;
-  onOpenSettings: () => void;
-}) {
-  const model = useMemo(() => createBulkChangesModel(send, reports), [reports]);
+export function BulkChanges({ reports }: { reports: ReportsModel }) {
+  const model = useMemo(() => createBulkChangesModel(reports), [reports]);
   useEffect(() => () => model.dispose(), [model]);
   const job = model.job.value;
   const running = job !== null && job.phase !== 'ended';
@@ -28,12 +22,10 @@ export function BulkChanges({
     <div class="bulk-changes">
       <SelectAllMatching model={model} pageCount={reports.selected.value.size} />
       {running ? <BulkProgress job={job} model={model} /> : null}
-      {job?.phase === 'ended' ? (
-        <BulkSummary job={job} model={model} onOpenSettings={onOpenSettings} />
-      ) : null}
+      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} /> : null}
       {!running && model.count.value > 0 ? <BulkForm model={model} /> : null}
       {error ? (
-        <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={onOpenSettings} />
+        <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={openSettings} />
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import type { BulkJobControls } from './bulk-job-controls';
+import { openSettings } from '../router';
 
 /** What the job's buttons ask the background. */
 type JobButtons = Pick<BulkJobControls, 'stop' | 'retryFailed' | 'dismiss'>;
@@ -74,11 +75,11 @@ export function deleteSummary(job: BulkJob): string {
 export function BulkSummary({
   job,
   model,
-  onOpenSettings,
+  onOpenSettings = openSettings,
 }: {
   job: BulkJob;
   model: JobButtons;
-  onOpenSettings: () => void;
+  onOpenSettings?: () => void;
 }) {
   const { total, done, failed, skipped, retryable } = bulkCounts(job);
   const failures = job.items.filter((item) => item.state === 'failed');

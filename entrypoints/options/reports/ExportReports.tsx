@@ -1,5 +1,4 @@
-// "Export CSV" for the Reports list. Only the button is loaded with the page: the export itself (reading
-// the pages, the CSV, its progress) comes with import() on the first click.
+// Only the button loads with the page: the export itself comes with import() on the first click.
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';
@@ -8,7 +7,6 @@ import { toReportFilters, type ReportsModel } from './reports-model';
 
 export interface ExportReportsProps {
   model: ReportsModel;
-  onOpenSettings?: () => void;
 }
 
 async function loadExport() {
@@ -16,7 +14,7 @@ async function loadExport() {
   return { exporter: createExportModel(send), Panel: ExportPanel };
 }
 
-export function ExportReports({ model, onOpenSettings }: ExportReportsProps) {
+export function ExportReports({ model }: ExportReportsProps) {
   /** undefined until the first click; null when the export could not be loaded. */
   const loaded = useSignal<Awaited<ReturnType<typeof loadExport>> | null | undefined>(undefined);
   const current = loaded.value;
@@ -41,7 +39,7 @@ export function ExportReports({ model, onOpenSettings }: ExportReportsProps) {
         {t('exportCsv')}
       </button>
       {current ? (
-        <current.Panel model={current.exporter} onOpenSettings={onOpenSettings} />
+        <current.Panel model={current.exporter} />
       ) : current === null ? (
         <p role="alert">{t('exportLoadFailed')}</p>
       ) : null}

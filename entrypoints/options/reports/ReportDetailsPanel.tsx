@@ -1,28 +1,36 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { PrivacyFields } from '@/components/PrivacyFields';
 import { ResultBadge } from '@/components/ResultBadge';
+import { ScoreChart } from '@/components/ScoreChart';
 import { WebLink } from '@/components/WebLink';
-import type { Report } from '@/lib/api/types';
+import { checkName } from '@/lib/api/report-checks';
+import {
+  PRIVACY,
+  isPrivacy,
+  type FailedCheck,
+  type Privacy,
+  type Report,
+  type ReportChecks,
+} from '@/lib/api/types';
+import { PRIVACY_NAMES, formatDate, formatDateTime } from '@/lib/format';
+import { compareSnapshots, type CheckChange, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
-import { parseWebUrl } from '@/lib/web-url';
 import { reportKey } from '@/lib/report-id';
 import type { ShownState } from '@/lib/report-state';
+import { parseWebUrl } from '@/lib/web-url';
+import { formatCount } from '../format-number';
+import { groupByCategory, importanceName, issueCountsText } from './check-summary';
 import type { ReportDetailsModel } from './report-details-model';
-import { ScoreChart } from '@/components/ScoreChart';
-import type { Snapshot } from '@/lib/history';
-import { AnalysisComparison } from './AnalysisComparison';
-import { ReportEditForm } from './ReportEditForm';
-import { ReportFieldList } from './ReportFieldList';
-import { ReportTests } from './ReportTests';
+import { openSettings } from '../router';
 
 export function ReportDetailsPanel({
   details,
   onClose,
-  onOpenSettings,
 }: {
   details: ReportDetailsModel;
   onClose: () => void;
-  onOpenSettings: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const id = details.id.value;
@@ -59,7 +67,7 @@ export function ReportDetailsPanel({
           context={id === null ? t('reportsDetailsLoadFailed') : t('reportsDetailsLoadFailedId', id)}
           // A report the service says is gone will not come back by asking again.
           onRetry={gone ? undefined : details.reload}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       {report ? (
@@ -69,12 +77,7 @@ export function ReportDetailsPanel({
             <DetailsResult report={report} state={details.scoreState.value} />
           </p>
           <ServiceLine report={report} state={details.scoreState.value} />
-          <ReportEditForm
-            key={reportKey(report.id)}
-            report={report}
-            details={details}
-            onOpenSettings={onOpenSettings}
-          />
+          <ReportEditForm key={reportKey(report.id)} report={report} details={details} />
           {history && history.length > 0 ? <ReportHistory history={history} /> : null}
           {report.checks ? <ReportTests checks={report.checks} /> : null}
           <h4 class="details-fields-heading">{t('reportsDetailsAllFields')}</h4>
@@ -127,4 +130,331 @@ function ServiceLine({ report, state }: { report: Report; state: ShownState | nu
       ) : null}
     </p>
   );
+}
+
+/** "Privacy", "Password" (for privacy Password), "Save changes" and "Regenerate results". */
+function ReportEditForm({ report, details }: { report: Report; details: ReportDetailsModel }) {
+  // What the person picked; until then the select shows the report's own privacy (which may be unknown),
+  // and Save leaves the privacy alone.
+  const picked = useSignal<Privacy | undefined>(undefined);
+  const privacy = picked.value ?? report.privacy;
+  // Lives only in this field: never stored, logged or cached; cleared after a successful save.
+  const password = useSignal('');
+  const passwordError = useSignal<string | null>(null);
+  const writing = details.writing.value;
+  const failure = details.writeError.value;
+  // The service said the report is gone: there is nothing left to change.
+  const gone = details.gone.value;
+  const disabled = writing !== null || gone;
+  // Staying on Password with a password already set may leave the field empty: the old one stays.
+  const keepsPassword = report.privacy === PRIVACY.password && report.hasPassword !== false;
+  const passwordRequired = privacy === PRIVACY.password && !keepsPassword;
+  const serverErrors = failure?.write === 'save' ? failure.error.fieldErrors : undefined;
+
+  async function save(event: Event) {
+    event.preventDefault();
+    passwordError.value = null;
+    if (passwordRequired && password.value === '') {
+      passwordError.value = t('reportsPasswordMissing');
+      return;
+    }
+    // Only what the person changed; the model drops a privacy equal to the report's.
+    const result = await details.save({
+      ...(picked.value === undefined ? {} : { privacy: picked.value }),
+      ...(privacy === PRIVACY.password && password.value !== '' ? { password: password.value } : {}),
+    });
+    if (result.ok) {
+      password.value = '';
+      picked.value = undefined;
+    }
+  }
+
+  const passwordMessage = passwordError.value ?? serverErrors?.password;
+  const passwordHint = passwordRequired ? t('reportsPasswordRequiredHint') : t('reportsPasswordKeepHint');
+  return (
+    <form class="report-edit" onSubmit={save} noValidate>
+      <div class="report-edit-fields">
+        <PrivacyFields
+          ids={{ privacy: 'details-privacy', password: 'details-password' }}
+          labels={{ privacy: t('reportsColumnPrivacy'), password: t('reportsPasswordLabel') }}
+          privacy={privacy}
+          onPrivacy={(chosen) => {
+            picked.value = chosen;
+            passwordError.value = null;
+          }}
+          password={password.value}
+          onPassword={(typed) => (password.value = typed)}
+          passwordRequired={passwordRequired}
+          passwordHint={passwordHint}
+          errors={{ privacy: serverErrors?.privacy, password: passwordMessage }}
+        />
+      </div>
+      <div class="report-edit-actions">
+        <button type="submit" class="primary" disabled={disabled}>
+          {t('reportsSaveChanges')}
+        </button>
+        <button type="button" disabled={disabled} onClick={() => void details.regenerate()}>
+          {t('reportsRegenerate')}
+        </button>
+      </div>
+      {failure ? (
+        <ErrorBanner
+          error={failure.error}
+          context={failure.write === 'save' ? t('reportsSaveFailed') : t('reportsRegenerateFailed')}
+          onRetry={
+            gone
+              ? undefined
+              : () => (failure.write === 'save' ? void save(new Event('submit')) : void details.regenerate())
+          }
+          onOpenSettings={openSettings}
+        />
+      ) : null}
+      <p class="status" role="status">
+        {writing === 'save'
+          ? t('optionsSaving')
+          : writing === 'regenerate'
+            ? t('reportsAskingForResults')
+            : details.notice.value}
+      </p>
+    </form>
+  );
+}
+
+/**
+ * What the service's tests found, for a person: the counts in one sentence, then each failed test under
+ * its category, with its importance as a word (not colour alone) and a short detail. Text only.
+ */
+function ReportTests({ checks }: { checks: ReportChecks }) {
+  const groups = groupByCategory(checks.failures);
+  return (
+    <section class="report-tests" aria-labelledby="details-tests-heading">
+      <h4 id="details-tests-heading" class="details-fields-heading">
+        {t('reportsTestsHeading')}
+      </h4>
+      <p class="test-counts">{issueCountsText(checks.counts)}</p>
+      {groups.map((group) => (
+        <section key={group.category} class="test-group" aria-labelledby={`details-tests-${group.category}`}>
+          <h5 id={`details-tests-${group.category}`}>{group.label}</h5>
+          <ul class="failed-tests">
+            {group.failures.map((failure) => (
+              <FailedTest
+                key={failure.key}
+                importance={failure.importance}
+                name={failure.name}
+                detail={failure.detail}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+/** One failed test as a list item: its importance as a word, its name, and a short detail. */
+function FailedTest({ importance, name, detail }: Pick<FailedCheck, 'importance' | 'name' | 'detail'>) {
+  return (
+    <li class="failed-test">
+      <span class={`importance importance--${importance}`}>
+        {importanceName(importance)}
+        <span class="visually-hidden"> {t('reportsImportanceSuffix')}</span>
+      </span>{' '}
+      <span class="failed-test-name">{name}</span>
+      {detail ? <span class="failed-test-detail"> — {detail}</span> : null}
+    </li>
+  );
+}
+
+// What changed between two analyses of a report: the last two at first, any two chosen by date.
+/** Each analysis's name in the lists: its date (with the time when two share a date) and its score. */
+function analysisNames(history: readonly Snapshot[]): string[] {
+  const dates = history.map((snapshot) => formatDate(snapshot.generatedAt));
+  const sameDay = new Set(dates).size < dates.length;
+  return history.map((snapshot, index) =>
+    t(
+      'historyAnalysisOption',
+      sameDay ? formatDateTime(snapshot.generatedAt) : dates[index]!,
+      snapshot.score ?? t('uiNoScore'),
+    ),
+  );
+}
+
+const scoreText = (snapshot: Snapshot) => (snapshot.score === null ? t('uiNoScore') : String(snapshot.score));
+
+function stillFailingDetail({ value, valueBefore }: CheckChange): string | null {
+  if (valueBefore === undefined || valueBefore === null || valueBefore === value) return value;
+  return value === null ? t('historyValueWas', valueBefore) : t('historyValueNowWas', value, valueBefore);
+}
+
+function AnalysisComparison({ history }: { history: readonly Snapshot[] }) {
+  const last = history.length - 1;
+  const [earlier, setEarlier] = useState(last - 1);
+  const [later, setLater] = useState(last);
+  const names = analysisNames(history);
+  const id = useId();
+  // Chosen the other way round, they are still compared in time order.
+  const older = history[Math.min(earlier, later)]!;
+  const newer = history[Math.max(earlier, later)]!;
+  const comparison = earlier === later ? null : compareSnapshots(older, newer);
+
+  const choice = (label: string, value: number, onChange: (value: number) => void) => (
+    <label class="history-choice">
+      {label}
+      <select value={String(value)} onChange={(event) => onChange(Number(event.currentTarget.value))}>
+        {names.map((name, index) => (
+          <option key={index} value={String(index)}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section class="history-comparison" aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`} class="details-fields-heading">
+        {t('historyCompareHeading')}
+      </h4>
+      <div class="history-choices">
+        {choice(t('historyEarlier'), earlier, setEarlier)}
+        {choice(t('historyLater'), later, setLater)}
+      </div>
+      {comparison ? (
+        <>
+          <p class="history-score">{t('historyScoreFromTo', scoreText(older), scoreText(newer))}</p>
+          <ChangeList
+            heading={t('historyFixed', comparison.fixed.length)}
+            changes={comparison.fixed}
+            detail={({ value }) => (value === null ? null : t('historyValueWas', value))}
+          />
+          <ChangeList
+            heading={t('historyBroken', comparison.broken.length)}
+            changes={comparison.broken}
+            detail={({ value }) => value}
+          />
+          <ChangeList
+            heading={t('historyStillFailing', comparison.stillFailing.length)}
+            changes={comparison.stillFailing}
+            detail={stillFailingDetail}
+          />
+        </>
+      ) : (
+        <p class="muted">{t('historyChooseTwo')}</p>
+      )}
+    </section>
+  );
+}
+
+function ChangeList({
+  heading,
+  changes,
+  detail,
+}: {
+  heading: string;
+  changes: readonly CheckChange[];
+  detail: (change: CheckChange) => string | null;
+}) {
+  const id = useId();
+  return (
+    <section class="test-group" aria-labelledby={id}>
+      <h5 id={id}>{heading}</h5>
+      {changes.length === 0 ? (
+        <p class="muted">{t('historyNoTests')}</p>
+      ) : (
+        <ul class="failed-tests">
+          {changes.map((change) => (
+            <FailedTest
+              key={change.key}
+              importance={change.importance}
+              name={change.name ?? checkName(change.key)}
+              detail={detail(change)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** phpRank's `results` runs to tens of kilobytes. */
+export const RAW_TEXT_LIMIT = 4000;
+
+interface ReportFieldListProps {
+  fields: Record<string, unknown>;
+  checks: ReportChecks | null;
+  /** The full address the `url` field links to (the service may store it without scheme). */
+  pageUrl: string | null;
+}
+
+/** Every field the server returned, unknown ones included, as text: never as HTML. */
+function ReportFieldList({ fields, checks, pageUrl }: ReportFieldListProps) {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return <p class="muted">{t('reportsNoFields')}</p>;
+  return (
+    <dl class="field-list">
+      {entries.map(([name, value]) => (
+        <div class="field-list-row" key={name}>
+          <dt>{name}</dt>
+          <dd>
+            {name === 'results' && isObject(value) ? (
+              <RawResults value={value} checks={checks} />
+            ) : (
+              <FieldValue name={name} value={value} pageUrl={pageUrl} />
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
+  const text = JSON.stringify(value, null, 2) ?? String(value);
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}\n${t('reportsMoreCharacters', formatCount(text.length - limit))}`;
+}
+
+function RawResults({ value, checks }: { value: object; checks: ReportChecks | null }) {
+  return (
+    <>
+      <p class="field-summary">
+        {checks === null
+          ? t('reportsNoReadableTests')
+          : checks.failures.length > 0
+            ? t('reportsTestsListedAbove', issueCountsText(checks.counts))
+            : `${issueCountsText(checks.counts)}.`}
+      </p>
+      <details class="raw-results">
+        <summary>{t('reportsRawResults')}</summary>
+        <pre class="field-json">{jsonText(value)}</pre>
+      </details>
+    </>
+  );
+}
+
+function FieldValue({ name, value, pageUrl }: { name: string; value: unknown; pageUrl: string | null }) {
+  if (value === null || value === undefined) return <span class="muted">{t('reportsFieldNone')}</span>;
+  if (typeof value === 'object') return <pre class="field-json">{jsonText(value)}</pre>;
+  if (name === 'privacy' && isPrivacy(value)) {
+    return <span>{`${value} (${PRIVACY_NAMES[value]})`}</span>;
+  }
+  if (name === 'password' && typeof value === 'boolean')
+    return <span>{value ? t('reportsPasswordSet') : t('reportsPasswordNotSet')}</span>;
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value) && formatDateTime(value)) {
+      return (
+        <time dateTime={value} title={value}>
+          {formatDateTime(value)}
+        </time>
+      );
+    }
+    // The stored address ("example.com/pricing") links to the page's full address.
+    const href = name === 'url' ? (pageUrl ?? value) : value;
+    return <WebLink url={value} href={href} class="field-text" />;
+  }
+  return <span>{String(value)}</span>;
 }

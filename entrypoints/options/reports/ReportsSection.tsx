@@ -1,28 +1,32 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
-import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
+import { SearchField } from '@/components/SearchField';
+import { SelectField, type SelectOption } from '@/components/fields';
+import { REPORT_RESULTS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
+import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { SortNotice } from '../list/SortNotice';
-import { lazyComponent } from '../lazy-section';
-import { DeleteSelectedDialog } from './DeleteSelectedDialog';
-import { DeleteDialog } from '../list/DeleteDialog';
 import { readableUrl } from '@/lib/readable-url';
+import { reportKey } from '@/lib/report-id';
+import { formatCount } from '../format-number';
+import { lazyComponent } from '../lazy-section';
+import { DeleteDialog } from '../list/DeleteDialog';
+import { PerPageSelect } from '../list/PerPageSelect';
+import { SortNotice } from '../list/SortNotice';
 import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportDetailsPanel } from './ReportDetailsPanel';
-import { ReportFilters } from './ReportFilters';
 import type { ReportsModel } from './reports-model';
 import { ReportsTable } from './ReportsTable';
-import { formatCount } from '../format-number';
+import { openSettings } from '../router';
 
 export interface ReportsSectionProps {
   model: ReportsModel;
   details: ReportDetailsModel;
   projects: ProjectOptionsModel;
-  onOpenSettings: () => void;
 }
 
 // "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
@@ -37,7 +41,7 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-export function ReportsSection({ model, details, projects, onOpenSettings }: ReportsSectionProps) {
+export function ReportsSection({ model, details, projects }: ReportsSectionProps) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
@@ -73,16 +77,16 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         {t('reportsHeading')}
       </h2>
       <ReportFilters model={model} projects={projects} />
-      <ExportReports model={model} onOpenSettings={onOpenSettings} />
+      <ExportReports model={model} />
       {model.detailsId.value !== null ? (
-        <ReportDetailsPanel details={details} onClose={closeDetails} onOpenSettings={onOpenSettings} />
+        <ReportDetailsPanel details={details} onClose={closeDetails} />
       ) : null}
       {error ? (
         <ErrorBanner
           error={error}
           context={t('reportsLoadFailed')}
           onRetry={list.reload}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       <div class="list-toolbar">
@@ -111,7 +115,7 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
               : ''}
         </span>
       </div>
-      <BulkChanges reports={model} onOpenSettings={onOpenSettings} />
+      <BulkChanges reports={model} />
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
@@ -146,7 +150,6 @@ export function ReportsSection({ model, details, projects, onOpenSettings }: Rep
         failedContext={t('reportsDeleteOneFailed')}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
-        onOpenSettings={onOpenSettings}
       >
         {(report) => (
           <p>
@@ -186,5 +189,144 @@ function EmptyReports({ model }: { model: ReportsModel }) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+function resultOptions(): SelectOption<ReportResult | ''>[] {
+  return [
+    { value: '', label: t('reportsAllResults') },
+    ...REPORT_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] })),
+  ];
+}
+
+function ReportFilters({ model, projects }: { model: ReportsModel; projects: ProjectOptionsModel }) {
+  const { list } = model;
+  const state = list.state.value;
+  return (
+    <div class="list-controls" role="search" aria-label={t('reportsFilterRegion')}>
+      <div class="search-field">
+        <SearchField
+          id="reports-search"
+          label={t('reportsSearchLabel')}
+          value={list.searchText.value}
+          placeholder={t('reportsSearchPlaceholder')}
+          onInput={list.typeSearch}
+          problem={list.searchProblem.value}
+        />
+      </div>
+      <SelectField
+        id="reports-result"
+        label={t('reportsColumnResult')}
+        value={state.result ?? ''}
+        options={resultOptions()}
+        onChange={(value) => model.setResult(value === '' ? null : value)}
+      />
+      <ProjectSelect
+        projects={projects}
+        value={state.project}
+        onChange={(project) => model.setProject(project)}
+      />
+      <PerPageSelect
+        id="reports-per-page"
+        value={state.perPage}
+        onChange={(perPage) => list.change({ perPage })}
+      />
+      {model.hasFilters.value ? (
+        <button type="button" class="clear-filters" onClick={model.clearFilters}>
+          {t('reportsClearFilters')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function ProjectSelect({
+  projects,
+  value,
+  onChange,
+}: {
+  projects: ProjectOptionsModel;
+  value: string | null;
+  onChange: (project: string | null) => void;
+}) {
+  const names = projects.names.value;
+  // A project from the hash that the list does not hold (deleted, or past the bound) still shows.
+  const choices = value !== null && !names.includes(value) ? [value, ...names] : names;
+  const options: SelectOption<string>[] = [
+    { value: '', label: t('reportsAllProjects') },
+    ...choices.map((name) => ({ value: name, label: name })),
+  ];
+  const error = projects.error.value;
+  const hint = error ? (
+    <>
+      {t('reportsProjectsLoadFailed', error.message)}{' '}
+      <button type="button" class="link-button" onClick={projects.load}>
+        {t('reportsProjectsLoadAgain')}
+      </button>
+    </>
+  ) : projects.truncated.value ? (
+    t('reportsProjectsTruncated', formatCount(names.length))
+  ) : projects.loading.value && names.length === 0 ? (
+    t('projectsLoading')
+  ) : null;
+  return (
+    <SelectField
+      id="reports-project"
+      label={t('reportsColumnProject')}
+      // '' is "All projects": no project has an empty name.
+      value={value ?? ''}
+      options={options}
+      hint={hint}
+      onChange={(choice) => onChange(choice === '' ? null : choice)}
+    />
+  );
+}
+
+const LISTED = 8;
+
+interface DeleteSelectedDialogProps {
+  open: boolean;
+  model: ReportsModel;
+  /** Hands the deletion to the background; the section closes the dialog once it answers. */
+  onConfirm: () => void;
+  busy: boolean;
+  onClose: () => void;
+  fallbackFocus: () => HTMLElement | null;
+}
+
+/** "Delete N reports?": its progress and summary show where every bulk job's do (BulkJobStatus.tsx). */
+function DeleteSelectedDialog({
+  open,
+  model,
+  onConfirm,
+  busy,
+  onClose,
+  fallbackFocus,
+}: DeleteSelectedDialogProps) {
+  const reports = model.selectedReports.value;
+  const count = reports.length;
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title={count === 1 ? t('reportsDeleteManyTitleOne') : t('reportsDeleteManyTitle', formatCount(count))}
+      busy={busy}
+      confirmDisabled={count === 0}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+      fallbackFocus={fallbackFocus}
+    >
+      <p>{t('reportsDeleteManyText')}</p>
+      <ul class="dialog-list">
+        {reports.slice(0, LISTED).map((report) => (
+          <li key={reportKey(report.id)} class="break-anywhere">
+            {readableUrl(report.url)}
+          </li>
+        ))}
+        {count > LISTED ? (
+          <li class="muted">{t('reportsDeleteManyMore', formatCount(count - LISTED))}</li>
+        ) : null}
+      </ul>
+    </ConfirmDialog>
   );
 }

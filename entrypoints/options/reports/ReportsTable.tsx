@@ -12,7 +12,7 @@ import { readHistory, type HistoryIndex } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { scoreChangeOf } from '@/lib/score-change';
-import type { ListSort } from '../list/server-sort';
+import type { ListSort } from '../list/list-model';
 import { readableUrl } from '@/lib/readable-url';
 
 export interface ReportsTableProps {
@@ -29,20 +29,12 @@ export interface ReportsTableProps {
   onDelete: (report: ReportSummary) => void;
 }
 
-/**
- * At least as many rows as a window `height` px tall shows before it is scrolled: a row is at least 45 px
- * tall (its 32 px buttons, the cells' padding and border), and the header, heading, filters and column
- * headers take at least 200 px above the first row.
- */
+/** Rows a window `height` px tall shows unscrolled: a row is at least 45 px, 200 px go above the first. */
 export function firstScreenRows(height: number): number {
   return Math.max(1, Math.ceil((height - 200) / 45));
 }
 
-/**
- * The rows to render: the first screen's alone the first time the table has rows, every row from the next
- * frame on (Preact runs effects after the browser paints). Later lists render whole, so a new page or sort
- * never shortens the table under a scrolled window.
- */
+/** The first screen's rows alone the first time, every row from the next frame on (effects run after paint). */
 function useRowsToRender(reports: readonly ReportSummary[]): readonly ReportSummary[] {
   const [firstScreenPainted, setFirstScreenPainted] = useState(false);
   const hasRows = reports.length > 0;

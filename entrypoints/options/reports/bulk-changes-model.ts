@@ -1,27 +1,10 @@
-// "Bulk changes" of the Reports section: what is selected (the ticked rows, or every report matching the
-// filters), and the background's job as it goes (the Reports model's, which Delete selected shares).
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';
 import { reportKey } from '@/lib/report-id';
-import type { BulkJobControls } from './bulk-job-controls';
-import { toReportFilters, type ReportsModel, type Send } from './reports-model';
+import { toReportFilters, type ReportsModel } from './reports-model';
 
-export interface BulkChangesModel extends Omit<BulkJobControls, 'start' | 'started'> {
-  /** Every report matching the filters is selected, on every page. */
-  readonly allMatching: ReadonlySignal<boolean>;
-  /** Every row of the page is ticked and more reports match: "Select all N matching reports" is offered. */
-  readonly canSelectAllMatching: ReadonlySignal<boolean>;
-  /** How many reports match the filters, on every page, as the list's meta says; null when it does not. */
-  readonly matching: ReadonlySignal<number | null>;
-  /** How many reports a change would touch. */
-  readonly count: ReadonlySignal<number>;
-  selectAllMatching(on: boolean): void;
-  changePrivacy(privacy: Privacy, password?: string): Promise<void>;
-  regenerate(): Promise<void>;
-}
-
-export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkChangesModel {
+export function createBulkChangesModel(reports: ReportsModel) {
   const { list } = reports;
   const allMatching = signal(false);
   const controls = reports.jobs;
@@ -57,14 +40,24 @@ export function createBulkChangesModel(send: Send, reports: ReportsModel): BulkC
   }
 
   return {
-    ...controls,
-    allMatching,
+    job: controls.job,
+    error: controls.error,
+    stop: controls.stop,
+    retryFailed: controls.retryFailed,
+    dismiss: controls.dismiss,
+    /** Every report matching the filters is selected, on every page. */
+    allMatching: allMatching as ReadonlySignal<boolean>,
+    /** Every row of the page is ticked and more reports match: "Select all N matching reports" is offered. */
     canSelectAllMatching,
+    /** How many reports match the filters, on every page, as the list's meta says; null when it does not. */
     matching: total,
+    /** How many reports a change would touch. */
     count,
-    selectAllMatching: (on) => (allMatching.value = on && canSelectAllMatching.peek()),
-    changePrivacy: (privacy, password) => start({ kind: 'privacy', privacy }, password),
+    selectAllMatching: (on: boolean) => (allMatching.value = on && canSelectAllMatching.peek()),
+    changePrivacy: (privacy: Privacy, password?: string) => start({ kind: 'privacy', privacy }, password),
     regenerate: () => start({ kind: 'regenerate' }),
     dispose: stopResetting,
   };
 }
+
+export type BulkChangesModel = ReturnType<typeof createBulkChangesModel>;

@@ -1,29 +1,13 @@
-// The background's bulk job as a page watches it (storage.session, lib/bulk-job.ts), and what the page may
-// ask of it: start, stop, retry or forget. The Reports section's bulk changes and a project's "Regenerate
-// these pages" share it; the page never sends the changes itself.
+// The background's bulk job as a page watches it, and what the page may ask of it: the page never sends
+// the changes itself.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
 import type { PageInput, MessageType } from '@/lib/messaging/protocol';
 import type { Send } from './reports-model';
 
-export interface BulkJobControls {
-  /** The background's job (running or ended); null when there is none. */
-  readonly job: ReadonlySignal<BulkJob | null>;
-  /** The id of the first job that appeared after this page's last start: the one it started. */
-  readonly started: ReadonlySignal<string | null>;
-  /** The background refused to start, stop, retry or dismiss. */
-  readonly error: ReadonlySignal<ApiError | null>;
-  /** Whether the background took the job. */
-  start(input: PageInput<'bulk.start'>): Promise<boolean>;
-  stop(): Promise<void>;
-  retryFailed(): Promise<void>;
-  dismiss(): Promise<void>;
-  dispose(): void;
-}
-
 /** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
-export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => void): BulkJobControls {
+export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => void) {
   const job = signal<BulkJob | null>(null);
   const started = signal<string | null>(null);
   const error = signal<ApiError | null>(null);
@@ -50,10 +34,14 @@ export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => voi
   }
 
   return {
-    job,
-    started,
-    error,
-    async start(input) {
+    /** The background's job (running or ended); null when there is none. */
+    job: job as ReadonlySignal<BulkJob | null>,
+    /** The id of the first job that appeared after this page's last start: the one it started. */
+    started: started as ReadonlySignal<string | null>,
+    /** The background refused to start, stop, retry or dismiss. */
+    error: error as ReadonlySignal<ApiError | null>,
+    /** Whether the background took the job. */
+    async start(input: PageInput<'bulk.start'>) {
       awaiting = { before: job.peek()?.id ?? null };
       const taken = await ask('bulk.start', input);
       if (!taken) awaiting = null;
@@ -65,3 +53,5 @@ export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => voi
     dispose: stopWatching,
   };
 }
+
+export type BulkJobControls = ReturnType<typeof createBulkJobControls>;

@@ -5,19 +5,11 @@ import type { ApiError } from '@/lib/api/errors';
 import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
-export interface ProjectOptionsModel {
-  readonly names: ReadonlySignal<readonly string[]>;
-  readonly loading: ReadonlySignal<boolean>;
-  readonly error: ReadonlySignal<ApiError | null>;
-  readonly truncated: ReadonlySignal<boolean>;
-  load(): void;
-}
-
 const PER_PAGE = 100;
 /** 1,000 projects: a list that never says it ended must not be read forever. */
 const MAX_PAGES = 10;
 
-export function createProjectOptionsModel(send: Send): ProjectOptionsModel {
+export function createProjectOptionsModel(send: Send) {
   const names = signal<readonly string[]>([]);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
@@ -35,10 +27,10 @@ export function createProjectOptionsModel(send: Send): ProjectOptionsModel {
   });
 
   return {
-    names,
-    loading,
-    error,
-    truncated,
+    names: names as ReadonlySignal<readonly string[]>,
+    loading: loading as ReadonlySignal<boolean>,
+    error: error as ReadonlySignal<ApiError | null>,
+    truncated: truncated as ReadonlySignal<boolean>,
     load() {
       loading.value = true;
       void fetchAll().then(({ current, value }) => {
@@ -57,3 +49,5 @@ export function createProjectOptionsModel(send: Send): ProjectOptionsModel {
     },
   };
 }
+
+export type ProjectOptionsModel = ReturnType<typeof createProjectOptionsModel>;

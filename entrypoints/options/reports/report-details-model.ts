@@ -21,28 +21,6 @@ export interface DetailsChanges {
   password?: string;
 }
 
-export interface ReportDetailsModel {
-  readonly id: ReadonlySignal<string | null>;
-  readonly report: ReadonlySignal<Report | null>;
-  readonly scoreState: ReadonlySignal<ShownState | null>;
-  /** The service said this report no longer exists: nothing can be changed any more. */
-  readonly gone: ReadonlySignal<boolean>;
-  readonly loading: ReadonlySignal<boolean>;
-  readonly loadError: ReadonlySignal<ApiError | null>;
-  readonly writing: ReadonlySignal<DetailsWrite | null>;
-  readonly writeError: ReadonlySignal<{ write: DetailsWrite; error: ApiError } | null>;
-  /** What the last write did, in a sentence. */
-  readonly notice: ReadonlySignal<string | null>;
-  /** The report's analyses the extension has seen, oldest first; null until read. */
-  readonly history: ReadonlySignal<readonly Snapshot[] | null>;
-  show(id: string | null): void;
-  reload(): void;
-  /** Sends only what differs from the report on show; the password is kept nowhere. */
-  save(changes: DetailsChanges): Promise<Result<Report>>;
-  regenerate(): Promise<Result<Report>>;
-  dispose(): void;
-}
-
 export interface ReportDetailsOptions {
   /** A report the service returned after a write or a re-read, for the table to show too. */
   onReportChanged?: (report: ReportSummary) => void;
@@ -72,7 +50,7 @@ function afterRecheck(before: Report, after: Report, state: ShownState): string 
 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
-export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}): ReportDetailsModel {
+export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}) {
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
   const score = signal<ShownState | null>(null);
@@ -245,17 +223,20 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   }
 
   return {
-    id,
-    report,
-    scoreState: score,
-    gone,
-    loading,
-    loadError,
-    writing,
-    writeError,
-    notice,
-    history,
-    show(next) {
+    id: id as ReadonlySignal<string | null>,
+    report: report as ReadonlySignal<Report | null>,
+    scoreState: score as ReadonlySignal<ShownState | null>,
+    /** The service said this report no longer exists: nothing can be changed any more. */
+    gone: gone as ReadonlySignal<boolean>,
+    loading: loading as ReadonlySignal<boolean>,
+    loadError: loadError as ReadonlySignal<ApiError | null>,
+    writing: writing as ReadonlySignal<DetailsWrite | null>,
+    writeError: writeError as ReadonlySignal<{ write: DetailsWrite; error: ApiError } | null>,
+    /** What the last write did, in a sentence. */
+    notice: notice as ReadonlySignal<string | null>,
+    /** The report's analyses the extension has seen, oldest first; null until read. */
+    history: history as ReadonlySignal<readonly Snapshot[] | null>,
+    show(next: string | null) {
       if (next === id.peek()) return;
       fetchLatest.invalidate();
       historyOf = null;
@@ -276,7 +257,8 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       const current = id.peek();
       if (current !== null) void load(current);
     },
-    save: (changes) => write('save', changes),
+    /** Sends only what differs from the report on show; the password is kept nowhere. */
+    save: (changes: DetailsChanges) => write('save', changes),
     regenerate: () => write('regenerate', null),
     dispose() {
       stopWatching();
@@ -284,3 +266,5 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     },
   };
 }
+
+export type ReportDetailsModel = ReturnType<typeof createReportDetailsModel>;

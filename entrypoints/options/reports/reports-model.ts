@@ -1,55 +1,30 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, deletes (one, or many as a job).
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Result } from '@/lib/api/errors';
-import { REPORT_SORT_KEYS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
+import {
+  REPORT_SORT_KEYS,
+  type ReportId,
+  type ReportResult,
+  type ReportSortKey,
+  type ReportSummary,
+} from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { send as sendMessage } from '@/lib/messaging/send';
-import { firstSortDirection, resolveReportList, type ReportListState } from '@/lib/options-route';
+import { resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
-import { createListModel, type ListCache, type ListModel } from '../list/list-model';
+import { createListModel, type ListCache } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
-import { createBulkJobControls, type BulkJobControls } from './bulk-job-controls';
+import { createBulkJobControls } from './bulk-job-controls';
 
 export type Send = typeof sendMessage;
-
-export interface ReportsModelOptions {
-  router: HashRouter;
-  prefs: PrefsStore<ReportSortKey>;
-  searchDelayMs?: number;
-}
 
 /** The store of the connection this page was opened for (a switch reloads the page). */
 const KEPT: ListCache<ReportListState, ReportSummary> = {
   read: (state) => readStore().list(listView(toReportListQuery(state))),
 };
-
-export interface ReportsModel {
-  readonly list: ListModel<ReportSortKey, ReportListState, ReportSummary>;
-  readonly hasFilters: ReadonlySignal<boolean>;
-  readonly detailsId: ReadonlySignal<string | null>;
-  readonly selected: ReadonlySignal<ReadonlySet<string>>;
-  readonly selectedReports: ReadonlySignal<readonly ReportSummary[]>;
-  /** The background's bulk job of this connection: bulk changes and Delete selected. */
-  readonly jobs: BulkJobControls;
-  setResult(result: ReportResult | null): void;
-  setProject(project: string | null): void;
-  clearFilters(): void;
-  openDetails(id: ReportSummary['id']): void;
-  closeDetails(): void;
-  toggleSelected(id: ReportSummary['id'], selected: boolean): void;
-  /** None when all are selected already. */
-  toggleAllSelected(): void;
-  deleteReport(report: ReportSummary): Promise<Result<null>>;
-  /** Whether the background took the job; what it could not delete stays selected. */
-  deleteSelected(): Promise<boolean>;
-  /** Shows a report the service returned after a write, in place. */
-  replaceReport(report: ReportSummary): void;
-  removeReport(id: ReportSummary['id']): void;
-  dispose(): void;
-}
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
 export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
@@ -67,7 +42,10 @@ export function toReportListQuery(state: ReportListState): ReportListQuery {
   return { ...toReportFilters(state), perPage: state.perPage, page: state.page };
 }
 
-export function createReportsModel(send: Send, options: ReportsModelOptions): ReportsModel {
+export function createReportsModel(
+  send: Send,
+  options: { router: HashRouter; prefs: PrefsStore<ReportSortKey>; searchDelayMs?: number },
+) {
   const { router } = options;
   const list = createListModel<ReportSortKey, ReportListState, ReportSummary>({
     router,
@@ -80,7 +58,6 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
       details: current?.section === 'reports' ? current.details : null,
     }),
     fetchPage: (state) => send('reports.list', toReportListQuery(state)),
-    firstDirection: firstSortDirection,
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
     cache: KEPT,
@@ -131,45 +108,49 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     list,
     hasFilters,
     detailsId,
-    selected,
+    selected: selected as ReadonlySignal<ReadonlySet<string>>,
     selectedReports,
+    /** The background's bulk job of this connection: bulk changes and Delete selected. */
     jobs,
-    setResult: (result) => list.change({ result }),
-    setProject: (project) => list.change({ project }),
+    setResult: (result: ReportResult | null) => list.change({ result }),
+    setProject: (project: string | null) => list.change({ project }),
     clearFilters: () => list.change({ search: '', result: null, project: null }),
-    openDetails: (id) => navigateDetails(reportKey(id)),
+    openDetails: (id: ReportId) => navigateDetails(reportKey(id)),
     closeDetails: () => navigateDetails(null),
-    toggleSelected(id, on) {
+    toggleSelected(id: ReportId, on: boolean) {
       const next = new Set(selected.peek());
       if (on) next.add(reportKey(id));
       else next.delete(reportKey(id));
       selected.value = next;
     },
+    /** None when all are selected already. */
     toggleAllSelected() {
       const keys = list.page.peek()?.items.map((report) => reportKey(report.id)) ?? [];
       const allSelected = keys.length > 0 && keys.every((key) => selected.peek().has(key));
       selected.value = new Set(allSelected ? [] : keys);
     },
-    async deleteReport(report) {
+    async deleteReport(report: ReportSummary): Promise<Result<null>> {
       // The client counts the service's own "not found" as deleted; any other failure keeps the row.
       const result = await send('reports.delete', { id: report.id });
       if (!result.ok) return result;
       removeDeleted(new Set([reportKey(report.id)]));
       return { ok: true, data: null };
     },
+    /** Whether the background took the job; what it could not delete stays selected. */
     deleteSelected: () =>
       jobs.start({
         action: { kind: 'delete' },
         target: { reports: selectedReports.peek().map((report) => ({ id: report.id, label: report.url })) },
       }),
-    replaceReport(report) {
+    /** Shows a report the service returned after a write, in place. */
+    replaceReport(report: ReportSummary) {
       const key = reportKey(report.id);
       list.patchPage((page) => ({
         ...page,
         items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
       }));
     },
-    removeReport: (id) => removeDeleted(new Set([reportKey(id)])),
+    removeReport: (id: ReportId) => removeDeleted(new Set([reportKey(id)])),
     dispose() {
       jobs.dispose();
       stopPruning();
@@ -177,3 +158,5 @@ export function createReportsModel(send: Send, options: ReportsModelOptions): Re
     },
   };
 }
+
+export type ReportsModel = ReturnType<typeof createReportsModel>;

@@ -2,20 +2,23 @@
 // test's pages, and the average score over time. The background reads the project; this page shows it.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { ListTable } from '@/components/ListTable';
 import { ScoreChart } from '@/components/ScoreChart';
-import type { ReportId } from '@/lib/api/types';
+import type { ReportId, ReportResult } from '@/lib/api/types';
+import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import type { SiteSummary, SiteTest } from '@/lib/site';
+import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@/lib/site';
 import type { TrendPoint } from '@/lib/site-trend';
+import { formatCount } from '../../format-number';
 import { downloadFile } from '../../reports/export/download-file';
-import { FailedTestsTable } from './FailedTestsTable';
+import { categoryName, importanceName } from '../../reports/check-summary';
+import { AverageScore } from '../AverageScore';
 import { siteCsvFileName, rankingCsv } from './site-csv';
-import { createSiteModel } from './site-model';
-import { SiteFacts } from './SiteFacts';
-import { SiteReadStatus } from './SiteReadStatus';
+import { createSiteModel, type SiteModel } from './site-model';
 import { TestPages } from './TestPages';
 import './project-page.css';
+import { openSettings } from '../../router';
 
 export interface ProjectPageProps {
   name: string;
@@ -24,17 +27,9 @@ export interface ProjectPageProps {
   projectsHref: string;
   testHref: (test: string | null) => string;
   detailsHref: (id: ReportId) => string;
-  onOpenSettings: () => void;
 }
 
-export function ProjectPage({
-  name,
-  test,
-  projectsHref,
-  testHref,
-  detailsHref,
-  onOpenSettings,
-}: ProjectPageProps) {
+export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }: ProjectPageProps) {
   const model = useMemo(() => createSiteModel(send, name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
@@ -62,7 +57,7 @@ export function ProjectPage({
           error={error}
           context={t('siteReadFailed')}
           onRetry={() => void model.read()}
-          onOpenSettings={onOpenSettings}
+          onOpenSettings={openSettings}
         />
       ) : null}
       {summary ? (
@@ -70,7 +65,7 @@ export function ProjectPage({
       ) : !error && view === null ? (
         <p class="status">{t('siteLoading')}</p>
       ) : null}
-      {view ? <SiteReadStatus view={view} model={model} onOpenSettings={onOpenSettings} /> : null}
+      {view ? <SiteReadStatus view={view} model={model} /> : null}
       <Trend points={model.trend.value} />
       {test !== null ? (
         <TestPages
@@ -79,7 +74,6 @@ export function ProjectPage({
           summary={summary}
           backHref={testHref(null)}
           detailsHref={detailsHref}
-          onOpenSettings={onOpenSettings}
         />
       ) : summary ? (
         <Ranking summary={summary} testHref={(each) => testHref(each.key)} />
@@ -115,5 +109,150 @@ function Trend({ points }: { points: TrendPoint[] }) {
       <h3 id="site-trend-heading">{t('siteTrendHeading')}</h3>
       <ScoreChart history={points} label={t('siteTrendHeading')} caption={t('siteTrendCaption')} />
     </section>
+  );
+}
+
+function SiteFacts({ summary }: { summary: SiteSummary }) {
+  return (
+    <div class="site-facts">
+      <dl class="site-facts__list">
+        <div>
+          <dt>{t('sitePages')}</dt>
+          <dd>{formatCount(summary.pages)}</dd>
+        </div>
+        <div>
+          <dt>{t('projectsColumnAverage')}</dt>
+          <dd>
+            <AverageScore project={summary} />
+          </dd>
+        </div>
+        {summary.withoutResults > 0 ? (
+          <div>
+            <dt>{t('siteWithoutResults')}</dt>
+            <dd>{t('siteNotAnalysedYet', formatCount(summary.withoutResults))}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <BandSpread spread={summary.spread} />
+    </div>
+  );
+}
+
+// A bar for the eye, and the same counts as a list for everyone (the bar is hidden from screen readers).
+const BANDS: readonly ReportResult[] = ['good', 'decent', 'bad'];
+
+function BandSpread({ spread }: { spread: Record<ReportResult, number> }) {
+  const scored = BANDS.reduce((sum, band) => sum + spread[band], 0);
+  return (
+    <figure class="band-spread" aria-labelledby="band-spread-caption">
+      <figcaption id="band-spread-caption">{t('siteSpreadCaption')}</figcaption>
+      {scored > 0 ? (
+        <div class="band-spread__bar" aria-hidden="true">
+          {BANDS.filter((band) => spread[band] > 0).map((band) => (
+            <span key={band} class={`band-spread__part result--${band}`} style={{ flexGrow: spread[band] }}>
+              {formatCount(spread[band])}
+            </span>
+          ))}
+        </div>
+      ) : null}
+      <ul class="band-spread__counts">
+        {BANDS.map((band) => (
+          <li key={band}>
+            <span class={`band-spread__key result--${band}`} aria-hidden="true" />
+            {t('siteSpreadCount', RESULT_LABELS[band], formatCount(spread[band]))}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+// Where the background's read is: progress and Stop, "Go on" after Stop, its failure, the cut, Read again.
+function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
+  const { read, summary } = view;
+  if (read.phase === 'reading') {
+    // A larger project is read up to the cap: the bar and its words count to where the read ends.
+    const goal = read.total === null ? null : Math.min(read.total, SITE_READ_CAP);
+    const [done, total] = [formatCount(read.read), goal === null ? null : formatCount(goal)];
+    return (
+      <div class="site-read">
+        <progress
+          aria-label={t('siteProgressLabel')}
+          max={goal ?? undefined}
+          value={goal === null ? undefined : read.read}
+        />
+        <p role="status">{total === null ? t('siteReadingSome', done) : t('siteReading', done, total)}</p>
+        <button type="button" onClick={() => void model.stop()}>
+          {t('siteStop')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div class="site-read">
+      {read.phase === 'stopped' ? (
+        <p role="status">
+          {read.total === null
+            ? t('siteStoppedSome', formatCount(read.read))
+            : t('siteStopped', formatCount(read.read), formatCount(read.total))}{' '}
+          <button type="button" onClick={() => void model.read()}>
+            {t('siteGoOn')}
+          </button>
+        </p>
+      ) : null}
+      {read.phase === 'failed' ? (
+        <ErrorBanner
+          error={read.error}
+          context={t('siteReadFailed')}
+          onRetry={() => void model.read()}
+          onOpenSettings={openSettings}
+        />
+      ) : null}
+      {summary?.cut ? (
+        <p>{t('siteCut', formatCount(summary.pages), formatCount(summary.total ?? summary.pages))}</p>
+      ) : null}
+      <button type="button" onClick={() => void model.read(true)}>
+        {t('siteReadAgain')}
+      </button>
+    </div>
+  );
+}
+
+function FailedTestsTable({
+  summary,
+  testHref,
+}: {
+  summary: SiteSummary;
+  testHref: (test: SiteTest) => string;
+}) {
+  const scored = formatCount(summary.pages - summary.withoutResults);
+  if (summary.tests.length === 0) return <p class="empty-state">{t('siteNoFailedTests')}</p>;
+  return (
+    <ListTable name="site-tests" labelledBy="site-tests-heading" loading={false} stale={false}>
+      <thead>
+        <tr>
+          <th scope="col">{t('siteColumnTest')}</th>
+          <th scope="col">{t('siteColumnPages')}</th>
+          <th scope="col">{t('siteColumnImportance')}</th>
+          <th scope="col">{t('siteColumnCategory')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.tests.map((test) => (
+          <tr key={test.key}>
+            <th scope="row" class="name-cell">
+              <a href={testHref(test)}>{test.name}</a>
+            </th>
+            <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
+            <td>
+              <span class={`importance importance--${test.importance}`}>
+                {importanceName(test.importance)}
+              </span>
+            </td>
+            <td>{categoryName(test.category)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }

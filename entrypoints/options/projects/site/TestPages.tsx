@@ -1,6 +1,9 @@
 // One failed test's pages: each address, its score and a link to its report's details; "Regenerate these
 // pages" and "Export CSV".
+import { useSignal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ResultBadge } from '@/components/ResultBadge';
@@ -12,9 +15,10 @@ import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
 import { downloadFile } from '../../reports/export/download-file';
-import { RegeneratePages } from './RegeneratePages';
+import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
 import { siteCsvFileName, testPagesCsv } from './site-csv';
-import { createTestPagesModel } from './test-pages-model';
+import { createTestPagesModel, type TestPagesModel } from './test-pages-model';
+import { openSettings } from '../../router';
 
 export interface TestPagesProps {
   project: string;
@@ -22,17 +26,9 @@ export interface TestPagesProps {
   summary: SiteSummary | null;
   backHref: string;
   detailsHref: (id: ReportId) => string;
-  onOpenSettings: () => void;
 }
 
-export function TestPages({
-  project,
-  testKey,
-  summary,
-  backHref,
-  detailsHref,
-  onOpenSettings,
-}: TestPagesProps) {
+export function TestPages({ project, testKey, summary, backHref, detailsHref }: TestPagesProps) {
   const model = useMemo(() => createTestPagesModel(send, project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
   // Each regenerate answer updates the background's rows and the summary: the list follows.
@@ -65,7 +61,7 @@ export function TestPages({
       ) : (
         <>
           <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
-          <RegeneratePages model={model} count={pages.length} onOpenSettings={onOpenSettings}>
+          <RegeneratePages model={model} count={pages.length}>
             <button type="button" onClick={exportCsv} disabled={!test}>
               {t('siteExportCsv')}
             </button>
@@ -111,5 +107,51 @@ function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (i
         ))}
       </tbody>
     </ListTable>
+  );
+}
+
+// Asked first: it sends one request per page.
+function RegeneratePages({
+  model,
+  count,
+  children,
+}: {
+  model: TestPagesModel;
+  count: number;
+  /** Actions in the same row as Regenerate. */
+  children?: ComponentChildren;
+}) {
+  const confirming = useSignal(false);
+  const job = model.job.value;
+  const running = job !== null && job.phase !== 'ended';
+  const jobError = model.jobError.value;
+  return (
+    <>
+      <div class="list-controls">
+        {running ? null : (
+          <button type="button" onClick={() => (confirming.value = true)}>
+            {t('siteRegenerate')}
+          </button>
+        )}
+        {children}
+      </div>
+      {running ? <BulkProgress job={job} model={model} /> : null}
+      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} /> : null}
+      {jobError ? (
+        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
+      ) : null}
+      <ConfirmDialog
+        open={confirming.value}
+        title={t('siteRegenerateTitle', formatCount(count))}
+        confirmLabel={t('siteRegenerateConfirm')}
+        onConfirm={() => {
+          confirming.value = false;
+          void model.regenerate();
+        }}
+        onCancel={() => (confirming.value = false)}
+      >
+        <p>{t('siteRegenerateWhat')}</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -2,26 +2,13 @@
 // bulk job, watched as the Reports section's. When the job ends the project is read again.
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
-import type { BulkJob } from '@/lib/bulk-job';
 import { reportKey } from '@/lib/report-id';
 import type { SitePage } from '@/lib/site';
-import { createBulkJobControls, type BulkJobControls } from '../../reports/bulk-job-controls';
+import { createBulkJobControls } from '../../reports/bulk-job-controls';
 import type { Send } from '../../reports/reports-model';
 import { latestOnly } from '../../list/latest-only';
 
-export interface TestPagesModel extends Pick<BulkJobControls, 'stop' | 'retryFailed' | 'dismiss'> {
-  /** The pages failing the test, lowest score first; null until the first answer. */
-  readonly pages: ReadonlySignal<SitePage[] | null>;
-  readonly error: ReadonlySignal<ApiError | null>;
-  /** The regenerate job started here, or running on some of these pages. */
-  readonly job: ReadonlySignal<BulkJob | null>;
-  readonly jobError: ReadonlySignal<ApiError | null>;
-  reload(): Promise<void>;
-  regenerate(): Promise<void>;
-  dispose(): void;
-}
-
-export function createTestPagesModel(send: Send, project: string, test: string): TestPagesModel {
+export function createTestPagesModel(send: Send, project: string, test: string) {
   const pages = signal<SitePage[] | null>(null);
   const error = signal<ApiError | null>(null);
   const controls = createBulkJobControls(send, () => {
@@ -52,8 +39,10 @@ export function createTestPagesModel(send: Send, project: string, test: string):
   void reload();
 
   return {
-    pages,
-    error,
+    /** The pages failing the test, lowest score first; null until the first answer. */
+    pages: pages as ReadonlySignal<SitePage[] | null>,
+    error: error as ReadonlySignal<ApiError | null>,
+    /** The regenerate job started here, or running on some of these pages. */
     job,
     jobError: controls.error,
     reload,
@@ -68,3 +57,5 @@ export function createTestPagesModel(send: Send, project: string, test: string):
     dispose: controls.dispose,
   };
 }
+
+export type TestPagesModel = ReturnType<typeof createTestPagesModel>;

@@ -1,13 +1,11 @@
-// What a running or finished export says: the page being read with a progress bar and Stop, a wait the
-// service asked for, a failure with what helps (errorAction: Retry, or Open settings), or the file made.
-// Loaded with the export, never at start-up.
-// One box and one status region for every state, so each change is announced (a live region added
-// together with its text often is not).
+// One box and one status region for every state of the export, so each change is announced (a live
+// region added together with its text often is not).
 import { useEffect, useRef } from 'preact/hooks';
 import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../../format-number';
 import type { ExportModel, ExportState } from './export-model';
+import { openSettings } from '../../router';
 
 type Reading = Extract<ExportState, { phase: 'reading' }>;
 type Failed = Extract<ExportState, { phase: 'failed' }>;
@@ -49,13 +47,14 @@ function ReadingBar({ state }: { state: Reading }) {
   );
 }
 
-export interface ExportPanelProps {
+/** `onOpenSettings` defaults to this page's Settings. */
+export function ExportPanel({
+  model,
+  onOpenSettings = openSettings,
+}: {
   model: ExportModel;
-  /** Offered when the failure is one Settings fixes (the key was refused, say). */
   onOpenSettings?: () => void;
-}
-
-export function ExportPanel({ model, onOpenSettings }: ExportPanelProps) {
+}) {
   const state = model.state.value;
   const box = useRef<HTMLDivElement>(null);
   const reading = state?.phase === 'reading' ? state : null;

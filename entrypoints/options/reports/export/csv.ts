@@ -1,28 +1,18 @@
-// A small RFC 4180 writer: every text field is quoted and its quotes doubled, numbers are not;
-// records end in CRLF; the text starts with a byte-order mark so spreadsheets read it as UTF-8.
-// No library: the well-kept ones (papaparse's unparse, csv-stringify, d3-dsv) are parsers first, and
-// this is all the export needs of them.
+// RFC 4180: text quoted with its quotes doubled, numbers bare, CRLF records, a byte-order mark first.
 
 export type CsvValue = string | number | null;
 
 /** U+FEFF, written as EF BB BF in UTF-8: Excel otherwise reads a CSV in the system's code page. */
 export const BOM = '\uFEFF';
 
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`), or whose leading tab or CR some
- * spreadsheets drop before doing so, gets a leading `'` (OWASP's "CSV injection" advice): a URL or a
- * project name sent by a server must never become a formula on someone's machine.
- */
+/** A server's text must never run as a spreadsheet formula (OWASP "CSV injection"): it gets a leading `'`. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/**
- * One field: null is empty, a number as it is, text always quoted: Excel in many locales splits
- * records on `;` (or the locale's list separator), so text is quoted whatever it holds.
- */
+/** Text is always quoted: Excel in many locales splits records on `;`, not `,`. */
 export function csvField(value: CsvValue): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);

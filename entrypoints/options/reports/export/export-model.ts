@@ -1,15 +1,11 @@
-// "Export CSV": reads every page of the list as it is filtered, searched and sorted on screen, then hands
-// the file to the browser. Pages are asked one after another, paced like the background's jobs: a short pause
-// normally, one request per (60 s / limit) once X-RateLimit-Remaining runs low, and a 429 waited out as
-// its Retry-After says (a few times) before it counts as a failure. A failure keeps the pages read so far:
-// Retry goes on from the page that failed. Stop ends the export and nothing is downloaded (half a list
-// in a file would look like the whole one).
+// "Export CSV": every page of the list as it is on screen, paced by lib/pace. Retry goes on from the page
+// that failed; Stop downloads nothing (half a list in a file would look like the whole one).
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import type { ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { reportKey } from '@/lib/report-id';
-import { createPacedSender, type PaceOptions } from '../../paced-sender';
+import { abortableSleep, createPacer } from '@/lib/pace';
 import type { Send } from '../reports-model';
 import { downloadFile } from './download-file';
 import { csvFileName } from './csv';
@@ -24,22 +20,11 @@ export type ExportState =
   | { phase: 'stopped' }
   | { phase: 'done'; count: number; fileName: string };
 
-export interface ExportOptions extends PaceOptions {
+export interface ExportOptions {
   /** Hands the finished file to the browser (an <a download> with a Blob URL by default). */
   download?: (fileName: string, text: string) => void;
   now?: () => Date;
-}
-
-export interface ExportModel {
-  /** null before the first export, and after Dismiss. */
-  readonly state: ReadonlySignal<ExportState | null>;
-  readonly running: ReadonlySignal<boolean>;
-  start(query: ExportQuery): Promise<void>;
-  /** Ends a running export; nothing is downloaded. */
-  stop(): void;
-  /** After a failure: reads again from the page that failed. */
-  retry(): Promise<void>;
-  dismiss(): void;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** The largest page the API allows: the fewest requests. */
@@ -47,8 +32,8 @@ export const EXPORT_PER_PAGE = 100;
 /** 100,000 reports: a list that never says it ended must not be read forever. */
 const MAX_PAGES = 1000;
 
-export function createExportModel(send: Send, options: ExportOptions = {}): ExportModel {
-  const { download = downloadFile, now = () => new Date() } = options;
+export function createExportModel(send: Send, options: ExportOptions = {}) {
+  const { download = downloadFile, now = () => new Date(), sleep = abortableSleep } = options;
   const state = signal<ExportState | null>(null);
   const running = computed(() => state.value?.phase === 'reading');
 
@@ -59,7 +44,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
   let lastPage: number | null = null;
   let abort: AbortController | null = null;
 
-  let paced = createPacedSender(options);
+  let pacer = createPacer(250, 60_000);
 
   async function run() {
     const controller = new AbortController();
@@ -69,15 +54,24 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
     while (nextPage <= MAX_PAGES) {
       // The page about to be read is said during the pause before it, too.
       state.value = { phase: 'reading', page: nextPage, lastPage, waitingSeconds: null };
-      if (!first) await paced.pause(signal);
+      if (!first) await sleep(pacer.next(), signal);
       first = false;
       if (signal.aborted) return;
       const page = nextPage;
-      const answer = await paced.send(
-        () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page }),
-        signal,
-        (waitingSeconds) => (state.value = { phase: 'reading', page, lastPage, waitingSeconds }),
-      );
+      const ask = () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page });
+      let answer = await ask();
+      // Each 429 is waited out as the pacer says, then asked again, unless Stop comes first.
+      for (
+        let waitMs = pacer.after(answer);
+        waitMs !== null && !signal.aborted;
+        waitMs = pacer.after(answer)
+      ) {
+        state.value = { phase: 'reading', page, lastPage, waitingSeconds: waitMs / 1000 };
+        await sleep(waitMs, signal);
+        if (signal.aborted) return;
+        state.value = { phase: 'reading', page, lastPage, waitingSeconds: null };
+        answer = await ask();
+      }
       if (signal.aborted) return;
       if (!answer.ok) {
         abort = null;
@@ -105,17 +99,19 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
   }
 
   return {
-    state,
+    /** null before the first export, and after Dismiss. */
+    state: state as ReadonlySignal<ExportState | null>,
     running,
-    async start(asked) {
+    async start(asked: ExportQuery) {
       if (abort) return;
       query = asked;
       rows = new Map();
       nextPage = 1;
       lastPage = null;
-      paced = createPacedSender(options);
+      pacer = createPacer(250, 60_000);
       await run();
     },
+    /** Ends a running export; nothing is downloaded. */
     stop() {
       if (!abort) return;
       abort.abort();
@@ -123,6 +119,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
       rows = new Map();
       state.value = { phase: 'stopped' };
     },
+    /** After a failure: reads again from the page that failed. */
     async retry() {
       if (abort || state.peek()?.phase !== 'failed') return;
       await run();
@@ -134,3 +131,5 @@ export function createExportModel(send: Send, options: ExportOptions = {}): Expo
     },
   };
 }
+
+export type ExportModel = ReturnType<typeof createExportModel>;

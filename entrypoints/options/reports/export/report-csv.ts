@@ -1,6 +1,4 @@
-// The export's columns, in a fixed order, and the file's name. Names and values are the same whatever the
-// browser's language (band and privacy as the API's words, dates as the service sent them, scores with a
-// dot): a file made in German and one made in English can be joined or read by the same script.
+// Columns and values are the same in every language, so files made in German and in English can be joined.
 import { PRIVACY, type Privacy } from '@/lib/api/types';
 import type { ExportRow } from '@/lib/export/export-row';
 import { toCsv, type CsvValue } from './csv';

@@ -4,12 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
-import {
-  firstSortDirection,
-  formatRoute,
-  resolveProjectList,
-  type ProjectListState,
-} from '@/lib/options-route';
+import { formatRoute, resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { createListModel, type ListCache, type ListModel } from '@/entrypoints/options/list/list-model';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
@@ -60,7 +55,6 @@ function start(
     resolve: resolveProjectList,
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage,
-    firstDirection: firstSortDirection,
     sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: 300,
     cache,

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
 import {
-  firstSortDirection,
   resolveProjectList,
   type ListPrefs,
   type OptionsRoute,
@@ -38,7 +37,6 @@ function start(hash: string, fetchPage: Fetch, prefs = memoryPrefs<ProjectSortKe
     resolve: resolveProjectList,
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage: fetch,
-    firstDirection: firstSortDirection,
     sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: SEARCH_DELAY_MS,
   });

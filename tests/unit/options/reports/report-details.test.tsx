@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report, ReportChecks } from '@/lib/api/types';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { createReportDetailsModel, nothingToSave } from '@/entrypoints/options/reports/report-details-model';
-import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportFieldList';
+import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportDetailsPanel';
 import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from '../fakes';
 import { checksOf } from '../../popup/fixtures';
 import { renderApp } from '../render-app';
