@@ -3,7 +3,6 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';
-import { checkName } from '@/lib/api/report-checks';
 import type { ReportSummary } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 import {
@@ -18,7 +17,6 @@ import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
 
 // An analysis kept after the popup loaded came in while it was open (a Regenerate's result): it is said.
-
 const loadedAt = Date.now();
 
 type Opened = 'fixed' | 'broken' | null;
@@ -144,7 +142,7 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
     <ul id={id} class="changed-tests" aria-label={label}>
       {tests.map((test) => (
         <li key={test.key}>
-          {test.name ?? checkName(test.key)}
+          {test.name ?? test.key}
           {test.value ? <span class="issue-detail"> — {test.value}</span> : null}
         </li>
       ))}

@@ -6,11 +6,9 @@ import { t } from '@/lib/i18n';
 import { App } from './App';
 import { createPopupModel } from './popup-model';
 
-document.documentElement.lang = t('uiLanguageCode');
-followSwitch(() => location.reload());
 const model = createPopupModel();
-// One first render, once the kept reports are read: a header rendered alone before them was laid out when
-// Chrome sizes and shows the popup, and their reads waited behind that work.
+// One first render, once the kept reports are read (asked for first): it is the popup's largest paint, and
+// a header rendered alone before them was laid out while Chrome sized the popup, delaying their reads.
 let shown = false;
 const show = () => {
   if (shown) return;
@@ -19,3 +17,5 @@ const show = () => {
 };
 // Rendered whatever happens to the start: a popup is never left blank.
 void model.start(show).finally(show);
+document.documentElement.lang = t('uiLanguageCode');
+followSwitch(() => location.reload());
