@@ -1,5 +1,4 @@
-// The report card's change since the previous analysis: "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the
-// line of the score over time, read from the history the background keeps.
+// "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the score's line, from the history the background keeps.
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';
@@ -76,7 +75,6 @@ export function ReportChange({
   );
 }
 
-/** The report's snapshots, read again when its analysis changes and when the background adds one. */
 function useReportHistory(report: ReportSummary): readonly Snapshot[] {
   const [history, setHistory] = useState<readonly Snapshot[]>([]);
   useEffect(() => {
@@ -150,7 +148,6 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
   );
 }
 
-/** The line as words: "81, up by 9 since 3 Nov 2026 · 3 fixed · 1 new". */
 function spokenChange(summary: ChangeSummary): string {
   const { score, change } = summary;
   const delta = change === null ? '' : deltaWords(change);
