@@ -8,14 +8,9 @@ export interface ConfirmDialogProps {
   children?: ComponentChildren;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** The typed name does not match, say. */
   confirmDisabled?: boolean;
-  /** A request is on its way. */
   busy?: boolean;
-  /**
-   * Cancel, Escape and the browser's own closing do nothing: a request that cannot be called back is on
-   * its way, and its answer (a failure above all) must be seen in this dialog.
-   */
+  /** Cancel and Escape do nothing: a request that cannot be called back is on its way. */
   cancelDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -23,10 +18,7 @@ export interface ConfirmDialogProps {
   fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
-/**
- * A modal confirmation on the native <dialog> (showModal() makes the rest of the page inert); Tab stays
- * inside it (Chrome would move on to its own toolbar); focus goes back to what opened it.
- */
+/** A modal <dialog>; Tab stays inside (Chrome would move on to its toolbar); focus returns to its opener. */
 export function ConfirmDialog({
   open,
   title,
@@ -75,7 +67,6 @@ export function ConfirmDialog({
       aria-describedby={bodyId}
       aria-busy={busy ? true : undefined}
       onCancel={(event) => {
-        // Escape: the page closes the dialog by setting open=false.
         event.preventDefault();
         if (!cancelDisabled) onCancel();
       }}
@@ -83,8 +74,7 @@ export function ConfirmDialog({
         if (event.key === 'Tab') keepFocusInside(event);
       }}
       onClose={(event) => {
-        // Closed by the browser itself (e.g. a repeated Escape): keep the page's state in step, or, while
-        // it must stay, open it again.
+        // Closed by the browser itself (a repeated Escape): open again while it must stay.
         if (!open) return;
         if (cancelDisabled) event.currentTarget.showModal();
         else onCancel();

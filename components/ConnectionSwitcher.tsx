@@ -1,5 +1,4 @@
-// The connection switcher of the popup's, the side panel's and the options page's headers, with two
-// connections or more. Asked for after the first paint, so a page's start-up does not wait for it.
+// The pages' connection switcher, with two connections or more; asked for after the first paint.
 import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
@@ -7,9 +6,7 @@ import type { ConnectionSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 
 interface ConnectionSwitcherProps {
-  /** The options page notes that it asked for the switch. */
   switchTo?: (id: string) => Promise<Result<unknown>>;
-  /** The page starts again, so it shows the new connection's data only. */
   onSwitched: (connection: ConnectionSummary) => void;
   labelShown?: boolean;
 }
@@ -38,7 +35,6 @@ export function ConnectionSwitcher({
     setFailure(null);
     const result = await switchTo(id);
     if (result.ok) return onSwitched(chosen);
-    // Refused (removed meanwhile, storage failed): said here; the select shows the active one again.
     setFailure(result.error.message);
     setBusy(false);
   }

@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 
 interface ListTableProps {
-  /** `reports` → class `reports-table`. */
   name: string;
   labelledBy: string;
   loading: boolean;

@@ -1,5 +1,4 @@
-// Privacy (Public / Private / Password) and the password Password needs: the popup's create form, the
-// options page's bulk changes and the report edit form ask for them the same way.
+// Privacy and the password Password needs, asked the same way by the popup and the options page.
 import type { Ref } from 'preact';
 import { PRIVACY, PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
@@ -10,10 +9,10 @@ import { SelectField, type SelectOption } from './fields';
 export interface PrivacyFieldsProps {
   ids: { privacy: string; password: string };
   labels: { privacy: string; password: string };
-  /** null: the service did not say; nothing is chosen until the person picks one. */
+  /** null: the service did not say. */
   privacy: Privacy | null;
   onPrivacy: (privacy: Privacy) => void;
-  /** Lives only in the field and the message it goes with: never stored, logged or cached. */
+  /** Never stored, logged or cached. */
   password: string;
   onPassword: (password: string) => void;
   passwordRequired: boolean;
@@ -60,7 +59,6 @@ export function PrivacyFields(props: PrivacyFieldsProps) {
             {...fieldAria(ids.password, errors?.password, props.passwordHint)}
           />
           {reveal ? (
-            // The name says which field ("Show password"); the button shows only the verb.
             <button
               type="button"
               aria-controls={ids.password}

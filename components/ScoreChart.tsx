@@ -22,7 +22,6 @@ const ZONES: readonly { band: ReportResult; from: number; to: number }[] = [
 const TICKS = [0, DECENT_FROM, GOOD_ABOVE + 1, 100];
 
 interface Point {
-  /** Its place in the history. */
   index: number;
   x: number;
   y: number;
@@ -30,7 +29,6 @@ interface Point {
   name: string;
 }
 
-/** What the chart reads of an analysis (a report's snapshot, or a point of a project's trend). */
 export type ChartAnalysis = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
 
 const yOf = (score: number) => PLOT.bottom - (score / 100) * (PLOT.bottom - PLOT.top);
@@ -43,7 +41,6 @@ function pointsOf(history: readonly ChartAnalysis[]): Point[] {
   const span = Math.max(...scored.map((each) => each.time)) - first;
   return scored.map(({ snapshot, index, score, time }) => ({
     index,
-    // A single analysis, or several at once, stands in the middle.
     x:
       span === 0
         ? (PLOT.left + PLOT.right) / 2
@@ -69,9 +66,7 @@ export function ScoreChart({
   label = t('historyChartLabel'),
   caption = t('historyTableCaption'),
 }: {
-  /** Oldest first. */
   history: readonly ChartAnalysis[];
-  /** Where it draws something else than one page's analyses. */
   label?: string;
   caption?: string;
 }) {

@@ -1,10 +1,7 @@
 import { parseWebUrl } from '@/lib/web-url';
 import { readableUrl } from '@/lib/readable-url';
 
-/**
- * A URL as a link in a new tab, only for http and https. `href`: a stored address ("example.com/pricing")
- * shown as the service keeps it, linked to the full address.
- */
+/** A link in a new tab, only for http(s); `href` is the full address of a stored one ("example.com/a"). */
 export function WebLink({
   url,
   href = url,

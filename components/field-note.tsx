@@ -1,5 +1,4 @@
-// The one way every form says what is wrong with a field: the note under it (FieldNote) and the field's
-// matching aria-invalid and aria-describedby (fieldAria).
+// What is wrong with a field: the note under it and the field's matching aria-invalid and aria-describedby.
 import type { ComponentChildren } from 'preact';
 
 /** What is wrong with a field: one message, or the server's several (shown as one sentence after another). */
@@ -25,10 +24,7 @@ export interface FieldNoteProps {
   id: string;
   error?: FieldError;
   hint?: ComponentChildren;
-  /**
-   * Said as it happens (a search refused while typing, say): the error's line is always there, empty
-   * without an error, as a status region (one added together with its text is often not announced).
-   */
+  /** Said as it happens: the error's line is always there as a status region. */
   live?: boolean;
 }
 

@@ -32,7 +32,7 @@ export function App({ model }: { model: PopupModel }) {
               {t('popupSettings')}
             </button>
             {model.canOpenSidePanel ? (
-              // An icon named by its words: they would not fit beside the other links in German.
+              // An icon: words would not fit beside the other links in German.
               <button
                 type="button"
                 class="link-button icon-button"

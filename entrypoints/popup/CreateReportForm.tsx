@@ -6,8 +6,7 @@ import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
 import { t } from '@/lib/i18n';
 
-// Fields shown in this form; a server message about any other field is listed above the button. The
-// page's address has no field: the error's sentence says what the service had against it.
+// A server message about any other field is listed above the button (the address has no field).
 const FORM_FIELDS = ['privacy', 'password', 'url'];
 
 const looked = () => ({
@@ -18,9 +17,8 @@ const looked = () => ({
 
 export interface CreateReportFormProps {
   form: CreateForm;
-  /** This page has a report already. */
   another: boolean;
-  /** Until the background said which privacy to start from, the form keeps its room but is not shown. */
+  /** Until the background said which privacy to start from, the form keeps its room, hidden. */
   ready: boolean;
   onOpenSettings: () => void;
 }
@@ -34,7 +32,7 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
 
-  // Focus starts on the button once it can be used, unless something else took it meanwhile.
+  // Focus starts on the button once usable, unless something else took it.
   useEffect(() => {
     if (ready && (document.activeElement === document.body || !document.activeElement))
       submitButton.current?.focus();
@@ -109,7 +107,7 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   );
 }
 
-/** Seconds since the create started (it can take tens); outside the status region, which would say each. */
+/** Seconds since the create started; outside the status region, which would say each. */
 function Elapsed({ since }: { since: number | null }) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {

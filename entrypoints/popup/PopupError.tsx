@@ -10,10 +10,7 @@ interface PopupErrorProps {
   onOpenSettings: () => void;
 }
 
-/**
- * An error with its action. After a rate limit, Retry appears once the wait is over, and the message
- * says at what time: a countdown inside an alert would be read out every second.
- */
+/** After a rate limit, Retry appears once the wait is over and the message says when (not a countdown). */
 export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErrorProps) {
   const retryAt = retryTime(error);
   const [waiting, setWaiting] = useState(retryAt !== null && retryAt > Date.now());
@@ -38,14 +35,13 @@ export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErr
   );
 }
 
-// Fixed the first time an error is shown: a banner shown again later neither moves the time nor restarts it.
+// Fixed when an error is first shown: showing it again does not move the time.
 const retryTimes = new WeakMap<ApiError, number>();
 
 function retryTime(error: ApiError): number | null {
   if (!error.retryAfterSeconds) return null;
   let at = retryTimes.get(error);
   if (at === undefined) {
-    // Rounded up to a whole second, so the time said is never before Retry appears.
     at = Math.ceil((Date.now() + error.retryAfterSeconds * 1000) / 1000) * 1000;
     retryTimes.set(error, at);
   }

@@ -10,14 +10,12 @@ import { readableUrl } from '@/lib/readable-url';
 export function RecentReports({ model }: { model: PopupModel }) {
   const shown = model.recent.value;
   const items = shown.value;
-  // Any change of the data renders the section, often enough for "5 min ago".
   const now = model.now();
   const page = model.page.value;
   const siteOnly = model.siteOnly.value;
-  // The page section shows the same error already: one banner is enough.
   const pageError = model.pageReport.value.error;
   const showError = shown.error && !(page?.reportable && pageError?.kind === shown.error.kind);
-  // "Data ready" for `npm run bench` (test builds only): both lists are shown, from the cache or the service.
+  // For `npm run bench` (test builds): both lists are shown.
   if (import.meta.env.MODE === 'e2e' && items && model.pageReport.value.value !== undefined)
     requestAnimationFrame(() => performance.mark('data-ready'));
   return (

@@ -4,7 +4,6 @@ import { t } from '@/lib/i18n';
 export interface RecheckNoteProps {
   recheck: Recheck;
   said: { looking: string; found: string; none: string };
-  /** The button that looks once more, while the outcome is unsure. */
   again: string;
   onAgain: () => void;
 }

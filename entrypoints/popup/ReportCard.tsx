@@ -16,7 +16,6 @@ const readAgain = () => ({
   none: t('popupReadAgainNone'),
 });
 
-/** This page's newest report: result, privacy, dates, and what can be done with it. */
 export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
   const state = model.pageReportState(report);
   const generating = state === 'generating';
@@ -55,7 +54,6 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
       {state === 'no_score' ? <p class="hint">{t('popupNoScoreGiven')}</p> : null}
       {state === 'unfinished' ? <p class="hint">{t('fieldsNotFinished')}</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
-      {/* Below what they act on: the heading alone takes the first line, whatever the language. */}
       <div class="report-actions">
         <button type="button" onClick={regenerate} disabled={model.regenerating.value || generating}>
           {t('popupRegenerate')}
@@ -89,7 +87,6 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
   );
 }
 
-/** The issue counts and the three most important failed tests (the details page has them all). */
 function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> }) {
   const { high, medium, low, passed } = checks.counts;
   const { top } = checks;
@@ -125,7 +122,6 @@ function importanceName(importance: FailedCheck['importance']): string {
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {
-  // One line each (style.css): the whole of it on hover, and on the details page.
   return (
     <li title={failure.detail ? `${failure.name} — ${failure.detail}` : failure.name}>
       <span class={`importance importance--${failure.importance}`}>{importanceName(failure.importance)}</span>{' '}

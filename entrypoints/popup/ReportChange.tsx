@@ -1,9 +1,7 @@
-// The report card's change since the previous analysis: "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the
-// line of the score over time, read from the history the background keeps.
+// "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the score's line, from the history the background keeps.
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';
-import { checkName } from '@/lib/api/report-checks';
 import type { ReportSummary } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 import {
@@ -18,7 +16,6 @@ import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
 
 // An analysis kept after the popup loaded came in while it was open (a Regenerate's result): it is said.
-
 const loadedAt = Date.now();
 
 type Opened = 'fixed' | 'broken' | null;
@@ -78,7 +75,6 @@ export function ReportChange({
   );
 }
 
-/** The report's snapshots, read again when its analysis changes and when the background adds one. */
 function useReportHistory(report: ReportSummary): readonly Snapshot[] {
   const [history, setHistory] = useState<readonly Snapshot[]>([]);
   useEffect(() => {
@@ -144,7 +140,7 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
     <ul id={id} class="changed-tests" aria-label={label}>
       {tests.map((test) => (
         <li key={test.key}>
-          {test.name ?? checkName(test.key)}
+          {test.name ?? test.key}
           {test.value ? <span class="issue-detail"> — {test.value}</span> : null}
         </li>
       ))}
@@ -152,7 +148,6 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
   );
 }
 
-/** The line as words: "81, up by 9 since 3 Nov 2026 · 3 fixed · 1 new". */
 function spokenChange(summary: ChangeSummary): string {
   const { score, change } = summary;
   const delta = change === null ? '' : deltaWords(change);

@@ -1,5 +1,4 @@
-// One line about this page's site under its report: "This site: 12 pages · 7 with “Meta description
-// missing”", a link to the project's page in the options. Nothing shows while the site is not known.
+// "This site: 12 pages · 7 with “Meta description missing”", linking to the project's page.
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
@@ -15,12 +14,10 @@ export function SiteLine({ project }: { project: string }) {
   useEffect(() => {
     setSummary(null);
     let asked = false;
-    // The background keeps the summary, so a read that ends while the popup is open shows at once.
     return watchSite(project, (view) => {
       const summary = view?.summary ?? null;
       if (!asked && !(summary && Date.now() - summary.readAt <= SITE_SUMMARY_MAX_AGE_MS)) {
         asked = true;
-        // Without an answer the line stays away: it is an extra.
         void send('site.read', { name: project });
       }
       setSummary(summary);
@@ -30,7 +27,6 @@ export function SiteLine({ project }: { project: string }) {
   const text = siteLineText(summary);
   return (
     <p class="site-line">
-      {/* In a tab of its own (the popup then closes; the side panel stays). */}
       <a href={optionsUrl({ view: 'project', name: project })} target="_blank" rel="noopener" title={text}>
         {text}
       </a>

@@ -14,7 +14,6 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const shown = model.pageReport.value;
   const report = shown.value;
   const now = model.now();
-  // The service rejected the address itself (422 on url): the address is the field to highlight.
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
   const project = report?.project;
   return (

@@ -7,14 +7,12 @@ import { sameId } from '@/lib/report-id';
 import { batch, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
-/** After a write that may have happened: looking, what was found, or why Page Reports could not look. */
+/** After a write that may have happened: looking, found, none, or why it could not look. */
 export type Recheck = 'looking' | 'found' | 'none' | ApiError;
 
 export interface CreateFormDeps {
-  /** null when this tab cannot be reported. */
   pageUrl(): string | null;
   onCreated(report: ReportSummary): void;
-  /** Looks this page's report up on the service again, and shows what it finds. */
   lookUp(): Promise<Result<ReportSummary | null>>;
   shownReportId(): ReportId | null;
   onNotConfigured(): void;
@@ -31,7 +29,6 @@ export function createCreateForm(deps: CreateFormDeps) {
   const password = signal('');
   const passwordShown = signal(false);
   const submitting = signal(false);
-  /** When the running create started: the service analyses the page before it answers. */
   const startedAt = signal<number | null>(null);
   const error = signal<ApiError | null>(null);
   const fieldErrors = signal<Record<string, string[]>>({});
@@ -41,7 +38,7 @@ export function createCreateForm(deps: CreateFormDeps) {
   // Finding the report shown before this create, or one made long before it, means no new one was made.
   let shownBefore: ReportId | null = null;
   let createdSince = 0;
-  // Bumped by every create, so a slow look-up for an older one cannot speak for it.
+  // Bumped by every create: a slow look-up for an older one cannot speak for it.
   let recheckRun = 0;
 
   async function lookForIt() {
@@ -68,7 +65,6 @@ export function createCreateForm(deps: CreateFormDeps) {
     passwordShown.value = false;
   }
 
-  /** The answer to a create, sent from this popup or from an earlier one the background finished. */
   function finish(url: string, result: Result<ReportSummary | null>) {
     batch(() => {
       submitting.value = false;
@@ -76,7 +72,6 @@ export function createCreateForm(deps: CreateFormDeps) {
     });
     if (result.ok) {
       if (result.data) deps.onCreated(result.data);
-      // No create was running after all: look at what the service has.
       else void deps.lookUp();
     } else if (result.error.kind === 'not_configured') {
       deps.onNotConfigured();
@@ -85,7 +80,6 @@ export function createCreateForm(deps: CreateFormDeps) {
         error.value = result.error;
         fieldErrors.value = result.error.fieldErrors ?? {};
       });
-      // Seen here: the next popup need not show it again.
       void send('popup.forgetCreate', { url });
       // It may have been made: look for it instead of offering a Retry that could make a second one.
       if (result.error.retrySafe === false) void lookForIt();
@@ -110,11 +104,9 @@ export function createCreateForm(deps: CreateFormDeps) {
 
     choosePrivacy(next: Privacy) {
       privacyChosen = true;
-      // The next popup starts from this choice (the background stores it).
       void send('popup.rememberPrivacy', { privacy: next });
       batch(() => {
         privacy.value = next;
-        // A password belongs to Password only.
         if (next !== PRIVACY.password) forgetPassword();
         clearFieldErrors('privacy', 'password');
       });
@@ -154,12 +146,12 @@ export function createCreateForm(deps: CreateFormDeps) {
           ? { url, privacy: chosen, password: password.value }
           : { url, privacy: chosen },
       );
-      // Sent: the password leaves the popup's memory now, whatever the answer.
+      // The password leaves the popup's memory once sent, whatever the answer.
       batch(forgetPassword);
       finish(url, await answer);
     },
 
-    /** A create an earlier popup started: shown as this form's own, then its outcome. */
+    /** A create an earlier popup started, shown as this form's own. */
     async resume(run: CreateRunState): Promise<void> {
       const url = deps.pageUrl();
       if (!url || submitting.value) return;

@@ -14,24 +14,18 @@ import { readStore, type StoreReader } from '@/lib/report-store';
 import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
-/** Data first taken from the cache, then refreshed. */
+/** Kept data, then the service's. `value` undefined: nothing known yet; `saved`: the refresh failed. */
 export interface Shown<T> {
-  /** undefined: nothing known yet (no cache and the first lookup still running). */
   value: T | undefined;
-  /** When the service answered it (epoch ms); null when nothing is known. */
+  /** When the service answered it (epoch ms). */
   fetchedAt: number | null;
-  /** saved: the refresh failed and `value` is the cached one. */
   state: 'loading' | 'fresh' | 'saved';
   error: ApiError | null;
 }
 
-/**
- * cached: the popup paints what the last one showed (only a configured extension has a cache) and the
- * background has not answered yet.
- */
+/** cached: painted from what the background kept, before it answered. */
 export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
-/** The tab the popup was opened on, and its window (the side panel opens beside it). */
 export interface CurrentTab {
   page: PageCheck;
   windowId: number | undefined;
@@ -47,7 +41,7 @@ async function readCurrentTab(): Promise<CurrentTab> {
   }
 }
 
-/** Opens Chrome's side panel beside window `windowId`, or Firefox's sidebar in the current one. */
+/** Chrome's side panel beside window `windowId`, or Firefox's sidebar. */
 export type SidePanelOpener = (windowId: number | undefined) => Promise<void>;
 
 interface PanelApis {
@@ -69,7 +63,7 @@ export interface PopupEnvironment {
   store(): Pick<StoreReader, 'pageReport' | 'recent'>;
   openOptions(link: OptionsLink): Promise<void>;
   closePopup(): void;
-  /** null where there is no panel to open (and in the panel itself). */
+  /** null where there is no panel to open. */
   openSidePanel: SidePanelOpener | null;
   now(): number;
   watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void;
@@ -100,12 +94,12 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   const regenerating = signal(false);
   const regenerateError = signal<ApiError | null>(null);
   const regenerateRecheck = signal<Recheck | null>(null);
-  /** Said in a live region: "Report created.", "The result is ready." */
+  /** Said in a live region. */
   const announcement = signal('');
   const sidePanelFailed = signal(false);
-  // Read at start-up: the side panel must open within the click, with nothing awaited.
+  // Known before any click: the side panel must open within it, with nothing awaited.
   let windowId: number | undefined;
-  // Bumped by every change of what a list shows, so an older lookup cannot overwrite it.
+  // Bumped by every change of a list, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
   let recentVersion = 0;
   // The report as it was before a regenerate that may have happened, to tell whether it changed.
@@ -129,7 +123,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       if (entry.state === 'gone') forgetReport(entry.id);
       else if (entry.report) onFreshCopy(entry.report);
     }
-    // Given up while this popup watched: said once (a popup opened later just shows it).
+    // Given up while this popup watched: said once.
     const gaveUp = changed.find(
       (entry) =>
         entry.state === 'no_score' &&
@@ -140,7 +134,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     if (gaveUp && shown && shownState(shown, env.now(), 'no_score') === 'unfinished') {
       announcement.value = t('fieldsNotFinished');
     }
-    // A refused key or a missing setup ended every following.
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
     if (stopped?.error) showLookupError(stopped.error);
   }
@@ -201,7 +194,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     pageReport.value = { value: report, fetchedAt: env.now(), state: 'fresh', error: null };
   }
 
-  /** A fresh copy of a report: wherever it is shown, it takes the new value. */
   function showReport(report: ReportSummary) {
     batch(() => {
       if (isPageReport(report.id)) setPageReport(report);
@@ -219,7 +211,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
   }
 
-  /** Marks `target` as refreshing, then shows the answer, or keeps the cached value and says why not. */
+  /** Shows the answer, or keeps the kept value and says why not. */
   async function load<T>(
     target: Signal<Shown<T>>,
     request: Promise<Result<Cached<T>>>,
@@ -267,7 +259,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     page,
     setup,
     pageReport,
-    /** "Generating…", or what is known once the follower gave up. */
     pageReportState: (report: ReportSummary): ShownState =>
       shownState(report, env.now(), followStates.value.get(reportKey(report.id))),
     recent,
@@ -281,10 +272,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     sidePanelFailed,
 
     /**
-     * Paints what the last popup showed (then calls `onKeptRead`); then the background's snapshot (setup,
-     * last privacy, a running create) readies the form, and the service refreshes all.
+     * Shows the kept reports and awaits `onKeptRead` (the popup's first paint), then asks the background
+     * for its snapshot and fresh data.
      */
-    async start(onKeptRead?: () => void): Promise<void> {
+    async start(onKeptRead?: () => Promise<void>): Promise<void> {
       const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
       windowId = tabWindow;
@@ -298,9 +289,9 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
           recent.value = withCached(recent.value, recentCached);
         });
       }
-      onKeptRead?.();
-      // The follower's news would only slow the first paint's reads. A model disposed meanwhile (the side
-      // panel moved on) watches nothing.
+      // Not before: the background's work for these (and the follower's read) would slow that paint.
+      await onKeptRead?.();
+      // A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
       stopWatching ??= env.watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
@@ -326,7 +317,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
 
     async setSiteOnly(only: boolean): Promise<void> {
       siteOnly.value = only;
-      // That list's kept copy (if any) shows while the fresh one comes.
       const cached = await kept.recent(recentHost());
       if (siteOnly.value !== only) return;
       recent.value = withCached(nothingYet(), cached);
@@ -351,11 +341,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       if (answer.error.kind === 'not_configured') return void (setup.value = 'missing');
       regenerateError.value = answer.error;
       if (answer.error.retrySafe === false) {
-        // It may have been done: show the report as it is now (the error offers no Retry).
+        // It may have been done: read it again (the error offers no Retry).
         regenerated = report;
         await readAgain(report);
       } else if (answer.error.kind === 'not_found') {
-        // Deleted elsewhere: the card goes, and the page says why.
         forgetReport(report.id);
       }
     },
@@ -365,7 +354,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     openDetails: (id: ReportId) => open({ view: 'report', id }),
     openAllReports: () => open({ view: 'reports' }),
     openSettings: () => open({ view: 'settings' }),
-    /** Call in the click itself. Once the panel is open it shows what the popup did: the popup goes. */
+    /** Call in the click itself. */
     openSidePanel() {
       sidePanelFailed.value = false;
       env.openSidePanel?.(windowId).then(

@@ -1,6 +1,5 @@
-// The panel's lookups of a page's report and of the recent list answer from the report store while its
-// copy is younger than FRESH_FOR_MS: switching back and forth between tabs asks the service once per page.
-// The background keeps the store right meanwhile (creates, regenerations, results, deletes).
+// The panel's lookups answer from the report store while its copy is younger than FRESH_FOR_MS, so
+// switching between tabs asks the service once per page (the background keeps the store right).
 import type { Result } from '@/lib/api/errors';
 import type { Cached, MessageInput, MessageOutput } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';

@@ -1,6 +1,5 @@
-// The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, a
-// popup model per page shown. Following needs the optional `tabs` permission (lib/tabs-permission.ts):
-// asked for in a click; when the browser takes it back the panel says so, and only a click here follows again.
+// The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, one
+// popup model per page. Following needs the optional `tabs` permission, asked for in a click.
 import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
@@ -45,13 +44,12 @@ export function createSidePanel(env: SidePanelEnvironment) {
   const denied = signal(false);
   let stopFollowing: (() => void) | null = null;
   let following: Promise<void> | null = null;
-  // The grant a click asks for is for the click to act on, not for check().
+  // A grant asked for in a click is for the click to act on, not for check().
   let asking = false;
   let shownUrl: string | null | undefined;
 
   function show(url: string | undefined) {
     const page = checkPage(url);
-    // A reload, or a fragment change: the same page stays.
     if (model.value && shownUrl === page.url) return;
     shownUrl = page.url;
     model.value?.dispose();
@@ -81,8 +79,7 @@ export function createSidePanel(env: SidePanelEnvironment) {
     if (asking) return;
     const [granted, relied] = await Promise.all([env.owner.granted(), env.owner.reliesOn('sidePanel')]);
     if (granted && relied) return follow();
-    // Still without it, the panel keeps saying it was taken back; granted again (for the toolbar score,
-    // say), it offers to follow but waits for the click.
+    // Granted again elsewhere (the toolbar score), it offers to follow but waits for the click.
     if (!relied) return unfollow(access.value === 'lost' && !granted ? 'lost' : 'off');
     unfollow('lost');
     await env.owner.forget('sidePanel');
@@ -98,7 +95,6 @@ export function createSidePanel(env: SidePanelEnvironment) {
       await check();
       await following;
     },
-    /** In the click: the browser asks the person (at once if the toolbar score holds it already). */
     async followTabs(): Promise<void> {
       asking = true;
       const granted = await env.owner.take('sidePanel').finally(() => (asking = false));

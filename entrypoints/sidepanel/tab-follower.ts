@@ -1,6 +1,5 @@
-// Which page the side panel shows: the active tab of the panel's own window, as it changes. A switch to
-// another tab or a navigation of the active one says the new address; tabs of other windows are ignored
-// (each window has its own panel), and so is the panel's own tab (a panel page opened as a tab).
+// The active tab of the panel's own window, as it changes; other windows' tabs and the panel's own tab
+// (a panel page opened as a tab) are ignored.
 import { browser } from '@/lib/page-browser';
 
 interface TabLike {
@@ -17,7 +16,6 @@ interface Listened<T extends (...args: never[]) => void> {
 
 export interface TabsApi {
   windowId(): Promise<number | undefined>;
-  /** The panel's own tab when it was opened as a tab. */
   ownTabId(): Promise<number | undefined>;
   activeTab(windowId: number): Promise<TabLike | undefined>;
   getTab(tabId: number): Promise<TabLike | undefined>;

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { checkName } from '@/lib/api/report-checks';
 import { bandOfScore } from '@/lib/api/score';
 import type { Report } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
@@ -23,7 +24,7 @@ const EARLIER = '2026-11-03T09:00:00Z';
 const LATER = '2026-11-20T09:00:00Z';
 const active = { [ACTIVE_CONNECTION_KEY]: 'a' };
 
-/** A kept analysis whose failed tests are `failed` (phpRank test keys). */
+/** A kept analysis whose failed tests are `failed` (phpRank test keys), named as the background names them. */
 function analysis(generatedAt: string, score: number, failed: string[], takenAt = Date.parse(generatedAt)) {
   return {
     generatedAt,
@@ -31,7 +32,13 @@ function analysis(generatedAt: string, score: number, failed: string[], takenAt 
     score,
     band: bandOfScore(score),
     counts: { high: failed.length, medium: 0, low: 0, passed: 33 - failed.length },
-    failed: failed.map((key) => ({ key, importance: 'high', category: 'seo', value: null })),
+    failed: failed.map((key) => ({
+      key,
+      name: checkName(key),
+      importance: 'high',
+      category: 'seo',
+      value: null,
+    })),
   } satisfies Snapshot;
 }
 
