@@ -15,24 +15,7 @@ const show = () => {
   shown = true;
   render(<App model={model} />, document.getElementById('app')!);
 };
-// The refresh waits until that paint is on screen (at most 300 ms): on two cores the background's work for
-// it would delay the drawing.
-const onScreen = () =>
-  new Promise<void>((done) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      done();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    setTimeout(done, 300);
-  });
 // Rendered whatever happens to the start: a popup is never left blank.
-void model
-  .start(() => {
-    show();
-    return onScreen();
-  })
-  .finally(show);
+void model.start(show).finally(show);
 document.documentElement.lang = t('uiLanguageCode');
 followSwitch(() => location.reload());

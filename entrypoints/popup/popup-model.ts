@@ -272,10 +272,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     sidePanelFailed,
 
     /**
-     * Shows the kept reports and awaits `onKeptRead` (the popup's first paint), then asks the background
-     * for its snapshot and fresh data.
+     * Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh
+     * data.
      */
-    async start(onKeptRead?: () => Promise<void>): Promise<void> {
+    async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
       windowId = tabWindow;
@@ -289,8 +289,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
           recent.value = withCached(recent.value, recentCached);
         });
       }
-      // Not before: the background's work for these (and the follower's read) would slow that paint.
-      await onKeptRead?.();
+      onKeptRead?.();
       // A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
       stopWatching ??= env.watchFollowed(onFollowed);
