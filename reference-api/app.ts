@@ -36,11 +36,6 @@ export function createApp({ store, controls, apiKey, testControls, log }: AppOpt
     allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
     exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
   });
-  // setKeepAlive(false): every answer closes its connection, preflights and errors included.
-  app.use('*', async (c, next) => {
-    await next();
-    if (!controls.keepAlive) c.res.headers.set('Connection', 'close');
-  });
   app.use('/api/*', corsOptions);
   app.use('/__control/*', corsOptions);
 

@@ -40,7 +40,6 @@ const schemas = {
   analysisDelay: z.object({ ms: z.number().min(0) }),
   release: z.object({ release: z.enum(RELEASES) }),
   laravelRouting: z.object({ enabled: z.boolean() }),
-  keepAlive: z.object({ enabled: z.boolean() }),
   none: z.object({}),
 };
 
@@ -82,7 +81,6 @@ export function controlRoutes(controls: ControlState, store: Store): Hono<AppEnv
   control('set-laravel-routing', schemas.laravelRouting, ({ enabled }) =>
     controls.setLaravelRouting(enabled),
   );
-  control('set-keep-alive', schemas.keepAlive, ({ enabled }) => controls.setKeepAlive(enabled));
   control('reset', schemas.none, () => controls.reset());
   control('reset-data', schemas.resetData, ({ seed }) => store.reset(seed));
   control('finish-pending', schemas.none, () => ({ finished: store.finishPending() }));

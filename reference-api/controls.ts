@@ -65,11 +65,6 @@ export interface Controls {
   /** The next `count` /api requests (of those `only` names) get their connection closed without an answer. */
   dropNext(count: number, only?: ForcedRequests): void;
   /**
-   * false: every answer says `Connection: close` and idle connections are closed now, so each request
-   * comes on a fresh connection (a browser resends a request on its own only over a reused one).
-   */
-  setKeepAlive(enabled: boolean): void;
-  /**
    * At most `maxPerWindow` /api requests per fixed window; null goes back to the standing limit
    * (`rateLimitPerMinute`; none in api-md unless given).
    */
@@ -143,9 +138,6 @@ export class ControlState implements Controls {
   };
   private malformed?: { remaining: number; kind: MalformedKind; only?: ForcedRequests };
   private drops?: { remaining: number; only?: ForcedRequests };
-  private keepsAlive = true;
-  /** Closes the server's idle connections; set by startReferenceApi() once it listens. */
-  closeIdleConnections: () => void = () => {};
   private rateLimit?: { max: number; windowMs: number; windowStart: number; used: number };
   private readonly now: () => number;
   private readonly settings: ServiceSettings;
@@ -192,16 +184,6 @@ export class ControlState implements Controls {
     this.drops = { remaining: count, only };
   }
 
-  setKeepAlive(enabled: boolean): void {
-    this.keepsAlive = enabled;
-    if (!enabled) this.closeIdleConnections();
-  }
-
-  /** Whether an answer may leave its connection open for the next request. */
-  get keepAlive(): boolean {
-    return this.keepsAlive;
-  }
-
   setRateLimit(maxPerWindow: number | null, windowSeconds = 60): void {
     const max = maxPerWindow ?? this.standingLimit;
     const windowMs = (maxPerWindow === null ? 60 : windowSeconds) * 1000;
@@ -243,7 +225,6 @@ export class ControlState implements Controls {
     this.forced = undefined;
     this.malformed = undefined;
     this.drops = undefined;
-    this.keepsAlive = true;
     this.setRateLimit(null);
     this.settings.reset();
     // In place: callers hold on to this array.

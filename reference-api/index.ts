@@ -110,7 +110,6 @@ export async function startReferenceApi(options: ReferenceApiOptions = {}): Prom
     log: options.log,
   });
   const { server, port } = await listen(app.fetch, options.port ?? 0);
-  controls.closeIdleConnections = () => server.closeIdleConnections();
   return {
     url: `http://127.0.0.1:${port}`,
     apiKey,

@@ -1,6 +1,5 @@
 // @vitest-environment node
 // The test controls, the same in both dialects (phprank-controls.test.ts has phprank's own).
-import { Agent, request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dialect, ReferenceApi, RecordedRequest } from '../../../reference-api/index';
 import { call, manualClock, start, type ErrorBody } from './harness';
@@ -151,51 +150,6 @@ describe.each<Dialect>(['api-md', 'phprank'])('%s', (dialect) => {
     });
   });
 
-  describe('setKeepAlive', () => {
-    /** GET /api/v1/reports over `agent`: the Connection header and the local port (which connection). */
-    const get = (agent: Agent) =>
-      new Promise<{ connection: string | undefined; port: number | undefined }>((resolve, reject) => {
-        const sent = request(
-          `${api.url}/api/v1/reports`,
-          { agent, headers: { Authorization: 'Bearer demo-key', Accept: 'application/json' } },
-          (answer) => {
-            const port = answer.socket.localPort;
-            answer.resume();
-            answer.on('end', () => resolve({ connection: answer.headers.connection, port }));
-          },
-        );
-        sent.on('error', reject);
-        sent.end();
-      });
-    /** Resolves once the server has closed one of the agent's idle connections. */
-    const idleClosed = (agent: Agent) =>
-      new Promise<void>((resolve) => {
-        for (const sockets of Object.values(agent.freeSockets)) sockets?.[0]?.once('close', () => resolve());
-      });
-
-    it('false: every answer closes its connection, and idle ones are closed at once; reset() keeps them alive', async () => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      try {
-        const first = await get(agent);
-        expect(first.connection).toBe('keep-alive');
-        expect((await get(agent)).port).toBe(first.port);
-
-        const closed = idleClosed(agent);
-        api.controls.setKeepAlive(false);
-        await closed;
-        const fresh = await get(agent);
-        expect(fresh.connection).toBe('close');
-        expect(fresh.port).not.toBe(first.port);
-        expect((await get(agent)).port).not.toBe(fresh.port);
-
-        api.controls.reset();
-        expect((await get(agent)).connection).toBe('keep-alive');
-      } finally {
-        agent.destroy();
-      }
-    });
-  });
-
   describe('setRateLimit', () => {
     it('answers 429 with Retry-After and X-RateLimit headers past the limit, until the window ends', async () => {
       api.controls.setRateLimit(2, 60);
@@ -253,11 +207,6 @@ describe.each<Dialect>(['api-md', 'phprank'])('%s', (dialect) => {
 
       await control('drop-next', {});
       await expect(fetch(`${api.url}/api/v1/reports`)).rejects.toThrow();
-
-      await control('set-keep-alive', { enabled: false });
-      expect((await reports()).headers.get('connection')).toBe('close');
-      await control('set-keep-alive', { enabled: true });
-      expect((await reports()).headers.get('connection')).toBe('keep-alive');
 
       await control('set-rate-limit', { maxPerWindow: 0, windowSeconds: 30 });
       expect((await reports()).headers.get('retry-after')).toBe('30');
