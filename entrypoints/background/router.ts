@@ -81,8 +81,9 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
       const handler = handlers[type] as (payload: unknown) => Promise<Result<unknown>>;
       return await handler(parsed.data);
     } catch (cause) {
-      console.error('Page Reports: handler failed', type, cause);
+      // A full storage is the user's to read about, not a fault of ours.
       if (cause instanceof StorageFull) return { ok: false, error: storageFullError(cause.area) };
+      console.error('Page Reports: handler failed', type, cause);
       return refuse(t('errorInternal'), String(cause));
     }
   };

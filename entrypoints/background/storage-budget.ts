@@ -129,7 +129,7 @@ export type Budget = ReturnType<typeof createBudget>;
  */
 export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
   const storage = () => browser.storage[area];
-  const serially = createSerialUpdates(`storage.${area} update`);
+  const serially = createSerialUpdates();
   /** Bytes in use as last measured plus those written since (never less than the truth); null: unknown. */
   let used: number | null = null;
 

@@ -51,8 +51,10 @@ export interface BackgroundOptions {
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
   // One queue for every write of the connection settings: saves never interleave.
-  const settingsUpdates = createSerialUpdates('updating the connection settings');
-  void settingsUpdates(mirrorActive).catch(() => undefined); // logged by the queue
+  const settingsUpdates = createSerialUpdates();
+  void settingsUpdates(mirrorActive).catch((cause) =>
+    console.error('Page Reports: mirroring the active connection', cause),
+  );
   // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
   // the connections (a switch shows without waiting for the queue), and when storage.session was emptied.
   const mirror = () =>

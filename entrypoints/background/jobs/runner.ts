@@ -61,7 +61,7 @@ export const ended = (job: Job | null | undefined) => !job || job.phase === 'end
 
 export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J>) {
   const { item, now, pauseMs = 250, sleep = abortableSleep } = deps;
-  const serially = deps.serially ?? createSerialUpdates(kind.name);
+  const serially = deps.serially ?? createSerialUpdates();
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
   /** Its connection was removed or saved as another account: a job in its item is not this one's. */

@@ -46,7 +46,7 @@ function setup(initial: Connections = { active: 'a', list: [A] }) {
     create: (on, input) => serviceOf(on).createReport(input),
     readConnections: async () => structuredClone(stored),
     writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
-    oneAtATime: createSerialUpdates('test connections'),
+    oneAtATime: createSerialUpdates(),
     events,
     hasHostPermission: async () => true,
   } satisfies HandlerDeps;

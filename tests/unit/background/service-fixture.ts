@@ -41,7 +41,7 @@ export function setupHandlers(
         ],
       };
     },
-    oneAtATime: createSerialUpdates('test settings'),
+    oneAtATime: createSerialUpdates(),
     hasHostPermission: vi.fn(async (_origin: string) => granted),
     events,
     createClient: vi.fn((settings: ConnectionSettings) => createClient(settings)),

@@ -134,7 +134,7 @@ describe('a full quota', () => {
       {
         readConnections,
         writeConnections,
-        oneAtATime: createSerialUpdates('test connections'),
+        oneAtATime: createSerialUpdates(),
         emit: async () => {},
       },
       async () => ({}) as never,

@@ -36,7 +36,7 @@ const NEW = { baseUrl: 'https://new.example', apiKey: 'new-key-2222' };
 /** The background's settings handlers over the real storage, wired as entrypoints/background/index.ts does. */
 function backgroundHandlers() {
   const usedSettings: ConnectionSettings[] = [];
-  const queue = createSerialUpdates('test settings');
+  const queue = createSerialUpdates();
   const serviceOf = createServices({
     connectionOf: readConnectionOf,
     hasHostPermission: async () => true,
