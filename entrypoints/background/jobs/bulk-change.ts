@@ -58,34 +58,32 @@ const refuse = (message: string): Result<null> => ({
 export function createBulkChanges(deps: BulkDeps) {
   const passwordItem = bulkPasswordItem(deps.connectionId);
 
-  const kind: JobKind<StoredJob> = {
+  const kind: JobKind<StoredJob, Page<ReportSummary>> = {
     name: 'bulk change',
     keyOf: (step) => reportKey(step.id),
 
     /** One page of the reports matching the filters; the last one starts the changes. */
-    async collect(job) {
-      const page = job.nextPage ?? 1;
-      const answer = await deps.list({ ...job.query, perPage: LIST_PAGE_SIZE, page });
-      return (stored) => {
-        if (!answer.ok) return void endWith(stored, answer.error);
-        const before = stored.items.length;
-        const known = new Set(stored.items.map((entry) => reportKey(entry.id)));
-        for (const report of answer.data.items) {
-          if (!known.has(reportKey(report.id)))
-            stored.items.push({ id: report.id, label: report.url, state: 'pending' });
-        }
-        if (stored.items.length > MAX_BULK_REPORTS || (answer.data.total ?? 0) > MAX_BULK_REPORTS) {
-          stored.items = [];
-          const message = t('bulkTooMany', String(MAX_BULK_REPORTS));
-          return void endWith(stored, apiError('invalid_input', { message }));
-        }
-        stored.nextPage = page + 1;
-        // A page with nothing new ends the list, whatever it says: a server repeating a page is not paged on.
-        if (!answer.data.hasNext || stored.items.length === before) {
-          stored.phase = 'running';
-          delete stored.query;
-        }
-      };
+    collect: (job) => deps.list({ ...job.query, perPage: LIST_PAGE_SIZE, page: job.nextPage ?? 1 }),
+
+    collected(stored, answer) {
+      if (!answer.ok) return void endWith(stored, answer.error);
+      const before = stored.items.length;
+      const known = new Set(stored.items.map((entry) => reportKey(entry.id)));
+      for (const report of answer.data.items) {
+        if (!known.has(reportKey(report.id)))
+          stored.items.push({ id: report.id, label: report.url, state: 'pending' });
+      }
+      if (stored.items.length > MAX_BULK_REPORTS || (answer.data.total ?? 0) > MAX_BULK_REPORTS) {
+        stored.items = [];
+        const message = t('bulkTooMany', String(MAX_BULK_REPORTS));
+        return void endWith(stored, apiError('invalid_input', { message }));
+      }
+      stored.nextPage = (stored.nextPage ?? 1) + 1;
+      // A page with nothing new ends the list, whatever it says: a server repeating a page is not paged on.
+      if (!answer.data.hasNext || stored.items.length === before) {
+        stored.phase = 'running';
+        delete stored.query;
+      }
     },
 
     async send({ action }, step) {

@@ -22,13 +22,15 @@ export interface JobItem<J extends Job> {
 }
 
 /** What one kind of job does with its steps; the runner does the rest. */
-export interface JobKind<J extends Job> {
+export interface JobKind<J extends Job, Listed = unknown> {
   /** Names the kind in logs. */
   name: string;
   /** The key telling one step from another. */
   keyOf(step: StepOf<J>): string;
-  /** One request of listing what the job runs on (phase 'collecting'): what to change in the job then. */
-  collect?(job: J): Promise<(job: J) => void>;
+  /** One request of listing what the job runs on (phase 'collecting'): its answer (a 429 is waited out). */
+  collect?(job: J): Promise<Result<Listed>>;
+  /** What a listing's answer (not a 429) changes in the job. */
+  collected?(job: J, answer: Result<Listed>): void;
   /** The request of one step. */
   send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
   /** What an answer (not a 429) makes of its step; by default done, or failed with its error. */
@@ -59,7 +61,7 @@ const ALARM_MINUTES = 0.5;
 
 export const ended = (job: Job | null | undefined) => !job || job.phase === 'ended';
 
-export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J>) {
+export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, Listed>, deps: RunnerDeps<J>) {
   const { item, now, pauseMs = 250, sleep = abortableSleep } = deps;
   const serially = deps.serially ?? createSerialUpdates();
   let running: Promise<void> | null = null;
@@ -130,10 +132,15 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
           stored.waitingUntil = null;
         };
         if (job.phase === 'collecting') {
-          const change = await kind.collect!(job);
+          const answer = await kind.collect!(job);
+          const waitMs = pacer.after(answer);
+          if (waitMs !== null) {
+            await waitOut(job.id, waitMs);
+            continue;
+          }
           await edit(job.id, (stored) => {
             paced(stored);
-            change(stored);
+            kind.collected!(stored, answer);
           });
         } else if (interrupted) {
           const outcome = await kind.settle(job, next);
@@ -148,11 +155,7 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
           const answer = await kind.send(job, next!);
           const waitMs = pacer.after(answer);
           if (waitMs !== null) {
-            // Nothing was done: the same step again, once the service's wait is over.
-            await edit(job.id, (stored) => {
-              setStep(stored, key, { state: 'pending' });
-              stored.notBefore = stored.waitingUntil = now() + waitMs;
-            });
+            await waitOut(job.id, waitMs, key);
             continue;
           }
           await edit(job.id, (stored) => {
@@ -174,6 +177,14 @@ export function createRunner<J extends Job>(kind: JobKind<J>, deps: RunnerDeps<J
     } finally {
       if (!broke) void deps.alarms.clear(deps.alarm);
     }
+  }
+
+  /** A 429: nothing was done, so the same request goes again once the service's wait is over. */
+  function waitOut(id: string, waitMs: number, key?: string) {
+    return edit(id, (stored) => {
+      if (key !== undefined) setStep(stored, key, { state: 'pending' });
+      stored.notBefore = stored.waitingUntil = now() + waitMs;
+    });
   }
 
   const outcome = (job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>> =>

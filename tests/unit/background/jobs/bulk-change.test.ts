@@ -261,6 +261,25 @@ describe('bulk changes in the background', () => {
       expect(ended.error).toBeNull();
     });
 
+    it('not at a 429: the listing waits out Retry-After and asks for that page again', async () => {
+      const context = setup();
+      const asked: { page: number; at: number }[] = [];
+      context.deps.list = async ({ page = 1 }) => {
+        asked.push({ page, at: Date.now() });
+        if (page === 2 && asked.filter((entry) => entry.page === 2).length === 1)
+          return { ok: false, error: apiError('rate_limited', { status: 429, retryAfterSeconds: 5 }) };
+        const items = page === 1 ? [makeReport(1), makeReport(2)] : [makeReport(3)];
+        return { ok: true, data: makePage(items, { page, perPage: 2, total: 3 }) };
+      };
+      const bulk = createBulkChanges(context.deps);
+      await bulk.handlers['bulk.start'](everyMatching);
+      const ended = await untilEnded();
+      expect(asked.map((entry) => entry.page)).toEqual([1, 2, 2]);
+      expect(asked[2]!.at - asked[1]!.at).toBeGreaterThanOrEqual(5000);
+      expect(ended.error).toBeNull();
+      expect(context.sent.map((entry) => entry.input.id)).toEqual([1, 2, 3]);
+    });
+
     it('at once when the server counts more reports than a job holds', async () => {
       const { bulk, sent, asked } = listing((page) =>
         makePage([makeReport(page)], { page, perPage: 100, total: 2001 }),
