@@ -175,8 +175,14 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       broke = true;
       console.error(`Page Reports: ${kind.name}`, cause);
     } finally {
-      if (!broke) void deps.alarms.clear(deps.alarm);
+      // The alarm goes with the last unfinished job under its name: a dropped job's may be the new account's.
+      if (!broke)
+        await serially(clearAlarmIfIdle).catch((cause) => console.error(`Page Reports: ${kind.name}`, cause));
     }
+  }
+
+  async function clearAlarmIfIdle() {
+    if (ended(await item.getValue())) await deps.alarms.clear(deps.alarm);
   }
 
   /** A 429: nothing was done, so the same request goes again once the service's wait is over. */

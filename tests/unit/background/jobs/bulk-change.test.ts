@@ -444,3 +444,27 @@ describe('when a step fails outright', () => {
     expect((await job()).items[0]!.state).toBe('sending');
   });
 });
+
+describe('a connection saved as another account meanwhile', () => {
+  it('the old job, dropped, leaves the new job’s alarm in place', async () => {
+    const { bulk: old, deps } = setup();
+    const held: (() => void)[] = [];
+    // The first request of each job is held until the test answers it.
+    deps.update = (input) =>
+      held.length < 2 && input.id === 1
+        ? new Promise((resolve) => held.push(() => resolve(changed(input))))
+        : Promise.resolve(changed(input));
+    await old.handlers['bulk.start'](toPrivate);
+    await vi.waitFor(() => expect(held).toHaveLength(1), { interval: 1 });
+    old.drop();
+    await bulkJobItem('a').removeValue(); // the connection's space, forgotten
+    const replacement = createBulkChanges(deps);
+    await replacement.handlers['bulk.start'](toPrivate);
+    await vi.waitFor(() => expect(held).toHaveLength(2), { interval: 1 });
+    held[0]!(); // the old job's answer arrives late
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await fakeBrowser.alarms.get(BULK_ALARM + 'a')).toBeDefined();
+    held[1]!();
+    await untilEnded();
+  });
+});
