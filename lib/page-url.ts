@@ -54,6 +54,32 @@ export function shareableUrl(url: string): string {
   return parsed.href;
 }
 
+// Parameters that name a visit, not a page: campaign tags, ad click ids, session ids.
+const TRACKING_PARAMETER =
+  /^(?:utm_.+|gclid|gbraid|wbraid|dclid|gclsrc|fbclid|msclkid|yclid|twclid|ttclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|phpsessid|jsessionid|sessionid|session_id|sid|aspsessionid.*|cfid|cftoken)$/i;
+
+/**
+ * The page's address without tracking parameters (and without a `;jsessionid=` path parameter), with
+ * the names of those removed; null when it has none. A report of the clean address is one of the page,
+ * not of one visit to it.
+ */
+export function withoutTracking(url: string): { url: string; removed: string[] } | null {
+  const parsed = parseWebUrl(url);
+  if (!parsed) return null;
+  const removed: string[] = [];
+  const session = /;jsessionid=[^/?#]*/i;
+  if (session.test(parsed.pathname)) {
+    parsed.pathname = parsed.pathname.replace(session, '');
+    removed.push('jsessionid');
+  }
+  for (const name of new Set(parsed.searchParams.keys())) {
+    if (!TRACKING_PARAMETER.test(name)) continue;
+    parsed.searchParams.delete(name);
+    removed.push(name);
+  }
+  return removed.length > 0 ? { url: parsed.href, removed } : null;
+}
+
 /**
  * Whether the page at `url` can be reported, and if not, a sentence saying why. A reportable page's
  * `url` is its shareable address (see shareableUrl): the one the popup shows, looks up and creates.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, MAX_PAGE_URL_LENGTH, shareableUrl } from '@/lib/page-url';
+import { checkPage, MAX_PAGE_URL_LENGTH, shareableUrl, withoutTracking } from '@/lib/page-url';
 import { useTestLanguage } from '../fake-i18n';
 
 describe('checkPage', () => {
@@ -131,5 +131,37 @@ describe('addresses of other schemes', () => {
       expect(check.reason).not.toMatch(/browser or of an extension/);
       expect(check.reason).toMatch(/not http or https/);
     }
+  });
+});
+
+describe('withoutTracking', () => {
+  it('removes campaign tags, click ids and session ids, naming each, and keeps the page’s own query', () => {
+    expect(
+      withoutTracking('https://example.com/shoes?color=red&utm_source=news&utm_medium=mail&gclid=abc&page=2'),
+    ).toEqual({
+      url: 'https://example.com/shoes?color=red&page=2',
+      removed: ['utm_source', 'utm_medium', 'gclid'],
+    });
+    expect(withoutTracking('https://example.com/?fbclid=x')).toEqual({
+      url: 'https://example.com/',
+      removed: ['fbclid'],
+    });
+    expect(withoutTracking('https://example.com/a;jsessionid=0123ABC?PHPSESSID=9&q=1')).toEqual({
+      url: 'https://example.com/a?q=1',
+      removed: ['jsessionid', 'PHPSESSID'],
+    });
+  });
+
+  it('is null for an address with nothing to remove, or no web address', () => {
+    expect(withoutTracking('https://example.com/search?q=utm_source')).toBeNull();
+    expect(withoutTracking('https://example.com/?utmost=1&sidebar=0')).toBeNull();
+    expect(withoutTracking('ftp://example.com/?utm_source=x')).toBeNull();
+  });
+
+  it('names a parameter given twice once', () => {
+    expect(withoutTracking('https://example.com/?gclid=a&gclid=b')).toEqual({
+      url: 'https://example.com/',
+      removed: ['gclid'],
+    });
   });
 });
