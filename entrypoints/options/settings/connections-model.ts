@@ -41,7 +41,7 @@ const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
 function addedNote(check: KeyCheck | undefined): string {
   if (!check || check.outcome === 'rejected') return t('connAdded');
   if (check.outcome === 'accepted') return t('connAddedAccepted');
-  return t(unreachable(check.error) ? 'connAddedUnreachable' : 'connAddedUnchecked');
+  return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
 }
 
 export interface ConnectionsModelDeps {

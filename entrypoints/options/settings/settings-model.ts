@@ -49,7 +49,9 @@ export const unreachable = (error: ApiError) => error.kind === 'network' || erro
 
 /** A new key the service rejected, not saved: what stays in use. */
 export const rejectedText = (error: ApiError, keySetBefore: boolean) =>
-  t(keySetBefore ? 'settingsKeyRejectedKept' : 'settingsKeyRejectedNotSaved', refusalCode(error));
+  keySetBefore
+    ? t('settingsKeyRejectedKept', refusalCode(error))
+    : t('settingsKeyRejectedNotSaved', refusalCode(error));
 
 /**
  * What a save says of the key it tried (none tried: saved anyway, as the person confirmed). A test says
