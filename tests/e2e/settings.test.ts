@@ -120,12 +120,16 @@ describe('Settings', () => {
     await extension().clearStorage('local');
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, api().apiKey);
+    // Every request dropped, retries included: the service is down.
     api().controls.dropNext(1000);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect
-      .poll(() => settingsStatus(page), { timeout: 30_000 })
-      .toBe('Settings saved, but the service could not be reached to check the key.');
-    api().controls.dropNext(0);
+    try {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect
+        .poll(() => settingsStatus(page), { timeout: 30_000 })
+        .toBe('Settings saved, but the service could not be reached to check the key.');
+    } finally {
+      api().controls.dropNext(0);
+    }
     expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
   });
 
