@@ -4,12 +4,17 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import type { SettingsSummary } from '@/lib/messaging/protocol';
-import { KEY_MALFORMED, keyLengthProblem } from '@/lib/settings/rules';
+import type {
+  ConnectionTestResult,
+  KeyCheck,
+  SavedSettings,
+  SettingsSummary,
+} from '@/lib/messaging/protocol';
+import { KEY_MALFORMED, keyLengthProblem, rejectsKey } from '@/lib/settings/rules';
 import type { Events } from './events';
 import { handlerPart } from './router';
 import { budgets } from './storage-budget';
-import { hostLabel, newConnectionId, type Connections } from './settings/storage';
+import { hostLabel, newConnectionId, type ConnectionSettings, type Connections } from './settings/storage';
 
 /** Longer than any name a person gives a client's server. */
 export const MAX_LABEL_LENGTH = 100;
@@ -20,6 +25,18 @@ export interface ConnectionDeps {
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** Tells, still in the queue, of a connection removed and of another one active. */
   emit: Events['emit'];
+  /** Tries an address and key not saved yet, as "Test connection" tries a saved one. */
+  checkKey(settings: ConnectionSettings): Promise<Result<ConnectionTestResult>>;
+}
+
+/** What the service made of a key: a 401 or 403 rejects it; any other failure leaves it unchecked. */
+export async function tryKey(
+  deps: Pick<ConnectionDeps, 'checkKey'>,
+  settings: ConnectionSettings,
+): Promise<KeyCheck> {
+  const answer = await deps.checkKey(settings);
+  if (answer.ok) return { outcome: 'accepted', found: answer.data };
+  return { outcome: rejectsKey(answer.error) ? 'rejected' : 'unchecked', error: answer.error };
 }
 
 export function invalidField(field: string, message: string): Result<never> {
@@ -66,7 +83,7 @@ export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Pr
   const unknown = () => invalidField('id', t('connUnknown'));
 
   return handlerPart({
-    'connections.add': async ({ label = '', baseUrl, apiKey }) => {
+    'connections.add': async ({ label = '', baseUrl, apiKey, checkKey }): Promise<Result<SavedSettings>> => {
       const checked = checkPair(baseUrl, apiKey);
       if ('ok' in checked) return checked;
       if (!checked.key) return invalidField('apiKey', t('settingsKeyMissing'));
@@ -78,7 +95,11 @@ export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Pr
         baseUrl: checked.baseUrl,
         apiKey: checked.key,
       };
-      return update(({ list }) => ({ active: entry.id, list: [...list, entry] }));
+      const keyCheck = checkKey ? await tryKey(deps, entry) : undefined;
+      // A key the service rejects is added only when the person says so (sent again without the check).
+      if (keyCheck?.outcome === 'rejected') return { ok: false, error: keyCheck.error };
+      const added = await update(({ list }) => ({ active: entry.id, list: [...list, entry] }));
+      return added.ok && keyCheck ? { ...added, data: { ...added.data, keyCheck } } : added;
     },
 
     'connections.rename': async ({ id, label }) => {

@@ -4,12 +4,18 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
-import type { MessageInput, SettingsSummary } from '@/lib/messaging/protocol';
+import type { MessageInput, SavedSettings, SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import type { BackgroundEvents, Events } from './events';
 import { refOf, type ConnectionRef, type ConnectionSettings, type Connections } from './settings/storage';
 import { handlerPart } from './router';
-import { checkPair, createConnectionHandlers, invalidField } from './connections';
+import {
+  checkPair,
+  createConnectionHandlers,
+  invalidField,
+  tryKey,
+  type ConnectionDeps,
+} from './connections';
 import { summaryPage } from './report-store';
 import { connectionGone, type Service } from './service';
 
@@ -35,6 +41,7 @@ export interface HandlerDeps {
   create(on: ConnectionRef, input: CreateReportInput): Promise<Result<Report>>;
   /** Where the handlers tell what their saves and a page's long requests mean. */
   events: Pick<Events, 'emit'>;
+  checkKey: ConnectionDeps['checkKey'];
 }
 
 /** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
@@ -65,8 +72,8 @@ export function createHandlers(deps: HandlerDeps) {
     return { baseUrl, keySet: apiKey.length > 0, keyLastFour: lastFour(apiKey), hostPermission, connections };
   }
 
-  /** Checks what the page sent, then stores the whole pair in one write. Runs in the settings queue. */
-  async function save({ baseUrl, apiKey }: SaveInput): Promise<Result<SettingsSummary>> {
+  /** The pair a save would store, and whether it differs from the saved one; or the refusal. */
+  async function candidateOf({ baseUrl, apiKey }: SaveInput) {
     // A blank key is no key: the saved one stays (as when the field is left empty).
     const checked = checkPair(baseUrl, apiKey);
     if ('ok' in checked) return checked;
@@ -78,12 +85,33 @@ export function createHandlers(deps: HandlerDeps) {
       return invalidField('apiKey', KEY_REQUIRED_FOR_NEW_SERVER);
     }
     const after = { baseUrl: checked.baseUrl, apiKey: key ?? before.apiKey };
+    return { before, after, changed: before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey };
+  }
+
+  /** Checks what the page sent, then stores the whole pair in one write. Runs in the settings queue. */
+  async function save(input: SaveInput): Promise<Result<SettingsSummary>> {
+    const candidate = await candidateOf(input);
+    if ('ok' in candidate) return candidate;
+    const { before, after, changed } = candidate;
     await deps.saveConnection(after);
-    if (before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey) {
+    if (changed) {
       await emit('connection.changed', { before: { id: before.id, baseUrl: before.baseUrl } });
       await emit('connection.switched', {});
     }
     return { ok: true, data: await summary() };
+  }
+
+  /**
+   * The key tried first (outside the queue: the service may be slow), then saved; a new key the service
+   * rejects replaces nothing, and the save fails with the service's refusal. The queue checks the form again.
+   */
+  async function checkAndSave(input: SaveInput): Promise<Result<SavedSettings>> {
+    const candidate = await candidateOf(input);
+    if ('ok' in candidate) return candidate;
+    const keyCheck = await tryKey(deps, candidate.after);
+    if (keyCheck.outcome === 'rejected' && candidate.changed) return { ok: false, error: keyCheck.error };
+    const saved = await deps.oneAtATime(() => save(input));
+    return saved.ok ? { ...saved, data: { ...saved.data, keyCheck } } : saved;
   }
 
   /** A page's create or regeneration, told before it leaves and once answered: a popup closed meanwhile gets a notification. */
@@ -110,7 +138,8 @@ export function createHandlers(deps: HandlerDeps) {
   return handlerPart({
     ...createConnectionHandlers({ ...deps, emit }, summary),
     'settings.get': async () => ({ ok: true, data: await summary() }),
-    'settings.save': (input) => deps.oneAtATime(() => save(input)),
+    'settings.save': ({ checkKey, ...input }) =>
+      checkKey ? checkAndSave(input) : deps.oneAtATime(() => save(input)),
     // Any saved connection can be tested; only its own address ever gets its key.
     'settings.test': ({ connection }) => service(connection).test(),
     'reports.list': async ({ connection, ...query }) => {

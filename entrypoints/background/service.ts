@@ -50,6 +50,39 @@ export const onWorkOf =
     return work ? act(work, input) : connectionGone(input.connection);
   };
 
+const noAccess = (origin: string, detail?: string): Result<never> => ({
+  ok: false,
+  error: apiError('permission', { message: t('errorPermissionOrigin', origin), detail }),
+});
+
+/** Who is connected (phpRank names the account) and whether the reports can be read (any server). */
+async function testWith(client: ApiClient): Promise<Result<ConnectionTestResult>> {
+  const [account, list] = await Promise.all([client.getAccount(), client.listReports({ perPage: 10 })]);
+  if (!list.ok) return list;
+  // The list answered, so the connection works: an account the server cannot show only goes unnamed.
+  const data = { total: list.data.total, count: list.data.items.length };
+  return { ok: true, data: { ...data, account: account.ok ? account.data : null } };
+}
+
+/** A request that could not reach the server, said as missing access when the extension has none. */
+async function accessOr<T>(
+  answer: Result<T>,
+  baseUrl: string,
+  deps: Pick<ServiceDeps, 'hasHostPermission'>,
+): Promise<Result<T>> {
+  if (answer.ok || answer.error.kind !== 'network') return answer;
+  const origin = new URL(baseUrl).origin;
+  return (await deps.hasHostPermission(origin)) ? answer : noAccess(origin, answer.error.detail);
+}
+
+/** Tries an address and key before they are saved, with the test a saved connection gets; the answer never holds the key. */
+export function createKeyCheck(deps: Pick<ServiceDeps, 'createClient' | 'hasHostPermission'>) {
+  return async (settings: ConnectionSettings): Promise<Result<ConnectionTestResult>> => {
+    const answer = withoutKey(await testWith(deps.createClient(settings)), settings.apiKey);
+    return accessOr(answer, settings.baseUrl, deps);
+  };
+}
+
 export function createServices(deps: ServiceDeps) {
   const { emit } = deps.events;
   const alive = async (on: ConnectionRef) => (await deps.connectionOf(on)) !== null;
@@ -76,14 +109,7 @@ export function createServices(deps: ServiceDeps) {
         (cause: StorageFull) => cause,
       );
       if (full && read) return { ok: false, error: storageFullError(full.area) };
-      if (!answer.ok && answer.error.kind === 'network') {
-        const origin = new URL(settings.baseUrl).origin;
-        if (!(await deps.hasHostPermission(origin))) {
-          const message = t('errorPermissionOrigin', origin);
-          return { ok: false, error: apiError('permission', { message, detail: answer.error.detail }) };
-        }
-      }
-      return answer;
+      return accessOr(answer, settings.baseUrl, deps);
     }
 
     /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
@@ -164,17 +190,7 @@ export function createServices(deps: ServiceDeps) {
         ),
 
       /** Who is connected (phpRank names the account) and whether the reports can be read (any server). */
-      test: (): Promise<Result<ConnectionTestResult>> =>
-        run(async (client) => {
-          const [account, list] = await Promise.all([
-            client.getAccount(),
-            client.listReports({ perPage: 10 }),
-          ]);
-          if (!list.ok) return list;
-          // The list answered, so the connection works: an account the server cannot show only goes unnamed.
-          const data = { total: list.data.total, count: list.data.items.length };
-          return { ok: true, data: { ...data, account: account.ok ? account.data : null } };
-        }),
+      test: () => run(testWith),
     };
   };
 }

@@ -15,6 +15,7 @@ import {
   saveConnection,
   writeConnections,
   type ConnectionRef,
+  type ConnectionSettings,
 } from './settings/storage';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
@@ -28,7 +29,7 @@ import type { Handlers } from './router';
 import { createToolbarScore } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
-import { connectionGone, createServices, onWorkOf } from './service';
+import { connectionGone, createKeyCheck, createServices, onWorkOf } from './service';
 import { summaryPage } from './report-store';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import { readStore } from '@/lib/report-store';
@@ -76,18 +77,17 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   // The services tell what their answers mean; what reacts subscribes below.
   const events = createEvents();
-  const serviceOf = createServices({
-    connectionOf: readConnectionOf,
-    events,
-    hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-    createClient: (settings) =>
+  const reach = {
+    hasHostPermission: (origin: string) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+    createClient: (settings: ConnectionSettings) =>
       createApiClient({
         ...settings,
         ...options.client,
         // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
         onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
       }),
-  });
+  };
+  const serviceOf = createServices({ connectionOf: readConnectionOf, events, ...reach });
 
   // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer
   // (and of a page's create while it runs).
@@ -137,10 +137,11 @@ export function createBackground(options: BackgroundOptions = {}) {
       writeConnections,
       saveConnection,
       oneAtATime: settingsUpdates,
-      hasHostPermission: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+      hasHostPermission: reach.hasHostPermission,
       serviceOf,
       create,
       events,
+      checkKey: createKeyCheck(reach),
     }),
     'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
     'bulk.stop': onWork((work) => work.bulk.handlers['bulk.stop']()),

@@ -210,6 +210,8 @@ const empty = z.strictObject({});
 const connectionId = z.string().check(z.minLength(1), z.maxLength(100));
 const connectionRef = z.strictObject({ id: connectionId });
 const connectionLabel = z.string().check(z.maxLength(1000));
+/** The key is tried on the service first; one it rejects is not stored (the answer says so). */
+const checkKey = z.optional(z.boolean());
 
 export const payloadSchemas = {
   'settings.get': empty,
@@ -217,6 +219,7 @@ export const payloadSchemas = {
   'settings.save': z.strictObject({
     baseUrl: z.string().check(z.maxLength(2000)),
     apiKey: z.optional(z.string().check(z.maxLength(20_000))),
+    checkKey,
   }),
   /** The connection tested: any saved one. */
   'settings.test': z.strictObject({ connection }),
@@ -225,6 +228,7 @@ export const payloadSchemas = {
     label: z.optional(connectionLabel),
     baseUrl: z.string().check(z.maxLength(2000)),
     apiKey: z.string().check(z.maxLength(20_000)),
+    checkKey,
   }),
   'connections.rename': z.strictObject({ id: connectionId, label: connectionLabel }),
   'connections.remove': connectionRef,

@@ -36,6 +36,17 @@ export interface ConnectionTestResult {
   account: Account | null;
 }
 
+/**
+ * A key tried before it was saved: the service accepted it (what the test found), rejected it (401 or 403:
+ * a new key it rejects is not saved, the save fails with that error instead), or could not tell.
+ */
+export type KeyCheck =
+  | { outcome: 'accepted'; found: ConnectionTestResult }
+  | { outcome: 'rejected' | 'unchecked'; error: ApiError };
+
+/** What a save or an add answers; `keyCheck` when the key was tried first. */
+export type SavedSettings = SettingsSummary & { keyCheck?: KeyCheck };
+
 /** Data the background last fetched for the popup, and when (epoch ms), so a page can say how old it is. */
 export interface Cached<T> {
   data: T;
@@ -65,9 +76,9 @@ export const RECENT_COUNT = 5;
 /** Each message: what a page sends (the schema of ./inputs) and what the background answers. */
 export interface Protocol {
   'settings.get': { input: Payloads['settings.get']; output: SettingsSummary };
-  'settings.save': { input: Payloads['settings.save']; output: SettingsSummary };
+  'settings.save': { input: Payloads['settings.save']; output: SavedSettings };
   'settings.test': { input: Payloads['settings.test']; output: ConnectionTestResult };
-  'connections.add': { input: Payloads['connections.add']; output: SettingsSummary };
+  'connections.add': { input: Payloads['connections.add']; output: SavedSettings };
   'connections.rename': { input: Payloads['connections.rename']; output: SettingsSummary };
   /** Gives the origin's permission back unless another connection uses it; another one becomes active. */
   'connections.remove': { input: Payloads['connections.remove']; output: SettingsSummary };

@@ -1,6 +1,7 @@
 // Rules and sentences about the settings that the background and the Settings page share. The background
 // enforces every rule on each save; the page asks the same questions first, only to answer at once (and not
 // to ask for access to a server it could not save).
+import type { ApiError } from '../api/errors';
 import { t } from '../i18n';
 
 // In the browser's language, read when the module loads (a page or the worker runs in one language).
@@ -23,6 +24,9 @@ export function keyLengthProblem(key: string): string | null {
   if (key.length < MIN_KEY_LENGTH) return t('inputKeyTooShort', MIN_KEY_LENGTH);
   return null;
 }
+
+/** The service refused the key itself (401 or 403), rather than failing to answer. */
+export const rejectsKey = (error: ApiError) => error.kind === 'unauthorized' || error.kind === 'forbidden';
 
 /** What the page knows of the saved settings (a SettingsSummary), and the background of its own. */
 export interface SavedConnection {

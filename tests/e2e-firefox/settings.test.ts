@@ -85,7 +85,7 @@ describe('Settings in Firefox', () => {
     await fill(page, byLabel('API base URL'), api().url);
     await fill(page, byLabel('API key'), 'not-the-right-key');
     await click(page, byRole('button', 'Test connection'));
-    await waitForText(page, STATUS, 'rejected your API key');
+    await waitForText(page, STATUS, 'The service rejected this key (401), so it was not saved.');
     expect(await count(page, byRole('button', 'Save'))).toBe(1);
   });
 });

@@ -117,4 +117,27 @@ describe('several connections', () => {
     expectOnlyOwnKey(apiA(), apiB().apiKey);
     expectOnlyOwnKey(apiB(), apiA().apiKey);
   });
+
+  it('adds no connection whose key the service rejects until the person says so', async () => {
+    const page = await extension().openOptions('#/settings');
+    const connections = page.getByRole('list', { name: 'Connections' }).getByRole('listitem');
+    await connections.first().waitFor();
+    const before = await connections.count();
+    await page.getByRole('button', { name: 'Add another connection' }).click();
+    const form = page.getByRole('form', { name: 'Add a connection' });
+    await form.getByLabel('Name').fill('Wrong key');
+    await form.getByLabel('API base URL').fill(apiB().url);
+    await form.getByLabel('API key').fill('not-the-key-of-b');
+    await form.getByRole('button', { name: 'Add connection' }).click();
+    await expect
+      .poll(() => form.innerText())
+      .toContain('The service rejected this key (401), so the connection was not added.');
+    expect(await form.getByLabel('API key').getAttribute('aria-invalid')).toBe('true');
+    expect(await connections.count()).toBe(before);
+
+    // The page starts again once the connection is added.
+    await Promise.all([page.waitForEvent('load'), form.getByRole('button', { name: 'Add anyway' }).click()]);
+    await expect.poll(() => settingsStatus(page)).toContain('Connection added. It is now the active one.');
+    await expect.poll(() => connections.count()).toBe(before + 1);
+  });
 });

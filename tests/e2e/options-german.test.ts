@@ -4,7 +4,7 @@
 // overflows or is cut.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screenshot, useExtension, useReferenceApi } from './harness';
+import { screenshot, seriousAxeViolations, useExtension, useReferenceApi } from './harness';
 import { bodyRows, connect, expectListQuery, waitForRows } from './options-helpers';
 
 const extension = useExtension({ language: 'de' });
@@ -105,5 +105,18 @@ describe('the options page in German', () => {
     expect(await page.getByRole('heading', { name: 'Was diesen Browser verlässt' }).isVisible()).toBe(true);
     expect(await cutTexts(page)).toEqual([]);
     await screenshot(page, 'options-german-settings');
+
+    // A key the service rejects is not saved; it says so, and offers to save it all the same.
+    await page.getByLabel('API-Schlüssel').fill('nicht-der-richtige-schluessel');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').innerText())
+      .toBe(
+        'Der Dienst hat diesen Schlüssel abgelehnt (401), deshalb wurde er nicht gespeichert. Ihr gespeicherter Schlüssel bleibt in Gebrauch.',
+      );
+    expect(await page.getByRole('button', { name: 'Trotzdem speichern' }).isVisible()).toBe(true);
+    expect(await cutTexts(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'options-german-settings-rejected-key');
   });
 });

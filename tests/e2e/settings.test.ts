@@ -12,6 +12,8 @@ async function fillSettings(page: Page, baseUrl: string, key: string) {
   await page.getByLabel('API key').fill(key);
 }
 
+const settingsStatus = (page: Page) => page.getByRole('main').getByRole('status').innerText();
+
 /**
  * Everything in storage.local that concerns the connection: the list and the keys (its active connection's
  * address and key), and the two items they replaced.
@@ -32,9 +34,7 @@ describe('Settings', () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, `${api().url}/api/v1/`, `  ${api().apiKey}  `);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect
-      .poll(() => page.getByRole('main').getByRole('status').innerText())
-      .toContain('Settings saved.');
+    await expect.poll(() => settingsStatus(page)).toBe('Settings saved. The service accepted the key.');
 
     expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
     await page.reload();
@@ -72,11 +72,65 @@ describe('Settings', () => {
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, 'not-the-right-key');
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect
-      .poll(() => page.getByRole('main').getByRole('status').innerText())
-      .toContain('rejected your API key');
+    await expect.poll(() => settingsStatus(page)).toContain('The service rejected this key (401)');
     await screenshot(page, 'settings-key-rejected');
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('keeps the working key when Save is given one the service rejects, until the person confirms it', async () => {
+    await extension().clearStorage('local');
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, api().url, api().apiKey);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => settingsStatus(page)).toContain('The service accepted the key.');
+
+    await page.getByLabel('API key').fill('not-the-right-key');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => settingsStatus(page))
+      .toBe('The service rejected this key (401), so it was not saved. Your saved key is still in use.');
+    expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
+    await screenshot(page, 'settings-rejected-key');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-rejected-key-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The next request still carries the working key.
+    await page.getByLabel('API key').fill('');
+    api().controls.reset();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => settingsStatus(page)).toContain('Connected:');
+    const keys = new Set(api().requests.map((request) => request.headers.authorization));
+    expect([...keys]).toEqual([`Bearer ${api().apiKey}`]);
+
+    // Confirmed, the rejected key is saved.
+    await page.getByLabel('API key').fill('not-the-right-key');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await expect.poll(() => settingsStatus(page)).toBe('Settings saved.');
+    expect(await storedSettings()).toEqual({
+      connection: { baseUrl: api().url, apiKey: 'not-the-right-key' },
+    });
+    expect(await page.getByRole('button', { name: 'Save anyway' }).count()).toBe(0);
+  });
+
+  it('saves while the service cannot be reached, and says the key could not be checked', async () => {
+    await extension().clearStorage('local');
+    const page = await extension().openOptions('#/settings');
+    await fillSettings(page, api().url, api().apiKey);
+    // Every request dropped, retries included: the service is down.
+    api().controls.dropNext(1000);
+    try {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect
+        .poll(() => settingsStatus(page), { timeout: 30_000 })
+        .toBe('Settings saved, but the service could not be reached to check the key.');
+    } finally {
+      api().controls.dropNext(0);
+    }
+    expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
   });
 
   it('refuses an http address that is not on this computer, next to the field', async () => {

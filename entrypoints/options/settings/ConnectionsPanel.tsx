@@ -173,6 +173,11 @@ function AddForm({ model }: { model: ConnectionsModel }) {
         <button type="submit" class="primary" disabled={model.addBusy.value}>
           {t('connAddSubmit')}
         </button>
+        {model.addRejected.value ? (
+          <button type="button" onClick={() => void model.addAnyway()} disabled={model.addBusy.value}>
+            {t('connAddAnyway')}
+          </button>
+        ) : null}
         <button type="button" onClick={model.closeAdd}>
           {t('uiCancel')}
         </button>

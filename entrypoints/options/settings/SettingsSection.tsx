@@ -74,6 +74,16 @@ export function SettingsSection() {
         </div>
       </form>
       <StatusLine status={status} />
+      {model.rejected.value ? (
+        <button
+          type="button"
+          class="settings-confirm"
+          onClick={() => void model.saveAnyway()}
+          disabled={busy}
+        >
+          {t('settingsSaveAnyway')}
+        </button>
+      ) : null}
       {saved ? <ConnectionsPanel connections={saved.connections ?? []} /> : null}
       <BadgeSetting />
       <HistorySetting />

@@ -2,13 +2,16 @@
 // (or another list of them) starts the page again, so every section shows the new one's data.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
-import type { ConnectionSummary, PageInput } from '@/lib/messaging/protocol';
+import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
+import { rejectsKey } from '@/lib/settings/rules';
 import type { Send } from '../reports/reports-model';
 import {
   checkConnectionForm,
   errorStatus,
+  refusalCode,
   sendWithAccess,
   testStatus,
+  unreachable,
   type SettingsStatus,
 } from './settings-model';
 
@@ -33,6 +36,13 @@ export type AddValues = Record<AddField, string>;
 export type AddErrors = Partial<Record<AddField, string>>;
 
 const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
+
+/** What the page says once back with the connection added, after its key was tried (or not: added anyway). */
+function addedNote(check: KeyCheck | undefined): string {
+  if (!check || check.outcome === 'rejected') return t('connAdded');
+  if (check.outcome === 'accepted') return t('connAddedAccepted');
+  return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
+}
 
 export interface ConnectionsModelDeps {
   /** Starts the page again and says `note` once it is back. */
@@ -70,8 +80,11 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
       else status.value = errorStatus(result.error);
     });
 
-  /** Call from the click itself (see sendWithAccess). */
-  function add(): Promise<void> {
+  /** A new connection's key the service rejected: the person may add it anyway. */
+  const addRejected = signal(false);
+
+  /** The key is tried first unless `anyway`. Call from the click itself (see sendWithAccess). */
+  function add({ anyway = false } = {}): Promise<void> {
     const values = addValues.value;
     // A new connection has no saved key: it needs its own.
     const checked = checkConnectionForm(values.baseUrl, values.apiKey, null);
@@ -84,13 +97,24 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
         label: values.label,
         baseUrl: checked.baseUrl,
         apiKey: checked.apiKey ?? '',
+        ...(anyway ? {} : { checkKey: true }),
       }),
     );
-    addErrors.value = {};
-    addBusy.value = true;
+    batch(() => {
+      addErrors.value = {};
+      addRejected.value = false;
+      addBusy.value = true;
+    });
     return sent.then(({ result }) => {
       addBusy.value = false;
-      if (result.ok) return deps.startAgain(t('connAdded'));
+      if (result.ok) return deps.startAgain(addedNote(result.data.keyCheck));
+      if (rejectsKey(result.error)) {
+        batch(() => {
+          addRejected.value = true;
+          addErrors.value = { apiKey: t('connKeyRejected', refusalCode(result.error)) };
+        });
+        return;
+      }
       const fields = result.error.fieldErrors ?? {};
       addErrors.value = {
         label: fields.label?.join(' '),
@@ -108,6 +132,7 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
     addValues: addValues as ReadonlySignal<AddValues>,
     addErrors: addErrors as ReadonlySignal<AddErrors>,
     addBusy: addBusy as ReadonlySignal<boolean>,
+    addRejected: addRejected as ReadonlySignal<boolean>,
     renaming: renaming as ReadonlySignal<string | null>,
     renameLabel: renameLabel as ReadonlySignal<string>,
     renameError: renameError as ReadonlySignal<string | null>,
@@ -118,10 +143,16 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
         adding.value = false;
         addValues.value = EMPTY_ADD;
         addErrors.value = {};
+        addRejected.value = false;
       }),
     setAddValue: (field: AddField, value: string) =>
-      (addValues.value = { ...addValues.value, [field]: value }),
-    add,
+      batch(() => {
+        addRejected.value = false;
+        addValues.value = { ...addValues.value, [field]: value };
+      }),
+    add: () => add(),
+    /** Adds the connection with the key the service rejected, as the person confirmed. */
+    addAnyway: () => add({ anyway: true }),
     startRename: (connection: ConnectionSummary) =>
       batch(() => {
         renaming.value = connection.id;

@@ -4,11 +4,17 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import type { ConnectionTestResult, SettingsSummary } from '@/lib/messaging/protocol';
+import type {
+  ConnectionTestResult,
+  KeyCheck,
+  SavedSettings,
+  SettingsSummary,
+} from '@/lib/messaging/protocol';
 import {
   KEY_REQUIRED_FOR_NEW_SERVER,
   keyLengthProblem,
   keyNeededForNewServer,
+  rejectsKey,
   type SavedConnection,
 } from '@/lib/settings/rules';
 import { browser } from '@/lib/page-browser';
@@ -33,6 +39,39 @@ export const errorStatus = (error: ApiError): SettingsStatus => ({
 /** What a connection's test found, or why it failed. */
 export const testStatus = (result: Result<ConnectionTestResult>): SettingsStatus =>
   result.ok ? { tone: 'success', text: connectedText(result.data) } : errorStatus(result.error);
+
+/** The HTTP status of a refused key: 401, or 403 (an account the service does not let in). */
+export const refusalCode = (error: ApiError) =>
+  String(error.status ?? (error.kind === 'forbidden' ? 403 : 401));
+
+/** Why the service could not tell whether the key works: unreachable, or another failure. */
+export const unreachable = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
+
+/** A new key the service rejected, not saved: what stays in use. */
+export const rejectedText = (error: ApiError, keySetBefore: boolean) =>
+  keySetBefore
+    ? t('settingsKeyRejectedKept', refusalCode(error))
+    : t('settingsKeyRejectedNotSaved', refusalCode(error));
+
+/**
+ * What a save says of the key it tried (none tried: saved anyway, as the person confirmed). A test says
+ * what it found, or its failure.
+ */
+export function savedStatus(check: KeyCheck | undefined, asTest: boolean): SettingsStatus {
+  if (!check) return { tone: 'success', text: t('settingsSaved') };
+  if (check.outcome === 'accepted') {
+    return asTest
+      ? testStatus({ ok: true, data: check.found })
+      : { tone: 'success', text: t('settingsSavedAccepted') };
+  }
+  if (asTest) return errorStatus(check.error);
+  if (check.outcome === 'rejected') {
+    return { tone: 'error', text: t('settingsSavedKeyRejected', refusalCode(check.error)) };
+  }
+  return unreachable(check.error)
+    ? { tone: 'info', text: t('settingsSavedUnreachable') }
+    : { tone: 'info', text: t('settingsSavedUnchecked'), detail: check.error.message };
+}
 
 const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
@@ -106,8 +145,14 @@ export function createSettingsModel(send: Send) {
   const status = signal<SettingsStatus>(null);
   const busy = signal(false);
 
-  /** The summary saved, or null. Call it from the click itself (see sendWithAccess). */
-  function save(): Promise<SettingsSummary | null> {
+  /** A key the service rejected, not saved: the person may save it anyway. */
+  const rejected = signal(false);
+
+  /**
+   * The summary saved, or null. The key is tried first unless `anyway`; `asTest`: the status says what the
+   * test found. Call it from the click itself (see sendWithAccess).
+   */
+  function save({ asTest = false, anyway = false } = {}): Promise<SavedSettings | null> {
     const checked = checkConnectionForm(baseUrl.value, apiKey.value, summary.value);
     fieldErrors.value = checked.ok
       ? NO_FIELD_ERRORS
@@ -115,12 +160,27 @@ export function createSettingsModel(send: Send) {
     if (!checked.ok) return Promise.resolve(null);
     const key = checked.apiKey;
     const sent = sendWithAccess(checked.origin, () =>
-      send('settings.save', { baseUrl: checked.baseUrl, ...(key ? { apiKey: key } : {}) }),
+      send('settings.save', {
+        baseUrl: checked.baseUrl,
+        ...(key ? { apiKey: key } : {}),
+        ...(anyway ? {} : { checkKey: true }),
+      }),
     );
-    busy.value = true;
-    status.value = { tone: 'info', text: t('optionsSaving') };
+    const keySetBefore = summary.value?.keySet ?? false;
+    batch(() => {
+      busy.value = true;
+      rejected.value = false;
+      status.value = { tone: 'info', text: t(asTest ? 'settingsTesting' : 'optionsSaving') };
+    });
     return sent.then(({ granted, result }) => {
       busy.value = false;
+      if (!result.ok && rejectsKey(result.error)) {
+        batch(() => {
+          rejected.value = true;
+          status.value = { tone: 'error', text: rejectedText(result.error, keySetBefore) };
+        });
+        return null;
+      }
       if (!result.ok) {
         const { fieldErrors: fields, message } = result.error;
         batch(() => {
@@ -136,9 +196,10 @@ export function createSettingsModel(send: Send) {
         summary.value = result.data;
         baseUrl.value = result.data.baseUrl;
         apiKey.value = '';
-        status.value = granted
-          ? { tone: 'success', text: t('settingsSaved') }
-          : { tone: 'info', text: t('settingsSavedNotGranted', checked.origin) };
+        status.value =
+          !granted && !asTest
+            ? { tone: 'info', text: t('settingsSavedNotGranted', checked.origin) }
+            : savedStatus(result.data.keyCheck, asTest);
       });
       return result.data;
     });
@@ -152,8 +213,8 @@ export function createSettingsModel(send: Send) {
     fieldErrors: fieldErrors as ReadonlySignal<SettingsFieldErrors>,
     status: status as ReadonlySignal<SettingsStatus>,
     busy: busy as ReadonlySignal<boolean>,
-    setBaseUrl: (value: string) => (baseUrl.value = value),
-    setApiKey: (value: string) => (apiKey.value = value),
+    setBaseUrl: (value: string) => batch(() => ((rejected.value = false), (baseUrl.value = value))),
+    setApiKey: (value: string) => batch(() => ((rejected.value = false), (apiKey.value = value))),
     async load() {
       const result = await send('settings.get', {});
       batch(() => {
@@ -164,17 +225,11 @@ export function createSettingsModel(send: Send) {
         loaded.value = true;
       });
     },
-    save,
-    async testConnection() {
-      const saved = await save();
-      if (!saved) return;
-      busy.value = true;
-      status.value = { tone: 'info', text: t('settingsTesting') };
-      const result = await send('settings.test', {});
-      batch(() => {
-        busy.value = false;
-        status.value = testStatus(result);
-      });
-    },
+    rejected: rejected as ReadonlySignal<boolean>,
+    save: () => save(),
+    /** Saves the key the service rejected, as the person confirmed. */
+    saveAnyway: () => save({ anyway: true }),
+    /** Saves what the form holds, trying it on the service in the same step. */
+    testConnection: () => save({ asTest: true }),
   };
 }

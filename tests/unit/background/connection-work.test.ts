@@ -65,6 +65,7 @@ function setup(core = coreHandlers()) {
     keepAliveWhile: (work) => work,
   });
   const handlers = createHandlers({
+    checkKey: vi.fn(),
     readConnections,
     writeConnections: async () => {},
     saveConnection: async () => {},

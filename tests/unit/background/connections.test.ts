@@ -2,9 +2,10 @@
 // pages learn (never a key), the key of each going only to its own server, and an answer of one connection
 // that arrives after a switch kept out of the other's caches.
 import { describe, expect, it, vi } from 'vitest';
+import { apiError } from '@/entrypoints/background/error-messages';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { createServices, type ServiceDeps } from '@/entrypoints/background/service';
+import { createKeyCheck, createServices, type ServiceDeps } from '@/entrypoints/background/service';
 import { refOf } from '@/entrypoints/background/settings/storage';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
@@ -49,6 +50,7 @@ function setup(initial: Connections = { active: 'a', list: [A] }) {
     oneAtATime: createSerialUpdates(),
     events,
     hasHostPermission: async () => true,
+    checkKey: createKeyCheck({ hasHostPermission: async () => true, createClient }),
   } satisfies HandlerDeps;
   return {
     handlers: createHandlers(deps),
@@ -113,6 +115,41 @@ describe('adding a connection', () => {
     expect(await handlers['connections.add'](input)).toMatchObject(refused(field));
     expect(stored().list).toEqual([A]);
     expect(deps.events.emit).not.toHaveBeenCalled();
+  });
+});
+
+describe('adding a connection whose key is tried first', () => {
+  const input = { baseUrl: 'https://b.example', apiKey: B.apiKey, checkKey: true };
+
+  it('adds it when the service accepts its key, tried on its own server with its own key', async () => {
+    const { handlers, stored, sent } = setup();
+    expect(await handlers['connections.add'](input)).toMatchObject({
+      ok: true,
+      data: { keyCheck: { outcome: 'accepted' } },
+    });
+    expect(sent).toEqual([expect.objectContaining({ baseUrl: 'https://b.example', apiKey: B.apiKey })]);
+    expect(stored().list).toHaveLength(2);
+  });
+
+  it('adds nothing when the service rejects the key, and answers its refusal', async () => {
+    const { handlers, stored, list, deps } = setup();
+    list.mockResolvedValue({ ok: false, error: apiError('unauthorized', { status: 401 }) });
+    expect(await handlers['connections.add'](input)).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized', status: 401 },
+    });
+    expect(stored().list).toEqual([A]);
+    expect(deps.events.emit).not.toHaveBeenCalled();
+  });
+
+  it('adds it when the service cannot be reached, and says the key is unchecked', async () => {
+    const { handlers, stored, list } = setup();
+    list.mockResolvedValue({ ok: false, error: apiError('network') });
+    expect(await handlers['connections.add'](input)).toMatchObject({
+      ok: true,
+      data: { keyCheck: { outcome: 'unchecked', error: { kind: 'network' } } },
+    });
+    expect(stored().list).toHaveLength(2);
   });
 });
 

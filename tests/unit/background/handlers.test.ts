@@ -225,6 +225,73 @@ describe('settings handlers', () => {
   });
 });
 
+describe('a save that tries the key first', () => {
+  const OLD = { baseUrl: 'https://r.example', apiKey: 'working-key-0000' };
+  const NEW_KEY = 'new-key-of-r-1111';
+
+  it('saves an accepted key and says what the test found, with a client made from the new key', async () => {
+    const { handlers, client, deps, stored } = setup(OLD);
+    client.listReports.mockResolvedValue(page(12, 10));
+    const answer = await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY, checkKey: true });
+    expect(answer).toMatchObject({
+      ok: true,
+      data: { keyLastFour: '1111', keyCheck: { outcome: 'accepted', found: { total: 12, count: 10 } } },
+    });
+    expect(deps.createClient).toHaveBeenCalledWith(expect.objectContaining({ apiKey: NEW_KEY }));
+    expect(stored()).toEqual({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY });
+  });
+
+  it('keeps the working key when the service rejects a new one, and answers its refusal (key scrubbed)', async () => {
+    const { handlers, client, deps, stored } = setup(OLD);
+    client.listReports.mockResolvedValue({
+      ok: false,
+      error: apiError('unauthorized', { status: 401, detail: `Bad token ${NEW_KEY}` }),
+    });
+    const answer = await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY, checkKey: true });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'unauthorized', status: 401 } });
+    expect(JSON.stringify(answer)).not.toContain(NEW_KEY);
+    expect(stored()).toEqual(OLD);
+    expect(deps.events.emit).not.toHaveBeenCalled();
+  });
+
+  it('saves a key the service rejects when asked to without the check (the person confirmed)', async () => {
+    const { handlers, deps, stored } = setup(OLD);
+    expect(await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY })).toMatchObject({
+      ok: true,
+    });
+    expect(deps.createClient).not.toHaveBeenCalled();
+    expect(stored()).toEqual({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY });
+  });
+
+  it('says the saved key is rejected when it is saved again unchanged', async () => {
+    const { handlers, client, stored } = setup(OLD);
+    client.listReports.mockResolvedValue({ ok: false, error: apiError('forbidden', { status: 403 }) });
+    expect(await handlers['settings.save']({ baseUrl: OLD.baseUrl, checkKey: true })).toMatchObject({
+      ok: true,
+      data: { keyCheck: { outcome: 'rejected', error: { kind: 'forbidden' } } },
+    });
+    expect(stored()).toEqual(OLD);
+  });
+
+  it.each(['network', 'timeout', 'server'] as const)(
+    'saves when the key could not be checked (%s), and says so',
+    async (kind) => {
+      const { handlers, client, stored } = setup(OLD);
+      client.listReports.mockResolvedValue({ ok: false, error: apiError(kind) });
+      expect(
+        await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY, checkKey: true }),
+      ).toMatchObject({ ok: true, data: { keyCheck: { outcome: 'unchecked', error: { kind } } } });
+      expect(stored()).toEqual({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY });
+    },
+  );
+
+  it('tries nothing for a form it refuses', async () => {
+    const { handlers, deps } = setup(OLD);
+    await handlers['settings.save']({ baseUrl: 'https://elsewhere.example', checkKey: true });
+    expect(deps.createClient).not.toHaveBeenCalled();
+  });
+});
+
 describe('API handlers', () => {
   it('answers "not configured" without a key, and builds no client', async () => {
     const { handlers, deps } = setup({ baseUrl: 'https://r.example', apiKey: '' });

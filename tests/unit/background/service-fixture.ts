@@ -5,7 +5,7 @@ import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
-import { createServices, type ServiceDeps } from '@/entrypoints/background/service';
+import { createKeyCheck, createServices, type ServiceDeps } from '@/entrypoints/background/service';
 import {
   refOf,
   type Connection,
@@ -59,6 +59,10 @@ export function setupHandlers(
   const handlers = createHandlers(
     Object.assign(deps, {
       serviceOf,
+      checkKey: createKeyCheck({
+        createClient: (settings) => deps.createClient(settings),
+        hasHostPermission: (origin) => deps.hasHostPermission(origin),
+      }),
       create: (on: ConnectionRef, input: CreateReportInput) => serviceOf(on).createReport(input),
     }),
   );

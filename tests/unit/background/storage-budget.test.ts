@@ -136,6 +136,7 @@ describe('a full quota', () => {
         writeConnections,
         oneAtATime: createSerialUpdates(),
         emit: async () => {},
+        checkKey: async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
       },
       async () => ({}) as never,
     );

@@ -58,6 +58,7 @@ function backgroundHandlers() {
     serviceOf,
     create: (on, input) => serviceOf(on).createReport(input),
     events: { emit: async () => {} },
+    checkKey: async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
   };
   return { handlers: createHandlers(deps), usedSettings, queue };
 }

@@ -3,13 +3,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/connections-model';
 import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
+import { apiError } from '@/entrypoints/background/error-messages';
+import type { KeyCheck } from '@/lib/messaging/protocol';
 import { A, B, settingsWith } from '../../connection-fixtures';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
 import { fakeOriginPermissions } from './fake-permissions';
 
+const accepted: KeyCheck = { outcome: 'accepted', found: { total: 3, count: 3, account: null } };
+
 function setup(handlers: Handlers = {}, note: string | null = null, heldBefore = false) {
   const send = fakeSend({
-    'connections.add': () => ok(settingsWith([A, B])),
+    'connections.add': () => ok({ ...settingsWith([A, B]), keyCheck: accepted }),
     'connections.switch': () => ok(settingsWith([A, B])),
     'connections.remove': () => ok(settingsWith([A])),
     'connections.rename': () => ok(settingsWith([A, B])),
@@ -36,10 +40,62 @@ describe('connections model: adding', () => {
     expect(model.addBusy.value).toBe(true);
     await adding;
     expect(callsOf(send, 'connections.add')).toEqual([
-      { label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b' },
+      { label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b', checkKey: true },
+    ]);
+    expect(startAgain).toHaveBeenCalledWith(
+      'Connection added. It is now the active one. The service accepted its key.',
+    );
+  });
+
+  it('does not add a connection whose key the service rejects until the person says so', async () => {
+    const { model, send, startAgain } = setup({
+      'connections.add': () => fail('unauthorized', { status: 401 }),
+    });
+    fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-of-b-000' });
+    await model.add();
+    expect(model.addErrors.value).toEqual({
+      apiKey:
+        'The service rejected this key (401), so the connection was not added. Check the key, or add it anyway.',
+    });
+    expect(model.addRejected.value).toBe(true);
+    expect(startAgain).not.toHaveBeenCalled();
+
+    send.mockImplementation(async () => ok(settingsWith([A, B])));
+    await model.addAnyway();
+    expect(callsOf(send, 'connections.add')).toEqual([
+      { label: '', baseUrl: 'https://b.example', apiKey: 'key-of-b-000', checkKey: true },
+      { label: '', baseUrl: 'https://b.example', apiKey: 'key-of-b-000' },
     ]);
     expect(startAgain).toHaveBeenCalledWith('Connection added. It is now the active one.');
   });
+
+  it('stops offering "Add anyway" once a field is changed', async () => {
+    const { model } = setup({ 'connections.add': () => fail('forbidden', { status: 403 }) });
+    fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-of-b-000' });
+    await model.add();
+    expect(model.addErrors.value.apiKey).toMatch(/^The service rejected this key \(403\)/);
+    model.setAddValue('apiKey', 'key-of-b-111');
+    expect(model.addRejected.value).toBe(false);
+  });
+
+  it.each([
+    [
+      'network',
+      'Connection added. It is now the active one, but the service could not be reached to check its key.',
+    ],
+    ['server', 'Connection added. It is now the active one, but its key could not be checked.'],
+  ] as const)(
+    'adds the connection when its key could not be checked (%s), and says so',
+    async (kind, note) => {
+      const keyCheck: KeyCheck = { outcome: 'unchecked', error: apiError(kind) };
+      const { model, startAgain } = setup({
+        'connections.add': () => ok({ ...settingsWith([A, B]), keyCheck }),
+      });
+      fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-of-b-000' });
+      await model.add();
+      expect(startAgain).toHaveBeenCalledWith(note);
+    },
+  );
 
   it('refuses an address or a missing key as the address/key form does, asking and sending nothing', async () => {
     const { model, send, requestPermission } = setup();
@@ -97,10 +153,10 @@ describe('connections model: adding', () => {
     expect(changingFromHere()).toBe(false);
     expect(startAgain).not.toHaveBeenCalled();
 
-    const other = setup({ 'connections.add': () => fail('unauthorized', { message: 'Wrong key.' }) });
+    const other = setup({ 'connections.add': () => fail('server', { message: 'Server trouble.' }) });
     fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await other.model.add();
-    expect(other.model.addErrors.value.apiKey).toBe('Wrong key.');
+    expect(other.model.addErrors.value.apiKey).toBe('Server trouble.');
   });
 
   it('gives back access this click obtained when the background refuses the add, and only then', async () => {

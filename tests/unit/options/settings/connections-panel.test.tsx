@@ -56,6 +56,7 @@ describe('adding a connection', () => {
       label: 'Client B',
       baseUrl: 'https://b.example',
       apiKey: 'key-of-b-2222',
+      checkKey: true,
     });
   });
 

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectedText, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
-import type { SettingsSummary } from '@/lib/messaging/protocol';
+import { apiError } from '@/entrypoints/background/error-messages';
+import type { KeyCheck, SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/rules';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
 import { fakeOriginPermissions } from './fake-permissions';
@@ -14,10 +15,18 @@ const saved: SettingsSummary = {
 
 const none: SettingsSummary = { baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false };
 
+const accepted: KeyCheck = { outcome: 'accepted', found: { total: 137, count: 10, account: null } };
+const unauthorized = () => fail('unauthorized', { status: 401 });
+/** The save answered with what the key check found. */
+const savedWith =
+  (keyCheck: KeyCheck) =>
+  ({ baseUrl }: { baseUrl: string }) =>
+    ok({ ...saved, baseUrl, keyCheck });
+
 function setup(handlers: Handlers = {}, granted: boolean | Promise<boolean> = true, heldBefore = false) {
   const send = fakeSend({
     'settings.get': () => ok(saved),
-    'settings.save': ({ baseUrl }) => ok({ ...saved, baseUrl }),
+    'settings.save': savedWith(accepted),
     ...handlers,
   });
   const { requestPermission, hasPermission, removePermission } = fakeOriginPermissions(granted, heldBefore);
@@ -52,18 +61,23 @@ describe('settings model', () => {
     expect(requestPermission).toHaveBeenCalledWith(['https://r.example/*']);
     expect(model.busy.value).toBe(true);
     expect(model.status.value).toEqual({ tone: 'info', text: 'Saving…' });
-    expect(await saving).toEqual({ ...saved, baseUrl: 'https://r.example' });
-    expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example', apiKey: 'key-1234' }]);
+    expect(await saving).toEqual({ ...saved, baseUrl: 'https://r.example', keyCheck: accepted });
+    expect(callsOf(send, 'settings.save')).toEqual([
+      { baseUrl: 'https://r.example', apiKey: 'key-1234', checkKey: true },
+    ]);
     expect(model.busy.value).toBe(false);
     expect(model.apiKey.value).toBe('');
-    expect(model.status.value).toEqual({ tone: 'success', text: 'Settings saved.' });
+    expect(model.status.value).toEqual({
+      tone: 'success',
+      text: 'Settings saved. The service accepted the key.',
+    });
   });
 
   it('leaves the key out when the field is empty, so the saved one stays', async () => {
     const { model, send } = setup();
     await model.load();
     await model.save();
-    expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example' }]);
+    expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example', checkKey: true }]);
   });
 
   it('refuses an http address next to its field, asking for nothing', async () => {
@@ -185,24 +199,24 @@ describe('settings model', () => {
     });
   });
 
-  it('tests the connection after saving, busy while it runs', async () => {
-    const answer = deferred<Awaited<ReturnType<NonNullable<Handlers['settings.test']>>>>();
-    const { model, send } = setup({ 'settings.test': () => answer.promise });
+  it('tests the connection in the save itself, busy while it runs', async () => {
+    const answer = deferred<Awaited<ReturnType<NonNullable<Handlers['settings.save']>>>>();
+    const { model, send } = setup({ 'settings.save': () => answer.promise });
     await model.load();
     const testing = model.testConnection();
-    await vi.waitFor(() => expect(model.status.value?.text).toBe('Testing the connection…'));
+    expect(model.status.value?.text).toBe('Testing the connection…');
     expect(model.busy.value).toBe(true);
-    expect(callsOf(send, 'settings.save')).toHaveLength(1);
-    answer.resolve(ok({ total: 137, count: 10, account: null }));
+    answer.resolve(ok({ ...saved, keyCheck: accepted }));
     await testing;
+    expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example', checkKey: true }]);
+    expect(callsOf(send, 'settings.test')).toEqual([]);
     expect(model.busy.value).toBe(false);
     expect(model.status.value).toEqual({ tone: 'success', text: 'Connected: 137 reports' });
   });
 
   it('says exactly what failed when the test fails', async () => {
-    const { model } = setup({
-      'settings.test': () => fail('unexpected', { message: 'Odd answer.', detail: 'data: expected array' }),
-    });
+    const error = apiError('unexpected', { message: 'Odd answer.', detail: 'data: expected array' });
+    const { model } = setup({ 'settings.save': savedWith({ outcome: 'unchecked', error }) });
     await model.load();
     await model.testConnection();
     expect(model.status.value).toEqual({
@@ -213,11 +227,90 @@ describe('settings model', () => {
   });
 
   it('does not test what it could not save', async () => {
-    const { model, send } = setup({ 'settings.test': () => ok({ total: 1, count: 1, account: null }) });
+    const { model, send } = setup();
     await model.load();
     model.setBaseUrl('not a url');
     await model.testConnection();
-    expect(callsOf(send, 'settings.test')).toEqual([]);
+    expect(callsOf(send, 'settings.save')).toEqual([]);
+  });
+});
+
+describe('settings model: what a save says of the key', () => {
+  async function typedKey(handlers: Handlers, before: SettingsSummary = saved) {
+    const context = setup({ 'settings.get': () => ok(before), ...handlers });
+    await context.model.load();
+    context.model.setApiKey('key-rejected-0000');
+    return context;
+  }
+
+  it('keeps the saved key when the service rejects a new one, and offers to save it anyway', async () => {
+    const { model, send } = await typedKey({ 'settings.save': unauthorized });
+    expect(await model.save()).toBeNull();
+    expect(model.status.value).toEqual({
+      tone: 'error',
+      text: 'The service rejected this key (401), so it was not saved. Your saved key is still in use.',
+    });
+    expect(model.rejected.value).toBe(true);
+    expect(model.summary.value).toEqual(saved);
+    // Still typed: "Save anyway" sends it, without the check.
+    expect(model.apiKey.value).toBe('key-rejected-0000');
+    send.mockImplementation(async () => ok(saved));
+    expect(await model.saveAnyway()).not.toBeNull();
+    expect(callsOf(send, 'settings.save')).toEqual([
+      { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000', checkKey: true },
+      { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000' },
+    ]);
+    expect(model.status.value).toEqual({ tone: 'success', text: 'Settings saved.' });
+    expect(model.rejected.value).toBe(false);
+  });
+
+  it('says nothing was saved when the first key is rejected; a 403 names its status', async () => {
+    const { model } = await typedKey({ 'settings.save': () => fail('forbidden', { status: 403 }) }, none);
+    model.setBaseUrl('https://r.example');
+    await model.save();
+    expect(model.status.value?.text).toBe(
+      'The service rejected this key (403), so nothing was saved. Check the key, or save it anyway.',
+    );
+  });
+
+  it('gives back access the click obtained for a key the service rejected', async () => {
+    const { model, removePermission } = await typedKey({ 'settings.save': unauthorized });
+    await model.save();
+    expect(removePermission).toHaveBeenCalledWith(['https://r.example/*']);
+  });
+
+  it('stops offering "Save anyway" once the key or the address is changed', async () => {
+    const { model } = await typedKey({ 'settings.save': unauthorized });
+    await model.save();
+    model.setApiKey('key-other-0000');
+    expect(model.rejected.value).toBe(false);
+    await model.save();
+    model.setBaseUrl('https://r.example/v2');
+    expect(model.rejected.value).toBe(false);
+  });
+
+  it.each([
+    ['network', 'Settings saved, but the service could not be reached to check the key.', undefined],
+    ['timeout', 'Settings saved, but the service could not be reached to check the key.', undefined],
+    ['server', 'Settings saved, but the key could not be checked.', 'The service had a problem.'],
+  ] as const)('saves when the check fails (%s) and says so', async (kind, text, detail) => {
+    const error = apiError(kind, kind === 'server' ? { message: 'The service had a problem.' } : {});
+    const { model } = await typedKey({ 'settings.save': savedWith({ outcome: 'unchecked', error }) });
+    expect(await model.save()).not.toBeNull();
+    expect(model.status.value).toEqual({ tone: 'info', text, ...(detail ? { detail } : {}) });
+    expect(model.apiKey.value).toBe('');
+  });
+
+  it('says the saved key is rejected when it was saved again unchanged', async () => {
+    const error = apiError('unauthorized', { status: 401 });
+    const { model } = setup({ 'settings.save': savedWith({ outcome: 'rejected', error }) });
+    await model.load();
+    expect(await model.save()).not.toBeNull();
+    expect(model.status.value).toEqual({
+      tone: 'error',
+      text: 'Settings saved, but the service rejects this key (401): nothing can be read with it until it is replaced.',
+    });
+    expect(model.rejected.value).toBe(false);
   });
 });
 

@@ -17,9 +17,22 @@ const saved: SettingsSummary = {
   hostPermission: true,
 };
 
+const accepted = (total: number | null, account: unknown = null) => ({
+  outcome: 'accepted',
+  found: { total, count: 10, account },
+});
+
 function answer(type: string, data: unknown) {
   sendMock.mockImplementation(
-    async (t) => (t === type ? { ok: true, data } : { ok: true, data: saved }) as never,
+    async (t) =>
+      (t === type ? { ok: true, data } : { ok: true, data: { ...saved, keyCheck: accepted(137) } }) as never,
+  );
+}
+
+/** Every message answers the saved settings; a save, what its key check found too. */
+function saveFinds(keyCheck: unknown) {
+  sendMock.mockImplementation(
+    async (type) => ({ ok: true, data: type === 'settings.save' ? { ...saved, keyCheck } : saved }) as never,
   );
 }
 
@@ -72,10 +85,11 @@ describe('SettingsSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // Synchronously, before anything was awaited: the prompt must stay tied to the click.
     expect(request).toHaveBeenCalledWith({ origins: ['https://r.example/*'] });
-    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    expect(await screen.findByText('Settings saved. The service accepted the key.')).toBeTruthy();
     expect(sendMock).toHaveBeenCalledWith('settings.save', {
       baseUrl: 'https://r.example',
       apiKey: 'key-1234',
+      checkKey: true,
     });
   });
 
@@ -138,11 +152,7 @@ describe('SettingsSection', () => {
   });
 
   it('tests the connection and says how many reports it found', async () => {
-    sendMock.mockImplementation(async (type) => {
-      if (type === 'settings.test')
-        return { ok: true, data: { total: 137, count: 10, account: null } } as never;
-      return { ok: true, data: saved } as never;
-    });
+    saveFinds(accepted(137));
     render(<SettingsSection />);
     await screen.findByDisplayValue('https://r.example');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -156,10 +166,7 @@ describe('SettingsSection', () => {
     [null, 137, 'Connected: 137 reports'],
     [{ name: 'Ada', plan: 'Free' }, null, 'Connected as Ada (Free) — 10 reports on the first page'],
   ])('names the account when the service does: %j, %j → %s', async (account, total, text) => {
-    sendMock.mockImplementation(async (type) => {
-      if (type === 'settings.test') return { ok: true, data: { total, count: 10, account } } as never;
-      return { ok: true, data: saved } as never;
-    });
+    saveFinds(accepted(total, account));
     render(<SettingsSection />);
     await screen.findByDisplayValue('https://r.example');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -167,13 +174,35 @@ describe('SettingsSection', () => {
   });
 
   it('says exactly what failed when the test fails', async () => {
-    sendMock.mockImplementation(async (type) => {
-      if (type === 'settings.test') return { ok: false, error: apiError('unauthorized') } as never;
-      return { ok: true, data: saved } as never;
-    });
+    saveFinds({ outcome: 'rejected', error: apiError('unauthorized') });
     render(<SettingsSection />);
     await screen.findByDisplayValue('https://r.example');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText(/rejected your API key/)).toBeTruthy();
+  });
+
+  it('offers "Save anyway" for a new key the service rejected, and saves it once pressed', async () => {
+    sendMock.mockImplementation(async (type, payload) => {
+      if (type === 'settings.save' && (payload as { checkKey?: boolean }).checkKey)
+        return { ok: false, error: apiError('unauthorized', { status: 401 }) } as never;
+      return { ok: true, data: saved } as never;
+    });
+    render(<SettingsSection />);
+    await screen.findByDisplayValue('https://r.example');
+    fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'key-wrong-0000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const status = await screen.findByRole('status');
+    await waitFor(() =>
+      expect(status.textContent).toBe(
+        'The service rejected this key (401), so it was not saved. Your saved key is still in use.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(status.textContent).toBe('Settings saved.'));
+    expect(sendMock).toHaveBeenLastCalledWith('settings.save', {
+      baseUrl: 'https://r.example',
+      apiKey: 'key-wrong-0000',
+    });
+    expect(screen.queryByRole('button', { name: 'Save anyway' })).toBeNull();
   });
 });
