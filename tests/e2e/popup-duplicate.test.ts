@@ -1,6 +1,5 @@
 // phpRank makes a new report on every create: through the real popup, a second report for a page is made
 // only when asked for on purpose, and a failed lookup's error reads as a sentence, its detail put away.
-import { copyFile, mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { KEY_REJECTED, NETWORK_ERRORS, SERVER_PROBLEM } from './faults-helpers';
@@ -24,13 +23,6 @@ async function popupOver(path: string) {
 const focusedText = (popup: Page) =>
   popup.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
 
-/** Kept for the person reviewing the change, beside the test's own screenshots. */
-async function keepShot(popup: Page, name: string): Promise<void> {
-  const path = await screenshot(popup, `popup-${name}`);
-  await mkdir('/work/shots', { recursive: true }).catch(() => undefined);
-  await copyFile(path, `/work/shots/popup-${name}.png`).catch(() => undefined);
-}
-
 describe('popup: no accidental second report', () => {
   it('create, then Enter again: the popup asks with focus on Cancel, Enter cancels, the service holds one report', async () => {
     api().store.reset(false);
@@ -44,7 +36,7 @@ describe('popup: no accidental second report', () => {
     const card = popup.getByRole('article', { name: 'Report for this page' });
     await card.getByText(SCORED).waitFor({ timeout: 15_000 });
     await expect.poll(() => create.isEnabled()).toBe(true);
-    await keepShot(popup, 'after-create');
+    await screenshot(popup, 'popup-after-create');
 
     await popup.keyboard.press('Enter');
     const asked = popup.getByRole('dialog', { name: 'This page already has a report' });
@@ -52,7 +44,7 @@ describe('popup: no accidental second report', () => {
     await expect.poll(() => focusedText(popup)).toBe('Cancel');
     const shot = await checkBothSchemes(popup, 'create-another-asked');
     expect(shot.violations).toEqual([]);
-    await keepShot(popup, 'create-another-asked');
+    await screenshot(popup, 'popup-create-another-asked');
 
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByRole('dialog').count()).toBe(0);
@@ -106,7 +98,7 @@ describe('popup: no accidental second report', () => {
     await expect.poll(() => focusedText(popup)).toBe('Regenerate');
     const offline = await checkBothSchemes(popup, 'offline-with-report');
     expect(offline.violations).toEqual([]);
-    await keepShot(popup, 'offline');
+    await screenshot(popup, 'popup-offline');
 
     await popup.getByRole('button', { name: 'Create report' }).click();
     const asked = popup.getByRole('dialog', { name: 'This page already has a report' });
