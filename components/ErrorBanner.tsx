@@ -1,6 +1,7 @@
 import { errorAction } from '@/lib/api/error-action';
 import type { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
+import { TechnicalDetails } from './TechnicalDetails';
 
 export interface ErrorActionsProps {
   error: ApiError;
@@ -46,7 +47,7 @@ export function ErrorBanner({
         {context ? <strong>{context}: </strong> : null}
         {error.message}
       </p>
-      {error.detail ? <p class="error-detail">{error.detail}</p> : null}
+      {error.detail ? <TechnicalDetails text={error.detail} /> : null}
       <div class="error-actions">
         <ErrorActions error={error} onRetry={onRetry} onOpenSettings={onOpenSettings} />
       </div>

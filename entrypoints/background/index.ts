@@ -17,9 +17,9 @@ export default defineBackground(() => {
   // back: the production worker carries no match-pattern check for a manifest without any.
   const isDeclared =
     import.meta.env.MODE === 'production' ? NONE_DECLARED : declaredIn(browser.runtime.getManifest());
-  const { handlers, toolbar, events, createOnActive } = createBackground({ isDeclared });
+  const { handlers, toolbar, events, pageActionsOnActive } = createBackground({ isDeclared });
   // The right-click menu, the create shortcut and notifications (their listeners too).
-  registerBrowserIntegration(createOnActive, events);
+  registerBrowserIntegration(pageActionsOnActive, events);
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
   registerToolbarScore(toolbar);
   const route = createMessageRouter(handlers, {

@@ -32,6 +32,7 @@ import { createEvents } from './events';
 import { connectionGone, createKeyCheck, createServices, onWorkOf } from './service';
 import { summaryPage } from './report-store';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
+import type { PageActions } from './integration/quick-create';
 import { readStore } from '@/lib/report-store';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
@@ -194,9 +195,19 @@ export function createBackground(options: BackgroundOptions = {}) {
     ifActive(() => toolbar.changed()),
   );
   events.on('connection.switched', () => toolbar.changed());
-  /** The menu's and the shortcut's create: on the connection active when asked, whatever is switched meanwhile. */
-  const createOnActive = async (input: CreateReportInput) => create(await works.activeRef(), input);
-  return { handlers, works, toolbar, events, createOnActive };
+  /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
+  const pageActionsOnActive = async (): Promise<PageActions> => {
+    const on = await works.activeRef();
+    return {
+      lookUp: async (url) => {
+        const found = await handlers['popup.pageReport']({ connection: on, url });
+        return found.ok ? { ok: true, data: found.data.data } : found;
+      },
+      create: (input) => create(on, input),
+      regenerate: (id) => serviceOf(on).updateReport(id, { regenerate: true }),
+    };
+  };
+  return { handlers, works, toolbar, events, pageActionsOnActive };
 }
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */

@@ -10,10 +10,17 @@ import { t } from '@/lib/i18n';
 export function App({ model }: { model: PopupModel }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') model.close();
+      model.startFocus.personActed();
+      // Escape in a dialog closes the dialog, not the popup.
+      if (event.key === 'Escape' && !(event.target as Element | null)?.closest?.('dialog')) model.close();
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    const onPointerDown = () => model.startFocus.personActed();
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
   }, [model]);
 
   const setup = model.setup.value;

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FieldNote } from '@/components/field-note';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
 import { RecheckNote } from './RecheckNote';
+import type { StartFocus } from './start-focus';
 import { t } from '@/lib/i18n';
 
 // A server message about any other field is listed above the button (the address has no field).
@@ -21,9 +23,17 @@ export interface CreateReportFormProps {
   /** Until the background said which privacy to start from, the form keeps its room, hidden. */
   ready: boolean;
   onOpenSettings: () => void;
+  /** Puts focus on the button at start, unless the person or a found report has it. */
+  placeFocus: StartFocus['place'];
 }
 
-export function CreateReportForm({ form, another, ready, onOpenSettings }: CreateReportFormProps) {
+export function CreateReportForm({
+  form,
+  another,
+  ready,
+  onOpenSettings,
+  placeFocus,
+}: CreateReportFormProps) {
   const submitButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const privacy = form.privacy.value;
@@ -31,79 +41,97 @@ export function CreateReportForm({ form, another, ready, onOpenSettings }: Creat
   const submitting = form.submitting.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
   const recheck = form.recheck.value;
+  const question = form.question.value;
 
-  // Focus starts on the button once usable, unless something else took it.
+  // Focus starts on the button once usable, unless something else took it; on a page with a report, its
+  // card's Regenerate has it.
   useEffect(() => {
-    if (ready && (document.activeElement === document.body || !document.activeElement))
-      submitButton.current?.focus();
-  }, [ready]);
+    if (ready && !another) placeFocus(submitButton.current);
+  }, [ready, another]);
   // A disabled button drops focus; give it back once the request is done.
+  const wasSubmitting = useRef(false);
   useEffect(() => {
-    if (!submitting && document.activeElement === document.body) submitButton.current?.focus();
+    if (wasSubmitting.current && !submitting && document.activeElement === document.body)
+      submitButton.current?.focus();
+    wasSubmitting.current = submitting;
   }, [submitting]);
   useEffect(() => {
     if (errors.password) passwordInput.current?.focus();
   }, [errors.password]);
 
   return (
-    <form
-      class={ready ? 'create-form' : 'create-form create-form--waiting'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-      noValidate
-      aria-labelledby="create-heading"
-    >
-      <h2 id="create-heading">{another ? t('popupCreateAnother') : t('popupCreateHeading')}</h2>
-      <PrivacyFields
-        ids={{ privacy: 'privacy', password: 'report-password' }}
-        labels={{ privacy: t('popupPrivacy'), password: t('uiPrivacyPassword') }}
-        privacy={privacy}
-        onPrivacy={form.choosePrivacy}
-        password={form.password.value}
-        onPassword={form.setPassword}
-        passwordRequired
-        passwordHint={t('popupPasswordHint')}
-        errors={errors}
-        reveal={{ shown: form.passwordShown.value, onToggle: form.togglePasswordShown }}
-        passwordRef={passwordInput}
-      />
-      {otherErrors.map(([field, messages]) => (
-        <FieldNote key={field} id={field} error={messages} />
-      ))}
-      <div class="create-actions">
-        <button
-          ref={submitButton}
-          type="submit"
-          class="primary"
-          disabled={submitting}
-          aria-describedby="create-progress"
+    <>
+      <form
+        class={ready ? 'create-form' : 'create-form create-form--waiting'}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit();
+        }}
+        noValidate
+        aria-labelledby="create-heading"
+      >
+        <h2 id="create-heading">{another ? t('popupCreateAnother') : t('popupCreateHeading')}</h2>
+        <PrivacyFields
+          ids={{ privacy: 'privacy', password: 'report-password' }}
+          labels={{ privacy: t('popupPrivacy'), password: t('uiPrivacyPassword') }}
+          privacy={privacy}
+          onPrivacy={form.choosePrivacy}
+          password={form.password.value}
+          onPassword={form.setPassword}
+          passwordRequired
+          passwordHint={t('popupPasswordHint')}
+          errors={errors}
+          reveal={{ shown: form.passwordShown.value, onToggle: form.togglePasswordShown }}
+          passwordRef={passwordInput}
+        />
+        {otherErrors.map(([field, messages]) => (
+          <FieldNote key={field} id={field} error={messages} />
+        ))}
+        <div class="create-actions">
+          <button
+            ref={submitButton}
+            type="submit"
+            class={another ? undefined : 'primary'}
+            disabled={submitting}
+            aria-describedby="create-progress"
+          >
+            {t('popupCreateReport')}
+          </button>
+          <span id="create-progress" class="status" role="status">
+            {submitting ? t('popupAnalysing') : form.waiting.value ? t('popupCheckingFirst') : ''}
+          </span>
+          {submitting ? <Elapsed since={form.startedAt.value} /> : null}
+        </div>
+        {form.error.value ? (
+          <PopupError
+            error={form.error.value}
+            context={t('popupCouldNotCreate')}
+            onRetry={() => void form.submit()}
+            onOpenSettings={onOpenSettings}
+          />
+        ) : null}
+        {recheck ? (
+          <RecheckNote
+            recheck={recheck}
+            said={looked()}
+            again={t('popupLookAgain')}
+            onAgain={() => void form.lookAgain()}
+          />
+        ) : null}
+      </form>
+      {question ? (
+        <ConfirmDialog
+          open
+          title={question === 'unknown' ? t('popupMayHaveReportTitle') : t('popupHasReportTitle')}
+          confirmLabel={question === 'unknown' ? t('popupCreateAnyway') : t('popupCreateAnotherConfirm')}
+          onConfirm={() => void form.confirm()}
+          onCancel={form.cancel}
+          fallbackFocus={() => submitButton.current}
         >
-          {t('popupCreateReport')}
-        </button>
-        <span id="create-progress" class="status" role="status">
-          {submitting ? t('popupAnalysing') : ''}
-        </span>
-        {submitting ? <Elapsed since={form.startedAt.value} /> : null}
-      </div>
-      {form.error.value ? (
-        <PopupError
-          error={form.error.value}
-          context={t('popupCouldNotCreate')}
-          onRetry={() => void form.submit()}
-          onOpenSettings={onOpenSettings}
-        />
+          <p>{question === 'unknown' ? t('popupMayHaveReportBody') : t('popupHasReportBody')}</p>
+        </ConfirmDialog>
       ) : null}
-      {recheck ? (
-        <RecheckNote
-          recheck={recheck}
-          said={looked()}
-          again={t('popupLookAgain')}
-          onAgain={() => void form.lookAgain()}
-        />
-      ) : null}
-    </form>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
@@ -22,6 +23,8 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
   const regenerate = () => void model.regenerate();
   const error = model.regenerateError.value;
   const recheck = model.regenerateRecheck.value;
+  const regenerateButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => model.startFocus.place(regenerateButton.current), []);
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
@@ -55,7 +58,13 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
       {state === 'unfinished' ? <p class="hint">{t('fieldsNotFinished')}</p> : null}
       {report.checks ? <TopIssues checks={report.checks} /> : null}
       <div class="report-actions">
-        <button type="button" onClick={regenerate} disabled={model.regenerating.value || generating}>
+        <button
+          ref={regenerateButton}
+          type="button"
+          class="primary"
+          onClick={regenerate}
+          disabled={model.regenerating.value || generating}
+        >
           {t('popupRegenerate')}
         </button>
         <button type="button" onClick={() => void model.openDetails(report.id)}>

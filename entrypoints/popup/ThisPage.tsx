@@ -16,6 +16,9 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const now = model.now();
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
   const project = report?.project;
+  // A create that failed as the lookup did says it once, beside the button that was pressed.
+  const createError = model.form.error.value;
+  const lookupError = createError?.kind === shown.error?.kind ? null : shown.error;
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
       <h2 id="this-page-heading" class="visually-hidden">
@@ -30,9 +33,9 @@ export function ThisPage({ model }: { model: PopupModel }) {
         <p class="notice">{page.reason}</p>
       ) : (
         <>
-          {shown.error ? (
+          {lookupError ? (
             <PopupError
-              error={shown.error}
+              error={lookupError}
               context={t('popupCouldNotLookUp')}
               onRetry={() => void model.refresh()}
               onOpenSettings={model.openSettings}
@@ -58,6 +61,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
             another={Boolean(report)}
             ready={model.setup.value === 'ready'}
             onOpenSettings={model.openSettings}
+            placeFocus={model.startFocus.place}
           />
         </>
       )}

@@ -6,6 +6,7 @@ import { send } from '@/lib/messaging/send';
 import { sameId } from '@/lib/report-id';
 import { batch, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
+import type { CreateGuard } from './create-guard';
 
 /** After a write that may have happened: looking, found, none, or why it could not look. */
 export type Recheck = 'looking' | 'found' | 'none' | ApiError;
@@ -17,7 +18,14 @@ export interface CreateFormDeps {
   shownReportId(): ReportId | null;
   onNotConfigured(): void;
   now(): number;
+  /** Whether this page has a report, as far as the popup knows. */
+  guard(): CreateGuard;
+  /** Resolves once the page's lookup has answered (or failed). */
+  settled(): Promise<void>;
 }
+
+/** A create that waits for the person: the page has a report, or may have one. */
+export type CreateQuestion = 'exists' | 'unknown';
 
 export type CreateForm = ReturnType<typeof createCreateForm>;
 
@@ -33,6 +41,8 @@ export function createCreateForm(deps: CreateFormDeps) {
   const error = signal<ApiError | null>(null);
   const fieldErrors = signal<Record<string, string[]>>({});
   const recheck = signal<Recheck | null>(null);
+  const waiting = signal(false);
+  const question = signal<CreateQuestion | null>(null);
   // Set once the person picks a privacy, so a late snapshot never overrides them.
   let privacyChosen = false;
   // Finding the report shown before this create, or one made long before it, means no new one was made.
@@ -86,6 +96,29 @@ export function createCreateForm(deps: CreateFormDeps) {
     }
   }
 
+  async function create(url: string): Promise<void> {
+    const chosen = privacy.value;
+    shownBefore = deps.shownReportId();
+    createdSince = deps.now();
+    recheckRun++;
+    batch(() => {
+      submitting.value = true;
+      startedAt.value = deps.now();
+      error.value = null;
+      fieldErrors.value = {};
+      recheck.value = null;
+    });
+    const answer = send(
+      'reports.create',
+      chosen === PRIVACY.password
+        ? { url, privacy: chosen, password: password.value }
+        : { url, privacy: chosen },
+    );
+    // The password leaves the popup's memory once sent, whatever the answer.
+    batch(forgetPassword);
+    finish(url, await answer);
+  }
+
   return {
     privacy,
     password,
@@ -95,6 +128,8 @@ export function createCreateForm(deps: CreateFormDeps) {
     error,
     fieldErrors,
     recheck,
+    waiting,
+    question,
 
     lookAgain: () => lookForIt(),
 
@@ -121,34 +156,36 @@ export function createCreateForm(deps: CreateFormDeps) {
       passwordShown.value = !passwordShown.value;
     },
 
-    /** Sends exactly one request, however often it is called while one is running. */
+    /**
+     * Sends exactly one request, however often it is called while one is running. Where the page has a
+     * report, or may have one, it asks first (question); while the page is being looked up, it waits.
+     */
     async submit(): Promise<void> {
       const url = deps.pageUrl();
-      if (submitting.value || !url) return;
-      const chosen = privacy.value;
-      if (chosen === PRIVACY.password && password.value === '') {
+      if (submitting.value || waiting.value || question.value || !url) return;
+      if (privacy.value === PRIVACY.password && password.value === '') {
         fieldErrors.value = { password: [t('popupEnterPassword')] };
         return;
       }
-      shownBefore = deps.shownReportId();
-      createdSince = deps.now();
-      recheckRun++;
-      batch(() => {
-        submitting.value = true;
-        startedAt.value = deps.now();
-        error.value = null;
-        fieldErrors.value = {};
-        recheck.value = null;
-      });
-      const answer = send(
-        'reports.create',
-        chosen === PRIVACY.password
-          ? { url, privacy: chosen, password: password.value }
-          : { url, privacy: chosen },
-      );
-      // The password leaves the popup's memory once sent, whatever the answer.
-      batch(forgetPassword);
-      finish(url, await answer);
+      if (deps.guard() === 'pending') {
+        waiting.value = true;
+        await deps.settled();
+        waiting.value = false;
+      }
+      const guard = deps.guard();
+      if (guard === 'exists' || guard === 'unknown') question.value = guard;
+      else await create(url);
+    },
+
+    /** Creates one after all, as asked. */
+    async confirm(): Promise<void> {
+      const url = deps.pageUrl();
+      question.value = null;
+      if (url && !submitting.value) await create(url);
+    },
+
+    cancel() {
+      question.value = null;
     },
 
     /** A create an earlier popup started, shown as this form's own. */

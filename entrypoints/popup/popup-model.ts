@@ -10,8 +10,10 @@ import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
+import { createGuard } from './create-guard';
+import { createStartFocus } from './start-focus';
 import { readStore, type StoreReader } from '@/lib/report-store';
-import { batch, signal, type Signal } from '@preact/signals';
+import { batch, effect, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 /** Kept data, then the service's. `value` undefined: nothing known yet; `saved`: the refresh failed. */
@@ -165,6 +167,15 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     shownReportId: () => pageReport.value.value?.id ?? null,
     onNotConfigured: () => (setup.value = 'missing'),
     now: () => env.now(),
+    guard: () => createGuard(pageReport.value),
+    settled: () =>
+      new Promise<void>((resolve) => {
+        const stop = effect(() => {
+          if (createGuard(pageReport.value) === 'pending') return;
+          resolve();
+          queueMicrotask(() => stop());
+        });
+      }),
   });
 
   function forgetReport(id: ReportId) {
@@ -269,6 +280,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     announcement,
     form,
     canOpenSidePanel: env.openSidePanel !== null,
+    startFocus: createStartFocus(),
     sidePanelFailed,
 
     /**

@@ -70,3 +70,21 @@ describe('the popup in Firefox', () => {
     expect(await popup.count({ text: 'This page has no report yet.' })).toBe(0);
   });
 });
+
+describe('the popup in Firefox: no accidental second report', () => {
+  it('after a create, Enter on the focused button asks first (focus on Cancel), and Enter there makes nothing', async () => {
+    const { popup, url } = await openPopupOn('/article?enter-twice');
+    await popup.waitFor({ text: 'This page has no report yet.' });
+    await expect.poll(() => popup.focused()).toBe('Create report');
+    expect(await popup.pressEnter()).toBe('Create report');
+    await popup.waitFor({ text: SCORED, within: CARD }, 20_000);
+
+    expect(await popup.pressEnter()).toBe('Create report');
+    await popup.waitFor({ role: 'dialog', name: 'This page already has a report' });
+    await expect.poll(() => popup.focused()).toBe('Cancel');
+    expect(await popup.pressEnter()).toBe('Cancel');
+    await expect.poll(() => popup.count({ role: 'dialog' })).toBe(0);
+    expect(creations().map((request) => request.body)).toEqual([{ url, privacy: '0' }]);
+    expect(api().store.reports()).toHaveLength(1);
+  });
+});

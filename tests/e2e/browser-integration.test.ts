@@ -168,6 +168,38 @@ describe('browser integration', () => {
     expect((await badgeOf(tab.id)).text).toMatch(/^\d{1,3}$/);
   });
 
+  it('the shortcut on a page with a report regenerates it: no second report', async () => {
+    const page = await openWebPage(extension(), `${web().url}/article?has-one`);
+    const tab = await tabOf(page);
+    const existing = api().store.create({ url: tab.url, privacy: 0 });
+    await extension().serviceWorker.evaluate(
+      (t) => (globalThis as unknown as WithHook).__pageReportsE2e.commandRan('create-report', t),
+      tab,
+    );
+    expect(creations(api())).toEqual([]);
+    const updates = api().requests.filter((request) => request.method === 'PATCH');
+    expect(updates.map((request) => [request.path, request.body])).toEqual([
+      [`/api/v1/reports/${existing.id}`, { results: '1' }],
+    ]);
+    expect(api().store.reports()).toHaveLength(1);
+    expect((await badgeOf(tab.id)).title).toMatch(/^It had a report: results regenerated: /);
+  });
+
+  it('the menu when the page cannot be looked up (key rejected): nothing created, the badge says why', async () => {
+    const page = await openWebPage(extension(), `${web().url}/article?not-checked`);
+    const tab = await tabOf(page);
+    api().controls.forceStatus(401, 10, undefined, undefined, { method: 'GET' });
+    await clickMenu({ menuItemId: 'create-report-page', pageUrl: tab.url }, tab);
+    expect(creations(api())).toEqual([]);
+    expect(await badgeOf(tab.id)).toEqual({
+      text: '!',
+      title: expect.stringContaining(
+        'Page Reports could not check whether it already has a report, so it made none. The service rejected your API key.',
+      ),
+    });
+    api().controls.reset();
+  });
+
   it('refuses a page that is not on the web, as the popup does, and says why on the badge', async () => {
     const page = await openWebPage(extension(), `${web().url}/article?refused`);
     const tab = await tabOf(page);

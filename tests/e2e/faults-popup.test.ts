@@ -455,6 +455,10 @@ describe('the API down (connection refused)', () => {
     await popup.getByText('Could not look up this page’s report').waitFor({ timeout: 15_000 });
     await eventually(() => alert.count()).toBe(1);
     expect(await alert.innerText()).toMatch(startsWith('Could not look up this page’s report', UNREACHABLE));
+    // The browser's own words are put away, not shown under the sentence.
+    expect(await alert.innerText()).not.toContain('Failed to fetch');
+    await alert.getByText('Technical details').click();
+    await alert.getByText('TypeError: Failed to fetch').waitFor();
     await expectOffered(alert, 'retry');
     expect(await popup.getByRole('button', { name: 'Create report' }).isEnabled()).toBe(true);
   });

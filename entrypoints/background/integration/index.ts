@@ -13,16 +13,16 @@ import { createAnnouncer, createQuickCreate, type QuickCreateDeps } from './quic
 
 export const CREATE_COMMAND = 'create-report';
 
-/** Call synchronously at start-up; `create` makes a report on the active connection. */
+/** Call synchronously at start-up; `onActive` gives the page actions on the active connection. */
 export function registerBrowserIntegration(
-  create: QuickCreateDeps['create'],
+  onActive: QuickCreateDeps['onActive'],
   events: Pick<Events, 'on'>,
 ): void {
   const prefs = () => loadIntegrationPrefs();
   const notifier = createNotifier();
   const badge = createBadge();
   const announce = createAnnouncer({ prefs, notifier, badge });
-  const quickCreate = createQuickCreate({ prefs, notifier, badge, create });
+  const quickCreate = createQuickCreate({ prefs, notifier, badge, onActive });
   const menus = createMenus();
 
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {

@@ -1,10 +1,14 @@
 // A report made without the popup: from the right-click menu or the "create-report" shortcut, with the
 // privacy chosen in Settings. It takes the popup's path: the same page check (never an address the popup
 // would refuse), the same message schema, and the background's own create (the run noted for the popup,
-// the cache, the follower). The service takes seconds to tens of seconds: the tab's badge shows "…"
-// meanwhile, and the outcome arrives as a notification when they are on, else on the badge.
+// the cache, the follower). The service makes a new report on every create, so the page is looked up
+// first: one with a report is regenerated (what "a report for this page" asks for: its results now, and
+// no second report); a failed lookup makes nothing. The service takes seconds to tens of seconds: the
+// tab's badge shows "…" meanwhile, and the outcome arrives as a notification when they are on, else on
+// the badge.
 import type { Result } from '@/lib/api/errors';
-import type { Report } from '@/lib/api/types';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 import type { IntegrationPrefs } from '@/lib/integration-prefs';
 import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
 import { serviceAddress } from '@/lib/page-address';
@@ -38,15 +42,27 @@ export function createAnnouncer(deps: AnnounceDeps) {
 
 export type Announce = ReturnType<typeof createAnnouncer>;
 
+/** What the menu and the shortcut do, all on one connection. */
+export interface PageActions {
+  /** This page's newest report (null: none), looked up as the popup does. */
+  lookUp(url: string): Promise<Result<ReportSummary | null>>;
+  /** A create, told as the popup's is (the run noted, the outcome notified). */
+  create(input: CreateReportInput): Promise<Result<Report>>;
+  regenerate(id: ReportId): Promise<Result<Report>>;
+}
+
 export interface QuickCreateDeps extends AnnounceDeps {
-  /** A create on the active connection, told as the popup's is (the run noted, the outcome notified). */
-  create: (input: CreateReportInput) => Promise<Result<Report>>;
+  /** The actions on the connection active when asked: a switch meanwhile changes nothing. */
+  onActive(): Promise<PageActions>;
 }
 
 export function createQuickCreate(deps: QuickCreateDeps) {
   const announce = createAnnouncer(deps);
 
-  /** Creates a report for `address` (a page's or a link's); its answer, or null when nothing was sent. */
+  /**
+   * Creates a report for `address` (a page's or a link's), or regenerates the one it has; the answer, or
+   * null when nothing was sent.
+   */
   return async function quickCreate(
     address: string | undefined,
     tabId?: number,
@@ -62,8 +78,23 @@ export function createQuickCreate(deps: QuickCreateDeps) {
       await announce(failure('create', page.url, { message: input.error.issues[0]!.message }), tabId);
       return null;
     }
+    const actions = await deps.onActive();
     if (tabId !== undefined) await deps.badge.show(tabId, runningLook(serviceAddress(page.url) ?? page.url));
-    const answer = await deps.create(input.data);
+    const found = await actions.lookUp(page.url);
+    if (!found.ok) {
+      await announce(
+        failure('create', page.url, { message: t('notifyCouldNotCheck', found.error.message) }),
+        tabId,
+      );
+      return null;
+    }
+    if (found.data) {
+      const answer = await actions.regenerate(found.data.id);
+      const outcome = describeOutcome('regenerate', page.url, answer);
+      await announce(answer.ok ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
+      return answer;
+    }
+    const answer = await actions.create(input.data);
     await announce(describeOutcome('create', page.url, answer), tabId);
     return answer;
   };

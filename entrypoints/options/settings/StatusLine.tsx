@@ -1,3 +1,4 @@
+import { TechnicalDetails } from '@/components/TechnicalDetails';
 import type { SettingsStatus } from './settings-model';
 
 /**
@@ -12,7 +13,7 @@ export function StatusLine({ status, beside = false }: { status: SettingsStatus;
       class={`settings-status settings-status--${status?.tone ?? 'none'}`}
     >
       {status ? <p>{status.text}</p> : null}
-      {status?.detail ? <p class="error-detail">{status.detail}</p> : null}
+      {status?.detail ? <TechnicalDetails text={status.detail} /> : null}
     </div>
   );
 }

@@ -136,6 +136,32 @@ export class PopupView {
     }, toSent(target));
   }
 
+  /** The text of the element that has the focus ('' for none). */
+  focused(): Promise<string> {
+    return this.controller.evaluate(() => {
+      const active = (globalThis as unknown as PopupGlobals).__popupWindow()?.document.activeElement;
+      return active && active.tagName !== 'BODY' ? ((active as HTMLElement).innerText ?? '').trim() : '';
+    });
+  }
+
+  /**
+   * What Enter does where the focus is (no key reaches this popup): a button is pressed, a field submits its
+   * form. Returns the text of what had the focus.
+   */
+  pressEnter(): Promise<string> {
+    return this.controller.evaluate(() => {
+      const view = (globalThis as unknown as PopupGlobals).__popupWindow();
+      // Another window's element: not an instance of this window's HTMLElement.
+      const active = view?.document.activeElement as HTMLInputElement | null;
+      if (!view || !active || active.tagName === 'BODY') return '';
+      // The key itself first, as a person's Enter: the popup hears it before the button acts.
+      active.dispatchEvent(new view.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      if (active.tagName === 'BUTTON') active.click();
+      else active.form?.requestSubmit();
+      return (active.innerText ?? '').trim();
+    });
+  }
+
   /** Picks the option labelled `label` in the select `target`, as a person's choice would (input + change). */
   async select(target: Target, label: string): Promise<void> {
     await this.waitFor(target);

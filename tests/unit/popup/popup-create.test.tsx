@@ -219,6 +219,7 @@ describe('popup: create a report', () => {
     });
     await screen.findByRole('article', { name: 'Report for this page' });
     fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create another' }));
     expect(await screen.findByText(/Page Reports looked for it: none was made/)).toBeTruthy();
     expect(sent('popup.pageReport')).toHaveLength(2);
   });

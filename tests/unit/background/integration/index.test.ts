@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
-import type { Report } from '@/lib/api/types';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';
 import { registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { createEvents } from '@/entrypoints/background/events';
@@ -39,6 +39,7 @@ const events = {
 function setup(
   answer: Result<Report> = ok(makeReport({ id: 12, url: 'example.com/a', score: 86 })),
   background?: ReturnType<typeof createBackground>,
+  found: Result<ReportSummary | null> = ok(null),
 ) {
   Object.assign(events, { menuClicked: fakeEvent(), command: fakeEvent(), notificationClicked: fakeEvent() });
   fake.contextMenus!.onClicked = events.menuClicked;
@@ -63,8 +64,15 @@ function setup(
   const update = vi.fn(async () =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
   );
+  const lookUp = vi.fn(async (_url: string) => found);
+  const regenerate = vi.fn(async (_id: ReportId) =>
+    ok(makeReport({ id: 12, url: 'example.com/a', score: 91 })),
+  );
   const bus = background?.events ?? createEvents();
-  registerBrowserIntegration(background?.createOnActive ?? (create as never), bus);
+  registerBrowserIntegration(
+    background?.pageActionsOnActive ?? (async () => ({ lookUp, create, regenerate }) as never),
+    bus,
+  );
   // A page's create and regeneration as the handlers run them: between their two events.
   const told = async <T>(
     events: typeof bus,
@@ -83,7 +91,7 @@ function setup(
     'reports.update': (input: { id: number; regenerate?: boolean; privacy?: number }) =>
       input.regenerate === true ? told(bus, { kind: 'regenerate', pageUrl: null }, () => update()) : update(),
   };
-  return { handlers, create, update, menus, notifications, tabsCreate };
+  return { handlers, create, update, lookUp, regenerate, menus, notifications, tabsCreate };
 }
 
 const badge = async (tabId = TAB.id) => ({
@@ -138,6 +146,32 @@ describe('browser integration', () => {
     await events.command.trigger('create-report', TAB);
     await vi.waitFor(() => expect(create).toHaveBeenCalledWith({ url: TAB.url, privacy: 0 }));
     expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page with a report is regenerated, not made twice: the notification says it had one', async () => {
+    await saveIntegrationPrefs({ notifications: true });
+    const existing = makeReport({ id: 12, url: 'example.com/a', score: 70 });
+    const { create, lookUp, regenerate, notifications } = setup(undefined, undefined, ok(existing));
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
+    expect(lookUp).toHaveBeenCalledWith(TAB.url);
+    expect(regenerate).toHaveBeenCalledWith(12);
+    expect(create).not.toHaveBeenCalled();
+    expect(notifications.create.mock.calls[0]![1]).toMatchObject({
+      title: 'It had a report: results regenerated',
+      message: 'Result for example.com/a: Good · 91',
+    });
+  });
+
+  it('a lookup that failed makes nothing, and says so', async () => {
+    const { create, regenerate } = setup(undefined, undefined, failed(apiError('network')));
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toBe(
+      'Report not created: For example.com/a: Page Reports could not check whether it already has a report, so it made none. Could not reach the service. Check your connection and the API base URL.',
+    );
+    expect(create).not.toHaveBeenCalled();
+    expect(regenerate).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -249,6 +283,11 @@ describe('browser integration', () => {
     const posted: string[] = [];
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       posted.push(`${init?.method ?? 'GET'} ${new URL(String(input)).origin}`);
+      // The page's lookup first: it has no report.
+      if ((init?.method ?? 'GET') === 'GET') {
+        const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } };
+        return new Response(JSON.stringify(none), { headers: { 'content-type': 'application/json' } });
+      }
       await held;
       const report = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
       return new Response(JSON.stringify({ data: report }), {
@@ -260,7 +299,7 @@ describe('browser integration', () => {
     // A popup open when the create starts, closed by the time it ends: the menu's own outcome says it.
     popups(true, false);
     await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
-    await vi.waitFor(() => expect(posted).toEqual(['POST https://a.example']));
+    await vi.waitFor(() => expect(posted).toEqual(['GET https://a.example', 'POST https://a.example']));
     expect((await background.handlers['connections.switch']({ id: B.id })).ok).toBe(true);
     const snapshot = await background.handlers['popup.snapshot']({
       connection: { id: A.id, account: A.id },
@@ -271,7 +310,7 @@ describe('browser integration', () => {
     await vi.waitFor(async () => expect((await badge()).text).toBe(''));
     await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
     expect(notifications.create.mock.calls[0]![1]).toMatchObject({ title: 'Report created' });
-    expect(posted).toEqual(['POST https://a.example']);
+    expect(posted).toEqual(['GET https://a.example', 'POST https://a.example']);
   });
 
   describe('a popup’s create or regeneration', () => {
