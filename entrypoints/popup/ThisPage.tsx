@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { middleEllipsis } from '@/lib/format';
 import { CreateReportForm } from './CreateReportForm';
 import { Freshness } from './Freshness';
@@ -9,8 +10,10 @@ import { readableUrl } from '@/lib/readable-url';
 import { SiteLine } from './SiteLine';
 
 export function ThisPage({ model }: { model: PopupModel }) {
+  const pageUrl = useRef<HTMLParagraphElement>(null);
   const page = model.page.value;
   if (!page) return null;
+  const tracking = model.cleanAddress();
   const shown = model.pageReport.value;
   const report = shown.value;
   const now = model.now();
@@ -25,8 +28,28 @@ export function ThisPage({ model }: { model: PopupModel }) {
         {t('popupThisPageHeading')}
       </h2>
       {page.url ? (
-        <p class={urlRejected ? 'page-url page-url--invalid' : 'page-url'} title={page.url}>
+        <p
+          ref={pageUrl}
+          tabIndex={-1}
+          class={urlRejected ? 'page-url page-url--invalid' : 'page-url'}
+          title={page.url}
+        >
           {middleEllipsis(readableUrl(page.url), 90)}
+        </p>
+      ) : null}
+      {tracking ? (
+        <p class="hint tracking">
+          {t('popupTrackingParameters', tracking.removed.join(', '))}{' '}
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => {
+              void model.useCleanAddress();
+              pageUrl.current?.focus();
+            }}
+          >
+            {t('popupUseCleanAddress')}
+          </button>
         </p>
       ) : null}
       {!page.reportable ? (

@@ -5,7 +5,7 @@ import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-link';
 import { browser } from '@/lib/page-browser';
-import { checkPage, type PageCheck } from '@/lib/page-url';
+import { checkPage, withoutTracking, type PageCheck } from '@/lib/page-url';
 import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
@@ -325,6 +325,27 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     },
 
     refresh,
+
+    /** The page's address without its tracking parameters, when it has some. */
+    cleanAddress: () => (page.value?.reportable ? withoutTracking(page.value.url) : null),
+
+    /** Looks up and creates the clean address from now on: a report of the page, not of one visit. */
+    async useCleanAddress(): Promise<void> {
+      const clean = page.value?.reportable ? withoutTracking(page.value.url) : null;
+      if (!clean) return;
+      const checked = checkPage(clean.url);
+      pageReportVersion++;
+      batch(() => {
+        page.value = checked;
+        pageReport.value = nothingYet();
+        regenerateError.value = null;
+        announcement.value = t('popupUsingCleanAddress');
+      });
+      const version = pageReportVersion;
+      const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
+      if (version === pageReportVersion) pageReport.value = withCached(pageReport.value, pageKept);
+      await refreshPageReport();
+    },
 
     async setSiteOnly(only: boolean): Promise<void> {
       siteOnly.value = only;

@@ -109,3 +109,27 @@ describe('popup: no accidental second report', () => {
     api().controls.reset();
   });
 });
+
+describe('popup: an address with tracking parameters', () => {
+  it('offers the page without them, and taken, finds the clean page’s report', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const clean = `${web().url}/article-tracked?id=3`;
+    api().store.create({ url: clean, privacy: 0 });
+    const { popup } = await popupOver('/article-tracked?id=3&utm_source=news&gclid=abc');
+    await popup.getByText('This page has no report yet.').waitFor();
+    await popup
+      .getByText('This address has tracking parameters (utm_source, gclid)', { exact: false })
+      .waitFor();
+    const shot = await checkBothSchemes(popup, 'tracking-offer');
+    expect(shot.violations).toEqual([]);
+    await screenshot(popup, 'popup-tracking-offer');
+
+    await popup.getByRole('button', { name: 'Use the address without them' }).click();
+    const card = popup.getByRole('article', { name: 'Report for this page' });
+    await card.waitFor();
+    await popup.getByText(clean, { exact: true }).waitFor();
+    expect(await popup.getByRole('button', { name: 'Use the address without them' }).count()).toBe(0);
+    expect(creations(api())).toEqual([]);
+  });
+});

@@ -65,3 +65,33 @@ describe('popup: an address longer than the service accepts', () => {
     expect(sent('popup.pageReport')).toEqual([{ url: 'https://example.com/short' }]);
   });
 });
+
+describe('popup: an address with tracking parameters', () => {
+  const tabUrl = 'https://example.com/shoes?color=red&utm_source=news&gclid=abc';
+  const clean = 'https://example.com/shoes?color=red';
+
+  it('offers the clean address; taken, it is looked up and created, and the offer goes', async () => {
+    const { started } = openPopup(
+      {
+        'popup.pageReport': () => ok({ data: null, fetchedAt: Date.now() }),
+        'reports.create': (input) => ok(makeReport({ id: 9, url: input.url })),
+      },
+      tabUrl,
+    );
+    await started;
+    expect(screen.getByText(/This address has tracking parameters \(utm_source, gclid\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use the address without them' }));
+    await waitFor(() => expect(sent('popup.pageReport')).toEqual([{ url: tabUrl }, { url: clean }]));
+    expect(screen.getByText(clean)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use the address without them' })).toBeNull();
+    await screen.findByText('This page has no report yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    await waitFor(() => expect(sent('reports.create')).toEqual([{ url: clean, privacy: 0 }]));
+  });
+
+  it('offers nothing for an address without them', async () => {
+    const { started } = openPopup({}, 'https://example.com/search?q=utm_source');
+    await started;
+    expect(screen.queryByRole('button', { name: 'Use the address without them' })).toBeNull();
+  });
+});
