@@ -9,9 +9,10 @@ const dir = process.argv[2] ?? '.output/chrome-mv3';
 
 // KB of gzip of the scripts each page's HTML loads at start-up (entry and modulepreloads).
 const budgets = {
-  // Not the 30: of its 30.8 KB, Preact and signals are 8.3, zod/mini (checking each stored item it
-  // paints) 7.1, its views 7.0, lib 5.7, components 2.5. A library pulled in by mistake breaks this.
-  popup: 31,
+  // Not the 30: of 30.8 KB, Preact and signals are 8.3, zod/mini (checking each stored item it
+  // paints) 7.1, its views 7.0, lib 5.7, components 2.5; asking before a second report for a page (the
+  // shared dialog) and technical details put away add 1.5. A library pulled in by mistake breaks this.
+  popup: 33,
   // The popup's views and the tab following.
   sidepanel: 35,
   // Every section's start-up code: room for features, not for a second UI framework.
