@@ -111,6 +111,8 @@ export interface ChangeSummary {
   band: ReportResult | null;
   /** Points up (positive) or down since the previous analysis; null without both scores. */
   change: number | null;
+  /** The previous analysis's score, the other end of `change`. */
+  previous: number | null;
   /** The previous analysis's `generated_at`. */
   since: string;
   fixed: number;
@@ -127,6 +129,7 @@ export function changeSummary(history: readonly Snapshot[]): ChangeSummary | nul
     score: newer.score,
     band: newer.band,
     change: comparison.scoreChange,
+    previous: older.score,
     since: older.generatedAt,
     fixed: comparison.fixed.length,
     broken: comparison.broken.length,

@@ -21,9 +21,9 @@ const budgets = {
 // Libraries are most of the worker (zod with its en/de messages, the polyfill, WXT's storage): a second
 // validation or HTTP library breaks this, the worker's own code grows it only slowly.
 const backgroundBudgetKb = 60;
-// Strings only the options page's lazy "Export CSV" chunk holds (the file's header, its name, its type):
+// Strings only the options page's lazy "Export CSV" chunk holds (a header's message key, its name, its type):
 // the export must never land on a page's start-up path.
-const lazyOnlyMarkers = ['Passed tests', 'page-reports-', 'text/csv'];
+const lazyOnlyMarkers = ['csvColumnPassedTests', 'page-reports-', 'text/csv'];
 // Strings only the HTTP client and zod's locales hold: pages check stored items with zod/mini, they never
 // call the service nor phrase its errors.
 const backgroundOnlyMarkers = ['Bearer ', 'Ungültige Eingabe'];

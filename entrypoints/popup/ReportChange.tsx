@@ -1,4 +1,5 @@
-// "81 ▲ 9 since 3 Nov · 3 fixed · 1 new" and the score's line, from the history the background keeps.
+// "30, ▼ down 42 from 72 on 6 Jan · 3 fixed · 1 new" and the score's line, from the history the background
+// keeps: both ends of the change are said, so "▼ 42" never reads as "down from 42".
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';
@@ -47,8 +48,15 @@ export function ReportChange({
   return (
     <div class="report-change" role="group" aria-label={t('historyChangeLabel')}>
       <p class="change-line">
-        {summary.score === null ? null : <strong class="change-score">{summary.score}</strong>}{' '}
-        <ScoreDelta change={summary.change} /> {t('historySince', formatDate(summary.since))}
+        <span>
+          {summary.score === null ? null : (
+            <>
+              <strong class="change-score">{summary.score}</strong>,{' '}
+            </>
+          )}
+          <ChangeArrow change={summary.change} />
+          {changeWords(summary)}
+        </span>
         <CountButton
           count={summary.fixed}
           label={t('historyCardFixed', summary.fixed)}
@@ -97,20 +105,23 @@ function useReportHistory(report: ReportSummary): readonly Snapshot[] {
   return history;
 }
 
-function deltaWords(change: number): string {
-  if (change === 0) return t('historySame');
-  return change > 0 ? t('historyCardUp', change) : t('historyCardDown', -change);
+/** "down 42 from 72 on 6 Jan"; "unchanged since 6 Jan", or only "since 6 Jan" without both scores. */
+function changeWords({ change, previous, since }: ChangeSummary): string {
+  const date = formatDate(since);
+  if (change === null || previous === null) return t('historySince', date);
+  if (change === 0) return `${t('historySame')} ${t('historySince', date)}`;
+  return change > 0
+    ? t('historyCardUp', change, previous, date)
+    : t('historyCardDown', -change, previous, date);
 }
 
-/** ▲ 9 / ▼ 4 for the eye, "up by 9" for a screen reader. */
-function ScoreDelta({ change }: { change: number | null }) {
-  if (change === null) return null;
-  if (change === 0) return <span class="change-delta">{deltaWords(0)}</span>;
+/** ▲ / ▼ for the eye; the words beside it say the same. */
+function ChangeArrow({ change }: { change: number | null }) {
+  if (!change) return null;
   const up = change > 0;
   return (
-    <span class={up ? 'change-delta change-delta--up' : 'change-delta change-delta--down'}>
-      <span aria-hidden="true">{`${up ? '▲' : '▼'} ${Math.abs(change)}`}</span>
-      <span class="visually-hidden">{deltaWords(change)}</span>
+    <span class={up ? 'change-delta change-delta--up' : 'change-delta change-delta--down'} aria-hidden="true">
+      {up ? '▲ ' : '▼ '}
     </span>
   );
 }
@@ -149,9 +160,8 @@ function ChangedTests({ id, label, tests }: { id: string; label: string; tests: 
 }
 
 function spokenChange(summary: ChangeSummary): string {
-  const { score, change } = summary;
-  const delta = change === null ? '' : deltaWords(change);
-  const head = [score === null ? '' : `${score},`, delta, t('historySince', formatDate(summary.since))];
+  const { score } = summary;
+  const head = [score === null ? '' : `${score},`, changeWords(summary)];
   const counts = [
     summary.fixed > 0 ? t('historyCardFixed', summary.fixed) : '',
     summary.broken > 0 ? t('historyNew', summary.broken) : '',

@@ -7,6 +7,11 @@ export const PRIVACY_VALUES = [PRIVACY.public, PRIVACY.private, PRIVACY.password
 export type Privacy = (typeof PRIVACY_VALUES)[number];
 export const isPrivacy = (value: unknown): value is Privacy =>
   (PRIVACY_VALUES as readonly unknown[]).includes(value);
+/** A privacy value as the service sent it: a number, or its digit as text (an update's answer echoes "2"). */
+export const privacyOf = (value: unknown): Privacy | null => {
+  const number = typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value;
+  return isPrivacy(number) ? number : null;
+};
 
 // The values the service's lists take (API.md): bands, page sizes, sort keys.
 export const REPORT_RESULTS = ['good', 'decent', 'bad'] as const;

@@ -59,16 +59,17 @@ describe('Export CSV in Firefox', () => {
     );
     await waitForText(page, 'body', `Exported ${expected.length} reports to ${file.name}.`);
 
-    expect(file.name).toMatch(/^page-reports-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.name).toMatch(/^page-reports-search-example-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file.head).toEqual([0xef, 0xbb, 0xbf]);
     expect(
       file.text.startsWith(
-        '"URL","Project","Band","Score","Previous score","Change","Privacy","Created","Generated",',
+        '"URL","Project","Band","Score","Previous score","Change","Privacy","Created (UTC)","Generated (UTC)",',
       ),
     ).toBe(true);
     expect(file.text).not.toContain(api().apiKey);
     const records = file.text.split('\r\n').slice(1, -1);
     expect(records).toHaveLength(expected.length);
+    expect(records.filter((record) => !/^"https?:\/\//.test(record))).toEqual([]);
     const reads = api()
       .requests.filter((request) => request.path === '/api/v1/reports' && request.query.per_page === '100')
       .map((request) => request.query.page);

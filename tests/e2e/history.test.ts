@@ -81,11 +81,16 @@ describe('What changed', () => {
       last: { score: scoreOf(after) },
     });
 
-    // The card says it first: the new score, the change, since when, and what it fixed and broke.
+    // The card says it first: the new score, the change from the previous one, and what it fixed and broke.
     const change = card.getByRole('group', { name: 'Change since the previous analysis' });
     await change.waitFor({ timeout: 10_000 });
-    expect(await change.innerText()).toContain(`${scoreOf(after)}`);
-    expect(await change.innerText()).toMatch(/since /);
+    // Both ends of the change: "77, up 8 from 69 on Dec 2, 2026".
+    const [was, now] = [scoreOf(before!), scoreOf(after)];
+    expect(await change.innerText()).toContain(
+      now === was
+        ? `${now}, unchanged since `
+        : `${now}, ${now > was ? '▲ up' : '▼ down'} ${Math.abs(now - was)} from ${was} on `,
+    );
     const fixed = snapshotsFixed(failedKeys);
     if (fixed > 0) {
       await change.getByRole('button', { name: `${fixed} fixed` }).click();
@@ -116,6 +121,43 @@ describe('What changed', () => {
       path: join(screenshotsDir, 'history-details-chart.png'),
       clip: { x: top.x - 16, y: top.y - 16, width: 800, height: end.y - top.y + 40 },
     });
+  });
+
+  it('a big drop says both ends and is drawn big on the 0–100 scale', async () => {
+    api().store.reset(false);
+    await configure(extension(), api().url, api().apiKey);
+    const report = seedReport('/article?drop');
+    const score = scoreOf(report);
+    const earlier = Math.min(100, score + 42);
+    // An analysis on Jan 6 kept before this one, as the background keeps it.
+    const kept = {
+      generatedAt: '2026-01-06T10:00:00.000000Z',
+      takenAt: Date.parse('2026-01-06T10:00:00Z'),
+      score: earlier,
+      band: earlier > 79 ? 'good' : earlier >= 49 ? 'decent' : 'bad',
+      counts: { high: 0, medium: 0, low: 0, passed: 33 },
+      failed: [],
+    };
+    await extension().setStorage('local', {
+      [`e2e-connection:history:${report.id}`]: [kept],
+    });
+    const tab = await openWebPage(extension(), `${web().url}/article?drop`);
+    const popup = await extension().openActionPopup(tab);
+    const change = popup.getByRole('group', { name: 'Change since the previous analysis' });
+    await change.waitFor({ timeout: 10_000 });
+    const line = await change.innerText();
+    expect(line).toContain(`${score}, ▼ down ${earlier - score} from ${earlier} on Jan 6, 2026`);
+    const sparkline = change.getByRole('img', { name: `Score over 2 analyses: ${earlier} → ${score}` });
+    const box = (await sparkline.boundingBox())!;
+    const points = (await sparkline.locator('polyline').getAttribute('points'))!
+      .split(' ')
+      .map((point) => Number(point.split(',')[1]));
+    // The line falls over (earlier - score)% of the drawing's height: a big drop looks big.
+    expect(points[1]! - points[0]!).toBeGreaterThanOrEqual(
+      ((earlier - score) / 100) * (box.height - 4) - 0.5,
+    );
+    expect((await checkBothSchemes(popup, 'popup-score-drop')).violations).toEqual([]);
+    await popup.screenshot({ path: join(screenshotsDir, 'popup-score-drop.png') });
   });
 
   it('survives a browser restart; another connection keeps its own', async () => {

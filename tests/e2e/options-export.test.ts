@@ -1,6 +1,7 @@
 // "Export CSV" in Chromium against the reference API (phpRank's answers): the list filtered on screen,
 // exported across all its pages at the pace the throttle allows, caught as a real download, parsed back,
-// and compared with what the API itself lists for that filter. No key in the file.
+// and compared with what the API itself lists for that filter: full addresses, UTC times a spreadsheet
+// reads, the failed tests by importance, each report's link on the service. No key in the file.
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot, useExtension, useReferenceApi } from './harness';
@@ -23,13 +24,21 @@ beforeEach(async () => {
 });
 
 interface ApiReport {
+  id: number;
   url: string;
   project: string;
   result: number;
   privacy: number;
   created_at: string;
   generated_at: string | null;
-  results: Record<string, { passed: boolean; importance: 'high' | 'medium' | 'low' }>;
+  results: Record<string, { passed: boolean; importance: 'high' | 'medium' | 'low'; value?: unknown }>;
+}
+
+/** Laravel's "2026-11-27T23:07:41.000000Z" as a spreadsheet reads a time: "2026-11-27 23:07:41". */
+function spreadsheetTime(sent: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.\d+Z$/.exec(sent);
+  expect(match).not.toBeNull();
+  return `${match![1]} ${match![2]}`;
 }
 
 /** Every report the API lists for this query, all pages, asked directly (as a script would). */
@@ -46,7 +55,9 @@ async function listedByApi(query: Record<string, string>): Promise<ApiReport[]> 
   }
 }
 
-/** The record the file should hold for a report, from the API's own fields. */
+const FAILED_COLUMNS = { high: 13, medium: 14, low: 15 } as const;
+
+/** The record the file should hold for a report, from the API's own fields; the failed tests' names apart. */
 function expectedRecord(report: ApiReport): string[] {
   const counts = { high: 0, medium: 0, low: 0, passed: 0 };
   for (const test of Object.values(report.results)) {
@@ -54,8 +65,9 @@ function expectedRecord(report: ApiReport): string[] {
     else counts[test.importance]++;
   }
   const band = report.result > 79 ? 'good' : report.result >= 49 ? 'decent' : 'bad';
+  const reached = report.results.seo_friendly_url?.value;
   return [
-    report.url,
+    typeof reached === 'string' ? reached : `https://${report.url}`,
     report.project,
     band,
     String(report.result),
@@ -63,13 +75,25 @@ function expectedRecord(report: ApiReport): string[] {
     '',
     '',
     ['public', 'private', 'password'][report.privacy]!,
-    report.created_at,
-    report.generated_at ?? '',
+    spreadsheetTime(report.created_at),
+    report.generated_at === null ? '' : spreadsheetTime(report.generated_at),
     String(counts.high),
     String(counts.medium),
     String(counts.low),
     String(counts.passed),
+    // The names, checked apart (failedNames).
+    '',
+    '',
+    '',
+    `${api().url}/reports/${report.id}`,
   ];
+}
+
+/** How many tests of each importance a record names as failed. */
+function namedCounts(record: string[]): string[] {
+  return Object.values(FAILED_COLUMNS).map((column) =>
+    String(record[column] === '' ? 0 : record[column]!.split('; ').length),
+  );
 }
 
 describe('Reports: Export CSV', () => {
@@ -109,7 +133,7 @@ describe('Reports: Export CSV', () => {
     await screenshot(page, 'options-export-progress');
     release();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^page-reports-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.suggestedFilename()).toMatch(/^page-reports-search-example-\d{4}-\d{2}-\d{2}\.csv$/);
     await page.getByText(`Exported ${shownTotal} reports to ${file.suggestedFilename()}.`).waitFor();
     api().controls.setRateLimit(null);
 
@@ -143,15 +167,35 @@ describe('Reports: Export CSV', () => {
       'Previous score',
       'Change',
       'Privacy',
-      'Created',
-      'Generated',
+      'Created (UTC)',
+      'Generated (UTC)',
       'High issues',
       'Medium issues',
       'Low issues',
       'Passed tests',
+      'Failed tests (high)',
+      'Failed tests (medium)',
+      'Failed tests (low)',
+      'Report on the service',
     ]);
     const expected = await listedByApi({ search: 'example', sort_by: 'url', sort: 'asc' });
     expect(expected).toHaveLength(shownTotal);
-    expect(records).toEqual(expected.map(expectedRecord));
+    const withoutNames = (record: string[]) =>
+      record.map((field, column) => (column >= 13 && column <= 15 ? '' : field));
+    expect(records.map(withoutNames)).toEqual(expected.map(expectedRecord));
+    // Each failed test named once, in the column of its importance.
+    expect(records.map(namedCounts)).toEqual(records.map((record) => record.slice(9, 12)));
+
+    // One row as an auditor reads it: the page's https address, a time, the failed tests by name, the link.
+    const index = expected.findIndex((report) => report.results.meta_description?.passed === false);
+    const row = records[index]!;
+    const importance = expected[index]!.results.meta_description!.importance;
+    expect(row[0]).toMatch(/^https:\/\//);
+    expect(row[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row[FAILED_COLUMNS[importance]]!.split('; ')).toContain('Meta description missing');
+    expect(row[16]).toBe(`${api().url}/reports/${expected[index]!.id}`);
+    // Names, never the service's keys.
+    expect(records.flatMap((record) => record.slice(13, 16)).join('; ')).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+    await screenshot(page, 'options-export-done');
   });
 });

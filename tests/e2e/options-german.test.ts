@@ -1,11 +1,13 @@
 // The options page in a German browser (Chromium with --lang=de and the de locale), against the reference
-// API: Reports with a filter, a sort and a delete, and Settings, everything found by its German name.
+// API: Reports with a filter, a sort and a delete, its CSV export as a German spreadsheet opens it, and
+// Settings, everything found by its German name.
 // Screenshots land in test-results/screenshots/options-german-*.png, to be looked at for text that
 // overflows or is cut.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot, seriousAxeViolations, useExtension, useReferenceApi } from './harness';
-import { bodyRows, connect, expectListQuery, waitForRows } from './options-helpers';
+import { bodyRows, connect, expectListQuery, parseCsv, waitForRows } from './options-helpers';
 
 const extension = useExtension({ language: 'de' });
 const api = useReferenceApi();
@@ -85,6 +87,57 @@ describe('the options page in German', () => {
     expect(api().requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
     expect(api().store.reports()).toHaveLength(before - 1);
     await expect.poll(() => page.getByText('Keiner ausgewählt').isVisible()).toBe(true);
+  });
+
+  it('exports a project’s bad reports with German headers and `;`, named after what the file holds', async () => {
+    // A project with a plain name, and how many bad reports the API lists for it.
+    const project = api()
+      .store.reports()
+      .map((report) => String(report.project))
+      .find((name) => /^[a-z0-9.-]+$/.test(name))!;
+    const answer = await fetch(
+      `${api().url}/api/v1/reports?${new URLSearchParams({ project, result: 'bad', per_page: '100' })}`,
+      { headers: { authorization: `Bearer ${api().apiKey}`, accept: 'application/json' } },
+    );
+    const bad = ((await answer.json()) as { meta: { total: number } }).meta.total;
+    expect(bad).toBeGreaterThan(0);
+    expect(bad).toBeLessThanOrEqual(100);
+    const page = await extension().openOptions(`#/reports?project=${encodeURIComponent(project)}&result=bad`);
+    await waitForRows(reportsTable(page), Math.min(bad, 10));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV exportieren' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^page-reports-[a-z0-9.-]+-bad-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.suggestedFilename().startsWith(`page-reports-${project}-bad-`)).toBe(true);
+    await page.getByText(`in ${file.suggestedFilename()} exportiert.`, { exact: false }).waitFor();
+
+    const text = (await readFile((await file.path())!)).toString('utf8');
+    const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ''), ';');
+    expect(header).toEqual([
+      'Adresse',
+      'Projekt',
+      'Ergebnis',
+      'Punkte',
+      'Vorige Punkte',
+      'Änderung',
+      'Sichtbarkeit',
+      'Erstellt (UTC)',
+      'Erzeugt (UTC)',
+      'Probleme (hoch)',
+      'Probleme (mittel)',
+      'Probleme (niedrig)',
+      'Bestandene Tests',
+      'Nicht bestandene Tests (hoch)',
+      'Nicht bestandene Tests (mittel)',
+      'Nicht bestandene Tests (niedrig)',
+      'Bericht beim Dienst',
+    ]);
+    expect(records).toHaveLength(bad);
+    for (const record of records) {
+      expect(record).toHaveLength(header!.length);
+      expect(record[1]).toBe(project);
+      expect(record[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
   });
 
   it('shows Settings in German and tests the connection', async () => {

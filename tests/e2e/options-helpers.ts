@@ -98,8 +98,8 @@ export async function recordAnswers(page: Page): Promise<(type: string) => Promi
     );
 }
 
-/** RFC 4180 read back: quoted fields (quotes doubled, commas and line breaks inside), CRLF records. */
-export function parseCsv(text: string): string[][] {
+/** RFC 4180 read back: quoted fields (quotes doubled, separators and line breaks inside), CRLF records. */
+export function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
@@ -113,7 +113,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === separator) {
       record.push(field);
       field = '';
     } else if (char === '\r' && text[index + 1] === '\n') {

@@ -119,7 +119,7 @@ describe('a project’s page', () => {
 
     // The ranking as a file: one record a test, with the pages it affects.
     const ranked = await exportedCsv(page);
-    expect(ranked.name).toMatch(/^page-reports-site-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(ranked.name).toMatch(/^page-reports-shop\.example-failed-tests-\d{4}-\d{2}-\d{2}\.csv$/);
     const [rankHeader, ...rankRecords] = ranked.records;
     expect(rankHeader).toEqual([
       'Project',
@@ -155,10 +155,22 @@ describe('a project’s page', () => {
 
     // One test's pages as a file: each failing page once, with its score.
     const listed = await exportedCsv(page);
-    expect(listed.name).toContain(`page-reports-site-${top.key.replace(/[^A-Za-z0-9_-]+/g, '-')}-`);
-    const [, ...pageRecords] = listed.records;
+    expect(listed.name).toContain(`page-reports-shop.example-failing-${top.key}-`);
+    const [pagesHeader, ...pageRecords] = listed.records;
+    expect(pagesHeader).toEqual([
+      'Project',
+      'Test',
+      'URL',
+      'Score',
+      'Band',
+      'Generated (UTC)',
+      'Report on the service',
+    ]);
     const shownAddresses = await pages.locator('tbody tr th').allInnerTexts();
-    expect(pageRecords.map((record) => record[2])).toEqual(shownAddresses);
+    expect(pageRecords.map((record) => record[2])).toEqual(shownAddresses.map((shown) => `https://${shown}`));
+    expect(pageRecords.map((record) => record[6])).toEqual(
+      failing.map((report) => `${api().url}/reports/${report.id}`),
+    );
     expect(pageRecords.map((record) => Number(record[3]))).toEqual(failing.map((report) => report.score));
 
     // A reload (or a bookmark) shows the same test's pages again, from what the background kept.

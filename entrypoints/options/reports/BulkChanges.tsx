@@ -4,7 +4,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyFields } from '@/components/PrivacyFields';
-import { PRIVACY, type Privacy } from '@/lib/api/types';
+import { PRIVACY } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
@@ -54,7 +54,7 @@ function SelectAllMatching({ model, pageCount }: { model: BulkChangesModel; page
 }
 
 function BulkForm({ model }: { model: BulkChangesModel }) {
-  const privacy = useSignal<Privacy>(PRIVACY.private);
+  const { privacy } = model;
   // Lives only in this field and the message that starts the job: never stored on disk, never logged.
   const password = useSignal('');
   const problem = useSignal<string | null>(null);

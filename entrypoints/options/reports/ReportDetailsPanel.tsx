@@ -8,7 +8,7 @@ import { WebLink } from '@/components/WebLink';
 import { checkName } from '@/lib/api/report-checks';
 import {
   PRIVACY,
-  isPrivacy,
+  privacyOf,
   type FailedCheck,
   type Privacy,
   type Report,
@@ -439,9 +439,8 @@ function RawResults({ value, checks }: { value: object; checks: ReportChecks | n
 function FieldValue({ name, value, pageUrl }: { name: string; value: unknown; pageUrl: string | null }) {
   if (value === null || value === undefined) return <span class="muted">{t('reportsFieldNone')}</span>;
   if (typeof value === 'object') return <pre class="field-json">{jsonText(value)}</pre>;
-  if (name === 'privacy' && isPrivacy(value)) {
-    return <span>{`${value} (${PRIVACY_NAMES[value]})`}</span>;
-  }
+  const privacy = name === 'privacy' ? privacyOf(value) : null;
+  if (privacy !== null) return <span>{`${privacy} (${PRIVACY_NAMES[privacy]})`}</span>;
   if (name === 'password' && typeof value === 'boolean')
     return <span>{value ? t('reportsPasswordSet') : t('reportsPasswordNotSet')}</span>;
   if (typeof value === 'string') {

@@ -97,11 +97,13 @@ export function ReportsTable(props: ReportsTableProps) {
       <tbody>
         {rows.map((report, index) => {
           const key = reportKey(report.id);
+          const change = scoreChangeOf(history[key], report);
           return (
             <ReportRow
               key={key}
               report={report}
-              change={scoreChangeOf(history[key], report)?.change ?? null}
+              change={change?.change ?? null}
+              previous={change?.previous ?? null}
               rowId={`report-row-${index}`}
               selected={selected.has(key)}
               open={props.detailsId === key}
@@ -132,7 +134,9 @@ function useRowActions(props: RowActions): RowActions {
 
 interface ReportRowProps {
   report: ReportSummary;
+  /** Points since the previous analysis, and that analysis's score; null when the history cannot tell. */
   change: number | null;
+  previous: number | null;
   rowId: string;
   selected: boolean;
   open: boolean;
@@ -149,7 +153,7 @@ class ReportRow extends Component<ReportRowProps> {
     return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
   }
 
-  render({ report, change, rowId, selected, open, actions }: ReportRowProps) {
+  render({ report, change, previous, rowId, selected, open, actions }: ReportRowProps) {
     const urlId = `${rowId}-url`;
     return (
       <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
@@ -169,10 +173,10 @@ class ReportRow extends Component<ReportRowProps> {
         <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
         <td>
           <ResultBadge report={report} />
-          {change === null ? null : (
+          {change === null || previous === null ? null : (
             <>
               {' '}
-              <ScoreChangeMark change={change} />
+              <ScoreChangeMark change={{ change, previous }} />
             </>
           )}
         </td>

@@ -1,5 +1,5 @@
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { Privacy } from '@/lib/api/types';
+import { PRIVACY, type Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';
 import { reportKey } from '@/lib/report-id';
 import { toReportFilters, type ReportsModel } from './reports-model';
@@ -7,6 +7,8 @@ import { toReportFilters, type ReportsModel } from './reports-model';
 export function createBulkChangesModel(reports: ReportsModel) {
   const { list } = reports;
   const allMatching = signal(false);
+  // The form's choice lives here: the form goes while a job runs and must come back with it.
+  const privacy = signal<Privacy>(PRIVACY.private);
   const controls = reports.jobs;
 
   const pageKeys = computed(() => list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
@@ -53,6 +55,8 @@ export function createBulkChangesModel(reports: ReportsModel) {
     matching: total,
     /** How many reports a change would touch. */
     count,
+    /** "New privacy" as last chosen. */
+    privacy,
     selectAllMatching: (on: boolean) => (allMatching.value = on && canSelectAllMatching.peek()),
     changePrivacy: (privacy: Privacy, password?: string) => start({ kind: 'privacy', privacy }, password),
     regenerate: () => start({ kind: 'regenerate' }),

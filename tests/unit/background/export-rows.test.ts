@@ -50,10 +50,12 @@ function pageOf(items: Report[]): Page<Report> {
 }
 
 describe('export rows', () => {
-  it('keep the columns and the counts of failed (by importance) and passed tests', () => {
+  it('keep the columns, the counts of failed (by importance) and passed tests, and the failed tests’ names', () => {
     expect(exportRow(parsed())).toEqual({
       id: 4211,
       url: 'example.com/pricing',
+      pageUrl: 'https://www.example.com/pricing',
+      serviceUrl: null,
       project: 'example.com',
       result: 'decent',
       score: 73,
@@ -63,12 +65,18 @@ describe('export rows', () => {
       createdAt: '2026-11-19T08:00:00.000000Z',
       generatedAt: '2026-11-20T09:14:03.000000Z',
       counts: { high: 1, medium: 1, low: 1, passed: 2 },
+      failed: {
+        high: ['Meta description missing'],
+        medium: ['No favicon'],
+        low: ['Scripts not deferred'],
+      },
     });
   });
 
-  it('have no counts for a report without results, and carry no password, raw field or test name', () => {
+  it('have no counts or names for a report without results, and carry no password, raw field or test key', () => {
     const { results: _results, ...withoutResults } = RAW;
     expect(exportRow(parsed(withoutResults)).counts).toBeNull();
+    expect(exportRow(parsed(withoutResults)).failed).toBeNull();
     const text = JSON.stringify(exportRow(parsed()));
     expect(text).not.toContain('report-password-1');
     expect(text).not.toContain('meta_description');

@@ -142,6 +142,34 @@ describe('ScoreSparkline', () => {
     expect(screen.getByRole('img', { name: 'Score over 3 analyses: 42 → 81' })).toBeTruthy();
   });
 
+  it('draws a big drop big: the whole 0–100 scale over the bands, a 42-point fall over a third of its height', () => {
+    const { container } = render(
+      <ScoreSparkline history={[analysis(0, 72, 'decent'), analysis(1, 30, 'bad')]} />,
+    );
+    const svg = container.querySelector('svg')!;
+    const height = Number(svg.getAttribute('height'));
+    const [from, to] = svg
+      .querySelector('polyline')!
+      .getAttribute('points')!
+      .split(' ')
+      .map((point) => Number(point.split(',')[1]));
+    expect(to! - from!).toBeGreaterThanOrEqual(height / 3);
+    const bands = [...svg.querySelectorAll('rect')].map((rect) => rect.getAttribute('class'));
+    expect(bands).toEqual([
+      'score-sparkline__band--good',
+      'score-sparkline__band--decent',
+      'score-sparkline__band--bad',
+    ]);
+    // The bands meet where the service's do: 72 lies in the decent strip, 30 in the bad one.
+    const strip = (band: string) => svg.querySelector(`.score-sparkline__band--${band}`)!;
+    const inStrip = (band: string, y: number) => {
+      const top = Number(strip(band).getAttribute('y'));
+      return y >= top && y <= top + Number(strip(band).getAttribute('height'));
+    };
+    expect(inStrip('decent', from!)).toBe(true);
+    expect(inStrip('bad', to!)).toBe(true);
+  });
+
   it('shows nothing until two analyses have a score', () => {
     const { container } = render(
       <ScoreSparkline history={[analysis(0, 42, 'bad'), analysis(1, null, 'good')]} />,

@@ -246,6 +246,7 @@ describe('changeSummary', () => {
       score: 81,
       band: 'good',
       change: 9,
+      previous: 72,
       since: iso(START),
       fixed: 3,
       broken: 1,

@@ -16,6 +16,7 @@ const SAME_IN_GERMAN = new Set([
   'popupDetails',
   'reportsDetailsButton',
   'siteSpreadCount',
+  'csvColumnTest',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -67,8 +67,9 @@ describe('popup: the change since the previous analysis', () => {
       analysis(LATER, 81, ['inline_css', 'deprecated_html_tags']),
     ]);
     const change = await changeOf();
-    expect(change.textContent).toContain(`81 ▲ 9up by 9 since ${formatDate(EARLIER)} · 2 fixed · 1 new`);
-    expect(within(change).getByText('up by 9').className).toBe('visually-hidden');
+    expect(change.textContent).toContain(`81, ▲ up 9 from 72 on ${formatDate(EARLIER)} · 2 fixed · 1 new`);
+    // The arrow repeats the words for the eye; a screen reader hears the words once.
+    expect(within(change).getByText('▲').getAttribute('aria-hidden')).toBe('true');
     expect(within(change).getByRole('img', { name: 'Score over 2 analyses: 72 → 81' })).toBeTruthy();
     expect(within(change).getByRole('button', { name: '2 fixed' }).getAttribute('aria-expanded')).toBe(
       'false',
@@ -79,14 +80,14 @@ describe('popup: the change since the previous analysis', () => {
     expect(first).toBe(change);
   });
 
-  it('says the score went down', async () => {
-    openWithHistory(reportAt(LATER, 68), [
+  it('says the score went down, by how much and from which score: both ends', async () => {
+    openWithHistory(reportAt(LATER, 30), [
       analysis(EARLIER, 72, ['title']),
-      analysis(LATER, 68, ['title', 'inline_css']),
+      analysis(LATER, 30, ['title', 'inline_css']),
     ]);
     const change = await changeOf();
-    expect(within(change).getByText('down by 4')).toBeTruthy();
-    expect(change.textContent).toContain('▼ 4');
+    expect(change.textContent).toContain(`30, ▼ down 42 from 72 on ${formatDate(EARLIER)}`);
+    expect(within(change).getByText('▼').className).toBe('change-delta change-delta--down');
     expect(within(change).queryByRole('button', { name: /fixed/ })).toBeNull();
     expect(within(change).getByRole('button', { name: '1 new' })).toBeTruthy();
   });
@@ -157,7 +158,7 @@ describe('popup: right after Regenerate', () => {
     expect(await screen.findByText('Generating…')).toBeTruthy();
     await vi.advanceTimersByTimeAsync(1000);
 
-    const said = await screen.findByText(`New result: 81, up by 9 since ${formatDate(EARLIER)} · 1 fixed`);
+    const said = await screen.findByText(`New result: 81, up 9 from 72 on ${formatDate(EARLIER)} · 1 fixed`);
     expect(said.getAttribute('role')).toBe('status');
     const change = await changeOf();
     expect((await card()).querySelector('h2 + *')).toBe(change);
@@ -180,8 +181,7 @@ describe('popup: the change in German', () => {
     const change = await within(
       await screen.findByRole('article', { name: 'Bericht zu dieser Seite' }),
     ).findByRole('group', { name: 'Änderung seit der vorigen Analyse' });
-    expect(within(change).getByText('um 4 niedriger')).toBeTruthy();
-    expect(change.textContent).toContain(`seit ${formatDate(EARLIER)}`);
+    expect(change.textContent).toContain(`68, ▼ um 4 gesunken, von 72 am ${formatDate(EARLIER)}`);
     expect(within(change).getByRole('img', { name: 'Bewertung über 2 Analysen: 72 → 68' })).toBeTruthy();
     fireEvent.click(within(change).getByRole('button', { name: '1 behoben' }));
     expect(within(change).getByRole('list', { name: 'Behoben seit der vorigen Analyse' }).textContent).toBe(

@@ -206,7 +206,7 @@ describe('side panel: this page as the tab changes', () => {
     });
     const { tabs } = openPanel({});
     const change = await screen.findByRole('group', { name: 'Change since the previous analysis' });
-    expect(within(change).getByText('up by 8')).toBeTruthy();
+    expect(change.textContent).toContain('88, ▲ up 8 from 80 on');
     expect(within(change).getByRole('button', { name: '1 fixed' })).toBeTruthy();
 
     tabs.switchTo(WITHOUT_REPORT);

@@ -84,7 +84,10 @@ export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }:
 
 function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
   const exportCsv = () =>
-    downloadFile(siteCsvFileName(new Date()), rankingCsv(summary.project, summary.pages, summary.tests));
+    downloadFile(
+      siteCsvFileName(new Date(), summary.project),
+      rankingCsv(summary.project, summary.pages, summary.tests),
+    );
   return (
     <section class="site-tests" aria-labelledby="site-tests-heading">
       <h3 id="site-tests-heading" tabIndex={-1}>

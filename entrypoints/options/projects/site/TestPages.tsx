@@ -37,7 +37,9 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
   const name = test?.name ?? testKey;
   const pages = model.pages.value;
   const exportCsv = () =>
-    test && pages && downloadFile(siteCsvFileName(new Date(), test.key), testPagesCsv(project, test, pages));
+    test &&
+    pages &&
+    downloadFile(siteCsvFileName(new Date(), project, test.key), testPagesCsv(project, test, pages));
 
   return (
     <section class="test-pages" aria-labelledby="site-tests-heading">

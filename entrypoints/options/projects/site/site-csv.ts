@@ -1,31 +1,63 @@
-// As the reports export does, the columns and values are the same in every language.
+// As the reports export does: headers in the person's language and its separator, values as the service
+// names them, full addresses, times in UTC as spreadsheets read them.
 import type { SitePage, SiteTest } from '@/lib/site';
-import { csvFileName, toCsv } from '../../reports/export/csv';
+import { t } from '@/lib/i18n';
+import { csvFileName, localSeparator, spreadsheetTime, toCsv } from '../../reports/export/csv';
 
-export function rankingCsv(project: string, pages: number, tests: readonly SiteTest[]): string {
+export function rankingCsv(
+  project: string,
+  pages: number,
+  tests: readonly SiteTest[],
+  separator = localSeparator(),
+): string {
   return toCsv(
-    ['Project', 'Test', 'Key', 'Pages affected', 'Pages', 'Importance', 'Category'],
+    [
+      t('csvColumnProject'),
+      t('csvColumnTest'),
+      t('csvColumnTestKey'),
+      t('csvColumnPagesAffected'),
+      t('csvColumnPages'),
+      t('csvColumnImportance'),
+      t('csvColumnCategory'),
+    ],
     tests.map((test) => [project, test.name, test.key, test.pages, pages, test.importance, test.category]),
+    separator,
   );
 }
 
-export function testPagesCsv(project: string, test: SiteTest, pages: readonly SitePage[]): string {
+export function testPagesCsv(
+  project: string,
+  test: SiteTest,
+  pages: readonly SitePage[],
+  separator = localSeparator(),
+): string {
   return toCsv(
-    ['Project', 'Test', 'URL', 'Score', 'Band', 'Generated', 'Report'],
+    [
+      t('csvColumnProject'),
+      t('csvColumnTest'),
+      t('csvColumnUrl'),
+      t('csvColumnScore'),
+      t('csvColumnBand'),
+      t('csvColumnGenerated'),
+      t('csvColumnReportLink'),
+    ],
     pages.map((page) => [
       project,
       test.name,
-      page.url,
+      page.pageUrl ?? page.url,
       page.score,
       page.result,
-      page.generatedAt,
+      spreadsheetTime(page.generatedAt),
       page.serviceUrl,
     ]),
+    separator,
   );
 }
 
-/** "page-reports-site-2026-11-27.csv", or with the test's key: "page-reports-site-meta_description-2026-11-27.csv". */
-export function siteCsvFileName(now: Date, testKey?: string): string {
-  const test = testKey ? [testKey.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)] : [];
-  return csvFileName(now, 'site', ...test);
+/**
+ * "page-reports-example.com-failed-tests-2026-11-27.csv"; one test's pages:
+ * "page-reports-example.com-failing-meta_description-2026-11-27.csv".
+ */
+export function siteCsvFileName(now: Date, project: string, testKey?: string): string {
+  return testKey ? csvFileName(now, project, 'failing', testKey) : csvFileName(now, project, 'failed-tests');
 }

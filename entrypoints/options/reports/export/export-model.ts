@@ -8,8 +8,7 @@ import { reportKey } from '@/lib/report-id';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import type { Send } from '../reports-model';
 import { downloadFile } from './download-file';
-import { csvFileName } from './csv';
-import { reportsCsv } from './report-csv';
+import { reportsCsv, reportsFileName } from './report-csv';
 
 /** The list's filters, search and sort: the page and its size are the export's own. */
 export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
@@ -89,7 +88,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
       nextPage += 1;
     }
     abort = null;
-    const fileName = csvFileName(now());
+    const fileName = reportsFileName(now(), query);
     const all = [...rows.values()];
     download(fileName, reportsCsv(all));
     batch(() => {

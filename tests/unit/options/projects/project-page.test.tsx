@@ -171,7 +171,7 @@ describe('a project’s page: the summary', () => {
     await storeView({ summary: summary(), read: { phase: 'done' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     const [fileName, text] = vi.mocked(downloadFile).mock.calls[0]!;
-    expect(fileName).toMatch(/^page-reports-site-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(fileName).toMatch(/^page-reports-Client-A-Landing-pages-failed-tests-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(text.split('\r\n')).toEqual([
       '\uFEFF"Project","Test","Key","Pages affected","Pages","Importance","Category"',
       `"${PROJECT}","Meta description missing","meta_description",7,12,"high","seo"`,
@@ -250,10 +250,12 @@ describe('a project’s page: one test’s pages', () => {
     await screen.findByRole('table', { name: /Pages failing/ });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     const [fileName, text] = vi.mocked(downloadFile).mock.calls[0]!;
-    expect(fileName).toMatch(/^page-reports-site-meta_description-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(fileName).toMatch(
+      /^page-reports-Client-A-Landing-pages-failing-meta_description-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(text.split('\r\n').slice(0, 2)).toEqual([
-      '\uFEFF"Project","Test","URL","Score","Band","Generated","Report"',
-      `"${PROJECT}","Meta description missing","https://site.example/page-3",41,"bad","2026-11-20T10:00:00Z","https://reports.example/reports/3"`,
+      '\uFEFF"Project","Test","URL","Score","Band","Generated (UTC)","Report on the service"',
+      `"${PROJECT}","Meta description missing","https://site.example/page-3",41,"bad","2026-11-20 10:00:00","https://reports.example/reports/3"`,
     ]);
   });
 });

@@ -1,13 +1,59 @@
-import { describe, expect, it } from 'vitest';
-import { siteCsvFileName } from '@/entrypoints/options/projects/site/site-csv';
+// A project page's files: named after the project and what they hold, headers in the person's language,
+// full addresses and UTC times.
+import { afterEach, describe, expect, it } from 'vitest';
+import { rankingCsv, siteCsvFileName, testPagesCsv } from '@/entrypoints/options/projects/site/site-csv';
+import type { SiteTest } from '@/lib/site';
+import { useTestLanguage } from '../../fake-i18n';
+
+afterEach(() => useTestLanguage('en'));
+
+const PROJECT = 'example.com';
+
+const TEST: SiteTest = {
+  key: 'meta_description',
+  name: 'Meta description missing',
+  importance: 'high',
+  category: 'seo',
+  pages: 2,
+};
 
 describe('a project page’s CSV file name', () => {
-  it('is dated in local time, and names the test by a key safe in a file name', () => {
+  it('names the project and what the file holds, dated in local time, safe in a file name', () => {
     const now = new Date(2026, 10, 27, 23, 59);
-    expect(siteCsvFileName(now)).toBe('page-reports-site-2026-11-27.csv');
-    expect(siteCsvFileName(now, 'meta_description')).toBe(
-      'page-reports-site-meta_description-2026-11-27.csv',
+    expect(siteCsvFileName(now, 'example.com')).toBe('page-reports-example.com-failed-tests-2026-11-27.csv');
+    expect(siteCsvFileName(now, 'example.com', 'meta_description')).toBe(
+      'page-reports-example.com-failing-meta_description-2026-11-27.csv',
     );
-    expect(siteCsvFileName(now, '../a b/<c>')).toBe('page-reports-site--a-b-c--2026-11-27.csv');
+    expect(siteCsvFileName(now, 'a/b', '../a b/<c>')).toBe('page-reports-a-b-failing-a-b-c-2026-11-27.csv');
+  });
+});
+
+describe('a project page’s files', () => {
+  it('list a test’s pages by their full address, with UTC times and the report’s link', () => {
+    const text = testPagesCsv(PROJECT, TEST, [
+      {
+        id: 7,
+        url: 'example.com/a',
+        pageUrl: 'https://www.example.com/a',
+        serviceUrl: 'https://rank.example/reports/7',
+        score: 41,
+        result: 'bad',
+        generatedAt: '2026-11-27T23:07:41.000000Z',
+      },
+    ]);
+    expect(text.slice(1).split('\r\n')).toEqual([
+      '"Project","Test","URL","Score","Band","Generated (UTC)","Report on the service"',
+      '"example.com","Meta description missing","https://www.example.com/a",41,"bad","2026-11-27 23:07:41","https://rank.example/reports/7"',
+      '',
+    ]);
+  });
+
+  it('are German, with `;`, in German', () => {
+    useTestLanguage('de');
+    expect(rankingCsv(PROJECT, 10, [TEST]).slice(1).split('\r\n')).toEqual([
+      '"Projekt";"Test";"Schlüssel";"Betroffene Seiten";"Seiten";"Wichtigkeit";"Kategorie"',
+      '"example.com";"Meta description missing";"meta_description";2;10;"high";"seo"',
+      '',
+    ]);
   });
 });

@@ -115,6 +115,27 @@ describe('bulk changes: selecting', () => {
     expect(callsOf(send, 'bulk.start')[0]).toMatchObject({ action: { privacy: 2 }, password: 'hunter22' });
   });
 
+  it('keeps the chosen privacy after the change ran: the next change starts from Password, not Private', async () => {
+    const { send } = open();
+    await selectWholePage();
+    fireEvent.change(await screen.findByLabelText('New privacy'), { target: { value: '2' } });
+    fireEvent.input(screen.getByLabelText('New password'), { target: { value: 'hunter22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change privacy of 10' }));
+    await waitFor(() => expect(callsOf(send, 'bulk.start')).toHaveLength(1));
+    await storeJob({ action: { kind: 'privacy', privacy: 2 }, items: items(['done', 'pending']) });
+    await screen.findByRole('progressbar', { name: 'Progress of the bulk change' });
+    expect(screen.queryByLabelText('New privacy')).toBeNull();
+    await storeJob({
+      action: { kind: 'privacy', privacy: 2 },
+      phase: 'ended',
+      items: items(['done', 'done']),
+    });
+    const privacy = (await screen.findByLabelText('New privacy')) as HTMLSelectElement;
+    expect(privacy.value).toBe('2');
+    // The password is never kept: it is asked again.
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
+  });
+
   it('shows a password the background refuses next to the field, and no job starts', async () => {
     // The page checks only that a password is there; the background's schema limits its length.
     const route = createMessageRouter(

@@ -14,6 +14,8 @@ function row(id: number): ExportRow {
   return {
     id,
     url: `site.example/page-${id}`,
+    pageUrl: `https://site.example/page-${id}`,
+    serviceUrl: `https://rank.example/reports/${id}`,
     project: 'site.example',
     result: 'good',
     score: 88,
@@ -23,6 +25,7 @@ function row(id: number): ExportRow {
     createdAt: '2026-11-20T09:14:03.000000Z',
     generatedAt: null,
     counts: { high: 1, medium: 0, low: 3, passed: 29 },
+    failed: { high: ['Title missing'], medium: [], low: ['No favicon', 'Inline CSS', 'Page too big'] },
   };
 }
 
@@ -84,7 +87,7 @@ describe('Export CSV', () => {
     fireEvent.click(button);
     third.resolve(ok(exportPageOf(3, 3)));
 
-    await screen.findByText(/^Exported 6 reports to page-reports-\d{4}-\d{2}-\d{2}\.csv\.$/);
+    await screen.findByText(/^Exported 6 reports to page-reports-good-search-site-\d{4}-\d{2}-\d{2}\.csv\.$/);
     expect(callsOf(send, 'reports.exportPage')).toEqual(
       [1, 2, 3].map((page) => ({
         search: 'site',
@@ -96,15 +99,17 @@ describe('Export CSV', () => {
         page,
       })),
     );
-    expect(downloads.names).toEqual([expect.stringMatching(/^page-reports-\d{4}-\d{2}-\d{2}\.csv$/)]);
+    expect(downloads.names).toEqual([
+      expect.stringMatching(/^page-reports-good-search-site-\d{4}-\d{2}-\d{2}\.csv$/),
+    ]);
     const text = await downloads.blobs[0]!.text();
     expect(downloads.blobs[0]!.type).toBe('text/csv;charset=utf-8');
     const records = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(records[0]).toBe(
-      '"URL","Project","Band","Score","Previous score","Change","Privacy","Created","Generated","High issues","Medium issues","Low issues","Passed tests"',
+      '"URL","Project","Band","Score","Previous score","Change","Privacy","Created (UTC)","Generated (UTC)","High issues","Medium issues","Low issues","Passed tests","Failed tests (high)","Failed tests (medium)","Failed tests (low)","Report on the service"',
     );
     expect(records[1]).toBe(
-      '"site.example/page-11","site.example","good",88,79,9,"private","2026-11-20T09:14:03.000000Z",,1,0,3,29',
+      '"https://site.example/page-11","site.example","good",88,79,9,"private","2026-11-20 09:14:03",,1,0,3,29,"Title missing","","No favicon; Inline CSS; Page too big","https://rank.example/reports/11"',
     );
     expect(records).toHaveLength(8);
     expect(screen.getByRole('button', { name: 'Export CSV' }).getAttribute('aria-disabled')).toBe('false');
@@ -170,15 +175,24 @@ describe('Export CSV', () => {
     expect(downloads.blobs).toHaveLength(1);
   });
 
-  it('speaks German', async () => {
+  it('speaks German: its headers, and the separator German spreadsheets open', async () => {
     useTestLanguage('de');
-    captureDownloads();
+    const downloads = captureDownloads();
     renderApp(HASH, {
       'reports.list': () => ok(makePage(reportRange(1, 10), { total: 10 })),
       'reports.exportPage': () => ok(exportPageOf(1, 1)),
     });
     await screen.findByRole('table', { name: 'Berichte' });
     fireEvent.click(screen.getByRole('button', { name: 'CSV exportieren' }));
-    await screen.findByText(/^2 Berichte in page-reports-\d{4}-\d{2}-\d{2}\.csv exportiert\.$/);
+    await screen.findByText(
+      /^2 Berichte in page-reports-good-search-site-\d{4}-\d{2}-\d{2}\.csv exportiert\.$/,
+    );
+    const records = (await downloads.blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(records[0]).toBe(
+      '"Adresse";"Projekt";"Ergebnis";"Punkte";"Vorige Punkte";"Änderung";"Sichtbarkeit";"Erstellt (UTC)";"Erzeugt (UTC)";"Probleme (hoch)";"Probleme (mittel)";"Probleme (niedrig)";"Bestandene Tests";"Nicht bestandene Tests (hoch)";"Nicht bestandene Tests (mittel)";"Nicht bestandene Tests (niedrig)";"Bericht beim Dienst"',
+    );
+    expect(records[1]).toBe(
+      '"https://site.example/page-11";"site.example";"good";88;79;9;"private";"2026-11-20 09:14:03";;1;0;3;29;"Title missing";"";"No favicon; Inline CSS; Page too big";"https://rank.example/reports/11"',
+    );
   });
 });

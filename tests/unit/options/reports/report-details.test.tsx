@@ -107,6 +107,18 @@ describe('the details panel', () => {
     expect(window.location.hash).not.toContain('details');
   });
 
+  it('names the privacy in All fields also when the service sent it as text after a save ("0")', async () => {
+    // SERVICE.md: the answer to an update echoes privacy as sent, a string.
+    const saved: Report = { ...detailed, privacy: 0, fields: { ...detailed.fields, privacy: '0' } };
+    openDetails({ 'reports.update': () => ok(saved) });
+    const details = await panel();
+    expect(await within(details).findByText('1 (Private)')).toBeTruthy();
+    fireEvent.change(within(details).getByLabelText('Privacy'), { target: { value: '0' } });
+    fireEvent.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText('Changes saved.')).toBeTruthy();
+    expect(within(details).getByText('0 (Public)')).toBeTruthy();
+  });
+
   it('asks for a password before saving privacy Password, then sends it once and clears the field', async () => {
     const saved: Report = {
       ...detailed,

@@ -24,7 +24,7 @@ const down = makeReport(2, { url: 'down.example', result: 'bad', score: 40, gene
 const single = makeReport(1, { url: 'single.example', result: 'decent', score: 60, generatedAt: NOV_10 });
 
 describe('the change since the previous analysis', () => {
-  it('shows ▲ and ▼ beside the score, said in words, and nothing for a report with one analysis', async () => {
+  it('shows ▲ and ▼ beside the score with the score it came from, said in words, and nothing for a report with one analysis', async () => {
     await seedHistory({
       '3': [snapshot(NOV_3, 72), snapshot(NOV_10, 81)],
       // The history does not hold the listed analysis yet: its newest one is the previous.
@@ -34,13 +34,13 @@ describe('the change since the previous analysis', () => {
     renderApp('#/reports', { 'reports.list': () => ok(makePage([up, down, single])) });
     const reports = await table();
     const rise = await within(rowOf(reports, 'up.example')).findByRole('img', {
-      name: 'up 9 points since the previous analysis',
+      name: 'up 9 points from 72 at the previous analysis',
     });
-    expect(rise.textContent).toBe('▲ 9');
+    expect(rise.textContent).toBe('▲ 9 from 72');
     const fall = within(rowOf(reports, 'down.example')).getByRole('img', {
-      name: 'down 4 points since the previous analysis',
+      name: 'down 4 points from 44 at the previous analysis',
     });
-    expect(fall.textContent).toBe('▼ 4');
+    expect(fall.textContent).toBe('▼ 4 from 44');
     expect(within(rowOf(reports, 'single.example')).queryByRole('img')).toBeNull();
   });
 
@@ -64,8 +64,8 @@ describe('the change since the previous analysis', () => {
     expect(within(rowOf(reports, 'single.example')).queryByRole('img')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'URL' }));
     const rise = await within(rowOf(await table(), 'single.example')).findByRole('img', {
-      name: 'up 10 points since the previous analysis',
+      name: 'up 10 points from 50 at the previous analysis',
     });
-    expect(rise.textContent).toBe('▲ 10');
+    expect(rise.textContent).toBe('▲ 10 from 50');
   });
 });

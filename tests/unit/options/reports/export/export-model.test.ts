@@ -16,6 +16,8 @@ function exportRow(id: number): ExportRow {
   return {
     id,
     url: `site.example/page-${id}`,
+    pageUrl: `https://site.example/page-${id}`,
+    serviceUrl: null,
     project: 'site.example',
     result: 'good',
     score: 90,
@@ -25,6 +27,7 @@ function exportRow(id: number): ExportRow {
     createdAt: '2026-11-20T09:14:03.000000Z',
     generatedAt: '2026-11-20T09:14:03.000000Z',
     counts: { high: 0, medium: 1, low: 2, passed: 30 },
+    failed: { high: [], medium: ['No favicon'], low: ['Inline CSS', 'Page too big'] },
   };
 }
 
@@ -72,12 +75,16 @@ describe('export model', () => {
       { ...QUERY, perPage: 100, page: 3 },
     ]);
     expect(files).toHaveLength(1);
-    expect(files[0]!.name).toBe('page-reports-2026-11-25.csv');
+    expect(files[0]!.name).toBe('page-reports-good-search-site-2026-11-25.csv');
     const urls = urlsIn(files[0]!.text);
     expect(urls).toHaveLength(250);
-    expect(urls[0]).toBe('site.example/page-250');
-    expect(urls.at(-1)).toBe('site.example/page-1');
-    expect(model.state.value).toEqual({ phase: 'done', count: 250, fileName: 'page-reports-2026-11-25.csv' });
+    expect(urls[0]).toBe('https://site.example/page-250');
+    expect(urls.at(-1)).toBe('https://site.example/page-1');
+    expect(model.state.value).toEqual({
+      phase: 'done',
+      count: 250,
+      fileName: 'page-reports-good-search-site-2026-11-25.csv',
+    });
     // The normal pause between pages, none before the first.
     expect(sleeps).toEqual([250, 250]);
   });
