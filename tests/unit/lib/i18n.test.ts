@@ -16,6 +16,7 @@ const SAME_IN_GERMAN = new Set([
   'popupDetails',
   'reportsDetailsButton',
   'siteSpreadCount',
+  'bulkScoreMove',
 ]);
 
 function sourceFiles(dir: string): string[] {

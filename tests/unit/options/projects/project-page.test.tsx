@@ -290,8 +290,8 @@ describe('a project’s page: Regenerate these pages', () => {
           action: { kind: 'regenerate' },
           target: {
             reports: [
-              { id: 3, label: 'https://site.example/page-3' },
-              { id: 5, label: 'https://site.example/page-5' },
+              { id: 3, label: 'https://site.example/page-3', score: 41 },
+              { id: 5, label: 'https://site.example/page-5', score: 77 },
             ],
           },
         },
@@ -308,11 +308,16 @@ describe('a project’s page: Regenerate these pages', () => {
     await storeJob({
       phase: 'ended',
       items: [
-        { id: 3, label: 'https://site.example/page-3', state: 'done' },
-        { id: 5, label: 'https://site.example/page-5', state: 'done' },
+        { id: 3, label: 'https://site.example/page-3', state: 'done', before: 41, after: 58 },
+        { id: 5, label: 'https://site.example/page-5', state: 'done', before: 77, after: 77 },
       ],
     });
     expect(await screen.findByText('Regenerated the results of 2 of 2 reports.')).toBeTruthy();
+    // What the new results changed: each page whose score moved, with both scores, linked to its details.
+    expect(screen.getByText('Better on 1 page:')).toBeTruthy();
+    const moved = screen.getByRole('link', { name: 'https://site.example/page-3: 41 → 58' });
+    expect(moved.getAttribute('href')).toMatch(/^#\/reports\?.*details=3/);
+    expect(screen.queryByText(/Worse on/)).toBeNull();
     await waitFor(() => expect(callsOf(send, 'site.read')).toHaveLength(readsBefore + 1));
     expect(callsOf(send, 'site.read').at(-1)).toEqual({ name: PROJECT });
     await waitFor(() => expect(callsOf(send, 'site.pages').length).toBeGreaterThan(pagesBefore));
