@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkBothSchemes, screenshot, screenshotsDir, useExtension, useReferenceApi } from './harness';
 import { connect, parseCsv } from './options-helpers';
+import { readableUrl } from '../../lib/readable-url';
 
 const extension = useExtension();
 // Regenerating a page takes the service a moment, as phpRank's does.
@@ -31,7 +32,12 @@ function projectReports() {
   return api()
     .store.reports()
     .filter((report) => report.project === PROJECT)
-    .map((report) => ({ id: report.id, score: Number(report.result), results: report.results as Results }));
+    .map((report) => ({
+      id: report.id,
+      url: report.url,
+      score: Number(report.result),
+      results: report.results as Results,
+    }));
 }
 
 /** How many of the project's pages fail each test, by the test's key (none: left out). */
@@ -179,6 +185,7 @@ describe('a project’s page', () => {
       .map((report) => report.id);
 
     const before = expectedRanking();
+    const scoresBefore = new Map(projectReports().map((report) => [report.id, report.score]));
     // Three requests per 3-second window: unpaced, the fourth regenerate would meet a 429.
     api().controls.setRateLimit(3, 3);
     await page.getByRole('button', { name: 'Regenerate these pages' }).click();
@@ -191,6 +198,36 @@ describe('a project’s page', () => {
     const patches = api().requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => Number(request.path.split('/').at(-1))).sort()).toEqual([...ids].sort());
     expect(patches.every((request) => request.status === 200)).toBe(true);
+
+    // What the run changed: each page whose score rose or fell, both scores, linked to its details.
+    const moves = projectReports()
+      .filter((report) => ids.includes(report.id) && report.score !== scoresBefore.get(report.id))
+      .map((report) => ({ ...report, before: scoresBefore.get(report.id)! }));
+    const better = moves.filter((move) => move.score > move.before);
+    const worse = moves.filter((move) => move.score < move.before);
+    expect(moves.length).toBeGreaterThan(0);
+    const summary = page.getByRole('status').filter({ hasText: 'Regenerated the results' });
+    for (const [moved, one, many] of [
+      [better, 'Better on 1 page:', `Better on ${better.length} pages:`],
+      [worse, 'Worse on 1 page:', `Worse on ${worse.length} pages:`],
+    ] as const) {
+      if (moved.length === 0) continue;
+      expect(await summary.getByText(moved.length === 1 ? one : many).count()).toBe(1);
+      for (const move of moved) {
+        const link = summary.getByRole('link', {
+          name: `${readableUrl(move.url)}: ${move.before} → ${move.score}`,
+        });
+        expect(await link.getAttribute('href')).toMatch(new RegExp(`details=${move.id}(&|$)`));
+      }
+    }
+    if (worse.length === 0) expect(await summary.getByText(/^Worse on/).count()).toBe(0);
+    const first = moves[0]!;
+    await summary
+      .getByRole('link', { name: `${readableUrl(first.url)}: ${first.before} → ${first.score}` })
+      .click();
+    await page.getByRole('heading', { name: 'Reports', exact: true, level: 2 }).waitFor();
+    expect(page.url()).toContain(`details=${first.id}`);
+    await page.goBack();
 
     // The regenerated results changed some tests: the ranking says what the service holds now.
     expect(expectedRanking()).not.toEqual(before);
