@@ -270,8 +270,8 @@ describe('a project’s page', () => {
       .getByRole('option')
       .evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
     expect(points).toEqual([
-      expect.stringMatching(/: score 30, Bad$/),
-      expect.stringMatching(new RegExp(`: score ${mean}, ${band(mean)}$`)),
+      expect.stringMatching(new RegExp(`: score 30, Bad · ${PAGES} pages$`)),
+      expect.stringMatching(new RegExp(`: score ${mean}, ${band(mean)} · ${PAGES} pages$`)),
     ]);
     await screenshot(page, 'project-page-trend');
     expect((await checkBothSchemes(page, 'project-page-trend')).violations).toEqual([]);
@@ -283,6 +283,46 @@ describe('a project’s page', () => {
       fullPage: true,
       clip: { x: column.x - 16, y: 0, width: column.width + 32, height: ranking.y + 240 },
     });
+  });
+
+  it('follows the same pages: pages joining later do not move the line, and the chart says where they joined', async () => {
+    // Three days ago five of the twelve pages were analysed, at 71; today's read notes all twelve.
+    const before = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const reports = projectReports();
+    const early = reports.slice(0, 5);
+    const snapshot = {
+      generatedAt: before,
+      takenAt: Date.parse(before),
+      score: 71,
+      band: 'decent',
+      counts: { high: 0, medium: 1, low: 0, passed: 29 },
+      failed: [],
+    };
+    const entry = { last: { generatedAt: before, score: 71 }, previous: null, count: 1, bytes: 200 };
+    await extension().setStorage('local', {
+      ...Object.fromEntries(early.map((report) => [`e2e-connection:history:${report.id}`, [snapshot]])),
+      'e2e-connection:historyIndex': Object.fromEntries(
+        early.map((report) => [report.id, { ...entry, touched: Date.parse(before), project: PROJECT }]),
+      ),
+    });
+
+    const page = await extension().openOptions(`/projects/${PROJECT}`);
+    const trend = page.getByRole('region', { name: 'Average score over time' });
+    const chart = trend.getByRole('listbox', { name: 'Average score over time' });
+    await expect.poll(() => chart.getByRole('option').count(), { timeout: 15_000 }).toBe(2);
+    const today = reports.reduce((sum, report) => sum + report.score, 0) / reports.length;
+    const change = early.reduce((sum, report) => sum + report.score - 71, 0) / early.length;
+    const [then, now] = [Math.round(today - change), Math.round(today)];
+    const points = await chart
+      .getByRole('option')
+      .evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
+    expect(points).toEqual([
+      expect.stringMatching(new RegExp(`: score ${then}, ${band(then)} · 5 pages$`)),
+      expect.stringMatching(new RegExp(`: score ${now}, ${band(now)} · ${PAGES} pages, 7 joined$`)),
+    ]);
+    expect(await trend.getByText('+7 pages').count()).toBe(1);
+    await trend.screenshot({ path: '/work/shots/project-trend.png' });
+    expect((await checkBothSchemes(page, 'project-trend')).violations).toEqual([]);
   });
 });
 

@@ -401,7 +401,7 @@ describe('a project’s page: the average over time', () => {
     await fakeBrowser.storage.local.set({ ...stored, ':historyIndex': index });
   }
 
-  it('draws the project’s average at each analysis the history keeps of its pages', async () => {
+  it('draws the average of the same pages at each analysis, and says how many pages and which joined', async () => {
     await seedHistory(
       {
         '3': [snapshot('2026-11-01T10:00:00Z', 40), snapshot('2026-11-03T10:00:00Z', 90)],
@@ -418,9 +418,10 @@ describe('a project’s page: the average over time', () => {
         .getAllByRole('option')
         .map((point) => point.getAttribute('aria-label')),
     ).toEqual([
-      expect.stringContaining('score 40, Bad'),
-      expect.stringContaining('score 51, Decent'),
-      expect.stringContaining('score 76, Decent'),
+      // Page 5 joining does not move the line; page 3 rising does; it ends at today's mean (90 + 61) / 2.
+      expect.stringMatching(/score 51, Decent · 1 page$/),
+      expect.stringMatching(/score 51, Decent · 2 pages, 1 joined$/),
+      expect.stringMatching(/score 76, Decent · 2 pages$/),
     ]);
   });
 
