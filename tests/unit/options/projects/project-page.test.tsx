@@ -309,7 +309,7 @@ describe('a project’s page: Regenerate these pages', () => {
       phase: 'ended',
       items: [
         { id: 3, label: 'https://site.example/page-3', state: 'done', before: 41, after: 58 },
-        { id: 5, label: 'https://site.example/page-5', state: 'done', before: 77, after: 77 },
+        { id: 5, label: 'https://site.example/page-5', state: 'done', before: 77, after: 60 },
       ],
     });
     expect(await screen.findByText('Regenerated the results of 2 of 2 reports.')).toBeTruthy();
@@ -317,7 +317,9 @@ describe('a project’s page: Regenerate these pages', () => {
     expect(screen.getByText('Better on 1 page:')).toBeTruthy();
     const moved = screen.getByRole('link', { name: 'https://site.example/page-3: 41 → 58' });
     expect(moved.getAttribute('href')).toMatch(/^#\/reports\?.*details=3/);
-    expect(screen.queryByText(/Worse on/)).toBeNull();
+    expect(screen.getByText('Worse on 1 page:')).toBeTruthy();
+    const worse = screen.getByRole('link', { name: 'https://site.example/page-5: 77 → 60' });
+    expect(worse.getAttribute('href')).toMatch(/^#\/reports\?.*details=5/);
     await waitFor(() => expect(callsOf(send, 'site.read')).toHaveLength(readsBefore + 1));
     expect(callsOf(send, 'site.read').at(-1)).toEqual({ name: PROJECT });
     await waitFor(() => expect(callsOf(send, 'site.pages').length).toBeGreaterThan(pagesBefore));
