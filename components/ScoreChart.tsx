@@ -29,7 +29,12 @@ interface Point {
   name: string;
 }
 
-export type ChartAnalysis = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
+export type ChartAnalysis = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'> & {
+  /** Said after the point's score, and in the table's extra column ("12 pages, 7 joined"). */
+  note?: string;
+  /** Drawn over a dashed line at the point: something started here ("+7"). */
+  mark?: string;
+};
 
 const yOf = (score: number) => PLOT.bottom - (score / 100) * (PLOT.bottom - PLOT.top);
 
@@ -47,7 +52,9 @@ function pointsOf(history: readonly ChartAnalysis[]): Point[] {
         : PLOT.left + ((time - first) / span) * (PLOT.right - PLOT.left),
     y: yOf(score),
     score,
-    name: t('historyPoint', formatDate(snapshot.generatedAt), score, bandName(snapshot.band)),
+    name:
+      t('historyPoint', formatDate(snapshot.generatedAt), score, bandName(snapshot.band)) +
+      (snapshot.note ? ` · ${snapshot.note}` : ''),
   }));
 }
 
@@ -65,10 +72,13 @@ export function ScoreChart({
   history,
   label = t('historyChartLabel'),
   caption = t('historyTableCaption'),
+  noteColumn,
 }: {
   history: readonly ChartAnalysis[];
   label?: string;
   caption?: string;
+  /** The heading of the table's column of notes: without it, no such column. */
+  noteColumn?: string;
 }) {
   const points = pointsOf(history);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -127,6 +137,21 @@ export function ScoreChart({
                 {formatDate(history[points.at(-1)!.index]!.generatedAt)}
               </text>
             )}
+            {points.map(({ index, x }) => {
+              const mark = history[index]!.mark;
+              return mark ? (
+                <g key={`mark-${index}`} class="score-chart__mark">
+                  <line x1={x} x2={x} y1={PLOT.top} y2={PLOT.bottom} />
+                  <text
+                    x={PLOT.right - x < 60 ? x - 4 : x + 4}
+                    y={PLOT.bottom - 4}
+                    text-anchor={PLOT.right - x < 60 ? 'end' : 'start'}
+                  >
+                    {mark}
+                  </text>
+                </g>
+              ) : null;
+            })}
             <polyline class="score-chart__line" points={points.map(({ x, y }) => `${x},${y}`).join(' ')} />
             {active && (
               <text
@@ -170,6 +195,7 @@ export function ScoreChart({
             <th scope="col">{t('historyColumnDate')}</th>
             <th scope="col">{t('historyColumnScore')}</th>
             <th scope="col">{t('historyColumnResult')}</th>
+            {noteColumn ? <th scope="col">{noteColumn}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -180,6 +206,7 @@ export function ScoreChart({
               </td>
               <td>{snapshot.score ?? t('uiNoScore')}</td>
               <td>{bandName(snapshot.band)}</td>
+              {noteColumn ? <td>{snapshot.note ?? ''}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -43,6 +43,9 @@ export interface BulkItem extends Step {
   id: ReportId;
   /** The report's address, to name it in the summary. */
   label: string;
+  /** New results: the score before (as the list or the page showed it) and the regenerated one. */
+  before?: number | null;
+  after?: number | null;
 }
 
 export interface BulkJob extends Job<BulkItem> {

@@ -1,13 +1,28 @@
 // A project's average score over time, from the history the extension keeps of each of its reports
-// (lib/history.ts): after each minute with analyses, the mean of every page's latest score so far. Pure.
+// (lib/history.ts). Pages added later must not read as the site getting worse, so the line follows the
+// same pages: each step moves by the mean change of the pages scored at both points, and the line ends
+// at the mean of every page's latest score (the average the project shows). Pure.
 import { bandOfScore, roundScore } from './api/score';
 import { analysisTime } from './history-store';
 import type { Snapshot } from './history';
 
-export type TrendPoint = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'>;
+export interface TrendPoint extends Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'> {
+  /** Pages with a score by this point. */
+  pages: number;
+  /** Of them, pages scored for the first time here (none at the first point). */
+  joined: number;
+}
 
 /** Analyses this close together make one point: pages created or regenerated in one go are one step. */
 const STEP_MS = 60_000;
+
+interface Step {
+  last: Snapshot;
+  /** The mean change of the pages scored before this step (0 for the first). */
+  change: number;
+  pages: number;
+  joined: number;
+}
 
 /**
  * The trend of a project whose reports have these histories (each oldest first): a point per minute in
@@ -25,20 +40,44 @@ export function siteTrend(histories: readonly (readonly Snapshot[])[]): TrendPoi
     )
     .sort((a, b) => a.time - b.time);
   const latest = new Map<number, number>();
-  const points: TrendPoint[] = [];
+  const steps: Step[] = [];
   const stepOf = (time: number) => Math.floor(time / STEP_MS);
+  let before = new Map<number, number>();
   analyses.forEach(({ page, snapshot, score, time }, index) => {
     latest.set(page, score);
     // The point is drawn once every analysis of that minute is counted.
     const next = analyses[index + 1];
     if (next && stepOf(next.time) === stepOf(time)) return;
-    const mean = roundScore([...latest.values()].reduce((sum, each) => sum + each, 0) / latest.size);
-    points.push({
-      generatedAt: snapshot.generatedAt,
-      takenAt: snapshot.takenAt,
-      score: mean,
-      band: bandOfScore(mean),
+    let change = 0;
+    for (const [followed, was] of before) change += latest.get(followed)! - was;
+    steps.push({
+      last: snapshot,
+      change: before.size > 0 ? change / before.size : 0,
+      pages: latest.size,
+      joined: before.size > 0 ? latest.size - before.size : 0,
     });
+    before = new Map(latest);
   });
-  return points;
+  if (steps.length === 0) return [];
+
+  // From today's average back: each earlier point is the later one less the change between them.
+  const values: number[] = [];
+  let value = mean([...latest.values()]);
+  for (let index = steps.length - 1; index >= 0; index--) {
+    values[index] = value;
+    value -= steps[index]!.change;
+  }
+  return steps.map(({ last, pages, joined }, index) => {
+    const score = roundScore(values[index]!);
+    return {
+      generatedAt: last.generatedAt,
+      takenAt: last.takenAt,
+      score,
+      band: bandOfScore(score),
+      pages,
+      joined,
+    };
+  });
 }
+
+const mean = (scores: number[]) => scores.reduce((sum, each) => sum + each, 0) / scores.length;

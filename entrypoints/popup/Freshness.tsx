@@ -1,13 +1,7 @@
-import { formatAge } from '@/lib/format';
+import { savedDataSentence } from '@/components/saved-data';
 import type { Shown } from './popup-model';
-import { t } from '@/lib/i18n';
 
 export function Freshness({ shown, now }: { shown: Shown<unknown>; now: number }) {
   if (shown.fetchedAt === null || shown.value === undefined || shown.state === 'fresh') return null;
-  const age = formatAge(new Date(shown.fetchedAt).toISOString(), now);
-  return (
-    <p class="freshness">
-      {shown.state === 'loading' ? t('popupUpdatedChecking', age) : t('popupShowingSaved', age)}
-    </p>
-  );
+  return <p class="freshness">{savedDataSentence(shown.fetchedAt, shown.state === 'loading', now)}</p>;
 }

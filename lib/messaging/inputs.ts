@@ -156,6 +156,8 @@ const bulkTarget = z.union(
           z.strictObject({
             id,
             label: z.string().check(z.maxLength(MAX_PAGE_URL_LENGTH, { error: pageUrlTooLong })),
+            /** Its score as the page shows it: what new results are compared with. */
+            score: z.optional(z.nullable(z.number())),
           }),
         )
         .check(

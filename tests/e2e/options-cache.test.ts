@@ -1,6 +1,7 @@
 // The Reports list opened again in Chromium: the rows of the last visit for the same view paint before
 // the service answers, said to be updating, and the service's answer replaces them.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NETWORK_ERRORS, UNREACHABLE } from './faults-helpers';
 import { useExtension, useReferenceApi } from './harness';
 import { bodyRows, columnTexts, connect, reportsTable, waitForRows } from './options-helpers';
 import { readableUrl } from '../../lib/readable-url';
@@ -30,9 +31,7 @@ describe('Reports from the last visit', () => {
       const table = reportsTable(page);
       await waitForRows(table, 10);
       expect(await columnTexts(table, 2)).toEqual(before);
-      expect(await page.getByText('Showing the reports from your last visit · updating…').isVisible()).toBe(
-        true,
-      );
+      expect(await page.getByText('Updated just now · checking for changes…').isVisible()).toBe(true);
       expect(await table.getAttribute('aria-busy')).toBe('true');
 
       release();
@@ -44,7 +43,7 @@ describe('Reports from the last visit', () => {
       expect(fresh).not.toEqual(before);
       await expect.poll(() => columnTexts(table, 2)).toEqual(fresh);
       await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');
-      expect(await page.getByText(/from your last visit/).count()).toBe(0);
+      expect(await page.getByText(/Updated just now/).count()).toBe(0);
       expect(await bodyRows(table).count()).toBe(10);
     } finally {
       release();
@@ -76,6 +75,46 @@ describe('Reports from the last visit', () => {
       expect(results.every((text) => text.startsWith('Bad'))).toBe(true);
     } finally {
       release();
+    }
+  });
+
+  it('service down: kept rows show only for the query on screen, said to be saved and from when', async () => {
+    extension().allowConsoleErrors(NETWORK_ERRORS);
+    const project = api()
+      .store.reports()
+      .map((report) => report.project)
+      .find((name): name is string => name !== null)!;
+    const page = await extension().openOptions('/reports');
+    const table = reportsTable(page);
+    await waitForRows(table, 10);
+    const allProjects = await columnTexts(table, 2);
+    await page.getByLabel('Project').selectOption(project);
+    await expect.poll(async () => (await columnTexts(table, 3)).every((name) => name === project)).toBe(true);
+    const ofProject = await columnTexts(table, 2);
+
+    api().controls.dropNext(10_000);
+    try {
+      await page.reload();
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: 15_000 });
+      expect(await alert.innerText()).toMatch(UNREACHABLE);
+      expect(await columnTexts(table, 2)).toEqual(ofProject);
+      await page.getByText('Showing saved data (updated just now).').waitFor();
+
+      // A filter nothing was kept for: the error alone, not the rows of another view.
+      await page.getByLabel('Result').selectOption({ label: 'Bad' });
+      await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(0);
+      await alert.waitFor();
+      expect(await page.getByText(/Showing saved data/).count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Pages of reports' }).count()).toBe(0);
+
+      // Back to all projects and results: the rows kept for that view, said to be saved.
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => columnTexts(table, 2), { timeout: 15_000 }).toEqual(allProjects);
+      await page.getByText('Showing saved data (updated just now).').waitFor();
+      expect(await page.getByLabel('Project').inputValue()).toBe('');
+    } finally {
+      api().controls.reset();
     }
   });
 });

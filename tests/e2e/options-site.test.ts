@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkBothSchemes, screenshot, screenshotsDir, useExtension, useReferenceApi } from './harness';
 import { connect, parseCsv } from './options-helpers';
+import { readableUrl } from '../../lib/readable-url';
 
 const extension = useExtension();
 // Regenerating a page takes the service a moment, as phpRank's does.
@@ -31,7 +32,12 @@ function projectReports() {
   return api()
     .store.reports()
     .filter((report) => report.project === PROJECT)
-    .map((report) => ({ id: report.id, score: Number(report.result), results: report.results as Results }));
+    .map((report) => ({
+      id: report.id,
+      url: report.url,
+      score: Number(report.result),
+      results: report.results as Results,
+    }));
 }
 
 /** How many of the project's pages fail each test, by the test's key (none: left out). */
@@ -191,6 +197,7 @@ describe('a project’s page', () => {
       .map((report) => report.id);
 
     const before = expectedRanking();
+    const scoresBefore = new Map(projectReports().map((report) => [report.id, report.score]));
     // Three requests per 3-second window: unpaced, the fourth regenerate would meet a 429.
     api().controls.setRateLimit(3, 3);
     await page.getByRole('button', { name: 'Regenerate these pages' }).click();
@@ -203,6 +210,36 @@ describe('a project’s page', () => {
     const patches = api().requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => Number(request.path.split('/').at(-1))).sort()).toEqual([...ids].sort());
     expect(patches.every((request) => request.status === 200)).toBe(true);
+
+    // What the run changed: each page whose score rose or fell, both scores, linked to its details.
+    const moves = projectReports()
+      .filter((report) => ids.includes(report.id) && report.score !== scoresBefore.get(report.id))
+      .map((report) => ({ ...report, before: scoresBefore.get(report.id)! }));
+    const better = moves.filter((move) => move.score > move.before);
+    const worse = moves.filter((move) => move.score < move.before);
+    expect(moves.length).toBeGreaterThan(0);
+    const summary = page.getByRole('status').filter({ hasText: 'Regenerated the results' });
+    for (const [moved, one, many] of [
+      [better, 'Better on 1 page:', `Better on ${better.length} pages:`],
+      [worse, 'Worse on 1 page:', `Worse on ${worse.length} pages:`],
+    ] as const) {
+      if (moved.length === 0) continue;
+      expect(await summary.getByText(moved.length === 1 ? one : many).count()).toBe(1);
+      for (const move of moved) {
+        const link = summary.getByRole('link', {
+          name: `${readableUrl(move.url)}: ${move.before} → ${move.score}`,
+        });
+        expect(await link.getAttribute('href')).toMatch(new RegExp(`details=${move.id}(&|$)`));
+      }
+    }
+    if (worse.length === 0) expect(await summary.getByText(/^Worse on/).count()).toBe(0);
+    const first = moves[0]!;
+    await summary
+      .getByRole('link', { name: `${readableUrl(first.url)}: ${first.before} → ${first.score}` })
+      .click();
+    await page.getByRole('heading', { name: 'Reports', exact: true, level: 2 }).waitFor();
+    expect(page.url()).toContain(`details=${first.id}`);
+    await page.goBack();
 
     // The regenerated results changed some tests: the ranking says what the service holds now.
     expect(expectedRanking()).not.toEqual(before);
@@ -245,8 +282,8 @@ describe('a project’s page', () => {
       .getByRole('option')
       .evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
     expect(points).toEqual([
-      expect.stringMatching(/: score 30, Bad$/),
-      expect.stringMatching(new RegExp(`: score ${mean}, ${band(mean)}$`)),
+      expect.stringMatching(new RegExp(`: score 30, Bad · ${PAGES} pages$`)),
+      expect.stringMatching(new RegExp(`: score ${mean}, ${band(mean)} · ${PAGES} pages$`)),
     ]);
     await screenshot(page, 'project-page-trend');
     expect((await checkBothSchemes(page, 'project-page-trend')).violations).toEqual([]);
@@ -258,6 +295,46 @@ describe('a project’s page', () => {
       fullPage: true,
       clip: { x: column.x - 16, y: 0, width: column.width + 32, height: ranking.y + 240 },
     });
+  });
+
+  it('follows the same pages: pages joining later do not move the line, and the chart says where they joined', async () => {
+    // Three days ago five of the twelve pages were analysed, at 71; today's read notes all twelve.
+    const before = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const reports = projectReports();
+    const early = reports.slice(0, 5);
+    const snapshot = {
+      generatedAt: before,
+      takenAt: Date.parse(before),
+      score: 71,
+      band: 'decent',
+      counts: { high: 0, medium: 1, low: 0, passed: 29 },
+      failed: [],
+    };
+    const entry = { last: { generatedAt: before, score: 71 }, previous: null, count: 1, bytes: 200 };
+    await extension().setStorage('local', {
+      ...Object.fromEntries(early.map((report) => [`e2e-connection:history:${report.id}`, [snapshot]])),
+      'e2e-connection:historyIndex': Object.fromEntries(
+        early.map((report) => [report.id, { ...entry, touched: Date.parse(before), project: PROJECT }]),
+      ),
+    });
+
+    const page = await extension().openOptions(`/projects/${PROJECT}`);
+    const trend = page.getByRole('region', { name: 'Average score over time' });
+    const chart = trend.getByRole('listbox', { name: 'Average score over time' });
+    await expect.poll(() => chart.getByRole('option').count(), { timeout: 15_000 }).toBe(2);
+    const today = reports.reduce((sum, report) => sum + report.score, 0) / reports.length;
+    const change = early.reduce((sum, report) => sum + report.score - 71, 0) / early.length;
+    const [then, now] = [Math.round(today - change), Math.round(today)];
+    const points = await chart
+      .getByRole('option')
+      .evaluateAll((options) => options.map((option) => option.getAttribute('aria-label')));
+    expect(points).toEqual([
+      expect.stringMatching(new RegExp(`: score ${then}, ${band(then)} · 5 pages$`)),
+      expect.stringMatching(new RegExp(`: score ${now}, ${band(now)} · ${PAGES} pages, 7 joined$`)),
+    ]);
+    expect(await trend.getByText('+7 pages').count()).toBe(1);
+    await trend.screenshot({ path: '/work/shots/project-trend.png' });
+    expect((await checkBothSchemes(page, 'project-trend')).violations).toEqual([]);
   });
 });
 

@@ -71,7 +71,7 @@ export function createBulkChanges(deps: BulkDeps) {
       const known = new Set(stored.items.map((entry) => reportKey(entry.id)));
       for (const report of answer.data.items) {
         if (!known.has(reportKey(report.id)))
-          stored.items.push({ id: report.id, label: report.url, state: 'pending' });
+          stored.items.push({ id: report.id, label: report.url, state: 'pending', before: report.score });
       }
       if (stored.items.length > MAX_BULK_REPORTS || (answer.data.total ?? 0) > MAX_BULK_REPORTS) {
         stored.items = [];
@@ -94,6 +94,14 @@ export function createBulkChanges(deps: BulkDeps) {
       if (!password)
         return { ok: false, error: apiError('invalid_input', { message: t('bulkPasswordLost') }) };
       return deps.update({ id: step.id, privacy: PRIVACY.password, password });
+    },
+
+    answered({ action }, _step, answer) {
+      if (!answer.ok) return { state: 'failed', error: answer.error };
+      // New results: the score they gave, for the summary of what the job changed.
+      return action.kind === 'regenerate'
+        ? { state: 'done', after: (answer.data as Report).score }
+        : { state: 'done' };
     },
 
     async settle({ action }, step) {
@@ -144,7 +152,12 @@ export function createBulkChanges(deps: BulkDeps) {
           );
         }
         // Each report once, whatever the page sent.
-        const byKey = new Map(target.reports.map(({ id, label }) => [reportKey(id), { id, label }]));
+        const byKey = new Map(
+          target.reports.map(({ id, label, score }) => [
+            reportKey(id),
+            { id, label, ...(score !== undefined ? { before: score } : {}) },
+          ]),
+        );
         const items = [...byKey.values()].map((report): BulkItem => ({ ...report, state: 'pending' }));
         return begin(jobOf(action, items), password);
       },

@@ -45,8 +45,11 @@ export interface ListModelConfig<K extends SortKey, S extends BaseListState<K>, 
   cache?: ListCache<S, Item>;
 }
 
+/** A page kept from an earlier answer, and when that answer came. */
+export type KeptPage<Item> = Page<Item> & { fetchedAt: number };
+
 export interface ListCache<S, Item> {
-  read(state: S): Promise<Page<Item> | null>;
+  read(state: S): Promise<KeptPage<Item> | null>;
 }
 
 function isPastTheEnd(page: Page<unknown>): boolean {
@@ -120,16 +123,20 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   const searchText = signal(state.peek().search);
   const shownKey = signal<string | null>(null);
   const cached = signal(false);
+  /** When the kept page on show was answered (null: what shows is this visit's answer). */
+  const keptAt = signal<number | null>(null);
   const fetchLatest = latestOnly(config.fetchPage);
 
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   let firstKeptRows: Promise<void> | undefined;
+  let loads = 0;
 
   const keyOf = (list: S) => formatRoute(config.routeFor(list, null));
 
   async function load(target: S) {
+    const loadNumber = ++loads;
     requestedKey = keyOf(target);
     // A search from the address bar or a link that no request could carry: the field says why.
     if (searchProblem(target.search)) {
@@ -143,8 +150,9 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     loading.value = true;
     const key = keyOf(target);
     let answered = false;
-    if (config.cache && shownKey.peek() !== key) {
-      const shown = showCached(config.cache, target, key, () => answered);
+    const kept = config.cache && shownKey.peek() !== key ? config.cache.read(target).catch(() => null) : null;
+    if (kept) {
+      const shown = showCached(kept, key, () => answered);
       firstKeptRows ??= shown;
     }
     const answer = fetchLatest(target);
@@ -152,9 +160,20 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     const { current, value: result } = await answer;
     if (!current) return;
     if (!result.ok) {
+      // Rows of another view never stand under this one's filters: its own kept rows do, or none.
+      const keptPage = shownKey.peek() === key ? null : await kept;
+      if (loadNumber !== loads) return;
       batch(() => {
         loading.value = false;
         error.value = result.error;
+        if (shownKey.peek() === key) return;
+        if (keptPage) showKept(keptPage, key);
+        else {
+          page.value = null;
+          shownKey.value = null;
+          cached.value = false;
+          keptAt.value = null;
+        }
       });
       return;
     }
@@ -171,19 +190,23 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       page.value = withShownItems(page.peek(), result.data);
       shownKey.value = keyOf(applied);
       cached.value = false;
+      keptAt.value = null;
     });
     if (keyOf(applied) !== key) followServer(target, applied);
   }
 
-  async function showCached(cache: ListCache<S, Item>, target: S, key: string, answered: () => boolean) {
-    const kept = await cache.read(target);
+  async function showCached(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
+    const kept = await reading;
     if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
     if (shownKey.peek() === key) return;
-    batch(() => {
-      page.value = kept;
-      shownKey.value = key;
-      cached.value = true;
-    });
+    batch(() => showKept(kept, key));
+  }
+
+  function showKept({ fetchedAt, ...kept }: KeptPage<Item>, key: string) {
+    page.value = kept;
+    shownKey.value = key;
+    cached.value = true;
+    keptAt.value = fetchedAt;
   }
 
   /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
@@ -280,6 +303,8 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     /** The page on show was loaded for another state (still loading it, or that failed). */
     stale,
     cached: cachedShown,
+    /** When the kept rows on show were answered, while they show. */
+    keptAt: computed(() => (cachedShown.value ? keptAt.value : null)),
     error: error as ReadonlySignal<ApiError | null>,
     /** What the search field shows, which runs ahead of the search in the hash while typing. */
     searchText: searchText as ReadonlySignal<string>,

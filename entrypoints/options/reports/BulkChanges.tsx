@@ -22,7 +22,9 @@ export function BulkChanges({ reports }: { reports: ReportsModel }) {
     <div class="bulk-changes">
       <SelectAllMatching model={model} pageCount={reports.selected.value.size} />
       {running ? <BulkProgress job={job} model={model} /> : null}
-      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} /> : null}
+      {job?.phase === 'ended' ? (
+        <BulkSummary job={job} model={model} detailsHref={reports.detailsHref} />
+      ) : null}
       {!running && model.count.value > 0 ? <BulkForm model={model} /> : null}
       {error ? (
         <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={openSettings} />

@@ -1,12 +1,14 @@
 // A bulk job as it goes (progress, Stop) and once it ended (what was done, each failure, Retry failed):
 // the Reports section's bulk changes and Delete selected, and a project's "Regenerate these pages".
 import { ErrorBanner } from '@/components/ErrorBanner';
+import type { ReportId } from '@/lib/api/types';
 import { bulkCounts, type BulkJob } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import type { BulkJobControls } from './bulk-job-controls';
+import { regenerateOutcome, type ScoreMove } from './regenerate-outcome';
 import { openSettings } from '../router';
 
 /** What the job's buttons ask the background. */
@@ -76,10 +78,13 @@ export function BulkSummary({
   job,
   model,
   onOpenSettings = openSettings,
+  detailsHref,
 }: {
   job: BulkJob;
   model: JobButtons;
   onOpenSettings?: () => void;
+  /** Where a page named in the summary links to: its report's details. */
+  detailsHref?: (id: ReportId) => string;
 }) {
   const { total, done, failed, skipped, retryable } = bulkCounts(job);
   const failures = job.items.filter((item) => item.state === 'failed');
@@ -100,6 +105,9 @@ export function BulkSummary({
             {skipped > 0 && !deleting ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
           </p>
         )}
+        {job.action.kind === 'regenerate' && !job.error ? (
+          <ScoreMoves job={job} detailsHref={detailsHref} />
+        ) : null}
         {failed > 0 && !deleting ? (
           <>
             <p>{t('bulkSummaryFailed', formatCount(failed))}</p>
@@ -124,5 +132,73 @@ export function BulkSummary({
         </button>
       </div>
     </div>
+  );
+}
+
+const MOVES_LISTED = 10;
+
+/** New results: the pages whose score rose, and those whose score fell, each with both scores. */
+function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: ReportId) => string }) {
+  const { better, worse } = regenerateOutcome(job.items);
+  const compared = job.items.some(
+    (item) => item.state === 'done' && typeof item.before === 'number' && typeof item.after === 'number',
+  );
+  if (!compared) return null;
+  if (better.length === 0 && worse.length === 0) return <p>{t('bulkRegenerateNoChange')}</p>;
+  return (
+    <>
+      {better.length > 0 ? (
+        <MoveList
+          heading={
+            better.length === 1
+              ? t('bulkRegenerateBetterOne')
+              : t('bulkRegenerateBetter', formatCount(better.length))
+          }
+          moves={better}
+          detailsHref={detailsHref}
+        />
+      ) : null}
+      {worse.length > 0 ? (
+        <MoveList
+          heading={
+            worse.length === 1
+              ? t('bulkRegenerateWorseOne')
+              : t('bulkRegenerateWorse', formatCount(worse.length))
+          }
+          moves={worse}
+          detailsHref={detailsHref}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function MoveList({
+  heading,
+  moves,
+  detailsHref,
+}: {
+  heading: string;
+  moves: ScoreMove[];
+  detailsHref?: (id: ReportId) => string;
+}) {
+  return (
+    <>
+      <p>{heading}</p>
+      <ul class="dialog-list">
+        {moves.slice(0, MOVES_LISTED).map(({ item, before, after }) => {
+          // The whole line links: the page's address alone names the page itself elsewhere.
+          const text = `${readableUrl(item.label)}: ${t('bulkScoreMove', formatCount(before), formatCount(after))}`;
+          return (
+            <li key={reportKey(item.id)} class="break-anywhere">
+              {detailsHref ? <a href={detailsHref(item.id)}>{text}</a> : text}
+            </li>
+          );
+        })}
+        {moves.length > MOVES_LISTED ? (
+          <li class="muted">{t('reportsDeleteManyMore', formatCount(moves.length - MOVES_LISTED))}</li>
+        ) : null}
+      </ul>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { Pagination } from '@/components/Pagination';
+import { savedDataSentence } from '@/components/saved-data';
 import { SearchField } from '@/components/SearchField';
 import { SelectField, type SelectOption } from '@/components/fields';
 import { REPORT_RESULTS, type ReportResult, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
@@ -57,6 +58,7 @@ export function ReportsSection({ model, details, projects }: ReportsSectionProps
   const page = list.page.value;
   const error = list.error.value;
   const loading = list.loading.value;
+  const keptAt = list.keptAt.value;
   const selectedCount = model.selected.value.size;
 
   async function deleteSelected() {
@@ -104,10 +106,8 @@ export function ReportsSection({ model, details, projects }: ReportsSectionProps
           {t('reportsDeleteSelected')}
         </button>
         <span class="status list-status" role="status">
-          {list.cached.value
-            ? loading
-              ? t('reportsCachedRefreshing')
-              : t('reportsCachedShown')
+          {keptAt !== null
+            ? savedDataSentence(keptAt, loading)
             : loading
               ? page
                 ? t('optionsUpdating')

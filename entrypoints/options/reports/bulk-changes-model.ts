@@ -37,7 +37,11 @@ export function createBulkChangesModel(reports: ReportsModel) {
   async function start(action: BulkAction, password?: string): Promise<void> {
     const target = allMatching.peek()
       ? { query: toReportFilters(list.state.peek()) }
-      : { reports: reports.selectedReports.peek().map((report) => ({ id: report.id, label: report.url })) };
+      : {
+          reports: reports.selectedReports
+            .peek()
+            .map((report) => ({ id: report.id, label: report.url, score: report.score })),
+        };
     await controls.start({ action, target, ...(password ? { password } : {}) });
   }
 

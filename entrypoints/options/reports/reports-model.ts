@@ -116,6 +116,8 @@ export function createReportsModel(
     setProject: (project: string | null) => list.change({ project }),
     clearFilters: () => list.change({ search: '', result: null, project: null }),
     openDetails: (id: ReportId) => navigateDetails(reportKey(id)),
+    detailsHref: (id: ReportId) =>
+      router.href({ section: 'reports', list: list.state.peek(), details: reportKey(id) }),
     closeDetails: () => navigateDetails(null),
     toggleSelected(id: ReportId, on: boolean) {
       const next = new Set(selected.peek());

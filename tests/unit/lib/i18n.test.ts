@@ -17,6 +17,7 @@ const SAME_IN_GERMAN = new Set([
   'reportsDetailsButton',
   'siteSpreadCount',
   'csvColumnTest',
+  'bulkScoreMove',
 ]);
 
 function sourceFiles(dir: string): string[] {

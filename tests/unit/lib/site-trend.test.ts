@@ -19,17 +19,42 @@ describe('a project’s trend', () => {
     expect(siteTrend([[], []])).toEqual([]);
   });
 
-  it('takes, at each analysis, the mean of every page’s latest score so far', () => {
+  it('follows the same pages: a step moves by their mean change, and the line ends at today’s mean', () => {
     const pageA = [analysis('2026-11-01T10:00:00Z', 40), analysis('2026-11-03T10:00:00Z', 90)];
     const pageB = [analysis('2026-11-02T10:00:00Z', 61)];
     expect(
-      siteTrend([pageA, pageB]).map(({ generatedAt, score, band }) => [generatedAt, score, band]),
+      siteTrend([pageA, pageB]).map(({ generatedAt, score, band, pages, joined }) => [
+        generatedAt,
+        score,
+        band,
+        pages,
+        joined,
+      ]),
     ).toEqual([
-      ['2026-11-01T10:00:00Z', 40, 'bad'],
-      // (40 + 61) / 2 = 50.5, shown as a whole number as every score is.
-      ['2026-11-02T10:00:00Z', 51, 'decent'],
-      ['2026-11-03T10:00:00Z', 76, 'decent'],
+      // Today (90 + 61) / 2 = 75.5; A rose by 50 of the two pages' 100 points at the last step: 50.5 before.
+      ['2026-11-01T10:00:00Z', 51, 'decent', 1, 0],
+      // B joined: no page that was there changed, so the line does not move.
+      ['2026-11-02T10:00:00Z', 51, 'decent', 2, 1],
+      ['2026-11-03T10:00:00Z', 76, 'decent', 2, 0],
     ]);
+  });
+
+  it('does not fall when worse pages are added: 71 for five pages, then twenty more at 25', () => {
+    const good = Array.from({ length: 5 }, () => [analysis('2026-11-01T10:00:00Z', 71)]);
+    const added = Array.from({ length: 20 }, () => [analysis('2026-11-02T10:00:00Z', 25)]);
+    const points = siteTrend([...good, ...added]);
+    // The plain average went 71 → 34; the pages that were there did not change.
+    expect(points.map((point) => [point.score, point.pages, point.joined])).toEqual([
+      [34, 5, 0],
+      [34, 25, 20],
+    ]);
+  });
+
+  it('falls when the pages it follows get worse, whatever joined meanwhile', () => {
+    const pageA = [analysis('2026-11-01T10:00:00Z', 80), analysis('2026-11-02T10:00:00Z', 60)];
+    const pageB = [analysis('2026-11-02T10:00:00Z', 100)];
+    // At the second step A lost 20 and B joined: (60 + 100) / 2 = 80 today, 100 before.
+    expect(siteTrend([pageA, pageB]).map((point) => point.score)).toEqual([100, 80]);
   });
 
   it('makes one point of the analyses of one minute (pages made in one go), at the last of them', () => {
@@ -38,15 +63,15 @@ describe('a project’s trend', () => {
       [analysis('2026-11-05T08:00:01Z', 80)],
       [analysis('2026-11-04T08:00:00Z', 30)],
     ]);
-    expect(points.map((point) => [point.generatedAt, point.score])).toEqual([
-      ['2026-11-04T08:00:00Z', 30],
-      ['2026-11-05T08:00:59Z', 70],
+    expect(points.map((point) => [point.generatedAt, point.pages, point.joined])).toEqual([
+      ['2026-11-04T08:00:00Z', 1, 0],
+      ['2026-11-05T08:00:59Z', 3, 2],
     ]);
     expect(
       siteTrend([[analysis('2026-11-05T08:00:59Z', 100)], [analysis('2026-11-05T08:01:00Z', 80)]]).map(
-        (point) => point.score,
+        (point) => point.pages,
       ),
-    ).toEqual([100, 90]);
+    ).toEqual([1, 2]);
   });
 
   it('leaves out analyses without a score: a page counts from its first score on', () => {
@@ -57,6 +82,9 @@ describe('a project’s trend', () => {
   it('uses when the analysis was seen when the service’s date cannot be read', () => {
     const unreadable = { ...analysis('not a date', 20), takenAt: Date.parse('2026-11-01T00:00:00Z') };
     const later = analysis('2026-11-02T00:00:00Z', 80);
-    expect(siteTrend([[unreadable], [later]]).map((point) => point.score)).toEqual([20, 50]);
+    expect(siteTrend([[unreadable], [later]]).map((point) => [point.generatedAt, point.pages])).toEqual([
+      ['not a date', 1],
+      ['2026-11-02T00:00:00Z', 2],
+    ]);
   });
 });

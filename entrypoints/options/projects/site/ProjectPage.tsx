@@ -107,10 +107,23 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
 
 function Trend({ points }: { points: TrendPoint[] }) {
   if (points.length < 2) return null;
+  const analyses = points.map((point) => {
+    const pages = point.pages === 1 ? t('siteTrendPagesOne') : t('siteTrendPages', formatCount(point.pages));
+    if (point.joined === 0) return { ...point, note: pages };
+    const joined = formatCount(point.joined);
+    const mark = point.joined === 1 ? t('siteTrendMarkOne') : t('siteTrendMark', joined);
+    return { ...point, note: t('siteTrendPagesJoined', pages, joined), mark };
+  });
   return (
     <section class="site-trend" aria-labelledby="site-trend-heading">
       <h3 id="site-trend-heading">{t('siteTrendHeading')}</h3>
-      <ScoreChart history={points} label={t('siteTrendHeading')} caption={t('siteTrendCaption')} />
+      <p class="muted">{t('siteTrendExplained')}</p>
+      <ScoreChart
+        history={analyses}
+        label={t('siteTrendHeading')}
+        caption={t('siteTrendCaption')}
+        noteColumn={t('siteTrendPagesColumn')}
+      />
     </section>
   );
 }

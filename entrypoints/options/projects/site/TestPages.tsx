@@ -63,7 +63,7 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
       ) : (
         <>
           <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
-          <RegeneratePages model={model} count={pages.length}>
+          <RegeneratePages model={model} count={pages.length} detailsHref={detailsHref}>
             <button type="button" onClick={exportCsv} disabled={!test}>
               {t('siteExportCsv')}
             </button>
@@ -116,10 +116,12 @@ function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (i
 function RegeneratePages({
   model,
   count,
+  detailsHref,
   children,
 }: {
   model: TestPagesModel;
   count: number;
+  detailsHref: (id: ReportId) => string;
   /** Actions in the same row as Regenerate. */
   children?: ComponentChildren;
 }) {
@@ -138,7 +140,7 @@ function RegeneratePages({
         {children}
       </div>
       {running ? <BulkProgress job={job} model={model} /> : null}
-      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} /> : null}
+      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} detailsHref={detailsHref} /> : null}
       {jobError ? (
         <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
       ) : null}

@@ -47,7 +47,9 @@ export function createTestPagesModel(send: Send, project: string, test: string) 
     jobError: controls.error,
     reload,
     async regenerate() {
-      const target = { reports: (pages.peek() ?? []).map((page) => ({ id: page.id, label: page.url })) };
+      const target = {
+        reports: (pages.peek() ?? []).map((page) => ({ id: page.id, label: page.url, score: page.score })),
+      };
       if (target.reports.length === 0) return;
       await controls.start({ action: { kind: 'regenerate' }, target });
     },

@@ -231,6 +231,33 @@ describe('bulk changes in the background', () => {
     expect(sent.map((entry) => entry.input)).toEqual([1, 2, 3].map((id) => ({ id, regenerate: true })));
   });
 
+  it('keeps each regenerated report’s score before (as the page or the list showed it) and after', async () => {
+    const { bulk } = setup((input) => ({ ok: true, data: makeReport(Number(input.id), { score: 60 }) }));
+    await bulk.handlers['bulk.start']({
+      action: { kind: 'regenerate' },
+      target: {
+        reports: [
+          { id: 1, label: 'site.example/page-1', score: 27 },
+          { id: 2, label: 'site.example/page-2' },
+        ],
+      },
+    });
+    const ended = await untilEnded();
+    expect(ended.items.map(({ before, after }) => ({ before, after }))).toEqual([
+      { before: 27, after: 60 },
+      { before: undefined, after: 60 },
+    ]);
+  });
+
+  it('takes the score before from the list when it regenerates every matching report', async () => {
+    const { deps } = setup();
+    deps.list = async () => ({ ok: true, data: makePage([makeReport(1, { score: 44 })]) });
+    const started = createBulkChanges(deps);
+    await started.handlers['bulk.start']({ action: { kind: 'regenerate' }, target: { query: {} } });
+    const ended = await untilEnded();
+    expect(ended.items[0]).toMatchObject({ before: 44, state: 'done' });
+  });
+
   describe('listing every matching report stops', () => {
     const everyMatching = {
       action: { kind: 'regenerate' as const },

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
 import { formatRoute, resolveProjectList, type ProjectListState } from '@/lib/options-route';
-import { createListModel, type ListCache, type ListModel } from '@/entrypoints/options/list/list-model';
+import {
+  createListModel,
+  type KeptPage,
+  type ListCache,
+  type ListModel,
+} from '@/entrypoints/options/list/list-model';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
 import { deferred, fail, makePage, ok, type Deferred } from '../fakes';
@@ -18,7 +23,9 @@ type Model = ListModel<ProjectSortKey, ProjectListState, Item>;
 let router: HashRouter | undefined;
 let model: Model | undefined;
 
+const KEPT_AT = Date.UTC(2026, 10, 1, 9, 30);
 const page = (...names: string[]) => makePage(names.map((name) => ({ name })));
+const kept = (...names: string[]): KeptPage<Item> => ({ ...page(...names), fetchedAt: KEPT_AT });
 const names = (list: Model) => list.page.value?.items.map((item) => item.name);
 const settle = () => vi.advanceTimersByTimeAsync(1000);
 
@@ -26,18 +33,22 @@ const settle = () => vi.advanceTimersByTimeAsync(1000);
  * Kept answers in memory, by the route that shows their state, whose reads wait until the test lets them
  * go (or answer at once).
  */
-function memoryCache(kept: Record<string, Page<Item>> = {}, { holdReads = false } = {}) {
-  const reads: { query: string; answer: Deferred<Page<Item> | null> }[] = [];
+function memoryCache(keptPages: Record<string, Page<Item>> = {}, { holdReads = false } = {}) {
+  const reads: { query: string; answer: Deferred<KeptPage<Item> | null> }[] = [];
+  const keptFor = (query: string) => {
+    const found = keptPages[query];
+    return found ? { ...found, fetchedAt: KEPT_AT } : null;
+  };
   const cache: ListCache<ProjectListState, Item> = {
     read(state) {
       const query = formatRoute({ section: 'projects', list: state });
-      if (!holdReads) return Promise.resolve(kept[query] ?? null);
-      const answer = deferred<Page<Item> | null>();
+      if (!holdReads) return Promise.resolve(keptFor(query));
+      const answer = deferred<KeptPage<Item> | null>();
       reads.push({ query, answer });
       return answer.promise;
     },
   };
-  const release = () => reads.splice(0).forEach(({ query, answer }) => answer.resolve(kept[query] ?? null));
+  const release = () => reads.splice(0).forEach(({ query, answer }) => answer.resolve(keptFor(query)));
   return { cache, reads, release };
 }
 
@@ -154,10 +165,10 @@ describe('the list model with kept answers', () => {
     list.change({ search: 'acme' });
     await settle();
     expect(reads.map((read) => read.query)).toEqual([ALL, ACME]);
-    reads[0]!.answer.resolve(page('all')); // the old state's read comes back late
+    reads[0]!.answer.resolve(kept('all')); // the old state's read comes back late
     await settle();
     expect(list.page.value).toBeNull();
-    reads[1]!.answer.resolve(page('acme'));
+    reads[1]!.answer.resolve(kept('acme'));
     await settle();
     expect(names(list)).toEqual(['acme']);
     expect(list.cached.value).toBe(true);
@@ -181,5 +192,44 @@ describe('the list model with kept answers', () => {
     expect(names(list)).toEqual(['kept']);
     expect(list.cached.value).toBe(true);
     expect(list.error.value?.kind).toBe('server');
+    expect(list.keptAt.value).toBe(KEPT_AT);
+  });
+
+  it('shows the kept rows of the state when its answer fails before they were read', async () => {
+    const { cache, release } = memoryCache({ [ALL]: page('kept') }, { holdReads: true });
+    const list = start('#/projects', async () => fail('network'), cache);
+    await settle();
+    release();
+    await settle();
+    expect(names(list)).toEqual(['kept']);
+    expect(list.keptAt.value).toBe(KEPT_AT);
+    expect(list.error.value?.kind).toBe('network');
+  });
+
+  it('takes the rows of another state off when this one fails and has none kept', async () => {
+    const { cache } = memoryCache();
+    let answer: Result<Page<Item>> = ok(page('all'));
+    const list = start('#/projects', async () => answer, cache);
+    await settle();
+    expect(names(list)).toEqual(['all']);
+    answer = fail('network');
+    list.change({ search: 'acme' });
+    await settle();
+    expect(list.page.value).toBeNull();
+    expect(list.cached.value).toBe(false);
+    expect(list.error.value?.kind).toBe('network');
+  });
+
+  it('shows the rows kept for the new state when it fails, with when they were answered', async () => {
+    const { cache } = memoryCache({ [ACME]: page('kept-acme') });
+    let answer: Result<Page<Item>> = ok(page('all'));
+    const list = start('#/projects', async () => answer, cache);
+    await settle();
+    answer = fail('network');
+    list.change({ search: 'acme' });
+    await settle();
+    expect(names(list)).toEqual(['kept-acme']);
+    expect(list.cached.value).toBe(true);
+    expect(list.keptAt.value).toBe(KEPT_AT);
   });
 });

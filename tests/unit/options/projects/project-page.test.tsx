@@ -292,8 +292,8 @@ describe('a project’s page: Regenerate these pages', () => {
           action: { kind: 'regenerate' },
           target: {
             reports: [
-              { id: 3, label: 'https://site.example/page-3' },
-              { id: 5, label: 'https://site.example/page-5' },
+              { id: 3, label: 'https://site.example/page-3', score: 41 },
+              { id: 5, label: 'https://site.example/page-5', score: 77 },
             ],
           },
         },
@@ -310,11 +310,18 @@ describe('a project’s page: Regenerate these pages', () => {
     await storeJob({
       phase: 'ended',
       items: [
-        { id: 3, label: 'https://site.example/page-3', state: 'done' },
-        { id: 5, label: 'https://site.example/page-5', state: 'done' },
+        { id: 3, label: 'https://site.example/page-3', state: 'done', before: 41, after: 58 },
+        { id: 5, label: 'https://site.example/page-5', state: 'done', before: 77, after: 60 },
       ],
     });
     expect(await screen.findByText('Regenerated the results of 2 of 2 reports.')).toBeTruthy();
+    // What the new results changed: each page whose score moved, with both scores, linked to its details.
+    expect(screen.getByText('Better on 1 page:')).toBeTruthy();
+    const moved = screen.getByRole('link', { name: 'https://site.example/page-3: 41 → 58' });
+    expect(moved.getAttribute('href')).toMatch(/^#\/reports\?.*details=3/);
+    expect(screen.getByText('Worse on 1 page:')).toBeTruthy();
+    const worse = screen.getByRole('link', { name: 'https://site.example/page-5: 77 → 60' });
+    expect(worse.getAttribute('href')).toMatch(/^#\/reports\?.*details=5/);
     await waitFor(() => expect(callsOf(send, 'site.read')).toHaveLength(readsBefore + 1));
     expect(callsOf(send, 'site.read').at(-1)).toEqual({ name: PROJECT });
     await waitFor(() => expect(callsOf(send, 'site.pages').length).toBeGreaterThan(pagesBefore));
@@ -398,7 +405,7 @@ describe('a project’s page: the average over time', () => {
     await fakeBrowser.storage.local.set({ ...stored, ':historyIndex': index });
   }
 
-  it('draws the project’s average at each analysis the history keeps of its pages', async () => {
+  it('draws the average of the same pages at each analysis, and says how many pages and which joined', async () => {
     await seedHistory(
       {
         '3': [snapshot('2026-11-01T10:00:00Z', 40), snapshot('2026-11-03T10:00:00Z', 90)],
@@ -415,9 +422,10 @@ describe('a project’s page: the average over time', () => {
         .getAllByRole('option')
         .map((point) => point.getAttribute('aria-label')),
     ).toEqual([
-      expect.stringContaining('score 40, Bad'),
-      expect.stringContaining('score 51, Decent'),
-      expect.stringContaining('score 76, Decent'),
+      // Page 5 joining does not move the line; page 3 rising does; it ends at today's mean (90 + 61) / 2.
+      expect.stringMatching(/score 51, Decent · 1 page$/),
+      expect.stringMatching(/score 51, Decent · 2 pages, 1 joined$/),
+      expect.stringMatching(/score 76, Decent · 2 pages$/),
     ]);
   });
 

@@ -93,8 +93,8 @@ describe('bulk changes: selecting', () => {
       action: { kind: 'regenerate' },
       target: {
         reports: [
-          { id: first!.id, label: first!.url },
-          { id: second!.id, label: second!.url },
+          { id: first!.id, label: first!.url, score: first!.score },
+          { id: second!.id, label: second!.url, score: second!.score },
         ],
       },
     });

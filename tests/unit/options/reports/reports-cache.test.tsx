@@ -10,7 +10,7 @@ import { listView } from '@/lib/api/summary';
 import type { Page, Report } from '@/lib/api/types';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
-import { deferred, makePage, makeReport, ok } from '../fakes';
+import { deferred, fail, makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
 
 let store: ReportStore;
@@ -51,12 +51,23 @@ describe('Reports from the last visit', () => {
     await waitFor(() =>
       expect(rowUrls(table)).toEqual(['https://site.example/page-1', 'https://site.example/page-2']),
     );
-    expect(screen.getByText('Showing the reports from your last visit · updating…')).toBeTruthy();
+    expect(screen.getByText('Updated just now · checking for changes…')).toBeTruthy();
     expect(table.getAttribute('aria-busy')).toBe('true');
     answer.resolve(ok(makePage([makeReport(3)])));
     await waitFor(() => expect(rowUrls(table)).toEqual(['https://site.example/page-3']));
-    expect(screen.queryByText(/from your last visit/)).toBeNull();
+    expect(screen.queryByText(/Updated just now/)).toBeNull();
     expect(table.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('says the kept rows are saved data, and from when, once the fresh list fails', async () => {
+    const first = await visit('#/reports', keptAnswer(makePage([makeReport(1)])));
+    await waitFor(() => expect(rowUrls(first)).toHaveLength(1));
+    cleanup();
+
+    const table = await visit('#/reports', async () => fail('network'));
+    await screen.findByRole('alert');
+    expect(rowUrls(table)).toEqual(['https://site.example/page-1']);
+    expect(screen.getByText('Showing saved data (updated just now).')).toBeTruthy();
   });
 
   it('shows no kept rows for another filter: it waits for its own answer', async () => {
