@@ -71,9 +71,11 @@ describe('Reports: the history', () => {
     const table = reportsTable(page);
     await bodyRows(table).first().waitFor();
     const change = score - previous;
-    const mark = table.getByRole('img', { name: `up ${change} points since the previous analysis` });
+    const mark = table.getByRole('img', {
+      name: `up ${change} points from ${previous} at the previous analysis`,
+    });
     await mark.waitFor();
-    expect(await mark.innerText()).toBe(`▲ ${change}`);
+    expect(await mark.innerText()).toBe(`▲ ${change} from ${previous}`);
 
     await page.goto(page.url().replace(/#.*$/, `#/reports?details=${newest.id}`));
     const details = page.getByRole('region', { name: 'Report details' });
