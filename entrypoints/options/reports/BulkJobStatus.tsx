@@ -145,30 +145,32 @@ function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: Rep
   );
   if (!compared) return null;
   if (better.length === 0 && worse.length === 0) return <p>{t('bulkRegenerateNoChange')}</p>;
+  const sides = [
+    {
+      side: 'better',
+      moves: better,
+      one: t('bulkRegenerateBetterOne'),
+      many: t('bulkRegenerateBetter', formatCount(better.length)),
+    },
+    {
+      side: 'worse',
+      moves: worse,
+      one: t('bulkRegenerateWorseOne'),
+      many: t('bulkRegenerateWorse', formatCount(worse.length)),
+    },
+  ];
   return (
     <>
-      {better.length > 0 ? (
-        <MoveList
-          heading={
-            better.length === 1
-              ? t('bulkRegenerateBetterOne')
-              : t('bulkRegenerateBetter', formatCount(better.length))
-          }
-          moves={better}
-          detailsHref={detailsHref}
-        />
-      ) : null}
-      {worse.length > 0 ? (
-        <MoveList
-          heading={
-            worse.length === 1
-              ? t('bulkRegenerateWorseOne')
-              : t('bulkRegenerateWorse', formatCount(worse.length))
-          }
-          moves={worse}
-          detailsHref={detailsHref}
-        />
-      ) : null}
+      {sides.map(({ side, moves, one, many }) =>
+        moves.length > 0 ? (
+          <MoveList
+            key={side}
+            heading={moves.length === 1 ? one : many}
+            moves={moves}
+            detailsHref={detailsHref}
+          />
+        ) : null,
+      )}
     </>
   );
 }
