@@ -58,6 +58,14 @@ export function shareableUrl(url: string): string {
 const TRACKING_PARAMETER =
   /^(?:utm_.+|gclid|gbraid|wbraid|dclid|gclsrc|fbclid|msclkid|yclid|twclid|ttclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|phpsessid|jsessionid|sessionid|session_id|sid|aspsessionid.*|cfid|cftoken)$/i;
 
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
 /**
  * The page's address without tracking parameters (and without a `;jsessionid=` path parameter), with
  * the names of those removed; null when it has none. A report of the clean address is one of the page,
@@ -72,11 +80,15 @@ export function withoutTracking(url: string): { url: string; removed: string[] }
     parsed.pathname = parsed.pathname.replace(session, '');
     removed.push('jsessionid');
   }
-  for (const name of new Set(parsed.searchParams.keys())) {
-    if (!TRACKING_PARAMETER.test(name)) continue;
-    parsed.searchParams.delete(name);
-    removed.push(name);
-  }
+  // The other pairs stay as written: URLSearchParams would re-encode them into another address.
+  const pairs = parsed.search ? parsed.search.slice(1).split('&') : [];
+  const kept = pairs.filter((pair) => {
+    const name = decodeName(pair.split('=')[0]!);
+    if (!TRACKING_PARAMETER.test(name)) return true;
+    if (!removed.includes(name)) removed.push(name);
+    return false;
+  });
+  parsed.search = kept.length > 0 ? `?${kept.join('&')}` : '';
   return removed.length > 0 ? { url: parsed.href, removed } : null;
 }
 

@@ -158,6 +158,20 @@ describe('withoutTracking', () => {
     expect(withoutTracking('ftp://example.com/?utm_source=x')).toBeNull();
   });
 
+  it('leaves the other pairs exactly as written', () => {
+    expect(withoutTracking('https://example.com/?path=/a/b&q=a%20b&utm_source=x&empty&plus=a+b')).toEqual({
+      url: 'https://example.com/?path=/a/b&q=a%20b&empty&plus=a+b',
+      removed: ['utm_source'],
+    });
+  });
+
+  it('removes a session id in the path of an address without a query', () => {
+    expect(withoutTracking('https://example.com/cart;jsessionid=A1')).toEqual({
+      url: 'https://example.com/cart',
+      removed: ['jsessionid'],
+    });
+  });
+
   it('names a parameter given twice once', () => {
     expect(withoutTracking('https://example.com/?gclid=a&gclid=b')).toEqual({
       url: 'https://example.com/',
