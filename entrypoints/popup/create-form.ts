@@ -172,6 +172,8 @@ export function createCreateForm(deps: CreateFormDeps) {
         await deps.settled();
         waiting.value = false;
       }
+      // The page changed meanwhile (its clean address taken): that page's lookup decides, on another press.
+      if (deps.pageUrl() !== url) return;
       const guard = deps.guard();
       if (guard === 'exists' || guard === 'unknown') question.value = guard;
       else await create(url);

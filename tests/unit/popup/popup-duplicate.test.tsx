@@ -42,7 +42,7 @@ describe('createGuard', () => {
 });
 
 describe('popup: no accidental second report', () => {
-  it('after a create, Create again asks first, with focus on Cancel: Enter there makes nothing', async () => {
+  it('after a create, Create again asks first, Cancel first: Cancel makes nothing', async () => {
     openPopup({ 'reports.create': () => ok(makeReport({ id: 77, result: 'good' })) });
     fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
     await screen.findByRole('article', { name: 'Report for this page' });

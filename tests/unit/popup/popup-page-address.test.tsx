@@ -89,6 +89,34 @@ describe('popup: an address with tracking parameters', () => {
     await waitFor(() => expect(sent('reports.create')).toEqual([{ url: clean, privacy: 0 }]));
   });
 
+  it('a Create waiting on the lookup sends nothing once the clean address was taken meanwhile', async () => {
+    let first = true;
+    let answerFirst!: () => void;
+    openPopup(
+      {
+        'popup.pageReport': () => {
+          if (!first) return ok({ data: null, fetchedAt: Date.now() });
+          first = false;
+          return new Promise(
+            (resolve) => (answerFirst = () => resolve(ok({ data: null, fetchedAt: Date.now() }))),
+          );
+        },
+        'reports.create': (input) => ok(makeReport({ id: 9, url: input.url })),
+      },
+      tabUrl,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    await screen.findByText('Checking whether this page already has a report…');
+    fireEvent.click(screen.getByRole('button', { name: 'Use the address without them' }));
+    await waitFor(() => expect(sent('popup.pageReport')).toEqual([{ url: tabUrl }, { url: clean }]));
+    answerFirst();
+    await screen.findByText('This page has no report yet.');
+    await waitFor(() =>
+      expect(screen.queryByText('Checking whether this page already has a report…')).toBeNull(),
+    );
+    expect(sent('reports.create')).toEqual([]);
+  });
+
   it('offers nothing for an address without them', async () => {
     const { started } = openPopup({}, 'https://example.com/search?q=utm_source');
     await started;
