@@ -64,7 +64,8 @@ export function siteTrend(histories: readonly (readonly Snapshot[])[]): TrendPoi
   const values: number[] = [];
   let value = mean([...latest.values()]);
   for (let index = steps.length - 1; index >= 0; index--) {
-    values[index] = value;
+    // Chained changes can point past the scale (a page falling 95 → 45 while a page at 90 joins).
+    values[index] = Math.min(100, Math.max(0, value));
     value -= steps[index]!.change;
   }
   return steps.map(({ last, pages, joined }, index) => {

@@ -57,6 +57,13 @@ describe('a project’s trend', () => {
     expect(siteTrend([pageA, pageB]).map((point) => point.score)).toEqual([100, 80]);
   });
 
+  it('stays on the 0–100 scale when the chained changes would take it past', () => {
+    const pageA = [analysis('2026-11-01T10:00:00Z', 95), analysis('2026-11-02T10:00:00Z', 45)];
+    const pageB = [analysis('2026-11-02T10:00:00Z', 90)];
+    // Today (45 + 90) / 2 = 67.5; A lost 50 at the second step: 117.5 before, drawn at the top.
+    expect(siteTrend([pageA, pageB]).map((point) => point.score)).toEqual([100, 68]);
+  });
+
   it('makes one point of the analyses of one minute (pages made in one go), at the last of them', () => {
     const points = siteTrend([
       [analysis('2026-11-05T08:00:59Z', 100)],
