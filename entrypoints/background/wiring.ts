@@ -199,12 +199,16 @@ export function createBackground(options: BackgroundOptions = {}) {
   const pageActionsOnActive = async (): Promise<PageActions> => {
     const on = await works.activeRef();
     return {
+      creating: async (url) => {
+        const run = await (await works.workOn(on))?.creates.state(url);
+        return Boolean(run && !run.error);
+      },
       lookUp: async (url) => {
         const found = await handlers['popup.pageReport']({ connection: on, url });
         return found.ok ? { ok: true, data: found.data.data } : found;
       },
       create: (input) => create(on, input),
-      regenerate: (id) => serviceOf(on).updateReport(id, { regenerate: true }),
+      regenerate: (id) => keepAliveWhile(serviceOf(on).updateReport(id, { regenerate: true })),
     };
   };
   return { handlers, works, toolbar, events, pageActionsOnActive };

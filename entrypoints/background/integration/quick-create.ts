@@ -44,6 +44,8 @@ export type Announce = ReturnType<typeof createAnnouncer>;
 
 /** What the menu and the shortcut do, all on one connection. */
 export interface PageActions {
+  /** Whether a create for this page is on its way (from the popup, the menu or the shortcut). */
+  creating(url: string): Promise<boolean>;
   /** This page's newest report (null: none), looked up as the popup does. */
   lookUp(url: string): Promise<Result<ReportSummary | null>>;
   /** A create, told as the popup's is (the run noted, the outcome notified). */
@@ -79,6 +81,11 @@ export function createQuickCreate(deps: QuickCreateDeps) {
       return null;
     }
     const actions = await deps.onActive();
+    // The lookup cannot see a report still being made: a second press would make a second one.
+    if (await actions.creating(page.url)) {
+      await announce(failure('create', page.url, { message: t('notifyAlreadyCreating') }), tabId);
+      return null;
+    }
     if (tabId !== undefined) await deps.badge.show(tabId, runningLook(serviceAddress(page.url) ?? page.url));
     const found = await actions.lookUp(page.url);
     if (!found.ok) {

@@ -65,12 +65,13 @@ function setup(
     ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
   );
   const lookUp = vi.fn(async (_url: string) => found);
+  const creating = vi.fn(async (_url: string) => false);
   const regenerate = vi.fn(async (_id: ReportId) =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 91 })),
   );
   const bus = background?.events ?? createEvents();
   registerBrowserIntegration(
-    background?.pageActionsOnActive ?? (async () => ({ lookUp, create, regenerate }) as never),
+    background?.pageActionsOnActive ?? (async () => ({ creating, lookUp, create, regenerate }) as never),
     bus,
   );
   // A page's create and regeneration as the handlers run them: between their two events.
@@ -311,6 +312,39 @@ describe('browser integration', () => {
     await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
     expect(notifications.create.mock.calls[0]![1]).toMatchObject({ title: 'Report created' });
     expect(posted).toEqual(['GET https://a.example', 'POST https://a.example']);
+  });
+
+  it('a second press while the page’s create is on its way sends nothing, and says a report is being made', async () => {
+    const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+    await writeConnections({ active: A.id, list: [A] });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const posted: string[] = [];
+    const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      posted.push(init?.method ?? 'GET');
+      if ((init?.method ?? 'GET') === 'GET') {
+        const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } };
+        return new Response(JSON.stringify(none), { headers: { 'content-type': 'application/json' } });
+      }
+      await held;
+      const report = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
+      return new Response(JSON.stringify({ data: report }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const background = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    setup(undefined, background);
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(() => expect(posted).toEqual(['GET', 'POST']));
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toBe(
+      'Report not created: For example.com/a: A report for this page is already being made; its outcome follows.',
+    );
+    release();
+    await vi.waitFor(async () => expect((await badge()).text).not.toBe('!'));
+    expect(posted).toEqual(['GET', 'POST']);
   });
 
   describe('a popup’s create or regeneration', () => {
