@@ -1,7 +1,7 @@
 // phpRank makes a new report on every create: through the real popup, a second report for a page is made
 // only when asked for on purpose, and a failed lookup's error reads as a sentence, its detail put away.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_REJECTED, NETWORK_ERRORS, SERVER_PROBLEM } from './faults-helpers';
 import { screenshot, useExtension, useReferenceApi, useTestServer } from './harness';
 import { checkBothSchemes, configure, creations, openWebPage } from './popup-helpers';
@@ -9,6 +9,9 @@ import { checkBothSchemes, configure, creations, openWebPage } from './popup-hel
 const extension = useExtension();
 const api = useReferenceApi({ analysisDelayMs: 300 });
 const web = useTestServer();
+
+// A test that fails midway must not leave its forced errors to the next.
+afterEach(() => api().controls.reset());
 
 const SCORED = /^(Good|Decent|Bad) · \d{1,3}$/;
 const GETS = { method: 'GET' } as const;
@@ -78,7 +81,6 @@ describe('popup: no accidental second report', () => {
     await popup.getByRole('button', { name: 'Create report' }).click();
     await asked.getByRole('button', { name: 'Create it anyway' }).click();
     await expect.poll(() => creations(api()).length).toBe(1);
-    api().controls.reset();
   });
 
   it('the service down on a page with a report it showed before: the kept report, Regenerate, and a question before a create', async () => {
@@ -106,7 +108,6 @@ describe('popup: no accidental second report', () => {
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByRole('dialog').count()).toBe(0);
     expect(creations(api())).toEqual([]);
-    api().controls.reset();
   });
 });
 
