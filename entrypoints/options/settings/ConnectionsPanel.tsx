@@ -1,6 +1,7 @@
 // Several connections: the list in Settings (rename, test, remove, make active), the form that adds one,
 // and the switcher in the options page's header. With one connection only "Add another connection" shows.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
@@ -137,6 +138,9 @@ function RenameForm({ connection, model }: { connection: ConnectionSummary; mode
 function AddForm({ model }: { model: ConnectionsModel }) {
   const values = model.addValues.value;
   const errors = model.addErrors.value;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const anywayButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(model.addBusy.value, anywayButton, addButton);
 
   function onSubmit(event: Event) {
     event.preventDefault();
@@ -170,11 +174,16 @@ function AddForm({ model }: { model: ConnectionsModel }) {
         spellcheck={false}
       />
       <div class="settings-actions">
-        <button type="submit" class="primary" disabled={model.addBusy.value}>
+        <button ref={addButton} type="submit" class="primary" disabled={model.addBusy.value}>
           {t('connAddSubmit')}
         </button>
         {model.addRejected.value ? (
-          <button type="button" onClick={() => void model.addAnyway()} disabled={model.addBusy.value}>
+          <button
+            ref={anywayButton}
+            type="button"
+            onClick={() => void model.addAnyway()}
+            disabled={model.addBusy.value}
+          >
             {t('connAddAnyway')}
           </button>
         ) : null}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
@@ -19,6 +20,9 @@ export function SettingsSection() {
   const busy = model.busy.value;
   const errors = model.fieldErrors.value;
   const status = model.status.value;
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const anywayButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(busy, anywayButton, saveButton);
   // With several connections the form edits the active one: say which.
   const active =
     (saved?.connections?.length ?? 0) > 1 ? saved?.connections?.find((c) => c.active) : undefined;
@@ -65,7 +69,7 @@ export function SettingsSection() {
           hint={keyHint}
         />
         <div class="settings-actions">
-          <button type="submit" class="primary" disabled={busy || !loaded}>
+          <button ref={saveButton} type="submit" class="primary" disabled={busy || !loaded}>
             {t('settingsSave')}
           </button>
           <button type="button" onClick={() => void model.testConnection()} disabled={busy || !loaded}>
@@ -76,6 +80,7 @@ export function SettingsSection() {
       <StatusLine status={status} />
       {model.rejected.value ? (
         <button
+          ref={anywayButton}
           type="button"
           class="settings-confirm"
           onClick={() => void model.saveAnyway()}

@@ -197,8 +197,13 @@ describe('SettingsSection', () => {
         'The service rejected this key (401), so it was not saved. Your saved key is still in use.',
       ),
     );
+    // Save was disabled meanwhile: the focus goes to the question asked, then back to Save.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save anyway' })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(status.textContent).toBe('Settings saved.'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })));
     expect(sendMock).toHaveBeenLastCalledWith('settings.save', {
       baseUrl: 'https://r.example',
       apiKey: 'key-wrong-0000',
