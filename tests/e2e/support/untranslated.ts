@@ -1,6 +1,6 @@
-// English sentences left on a German page: the English messages whose German differs, found in the
-// page's text. Only the fixed parts of a message count (placeholders are left out), and only parts long
-// enough not to be a word both languages share.
+// English sentences left on a German page: the fixed parts of the English messages (placeholders left
+// out) that their German does not keep, found in the page's text; only parts long enough not to be a
+// word both languages share.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,10 +17,11 @@ const englishParts: string[] = (() => {
   const [english, german] = [read('en'), read('de')];
   const parts = new Set<string>();
   for (const [key, { message }] of Object.entries(english)) {
-    if (german[key]?.message === message) continue;
+    const translated = german[key]?.message ?? '';
     for (const part of message.split(/\$\w+\$/)) {
       const fixed = part.trim();
-      if (fixed.length >= MIN_LENGTH) parts.add(fixed);
+      // A part the German keeps too (the product's name) is no sign of English.
+      if (fixed.length >= MIN_LENGTH && !translated.includes(fixed)) parts.add(fixed);
     }
   }
   return [...parts];
