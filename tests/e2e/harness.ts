@@ -28,6 +28,7 @@ export {
 } from './support/reference-api';
 export { checkBothSchemes, seriousAxeViolations } from './support/axe';
 export { screenshot } from './support/screenshot';
+export { untranslatedTexts } from './support/untranslated';
 export {
   articlePage,
   startTestServer,

@@ -6,8 +6,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screenshot, seriousAxeViolations, useExtension, useReferenceApi } from './harness';
-import { bodyRows, connect, expectListQuery, parseCsv, waitForRows } from './options-helpers';
+import { NETWORK_ERRORS } from './faults-helpers';
+import {
+  checkBothSchemes,
+  screenshot,
+  seriousAxeViolations,
+  untranslatedTexts,
+  useExtension,
+  useReferenceApi,
+} from './harness';
+import { bodyRows, columnTexts, connect, expectListQuery, parseCsv, waitForRows } from './options-helpers';
 
 const extension = useExtension({ language: 'de' });
 const api = useReferenceApi();
@@ -87,6 +95,29 @@ describe('the options page in German', () => {
     expect(api().requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
     expect(api().store.reports()).toHaveLength(before - 1);
     await expect.poll(() => page.getByText('Keiner ausgewählt').isVisible()).toBe(true);
+  });
+
+  it('the service down: the kept rows, said in German to be saved data and from when', async () => {
+    extension().allowConsoleErrors(NETWORK_ERRORS);
+    const page = await extension().openOptions('/reports');
+    const table = reportsTable(page);
+    await waitForRows(table, 10);
+    const shown = await columnTexts(table, 2);
+
+    api().controls.dropNext(10_000);
+    try {
+      await page.reload();
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: 15_000 });
+      expect(await alert.innerText()).toMatch(/Der Dienst ist nicht erreichbar\./);
+      await page.getByText('Gespeicherte Daten (Stand: gerade eben).').waitFor();
+      expect(await columnTexts(table, 2)).toEqual(shown);
+      expect(await untranslatedTexts(page)).toEqual([]);
+      expect(await cutTexts(page)).toEqual([]);
+      expect((await checkBothSchemes(page, 'options-german-saved-data')).violations).toEqual([]);
+    } finally {
+      api().controls.reset();
+    }
   });
 
   it('exports a project’s bad reports with German headers and `;`, named after what the file holds', async () => {

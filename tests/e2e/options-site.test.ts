@@ -198,6 +198,17 @@ describe('a project’s page', () => {
 
     const before = expectedRanking();
     const scoresBefore = new Map(projectReports().map((report) => [report.id, report.score]));
+    // One page breaks on its new analysis (every test fails); the others keep every test they pass, so
+    // only fixes move them: that page is the one the summary says got worse.
+    const regenerated = projectReports().filter((report) => ids.includes(report.id));
+    const broken = regenerated[0]!;
+    for (const report of regenerated) {
+      const kept = Object.entries(report.results).filter(([, test]) => report === broken || test.passed);
+      api().controls.setPageOutcome(
+        report.url,
+        Object.fromEntries(kept.map(([key]) => [key, report !== broken])),
+      );
+    }
     // Three requests per 3-second window: unpaced, the fourth regenerate would meet a 429.
     api().controls.setRateLimit(3, 3);
     await page.getByRole('button', { name: 'Regenerate these pages' }).click();
@@ -232,13 +243,22 @@ describe('a project’s page', () => {
         expect(await link.getAttribute('href')).toMatch(new RegExp(`details=${move.id}(&|$)`));
       }
     }
-    if (worse.length === 0) expect(await summary.getByText(/^Worse on/).count()).toBe(0);
-    const first = moves[0]!;
-    await summary
-      .getByRole('link', { name: `${readableUrl(first.url)}: ${first.before} → ${first.score}` })
+    expect(worse.map((move) => move.id)).toEqual([broken.id]);
+    const [worsened] = worse;
+    expect(worsened!.score).toBeLessThan(worsened!.before);
+    // Under its heading: the list right after "Worse on 1 page:".
+    const worseList = summary.getByText('Worse on 1 page:').locator('xpath=following-sibling::ul[1]');
+    expect(await worseList.getByRole('listitem').allInnerTexts()).toEqual([
+      `${readableUrl(broken.url)}: ${worsened!.before} → ${worsened!.score}`,
+    ]);
+    await worseList
+      .getByRole('link', { name: `${readableUrl(broken.url)}: ${worsened!.before} → ${worsened!.score}` })
       .click();
+    const details = page.getByRole('region', { name: 'Report details' });
+    await details.getByText('All fields').waitFor();
+    expect(await details.locator('.details-summary').innerText()).toContain(readableUrl(broken.url));
     await page.getByRole('heading', { name: 'Reports', exact: true, level: 2 }).waitFor();
-    expect(page.url()).toContain(`details=${first.id}`);
+    expect(page.url()).toContain(`details=${broken.id}`);
     await page.goBack();
 
     // The regenerated results changed some tests: the ranking says what the service holds now.

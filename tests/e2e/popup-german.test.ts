@@ -1,12 +1,13 @@
 // The real action popup in a German browser: found by its German names, photographed in its
 // fullest states, and checked for overflow in Chrome's 600 px high popup: German words are longer than
 // English ones, and a popup that scrolls sideways or past 600 px hides what it says.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { screenshotsDir, useExtension, useReferenceApi, useTestServer } from './harness';
-import { configure, openWebPage } from './popup-helpers';
+import { NETWORK_ERRORS } from './faults-helpers';
+import { screenshotsDir, untranslatedTexts, useExtension, useReferenceApi, useTestServer } from './harness';
+import { checkBothSchemes, configure, creations, openWebPage } from './popup-helpers';
 
 const extension = useExtension({ language: 'de' });
 // phpRank (the default dialect): scores and failed tests, so the card shows its issues.
@@ -105,6 +106,25 @@ async function expectToFit(popup: Page): Promise<Overflow> {
   return fit;
 }
 
+/**
+ * German (no English message left), and axe clean in light and dark (`popup-NAME-*.png`). Within 380 ×
+ * 600; or, for a state taller than the popup (an error above the kept report), nothing sideways and
+ * `firstScreen` (what the state is about) within the 600 px shown before any scrolling.
+ */
+async function expectGermanView(popup: Page, name: string, firstScreen?: Locator): Promise<void> {
+  expect(await untranslatedTexts(popup)).toEqual([]);
+  if (firstScreen) {
+    const fit = await measureOverflow(popup);
+    expect(fit.offenders).toEqual([]);
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.viewportWidth);
+    const box = (await firstScreen.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
+  } else {
+    await expectToFit(popup);
+  }
+  expect((await checkBothSchemes(popup, name)).violations).toEqual([]);
+}
+
 describe('the popup in German', () => {
   it('this page’s report with its issues, the form with Password, the recent list: German and within 380 × 600', async () => {
     await configure(extension(), api().url, api().apiKey);
@@ -193,5 +213,65 @@ describe('the popup in German', () => {
     await popup.getByRole('button', { name: 'Einstellungen öffnen' }).waitFor();
     await popup.getByText(/^Tragen Sie in den Einstellungen/).waitFor();
     await expectToFit(popup);
+  });
+
+  it('the service down on a page with a report: the kept report, the details put away, and a question before a create', async () => {
+    await configure(extension(), api().url, api().apiKey);
+    extension().allowConsoleErrors(NETWORK_ERRORS);
+    const url = `${web().url}/article?de-offline`;
+    api().store.create({ url, privacy: 0 });
+    const first = await openGermanPopup(url);
+    await first
+      .getByRole('article', { name: 'Bericht zu dieser Seite' })
+      .getByText(/^(Gut|Mittel|Schlecht) · \d{1,3}$/)
+      .waitFor();
+    await extension().closeActionPopup();
+
+    api().controls.dropNext(10_000);
+    try {
+      const popup = await openGermanPopup(url);
+      const alert = popup.getByRole('alert');
+      await alert.getByText(/Der Dienst ist nicht erreichbar\./).waitFor({ timeout: 20_000 });
+      const card = popup.getByRole('article', { name: 'Bericht zu dieser Seite' });
+      await card.getByText(/^(Gut|Mittel|Schlecht) · \d{1,3}$/).waitFor();
+      await popup
+        .getByText(/^Gespeicherte Daten \(Stand: .+\)\.$/)
+        .first()
+        .waitFor();
+      await alert.getByText('Technische Details').click();
+      await alert.getByText('TypeError: Failed to fetch').waitFor();
+      await photograph(popup, 'popup-german-offline');
+      // The alert, the kept report and its Regenerate above the fold; the recent list scrolls.
+      await expectGermanView(popup, 'german-offline', card.getByRole('button', { name: 'Neu erzeugen' }));
+
+      const created = creations(api()).length;
+      await popup
+        .getByRole('form', { name: 'Weiteren Bericht erstellen' })
+        .getByRole('button', { name: 'Bericht erstellen' })
+        .click();
+      const asked = popup.getByRole('dialog', { name: 'Diese Seite hat schon einen Bericht' });
+      await asked.waitFor();
+      expect(await asked.getByRole('button', { name: 'Abbrechen' }).count()).toBe(1);
+      expect(await asked.getByRole('button', { name: 'Weiteren erstellen' }).count()).toBe(1);
+      await photograph(popup, 'popup-german-asked');
+      await expectGermanView(popup, 'german-asked', asked);
+      await asked.getByRole('button', { name: 'Abbrechen' }).click();
+      await expect.poll(() => popup.getByRole('dialog').count()).toBe(0);
+      expect(creations(api())).toHaveLength(created);
+    } finally {
+      api().controls.reset();
+    }
+  });
+
+  it('an address with tracking parameters: the offer of the clean address, in German', async () => {
+    await configure(extension(), api().url, api().apiKey);
+    const popup = await openGermanPopup(`${web().url}/article?id=3&utm_source=x&gclid=y`);
+    await popup.getByText('Zu dieser Seite gibt es noch keinen Bericht.').waitFor();
+    await popup
+      .getByText('Diese Adresse enthält Tracking-Parameter (utm_source, gclid)', { exact: false })
+      .waitFor();
+    expect(await popup.getByRole('button', { name: 'Adresse ohne sie verwenden' }).count()).toBe(1);
+    await photograph(popup, 'popup-german-tracking');
+    await expectGermanView(popup, 'german-tracking');
   });
 });

@@ -123,7 +123,8 @@ export function ReportsSection({ model, details, projects }: ReportsSectionProps
             reports={page.items}
             sorted={list.sorted.value}
             loading={loading}
-            stale={list.stale.value || list.cached.value}
+            // Saved rows of this view stay readable once the service failed: the status says they are saved.
+            stale={list.stale.value}
             selected={model.selected.value}
             detailsId={model.detailsId.value}
             onSort={list.sortBy}
