@@ -353,7 +353,7 @@ describe('a project’s page', () => {
       expect.stringMatching(new RegExp(`: score ${now}, ${band(now)} · ${PAGES} pages, 7 joined$`)),
     ]);
     expect(await trend.getByText('+7 pages').count()).toBe(1);
-    await trend.screenshot({ path: '/work/shots/project-trend.png' });
+    await trend.screenshot({ path: join(screenshotsDir, 'project-trend.png') });
     expect((await checkBothSchemes(page, 'project-trend')).violations).toEqual([]);
   });
 });
