@@ -216,10 +216,11 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       dropped = true;
       stopping.abort();
     },
-    /** At start-up and on the alarm: a job a stopped worker left goes on. */
+    /** At start-up and on the alarm: a job a stopped worker left goes on; with none, its alarm goes. */
     async resume(): Promise<void> {
       const job = await item.getValue().catch(() => null);
       if (!ended(job)) await ensureRunning();
+      else if (!dropped) await serially(clearAlarmIfIdle);
     },
     /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
     async start(job: J, before?: () => Promise<unknown>): Promise<boolean> {

@@ -679,6 +679,12 @@ describe('in the whole background', () => {
     expect(net.asked[A.baseUrl]!.map((url) => url.searchParams.get('page'))).toEqual(['2']);
     expect((await view())?.summary).toMatchObject({ pages: 150 });
     await expect.poll(() => fakeBrowser.alarms.get(alarm!.name)).toBeUndefined();
+
+    // An alarm left with nothing to read (its read ended elsewhere) goes too.
+    await fakeBrowser.alarms.create(alarm!.name, { periodInMinutes: 0.5 });
+    await fakeBrowser.alarms.onAlarm.trigger(alarm!);
+    await expect.poll(() => fakeBrowser.alarms.get(alarm!.name)).toBeUndefined();
+    expect(net.asked[A.baseUrl]).toHaveLength(1);
   });
 
   it('a regeneration answered on the connection updates its kept project’s ranking', async () => {
