@@ -151,10 +151,14 @@ export function createSiteReads(deps: SiteDeps) {
       job.nextPage = 1;
       return fromTheStart(project);
     }
-    const confirmed = { ...kept, readAt: now() };
-    await rowsItem(project).setValue(confirmed);
+    await complete(project, job, { ...kept, readAt: now() });
+  }
+
+  /** The read ends with `kept` as the project's rows. */
+  async function complete(project: string, job: ReadJob, kept: KeptRows) {
+    await rowsItem(project).setValue(kept);
     await keep(project);
-    await setRead(project, { phase: 'done' }, summaryOf(project, confirmed));
+    await setRead(project, { phase: 'done' }, summaryOf(project, kept));
     job.nextPage = null;
     job.phase = 'ended';
   }
@@ -178,13 +182,8 @@ export function createSiteReads(deps: SiteDeps) {
       return;
     }
     const cut = full && (page.hasNext || (total !== null && total > rows.size));
-    const kept: KeptRows = { rows: [...rows.values()], total, cut, readAt: now() };
-    await rowsItem(project).setValue(kept);
+    await complete(project, job, { rows: [...rows.values()], total, cut, readAt: now() });
     await soFarItem(project).removeValue();
-    await keep(project);
-    await setRead(project, { phase: 'done' }, summaryOf(project, kept));
-    job.nextPage = null;
-    job.phase = 'ended';
   }
 
   /** A project's read as a job of the runner: its listing is the whole job (it has no steps). */
