@@ -104,6 +104,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       list: (query) => service.listReports(query, false, PACED),
       now,
       keepAliveWhile,
+      alarms,
     });
 
     return { ref, service, store, history, creates, create, follower, follow, bulk, sites };
@@ -176,7 +177,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       const work = workFor(refOf(entry));
       await quietly(work.follower.resume());
       void work.bulk.resume();
-      await quietly(work.sites.resume());
+      void quietly(work.sites.resume());
     }
   }
 

@@ -1,8 +1,9 @@
 // A site at a glance: one connection's reads of its projects' reports, with their tests. Each report is
 // kept as one row (storage.session, background only); pages watch the project's SiteView (lib/site.ts):
-// the aggregate of the last complete read and where the read is. Reads go 100 reports a page, newest id
-// first (an order a regeneration does not change, so Stop and a later read miss nothing), paced to the
-// service's throttle (lib/pace.ts), at most SITE_READ_CAP reports. A second visit costs one list read: the
+// the aggregate of the last complete read and where the read is. A read is a job of the runner
+// (./jobs/runner.ts) whose listing is the read: 100 reports a page, newest id first (an order a
+// regeneration does not change, so Stop and a later read miss nothing), paced to the service's throttle,
+// at most SITE_READ_CAP reports, resumed after a worker stop. A second visit costs one list read: the
 // newest page by generated_at tells whether anything changed since (see isCurrent). Stop keeps the rows
 // read and the page reached, and the next read goes on from there. The handlers' report events keep a
 // kept project's rows current without any read.
@@ -10,7 +11,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
-import { abortableSleep, createPacer } from '@/lib/pace';
+import { abortableSleep } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
 import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
 import {
@@ -20,8 +21,9 @@ import {
   type SiteReadFacts,
   type SiteRow,
 } from '@/lib/site-aggregate';
-import { SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
+import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
+import { createRunner, endWith, ended, newJob, type Job, type JobKind, type RunnerDeps } from './jobs/runner';
 import { spaceItem } from './space';
 import { budgets, StorageFull, storageFullError } from './storage-budget';
 
@@ -34,11 +36,18 @@ interface KeptRows extends SiteReadFacts {
   rows: SiteRow[];
 }
 
-/** A read under way, stopped or failed: the rows so far and the page to read next. */
+/** A read under way, stopped or failed: the rows so far. */
 interface ReadSoFar {
   rows: SiteRow[];
-  nextPage: number;
   total: number | null;
+}
+
+/** A project's read, a job of the runner: where its listing is. */
+interface ReadJob extends Job {
+  /** The next request is the one that tells whether the kept rows are current (isCurrent). */
+  check: boolean;
+  /** The page to read next; null once the read ended complete (or found the kept rows current). */
+  nextPage: number | null;
 }
 
 /** A project whose rows are kept, and when a read of it last started or ended (storage-budget.ts). */
@@ -47,21 +56,23 @@ interface KeptProject {
   at: number;
 }
 
-/** One read running in this worker. */
-interface Run {
-  stop: AbortController;
-  /** The project was deleted: nothing of this read is written any more. */
-  dropped: boolean;
+/** Wakes a stopped worker to resume a read: this prefix, the connection's id, ':' and the project. */
+export const SITE_ALARM = 'site-reads:';
+const siteAlarm = (connectionId: string, project: string) => `${SITE_ALARM}${connectionId}:${project}`;
+
+/** The connection and project a read's alarm names (a connection's id has no ':'). */
+export function siteAlarmOf(name: string): { connectionId: string; project: string } | null {
+  if (!name.startsWith(SITE_ALARM)) return null;
+  const rest = name.slice(SITE_ALARM.length);
+  const colon = rest.indexOf(':');
+  return colon < 0 ? null : { connectionId: rest.slice(0, colon), project: rest.slice(colon + 1) };
 }
 
-export interface SiteDeps {
+export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
   /** The connection the reads run on: their requests go to its server alone (`list`). */
   connectionId: string;
   /** A list of reports, whole (with every failed test). */
   list(query: ReportListQuery): Promise<Result<Page<Report>>>;
-  now(): number;
-  /** Keeps the worker alive while a read runs. */
-  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
 }
 
 const ok = { ok: true, data: null } as const;
@@ -85,7 +96,7 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 
 export function createSiteReads(deps: SiteDeps) {
   const { connectionId, now } = deps;
-  // Rows and views are kept within storage.session's budget, written in its queue.
+  // Rows, views and jobs are kept within storage.session's budget, written in its queue.
   const { serially } = budgets.session;
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
@@ -93,8 +104,10 @@ export function createSiteReads(deps: SiteDeps) {
     spaceItem<KeptRows | null>('session', connectionId, SITE_ROWS_PREFIX + project, null, budgets.session);
   const soFarItem = (project: string) =>
     spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null, budgets.session);
+  const jobItem = (project: string) =>
+    spaceItem<ReadJob | null>('session', connectionId, SITE_JOB_PREFIX + project, null, budgets.session);
   const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
-  const runs = new Map<string, Run>();
+  const runners = new Map<string, ReturnType<typeof createRunner<ReadJob>>>();
   let connectionDropped = false;
 
   const summaryOf = (project: string, kept: KeptRows) => aggregateSite(project, kept.rows, kept);
@@ -106,6 +119,10 @@ export function createSiteReads(deps: SiteDeps) {
     await item.setValue({ summary: summary === undefined ? (before?.summary ?? null) : summary, read });
   }
 
+  /** The read ends failed, saying why; not even that fits: no view rather than one "reading" for ever. */
+  const failed = (project: string, error: ApiError) =>
+    setRead(project, { phase: 'failed', error }).catch(() => viewItem(project).removeValue());
+
   /** Notes `project` as kept, used now. */
   async function keep(project: string) {
     const kept = (await keptItem.getValue()).filter((entry) => entry.name !== project);
@@ -113,116 +130,125 @@ export function createSiteReads(deps: SiteDeps) {
   }
 
   async function forget(project: string) {
-    await Promise.all(
-      [rowsItem(project), soFarItem(project), viewItem(project)].map((item) => item.removeValue()),
-    );
+    const items = [rowsItem(project), soFarItem(project), viewItem(project), jobItem(project)];
+    await Promise.all(items.map((item) => item.removeValue()));
   }
 
-  /** Reads `project` (or goes on with its read so far); ends having written the view's last state. */
-  async function readProject(project: string, fresh: boolean, run: Run): Promise<void> {
-    const pacer = createPacer();
-    let notBefore = 0;
-
-    /** One page, paced; after a 429 the same page once the service's wait is over. null: stopped first. */
-    async function fetchPage(
-      page: number,
-      sortBy: 'id' | 'generated_at' = 'id',
-    ): Promise<Result<Page<Report>> | null> {
-      for (;;) {
-        const wait = notBefore - now();
-        if (wait > 0) await abortableSleep(wait, run.stop.signal);
-        if (run.stop.signal.aborted) return null;
-        const sentAt = now();
-        const query = { project, sortBy, sort: 'desc', perPage: PAGE_SIZE, page } as const;
-        const answer = await deps.list(query);
-        const waitMs = pacer.after(answer);
-        if (waitMs !== null) {
-          notBefore = now() + waitMs;
-          continue;
-        }
-        notBefore = Math.max(now(), sentAt + pacer.next());
-        return answer;
-      }
-    }
-
-    const failed = (error: ApiError) =>
-      serially(async () => {
-        if (!run.dropped) await setRead(project, { phase: 'failed', error });
-      });
-
-    let nextPage = fresh ? null : ((await soFarItem(project).getValue())?.nextPage ?? null);
-    if (nextPage === null) {
-      const kept = fresh ? null : await rowsItem(project).getValue();
-      if (kept) {
-        const answer = await fetchPage(1, 'generated_at');
-        if (answer === null) return;
-        if (!answer.ok) return failed(answer.error);
-        if (isCurrent(kept, answer.data)) {
-          return serially(async () => {
-            // As kept now: report answers may have changed the rows meanwhile. Found current now, so read now:
-            // pages that read again once a summary is old do not ask on every visit.
-            const current = await rowsItem(project).getValue();
-            if (run.dropped || !current) return;
-            const confirmed = { ...current, readAt: now() };
-            await rowsItem(project).setValue(confirmed);
-            await keep(project);
-            await setRead(project, { phase: 'done' }, summaryOf(project, confirmed));
-          });
-        }
-      }
-      nextPage = 1;
-      await serially(async () => {
-        if (run.dropped) return;
-        await soFarItem(project).setValue({ rows: [], nextPage: 1, total: null });
-        await keep(project);
-        await setRead(project, { phase: 'reading', read: 0, total: null });
-      });
-    }
-    while (nextPage !== null) {
-      const answer = await fetchPage(nextPage);
-      if (answer === null) return stopped(project, run);
-      if (!answer.ok) return failed(answer.error);
-      nextPage = await takePage(project, run, answer.data);
-    }
+  /** A read from the first page: nothing read so far, and pages see it reading. */
+  async function fromTheStart(project: string) {
+    await soFarItem(project).removeValue();
+    await keep(project);
+    await setRead(project, { phase: 'reading', read: 0, total: null });
   }
 
-  /** Adds a page's reports to the read so far; the page to read next, or null once the read ended. */
-  function takePage(project: string, run: Run, page: Page<Report>): Promise<number | null> {
-    return serially(async () => {
-      if (run.dropped) return null;
-      const soFar = (await soFarItem(project).getValue()) ?? { rows: [], nextPage: 1, total: null };
-      const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
-      const before = rows.size;
-      for (const report of page.items) {
-        const key = reportKey(report.id);
-        if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
-      }
-      const total = page.total ?? soFar.total;
-      const full = rows.size >= SITE_READ_CAP;
-      // A page with nothing new ends the read too: a server repeating a page is not paged on.
-      if (page.hasNext && rows.size > before && !full) {
-        const next = { rows: [...rows.values()], nextPage: soFar.nextPage + 1, total };
-        await soFarItem(project).setValue(next);
-        await setRead(project, { phase: 'reading', read: rows.size, total });
-        return next.nextPage;
-      }
-      const cut = full && (page.hasNext || (total !== null && total > rows.size));
-      const kept: KeptRows = { rows: [...rows.values()], total, cut, readAt: now() };
-      await rowsItem(project).setValue(kept);
-      await soFarItem(project).removeValue();
-      await keep(project);
-      await setRead(project, { phase: 'done' }, summaryOf(project, kept));
-      return null;
-    });
+  /** The kept rows, when `newest` shows them current (read again now); otherwise the read starts over. */
+  async function checked(project: string, job: ReadJob, newest: Page<Report>) {
+    // As kept now: report answers may have changed the rows meanwhile. Found current now, so read now:
+    // pages that read again once a summary is old do not ask on every visit.
+    const kept = await rowsItem(project).getValue();
+    if (!kept || !isCurrent(kept, newest)) {
+      job.check = false;
+      job.nextPage = 1;
+      return fromTheStart(project);
+    }
+    await complete(project, job, { ...kept, readAt: now() });
   }
 
-  function stopped(project: string, run: Run) {
-    return serially(async () => {
-      const soFar = await soFarItem(project).getValue();
+  /** The read ends with `kept` as the project's rows. */
+  async function complete(project: string, job: ReadJob, kept: KeptRows) {
+    await rowsItem(project).setValue(kept);
+    await keep(project);
+    await setRead(project, { phase: 'done' }, summaryOf(project, kept));
+    job.nextPage = null;
+    job.phase = 'ended';
+  }
+
+  /** Adds a page's reports to the read so far; the last one makes them the kept rows and ends the job. */
+  async function takePage(project: string, job: ReadJob, page: Page<Report>) {
+    const soFar = (await soFarItem(project).getValue()) ?? { rows: [], total: null };
+    const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
+    const before = rows.size;
+    for (const report of page.items) {
+      const key = reportKey(report.id);
+      if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
+    }
+    const total = page.total ?? soFar.total;
+    const full = rows.size >= SITE_READ_CAP;
+    // A page with nothing new ends the read too: a server repeating a page is not paged on.
+    if (page.hasNext && rows.size > before && !full) {
+      await soFarItem(project).setValue({ rows: [...rows.values()], total });
+      await setRead(project, { phase: 'reading', read: rows.size, total });
+      job.nextPage = job.nextPage! + 1;
+      return;
+    }
+    const cut = full && (page.hasNext || (total !== null && total > rows.size));
+    await complete(project, job, { rows: [...rows.values()], total, cut, readAt: now() });
+    await soFarItem(project).removeValue();
+  }
+
+  /** A project's read as a job of the runner: its listing is the whole job (it has no steps). */
+  const readOf = (project: string): JobKind<ReadJob, Page<Report>> => ({
+    name: 'site read',
+    keyOf: () => '',
+    collect: ({ check, nextPage }) =>
+      deps.list({
+        project,
+        sortBy: check ? 'generated_at' : 'id',
+        sort: 'desc',
+        perPage: PAGE_SIZE,
+        page: check ? 1 : nextPage!,
+      }),
+    async collected(job, answer) {
+      if (!answer.ok) return endWith(job, answer.error);
+      try {
+        await (job.check ? checked : takePage)(project, job, answer.data);
+      } catch (cause) {
+        // Storage is full: the read ends failed, saying so; what was read so far stays for the next read.
+        if (!(cause instanceof StorageFull)) throw cause;
+        endWith(job, storageFullError('session'));
+      }
+    },
+    send: async () => ok,
+    settle: async () => ({}),
+    async ended(job) {
+      if (job.error) return failed(project, job.error);
       // Stopped while checking kept rows: they stay as they were.
-      if (run.dropped || !soFar) return;
-      await setRead(project, { phase: 'stopped', read: soFar.rows.length, total: soFar.total });
-    });
+      if (job.nextPage === null || job.check) return;
+      const soFar = await soFarItem(project).getValue();
+      await setRead(project, {
+        phase: 'stopped',
+        read: soFar?.rows.length ?? 0,
+        total: soFar?.total ?? null,
+      });
+    },
+  });
+
+  function runnerOf(project: string) {
+    let runner = runners.get(project);
+    if (!runner) {
+      runner = createRunner<ReadJob, Page<Report>>(readOf(project), {
+        ...deps,
+        item: jobItem(project),
+        serially,
+        alarm: siteAlarm(connectionId, project),
+      });
+      runners.set(project, runner);
+    }
+    return runner;
+  }
+
+  /** Starts reading `project` (going on with a read stopped or failed), unless a read of it runs already. */
+  async function start(project: string, fresh: boolean): Promise<void> {
+    const previous = await jobItem(project).getValue();
+    if (!ended(previous)) return;
+    const reached = !fresh && previous && !previous.check ? previous.nextPage : null;
+    const goOn = reached !== null;
+    const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
+    const job: ReadJob = { ...newJob(String(now()), []), phase: 'collecting', check, nextPage: reached ?? 1 };
+    await runnerOf(project).start(
+      job,
+      goOn || check ? undefined : () => serially(() => fromTheStart(project)),
+    );
   }
 
   /** Changes `rows` of kept project `project` (`kept` null: the read so far's); whether it did. */
@@ -274,44 +300,22 @@ export function createSiteReads(deps: SiteDeps) {
     await setRead(project, view?.read ?? { phase: 'done' }, summaryOf(project, changed));
   }
 
-  /** Starts reading `project`, unless a read of it runs already. */
-  function start(project: string, fresh: boolean): void {
-    if (runs.has(project)) return;
-    const run: Run = { stop: new AbortController(), dropped: false };
-    runs.set(project, run);
-    void deps
-      .keepAliveWhile(readProject(project, fresh, run))
-      .catch(async (cause) => {
-        // Storage failed us: the read ends failed, saying why; what was read so far stays for the next read.
-        console.error('Page Reports: site read', cause);
-        const error = cause instanceof StorageFull ? storageFullError('session') : apiError('unexpected');
-        await serially(() => setRead(project, { phase: 'failed', error })).catch(() =>
-          // Not even that fits: no view rather than one "reading" that each worker start resumes.
-          viewItem(project).removeValue(),
-        );
-      })
-      .finally(() => {
-        if (runs.get(project) === run) runs.delete(project);
-      });
-  }
-
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
     /** Its connection is gone, or is another account now: every read stops and writes nothing more. */
     drop() {
       connectionDropped = true;
-      for (const run of runs.values()) {
-        run.dropped = true;
-        run.stop.abort();
-      }
+      for (const runner of runners.values()) runner.drop();
     },
 
-    /** At start-up: a read a stopped worker left under way goes on (its page may still show it). */
-    async resume(): Promise<void> {
-      for (const project of await keptNames()) {
-        if ((await viewItem(project).getValue())?.read.phase === 'reading') start(project, false);
-      }
+    /**
+     * At start-up (every kept project) and on a read's alarm (`project`): a read a stopped worker left
+     * under way goes on (its page may still show it). Resolves once those reads ended.
+     */
+    async resume(project?: string): Promise<void> {
+      const projects = project === undefined ? await keptNames() : [project];
+      await Promise.all([...projects].map((each) => runnerOf(each).resume()));
     },
 
     /**
@@ -339,23 +343,25 @@ export function createSiteReads(deps: SiteDeps) {
     /** A project deleted: its read stops, its rows and view go. */
     projectGone: (project: string) =>
       serially(async () => {
-        const run = runs.get(project);
-        if (run) {
-          run.dropped = true;
-          run.stop.abort();
-        }
+        runners.get(project)?.drop();
+        runners.delete(project);
         await forget(project);
         await keptItem.setValue((await keptItem.getValue()).filter((entry) => entry.name !== project));
       }),
 
     handlers: {
       'site.read': async ({ name, fresh }: PageInput<'site.read'>) => {
-        start(name, fresh === true);
+        await start(name, fresh === true).catch((cause) => {
+          // Storage failed us before the read began: it ends failed, saying why.
+          console.error('Page Reports: site read', cause);
+          const error = cause instanceof StorageFull ? storageFullError('session') : apiError('unexpected');
+          return serially(() => failed(name, error));
+        });
         return ok;
       },
 
       'site.stop': async ({ name }: PageInput<'site.stop'>) => {
-        runs.get(name)?.stop.abort();
+        await runnerOf(name).stop();
         return ok;
       },
 

@@ -11,7 +11,13 @@ import { HISTORY_INDEX_NAME, historyIndexFrom, historyName } from '@/lib/history
 import { t } from '@/lib/i18n';
 import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
 import { siteViewName } from '@/lib/site';
-import { SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX, STORE_KEY } from '@/lib/storage-keys';
+import {
+  SITE_JOB_PREFIX,
+  SITE_KEPT_KEY,
+  SITE_READ_PREFIX,
+  SITE_ROWS_PREFIX,
+  STORE_KEY,
+} from '@/lib/storage-keys';
 import { apiError } from './error-messages';
 import { createSerialUpdates } from './serial-update';
 
@@ -85,6 +91,7 @@ function unitsOf(area: Area, items: Items): Unit[] {
         const names = [
           SITE_ROWS_PREFIX + entry.name,
           SITE_READ_PREFIX + entry.name,
+          SITE_JOB_PREFIX + entry.name,
           siteViewName(entry.name),
         ];
         claim({
@@ -105,7 +112,7 @@ function unitsOf(area: Area, items: Items): Unit[] {
     }
   }
   // Kept by no bookkeeping (a write cut short): the first to go.
-  const orphan = area === 'session' ? /^[^:]+:(report|siteRows|siteRead):/ : /^[^:]+:history:/;
+  const orphan = area === 'session' ? /^[^:]+:(report|siteRows|siteRead|siteJob):/ : /^[^:]+:history:/;
   for (const key of Object.keys(items))
     if (orphan.test(key) && !claimed.has(key)) units.push({ keys: [key], at: 0 });
   return units;

@@ -23,6 +23,7 @@ import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
 import { BULK_ALARM } from './jobs/bulk-change';
 import { GENERATION_ALARM } from './follower';
+import { siteAlarmOf } from './site-reads';
 import { createPopupHandlers } from './popup-handlers';
 import { clearSpace } from './space';
 import type { Handlers } from './router';
@@ -115,12 +116,15 @@ export function createBackground(options: BackgroundOptions = {}) {
   events.on('connection.removed', forget);
   events.on('connection.changed', ({ before }) => forget(before));
 
-  /** A followed report or a bulk job of one connection is due; a removed connection's alarm goes. */
+  /** A followed report, a bulk job or a site read of one connection is due; a removed connection's alarm goes. */
   async function onWorkAlarm(name: string): Promise<void> {
+    const site = siteAlarmOf(name);
     const prefix = [GENERATION_ALARM, BULK_ALARM].find((start) => name.startsWith(start));
-    if (!prefix) return;
-    const work = await works.workOfId(name.slice(prefix.length));
+    const id = site?.connectionId ?? (prefix && name.slice(prefix.length));
+    if (id === undefined) return;
+    const work = await works.workOfId(id);
     if (!work) await browser.alarms.clear(name);
+    else if (site) await work.sites.resume(site.project);
     else if (prefix === GENERATION_ALARM) await work.follower.checkDue();
     else await work.bulk.resume();
   }

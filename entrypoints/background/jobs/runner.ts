@@ -29,14 +29,16 @@ export interface JobKind<J extends Job, Listed = unknown> {
   keyOf(step: StepOf<J>): string;
   /** One request of listing what the job runs on (phase 'collecting'): its answer (a 429 is waited out). */
   collect?(job: J): Promise<Result<Listed>>;
-  /** What a listing's answer (not a 429) changes in the job. */
-  collected?(job: J, answer: Result<Listed>): void;
+  /** What a listing's answer (not a 429) changes in the job (and writes besides it, in the job's queue). */
+  collected?(job: J, answer: Result<Listed>): void | Promise<void>;
   /** The request of one step. */
   send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
   /** What an answer (not a 429) makes of its step; by default done, or failed with its error. */
   answered?(job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
   settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
+  /** What the job's end writes besides it (in its queue, just before it): Stop, a failure, its last step. */
+  ended?(job: J): Promise<void>;
 }
 
 export interface RunnerDeps<J extends Job> {
@@ -70,12 +72,14 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   let dropped = false;
 
   /** Changes the stored job `id` (nothing when another job replaced it); the job as written, or null. */
-  function edit(id: string, change: (job: J) => void): Promise<J | null> {
+  function edit(id: string, change: (job: J) => void | Promise<void>): Promise<J | null> {
     return serially(async () => {
       if (dropped) return null;
       const job = await item.getValue();
       if (job?.id !== id) return null;
-      change(job);
+      const before = job.phase;
+      await change(job);
+      if (before !== 'ended' && job.phase === 'ended') await kind.ended?.(job);
       await item.setValue(job);
       return job;
     });
@@ -140,7 +144,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
           }
           await edit(job.id, (stored) => {
             paced(stored);
-            kind.collected!(stored, answer);
+            return kind.collected!(stored, answer);
           });
         } else if (interrupted) {
           const outcome = await kind.settle(job, next);
@@ -212,10 +216,11 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       dropped = true;
       stopping.abort();
     },
-    /** At start-up and on the alarm: a job a stopped worker left goes on. */
+    /** At start-up and on the alarm: a job a stopped worker left goes on; with none, its alarm goes. */
     async resume(): Promise<void> {
       const job = await item.getValue().catch(() => null);
       if (!ended(job)) await ensureRunning();
+      else if (!dropped) await serially(clearAlarmIfIdle);
     },
     /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
     async start(job: J, before?: () => Promise<unknown>): Promise<boolean> {

@@ -103,6 +103,7 @@ function setup(fake: ReturnType<typeof service>) {
       running.push(work);
       return work;
     },
+    alarms: fakeBrowser.alarms,
   };
   const sites = createSiteReads(deps);
   async function settled(maxMs = 600_000) {
@@ -136,6 +137,17 @@ function readStates(): SiteReadState[] {
 /** Report answers reach the kept rows a moment later: runs the fake clock until `work` says they did. */
 async function written(work: Promise<void>) {
   await vi.advanceTimersByTimeAsync(5000);
+  await work;
+}
+
+/** Runs the fake clock until `work` has ended. */
+async function until(work: Promise<unknown>, maxMs = 600_000) {
+  let done = false;
+  void work.finally(() => (done = true));
+  for (let elapsed = 0; !done; elapsed += 100) {
+    if (elapsed > maxMs) throw new Error('it never ended');
+    await vi.advanceTimersByTimeAsync(100);
+  }
   await work;
 }
 
@@ -279,14 +291,14 @@ describe('reading a project', () => {
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
       now: () => Date.now(),
       keepAliveWhile: (work) => work,
+      alarms: fakeBrowser.alarms,
     });
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
     await vi.waitFor(async () => expect((await view())?.read).toMatchObject({ read: 100 }), { interval: 1 });
 
-    const { sites, settled } = setup(fake);
-    await sites.resume();
-    await settled();
+    const { sites } = setup(fake);
+    await until(sites.resume());
     expect(fake.pages()).toEqual([1, 2, 3]);
     expect((await view())?.summary).toMatchObject({ pages: 250 });
   });
@@ -641,6 +653,38 @@ describe('in the whole background', () => {
     // A message naming B goes to B's reads.
     await handlers['site.read']({ connection: { id: B.id, account: B.id }, name: PROJECT });
     await expect.poll(() => net.asked[B.baseUrl]?.length, { timeout: 5000 }).toBe(2);
+  });
+
+  it('a read a stopped worker left under way goes on at its alarm, on its connection', async () => {
+    const net = network();
+    net.release();
+    await writeConnections({ active: A.id, list: [A] });
+    createBackground({ client: { fetch: net.fetch } });
+    // The worker that stopped: its page 2 never came back.
+    const fake = service(150);
+    const stopped = createSiteReads({
+      connectionId: A.id,
+      list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
+      now: () => Date.now(),
+      keepAliveWhile: (work) => work,
+      alarms: fakeBrowser.alarms,
+    });
+    await stopped.handlers['site.read']({ name: PROJECT });
+    await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });
+    const alarm = await fakeBrowser.alarms.get(`site-reads:${A.id}:${PROJECT}`);
+    expect(alarm).toBeDefined();
+
+    await fakeBrowser.alarms.onAlarm.trigger(alarm!);
+    await expect.poll(async () => (await view())?.read, { timeout: 5000 }).toEqual({ phase: 'done' });
+    expect(net.asked[A.baseUrl]!.map((url) => url.searchParams.get('page'))).toEqual(['2']);
+    expect((await view())?.summary).toMatchObject({ pages: 150 });
+    await expect.poll(() => fakeBrowser.alarms.get(alarm!.name)).toBeUndefined();
+
+    // An alarm left with nothing to read (its read ended elsewhere) goes too.
+    await fakeBrowser.alarms.create(alarm!.name, { periodInMinutes: 0.5 });
+    await fakeBrowser.alarms.onAlarm.trigger(alarm!);
+    await expect.poll(() => fakeBrowser.alarms.get(alarm!.name)).toBeUndefined();
+    expect(net.asked[A.baseUrl]).toHaveLength(1);
   });
 
   it('a regeneration answered on the connection updates its kept project’s ranking', async () => {

@@ -182,6 +182,7 @@ describe('a full quota', () => {
       list,
       now: () => Date.now(),
       keepAliveWhile: <T>(work: Promise<T>) => (running.push(work), work),
+      alarms: fakeBrowser.alarms,
     };
     const sites = createSiteReads(deps);
     await sites.handlers['site.read']({ name: project });
