@@ -128,3 +128,32 @@ export function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   expect(record).toEqual([]);
   return records;
 }
+
+/**
+ * A project's history as if `reports` were analysed `daysAgo` days ago at `score`: what the project page's
+ * trend reads, with the pages analysed since joining later.
+ */
+export async function seedEarlierAnalyses(
+  extension: ExtensionHarness,
+  project: string,
+  reports: { id: number | string }[],
+  score = 71,
+  daysAgo = 3,
+): Promise<void> {
+  const before = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const snapshot = {
+    generatedAt: before,
+    takenAt: Date.parse(before),
+    score,
+    band: 'decent',
+    counts: { high: 0, medium: 1, low: 0, passed: 29 },
+    failed: [],
+  };
+  const entry = { last: { generatedAt: before, score }, previous: null, count: 1, bytes: 200 };
+  await extension.setStorage('local', {
+    ...Object.fromEntries(reports.map((report) => [`e2e-connection:history:${report.id}`, [snapshot]])),
+    'e2e-connection:historyIndex': Object.fromEntries(
+      reports.map((report) => [report.id, { ...entry, touched: Date.parse(before), project }]),
+    ),
+  });
+}

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkBothSchemes, screenshot, untranslatedTexts, useExtension, useReferenceApi } from './harness';
-import { connect } from './options-helpers';
+import { connect, seedEarlierAnalyses } from './options-helpers';
 import { readableUrl } from '../../lib/readable-url';
 
 const extension = useExtension({ language: 'de' });
@@ -71,23 +71,7 @@ describe('a project’s page in German', () => {
 
   it('the trend with pages joined later, in German', async () => {
     // Three days ago half the pages were analysed, at 71; today's read notes all of them.
-    const before = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    const early = projectReports().slice(0, PAGES / 2);
-    const snapshot = {
-      generatedAt: before,
-      takenAt: Date.parse(before),
-      score: 71,
-      band: 'decent',
-      counts: { high: 0, medium: 1, low: 0, passed: 29 },
-      failed: [],
-    };
-    const entry = { last: { generatedAt: before, score: 71 }, previous: null, count: 1, bytes: 200 };
-    await extension().setStorage('local', {
-      ...Object.fromEntries(early.map((report) => [`e2e-connection:history:${report.id}`, [snapshot]])),
-      'e2e-connection:historyIndex': Object.fromEntries(
-        early.map((report) => [report.id, { ...entry, touched: Date.parse(before), project: PROJECT }]),
-      ),
-    });
+    await seedEarlierAnalyses(extension(), PROJECT, projectReports().slice(0, PAGES / 2));
 
     const page = await extension().openOptions(`/projects/${PROJECT}`);
     const trend = page.getByRole('region', { name: 'Durchschnittliche Bewertung im Zeitverlauf' });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkBothSchemes, screenshot, screenshotsDir, useExtension, useReferenceApi } from './harness';
-import { connect, parseCsv } from './options-helpers';
+import { connect, parseCsv, seedEarlierAnalyses } from './options-helpers';
 import { readableUrl } from '../../lib/readable-url';
 
 const extension = useExtension();
@@ -319,24 +319,9 @@ describe('a project’s page', () => {
 
   it('follows the same pages: pages joining later do not move the line, and the chart says where they joined', async () => {
     // Three days ago five of the twelve pages were analysed, at 71; today's read notes all twelve.
-    const before = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const reports = projectReports();
     const early = reports.slice(0, 5);
-    const snapshot = {
-      generatedAt: before,
-      takenAt: Date.parse(before),
-      score: 71,
-      band: 'decent',
-      counts: { high: 0, medium: 1, low: 0, passed: 29 },
-      failed: [],
-    };
-    const entry = { last: { generatedAt: before, score: 71 }, previous: null, count: 1, bytes: 200 };
-    await extension().setStorage('local', {
-      ...Object.fromEntries(early.map((report) => [`e2e-connection:history:${report.id}`, [snapshot]])),
-      'e2e-connection:historyIndex': Object.fromEntries(
-        early.map((report) => [report.id, { ...entry, touched: Date.parse(before), project: PROJECT }]),
-      ),
-    });
+    await seedEarlierAnalyses(extension(), PROJECT, early);
 
     const page = await extension().openOptions(`/projects/${PROJECT}`);
     const trend = page.getByRole('region', { name: 'Average score over time' });

@@ -100,6 +100,27 @@ const badge = async (tabId = TAB.id) => ({
   title: await fakeBrowser.action.getTitle({ tabId }),
 });
 
+/** A service whose page lookups find nothing and whose creates wait until `release()`; what it was sent. */
+function heldCreates() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sent: { method: string; origin: string }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    sent.push({ method, origin: new URL(String(input)).origin });
+    if (method === 'GET') {
+      const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } };
+      return new Response(JSON.stringify(none), { headers: { 'content-type': 'application/json' } });
+    }
+    await held;
+    const report = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
+    return new Response(JSON.stringify({ data: report }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, sent, release };
+}
+
 async function clickMenu(info: Record<string, unknown>, tab: { id?: number; url?: string } = TAB) {
   await events.menuClicked.trigger(info, tab);
 }
@@ -279,72 +300,45 @@ describe('browser integration', () => {
     await writeConnections({ active: A.id, list: [A, B] });
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
     await saveIntegrationPrefs({ notifications: true });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const posted: string[] = [];
-    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      posted.push(`${init?.method ?? 'GET'} ${new URL(String(input)).origin}`);
-      // The page's lookup first: it has no report.
-      if ((init?.method ?? 'GET') === 'GET') {
-        const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } };
-        return new Response(JSON.stringify(none), { headers: { 'content-type': 'application/json' } });
-      }
-      await held;
-      const report = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
-      return new Response(JSON.stringify({ data: report }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    const background = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    const service = heldCreates();
+    const posted = () => service.sent.map(({ method, origin }) => `${method} ${origin}`);
+    const background = createBackground({ client: { fetch: service.fetch } });
     const { notifications } = setup(undefined, background);
     // A popup open when the create starts, closed by the time it ends: the menu's own outcome says it.
     popups(true, false);
     await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
-    await vi.waitFor(() => expect(posted).toEqual(['GET https://a.example', 'POST https://a.example']));
+    await vi.waitFor(() => expect(posted()).toEqual(['GET https://a.example', 'POST https://a.example']));
     expect((await background.handlers['connections.switch']({ id: B.id })).ok).toBe(true);
     const snapshot = await background.handlers['popup.snapshot']({
       connection: { id: A.id, account: A.id },
       url: TAB.url,
     });
     expect(snapshot).toMatchObject({ ok: true, data: { create: { startedAt: expect.any(Number) } } });
-    release();
+    service.release();
     await vi.waitFor(async () => expect((await badge()).text).toBe(''));
     await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
     expect(notifications.create.mock.calls[0]![1]).toMatchObject({ title: 'Report created' });
-    expect(posted).toEqual(['GET https://a.example', 'POST https://a.example']);
+    expect(posted()).toEqual(['GET https://a.example', 'POST https://a.example']);
   });
 
   it('a second press while the page’s create is on its way sends nothing, and says a report is being made', async () => {
     const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
     await writeConnections({ active: A.id, list: [A] });
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const posted: string[] = [];
-    const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
-      posted.push(init?.method ?? 'GET');
-      if ((init?.method ?? 'GET') === 'GET') {
-        const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } };
-        return new Response(JSON.stringify(none), { headers: { 'content-type': 'application/json' } });
-      }
-      await held;
-      const report = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
-      return new Response(JSON.stringify({ data: report }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    const background = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    const service = heldCreates();
+    const posted = () => service.sent.map(({ method }) => method);
+    const background = createBackground({ client: { fetch: service.fetch } });
     setup(undefined, background);
     await events.command.trigger('create-report', TAB);
-    await vi.waitFor(() => expect(posted).toEqual(['GET', 'POST']));
+    await vi.waitFor(() => expect(posted()).toEqual(['GET', 'POST']));
     await events.command.trigger('create-report', TAB);
     await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
     expect((await badge()).title).toBe(
       'Report not created: For example.com/a: A report for this page is already being made; its outcome follows.',
     );
-    release();
+    service.release();
     await vi.waitFor(async () => expect((await badge()).text).not.toBe('!'));
-    expect(posted).toEqual(['GET', 'POST']);
+    expect(posted()).toEqual(['GET', 'POST']);
   });
 
   describe('a popup’s create or regeneration', () => {
