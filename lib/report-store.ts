@@ -1,9 +1,6 @@
-// The reports the background has seen, per connection, and the one way to read them. The background alone
-// writes it (entrypoints/background/report-store.ts); the popup, the side panel, the options page's first
-// paint and the toolbar score read views of it here. In storage.session (in memory, emptied when the
-// browser closes), under the connection's id: a catalog (which report is this page's, which reports a list
-// showed, and when) and one key per report copy, so a view reads only its own reports.
-// Copies are summaries (lib/api/types.ts ReportSummary): never a password, never the raw results.
+// The reports the background has seen, per connection, in storage.session under its id: a catalog (which
+// report is a page's, which reports a list showed, and when) and one copy per report, a summary without a
+// password or the raw results. The background alone writes it (entrypoints/background/report-store.ts).
 import * as z from 'zod/mini';
 import { PRIVACY_VALUES, REPORT_RESULTS, type Page, type ReportSummary } from './api/types';
 import { activeConnectionId, spaceKey } from './connection-space';
@@ -27,7 +24,7 @@ const failedCheck = z.object({
   detail: z.nullable(z.string()),
 });
 
-/** One report's copy: a summary, never a password, never the raw results. Its keys in summaryOf's order. */
+/** One report's copy: a summary, its keys in summaryOf's order. */
 export const reportCopySchema: z.ZodMiniType<ReportSummary> = z.object({
   id: z.union([z.string(), z.number()]),
   url: z.string(),
@@ -69,8 +66,7 @@ const listEntrySchema = z.object({
   at: z.number(),
 });
 
-/** The catalog: the background's writes and every page's reads go through this one shape. */
-export const catalogSchema = z.object({
+const catalogSchema = z.object({
   /** By page address, cleaned the service's way (lib/page-address.ts serviceAddress): its newest report. */
   pages: z.record(z.string(), pageEntrySchema),
   /** By view: `recent:` and a host ('' for all sites), or `list:` and the list query (listView). */
@@ -78,65 +74,45 @@ export const catalogSchema = z.object({
   /** Each kept copy's id, and when it was last seen: the oldest go first. */
   seen: z.record(z.string(), z.number()),
 });
-/** The newest report of a page (null: it has none), and when that was learnt. */
-export type PageEntry = z.infer<typeof pageEntrySchema>;
-/** What a list answered: its reports in order, its page data, and when. */
-export type ListEntry = z.infer<typeof listEntrySchema>;
 export type Catalog = z.infer<typeof catalogSchema>;
-
-export const emptyCatalog = (): Catalog => ({ pages: {}, lists: {}, seen: {} });
 
 /** The view of the popup's recent list: every site (no host), or one. */
 export const recentView = (host?: string | null) => `recent:${host ?? ''}`;
 
 /** A stored catalog that does not fit (an older version's, a damaged one) is an empty one. */
-export const catalogFrom = (value: unknown): Catalog => catalogSchema.safeParse(value).data ?? emptyCatalog();
+export const catalogFrom = (value: unknown): Catalog =>
+  catalogSchema.safeParse(value).data ?? { pages: {}, lists: {}, seen: {} };
 
 /** Cleaned asked address → cleaned address the service stored it under (after a redirect). */
-export const aliasesSchema = z.record(z.string(), z.string());
 export const aliasesFrom = (value: unknown): Record<string, string> =>
-  aliasesSchema.safeParse(value).data ?? {};
+  z.record(z.string(), z.string()).safeParse(value).data ?? {};
 
-/** One connection's store, read: the views of it each page needs. */
-export interface StoreReader {
-  /** This page's report as last seen (data null: it has none), or null when never looked up. */
-  pageReport(url: string): Promise<Cached<ReportSummary | null> | null>;
-  /** The popup's recent list for a host (or every site) as last seen. */
-  recent(host?: string | null): Promise<Cached<ReportSummary[]> | null>;
-  /** The last answer to a list query (its listView), or null. */
-  list(view: string): Promise<(Page<ReportSummary> & { fetchedAt: number }) | null>;
-}
+export type StoreReader = ReturnType<typeof readStore>;
 
 /**
- * The store of connection `connectionId` (by default the active one, read once), its catalog read once
- * too. Every read fails soft:
- * what is not kept, or cannot be read, is null, and the page asks the service as without a store.
+ * The store of connection `connectionId` (by default the active one), its catalog read once per reader.
+ * Every read fails soft: what is not kept, or cannot be read, is null, and the page asks the service.
  */
-export function readStore(connectionId?: string): StoreReader {
+export function readStore(connectionId?: string) {
   let owner: Promise<string> | undefined;
   const key = async (name: string) =>
     spaceKey(
       await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
       name,
     );
-
-  // Read once per reader: the popup asks for its recent list while it reads the tab, and finds this page's
-  // report in the same catalog once the tab is known. A page that needs a fresh read makes a new reader.
   let catalogRead: Promise<unknown> | undefined;
-  const readCatalog = () =>
-    (catalogRead ??= key(STORE_KEY).then(
-      async (catalogKey) => (await browser.storage.session.get(catalogKey))[catalogKey],
-    ));
+  const session = browser.storage.session;
 
   /** One entry of the catalog, if it fits `schema`, and the copies of its reports. */
-  async function read<T>(
+  async function read<T extends { at: number }>(
     part: 'pages' | 'lists',
     name: string,
-    schema: z.ZodMiniType<T & { at: number }>,
+    schema: z.ZodMiniType<T>,
     ids: (entry: T) => string[],
   ) {
-    const session = browser.storage.session;
-    const catalog = (await readCatalog()) as Partial<Record<string, Record<string, unknown>>> | undefined;
+    const catalogKey = await key(STORE_KEY);
+    catalogRead ??= session.get(catalogKey).then((items) => items[catalogKey]);
+    const catalog = (await catalogRead) as Partial<Record<string, Record<string, unknown>>> | undefined;
     // Only the entry read is checked: a catalog of thousands of addresses is not walked to paint one.
     const entries = catalog?.[part];
     const entry = schema.safeParse(entries && Object.hasOwn(entries, name) ? entries[name] : null).data;
@@ -148,24 +124,28 @@ export function readStore(connectionId?: string): StoreReader {
     return copies ? { entry, copies } : null;
   }
 
-  const soft = <T>(reading: Promise<T>) => reading.catch(() => null);
-  const listIds = (entry: ListEntry) => entry.ids;
+  const readList = (view: string) =>
+    read('lists', view, listEntrySchema, (entry) => entry.ids).catch(() => null);
 
   return {
-    pageReport: async (url) => {
+    /** This page's report as last seen (data null: it has none), or null when never looked up. */
+    async pageReport(url: string): Promise<Cached<ReportSummary | null> | null> {
       const address = pageKey(url);
-      if (address === null) return null;
-      const found = await soft(
-        read('pages', address, pageEntrySchema, (entry) => (entry.id ? [entry.id] : [])),
-      );
-      return found && { data: found.copies[0] ?? null, fetchedAt: found.entry.at };
+      const found =
+        address &&
+        (await read('pages', address, pageEntrySchema, (entry) => (entry.id ? [entry.id] : [])).catch(
+          () => null,
+        ));
+      return found ? { data: found.copies[0] ?? null, fetchedAt: found.entry.at } : null;
     },
-    recent: async (host) => {
-      const found = await soft(read('lists', recentView(host), listEntrySchema, listIds));
+    /** The popup's recent list for a host (or every site) as last seen. */
+    async recent(host?: string | null): Promise<Cached<ReportSummary[]> | null> {
+      const found = await readList(recentView(host));
       return found && { data: found.copies, fetchedAt: found.entry.at };
     },
-    list: async (view) => {
-      const found = await soft(read('lists', view, listEntrySchema, listIds));
+    /** The last answer to a list query (its listView), or null. */
+    async list(view: string): Promise<(Page<ReportSummary> & { fetchedAt: number }) | null> {
+      const found = await readList(view);
       return found?.entry.page
         ? { ...found.entry.page, items: found.copies, fetchedAt: found.entry.at }
         : null;

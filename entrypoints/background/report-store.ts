@@ -1,7 +1,5 @@
 // One connection's report store, written: every report answer the background gets goes in here, trimmed
-// once (summaryOf), and pages read views of it (lib/report-store.ts). Copies are kept within storage.session's
-// budget (storage-budget.ts). A failed write is logged and never fails the answer it came with: the store
-// only gives pages a head start.
+// once (summaryOf), within storage.session's budget (storage-budget.ts); pages read it (lib/report-store.ts).
 import { browser } from 'wxt/browser';
 import type { Page, ReportId, ReportSummary } from '@/lib/api/types';
 import { spaceKey } from '@/lib/connection-space';
@@ -25,21 +23,10 @@ export const summaryPage = (page: Page<ReportSummary>): Page<ReportSummary> => (
   items: page.items.map(summaryOf),
 });
 
-/** The addresses a report answers to: as stored, and as the service reached it (after redirects). */
-export function reportAddresses(report: Pick<ReportSummary, 'url' | 'pageUrl'>): string[] {
-  const keys = new Set<string>();
-  for (const address of [report.url, report.pageUrl]) {
-    const key = address ? serviceAddress(address) : null;
-    if (key && key.length <= MAX_PAGE_URL_LENGTH) keys.add(key);
-  }
-  return [...keys];
-}
-
 /** What one update changes: the catalog in place, and the copies to write. */
 interface Draft {
   catalog: Catalog;
   put(report: ReportSummary): string;
-  /** Drops a copy and every place that names it. */
   drop(id: string): void;
   /** The kept copies, read only when an update needs them (a project's reports). */
   copies(): Promise<ReportSummary[]>;
@@ -95,12 +82,14 @@ export function createReportStore(connectionId: string, now: () => number) {
   const readAliases = async () => aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);
 
   /**
-   * The addresses `report` is the newest report of: those it answers to, `pageUrl`, and every address
-   * a create was redirected from to one of them (so pages find it without knowing of redirects).
+   * The addresses `report` is the newest report of: as stored, as the service reached it, `pageUrl`, and
+   * every address a create was redirected from to one of them (pages find it without knowing of redirects).
    */
   function addressesOf(report: ReportSummary, aliases: Record<string, string>, pageUrl?: string): string[] {
-    const asked = pageUrl ? serviceAddress(pageUrl) : null;
-    const own = new Set([...reportAddresses(report), ...(asked ? [asked] : [])]);
+    const cleaned = [report.url, report.pageUrl, pageUrl].map(
+      (address) => address && serviceAddress(address),
+    );
+    const own = new Set(cleaned.filter((key) => !!key && key.length <= MAX_PAGE_URL_LENGTH) as string[]);
     const redirected = Object.entries(aliases).filter(([from, to]) => own.has(to) && !own.has(from));
     return [...own, ...redirected.map(([from]) => from)];
   }

@@ -55,13 +55,10 @@ function toNumber(value: unknown): number | null {
 }
 
 const numberFormats: Intl.NumberFormat[] = [];
-
-function formatNumber(value: number, decimals = 0): string {
-  const format = (numberFormats[decimals] ??= new Intl.NumberFormat(undefined, {
-    maximumFractionDigits: decimals,
-  }));
-  return format.format(value);
-}
+const formatNumber = (value: number, decimals = 0) =>
+  (numberFormats[decimals] ??= new Intl.NumberFormat(undefined, { maximumFractionDigits: decimals })).format(
+    value,
+  );
 
 function formatBytes(bytes: number): string {
   if (Math.abs(bytes) < 1000) return `${formatNumber(bytes)} B`;
@@ -70,32 +67,22 @@ function formatBytes(bytes: number): string {
 }
 
 /** Items in a list; PHP sends a list with gaps in its keys as an object, so count those too. */
-function itemCount(value: unknown): number | null {
-  if (Array.isArray(value)) return value.length;
-  if (isRecord(value)) return Object.keys(value).length;
-  return null;
-}
+const itemCount = (value: unknown): number | null =>
+  Array.isArray(value) ? value.length : isRecord(value) ? Object.keys(value).length : null;
 
 /** The sum of the lists inside an object such as {"JavaScripts": [...], "CSS": [...]}. */
-function nestedCount(value: unknown): number | null {
-  if (!isRecord(value)) return itemCount(value);
-  let total = 0;
-  for (const list of Object.values(value)) total += itemCount(list) ?? 0;
-  return total;
-}
+const nestedCount = (value: unknown): number | null =>
+  isRecord(value)
+    ? Object.values(value).reduce((total: number, list) => total + (itemCount(list) ?? 0), 0)
+    : itemCount(value);
 
 type Counted = (count: number) => string;
 
 type Errors = Record<string, unknown>;
+/** The detail of a failed test; shortened by its caller. */
 type Detail = (value: unknown, errors: Errors) => string | null;
 
-/** From an error such as {too_slow: {max: 2}}. */
-function bound(errors: Errors, errorKey: string, side: 'min' | 'max'): number | null {
-  const error = own(errors, errorKey);
-  return isRecord(error) ? toNumber(own(error, side)) : null;
-}
-
-/** "2.8 s (limit 2 s)". */
+/** "2.8 s (limit 2 s)", the limit from an error such as {too_slow: {max: 2}}. */
 function measured(
   errorKey: string,
   side: 'min' | 'max',
@@ -104,14 +91,12 @@ function measured(
 ): Detail {
   return (value, errors) => {
     const amount = amountOf(value);
-    if (amount === null) return null;
-    const limit = bound(errors, errorKey, side);
-    if (limit === null) return shortText(show(amount));
-    return shortText(
-      side === 'max'
-        ? t('checkLimit', show(amount), show(limit))
-        : t('checkMinimum', show(amount), show(limit)),
-    );
+    const error = own(errors, errorKey);
+    const limit = isRecord(error) ? toNumber(own(error, side)) : null;
+    if (amount === null || limit === null) return amount === null ? null : show(amount);
+    return side === 'max'
+      ? t('checkLimit', show(amount), show(limit))
+      : t('checkMinimum', show(amount), show(limit));
   };
 }
 
@@ -124,7 +109,7 @@ function listed(errorKey: string, counted: Counted): Detail {
   };
 }
 
-const valueText: Detail = (value) => shortText(value);
+const valueText: Detail = (value) => (typeof value === 'string' ? value : null);
 
 /** "<font> ×3, <center>" from {bad_tags: {"font": 3, "center": 1}} (or a plain list of tags). */
 const deprecatedTags: Detail = (_value, errors) => {
@@ -138,13 +123,13 @@ const deprecatedTags: Detail = (_value, errors) => {
     const times = toNumber(count);
     return times !== null && times > 1 ? `<${tag}> ×${formatNumber(times)}` : `<${tag}>`;
   });
-  return shortText(parts.join(', '));
+  return parts.join(', ');
 };
 
 /** The words of the title that the content lacks. */
 const missingKeywords: Detail = (_value, errors) => {
   const words = own(errors, 'missing');
-  return Array.isArray(words) ? shortText(words.filter((w) => typeof w === 'string').join(', ')) : null;
+  return Array.isArray(words) ? words.filter((w) => typeof w === 'string').join(', ') : null;
 };
 
 const seconds = (n: number) => `${formatNumber(n, 2)} s`;

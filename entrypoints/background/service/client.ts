@@ -51,29 +51,20 @@ const PROJECT_ERRORS = {
   forbiddenMessage: t('errorProjectForbidden'),
 };
 
-// Our query field names -> the API's parameter names (both lists), and back for its 422 messages.
-const QUERY_PARAM_NAMES: Record<string, string> = {
-  search: 'search',
-  searchBy: 'search_by',
-  project: 'project',
-  result: 'result',
-  sortBy: 'sort_by',
-  sort: 'sort',
-  perPage: 'per_page',
-  page: 'page',
-};
+// The list queries' fields (both lists) as the API names them (perPage -> per_page), and back for its 422s.
+const QUERY_FIELDS = ['search', 'searchBy', 'project', 'result', 'sortBy', 'sort', 'perPage', 'page'];
+const paramName = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const LIST_ERRORS = {
   notFoundMessage: NO_API_MESSAGE,
-  fieldNames: Object.fromEntries(Object.entries(QUERY_PARAM_NAMES).map(([field, param]) => [param, field])),
+  fieldNames: Object.fromEntries(QUERY_FIELDS.map((field) => [paramName(field), field])),
 };
 
 function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const [field, value] of Object.entries(query) as [string, unknown][]) {
-    const name = QUERY_PARAM_NAMES[field];
     // Only what the router's schema lets through is sent; anything else (a job's stored query) is left out.
     const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-    if (name && text !== '') params.set(name, text);
+    if (QUERY_FIELDS.includes(field) && text !== '') params.set(paramName(field), text);
   }
   return params;
 }

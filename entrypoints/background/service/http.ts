@@ -7,16 +7,13 @@ import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
 import { serverFieldErrors, serverMessage } from './responses';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export interface HttpSettings {
-  /** No trailing slash, no /api/v1, maybe a path prefix (https://host/sub). */
+  /** maybe with a path prefix (https://host/sub), without /api/v1. */
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
-  /** Per attempt. */
+  /** Per attempt; create and regenerate wait for the service to analyse the page. */
   timeoutMs: number;
-  /** For requests that wait for the service to analyse a page (create, regenerate). */
   analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
   /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
@@ -26,16 +23,16 @@ export interface HttpSettings {
   maxAttempts: number;
 }
 
-export interface ErrorContext {
+interface ErrorContext {
   notFoundMessage?: string;
   forbiddenMessage?: string;
-  /** API field name -> ours, for 422 messages (per_page -> perPage). */
+  /** The API's field names -> ours, for 422 messages (per_page -> perPage). */
   fieldNames?: Record<string, string>;
 }
 
 export interface HttpRequest {
-  method: HttpMethod;
-  /** Below `${baseUrl}/api/v1`, starting with "/", segments already encoded. */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Below `${baseUrl}/api/v1`, segments already encoded. */
   path: string;
   query?: URLSearchParams;
   body?: URLSearchParams;
@@ -45,7 +42,7 @@ export interface HttpRequest {
   paced?: boolean;
 }
 
-export type Body =
+type Body =
   | { type: 'empty' }
   | { type: 'json'; value: unknown }
   | { type: 'html' }

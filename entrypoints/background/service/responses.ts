@@ -1,5 +1,5 @@
 // The service's answers declared in zod, each schema transforming an answer into the one shape of
-// lib/api/types. One schema accepts both dialects field by field: API.md's and phpRank's (a 0–100 score,
+// lib/api/types. One schema takes both dialects field by field: API.md's and phpRank's (a 0–100 score,
 // numbers as strings, a project's `reports` and sum of scores, its own 422 body).
 import { t } from '@/lib/i18n';
 import { isRecord } from '@/lib/is-record';
@@ -20,23 +20,16 @@ import {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-type Path = readonly PropertyKey[];
-
-/** "data.2.result: …" for the first few issues: enough to see what the server sent. */
-export function describeIssues(error: z.core.$ZodError, prefix: Path = []): string {
-  const shown = error.issues.slice(0, 3).map((issue) => {
-    const path = [...prefix, ...issue.path];
-    return `${path.length === 0 ? '(response)' : path.map(String).join('.')}: ${issue.message}`;
-  });
-  const more = error.issues.length - shown.length;
-  return more > 0 ? t('errorAndMore', shown.join('; '), more) : shown.join('; ');
-}
-
-function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: Path = []): Parsed<T> {
+/** On failure "data.2.result: …" for the first three issues (zod's words): enough to see what was sent. */
+function run<T>(schema: z.ZodMiniType<T>, value: unknown, prefix: PropertyKey[] = []): Parsed<T> {
   const parsed = schema.safeParse(value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, problem: describeIssues(parsed.error, prefix) };
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues.map(({ path, message }) => {
+    const at = [...prefix, ...path];
+    return `${at.length === 0 ? '(response)' : at.map(String).join('.')}: ${message}`;
+  });
+  const shown = issues.slice(0, 3).join('; ');
+  return { ok: false, problem: issues.length > 3 ? t('errorAndMore', shown, issues.length - 3) : shown };
 }
 
 const SCORE_TEXT = /^\s*(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)\s*$/;
@@ -96,7 +89,7 @@ const reportFields = z.looseObject({
 });
 
 /** `serviceBase` gives the report's page on the service (`{base}/reports/{id}`). */
-export function reportSchema(serviceBase?: string) {
+function reportSchema(serviceBase?: string) {
   return z.pipe(
     reportFields,
     z.transform((raw): Report => {
@@ -224,7 +217,7 @@ export const parseReportPage = (body: unknown, serviceBase?: string) =>
 export const parseProjectPage = (body: unknown) => parsePage(body, projectSchema);
 
 /** The item inside a `{data: {...}}` wrapper, unless the body already is the item (has `ownKey`). */
-function unwrap(body: unknown, ownKey: string): { value: unknown; path: Path } {
+function unwrap(body: unknown, ownKey: string): { value: unknown; path: string[] } {
   if (isRecord(body) && isRecord(body.data) && !(ownKey in body)) return { value: body.data, path: ['data'] };
   return { value: body, path: [] };
 }
@@ -243,8 +236,7 @@ export function containsReport(body: unknown): boolean {
 /** The id in an answer such as `{id: 5}` or `{data: {id: 5}}`, so the report can be read back. */
 export function reportIdIn(body: unknown): ReportId | undefined {
   const { value } = unwrap(body, 'id');
-  const id = idField.safeParse(isRecord(value) ? value.id : undefined);
-  return id.success ? id.data : undefined;
+  return idField.safeParse(isRecord(value) ? value.id : undefined).data;
 }
 
 // phpRank's GET /account (not in API.md): every field counts as missing when it is not what we expect.
@@ -266,31 +258,24 @@ export function parseAccount(body: unknown): Parsed<Account> {
   return run(accountSchema, value, path);
 }
 
-type FieldMessages = Record<string, string | string[]>;
+// Laravel's {message, errors: {field: [messages]}} and phpRank's 422 {message: {field: [messages]}}; field
+// messages that are not all text name no field.
+const fieldMessages = z.catch(z.record(z.string(), z.union([z.string(), z.array(z.string())])), {});
+const errorBody = z.catch(
+  z.object({ message: z.optional(z.union([z.string(), fieldMessages])), errors: z.optional(fieldMessages) }),
+  {},
+);
 
-/** `{field: [messages] or message}`, or undefined when any field holds something else. */
-function fieldMessages(value: unknown): FieldMessages | undefined {
-  if (!isRecord(value)) return undefined;
-  // A "__proto__" key (JSON can have one) names no field.
-  const entries = Object.entries(value).filter(([field]) => field !== '__proto__');
-  const valid = entries.every(
-    ([, messages]) =>
-      typeof messages === 'string' ||
-      (Array.isArray(messages) && messages.every((m) => typeof m === 'string')),
-  );
-  return valid ? (Object.fromEntries(entries) as FieldMessages) : undefined;
-}
-
-// phpRank's 422 is {message: {field: [messages]}, status}: the field errors are the message.
-function bodyFieldErrors(body: unknown): FieldMessages {
-  return isRecord(body) ? { ...fieldMessages(body.message), ...fieldMessages(body.errors) } : {};
+function readErrorBody(body: unknown) {
+  const { message, errors } = errorBody.parse(body);
+  const fields = { ...(typeof message === 'object' ? message : {}), ...errors };
+  return { message: typeof message === 'string' ? message : undefined, fields };
 }
 
 /** The server's own sentence, if the body has one (for phpRank's 422: its first field message). */
 export function serverMessage(body: unknown): string | undefined {
-  const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
-  const first = message ?? Object.values(bodyFieldErrors(body)).flat()[0];
-  return first?.trim() || undefined;
+  const { message, fields } = readErrorBody(body);
+  return (message ?? Object.values(fields).flat()[0])?.trim() || undefined;
 }
 
 /** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */
@@ -299,9 +284,9 @@ export function serverFieldErrors(
   names: Record<string, string> = {},
 ): Record<string, string[]> {
   const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(bodyFieldErrors(body))) {
+  for (const [field, messages] of Object.entries(readErrorBody(body).fields)) {
     const name = names[field] ?? field;
-    result[name] = [...(result[name] ?? []), ...(Array.isArray(messages) ? messages : [messages])];
+    result[name] = [...(result[name] ?? []), ...[messages].flat()];
   }
   return result;
 }
