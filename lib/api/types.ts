@@ -5,12 +5,10 @@ import type { ReportChecks } from './report-checks';
 export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 export const PRIVACY_VALUES = [PRIVACY.public, PRIVACY.private, PRIVACY.password] as const;
 export type Privacy = (typeof PRIVACY_VALUES)[number];
-export const isPrivacy = (value: unknown): value is Privacy =>
-  (PRIVACY_VALUES as readonly unknown[]).includes(value);
 /** A privacy value as the service sent it: a number, or its digit as text (an update's answer echoes "2"). */
 export const privacyOf = (value: unknown): Privacy | null => {
   const number = typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value;
-  return isPrivacy(number) ? number : null;
+  return (PRIVACY_VALUES as readonly unknown[]).includes(number) ? (number as Privacy) : null;
 };
 
 // The values the service's lists take (API.md): bands, page sizes, sort keys.
@@ -20,15 +18,10 @@ export const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const
 export const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
 
 export type ReportResult = (typeof REPORT_RESULTS)[number];
-
 export type PerPage = (typeof PER_PAGE_VALUES)[number];
-
 export type ReportSortKey = (typeof REPORT_SORT_KEYS)[number];
-
 export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
-
 export type SortDirection = 'asc' | 'desc';
-
 export type ReportId = string | number;
 
 export type { ReportChecks, FailedCheck, CheckCategory, CheckImportance } from './report-checks';

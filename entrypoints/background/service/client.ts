@@ -36,15 +36,10 @@ import { PRIVACY, type Account, type Page, type Report, type ReportId } from '@/
 export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
   Partial<Omit<HttpSettings, 'baseUrl' | 'apiKey'>>;
 
-/** `paced`: a 429 comes back at once to a caller that waits it out itself (lib/pace.ts). */
-export interface ReadOptions {
-  paced?: boolean;
-}
+export type ReadOptions = Pick<HttpRequest, 'paced'>;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-// phpRank answers 403 (not 404) to an update of a report that is gone; the report was listed as ours.
-const REPORT_GONE_ON_UPDATE = t('errorReportGoneOnUpdate');
 const REPORT_ERRORS = { notFoundMessage: t('errorReportGone'), forbiddenMessage: t('errorReportForbidden') };
 const PROJECT_ERRORS = {
   notFoundMessage: t('errorProjectGone'),
@@ -127,27 +122,26 @@ function afterDone(result: Result<Report>, message: string): Result<Report> {
   return { ok: false, error: { ...error, message, retrySafe: false } };
 }
 
-// phpRank refuses a page in a 422 on `url` (or `results`): the HTTP client's own text when it could not
-// fetch it, or its plan limit. Said as such instead of "check the highlighted fields".
 const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
 
-/** The server's reason for refusing the page, as the sentence of the error (the popup has no url field). */
-function explainRefusedPage(error: ApiError): ApiError {
-  const first = error.fieldErrors?.url?.[0];
+/**
+ * phpRank's reason for refusing the page, in a 422 on `url` (a create) or `results` (a regenerate): its
+ * HTTP client's text, or its plan limit, as the error's sentence (the popup has no such field to mark).
+ */
+function pageRefusal(error: ApiError, field: 'url' | 'regenerate'): ApiError {
+  const first = error.kind === 'invalid_input' ? error.fieldErrors?.[field]?.[0] : undefined;
   if (!first) return error;
   const fetchFailure = FETCH_FAILURE.exec(first);
-  if (fetchFailure) return { ...error, message: t('errorCannotFetchPage', fetchFailure[1] || first) };
-  if (/too many reports/i.test(first)) return { ...error, message: t('errorPlanLimit', first) };
-  return { ...error, message: t('errorPageRefused', first) };
-}
-
-/** phpRank's 403 on an update means the report is gone; its 422 on `results`, that the page was not read. */
-function updateError(error: ApiError): ApiError {
-  if (error.kind === 'forbidden') return { ...error, kind: 'not_found', message: REPORT_GONE_ON_UPDATE };
-  const first = error.kind === 'invalid_input' ? error.fieldErrors?.regenerate?.[0] : undefined;
-  if (first === undefined) return error;
-  const reason = FETCH_FAILURE.exec(first)?.[1] || first;
-  return { ...error, message: t('errorCannotAnalyseAgain', reason) };
+  const reason = fetchFailure?.[1] || first;
+  const message =
+    field === 'regenerate'
+      ? t('errorCannotAnalyseAgain', reason)
+      : fetchFailure
+        ? t('errorCannotFetchPage', reason)
+        : /too many reports/i.test(first)
+          ? t('errorPlanLimit', first)
+          : t('errorPageRefused', first);
+  return { ...error, message };
 }
 
 /** Privacy, and a password only with Password privacy (the API ignores it otherwise; it stays off the wire). */
@@ -234,8 +228,7 @@ export function createApiClient(config: ApiClientConfig) {
       timeoutMs: http.analysisTimeoutMs,
     });
     if (answer.ok) return createdReport(answer.data);
-    if (answer.error.kind === 'invalid_input') return { ok: false, error: explainRefusedPage(answer.error) };
-    return { ok: false, error: mayHaveDone(answer.error, 'created') };
+    return { ok: false, error: mayHaveDone(pageRefusal(answer.error, 'url'), 'created') };
   }
 
   /** PATCH; `regenerate: true` sends results=1. */
@@ -260,7 +253,11 @@ export function createApiClient(config: ApiClientConfig) {
       ...(regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
     });
     if (!answer.ok) {
-      const error = updateError(answer.error);
+      // phpRank answers 403 (not 404) to an update of a report that is gone (it was listed as ours).
+      const error =
+        answer.error.kind === 'forbidden'
+          ? { ...answer.error, kind: 'not_found' as const, message: t('errorReportGoneOnUpdate') }
+          : pageRefusal(answer.error, 'regenerate');
       return { ok: false, error: regenerate ? mayHaveDone(error, 'regenerated') : error };
     }
     // Some services answer an update with 204 or a bare message: the change is made, so read it back.

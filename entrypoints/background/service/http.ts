@@ -97,33 +97,29 @@ export function buildUrl(baseUrl: string, path: string, query?: URLSearchParams)
   }
 }
 
-/** The body as text, or null once it passes `maxBytes` (declared or streamed; the rest is not read). */
-async function readCappedText(response: Response, maxBytes = MAX_RESPONSE_BYTES): Promise<string | null> {
-  const declared = response.headers.get('content-length');
-  if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  // `stream` keeps a character split across two chunks whole.
-  const decoder = new TextDecoder();
-  let text = '';
-  let received = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    received += chunk.value.byteLength;
-    if (received > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  return text + decoder.decode();
-}
-
+/** The body, unread past MAX_RESPONSE_BYTES (declared or streamed). */
 async function readBody(response: Response): Promise<ReadBody> {
-  const text = await readCappedText(response);
-  if (text === null) return { type: 'too_large' };
+  const declared = response.headers.get('content-length');
+  if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    return { type: 'too_large' };
+  }
+  let text = '';
+  if (response.body) {
+    const reader = response.body.getReader();
+    // `stream` keeps a character split across two chunks whole.
+    const decoder = new TextDecoder();
+    let received = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      received += chunk.value.byteLength;
+      if (received > MAX_RESPONSE_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        return { type: 'too_large' };
+      }
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    text += decoder.decode();
+  }
   if (text.trim() === '') return { type: 'empty' };
   try {
     return { type: 'json', value: JSON.parse(text) as unknown };
@@ -230,12 +226,10 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
 
 /** The throttle's headers (X-RateLimit-Limit/Remaining), so a job can pace itself. */
 function readRateLimit(headers: Headers): RateLimit | null {
-  const whole = (name: string) => {
+  const [limit = null, remaining = null] = ['x-ratelimit-limit', 'x-ratelimit-remaining'].map((name) => {
     const text = headers.get(name)?.trim();
     return text && /^\d+$/.test(text) ? Number(text) : null;
-  };
-  const limit = whole('x-ratelimit-limit');
-  const remaining = whole('x-ratelimit-remaining');
+  });
   return limit === null && remaining === null ? null : { limit, remaining };
 }
 
