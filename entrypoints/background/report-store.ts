@@ -23,15 +23,6 @@ export const summaryPage = (page: Page<ReportSummary>): Page<ReportSummary> => (
   items: page.items.map(summaryOf),
 });
 
-/** What one update changes: the catalog in place, and the copies to write. */
-interface Draft {
-  catalog: Catalog;
-  put(report: ReportSummary): string;
-  drop(id: string): void;
-  /** The kept copies, read only when an update needs them (a project's reports). */
-  copies(): Promise<ReportSummary[]>;
-}
-
 export type ReportStore = ReturnType<typeof createReportStore>;
 
 export function createReportStore(connectionId: string, now: () => number) {
@@ -41,35 +32,43 @@ export function createReportStore(connectionId: string, now: () => number) {
   const aliasesKey = spaceKey(connectionId, PAGE_ALIASES_KEY);
   const copyKey = (id: string) => spaceKey(connectionId, storedReportName(id));
 
-  function update(change: (draft: Draft) => void | Promise<void>): Promise<void> {
+  /** What one update changes: the catalog in place, and the copies to write or drop. */
+  function draftOf(catalog: Catalog) {
+    const written = new Map<string, ReportSummary>();
+    const dropped = new Set<string>();
+    return {
+      catalog,
+      written,
+      dropped,
+      put(report: ReportSummary) {
+        const id = reportKey(report.id);
+        catalog.seen[id] = now();
+        written.set(id, summaryOf(report));
+        dropped.delete(id);
+        return id;
+      },
+      drop(id: string) {
+        delete catalog.seen[id];
+        written.delete(id);
+        dropped.add(id);
+      },
+      /** The kept copies, read only when an update needs them (a project's reports). */
+      async copies() {
+        const ids = Object.keys(catalog.seen);
+        const stored = await session.get(ids.map(copyKey));
+        return ids.flatMap((id) => {
+          const copy = written.get(id) ?? (stored[copyKey(id)] as ReportSummary | undefined);
+          return copy ? [copy] : [];
+        });
+      },
+    };
+  }
+
+  function update(change: (draft: ReturnType<typeof draftOf>) => void | Promise<void>): Promise<void> {
     return serially(async () => {
-      const catalog = catalogFrom((await session.get(catalogKey))[catalogKey]);
-      const written = new Map<string, ReportSummary>();
-      const dropped = new Set<string>();
-      const draft: Draft = {
-        catalog,
-        put(report) {
-          const id = reportKey(report.id);
-          catalog.seen[id] = now();
-          written.set(id, summaryOf(report));
-          dropped.delete(id);
-          return id;
-        },
-        drop(id) {
-          delete catalog.seen[id];
-          written.delete(id);
-          dropped.add(id);
-        },
-        async copies() {
-          const ids = Object.keys(catalog.seen);
-          const stored = await session.get(ids.map(copyKey));
-          return ids.flatMap((id) => {
-            const copy = written.get(id) ?? (stored[copyKey(id)] as ReportSummary | undefined);
-            return copy ? [copy] : [];
-          });
-        },
-      };
+      const draft = draftOf(catalogFrom((await session.get(catalogKey))[catalogKey]));
       await change(draft);
+      const { catalog, written, dropped } = draft;
       dropCopies(catalog, dropped);
       await set({
         [catalogKey]: bounded(catalog),

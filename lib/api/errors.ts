@@ -20,13 +20,11 @@ export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 /** An error as the background sends it and keeps it in storage. */
 export const apiErrorSchema = z.object({
   kind: z.enum(API_ERROR_KINDS),
-  /** A sentence a person understands. */
   message: z.string(),
-  /** HTTP status, when the server answered. */
   status: z.optional(z.number()),
   /** Per-field messages from a 422 (or from checks made before sending). */
   fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
-  /** Seconds to wait before trying again (429 Retry-After). */
+  /** A 429's Retry-After. */
   retryAfterSeconds: z.optional(z.number()),
   /** What the schemas rejected, the server's own message: shown small, never instead of `message`. */
   detail: z.optional(z.string()),

@@ -79,7 +79,6 @@ const nestedCount = (value: unknown): number | null =>
 type Counted = (count: number) => string;
 
 type Errors = Record<string, unknown>;
-/** The detail of a failed test; shortened by its caller. */
 type Detail = (value: unknown, errors: Errors) => string | null;
 
 /** "2.8 s (limit 2 s)", the limit from an error such as {too_slow: {max: 2}}. */
@@ -275,7 +274,7 @@ export function summarizeChecks(results: unknown): ReportChecks | null {
   return { counts, failures, top: topFailures({ failures }, TOP_FAILURES) };
 }
 
-/** The `count` most important failures; ties in category order. */
+/** Ties in category order. */
 export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: number): FailedCheck[] {
   const limit = Number.isNaN(count) ? 0 : Math.max(0, Math.floor(count));
   return [...checks.failures]

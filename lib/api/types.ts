@@ -32,7 +32,6 @@ export interface Report {
   url: string;
   /** The page's full http(s) address, for links: the address the service reached, else https:// + url. */
   pageUrl: string | null;
-  /** The report's own page on the service (`{base_url}/reports/{id}`). */
   serviceUrl: string | null;
   project: string | null;
   /** The band of the score (the service's words); null while generating or when the service gave none. */

@@ -124,10 +124,8 @@ function afterDone(result: Result<Report>, message: string): Result<Report> {
 
 const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
 
-/**
- * phpRank's reason for refusing the page, in a 422 on `url` (a create) or `results` (a regenerate): its
- * HTTP client's text, or its plan limit, as the error's sentence (the popup has no such field to mark).
- */
+// phpRank's reason for refusing a page, in a 422 on `url` (create) or `results` (regenerate): its HTTP
+// client's text or its plan limit, as the error's sentence (the popup has no such field to mark).
 function pageRefusal(error: ApiError, field: 'url' | 'regenerate'): ApiError {
   const first = error.kind === 'invalid_input' ? error.fieldErrors?.[field]?.[0] : undefined;
   if (!first) return error;
@@ -202,7 +200,6 @@ export function createApiClient(config: ApiClientConfig) {
     return answer.ok ? decode(answer.data, readReport) : answer;
   }
 
-  /** The created report; when the answer holds only an id, the report is read back by that id. */
   async function createdReport(answer: HttpSuccess): Promise<Result<Report>> {
     const { body } = answer;
     if (body.type === 'html') return afterDone(decode(answer, readReport), t('errorCreatedAsWebPage'));
@@ -231,7 +228,6 @@ export function createApiClient(config: ApiClientConfig) {
     return { ok: false, error: mayHaveDone(pageRefusal(answer.error, 'url'), 'created') };
   }
 
-  /** PATCH; `regenerate: true` sends results=1. */
   async function updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>> {
     const body = privacyBody(new URLSearchParams(), input);
     if (input.regenerate) body.set('results', '1');
@@ -271,10 +267,8 @@ export function createApiClient(config: ApiClientConfig) {
     return regenerate && !gone ? afterDone(updated, t('errorRegeneratedNotRead')) : updated;
   }
 
-  /**
-   * A JSON 404 means the item is already gone, which is what the person wanted; but a Laravel server
-   * decodes `%2F` before routing, so for an id or a name with a "/" that 404 may mean nothing was reached.
-   */
+  // A JSON 404 means already gone, as wanted; but Laravel decodes `%2F` before routing, so for an id or
+  // a name with a "/" that 404 may mean nothing was reached.
   async function deleteItem(value: ReportId, field: 'id' | 'name'): Promise<Result<null>> {
     const path = itemPath(value, field);
     if (typeof path !== 'string') return path;

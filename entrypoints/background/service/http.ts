@@ -8,7 +8,6 @@ import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/request-limi
 import { serverFieldErrors, serverMessage } from './responses';
 
 export interface HttpSettings {
-  /** maybe with a path prefix (https://host/sub), without /api/v1. */
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
@@ -159,7 +158,6 @@ async function attempt(settings: HttpSettings, url: string, init: RequestInit, t
   }
 }
 
-/** Retry-After as seconds: a number of seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_REPORTED_WAIT_SECONDS);
@@ -174,11 +172,8 @@ export function backoffMs(attemptNumber: number, random: () => number): number {
   return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1)));
 }
 
-/**
- * The one retry rule for reads: 429, 502–504 and network failures, with backoff and jitter, a 429's
- * Retry-After when it is short. null: stop (a timeout would only double the wait; a too large answer
- * would come again).
- */
+// The one retry rule for reads: 429, 502–504 and network failures, a short Retry-After or backoff. No retry
+// after a timeout (it would double the wait) or a too large answer (it would come again).
 function retryDelay(outcome: Outcome, attemptNumber: number, random: () => number): number | null {
   if (outcome.type === 'timeout') return null;
   if (outcome.type === 'network') return backoffMs(attemptNumber, random);
@@ -224,7 +219,6 @@ function statusError(status: number, headers: Headers, body: ReadBody, context: 
   return apiError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
-/** The throttle's headers (X-RateLimit-Limit/Remaining), so a job can pace itself. */
 function readRateLimit(headers: Headers): RateLimit | null {
   const [limit = null, remaining = null] = ['x-ratelimit-limit', 'x-ratelimit-remaining'].map((name) => {
     const text = headers.get(name)?.trim();
@@ -261,7 +255,6 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
   return { ok: false, error: statusError(status, headers, body, req.errors ?? {}) };
 }
 
-/** Sends one request (a read retried by the rule above); a 2xx is ok, the rest ApiError. */
 export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
   const url = buildUrl(settings.baseUrl, req.path, req.query);
   if (!url) return fail('not_configured', { message: t('errorBaseUrlInvalid') });
