@@ -2,7 +2,7 @@
 // report is a page's, which reports a list showed, and when) and one copy per report, a summary without a
 // password or the raw results. The background alone writes it (entrypoints/background/report-store.ts).
 import * as z from 'zod/mini';
-import { PRIVACY_VALUES, REPORT_RESULTS, type Page, type ReportSummary } from './api/types';
+import { PRIVACY_VALUES, REPORT_RESULTS, type Page } from './api/types';
 import { activeConnectionId, spaceKey } from './connection-space';
 import type { Cached } from './messaging/protocol';
 import { browser } from './page-browser';
@@ -13,27 +13,38 @@ import { STORE_KEY } from './storage-keys';
 export const storedReportName = (id: string) => `report:${id}`;
 
 const count = z.number();
-/** A failed test's importance and category, as every stored item that names tests keeps them. */
+/** A failed test as every stored item that names tests keeps it. */
 export const checkImportance = z.enum(['high', 'medium', 'low']);
 export const checkCategory = z.enum(['seo', 'performance', 'security', 'miscellaneous', 'other']);
 const failedCheck = z.object({
+  /** The test's key as the service sent it, e.g. "meta_description". */
   key: z.string(),
+  /** What is wrong, plainly: "Meta description missing". Unknown tests: their key. */
   name: z.string(),
   category: checkCategory,
   importance: checkImportance,
+  /** The value where it helps ("2.8 s (limit 2 s)", "3 images"), at most 120 characters. */
   detail: z.nullable(z.string()),
 });
+export type FailedCheck = z.infer<typeof failedCheck>;
+export type CheckImportance = FailedCheck['importance'];
+export type CheckCategory = FailedCheck['category'];
 
-/** One report's copy: a summary, its keys in summaryOf's order. */
-export const reportCopySchema: z.ZodMiniType<ReportSummary> = z.object({
+/** A report as lists and kept copies carry it: never a password, never the raw results (summaryOf). */
+export const reportCopySchema = z.object({
   id: z.union([z.string(), z.number()]),
+  /** As the service stored it: phpRank keeps it without scheme and `www.` ("example.com/pricing"). */
   url: z.string(),
+  /** The page's full http(s) address, for links: the address the service reached, else https:// + url. */
   pageUrl: z.nullable(z.string()),
   serviceUrl: z.nullable(z.string()),
   project: z.nullable(z.string()),
+  /** The band of the score (the service's words); null while generating or when the service gave none. */
   result: z.nullable(z.enum(REPORT_RESULTS)),
+  /** The 0–100 score as sent (maybe unrounded); null when the service sent only a word, or nothing. */
   score: z.nullable(z.number()),
   privacy: z.nullable(z.literal(PRIVACY_VALUES)),
+  /** Whether the report page has a password, when the server says so. */
   hasPassword: z.nullable(z.boolean()),
   generatedAt: z.nullable(z.string()),
   createdAt: z.nullable(z.string()),
@@ -45,6 +56,7 @@ export const reportCopySchema: z.ZodMiniType<ReportSummary> = z.object({
     }),
   ),
 });
+export type ReportSummary = z.infer<typeof reportCopySchema>;
 
 const pageEntrySchema = z.object({ id: z.nullable(z.string()), at: z.number() });
 const listEntrySchema = z.object({

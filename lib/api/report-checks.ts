@@ -5,19 +5,9 @@ import { t, type MessageKey } from '../i18n';
 import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../web-url';
 
-export type CheckImportance = 'high' | 'medium' | 'low';
-export type CheckCategory = 'seo' | 'performance' | 'security' | 'miscellaneous' | 'other';
+import type { CheckCategory, CheckImportance, FailedCheck } from '../report-store';
 
-export interface FailedCheck {
-  /** The test's key as the service sent it, e.g. "meta_description". */
-  key: string;
-  /** What is wrong, plainly: "Meta description missing". Unknown tests: their key. */
-  name: string;
-  category: CheckCategory;
-  importance: CheckImportance;
-  /** The value where it helps ("2.8 s (limit 2 s)", "3 images"), at most 120 characters. */
-  detail: string | null;
-}
+export type { CheckCategory, CheckImportance, FailedCheck };
 
 export interface ReportChecks {
   counts: { high: number; medium: number; low: number; passed: number };

@@ -1,4 +1,5 @@
 // Plain data the background hands to pages, and the API's allowed values.
+import type { ReportSummary } from '../report-store';
 import type { ReportChecks } from './report-checks';
 
 /** The service's privacy values: anyone with the link, the account only, or behind a password. */
@@ -25,33 +26,13 @@ export type SortDirection = 'asc' | 'desc';
 export type ReportId = string | number;
 
 export type { ReportChecks, FailedCheck, CheckCategory, CheckImportance } from './report-checks';
+export type { ReportSummary };
 
-export interface Report {
-  id: ReportId;
-  /** The address as the service stored it: phpRank keeps it without scheme and `www.` ("example.com/pricing"). */
-  url: string;
-  /** The page's full http(s) address, for links: the address the service reached, else https:// + url. */
-  pageUrl: string | null;
-  serviceUrl: string | null;
-  project: string | null;
-  /** The band of the score (the service's words); null while generating or when the service gave none. */
-  result: ReportResult | null;
-  /** The 0–100 score as sent (maybe unrounded); null when the service sent only a word, or nothing. */
-  score: number | null;
+/** A report as the service answered it: its summary as lists and kept copies carry it, and all it holds. */
+export type Report = Omit<ReportSummary, 'checks'> & {
   checks: ReportChecks | null;
-  privacy: Privacy | null;
-  /** Whether the report page has a password, when the server says so. Never the password itself. */
-  hasPassword: boolean | null;
-  generatedAt: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
   /** Every field as the server sent it (a password string removed), for the details view. */
   fields: Record<string, unknown>;
-}
-
-/** A report as lists and kept copies carry it (the details view reads its report whole). Every Report is one. */
-export type ReportSummary = Omit<Report, 'fields' | 'checks'> & {
-  checks: Pick<ReportChecks, 'counts' | 'top'> | null;
 };
 
 export interface Project {
