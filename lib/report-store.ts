@@ -58,23 +58,27 @@ export const reportCopySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof reportCopySchema>;
 
+/** One page of a list as the server applied it (not as it was asked), without its items. */
+const pageDataSchema = z.object({
+  page: count,
+  perPage: z.nullable(count),
+  /** null with a simple paginator or a bare array. */
+  total: z.nullable(count),
+  lastPage: z.nullable(count),
+  hasNext: z.boolean(),
+  hasPrevious: z.boolean(),
+  from: z.nullable(count),
+  to: z.nullable(count),
+  /** The sort the server says it applied (read from its page links), where it says. */
+  appliedSort: z.nullable(z.object({ sortBy: z.nullable(z.string()), sort: z.nullable(z.string()) })),
+});
+export type PageData = z.infer<typeof pageDataSchema>;
+
 const pageEntrySchema = z.object({ id: z.nullable(z.string()), at: z.number() });
 const listEntrySchema = z.object({
   ids: z.array(z.string()),
   /** The list's page data (not for the popup's lists). */
-  page: z.optional(
-    z.object({
-      page: count,
-      perPage: z.nullable(count),
-      total: z.nullable(count),
-      lastPage: z.nullable(count),
-      hasNext: z.boolean(),
-      hasPrevious: z.boolean(),
-      from: z.nullable(count),
-      to: z.nullable(count),
-      appliedSort: z.nullable(z.object({ sortBy: z.nullable(z.string()), sort: z.nullable(z.string()) })),
-    }),
-  ),
+  page: z.optional(pageDataSchema),
   at: z.number(),
 });
 

@@ -1,5 +1,5 @@
 // Plain data the background hands to pages, and the API's allowed values.
-import type { ReportSummary } from '../report-store';
+import type { PageData, ReportSummary } from '../report-store';
 import type { ReportChecks } from './report-checks';
 
 /** The service's privacy values: anyone with the link, the account only, or behind a password. */
@@ -52,17 +52,4 @@ export interface Account {
 }
 
 /** One page of a list, as the server applied it (not as it was asked). */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  perPage: number | null;
-  /** null with a simple paginator or a bare array. */
-  total: number | null;
-  lastPage: number | null;
-  hasNext: boolean;
-  hasPrevious: boolean;
-  from: number | null;
-  to: number | null;
-  /** The sort the server says it applied (read from its page links), where it says. */
-  appliedSort: { sortBy: string | null; sort: string | null } | null;
-}
+export type Page<T> = PageData & { items: T[] };
