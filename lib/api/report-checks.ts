@@ -139,12 +139,7 @@ const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', 
  * for (`check<Key><ErrorKey>`, besides its generic `checkProblem<Key>`), and the detail where its value
  * says more than its name.
  */
-type Row = [
-  category: Exclude<CheckCategory, 'other'>,
-  importance: CheckImportance,
-  names: string,
-  detail?: Detail,
-];
+type Row = [category: CheckCategory, importance: CheckImportance, names: string, detail?: Detail];
 
 const TESTS: Record<string, Row> = {
   title: ['seo', 'high', 'missing length', valueText],
@@ -216,15 +211,10 @@ function errorsOf(value: unknown): Errors {
 }
 
 function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
-  const row = own(TESTS, key);
-  if (!row) {
-    const importance = importanceOf(entry.importance, 'low');
-    return { key, name: checkName(key), category: 'other', importance, detail: null };
-  }
-  const [category, importance, names, describe] = row;
+  const [category, importance, names, describe]: Row = own(TESTS, key) ?? ['other', 'low', ''];
   const errors = errorsOf(entry.errors);
   // The first error key this test has a name for; the others add nothing a person needs.
-  const named = Object.keys(errors).find((error) => names.split(' ').includes(error));
+  const named = Object.keys(errors).find((error) => names !== '' && names.split(' ').includes(error));
   let detail: string | null = null;
   try {
     detail = shortText(describe?.(entry.value, errors) ?? null);
@@ -233,7 +223,7 @@ function failedCheck(key: string, entry: Record<string, unknown>): FailedCheck {
   }
   return {
     key,
-    name: t(named ? failureKey(key, named) : problemKey(key)),
+    name: named ? t(failureKey(key, named)) : checkName(key),
     category,
     importance: importanceOf(entry.importance, importance),
     detail,
