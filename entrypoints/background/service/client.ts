@@ -90,7 +90,6 @@ function itemPath(value: ReportId, field: 'id' | 'name'): string | { ok: false; 
 
 /** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
 function refused(error: ApiError): boolean {
-  if (error.retrySafe === false) return false;
   if (error.status === undefined) return error.kind === 'not_configured' || error.kind === 'invalid_input';
   return error.status >= 400 && error.status < 500;
 }

@@ -243,12 +243,10 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
   if (status >= 200 && status < 300) {
     if (body.type !== 'too_large')
       return { ok: true, data: { status, body, rateLimit: readRateLimit(headers) } };
-    // A write was answered, so it happened: the error must not invite a second one.
     return fail('unexpected', {
       status,
       message: t('errorTooLarge'),
       detail: t('errorTooLargeDetail', status, MAX_RESPONSE_BYTES),
-      ...(req.method === 'GET' ? {} : { retrySafe: false }),
     });
   }
   if (status === 0) return fail('network', { detail: t('errorNoAnswer') });
