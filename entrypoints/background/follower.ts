@@ -144,15 +144,6 @@ export function createFollower(deps: FollowerDeps) {
     });
   }
 
-  async function clear(): Promise<void> {
-    await serially(async () => {
-      cancel(timer);
-      timer = undefined;
-      await followedItem.removeValue();
-      await deps.alarms.clear(alarm);
-    });
-  }
-
   /** Reads again every report whose wait is over; the timer and the alarm call it. */
   function checkDue(): Promise<void> {
     if (checking) {
@@ -220,7 +211,7 @@ export function createFollower(deps: FollowerDeps) {
     timer = undefined;
   }
 
-  return { track, settle, forget, clear, checkDue, resume, drop };
+  return { track, settle, forget, checkDue, resume, drop };
 }
 
 function delay(attempts: number): number {

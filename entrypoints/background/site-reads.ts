@@ -16,7 +16,7 @@ import {
   type SiteReadFacts,
   type SiteRow,
 } from '@/lib/site-aggregate';
-import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
+import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
 import {
   createRunner,
@@ -40,17 +40,14 @@ interface KeptRows extends SiteReadFacts {
   rows: SiteRow[];
 }
 
-/** A read under way, stopped or failed: the rows so far. */
-interface ReadSoFar {
-  rows: SiteRow[];
-  total: number | null;
-}
-
 interface ReadJob extends Job {
   /** The next request tells whether the kept rows are current (isCurrent). */
   check: boolean;
   /** null once the read ended complete (or found the kept rows current). */
   nextPage: number | null;
+  /** Read so far (kept by a read stopped or failed for the next one), and the service's count. */
+  rows: SiteRow[];
+  total: number | null;
 }
 
 /** A project whose rows are kept, and when a read of it last started or ended (the budget's age). */
@@ -89,8 +86,6 @@ export function createSiteReads(deps: SiteDeps) {
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
   const rowsItem = (project: string) =>
     spaceItem<KeptRows | null>('session', connectionId, SITE_ROWS_PREFIX + project, null, budgets.session);
-  const soFarItem = (project: string) =>
-    spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null, budgets.session);
   const jobItem = (project: string) =>
     spaceItem<ReadJob | null>('session', connectionId, SITE_JOB_PREFIX + project, null, budgets.session);
   const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
@@ -116,12 +111,11 @@ export function createSiteReads(deps: SiteDeps) {
   }
 
   async function forget(project: string) {
-    const items = [rowsItem(project), soFarItem(project), viewItem(project), jobItem(project)];
+    const items = [rowsItem(project), viewItem(project), jobItem(project)];
     await Promise.all(items.map((item) => item.removeValue()));
   }
 
   async function fromTheStart(project: string) {
-    await soFarItem(project).removeValue();
     await keep(project);
     await setRead(project, { phase: 'reading', read: 0, total: null });
   }
@@ -131,8 +125,7 @@ export function createSiteReads(deps: SiteDeps) {
     // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
     const kept = await rowsItem(project).getValue();
     if (!kept || !isCurrent(kept, newest)) {
-      job.check = false;
-      job.nextPage = 1;
+      Object.assign(job, { check: false, nextPage: 1, rows: [], total: null });
       return fromTheStart(project);
     }
     await complete(project, job, { ...kept, readAt: now() });
@@ -147,25 +140,22 @@ export function createSiteReads(deps: SiteDeps) {
   }
 
   async function takePage(project: string, job: ReadJob, page: Page<Report>) {
-    const soFar = (await soFarItem(project).getValue()) ?? { rows: [], total: null };
-    const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
+    const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
     const before = rows.size;
     for (const report of page.items) {
       const key = reportKey(report.id);
       if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
     }
-    const total = page.total ?? soFar.total;
+    const total = page.total ?? job.total;
     const full = rows.size >= SITE_READ_CAP;
     // A page with nothing new ends the read too: a server repeating a page is not paged on.
     if (page.hasNext && rows.size > before && !full) {
-      await soFarItem(project).setValue({ rows: [...rows.values()], total });
-      await setRead(project, { phase: 'reading', read: rows.size, total });
-      job.nextPage = job.nextPage! + 1;
-      return;
+      Object.assign(job, { rows: [...rows.values()], total, nextPage: job.nextPage! + 1 });
+      return setRead(project, { phase: 'reading', read: rows.size, total });
     }
     const cut = full && (page.hasNext || (total !== null && total > rows.size));
     await complete(project, job, { rows: [...rows.values()], total, cut, readAt: now() });
-    await soFarItem(project).removeValue();
+    job.rows = [];
   }
 
   /** Its listing is the whole job: it has no steps. */
@@ -195,12 +185,7 @@ export function createSiteReads(deps: SiteDeps) {
       if (job.error) return failed(project, job.error);
       // Stopped while checking kept rows: they stay as they were.
       if (job.nextPage === null || job.check) return;
-      const soFar = await soFarItem(project).getValue();
-      await setRead(project, {
-        phase: 'stopped',
-        read: soFar?.rows.length ?? 0,
-        total: soFar?.total ?? null,
-      });
+      await setRead(project, { phase: 'stopped', read: job.rows.length, total: job.total });
     },
   });
 
@@ -222,10 +207,16 @@ export function createSiteReads(deps: SiteDeps) {
   async function start(project: string, fresh: boolean): Promise<void> {
     const previous = await jobItem(project).getValue();
     if (!ended(previous)) return;
-    const reached = !fresh && previous && !previous.check ? previous.nextPage : null;
-    const goOn = reached !== null;
+    const goOn = !fresh && previous && !previous.check && previous.nextPage !== null ? previous : null;
     const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
-    const job: ReadJob = { ...newJob(String(now()), []), phase: 'collecting', check, nextPage: reached ?? 1 };
+    const job: ReadJob = {
+      ...newJob(String(now()), []),
+      phase: 'collecting',
+      check,
+      nextPage: goOn?.nextPage ?? 1,
+      rows: goOn?.rows ?? [],
+      total: goOn?.total ?? null,
+    };
     await runnerOf(project).start(
       job,
       goOn || check ? undefined : () => serially(() => fromTheStart(project)),
@@ -260,10 +251,10 @@ export function createSiteReads(deps: SiteDeps) {
     project: string,
     change: (rows: Map<string, SiteRow>, kept: KeptRows | null) => boolean,
   ): Promise<void> {
-    const [kept, soFar] = await Promise.all([rowsItem(project).getValue(), soFarItem(project).getValue()]);
-    if (soFar) {
-      const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
-      if (change(rows, null)) await soFarItem(project).setValue({ ...soFar, rows: [...rows.values()] });
+    const [kept, job] = await Promise.all([rowsItem(project).getValue(), jobItem(project).getValue()]);
+    if (job && job.rows.length > 0) {
+      const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
+      if (change(rows, null)) await jobItem(project).setValue({ ...job, rows: [...rows.values()] });
     }
     if (!kept) return;
     const rows = new Map(kept.rows.map((row) => [reportKey(row.id), row]));

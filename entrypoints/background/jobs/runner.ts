@@ -191,7 +191,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   return {
-    edit,
     /** Sends and writes nothing more: its connection is gone, or is another account now. */
     drop() {
       dropped = true;

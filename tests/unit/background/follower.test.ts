@@ -240,16 +240,6 @@ describe('the follower', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(readAt).toEqual([30, 32]);
   });
-
-  it('clears everything for another server or key', async () => {
-    const { follower, readAt } = setup();
-    await follower.track(pending(7));
-    await follower.clear();
-    expect(await entries()).toEqual([]);
-    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(readAt).toEqual([]);
-  });
 });
 
 describe('pages watching the follower (lib/following)', () => {
