@@ -10,6 +10,7 @@ import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
 import { workAlarm, type Alarms, ALARM_MINUTES } from './jobs/runner';
+import { createSerialUpdates } from './serial-update';
 import { spaceItem } from './space';
 import { budgets } from './storage-budget';
 
@@ -34,22 +35,16 @@ export interface FollowerDeps {
   alarms: Alarms;
   now(): number;
   connectionId: string;
-  /** Timers; the global ones by default (tests use vi.useFakeTimers). */
-  setTimeout?: (run: () => void, ms: number) => unknown;
-  clearTimeout?: (timer: unknown) => void;
 }
 
 export type Follower = ReturnType<typeof createFollower>;
 
 export function createFollower(deps: FollowerDeps) {
-  const later = deps.setTimeout ?? ((run, ms) => setTimeout(run, ms));
-  const cancel = deps.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   const { serially } = budgets.session;
-  let timer: unknown;
+  /** Checks run one after another: a read is never made twice at once. */
+  const checks = createSerialUpdates();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let dropped = false;
-  /** Another check asked while one runs waits for it, then runs once. */
-  let checking: Promise<void> | null = null;
-  let checkAgain = false;
   const followedItem = followedOf(deps.connectionId);
   const alarm = workAlarm('generation', deps.connectionId);
 
@@ -77,20 +72,19 @@ export function createFollower(deps: FollowerDeps) {
   /** The alarm and a timer for the next read; with nothing followed, a timer for the ended entries to go. */
   async function wakeUps(entries: Followed[]): Promise<void> {
     const following = entries.filter((entry) => entry.state === 'generating');
-    cancel(timer);
-    timer = undefined;
+    clearTimeout(timer);
     if (dropped) return;
     if (following.length === 0) {
       await deps.alarms.clear(alarm);
       const ends = entries.map((entry) => (entry.endedAt ?? 0) + KEEP_ENDED_MS);
       if (ends.length > 0) {
         const tidy = () => serially(async () => wakeUps(await withoutExpired()));
-        timer = later(() => void tidy(), Math.max(0, Math.min(...ends) - deps.now()));
+        timer = setTimeout(() => void tidy(), Math.max(0, Math.min(...ends) - deps.now()));
       }
       return;
     }
     const next = Math.min(...following.map((entry) => entry.nextCheckAt));
-    timer = later(() => void checkDue(), Math.max(0, next - deps.now()));
+    timer = setTimeout(() => void checkDue(), Math.max(0, next - deps.now()));
     // Created only when missing: re-creating would push the next wake-up back every time.
     if (!(await deps.alarms.get(alarm))) {
       await deps.alarms.create(alarm, { periodInMinutes: ALARM_MINUTES });
@@ -145,23 +139,7 @@ export function createFollower(deps: FollowerDeps) {
   }
 
   /** Reads again every report whose wait is over; the timer and the alarm call it. */
-  function checkDue(): Promise<void> {
-    if (checking) {
-      checkAgain = true;
-      return checking;
-    }
-    checking = (async () => {
-      try {
-        do {
-          checkAgain = false;
-          await checkOnce();
-        } while (checkAgain);
-      } finally {
-        checking = null;
-      }
-    })();
-    return checking;
-  }
+  const checkDue = () => checks(checkOnce);
 
   async function checkOnce(): Promise<void> {
     const due = (await followedItem.getValue()).filter(
@@ -207,8 +185,7 @@ export function createFollower(deps: FollowerDeps) {
 
   function drop(): void {
     dropped = true;
-    cancel(timer);
-    timer = undefined;
+    clearTimeout(timer);
   }
 
   return { track, settle, forget, checkDue, resume, drop };

@@ -28,10 +28,7 @@ export const bulkPasswordItem = (connectionId: string) =>
 
 const LIST_PAGE_SIZE = 100;
 
-export interface BulkDeps extends Pick<
-  RunnerDeps<StoredJob>,
-  'now' | 'keepAliveWhile' | 'alarms' | 'pauseMs' | 'sleep'
-> {
+export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
   connectionId: string;
   update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
   delete(input: { id: ReportId }): Promise<Result<unknown>>;

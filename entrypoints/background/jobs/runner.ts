@@ -4,7 +4,6 @@
 import type { ApiError, Result } from '@/lib/api/errors';
 import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
-import { createSerialUpdates } from '../serial-update';
 
 export type { Job, Step };
 export type StepOf<J extends Job> = J['items'][number];
@@ -45,10 +44,8 @@ export interface RunnerDeps<J extends Job> {
   /** Keeps the worker alive while the job runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
   alarms: Alarms;
-  pauseMs?: number;
-  sleep?(ms: number, signal: AbortSignal): Promise<void>;
   /** The queue of the job's read-modify-writes (its storage budget's). */
-  serially?<T>(work: () => Promise<T>): Promise<T>;
+  serially<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** The client's timeout for a change (15 s), and a second more. */
@@ -70,8 +67,7 @@ export function workAlarmOf(name: string): { job: string; connectionId: string; 
 export const ended = (job: Job | null | undefined) => !job || job.phase === 'ended';
 
 export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, Listed>, deps: RunnerDeps<J>) {
-  const { item, now, pauseMs = 250, sleep = abortableSleep } = deps;
-  const serially = deps.serially ?? createSerialUpdates();
+  const { item, now, serially } = deps;
   let running: Promise<void> | null = null;
   let stopping = new AbortController();
   /** Its connection was removed or saved as another account: a job in its item is not this one's. */
@@ -102,7 +98,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   async function loop(): Promise<void> {
-    const pacer = createPacer(pauseMs);
+    const pacer = createPacer();
     void deps.alarms.create(deps.alarm, { periodInMinutes: ALARM_MINUTES });
     try {
       for (;;) {
@@ -119,7 +115,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         const due = interrupted ? Math.max(job!.notBefore, next.sentAt! + SETTLE_AFTER_MS) : job!.notBefore;
         const wait = job!.stopRequested ? 0 : due - now();
         if (wait > 0) {
-          await sleep(wait, stopping.signal);
+          await abortableSleep(wait, stopping.signal);
           continue;
         }
         await step(job!, next, pacer);
