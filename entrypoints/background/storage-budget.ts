@@ -145,6 +145,11 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
     return Object.fromEntries([...edited].map((key) => [key, items[key]]));
   }
 
+  /** The write tried once more failed too. */
+  const full = (again: unknown) => {
+    throw isQuotaError(again) ? new StorageFull(area) : again;
+  };
+
   return {
     serially,
 
@@ -159,9 +164,7 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
         if (!isQuotaError(cause)) throw cause;
         await storage()
           .set(await fitted(items, 0))
-          .catch((again: unknown) => {
-            throw isQuotaError(again) ? new StorageFull(area) : again;
-          });
+          .catch(full);
       }
     },
 
@@ -175,9 +178,7 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
           const edits = await fitted({}, ROOM_FOR_OTHERS);
           if (Object.keys(edits).length > 0) await storage().set(edits);
         });
-        await write().catch((again: unknown) => {
-          throw isQuotaError(again) ? new StorageFull(area) : again;
-        });
+        await write().catch(full);
       }
     },
   };
