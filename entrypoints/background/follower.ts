@@ -168,19 +168,13 @@ export function createFollower(deps: FollowerDeps) {
       });
     }
     // Timers die with a stopped worker: whatever woke this one, the next wake-up is set again.
-    if (due.length === 0) await serially(async () => wakeUps(await followedItem.getValue()));
+    await serially(async () => wakeUps(await followedItem.getValue()));
   }
 
   /** At start-up: the timer died with the old worker. */
   async function resume(): Promise<void> {
-    const entries = await serially(async () => {
-      const stored = await withoutExpired();
-      await wakeUps(stored);
-      return stored;
-    });
-    if (entries.some((entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now())) {
-      await checkDue();
-    }
+    await serially(withoutExpired);
+    await checkDue();
   }
 
   function drop(): void {
