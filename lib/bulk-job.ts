@@ -1,7 +1,5 @@
-// A bulk change (privacy or new results for many reports) as pages may know it. The background alone
-// runs it (entrypoints/background/jobs/bulk-change.ts): it keeps the job in storage.session under
-// BULK_JOB_KEY, so a stopped worker resumes it without sending anything twice, and pages only watch that
-// item (never send the requests themselves). Types, a shape check and a watcher: no zod, no service.
+// A job of the background's runner as pages watch it (a bulk change under BULK_JOB_KEY): types, a shape
+// check and a watcher.
 import { errorAction } from './api/error-action';
 import type { ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
@@ -13,37 +11,31 @@ export type BulkAction = { kind: 'privacy'; privacy: Privacy } | { kind: 'regene
 /** sending: the request left and its answer is not in yet (a worker stopped then leaves it so). */
 export type StepState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped';
 
-/** One step of a job of the background's runner (entrypoints/background/jobs/runner.ts). */
 export interface Step {
   state: StepState;
-  /** Why it failed: the background's sentence. */
   error?: ApiError;
-  /** When its request left (epoch ms). */
   sentAt?: number;
 }
 
-/** A job of the runner as pages watch it: its kind adds what it needs (BulkJob adds `action`). */
 export interface Job<S extends Step = Step> {
-  /** Tells one job from the next (a page ignores an older job's end). */
   id: string;
-  /** collecting: listing what the job runs on, one request at a time, before any step is sent. */
+  /** collecting: listing what the job runs on, before any step is sent. */
   phase: 'collecting' | 'running' | 'ended';
   /** Stop was pressed: nothing more is sent (a request already on its way finishes). */
   stopRequested: boolean;
   items: S[];
-  /** No request before this time (epoch ms): the pace, and a 429's wait, kept across worker restarts. */
+  /** No request before this time (epoch ms): the pace and a 429's wait, across worker restarts. */
   notBefore: number;
-  /** Set while waiting because the service asked to slow down (429): until when. */
+  /** While a 429 is waited out: until when. */
   waitingUntil: number | null;
-  /** Why it ended before sending anything (listing what it runs on failed); null otherwise. */
+  /** Why it ended before sending anything. */
   error: ApiError | null;
 }
 
 export interface BulkItem extends Step {
   id: ReportId;
-  /** The report's address, to name it in the summary. */
   label: string;
-  /** New results: the score before (as the list or the page showed it) and the regenerated one. */
+  /** New results: the score before and after. */
   before?: number | null;
   after?: number | null;
 }
@@ -57,16 +49,10 @@ export interface BulkCounts {
   done: number;
   failed: number;
   skipped: number;
-  /** Failures "Retry failed" sends again (isRetryable). */
   retryable: number;
 }
 
-/**
- * Whether "Retry failed" sends this item again: it failed and errorAction says trying again helps. Not a
- * refusal that the same request would meet again (forbidden, not found, invalid input, a key to fix in
- * Settings), nor a write that may have happened (retrySafe: false). Pages count these; the background
- * sends exactly these.
- */
+/** Whether "Retry failed" sends this item again: not a refusal met again, nor a write that may have happened. */
 export function isRetryable(item: Step): boolean {
   return item.state === 'failed' && (item.error === undefined || errorAction(item.error) === 'retry');
 }
@@ -84,7 +70,7 @@ export function bulkCounts(job: Job): BulkCounts {
   return counts;
 }
 
-/** The stored job, if it has the shape pages rely on (storage is not trusted blindly). */
+/** The stored job, if it has the shape pages rely on. */
 export function bulkJobFrom(value: unknown): BulkJob | null {
   const job = value as Partial<BulkJob> | null | undefined;
   return typeof job?.id === 'string' &&
@@ -97,6 +83,5 @@ export function bulkJobFrom(value: unknown): BulkJob | null {
 
 /** Calls `listener` with the stored job now and after every change; returns the function that stops. */
 export function watchBulkJob(listener: (job: BulkJob | null) => void): () => void {
-  // The active connection's job.
   return watchActiveItem(BULK_JOB_KEY, (value) => listener(bulkJobFrom(value)));
 }

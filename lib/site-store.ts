@@ -2,7 +2,6 @@
 import { watchActiveItem } from './connection-space';
 import { siteViewName, siteViewSchema, type SiteView } from './site';
 
-/** null when there is none or it does not fit its schema. */
 export const siteViewFrom = (value: unknown): SiteView | null => siteViewSchema.safeParse(value).data ?? null;
 
 /** Calls `listener` with the view now, after every change, and when another connection becomes active. */

@@ -24,9 +24,7 @@ export const BULK_JOB_PASSWORD_KEY = 'bulkJobPassword';
 export const SITE_KEPT_KEY = 'siteKept';
 /** Per connection, before a project's name: the rows of its last complete read (background only). */
 export const SITE_ROWS_PREFIX = 'siteRows:';
-/** Per connection, before a project's name: a read under way, stopped or failed: its rows so far. */
-export const SITE_READ_PREFIX = 'siteRead:';
-/** Per connection, before a project's name: its read as a job of the runner (the page reached). */
+/** Per connection, before a project's name: its read as a job of the runner (the page reached, the rows so far). */
 export const SITE_JOB_PREFIX = 'siteJob:';
 
 // storage.local (on disk).

@@ -1,9 +1,7 @@
-// Creates in flight. phpRank analyses the page before it answers a create (seconds to tens of
-// seconds), and the popup may close meanwhile: the background finishes the request, remembers that it
-// is running (storage.session, so a reopened popup says "Analysing the page…" with the right start
-// time) and how a create that nobody was watching ended, so the next popup shows that. A create whose
-// worker was stopped before the answer came may have been made: it ends as such a failure, never as
-// "nothing happened", so the popup looks for the report instead of offering to send it again.
+// Creates in flight: phpRank analyses the page before it answers (up to tens of seconds) and the popup may
+// close meanwhile. A running create is noted in storage.session, so a reopened popup says "Analysing the
+// page…"; a failure nobody saw is kept for the next popup. A create whose worker stopped before its answer
+// may have happened: it ends as such a failure, so the popup looks for the report rather than send again.
 import { CREATE_RUNS_KEY } from '@/lib/storage-keys';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, Result } from '@/lib/api/errors';
@@ -16,22 +14,19 @@ import { budgets } from './storage-budget';
 /** By page URL; a run that succeeded is not kept (the report store has the page's report). */
 type CreateRuns = Record<string, CreateRunState>;
 
-/** Longer than any create may take (the client's analysis timeout is 90 s): an older run died with its worker. */
+/** Longer than any create may take (the client's analysis timeout is 90 s). */
 const STALE_AFTER_MS = 3 * 60_000;
 
-/** The request was sent and its answer lost with the worker (Chrome stops idle workers). */
 export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
   message: t('errorCreateInterrupted'),
   retrySafe: false,
 });
 
-/** One connection's runs: a create running on A is not this page's create once B is active. */
 export const createRunsItem = (connectionId: string) =>
   spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {}, budgets.session);
 
 export interface CreateRunsDeps {
   now(): number;
-  /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
 }
 
@@ -39,7 +34,6 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   const { serially } = budgets.session;
   /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
-  /** Its connection is gone, or is another account now: an answer arriving later notes nothing. */
   let dropped = false;
 
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
@@ -55,7 +49,6 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   async function settled(url: string): Promise<CreateRunState | null> {
     const run = fresh(await item.getValue(), deps.now())[url];
     if (!run || run.error || running.has(url)) return run ?? null;
-    // The worker that sent it was stopped: its answer is lost, the report may exist all the same.
     const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
     await edit((runs) => {
       if (runs[url] && !runs[url].error) runs[url] = interrupted;
@@ -68,33 +61,25 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
       dropped = true;
     },
 
-    /**
-     * A create for `url` left for the service: noted as running until the returned function is given its
-     * answer (it resolves once that is noted); a failure is kept for the next popup.
-     */
-    started(url: string): (answer: Result<Report>) => Promise<void> {
-      let answered!: (answer: Result<Report>) => void;
-      const answer = new Promise<Result<Report>>((resolve) => (answered = resolve));
-      // Known as running here before it is noted in storage: a popup asking meanwhile must not take the
+    /** Sends `send`, the create for `url`, noted as running until its answer is noted; its answer then. */
+    run(url: string, send: () => Promise<Result<Report>>): Promise<Result<Report>> {
+      const sent = send();
+      // Known as running here before the note is written: a popup asking meanwhile must not take the
       // note for one left by a stopped worker.
       const work = (async () => {
         await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
-        const ended = await deps.keepAliveWhile(answer);
+        const answer = await deps
+          .keepAliveWhile(sent)
+          .catch((): Result<Report> => ({ ok: false, error: apiError('unexpected') }));
         await edit((runs) => {
-          if (ended.ok) delete runs[url];
-          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: ended.error };
+          if (answer.ok) delete runs[url];
+          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
         });
-        return ended;
+        running.delete(url);
+        return answer;
       })();
       running.set(url, work);
-      return async (ended) => {
-        answered(ended);
-        try {
-          await work;
-        } finally {
-          running.delete(url);
-        }
-      };
+      return work.then(() => sent);
     },
 
     /** This page's create: running (startedAt), ended in a failure nobody saw (error), or none. */

@@ -1,12 +1,7 @@
-// A site at a glance: one connection's reads of its projects' reports, with their tests. Each report is
-// kept as one row (storage.session, background only); pages watch the project's SiteView (lib/site.ts):
-// the aggregate of the last complete read and where the read is. A read is a job of the runner
-// (./jobs/runner.ts) whose listing is the read: 100 reports a page, newest id first (an order a
-// regeneration does not change, so Stop and a later read miss nothing), paced to the service's throttle,
-// at most SITE_READ_CAP reports, resumed after a worker stop. A second visit costs one list read: the
-// newest page by generated_at tells whether anything changed since (see isCurrent). Stop keeps the rows
-// read and the page reached, and the next read goes on from there. The handlers' report events keep a
-// kept project's rows current without any read.
+// A site at a glance: one connection's reads of its projects' reports, kept as one row a report; pages
+// watch the project's SiteView (lib/site.ts). A read is a job of the runner whose listing is the read:
+// newest id first (an order a regeneration does not change, so Stop and a later read miss nothing), at most
+// SITE_READ_CAP reports. A second visit costs one list read (isCurrent); report events keep the rows current.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
@@ -21,9 +16,18 @@ import {
   type SiteReadFacts,
   type SiteRow,
 } from '@/lib/site-aggregate';
-import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_READ_PREFIX, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
+import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import { createRunner, endWith, ended, newJob, type Job, type JobKind, type RunnerDeps } from './jobs/runner';
+import {
+  createRunner,
+  endWith,
+  ended,
+  newJob,
+  workAlarm,
+  type Job,
+  type JobKind,
+  type RunnerDeps,
+} from './jobs/runner';
 import { spaceItem } from './space';
 import { budgets, StorageFull, storageFullError } from './storage-budget';
 
@@ -36,52 +40,33 @@ interface KeptRows extends SiteReadFacts {
   rows: SiteRow[];
 }
 
-/** A read under way, stopped or failed: the rows so far. */
-interface ReadSoFar {
+interface ReadJob extends Job {
+  /** The next request tells whether the kept rows are current (isCurrent). */
+  check: boolean;
+  /** null once the read ended complete (or found the kept rows current). */
+  nextPage: number | null;
+  /** Read so far (kept by a read stopped or failed for the next one), and the service's count. */
   rows: SiteRow[];
   total: number | null;
 }
 
-/** A project's read, a job of the runner: where its listing is. */
-interface ReadJob extends Job {
-  /** The next request is the one that tells whether the kept rows are current (isCurrent). */
-  check: boolean;
-  /** The page to read next; null once the read ended complete (or found the kept rows current). */
-  nextPage: number | null;
-}
-
-/** A project whose rows are kept, and when a read of it last started or ended (storage-budget.ts). */
+/** A project whose rows are kept, and when a read of it last started or ended (the budget's age). */
 interface KeptProject {
   name: string;
   at: number;
 }
 
-/** Wakes a stopped worker to resume a read: this prefix, the connection's id, ':' and the project. */
-export const SITE_ALARM = 'site-reads:';
-const siteAlarm = (connectionId: string, project: string) => `${SITE_ALARM}${connectionId}:${project}`;
-
-/** The connection and project a read's alarm names (a connection's id has no ':'). */
-export function siteAlarmOf(name: string): { connectionId: string; project: string } | null {
-  if (!name.startsWith(SITE_ALARM)) return null;
-  const rest = name.slice(SITE_ALARM.length);
-  const colon = rest.indexOf(':');
-  return colon < 0 ? null : { connectionId: rest.slice(0, colon), project: rest.slice(colon + 1) };
-}
-
 export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
-  /** The connection the reads run on: their requests go to its server alone (`list`). */
   connectionId: string;
-  /** A list of reports, whole (with every failed test). */
+  /** Reports whole, with every failed test. */
   list(query: ReportListQuery): Promise<Result<Page<Report>>>;
 }
 
 const ok = { ok: true, data: null } as const;
 
 /**
- * Whether the kept rows are still the project's: the service counts as many reports as were kept, each
- * report of its newest page is kept as generated then, and that page holds every report generated since
- * the read (the server sorted by generated_at, newest first) or the whole project. phpRank ignores that
- * sort (it sorts by id): a larger project is then read again in full.
+ * Whether the kept rows are still the project's: as many reports, each of the newest page kept as generated
+ * then, and that page holds all generated since (phpRank ignores the sort: a larger project is read again).
  */
 function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
   const total = newest.total ?? (newest.hasNext ? null : newest.items.length);
@@ -96,14 +81,11 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 
 export function createSiteReads(deps: SiteDeps) {
   const { connectionId, now } = deps;
-  // Rows, views and jobs are kept within storage.session's budget, written in its queue.
   const { serially } = budgets.session;
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
   const rowsItem = (project: string) =>
     spaceItem<KeptRows | null>('session', connectionId, SITE_ROWS_PREFIX + project, null, budgets.session);
-  const soFarItem = (project: string) =>
-    spaceItem<ReadSoFar | null>('session', connectionId, SITE_READ_PREFIX + project, null, budgets.session);
   const jobItem = (project: string) =>
     spaceItem<ReadJob | null>('session', connectionId, SITE_JOB_PREFIX + project, null, budgets.session);
   const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
@@ -119,42 +101,36 @@ export function createSiteReads(deps: SiteDeps) {
     await item.setValue({ summary: summary === undefined ? (before?.summary ?? null) : summary, read });
   }
 
-  /** The read ends failed, saying why; not even that fits: no view rather than one "reading" for ever. */
+  /** Not even the failure fits: no view rather than one "reading" for ever. */
   const failed = (project: string, error: ApiError) =>
     setRead(project, { phase: 'failed', error }).catch(() => viewItem(project).removeValue());
 
-  /** Notes `project` as kept, used now. */
   async function keep(project: string) {
     const kept = (await keptItem.getValue()).filter((entry) => entry.name !== project);
     await keptItem.setValue([...kept, { name: project, at: now() }]);
   }
 
   async function forget(project: string) {
-    const items = [rowsItem(project), soFarItem(project), viewItem(project), jobItem(project)];
+    const items = [rowsItem(project), viewItem(project), jobItem(project)];
     await Promise.all(items.map((item) => item.removeValue()));
   }
 
-  /** A read from the first page: nothing read so far, and pages see it reading. */
   async function fromTheStart(project: string) {
-    await soFarItem(project).removeValue();
     await keep(project);
     await setRead(project, { phase: 'reading', read: 0, total: null });
   }
 
   /** The kept rows, when `newest` shows them current (read again now); otherwise the read starts over. */
   async function checked(project: string, job: ReadJob, newest: Page<Report>) {
-    // As kept now: report answers may have changed the rows meanwhile. Found current now, so read now:
-    // pages that read again once a summary is old do not ask on every visit.
+    // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
     const kept = await rowsItem(project).getValue();
     if (!kept || !isCurrent(kept, newest)) {
-      job.check = false;
-      job.nextPage = 1;
+      Object.assign(job, { check: false, nextPage: 1, rows: [], total: null });
       return fromTheStart(project);
     }
     await complete(project, job, { ...kept, readAt: now() });
   }
 
-  /** The read ends with `kept` as the project's rows. */
   async function complete(project: string, job: ReadJob, kept: KeptRows) {
     await rowsItem(project).setValue(kept);
     await keep(project);
@@ -163,30 +139,26 @@ export function createSiteReads(deps: SiteDeps) {
     job.phase = 'ended';
   }
 
-  /** Adds a page's reports to the read so far; the last one makes them the kept rows and ends the job. */
   async function takePage(project: string, job: ReadJob, page: Page<Report>) {
-    const soFar = (await soFarItem(project).getValue()) ?? { rows: [], total: null };
-    const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
+    const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
     const before = rows.size;
     for (const report of page.items) {
       const key = reportKey(report.id);
       if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
     }
-    const total = page.total ?? soFar.total;
+    const total = page.total ?? job.total;
     const full = rows.size >= SITE_READ_CAP;
     // A page with nothing new ends the read too: a server repeating a page is not paged on.
     if (page.hasNext && rows.size > before && !full) {
-      await soFarItem(project).setValue({ rows: [...rows.values()], total });
-      await setRead(project, { phase: 'reading', read: rows.size, total });
-      job.nextPage = job.nextPage! + 1;
-      return;
+      Object.assign(job, { rows: [...rows.values()], total, nextPage: job.nextPage! + 1 });
+      return setRead(project, { phase: 'reading', read: rows.size, total });
     }
     const cut = full && (page.hasNext || (total !== null && total > rows.size));
     await complete(project, job, { rows: [...rows.values()], total, cut, readAt: now() });
-    await soFarItem(project).removeValue();
+    job.rows = [];
   }
 
-  /** A project's read as a job of the runner: its listing is the whole job (it has no steps). */
+  /** Its listing is the whole job: it has no steps. */
   const readOf = (project: string): JobKind<ReadJob, Page<Report>> => ({
     name: 'site read',
     keyOf: () => '',
@@ -203,7 +175,6 @@ export function createSiteReads(deps: SiteDeps) {
       try {
         await (job.check ? checked : takePage)(project, job, answer.data);
       } catch (cause) {
-        // Storage is full: the read ends failed, saying so; what was read so far stays for the next read.
         if (!(cause instanceof StorageFull)) throw cause;
         endWith(job, storageFullError('session'));
       }
@@ -214,12 +185,7 @@ export function createSiteReads(deps: SiteDeps) {
       if (job.error) return failed(project, job.error);
       // Stopped while checking kept rows: they stay as they were.
       if (job.nextPage === null || job.check) return;
-      const soFar = await soFarItem(project).getValue();
-      await setRead(project, {
-        phase: 'stopped',
-        read: soFar?.rows.length ?? 0,
-        total: soFar?.total ?? null,
-      });
+      await setRead(project, { phase: 'stopped', read: job.rows.length, total: job.total });
     },
   });
 
@@ -230,21 +196,27 @@ export function createSiteReads(deps: SiteDeps) {
         ...deps,
         item: jobItem(project),
         serially,
-        alarm: siteAlarm(connectionId, project),
+        alarm: workAlarm('site', connectionId, project),
       });
       runners.set(project, runner);
     }
     return runner;
   }
 
-  /** Starts reading `project` (going on with a read stopped or failed), unless a read of it runs already. */
+  /** Starts reading `project`, going on with a read stopped or failed, unless one runs already. */
   async function start(project: string, fresh: boolean): Promise<void> {
     const previous = await jobItem(project).getValue();
     if (!ended(previous)) return;
-    const reached = !fresh && previous && !previous.check ? previous.nextPage : null;
-    const goOn = reached !== null;
+    const goOn = !fresh && previous && !previous.check && previous.nextPage !== null ? previous : null;
     const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
-    const job: ReadJob = { ...newJob(String(now()), []), phase: 'collecting', check, nextPage: reached ?? 1 };
+    const job: ReadJob = {
+      ...newJob(String(now()), []),
+      phase: 'collecting',
+      check,
+      nextPage: goOn?.nextPage ?? 1,
+      rows: goOn?.rows ?? [],
+      total: goOn?.total ?? null,
+    };
     await runnerOf(project).start(
       job,
       goOn || check ? undefined : () => serially(() => fromTheStart(project)),
@@ -256,10 +228,7 @@ export function createSiteReads(deps: SiteDeps) {
   let rowChanges: RowChange[] = [];
   let rowsWritten: Promise<void> | null = null;
 
-  /**
-   * Applies `change` to every kept project's rows with those due meanwhile, in one write a project (a
-   * project's rows are about 1 KB a report: a bulk job's answers would otherwise rewrite them each step).
-   */
+  /** Changes are written together, one write a project: a bulk job's answers would rewrite rows each step. */
   function laterRows(change: RowChange): Promise<void> {
     rowChanges.push(change);
     rowsWritten ??= abortableSleep(ROWS_WRITE_AFTER_MS).then(() =>
@@ -278,15 +247,14 @@ export function createSiteReads(deps: SiteDeps) {
     return rowsWritten;
   }
 
-  /** Changes the rows of kept project `project`, the read so far's and the kept ones, as `change` does. */
   async function editRows(
     project: string,
     change: (rows: Map<string, SiteRow>, kept: KeptRows | null) => boolean,
   ): Promise<void> {
-    const [kept, soFar] = await Promise.all([rowsItem(project).getValue(), soFarItem(project).getValue()]);
-    if (soFar) {
-      const rows = new Map(soFar.rows.map((row) => [reportKey(row.id), row]));
-      if (change(rows, null)) await soFarItem(project).setValue({ ...soFar, rows: [...rows.values()] });
+    const [kept, job] = await Promise.all([rowsItem(project).getValue(), jobItem(project).getValue()]);
+    if (job && job.rows.length > 0) {
+      const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
+      if (change(rows, null)) await jobItem(project).setValue({ ...job, rows: [...rows.values()] });
     }
     if (!kept) return;
     const rows = new Map(kept.rows.map((row) => [reportKey(row.id), row]));
@@ -303,33 +271,25 @@ export function createSiteReads(deps: SiteDeps) {
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
-    /** Its connection is gone, or is another account now: every read stops and writes nothing more. */
     drop() {
       connectionDropped = true;
       for (const runner of runners.values()) runner.drop();
     },
 
-    /**
-     * At start-up (every kept project) and on a read's alarm (`project`): a read a stopped worker left
-     * under way goes on (its page may still show it). Resolves once those reads ended.
-     */
+    /** At start-up (every kept project) and on a read's alarm: a read a stopped worker left goes on. */
     async resume(project?: string): Promise<void> {
       const projects = project === undefined ? await keptNames() : [project];
       await Promise.all([...projects].map((each) => runnerOf(each).resume()));
     },
 
-    /**
-     * Reports answered whole (created, changed, read again): the rows of their kept projects follow, within
-     * ROWS_WRITE_AFTER_MS (resolves then).
-     */
+    /** Reports answered whole: their kept projects' rows follow, within ROWS_WRITE_AFTER_MS. */
     noted: (reports: Report[]) =>
       laterRows((project, rows, kept) => {
         let changed = false;
         for (const report of reports) {
           if (report.project !== project) continue;
           const key = reportKey(report.id);
-          // A read under way finds a new report on its page (and a page with nothing new would end it);
-          // a cut read keeps the reports it read, and one added since is read next time.
+          // A read under way or cut finds a new report itself (a page with nothing new would end it).
           if (!rows.has(key) && (!kept || kept.cut || rows.size >= SITE_READ_CAP)) continue;
           rows.set(key, siteRowOf(report));
           changed = true;
@@ -337,10 +297,8 @@ export function createSiteReads(deps: SiteDeps) {
         return changed;
       }),
 
-    /** A report deleted, or gone from the service: no project keeps it (within ROWS_WRITE_AFTER_MS). */
     gone: (id: ReportId) => laterRows((_project, rows) => rows.delete(reportKey(id))),
 
-    /** A project deleted: its read stops, its rows and view go. */
     projectGone: (project: string) =>
       serially(async () => {
         runners.get(project)?.drop();
@@ -352,7 +310,6 @@ export function createSiteReads(deps: SiteDeps) {
     handlers: {
       'site.read': async ({ name, fresh }: PageInput<'site.read'>) => {
         await start(name, fresh === true).catch((cause) => {
-          // Storage failed us before the read began: it ends failed, saying why.
           console.error('Page Reports: site read', cause);
           const error = cause instanceof StorageFull ? storageFullError('session') : apiError('unexpected');
           return serially(() => failed(name, error));

@@ -4,7 +4,7 @@ import { storage } from 'wxt/utils/storage';
 import { spaceKey } from '@/lib/connection-space';
 import type { Budget } from './storage-budget';
 
-/** Item `name` of connection `connectionId`; written within `budget` (only inside its queue) when given. */
+/** Written within `budget` (only inside its queue) when given. */
 export function spaceItem<T>(
   area: 'session' | 'local',
   connectionId: string,
@@ -17,7 +17,6 @@ export function spaceItem<T>(
   return item;
 }
 
-/** Removes every item of a connection (removed, or now another account). */
 export async function clearSpace(connectionId: string): Promise<void> {
   const prefix = spaceKey(connectionId, '');
   for (const area of [browser.storage.session, browser.storage.local]) {

@@ -1,8 +1,6 @@
-// One budget for each storage area, across every connection: the report copies, site reads and histories
-// connections keep stay well under the browser's quota, and what was seen or used longest ago goes first.
-// Chrome gives an extension 10 MB of storage.session and 10 MB of storage.local (5 MB before Chrome 114);
-// Firefox 10 MB of storage.session and, for storage.local, what its disk quota allows. The budgets leave
-// room for what is never evicted (connections, settings, jobs, followed reports) and for a write on top.
+// One budget for each storage area across every connection: report copies, site reads and histories stay
+// well under the browser's quota (10 MB each; storage.local 5 MB before Chrome 114), the oldest going first,
+// leaving room for what is never evicted (connections, settings, jobs, followed reports).
 import { browser } from 'wxt/browser';
 import type { ApiError } from '@/lib/api/errors';
 import { spaceKey } from '@/lib/connection-space';
@@ -11,13 +9,7 @@ import { HISTORY_INDEX_NAME, historyIndexFrom, historyName } from '@/lib/history
 import { t } from '@/lib/i18n';
 import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
 import { siteViewName } from '@/lib/site';
-import {
-  SITE_JOB_PREFIX,
-  SITE_KEPT_KEY,
-  SITE_READ_PREFIX,
-  SITE_ROWS_PREFIX,
-  STORE_KEY,
-} from '@/lib/storage-keys';
+import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX, STORE_KEY } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
 import { createSerialUpdates } from './serial-update';
 
@@ -25,17 +17,15 @@ export type Area = 'session' | 'local';
 type Items = Record<string, unknown>;
 
 export const BUDGET_BYTES: Record<Area, number> = { session: 8_000_000, local: 4_000_000 };
-/** What a write outside the budget's items (the connections) frees when it meets the quota. */
+/** What a write outside the budget (the connections) frees when it meets the quota. */
 const ROOM_FOR_OTHERS = 64_000;
 
-/** The area stayed full after the oldest made room: the write did not happen. */
 export class StorageFull extends Error {
   constructor(readonly area: Area) {
     super(`storage.${area} is full`);
   }
 }
 
-/** The sentence a person reads where the data would have shown. */
 export const storageFullError = (area: Area): ApiError =>
   apiError('unexpected', {
     // Each key written whole, so the translation test finds both in use.
@@ -47,11 +37,11 @@ export const storageFullError = (area: Area): ApiError =>
 export const isQuotaError = (cause: unknown) =>
   cause instanceof Error && /quota/i.test(`${cause.name} ${cause.message}`);
 
-/** One thing a connection keeps that may go: its keys, when it was last seen or used, its bookkeeping. */
+/** One thing a connection keeps that may go, when it was last used. */
 interface Unit {
   keys: string[];
   at: number;
-  /** Takes it out of its bookkeeping item (changed in place); that item's key. */
+  /** Takes it out of its bookkeeping item (in place); that item's key. */
   forget?(): string;
 }
 
@@ -60,7 +50,7 @@ const entryBytes = (key: string, value: unknown) => key.length + jsonBytes(value
 const sizeOf = (items: Items) =>
   Object.entries(items).reduce((sum, [key, value]) => sum + entryBytes(key, value), 0);
 
-/** Every connection's evictable things among all of an area's items (their bookkeeping parsed in place). */
+/** Every connection's evictable things among an area's items (their bookkeeping parsed in place). */
 function unitsOf(area: Area, items: Items): Unit[] {
   const units: Unit[] = [];
   const claimed = new Set<string>();
@@ -88,12 +78,7 @@ function unitsOf(area: Area, items: Items): Unit[] {
           { read?: { phase?: string } } | undefined;
         // A read under way is in use: it goes once it ended.
         if (view?.read?.phase === 'reading') continue;
-        const names = [
-          SITE_ROWS_PREFIX + entry.name,
-          SITE_READ_PREFIX + entry.name,
-          SITE_JOB_PREFIX + entry.name,
-          siteViewName(entry.name),
-        ];
+        const names = [SITE_ROWS_PREFIX + entry.name, SITE_JOB_PREFIX + entry.name, siteViewName(entry.name)];
         claim({
           keys: names.map((each) => spaceKey(owner, each)),
           at: entry.at ?? 0,
@@ -112,13 +97,13 @@ function unitsOf(area: Area, items: Items): Unit[] {
     }
   }
   // Kept by no bookkeeping (a write cut short): the first to go.
-  const orphan = area === 'session' ? /^[^:]+:(report|siteRows|siteRead|siteJob):/ : /^[^:]+:history:/;
+  const orphan = area === 'session' ? /^[^:]+:(report|siteRows|siteJob):/ : /^[^:]+:history:/;
   for (const key of Object.keys(items))
     if (orphan.test(key) && !claimed.has(key)) units.push({ keys: [key], at: 0 });
   return units;
 }
 
-/** No page, list or `seen` entry of `catalog` names a dropped copy: that page's report is looked up again. */
+/** No page, list or `seen` entry of `catalog` names a dropped copy. */
 export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
   const dropped = new Set(ids);
   if (dropped.size === 0) return;
@@ -130,31 +115,23 @@ export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
 
 export type Budget = ReturnType<typeof createBudget>;
 
-/**
- * The budget of `area`. Every read-modify-write of what it evicts runs in `serially` (the area's one queue),
- * so an eviction never races a writer; `set` runs inside it.
- */
+/** Every read-modify-write of what it evicts runs in `serially`, so an eviction never races a writer. */
 export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
   const storage = () => browser.storage[area];
   const serially = createSerialUpdates();
-  /** Bytes in use as last measured plus those written since (never less than the truth); null: unknown. */
+  /** Bytes in use as last measured plus those written since; null: unknown. */
   let used: number | null = null;
 
-  /**
-   * What to write for `incoming` once the oldest made room for it under the limit (and, after the quota was
-   * met, `freeing` bytes under what is kept now): evicted from what is stored and `incoming` together, so a
-   * writer's new bookkeeping is the one edited.
-   */
+  /** What to write for `incoming` once the oldest made room (after the quota was met: `freeing` bytes more). */
   async function fitted(incoming: Items, freeing?: number): Promise<Items> {
     const stored = await storage().get(null);
     const items = { ...stored, ...incoming };
     let total = sizeOf(items);
-    // Over the limit, down to 90% of it: the next writes fit without another pass over everything.
+    // Down to 90%: the next writes fit without another pass over everything.
     const cap =
       freeing !== undefined ? Math.min(limit, sizeOf(stored) - freeing) : total > limit ? limit * 0.9 : limit;
     const removed = new Set<string>();
     const edited = new Set(Object.keys(incoming));
-    // What is being written now is the newest: it is written whole or not at all.
     const evictable = unitsOf(area, items).filter((unit) => !unit.keys.some((key) => key in incoming));
     for (const unit of evictable.sort((a, b) => a.at - b.at)) {
       if (total <= cap) break;
@@ -168,10 +145,15 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
     return Object.fromEntries([...edited].map((key) => [key, items[key]]));
   }
 
+  /** The write tried once more failed too. */
+  const full = (again: unknown) => {
+    throw isQuotaError(again) ? new StorageFull(area) : again;
+  };
+
   return {
     serially,
 
-    /** Writes `items` within the budget; a write that meets the quota frees room and is tried once more. */
+    /** A write that meets the quota frees room and is tried once more. */
     async set(items: Items): Promise<void> {
       const bytes = sizeOf(items);
       const fits = used !== null && used + bytes <= limit;
@@ -182,13 +164,11 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
         if (!isQuotaError(cause)) throw cause;
         await storage()
           .set(await fitted(items, 0))
-          .catch((again: unknown) => {
-            throw isQuotaError(again) ? new StorageFull(area) : again;
-          });
+          .catch(full);
       }
     },
 
-    /** A write of something the budget does not keep (the connections), tried once more after making room. */
+    /** A write of what the budget does not keep (the connections), tried once more after making room. */
     async retrying(write: () => Promise<void>): Promise<void> {
       try {
         await write();
@@ -198,13 +178,10 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
           const edits = await fitted({}, ROOM_FOR_OTHERS);
           if (Object.keys(edits).length > 0) await storage().set(edits);
         });
-        await write().catch((again: unknown) => {
-          throw isQuotaError(again) ? new StorageFull(area) : again;
-        });
+        await write().catch(full);
       }
     },
   };
 }
 
-/** The two budgets, shared by every connection's writers. */
 export const budgets = { session: createBudget('session'), local: createBudget('local') };

@@ -21,9 +21,7 @@ import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
-import { BULK_ALARM } from './jobs/bulk-change';
-import { GENERATION_ALARM } from './follower';
-import { siteAlarmOf } from './site-reads';
+import { workAlarmOf } from './jobs/runner';
 import { createPopupHandlers } from './popup-handlers';
 import { clearSpace } from './space';
 import type { Handlers } from './router';
@@ -116,17 +114,12 @@ export function createBackground(options: BackgroundOptions = {}) {
   events.on('connection.removed', forget);
   events.on('connection.changed', ({ before }) => forget(before));
 
-  /** A followed report, a bulk job or a site read of one connection is due; a removed connection's alarm goes. */
+  /** Work of one connection is due; a removed connection's alarm goes. */
   async function onWorkAlarm(name: string): Promise<void> {
-    const site = siteAlarmOf(name);
-    const prefix = [GENERATION_ALARM, BULK_ALARM].find((start) => name.startsWith(start));
-    const id = site?.connectionId ?? (prefix && name.slice(prefix.length));
-    if (id === undefined) return;
-    const work = await works.workOfId(id);
-    if (!work) await browser.alarms.clear(name);
-    else if (site) await work.sites.resume(site.project);
-    else if (prefix === GENERATION_ALARM) await work.follower.checkDue();
-    else await work.bulk.resume();
+    const alarm = workAlarmOf(name);
+    const work = alarm && (await works.workOfId(alarm.connectionId));
+    if (alarm && !work) await browser.alarms.clear(name);
+    else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
 
   const onWork = onWorkOf(works.workOn);

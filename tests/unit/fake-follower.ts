@@ -12,8 +12,8 @@ import { isGenerating } from '@/lib/report-state';
 import { createFollower, type Follower } from '@/entrypoints/background/follower';
 
 const running: Follower[] = [];
-afterEach(async () => {
-  for (const follower of running.splice(0)) await follower.clear();
+afterEach(() => {
+  for (const follower of running.splice(0)) follower.drop();
 });
 
 export interface FakeFollower {

@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/wiring';
-import { BULK_ALARM, bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
+import { bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
+import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
@@ -92,7 +93,7 @@ const jobOf = (id: string) => bulkJobItem(id).getValue();
 /** The runner of connection `id` has stopped: it clears its alarm when its loop ends. */
 const jobLoopEnded = (id: string) =>
   expect
-    .poll(async () => (await fakeBrowser.alarms.get(BULK_ALARM + id)) ?? null, { timeout: 5000 })
+    .poll(async () => (await fakeBrowser.alarms.get(workAlarm('bulk', id))) ?? null, { timeout: 5000 })
     .toBeNull();
 
 beforeEach(() => {

@@ -26,10 +26,11 @@ function setup(start = 1_000_000) {
 
 /** A create for `url` that ends when the test answers it, as the events tell create runs. */
 function run(runs: ReturnType<typeof setup>['runs'], url: string) {
-  const answered = runs.started(url);
-  return async (answer: Result<Report>) => {
-    await answered(answer);
-    return answer;
+  let answered!: (answer: Result<Report>) => void;
+  const done = runs.run(url, () => new Promise((resolve) => (answered = resolve)));
+  return (answer: Result<Report>) => {
+    answered(answer);
+    return done;
   };
 }
 

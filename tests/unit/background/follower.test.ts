@@ -1,5 +1,6 @@
 // The one follower of reports still generating: its delays, its give-up rule and what it writes for
 // pages to watch, driven by fake timers (no sleeps).
+import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -9,12 +10,7 @@ import type { Report, ReportId } from '@/lib/api/types';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
-import {
-  createFollower,
-  FOLLOW_DELAYS_MS,
-  followedOf,
-  GENERATION_ALARM,
-} from '@/entrypoints/background/follower';
+import { createFollower, FOLLOW_DELAYS_MS, followedOf } from '@/entrypoints/background/follower';
 import { failed, makeReport, ok } from '../popup/fixtures';
 
 const START = new Date('2026-01-01T12:00:00Z').getTime();
@@ -56,7 +52,7 @@ describe('the follower', () => {
     await follower.track(pending(7));
     await follower.track(pending(7));
     expect((await entries()).map((entry) => [entry.id, entry.state])).toEqual([[7, 'generating']]);
-    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toMatchObject({ periodInMinutes: 0.5 });
+    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toMatchObject({ periodInMinutes: 0.5 });
   });
 
   it('reads again after 1, 2, 4, 8 and 15 s, then every 30 s', async () => {
@@ -76,7 +72,7 @@ describe('the follower', () => {
     await follower.track(pending(7));
     await vi.advanceTimersByTimeAsync(3000);
     expect(await entryOf(7)).toMatchObject({ state: 'scored', report: summaryOf(done), error: null });
-    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
+    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeUndefined();
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
     expect(readAt).toEqual([1, 3]);
   });
@@ -122,7 +118,7 @@ describe('the follower', () => {
         [7, 'stopped', kind],
         [8, 'stopped', kind],
       ]);
-      expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
+      expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeUndefined();
       await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS);
       expect(readAt).toHaveLength(1);
     },
@@ -140,7 +136,7 @@ describe('the follower', () => {
     expect(readAt.length).toBeLessThan(30);
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(readAt.at(-1)).toBe(GIVE_UP_AFTER_MS / 1000);
-    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
+    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeUndefined();
   });
 
   it('gives up on a report that carries no dates (it would look generating forever)', async () => {
@@ -219,7 +215,7 @@ describe('the follower', () => {
     vi.setSystemTime(START + 5000);
     const second = setup();
     await second.follower.resume();
-    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeDefined();
+    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeDefined();
     expect(second.readAt).toEqual([5]);
     await vi.advanceTimersByTimeAsync(2000);
     expect(second.readAt).toEqual([5, 7]);
@@ -243,16 +239,6 @@ describe('the follower', () => {
     // And the timers run again from there.
     await vi.advanceTimersByTimeAsync(2000);
     expect(readAt).toEqual([30, 32]);
-  });
-
-  it('clears everything for another server or key', async () => {
-    const { follower, readAt } = setup();
-    await follower.track(pending(7));
-    await follower.clear();
-    expect(await entries()).toEqual([]);
-    expect(await browser.alarms.get(GENERATION_ALARM + 'a')).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(readAt).toEqual([]);
   });
 });
 

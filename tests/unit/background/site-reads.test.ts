@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError, defaultErrorMessage } from '@/entrypoints/background/error-messages';
 import { createSiteReads, type SiteDeps } from '@/entrypoints/background/site-reads';
+import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { clearSpace } from '@/entrypoints/background/space';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
@@ -671,7 +672,7 @@ describe('in the whole background', () => {
     });
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });
-    const alarm = await fakeBrowser.alarms.get(`site-reads:${A.id}:${PROJECT}`);
+    const alarm = await fakeBrowser.alarms.get(workAlarm('site', A.id, PROJECT));
     expect(alarm).toBeDefined();
 
     await fakeBrowser.alarms.onAlarm.trigger(alarm!);

@@ -4,13 +4,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
-  BULK_ALARM,
   bulkJobItem,
   bulkPasswordItem,
   createBulkChanges,
   type BulkDeps,
 } from '@/entrypoints/background/jobs/bulk-change';
 import { apiError } from '@/entrypoints/background/error-messages';
+import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
@@ -104,7 +104,7 @@ describe('bulk changes in the background', () => {
     ]);
     expect(ended.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
     expect(gaps(sent).every((gap) => gap >= 250 && gap < 400)).toBe(true);
-    expect(await fakeBrowser.alarms.get(BULK_ALARM)).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(workAlarm('bulk', 'a'))).toBeUndefined();
   });
 
   it('slows to one request per (60 s / limit) when the headers say room is low', async () => {
@@ -467,7 +467,7 @@ describe('when a step fails outright', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await bulk.handlers['bulk.start'](toPrivate);
     await vi.waitFor(() => expect(console.error).toHaveBeenCalled(), { interval: 1 });
-    expect(await fakeBrowser.alarms.get(BULK_ALARM + 'a')).toBeDefined();
+    expect(await fakeBrowser.alarms.get(workAlarm('bulk', 'a'))).toBeDefined();
     expect((await job()).items[0]!.state).toBe('sending');
   });
 });
@@ -490,7 +490,7 @@ describe('a connection saved as another account meanwhile', () => {
     await vi.waitFor(() => expect(held).toHaveLength(2), { interval: 1 });
     held[0]!(); // the old job's answer arrives late
     await vi.advanceTimersByTimeAsync(1000);
-    expect(await fakeBrowser.alarms.get(BULK_ALARM + 'a')).toBeDefined();
+    expect(await fakeBrowser.alarms.get(workAlarm('bulk', 'a'))).toBeDefined();
     held[1]!();
     await untilEnded();
   });
