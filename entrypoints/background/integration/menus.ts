@@ -1,5 +1,4 @@
-// The right-click menu: "Create report for this page" on a web page, "Create report for this link" on a
-// link to one. Shown or removed at once when Settings turns it on or off.
+// The right-click menu: "Create report for this page" / "for this link", shown as Settings says.
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
 
@@ -25,10 +24,7 @@ export function clickedAddress(info: MenuClick, tabUrl?: string): { url: string 
   return null;
 }
 
-/**
- * Makes the menu match the setting. One at a time: two quick toggles must not leave the items twice (an
- * error) or not at all.
- */
+/** One at a time: two quick toggles must not leave the items twice (an error) or not at all. */
 export function createMenus(api: MenusApi = browser.contextMenus) {
   let queue: Promise<void> = Promise.resolve();
 

@@ -1,11 +1,10 @@
-// Notifications (opt-in, behind the optional `notifications` permission): how a report made away from the
-// popup ended. A click on a report's notification opens its details in the options page. The report id
-// travels in the notification's id, which only this extension can create.
+// Notifications (opt-in, optional permission): how a report made away from the popup ended. A click opens
+// its details; the report id travels in the notification's id, which only this extension can create.
 import { browser } from 'wxt/browser';
 import type { ReportId } from '@/lib/api/types';
-import { openOptions } from '@/lib/options-link';
+import { openOptions } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
-import type { Outcome } from './outcome';
+import type { Outcome } from './quick-create';
 
 type Api = typeof browser.notifications;
 export type NotificationsApi = Pick<Api, 'create' | 'clear'>;
