@@ -8,9 +8,6 @@ export const MENU_LINK = 'create-report-link';
 // Only where a report can be made: the click handler checks the address again all the same.
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 
-type Api = typeof browser.contextMenus;
-export type MenusApi = Pick<Api, 'create' | 'removeAll'>;
-
 export interface MenuClick {
   menuItemId: string | number;
   pageUrl?: string;
@@ -25,10 +22,11 @@ export function clickedAddress(info: MenuClick, tabUrl?: string): { url: string 
 }
 
 /** One at a time: two quick toggles must not leave the items twice (an error) or not at all. */
-export function createMenus(api: MenusApi = browser.contextMenus) {
+export function createMenus() {
+  const api = browser.contextMenus;
   let queue: Promise<void> = Promise.resolve();
 
-  function add(properties: Parameters<Api['create']>[0]): Promise<void> {
+  function add(properties: Parameters<typeof api.create>[0]): Promise<void> {
     return new Promise((resolve) => {
       api.create(properties, () => {
         // Read, so the browser does not log it as unchecked; the worst case is a missing item.
