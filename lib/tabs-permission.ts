@@ -49,23 +49,24 @@ export function settle(call: () => Promise<boolean>, fallback = false): Promise<
 export type TabsOwner = ReturnType<typeof createTabsOwner>;
 
 export function createTabsOwner(deps: TabsOwnerDeps) {
-  async function forgetOthers(feature: TabsFeature): Promise<void> {
-    const others = Object.entries(deps.flags).filter(([name]) => name !== feature);
-    await Promise.all(others.map(([, flag]) => flag.setValue(false).catch(() => undefined)));
-  }
+  const others = (feature: TabsFeature) =>
+    Object.entries(deps.flags).flatMap(([name, flag]) => (name === feature ? [] : [flag]));
 
   return {
     granted: () => settle(() => deps.permissions.contains(TABS_PERMISSION)),
     reliesOn: (feature: TabsFeature) => deps.flags[feature].getValue().catch(() => false),
     /** Call from the click itself: a browser shows no prompt for a request made after an await. */
     async take(feature: TabsFeature): Promise<boolean> {
-      // Read before asking (unknown counts as held): not held means the browser took it back.
+      // Read before asking (unknown counts as held).
       const heldBefore = settle(() => deps.permissions.contains(TABS_PERMISSION), true);
       const asked = settle(() => deps.permissions.request(TABS_PERMISSION));
       // Held outright counts too: Firefox refuses a request for a permission the manifest grants (e2e builds).
       const granted = (await asked) || (await settle(() => deps.permissions.contains(TABS_PERMISSION)));
       if (!granted) return false;
-      if (!(await heldBefore)) await forgetOthers(feature);
+      // Not held before: the browser took it back, which ended every other feature's reliance too.
+      if (!(await heldBefore)) {
+        await Promise.all(others(feature).map((flag) => flag.setValue(false).catch(() => undefined)));
+      }
       await deps.flags[feature].setValue(true);
       return true;
     },
@@ -74,8 +75,7 @@ export function createTabsOwner(deps: TabsOwnerDeps) {
     /** `feature` no longer relies on it: given back when no other feature does. */
     async release(feature: TabsFeature): Promise<void> {
       await deps.flags[feature].setValue(false);
-      const others = Object.entries(deps.flags).filter(([name]) => name !== feature);
-      const used = await Promise.all(others.map(([, flag]) => flag.getValue().catch(() => true)));
+      const used = await Promise.all(others(feature).map((flag) => flag.getValue().catch(() => true)));
       if (!used.some(Boolean)) await settle(() => deps.permissions.remove(TABS_PERMISSION));
     },
   };

@@ -62,16 +62,14 @@ export function failure(work: Work, address: string | null, error: Pick<ApiError
   };
 }
 
-export interface AnnounceDeps {
-  prefs(): Promise<IntegrationPrefs>;
-  notifier: Pick<Notifier, 'notify'>;
-}
-
 /**
  * A notification when they are on (and allowed), else the tab's badge. Without a tab (a popup's create,
  * its popup closed since) only a notification says it: the next popup shows it anyway.
  */
-export function createAnnouncer(deps: AnnounceDeps) {
+export function createAnnouncer(deps: {
+  prefs(): Promise<IntegrationPrefs>;
+  notifier: Pick<Notifier, 'notify'>;
+}) {
   return async function announce(outcome: Outcome, tabId?: number): Promise<'notification' | 'badge' | null> {
     const { notifications } = await deps.prefs();
     if (notifications && (await deps.notifier.notify(outcome))) {
@@ -83,8 +81,6 @@ export function createAnnouncer(deps: AnnounceDeps) {
     return 'badge';
   };
 }
-
-export type Announce = ReturnType<typeof createAnnouncer>;
 
 /** What the menu and the shortcut do, all on one connection. */
 export interface PageActions {
@@ -98,7 +94,7 @@ export interface PageActions {
 
 export interface QuickCreateDeps {
   prefs(): Promise<IntegrationPrefs>;
-  announce: Announce;
+  announce: ReturnType<typeof createAnnouncer>;
   /** The actions on the connection active when asked: a switch meanwhile changes nothing. */
   onActive(): Promise<PageActions>;
 }
