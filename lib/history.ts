@@ -1,7 +1,6 @@
-// A page's score over time: one snapshot per analysis the extension has seen (a new `generated_at`),
-// kept by the background (entrypoints/background/history.ts) in storage.local under the connection's id:
-// one key per report, and an index of each report's last two scores, so a list of 100 rows reads one key.
-// Nothing here ever leaves the browser.
+// A page's score over time: one snapshot per analysis seen, kept by the background in storage.local under
+// the connection's id: one key per report, and an index of each report's last two scores, so a list of 100
+// rows reads one key. Nothing here ever leaves the browser.
 import * as z from 'zod/mini';
 import { bandOfScore, roundScore } from './api/score';
 import { REPORT_RESULTS, type Report, type ReportResult } from './api/types';
@@ -46,7 +45,6 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 export const historySchema = z.array(snapshotSchema);
 
 const indexedAnalysis = z.object({ generatedAt: z.string(), score });
-export type IndexedAnalysis = z.infer<typeof indexedAnalysis>;
 
 const historyEntrySchema = z.object({
   last: indexedAnalysis,
@@ -107,10 +105,7 @@ export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>
   return Number.isNaN(time) ? snapshot.takenAt : time;
 }
 
-/**
- * The snapshot of a report's analysis, or null when there is none to keep: no date, neither score nor
- * band, or no tests (what a new analysis fixed or broke could not be told).
- */
+/** null without a date, a score or band, or tests (what a new analysis fixed could not be told). */
 export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
   if (!report.generatedAt || !report.checks) return null;
   const score = report.score === null ? null : roundScore(report.score);
@@ -226,10 +221,7 @@ export interface ScoreChange {
   change: number;
 }
 
-/**
- * The change of `report`'s score since the analysis before it, as the index tells it; null when it cannot
- * tell. The index may not hold the report's newest analysis yet: then its newest is the previous one, if earlier.
- */
+/** Since the analysis before, as the index tells it; the index may not hold the newest analysis yet. */
 export function scoreChangeOf(
   entry: HistoryEntry | undefined,
   report: { generatedAt: string | null; score: number | null },

@@ -1,6 +1,5 @@
-// The options page's location lives in the hash (`#/reports?search=foo&sort_by=url&page=3`,
-// `#/projects/<name>?test=<key>`), so reload, back/forward and bookmarks restore the same view, and links
-// into it from elsewhere are written by the same rules.
+// The options page's location lives in the hash (`#/reports?search=foo&page=3`, `#/projects/<name>?test=…`),
+// so reload, back/forward, bookmarks and links from elsewhere restore the same view.
 import {
   PER_PAGE_VALUES,
   PROJECT_SORT_KEYS,
