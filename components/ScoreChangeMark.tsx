@@ -2,7 +2,7 @@
 // "30 ▼ 42" never reads as "down from 42"; said in words to screen readers ("down 42 points from 72 at the
 // previous analysis"). One element, so a table of 100 rows stays light.
 import { t } from '@/lib/i18n';
-import type { ScoreChange } from '@/lib/score-change';
+import type { ScoreChange } from '@/lib/history';
 
 function wordsOf({ change, previous }: ScoreChange): string {
   if (change === 0) return t('historyUnchanged');

@@ -5,8 +5,7 @@ import { useId, useRef, useState } from 'preact/hooks';
 import { DECENT_FROM, GOOD_ABOVE } from '@/lib/api/score';
 import type { ReportResult } from '@/lib/api/types';
 import { formatDate, RESULT_LABELS } from '@/lib/format';
-import { analysisTime } from '@/lib/history-store';
-import type { Snapshot } from '@/lib/history';
+import { analysisTime, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import './score-chart.css';
 

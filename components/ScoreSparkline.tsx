@@ -2,8 +2,7 @@
 // screen readers ("Score over 4 analyses: 64 → 81"). Nothing until two analyses have a score. Drawn on
 // the whole 0–100 scale over the bands' colours, so a drop from good to bad looks like one.
 import { DECENT_FROM, GOOD_ABOVE } from '@/lib/api/score';
-import { analysisTime } from '@/lib/history-store';
-import type { Snapshot } from '@/lib/history';
+import { analysisTime, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import './score-sparkline.css';
 

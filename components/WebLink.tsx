@@ -1,4 +1,4 @@
-import { parseWebUrl } from '@/lib/web-url';
+import { parseWebUrl } from '@/lib/page-url';
 import { readableUrl } from '@/lib/readable-url';
 
 /** A link in a new tab, only for http(s); `href` is the full address of a stored one ("example.com/a"). */

@@ -1,17 +1,10 @@
-// Rules for the API base URL a person types in Settings (DESIGN.md "Security rules").
+// Rules for the API base URL a person types in Settings (DESIGN.md "Security rules"); the HTTP client
+// checks them again just before sending.
 import { t } from './i18n';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/**
- * The rules the key's destination must meet: https (plain http only on this computer), and nothing in the
- * address that would carry credentials or change its meaning. checkBaseUrl says which rule failed; the HTTP
- * client checks the same rules again just before sending.
- */
-export function isAllowedBaseUrl(url: URL): boolean {
-  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
-  return secure && !url.username && !url.password && !url.search && !url.hash;
-}
+export const isAllowedBaseUrl = (url: URL): boolean => checkBaseUrl(url.href).ok;
 
 /** A key a header can carry: printable ASCII without spaces (fetch would fail anything else as "network"). */
 export function isSendableKey(key: string): boolean {
@@ -21,9 +14,8 @@ export function isSendableKey(key: string): boolean {
 export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; message: string };
 
 /**
- * Normalises what was typed: trims, drops trailing slashes and a trailing `/api/v1`, keeps a path prefix.
- * Refuses anything that is not https (except on this computer), carries a user name or password, a query or
- * a fragment.
+ * https (plain http only on this computer), and nothing that would carry credentials or change the address's
+ * meaning (a user, a query, a fragment). Trims, drops trailing slashes and `/api/v1`, keeps a path prefix.
  */
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const typed = input.trim();

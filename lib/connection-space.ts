@@ -1,20 +1,9 @@
 // What belongs to one connection is stored under its id: `<id>:<name>` in storage.session or .local. The
-// background writes the active id where pages can read it, so a page reads its connection's items
-// directly; a switch copies nothing, and removing a connection removes every key under its id.
+// background writes the active id and account where pages read them (settings/storage.ts).
 import { browser } from './page-browser';
 import { ACTIVE_ACCOUNT_KEY, ACTIVE_CONNECTION_KEY } from './storage-keys';
 
 export const spaceKey = (connectionId: string, name: string) => `${connectionId}:${name}`;
-
-/** The active connection's id ('' for none, or when storage cannot be read). */
-export async function activeConnectionId(): Promise<string> {
-  try {
-    const stored = (await browser.storage.session.get(ACTIVE_CONNECTION_KEY))[ACTIVE_CONNECTION_KEY];
-    return typeof stored === 'string' ? stored : '';
-  } catch {
-    return '';
-  }
-}
 
 /** A connection as messages name it: its id and the account it was saved with ('' for none). */
 export interface ConnectionHandle {
@@ -22,15 +11,18 @@ export interface ConnectionHandle {
   account: string;
 }
 
+/** The active connection ('' for none, or when storage cannot be read). */
 async function readActive(): Promise<ConnectionHandle> {
   try {
     const stored = await browser.storage.session.get([ACTIVE_CONNECTION_KEY, ACTIVE_ACCOUNT_KEY]);
     const [id, account] = [stored[ACTIVE_CONNECTION_KEY], stored[ACTIVE_ACCOUNT_KEY]];
-    return typeof id === 'string' && typeof account === 'string' ? { id, account } : { id: '', account: '' };
+    return { id: typeof id === 'string' ? id : '', account: typeof account === 'string' ? account : '' };
   } catch {
     return { id: '', account: '' };
   }
 }
+
+export const activeConnectionId = async (): Promise<string> => (await readActive()).id;
 
 let shown: Promise<ConnectionHandle> | undefined;
 
@@ -62,7 +54,7 @@ export function watchActiveItem(name: string, listener: (value: unknown) => void
   const area = browser.storage.session;
   let key: string | null = null;
   let stopped = false;
-  /** Bumped by each change: a read that started before it is older and is dropped. */
+  // Bumped by each change: a read that started before it is older and is dropped.
   let version = 0;
   async function load() {
     const mine = ++version;

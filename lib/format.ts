@@ -1,9 +1,8 @@
-// Small pure helpers for showing data to people, in the browser's language (lib/i18n) and locale (Intl).
+// Showing data to people, in the browser's language and locale.
 import { PRIVACY, type Privacy, type ReportResult } from './api/types';
 import { t } from './i18n';
 
-// Tables read like plain records (`RESULT_LABELS.good`); each name is looked up when read, so a module
-// that imports them before the i18n API is ready (or a test that switches language) gets the current one.
+// Each name is looked up when read: a module loaded before the i18n API is ready gets the current one.
 export const RESULT_LABELS: Readonly<Record<ReportResult, string>> = {
   get good() {
     return t('uiResultGood');
@@ -27,8 +26,7 @@ export const PRIVACY_NAMES: Readonly<Record<Privacy, string>> = {
   },
 };
 
-// One Intl.DateTimeFormat per style, in the person's locale, made once: `toLocaleDateString(locale, options)`
-// builds a new one on every call, which was most of the time a 100-row table took to render.
+// One Intl.DateTimeFormat per style, made once: `toLocaleDateString` builds one per call (slow for 100 rows).
 const formats: { date?: Intl.DateTimeFormat; full?: Intl.DateTimeFormat } = {};
 
 function format(iso: string | null, style: 'date' | 'full'): string | null {
@@ -48,7 +46,6 @@ export function formatDate(iso: string | null): string {
   return format(iso, 'date') ?? '—';
 }
 
-/** The exact moment in the person's locale, for a tooltip. */
 export function formatDateTime(iso: string | null): string {
   return format(iso, 'full') ?? '';
 }

@@ -1,24 +1,111 @@
-// A page's score over time: one snapshot per analysis the extension has seen (a new `generated_at`),
-// the bounds that keep the history small, and what changed between two analyses. Pure data: the
-// background keeps the snapshots, the pages draw them, and the words come from the locales.
-import { analysisTime, type Snapshot, type SnapshotFailure } from './history-store';
+// A page's score over time: one snapshot per analysis seen, kept by the background in storage.local under
+// the connection's id: one key per report, and an index of each report's last two scores, so a list of 100
+// rows reads one key. Nothing here ever leaves the browser.
+import * as z from 'zod/mini';
 import { bandOfScore, roundScore } from './api/score';
-import type { Report, ReportResult } from './api/types';
+import { REPORT_RESULTS, type Report, type ReportResult } from './api/types';
+import { activeConnectionId, spaceKey } from './connection-space';
+import { browser } from './page-browser';
+import { checkCategory, checkImportance } from './report-store';
 
-/** A snapshot's shape is its stored item's schema (lib/history-store.ts). */
-export type { Snapshot, SnapshotFailure } from './history-store';
+export const historyName = (reportId: string) => `history:${reportId}`;
+export const HISTORY_INDEX_NAME = 'historyIndex';
 
 /** Snapshots kept per report; older ones are thinned beyond it. */
 export const MAX_SNAPSHOTS = 100;
 /** Failed tests kept per snapshot (phpRank has 33 tests); the counts stay exact. */
 const MAX_FAILED = 50;
-/** Characters of a failure's value kept. */
 const MAX_VALUE = 80;
 
-/**
- * The snapshot of a report's analysis, or null when there is none to keep: no date, neither score nor
- * band, or no tests (what a new analysis fixed or broke could not be told).
- */
+const score = z.nullable(z.number());
+const count = z.number();
+
+const snapshotFailure = z.object({
+  key: z.string(),
+  /** The test's name as the details showed it then; older snapshots lack it. */
+  name: z.optional(z.string()),
+  importance: checkImportance,
+  category: checkCategory,
+  /** The short detail shown when it was taken ("2.8 s (limit 2 s)"), or null. */
+  value: z.nullable(z.string()),
+});
+export type SnapshotFailure = z.infer<typeof snapshotFailure>;
+
+export const snapshotSchema = z.object({
+  generatedAt: z.string(),
+  /** When the extension first saw this analysis (epoch ms). */
+  takenAt: z.number(),
+  /** A whole number from 0 to 100; null when the service sent only a word. */
+  score,
+  band: z.nullable(z.enum(REPORT_RESULTS)),
+  counts: z.object({ high: count, medium: count, low: count, passed: count }),
+  failed: z.array(snapshotFailure),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
+export const historySchema = z.array(snapshotSchema);
+
+const indexedAnalysis = z.object({ generatedAt: z.string(), score });
+
+const historyEntrySchema = z.object({
+  last: indexedAnalysis,
+  previous: z.nullable(indexedAnalysis),
+  count,
+  bytes: count,
+  /** When a snapshot was last added (epoch ms): the reports untouched longest lose their history first. */
+  touched: z.number(),
+  /** So deleting a project removes its reports' histories. */
+  project: z.optional(z.nullable(z.string())),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const historyIndexSchema = z.record(z.string(), historyEntrySchema);
+export type HistoryIndex = z.infer<typeof historyIndexSchema>;
+
+/** What does not fit its schema is no index, no history. */
+export const historyIndexFrom = (value: unknown): HistoryIndex =>
+  historyIndexSchema.safeParse(value).data ?? {};
+export const historyFrom = (value: unknown): Snapshot[] => historySchema.safeParse(value).data ?? [];
+
+/** The history of connection `connectionId` (by default the active one, read once); what fails to read is none. */
+export function readHistory(connectionId?: string) {
+  let owner: Promise<string> | undefined;
+  const key = async (name: string) =>
+    spaceKey(
+      await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
+      name,
+    );
+  async function get(name: string): Promise<unknown> {
+    const stored = await key(name);
+    return (await browser.storage.local.get(stored))[stored];
+  }
+  return {
+    snapshots: (reportId: string | number) => get(historyName(String(reportId))).then(historyFrom, () => []),
+    /** Several reports' snapshots, in the order of `reportIds`, read at once. */
+    async histories(reportIds: readonly string[]): Promise<Snapshot[][]> {
+      const keys = await Promise.all(reportIds.map((id) => key(historyName(id))));
+      const stored = await browser.storage.local.get(keys).catch(() => ({}) as Record<string, unknown>);
+      return keys.map((each) => historyFrom(stored[each]));
+    },
+    index: (): Promise<HistoryIndex> => get(HISTORY_INDEX_NAME).then(historyIndexFrom, () => ({})),
+  };
+}
+
+export function historyUsage(index: HistoryIndex) {
+  const entries = Object.values(index);
+  return {
+    reports: entries.length,
+    analyses: entries.reduce((sum, entry) => sum + entry.count, 0),
+    bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+  };
+}
+
+/** When an analysis ran (epoch ms); when the service's date cannot be read, when it was seen. */
+export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>): number {
+  const time = Date.parse(snapshot.generatedAt);
+  return Number.isNaN(time) ? snapshot.takenAt : time;
+}
+
+/** null without a date, a score or band, or tests (what a new analysis fixed could not be told). */
 export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
   if (!report.generatedAt || !report.checks) return null;
   const score = report.score === null ? null : roundScore(report.score);
@@ -41,10 +128,7 @@ export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
   };
 }
 
-/**
- * The history with `snapshot` added in date order, thinned to `max` snapshots. The same list (same
- * object) when it already holds that analysis.
- */
+/** The history with `snapshot` added in date order, thinned to `max`; the same list when it holds that analysis. */
 export function addSnapshot(
   history: readonly Snapshot[],
   snapshot: Snapshot,
@@ -55,7 +139,7 @@ export function addSnapshot(
   return thin(added, Math.max(2, max));
 }
 
-/** Thinning drops the snapshot whose neighbours are closest in time, so the timeline stays spread; never the first or last. */
+/** Drops the snapshot whose neighbours are closest in time, so the timeline stays spread; never the first or last. */
 function thin(history: Snapshot[], max: number): Snapshot[] {
   while (history.length > max) {
     let drop = 1;
@@ -76,18 +160,15 @@ export function jsonBytes(value: unknown): number {
   return new TextEncoder().encode(JSON.stringify(value)).length;
 }
 
-/** A failed test in a comparison. */
 export interface CheckChange extends SnapshotFailure {
   /** Still failing: the value in the older analysis (`value` is the newer one's). */
   valueBefore?: string | null;
 }
 
 export interface Comparison {
-  /** Newer score minus older, in whole points; null when either has no score. */
+  /** Newer score minus older; null when either has no score. */
   scoreChange: number | null;
-  /** Failed in the older analysis, passed (or gone) in the newer; with the older value. */
   fixed: CheckChange[];
-  /** New failures: passed in the older analysis, failed in the newer. */
   broken: CheckChange[];
   stillFailing: CheckChange[];
 }
@@ -109,11 +190,9 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot): Comparison {
 export interface ChangeSummary {
   score: number | null;
   band: ReportResult | null;
-  /** Points up (positive) or down since the previous analysis; null without both scores. */
   change: number | null;
-  /** The previous analysis's score, the other end of `change`. */
+  /** The previous analysis's score and `generated_at`. */
   previous: number | null;
-  /** The previous analysis's `generated_at`. */
   since: string;
   fixed: number;
   broken: number;
@@ -134,6 +213,28 @@ export function changeSummary(history: readonly Snapshot[]): ChangeSummary | nul
     fixed: comparison.fixed.length,
     broken: comparison.broken.length,
   };
+}
+
+export interface ScoreChange {
+  previous: number;
+  /** Points up (positive) or down since then. */
+  change: number;
+}
+
+/** Since the analysis before, as the index tells it; the index may not hold the newest analysis yet. */
+export function scoreChangeOf(
+  entry: HistoryEntry | undefined,
+  report: { generatedAt: string | null; score: number | null },
+): ScoreChange | null {
+  if (!entry || report.generatedAt === null || report.score === null) return null;
+  const previous =
+    entry.last.generatedAt === report.generatedAt
+      ? entry.previous
+      : Date.parse(entry.last.generatedAt) < Date.parse(report.generatedAt)
+        ? entry.last
+        : null;
+  if (!previous || previous.score === null) return null;
+  return { previous: previous.score, change: roundScore(report.score) - previous.score };
 }
 
 function shorten(text: string | null): string | null {

@@ -1,8 +1,5 @@
-// Every string a person reads goes through here: `t("someKey", …)` looks it up in
-// public/_locales/<language>/messages.json for the browser's language (English when a language has no
-// file). Keys are literal at each call so tests/unit/lib/i18n.test.ts can find every one used; a key
-// missing from a language, or in none, fails that test. Only the type of the English file is imported:
-// the strings stay out of every bundle.
+// Every string a person reads: `t("someKey", …)` from public/_locales in the browser's language. Keys are
+// literal at each call, so tests/unit/lib/i18n.test.ts finds every one used.
 import type english from '@/public/_locales/en/messages.json';
 import { browser } from './page-browser';
 

@@ -1,5 +1,5 @@
-// The options page's location lives in the hash (`#/reports?search=foo&sort_by=url&page=3`,
-// `#/projects/<name>?test=<key>`), so reload, back/forward and bookmarks restore the same view. Pure.
+// The options page's location lives in the hash (`#/reports?search=foo&page=3`, `#/projects/<name>?test=…`),
+// so reload, back/forward, bookmarks and links from elsewhere restore the same view.
 import {
   PER_PAGE_VALUES,
   PROJECT_SORT_KEYS,
@@ -10,7 +10,10 @@ import {
   type ReportResult,
   type ReportSortKey,
   type SortDirection,
+  type ReportId,
 } from './api/types';
+import { browser } from './page-browser';
+import { reportKey } from './report-id';
 
 export type OptionsSection = 'reports' | 'projects' | 'settings';
 
@@ -198,4 +201,25 @@ function nonEmpty(value: string | null): string | null {
 /** Drops undefined values, so spreading the result never overwrites with undefined. */
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+export type OptionsLink =
+  | { view: 'settings' }
+  | { view: 'reports' }
+  | { view: 'report'; id: ReportId }
+  | { view: 'project'; name: string };
+
+function routeOf(link: OptionsLink): OptionsRoute {
+  if (link.view === 'settings') return { section: 'settings' };
+  if (link.view === 'project') return { section: 'project', name: link.name, test: null };
+  return { section: 'reports', list: {}, details: link.view === 'report' ? reportKey(link.id) : null };
+}
+
+/** The options page's address for a link, e.g. `chrome-extension://…/options.html#/reports?details=12`. */
+export function optionsUrl(link: OptionsLink): string {
+  return `${browser.runtime.getURL('/options.html')}${formatRoute(routeOf(link))}`;
+}
+
+export async function openOptions(link: OptionsLink): Promise<void> {
+  await browser.tabs.create({ url: optionsUrl(link) });
 }

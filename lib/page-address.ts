@@ -1,8 +1,6 @@
-// Page addresses the way the service keeps them. phpRank stores a report's `url` without its scheme,
-// without a leading `www.` and without the `/` of a root address (`https://www.example.com/` becomes
-// `example.com`), and the full address it reached in `results.seo_friendly_url.value`.
-
-import { parseWebUrl } from '@/lib/web-url';
+// Page addresses the way the service keeps them: phpRank stores a report's `url` without its scheme, a
+// leading `www.` or the `/` of a root address (`https://www.example.com/` becomes `example.com`).
+import { parseWebUrl } from '@/lib/page-url';
 
 const WEB_SCHEME = /^https?:\/\//i;
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -16,10 +14,7 @@ function withScheme(address: string, scheme: string): URL | null {
   return parseWebUrl(`${scheme}://${text}`);
 }
 
-/**
- * Only the escapes of non-ASCII text undone, so "caf%C3%A9" and "café" compare equal; "%20" or "%25"
- * stay as they are, so cleaning twice gives the same address.
- */
+/** Only escapes of non-ASCII text undone ("caf%C3%A9" is "café"); "%20" stays, so cleaning twice changes nothing. */
 function decoded(text: string): string {
   return text.replace(/(?:%[89a-f][0-9a-f])+/gi, (escapes) => {
     try {
@@ -37,25 +32,19 @@ function writtenPort(address: string): string {
     : (/^[^/?#]*?:(\d+)(?:[/?#]|$)/.exec(address.trim())?.[1] ?? '');
 }
 
-/**
- * The address cleaned the service's way ("example.com/pricing?x=1"), for searching and comparing;
- * null when it is not a web address. The fragment never reaches the service and is dropped.
- */
+/** The address cleaned the service's way ("example.com/pricing?x=1"), for comparing; null for no web address. */
 export function serviceAddress(address: string): string | null {
   const written = writtenAddress(address);
   return written === null ? null : decoded(written);
 }
 
-/** serviceAddress of a full http(s) address, such as a tab's: what pages key a page's report by. */
+/** serviceAddress of a full http(s) address, such as a tab's. */
 export function pageKey(url: string): string | null {
   const parsed = parseWebUrl(url);
   return parsed && decoded(written(parsed, parsed.port));
 }
 
-/**
- * The address cleaned the service's way, its escapes kept as the browser wrote them: what phpRank stores
- * for a page, and so what to search for ("example.com/caf%C3%A9" is not found by "example.com/café").
- */
+/** Cleaned, its escapes kept as written: what phpRank stores, and so what to search for. */
 export function writtenAddress(address: string): string | null {
   const url = withScheme(address, 'http');
   return url && written(url, url.port || writtenPort(address));
@@ -75,11 +64,7 @@ export function isSamePage(pageUrl: string, storedUrl: string, reachedUrl: strin
   return serviceAddress(storedUrl) === page || (reachedUrl !== null && serviceAddress(reachedUrl) === page);
 }
 
-/**
- * The page's full address, for a link: the one the service reached (phpRank's
- * `results.seo_friendly_url.value`), else the stored one with https:// in front when it has no scheme.
- * Never anything but http(s).
- */
+/** For a link: the address the service reached, else the stored one with https:// in front; only http(s). */
 export function pageAddress(storedUrl: string, reached: string | null): string | null {
   if (reached) return reached;
   return withScheme(storedUrl, 'https')?.href ?? null;

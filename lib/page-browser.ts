@@ -1,7 +1,5 @@
-// The extension API as the browser gives it, for pages and the modules they share with the background.
-// Chrome MV3 and Firefox both offer promise-based APIs for everything pages call. The background takes
-// webextension-polyfill's `browser` from wxt/browser (WXT's module, wxt.config.ts), so its
-// runtime.onMessage listener answers with a promise in both browsers.
+// The extension API as the browser gives it (promise-based in both), for pages and what they share with
+// the background; the background itself takes webextension-polyfill's from wxt/browser.
 import type { WxtBrowser } from 'wxt/browser';
 
 type Globals = { browser?: WxtBrowser; chrome?: WxtBrowser };

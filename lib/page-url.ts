@@ -1,12 +1,58 @@
-// Which tabs can get a report: the service measures web pages, so only http(s) pages it can reach.
+// Which addresses are web pages, which tabs can get a report, and how long a request may be: answered once
+// for every part of the extension (links are rendered only for http(s) addresses, DESIGN.md).
 import { t } from './i18n';
-import { parseWebUrl } from './web-url';
+
+/** The address as a URL when it is an http: or https: address; else null. Never throws. */
+export function parseWebUrl(address: string): URL | null {
+  try {
+    const url = new URL(address);
+    // Such a URL always has a host: the parser refuses "http://" or "https://:80".
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isWebUrl(address: string): boolean {
+  return parseWebUrl(address) !== null;
+}
+
+/**
+ * An http(s) address written plainly: the scheme, `//` and a host right after it, no blank or control
+ * character. A URL parser forgives a lot (drops newlines, reads `https:example.com` as a host): what comes
+ * from a server is shown only when it needs no such forgiving.
+ */
+export function isPlainWebUrl(address: string): boolean {
+  if (!/^https?:\/\/[^/\\]/i.test(address) || /[\s\u0000-\u001f\u007f]/.test(address)) return false;
+  return isWebUrl(address);
+}
 
 /** phpRank refuses a page address over 2,048 characters (Laravel's `max:2048` on `url`). */
 export const MAX_PAGE_URL_LENGTH = 2048;
 
-/** Why a page address this long is refused, in the browser's language. */
 export const pageUrlTooLong = (): string => t('pageUrlTooLong');
+
+/** Web servers refuse request lines past about 8 KB (414): kept under it with room for the rest. */
+export const MAX_REQUEST_URL_LENGTH = 8000;
+
+/** A search is matched against stored addresses, never longer than a page address. */
+export const MAX_SEARCH_LENGTH = 2048;
+
+/** Encoded, a letter outside ASCII takes up to 9 characters: the search must leave room for the rest. */
+const MAX_ENCODED_SEARCH_LENGTH = 6000;
+
+export const REQUEST_URL_TOO_LONG = t('inputRequestTooLong');
+
+/** Why a search cannot be sent, or null when it can. */
+export function searchProblem(search: string): string | null {
+  const text = search.trim();
+  if (text.length > MAX_SEARCH_LENGTH) return t('inputSearchTooLong');
+  // A lone surrogate has no encoding (encodeURIComponent throws); the client sends it as U+FFFD.
+  if (encodeURIComponent(text.toWellFormed()).length > MAX_ENCODED_SEARCH_LENGTH) {
+    return t('inputSearchTooWide');
+  }
+  return null;
+}
 
 export type PageCheck =
   { reportable: true; url: string; host: string } | { reportable: false; url: string | null; reason: string };
@@ -22,7 +68,7 @@ const STORE_PAGES = [
 
 const NEW_TAB =
   /^(?:chrome|edge|brave|opera|vivaldi):\/\/(?:newtab|new-tab-page|startpage)\b|^about:(?:newtab|home)\b|^chrome-search:/i;
-// An empty page, not a new tab: a tab opened by a script or a link before it loads anything, say.
+// An empty page, not a new tab: a tab opened by a script before it loads anything, say.
 const BLANK = /^about:blank\b/i;
 
 // Browser and extension pages have their own words; any other scheme (ftp:, data:, mailto:…) is named.
@@ -31,7 +77,6 @@ const OWN_PAGE = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz
 /** Why an address that is no http(s) address is not a web page, by its scheme; none named without one. */
 function schemeReason(url: string): string | undefined {
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url.trim())?.[0].toLowerCase();
-  // No scheme, or a broken http(s) address: nothing to name.
   if (!scheme || scheme === 'http:' || scheme === 'https:') return undefined;
   if (scheme === 'file:') return t('pageFile');
   return OWN_PAGE.test(scheme) ? t('pageBrowser') : t('pageScheme', scheme);
@@ -41,9 +86,8 @@ function schemeReason(url: string): string | undefined {
 const notWebPage = (why = ''): string => (why ? `${why} ` : '') + t('pageNotWebPage');
 
 /**
- * The address as it may leave the browser: without `user:password@` (never sent) and without the
- * `#fragment` (a place in the page, which browsers never send either). The query stays: it is part of
- * the page. Anything but an http(s) address comes back as it was.
+ * The address as it may leave the browser: without `user:password@` and without the `#fragment` (which
+ * browsers never send either). Anything but an http(s) address comes back as it was.
  */
 export function shareableUrl(url: string): string {
   const parsed = parseWebUrl(url);
@@ -67,9 +111,8 @@ function decodeName(name: string): string {
 }
 
 /**
- * The page's address without tracking parameters (and without a `;jsessionid=` path parameter), with
- * the names of those removed; null when it has none. A report of the clean address is one of the page,
- * not of one visit to it.
+ * The page's address without tracking parameters (and a `;jsessionid=` path parameter), with the names of
+ * those removed; null when it has none.
  */
 export function withoutTracking(url: string): { url: string; removed: string[] } | null {
   const parsed = parseWebUrl(url);
@@ -92,10 +135,7 @@ export function withoutTracking(url: string): { url: string; removed: string[] }
   return removed.length > 0 ? { url: parsed.href, removed } : null;
 }
 
-/**
- * Whether the page at `url` can be reported, and if not, a sentence saying why. A reportable page's
- * `url` is its shareable address (see shareableUrl): the one the popup shows, looks up and creates.
- */
+/** Whether the page at `url` can be reported (its `url` then the shareable address), else why not. */
 export function checkPage(url: string | null | undefined): PageCheck {
   if (!url)
     return {

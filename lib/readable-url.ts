@@ -1,19 +1,9 @@
-// An address as a person reads it: `https://example.org/caf%C3%A9` shows as `https://example.org/café`.
-// For showing only: links, requests and the CSV keep the raw address. What is decoded is chosen so the
-// text never says something the address does not:
-// - only escapes of non-ASCII characters are decoded; ASCII escapes stay (`%2F` is not a path's `/`,
-//   `%20` shows where a space is, `%25` stays a percent), as do bytes that are not valid UTF-8;
-// - the host is left as it is: an `xn--` name is never shown in Unicode (a look-alike host would read
-//   as the real one);
-// - characters that reorder, hide or fake text (bidi controls, zero-width and other invisible
-//   characters, look-alike slashes and delimiters) stay escaped, and are escaped where they arrive raw.
+// An address as a person reads it (`…/caf%C3%A9` shows as `…/café`), for showing only. The text never says
+// what the address does not: only escapes of non-ASCII characters are decoded (`%2F` is not a path's `/`);
+// the host stays as it is (an `xn--` name is never shown in Unicode); and characters that reorder, hide or
+// fake text stay escaped, and are escaped where they arrive raw.
 
-/**
- * Other characters (controls, format characters such as bidi controls, zero-width characters, soft
- * hyphen, BOM and tags; surrogates, private use, unassigned), separators (every space: the ASCII one is
- * let through below; line separators), variation selectors, Hangul fillers, and characters that pass
- * for URL delimiters (⁄ ∕ ⧸ ＃ ／ ： ？ ＠).
- */
+/** Controls, format and invisible characters, separators, variation selectors, Hangul fillers, look-alike delimiters. */
 const UNSAFE = /[\p{C}\p{Z}\p{VS}\u115F\u1160\u3164\uFFA0\u2044\u2215\u29F8\uFF03\uFF0F\uFF1A\uFF1F\uFF20]/gu;
 
 /** The readable form of an address (or of a report's stored address such as `example.org/caf%C3%A9`). */
@@ -32,7 +22,7 @@ export function readableUrl(url: string): string {
 function decodeRun(run: string): string {
   let shown = '';
   for (let at = 0; at < run.length;) {
-    // The sequence's length from its lead byte: 2 for C2–DF, 3 for E0–EF, 4 for F0–F4, else 1.
+    // The sequence's length from its lead byte.
     const lead = Number.parseInt(run.slice(at + 1, at + 3), 16);
     const length = 3 * (lead > 0xf4 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1);
     let char = '';

@@ -1,6 +1,5 @@
-// What a project's reports add up to, computed from the rows the background keeps of them (one per
-// report): the ranking of failed tests by the pages they affect, the spread over the bands, the average;
-// and one test's pages. Pure: no storage, no service.
+// What a project's reports add up to, from the rows the background keeps (one per report): failed tests
+// ranked by the pages they affect, the spread over the bands, the average; and one test's pages.
 import { checkName, type FailedCheck } from './api/report-checks';
 import { bandOfScore } from './api/score';
 import type { CheckImportance, Report, ReportResult } from './api/types';
@@ -10,11 +9,10 @@ import type { SitePage, SiteSummary, SiteTest } from './site';
 export type SiteRowTest = Omit<FailedCheck, 'detail'>;
 
 export interface SiteRow extends SitePage {
-  /** Its failed tests; null when the report has no results (not analysed yet, or a server that sends none). */
+  /** null when the report has no results. */
   failed: SiteRowTest[] | null;
 }
 
-/** What a summary says besides the rows: how the read that gave them went. */
 export interface SiteReadFacts {
   total: number | null;
   cut: boolean;
@@ -41,7 +39,6 @@ export function siteRowOf(report: Report): SiteRow {
   };
 }
 
-/** The service's word, else the band of its score. */
 function bandOf(row: SiteRow): ReportResult | null {
   return row.result ?? (row.score === null ? null : bandOfScore(row.score));
 }

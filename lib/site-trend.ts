@@ -1,15 +1,12 @@
-// A project's average score over time, from the history the extension keeps of each of its reports
-// (lib/history.ts). Pages added later must not read as the site getting worse, so the line follows the
-// same pages: each step moves by the mean change of the pages scored at both points, and the line ends
-// at the mean of every page's latest score (the average the project shows). Pure.
+// A project's average score over time, from its reports' histories. Pages added later must not read as the
+// site getting worse: each step moves by the mean change of the pages scored at both points, and the line
+// ends at the mean of every page's latest score (the average the project shows).
 import { bandOfScore, roundScore } from './api/score';
-import { analysisTime } from './history-store';
-import type { Snapshot } from './history';
+import { analysisTime, type Snapshot } from './history';
 
 export interface TrendPoint extends Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'> {
-  /** Pages with a score by this point. */
   pages: number;
-  /** Of them, pages scored for the first time here (none at the first point). */
+  /** Pages scored for the first time here (none at the first point). */
   joined: number;
 }
 
@@ -18,17 +15,12 @@ const STEP_MS = 60_000;
 
 interface Step {
   last: Snapshot;
-  /** The mean change of the pages scored before this step (0 for the first). */
   change: number;
   pages: number;
   joined: number;
 }
 
-/**
- * The trend of a project whose reports have these histories (each oldest first): a point per minute in
- * which analyses ran, at the last of them. Unscored analyses are left out, so a page counts from its
- * first score on.
- */
+/** A point per minute in which analyses ran; a page counts from its first score on. */
 export function siteTrend(histories: readonly (readonly Snapshot[])[]): TrendPoint[] {
   const analyses = histories
     .flatMap((history, page) =>

@@ -1,11 +1,10 @@
-// A site at a glance: the background keeps one row per report of a project and gives pages only the
-// aggregate below and, on request, one test's pages.
+// A site at a glance: the aggregate of a project's reports, which the background writes and pages watch.
 import * as z from 'zod/mini';
 import { apiErrorSchema } from './api/errors';
 import { REPORT_RESULTS, type Report } from './api/types';
 import { checkCategory, checkImportance } from './report-store';
 
-/** A project's read stops here: the job's bound, said to the person when the project is larger. */
+/** A project's read stops here, said to the person when the project is larger. */
 export const SITE_READ_CAP = 2000;
 
 const count = z.number();
@@ -13,32 +12,25 @@ const progress = { read: count, total: z.nullable(count) };
 
 const siteTestSchema = z.object({
   key: z.string(),
-  /** Its plain name ("Meta description missing"); an unknown test's key. */
   name: z.string(),
   importance: checkImportance,
   category: checkCategory,
-  /** Pages (of those with results) that fail it. */
   pages: count,
 });
 export type SiteTest = z.infer<typeof siteTestSchema>;
 
 const siteSummarySchema = z.object({
   project: z.string(),
-  /** Reports read (at most SITE_READ_CAP). */
   pages: count,
-  /** Of them, reports without results (not analysed yet, or a server that sends no tests): counted apart. */
+  /** Reports without results (not analysed yet, or a server that sends no tests). */
   withoutResults: count,
-  /** The mean of the scored pages' scores, and its band; null when none is scored. */
   averageScore: z.nullable(z.number()),
   averageResult: z.nullable(z.enum(REPORT_RESULTS)),
   spread: z.object({ good: count, decent: count, bad: count }),
   /** Failed tests, most pages first; ties: higher importance, then name. */
   tests: z.array(siteTestSchema),
-  /** The service's count of the project's reports, when it says; more than `pages` when the read was cut. */
   total: z.nullable(count),
-  /** The read stopped at SITE_READ_CAP. */
   cut: z.boolean(),
-  /** When the rows were last complete (epoch ms). */
   readAt: z.number(),
 });
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
@@ -52,10 +44,7 @@ const siteReadSchema = z.discriminatedUnion('phase', [
 ]);
 export type SiteReadState = z.infer<typeof siteReadSchema>;
 
-/**
- * storage.session, per connection, per project: what the background writes and pages watch
- * (lib/site-store.ts). `summary`: the last complete read (null before the first one ends).
- */
+/** storage.session, per connection, per project; `summary`: the last complete read. */
 export const siteViewSchema = z.object({ summary: z.nullable(siteSummarySchema), read: siteReadSchema });
 export type SiteView = z.infer<typeof siteViewSchema>;
 

@@ -1,5 +1,4 @@
-// Several named connections, one active: add, rename, remove and switch. Each runs in the
-// settings queue with the save, reads the whole list and writes it back in one step.
+// Several named connections, one active: add, rename, remove and switch, each in the settings queue.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { checkBaseUrl, isSendableKey } from '@/lib/base-url';
@@ -16,16 +15,13 @@ import { handlerPart } from './router';
 import { budgets } from './storage-budget';
 import { hostLabel, newConnectionId, type ConnectionSettings, type Connections } from './settings/storage';
 
-/** Longer than any name a person gives a client's server. */
 export const MAX_LABEL_LENGTH = 100;
 
 export interface ConnectionDeps {
   readConnections(): Promise<Connections>;
   writeConnections(connections: Connections): Promise<void>;
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Tells, still in the queue, of a connection removed and of another one active. */
   emit: Events['emit'];
-  /** Tries an address and key not saved yet, as "Test connection" tries a saved one. */
   checkKey(settings: ConnectionSettings): Promise<Result<ConnectionTestResult>>;
 }
 
@@ -62,7 +58,6 @@ const checkLabel = (label: string) => (label.trim().length > MAX_LABEL_LENGTH ? 
 const labelTooLong = () => invalidField('label', t('connLabelTooLong', MAX_LABEL_LENGTH));
 
 export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Promise<SettingsSummary>) {
-  /** Runs `change` over the stored list in the queue; writes what it returns, then tells who must know. */
   function update(
     change: (stored: Connections) => Connections | Result<never>,
   ): Promise<Result<SettingsSummary>> {
@@ -70,7 +65,6 @@ export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Pr
       const before = await deps.readConnections();
       const after = change(before);
       if ('ok' in after) return after;
-      // Still full after freeing room: the router says so (StorageFull).
       await budgets.local.retrying(() => deps.writeConnections(after));
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
       if (removed) await deps.emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });

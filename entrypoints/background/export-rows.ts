@@ -1,15 +1,10 @@
-// The export's own list read ('reports.exportPage'): the same list request as 'reports.list', each report
-// reduced to the CSV's columns before it leaves the background. The counts come from `checks`, which the
-// client makes from the raw `results` while it parses the answer (lib/api/report-checks.ts), so nothing
-// is read twice; the failed tests keep their names (in this browser's language), not their details, and
-// the raw fields are left out. The previous
-// score comes from the history index of the connection that answered (lib/history-store.ts).
+// The export's list read ('reports.exportPage'): each report reduced to the CSV's columns before it leaves
+// the background (no raw fields, no details), its previous score from the connection's history index.
 import type { Result } from '@/lib/api/errors';
 import type { CheckImportance, Page, Report, ReportChecks } from '@/lib/api/types';
 import type { ExportPage, ExportRow } from '@/lib/export/export-row';
-import type { HistoryEntry, HistoryIndex } from '@/lib/history-store';
+import { scoreChangeOf, type HistoryEntry, type HistoryIndex } from '@/lib/history';
 import { reportKey } from '@/lib/report-id';
-import { scoreChangeOf } from '@/lib/score-change';
 
 function failedNames(checks: ReportChecks): Record<CheckImportance, string[]> {
   const failed: Record<CheckImportance, string[]> = { high: [], medium: [], low: [] };
@@ -37,10 +32,7 @@ export function exportRow(report: Report, history?: HistoryEntry): ExportRow {
   };
 }
 
-/**
- * The page as the export needs it, each report's change taken from `history`; the throttle's headers ride
- * along, so the export can pace itself.
- */
+/** The throttle's headers ride along, so the export can pace itself. */
 export function exportPage(answer: Result<Page<Report>>, history: HistoryIndex = {}): Result<ExportPage> {
   if (!answer.ok) return answer;
   const { items, page, lastPage, total, hasNext } = answer.data;

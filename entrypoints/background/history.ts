@@ -1,23 +1,21 @@
-// One connection's history, written: each time the background sees a report with an analysis it has not
-// kept yet (a list, a read, a create, a regenerate, the follower, the toolbar score's bulk read), it keeps
-// a snapshot of it (lib/history.ts), under the connection's id in storage.local (lib/history-store.ts).
-// phpRank overwrites a report when it is regenerated: this is the only place the earlier score and failed
-// tests survive. Nothing here leaves the browser. Kept within storage.local's budget (storage-budget.ts):
-// the reports whose history was added to longest ago lose it first, across connections. A failed write is
-// logged and never fails the answer it came with.
+// One connection's history, written: a snapshot of each analysis the background sees and has not kept yet
+// (lib/history.ts). phpRank overwrites a report when it is regenerated: only here do earlier scores survive.
 import { browser } from 'wxt/browser';
 import type { Report, ReportId } from '@/lib/api/types';
 import { spaceKey } from '@/lib/connection-space';
-import { addSnapshot, jsonBytes, snapshotOf, type Snapshot } from '@/lib/history';
-import { historyOnItem } from '@/lib/history-setting';
 import {
+  addSnapshot,
   HISTORY_INDEX_NAME,
   historyFrom,
   historyIndexFrom,
   historyName,
+  jsonBytes,
+  snapshotOf,
   type HistoryEntry,
   type HistoryIndex,
-} from '@/lib/history-store';
+  type Snapshot,
+} from '@/lib/history';
+import { historyOnItem } from '@/lib/settings/items';
 import { reportKey } from '@/lib/report-id';
 import { budgets } from './storage-budget';
 
@@ -33,7 +31,6 @@ export function createHistory(connectionId: string, now: () => number) {
     return historyIndexFrom((await local.get(indexKey))[indexKey]);
   }
 
-  /** Removes the histories of the reports `pick` names in the index. */
   function forgetWhere(pick: (id: string, entry: HistoryEntry) => boolean): Promise<void> {
     return serially(async () => {
       const index = await readIndex();
@@ -46,7 +43,6 @@ export function createHistory(connectionId: string, now: () => number) {
   }
 
   return {
-    /** Keeps a snapshot of each report whose analysis is new (unless the person turned history off). */
     note: (reports: readonly Report[]): Promise<void> =>
       serially(async () => {
         if (!(await historyOnItem.getValue())) return;
@@ -72,13 +68,11 @@ export function createHistory(connectionId: string, now: () => number) {
         await set({ ...writes, [indexKey]: index });
       }),
 
-    /** A report deleted, or gone from the service: its history goes with it. */
+    /** A report deleted, or gone from the service. */
     forget: (id: ReportId) => forgetWhere((each) => each === reportKey(id)),
 
-    /** A project deleted: the histories of its reports go. */
     forgetProject: (name: string) => forgetWhere((_id, entry) => entry.project === name),
 
-    /** "Clear history" in Settings: every report's, for this connection. */
     clear: () => forgetWhere(() => true),
   };
 }

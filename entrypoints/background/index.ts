@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { declaredIn, NONE_DECLARED } from './settings/old-origin-permission';
 import { registerBrowserIntegration } from './integration';
 import { createMessageRouter } from './router';
 import { registerToolbarScore } from './toolbar-score';
@@ -13,11 +12,7 @@ export default defineBackground(() => {
     console.error('Page Reports background rejection:', String(event.reason)),
   );
 
-  // Only the e2e and `npm start` builds declare origins (wxt.config.ts), which the browser will not give
-  // back: the production worker carries no match-pattern check for a manifest without any.
-  const isDeclared =
-    import.meta.env.MODE === 'production' ? NONE_DECLARED : declaredIn(browser.runtime.getManifest());
-  const { handlers, toolbar, events, pageActionsOnActive } = createBackground({ isDeclared });
+  const { handlers, toolbar, events, pageActionsOnActive } = createBackground();
   // The right-click menu, the create shortcut and notifications (their listeners too).
   registerBrowserIntegration(pageActionsOnActive, events);
   // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.

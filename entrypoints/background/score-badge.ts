@@ -1,11 +1,12 @@
-// Everything that writes the toolbar score on a tab's badge, in one place. The menu and shortcut create
-// writes the same badge (integration/badge.ts, with these colours): while its "…" shows on a tab, the score
-// waits. Per tab: the browser drops a tab's values when it is closed or navigates, and other tabs keep theirs.
+// Everything that writes a tab's toolbar badge: the opt-in score of the newest report for its address,
+// and a create from the menu or the shortcut ("…" while it runs, then how it ended), during which the
+// score waits. Per tab: the browser drops a tab's values when it is closed or navigates.
 import { browser } from 'wxt/browser';
 import type { ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
 import { bandOfScore, roundScore } from '@/lib/api/score';
 import { formatDate, RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import type { Outcome } from './integration/quick-create';
 
 /** What a tab's badge shows of the newest report for its address. */
 export interface ScoreEntry {
@@ -27,14 +28,20 @@ export function scoreEntry(report: ReportSummary): ScoreEntry {
   };
 }
 
-// The service's own colours (green, yellow, red), dark enough for white text (contrast 4.9–5.4:1) and
-// still apart from both a light toolbar (≥ 4.4:1 on #f1f3f4) and a dark one (≥ 3:1 on #202124).
+// The service's own colours, dark enough for white text (contrast 4.9–5.4:1) and still apart from both a
+// light toolbar (≥ 4.4:1 on #f1f3f4) and a dark one (≥ 3:1 on #202124).
 export const BAND_COLOURS: Record<ReportResult, string> = {
   good: '#15803d',
   decent: '#a16207',
   bad: '#cf222e',
 };
 export const BADGE_TEXT_COLOUR = '#ffffff';
+export const BADGE_COLOURS = {
+  ...BAND_COLOURS,
+  running: '#57606a',
+  done: '#57606a',
+  failed: BAND_COLOURS.bad,
+} as const;
 
 export type BadgeAction = Pick<
   typeof browser.action,
@@ -42,34 +49,27 @@ export type BadgeAction = Pick<
 > &
   Partial<Pick<typeof browser.action, 'setBadgeTextColor'>>;
 
-// Tabs whose badge shows a create in progress. In memory: a running create keeps the worker alive.
+/** Tabs whose badge shows a create in progress: in memory, as a running create keeps the worker alive. */
 const heldTabs = new Set<number>();
-
-/** While `held`, the score stays off the tab's badge (a create from the menu or shortcut shows "…"). */
-export function holdScoreBadge(tabId: number, held: boolean): void {
-  if (held) heldTabs.add(tabId);
-  else heldTabs.delete(tabId);
-}
 
 /** Chrome MV3's `action`, Firefox MV2's `browserAction` (same calls). */
 export function toolbarAction(): BadgeAction {
   return browser.action ?? (browser as unknown as { browserAction: BadgeAction }).browserAction;
 }
 
-/** What a tab's badge shows, and its tooltip. */
 export interface BadgeLook {
   text: string;
   colour: string;
   title: string;
+  /** A create in progress: the score leaves the tab alone until the outcome shows. */
+  running?: boolean;
 }
 
-const bandName = (band: ReportResult): string => RESULT_LABELS[band];
-
-/** What the badge shows for a report: its score in its band's colour; nothing for one without a band. */
+/** Its score in its band's colour; nothing for a report without a band. */
 export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
   if (!entry?.band) return null;
   const date = formatDate(entry.date);
-  const band = bandName(entry.band);
+  const band = RESULT_LABELS[entry.band];
   return entry.score === null
     ? // A server that sends only the band (API.md's words): a dot in its colour.
       { text: '•', colour: BAND_COLOURS[entry.band], title: t('badgeTitleBand', band, date) }
@@ -80,7 +80,6 @@ export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
       };
 }
 
-/** Shows the report's score on the tab's badge, or clears it (no report). */
 export async function showScore(
   tabId: number,
   entry: ScoreEntry | null,
@@ -95,11 +94,40 @@ export async function clearScore(tabId: number, action: BadgeAction = toolbarAct
   if (!heldTabs.has(tabId)) await clearBadge(tabId, action);
 }
 
-/** Writes `look` on the tab's badge; the text last, so it never shows in the old colour. */
+export function runningLook(address: string): BadgeLook {
+  return {
+    text: '…',
+    colour: BADGE_COLOURS.running,
+    title: t('integrationBadgeRunning', address),
+    running: true,
+  };
+}
+
+export function outcomeLook(outcome: Outcome): BadgeLook {
+  const title = `${outcome.title}: ${outcome.message}`;
+  if (!outcome.ok) return { text: '!', colour: BADGE_COLOURS.failed, title };
+  if (outcome.score === null || outcome.band === null)
+    return { text: '✓', colour: BADGE_COLOURS.done, title };
+  return { text: String(outcome.score), colour: BADGE_COLOURS[outcome.band], title };
+}
+
+/** A create's look on its tab; never throws (the tab may be gone by the time a create ends). */
+export async function showCreate(tabId: number, look: BadgeLook): Promise<void> {
+  if (look.running) heldTabs.add(tabId);
+  else heldTabs.delete(tabId);
+  await paintBadge(tabId, look, toolbarAction()).catch(() => undefined);
+}
+
+export async function clearCreate(tabId: number): Promise<void> {
+  heldTabs.delete(tabId);
+  await clearBadge(tabId, toolbarAction()).catch(() => undefined);
+}
+
+/** The text last, so it never shows in the old colour. */
 export async function paintBadge(tabId: number, look: BadgeLook, action: BadgeAction): Promise<void> {
   await Promise.all([
     action.setBadgeBackgroundColor({ tabId, color: look.colour }),
-    // Older browsers pick the text colour themselves; it is only a refinement there.
+    // Older browsers pick the text colour themselves.
     action.setBadgeTextColor?.({ tabId, color: BADGE_TEXT_COLOUR }),
     action.setTitle({ tabId, title: look.title }),
   ]);

@@ -7,7 +7,7 @@ import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/cl
 import type { Result } from '@/lib/api/errors';
 import { listView } from '@/lib/api/summary';
 import type { Report, ReportId } from '@/lib/api/types';
-import { readHistory } from '@/lib/history-store';
+import { readHistory } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import type {
   CreateReportInput,

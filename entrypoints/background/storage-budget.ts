@@ -4,8 +4,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiError } from '@/lib/api/errors';
 import { spaceKey } from '@/lib/connection-space';
-import { jsonBytes } from '@/lib/history';
-import { HISTORY_INDEX_NAME, historyIndexFrom, historyName } from '@/lib/history-store';
+import { HISTORY_INDEX_NAME, historyIndexFrom, historyName, jsonBytes } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
 import { siteViewName } from '@/lib/site';

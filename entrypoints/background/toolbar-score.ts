@@ -1,21 +1,17 @@
-// The toolbar score (opt-in): keeps the report store's index of addresses fresh, in bulk, and shows on
-// each tab's badge the score of the newest report for its address.
-// - Requests: only bulk list reads (the newest reports, bounded) when the setting is turned on, every
-//   30 min (an alarm), at browser start, and a moment after a create or delete. A tab switch or a
-//   navigation is a lookup in the store: never a request, and never a tab address sent anywhere.
-// - Off (the default): the tab listeners return before reading anything; no bulk read, no alarm.
+// The toolbar score (opt-in): each tab's badge shows the score of the newest report for its address, looked
+// up in the report store, never sent anywhere. The store's index is kept fresh by bounded bulk list reads:
+// when turned on, every 30 min, at browser start and a moment after a create or delete. Off, nothing is read.
 import { browser } from 'wxt/browser';
 import type { Result } from '@/lib/api/errors';
 import type { Page, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { StoreReader } from '@/lib/report-store';
-import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/settings/items';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { ReportStore } from './report-store';
 import { scoreEntry, type ScoreEntry } from './score-badge';
 
-// The service's biggest page (phpRank takes 10/25/50/100); ten of them at most: 1,000 reports, ten
-// requests per refresh.
+// The service's biggest page, ten of them at most: 1,000 reports, ten requests per refresh.
 export const INDEX_PER_PAGE = 100;
 export const INDEX_MAX_PAGES = 10;
 
@@ -30,17 +26,14 @@ interface TabInfo {
 }
 
 export interface ToolbarScoreDeps {
-  /** A list on connection `ref` alone, through its service (the permission check and the errors). */
   listReports(query: ReportListQuery, ref: ConnectionRef): Promise<Result<Page<ReportSummary>>>;
   readConnection(): Promise<ConnectionSettings>;
-  /** Whether `ref` still names a saved connection of that account: an index is written only for it. */
   stillSaved(ref: ConnectionRef): Promise<boolean>;
   tabs: { get(tabId: number): Promise<TabInfo>; query(query: object): Promise<TabInfo[]> };
   alarms: {
     create(name: string, info: { periodInMinutes: number }): unknown;
     clear(name: string): Promise<boolean>;
   };
-  /** A connection's store: read for a tab's address, written with each bulk read. */
   readStore(connectionId: string): Pick<StoreReader, 'pageReport'>;
   storeOf(ref: ConnectionRef): Pick<ReportStore, 'indexed'>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
@@ -56,10 +49,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  /**
-   * The newest report known for each address, on the active connection: one reader, so every tab's
-   * lookup shares one read of the store's catalog.
-   */
+  /** One reader of the active connection's store, so every tab's lookup shares one read of its catalog. */
   async function lookUp(): Promise<(url: string | undefined) => Promise<ScoreEntry | null>> {
     const { id } = await deps.readConnection();
     const store = id ? deps.readStore(id) : null;
@@ -69,7 +59,6 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     };
   }
 
-  /** One tab's badge. Reads nothing of the tab while the setting is off. */
   async function showTab(tabId: number, url?: string): Promise<void> {
     if (!(await isOn())) return;
     const address = url ?? (await deps.tabs.get(tabId)).url;
@@ -88,7 +77,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     );
   }
 
-  /** Clears every tab's badge: only tab ids are read, never their addresses. */
+  /** Only tab ids are read, never their addresses. */
   async function clearAllTabs(): Promise<void> {
     const tabs = await deps.tabs.query({});
     await Promise.allSettled(tabs.map((tab) => (tab.id === undefined ? undefined : deps.clearScore(tab.id))));
@@ -146,33 +135,27 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   return {
     showTab,
     refresh,
-    /** Turned on, at browser start, after an update: the schedule, and a fresh index. */
     async start(): Promise<void> {
       if (!(await isOn())) return;
       await deps.alarms.create(SCORE_INDEX_ALARM, { periodInMinutes: REFRESH_EVERY_MINUTES });
       await refresh();
     },
-    /** Turned off: no schedule, no score on any tab. */
     async stop(): Promise<void> {
       clearTimeout(timer);
       await deps.alarms.clear(SCORE_INDEX_ALARM);
       await clearAllTabs();
     },
-    /**
-     * A report created or deleted, a project deleted, another connection (or account) active: what the
-     * store holds now shows at once; the bulk read follows a moment later.
-     */
+    /** A report created or deleted, a project deleted, a switch: the store shows now, the bulk read follows. */
     async changed(): Promise<void> {
       if (!(await isOn())) return;
       await showAllTabs();
       refreshSoon();
     },
-    /** A regenerated score: the store has it, nothing is read from the service. */
     showAllTabs,
   };
 }
 
-/** The extension's own wiring. Call synchronously at start-up: the listeners must be there when an event wakes the worker. */
+/** Call synchronously at start-up: the listeners must be there when an event wakes the worker. */
 export function registerToolbarScore(toolbar: ToolbarScore): void {
   browser.tabs.onActivated.addListener(({ tabId }) => void toolbar.showTab(tabId).catch(logged));
   browser.tabs.onUpdated.addListener((tabId, change) => {

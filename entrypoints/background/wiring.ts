@@ -6,7 +6,7 @@ import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
 import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
-import { NONE_DECLARED, releaseUnusedOrigin } from './settings/old-origin-permission';
+import { releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
   mirrorActive,
   readConnection,
@@ -41,8 +41,6 @@ const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVIC
 export interface BackgroundOptions {
   /** The client's network and clock (tests give their own). */
   client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
-  /** The e2e and `npm start` builds declare origins the browser will not give back. */
-  isDeclared?: Parameters<typeof releaseUnusedOrigin>[2]['isDeclared'];
 }
 
 /**
@@ -72,7 +70,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     releaseUnusedOrigin(
       oldBaseUrl,
       (await readConnections()).list.map((entry) => entry.baseUrl),
-      { permissions: browser.permissions, isDeclared: options.isDeclared ?? NONE_DECLARED },
     );
 
   // The services tell what their answers mean; what reacts subscribes below.

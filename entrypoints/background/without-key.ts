@@ -7,7 +7,7 @@ export const KEY_PLACEHOLDER = t('serviceKeyPlaceholder');
 
 /** `value` with every occurrence of `key` (as is, or URL-encoded) in its strings and names replaced. */
 export function withoutKey<T>(value: T, key: string): T {
-  // A save refuses such keys (lib/settings/rules.ts): replacing one would mangle ordinary words.
+  // A save refuses such keys: replacing one would mangle ordinary words.
   if (key.length < MIN_KEY_LENGTH) return value;
   const forms = [...new Set([key, encodeURIComponent(key)])];
   const scrubText = (text: string) =>

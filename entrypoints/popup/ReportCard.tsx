@@ -3,7 +3,7 @@ import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import { parseWebUrl } from '@/lib/web-url';
+import { parseWebUrl } from '@/lib/page-url';
 import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';

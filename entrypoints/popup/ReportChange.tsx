@@ -8,11 +8,12 @@ import { formatDate } from '@/lib/format';
 import {
   changeSummary,
   compareSnapshots,
+  historyName,
+  readHistory,
   type ChangeSummary,
   type CheckChange,
   type Snapshot,
 } from '@/lib/history';
-import { historyName, readHistory } from '@/lib/history-store';
 import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import { optionsUrl } from '@/lib/options-link';
+import { optionsUrl } from '@/lib/options-route';
 import type { SiteSummary } from '@/lib/site';
 import { watchSite } from '@/lib/site-store';
 

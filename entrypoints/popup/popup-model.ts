@@ -3,7 +3,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { ReportSummary, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { openOptions, type OptionsLink } from '@/lib/options-link';
+import { openOptions, type OptionsLink } from '@/lib/options-route';
 import { browser } from '@/lib/page-browser';
 import { checkPage, withoutTracking, type PageCheck } from '@/lib/page-url';
 import { reportKey, sameId } from '@/lib/report-id';

@@ -3,7 +3,7 @@
 // what we do not understand is skipped or shown as sent.
 import { t, type MessageKey } from '../i18n';
 import { isRecord } from '../is-record';
-import { isPlainWebUrl } from '../web-url';
+import { isPlainWebUrl } from '../page-url';
 
 import type { CheckCategory, CheckImportance, FailedCheck } from '../report-store';
 

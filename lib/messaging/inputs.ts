@@ -8,9 +8,7 @@ import { isRecord } from '../is-record';
 import { z } from '../zod';
 import { PRIVACY, PRIVACY_VALUES } from '../api/types';
 import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '../api/types';
-import { MAX_PAGE_URL_LENGTH, pageUrlTooLong, shareableUrl } from '../page-url';
-import { searchProblem } from '../request-limits';
-import { isWebUrl } from '../web-url';
+import { isWebUrl, MAX_PAGE_URL_LENGTH, pageUrlTooLong, searchProblem, shareableUrl } from '../page-url';
 
 const page = z.int().check(z.gte(1), z.lte(1_000_000));
 const perPage = z.literal(PER_PAGE_VALUES);

@@ -114,7 +114,7 @@ export interface Protocol {
   'bulk.retryFailed': { input: Payloads['bulk.retryFailed']; output: null };
   /** Forgets an ended job (and the password it held). */
   'bulk.dismiss': { input: Payloads['bulk.dismiss']; output: null };
-  /** Removes every report's history of the active connection (lib/history-store.ts). */
+  /** Removes every report's history of the active connection (lib/history.ts). */
   'history.clear': { input: Payloads['history.clear']; output: null };
   /** Starts reading a project (its progress and aggregate land in storage: lib/site-store.ts); answers at once. */
   'site.read': { input: Payloads['site.read']; output: null };

@@ -39,7 +39,7 @@ beforeEach(async () => {
   await firefox().clearStorage('local');
   await firefox().setStorage('local', {
     ...connectionItems(api().url, api().apiKey),
-    // Settings' choice for reports made from the menu or the shortcut (lib/integration-prefs.ts).
+    // Settings' choice for reports made from the menu or the shortcut (lib/settings/items.ts).
     browserIntegration: { menu: true, privacy: 1, notifications: false },
   });
 });

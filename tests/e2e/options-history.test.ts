@@ -1,6 +1,6 @@
 // The options page's history parts in Chromium, against the reference API speaking phpRank: the change
 // beside a score in the Reports table, and the details' chart and comparison, read from a history seeded
-// in storage as the background keeps it (lib/history-store.ts); axe in light and dark.
+// in storage as the background keeps it (lib/history.ts); axe in light and dark.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkBothSchemes, useExtension, useReferenceApi } from './harness';
 import { bodyRows, connect, reportsTable } from './options-helpers';

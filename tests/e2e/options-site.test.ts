@@ -274,7 +274,7 @@ describe('a project’s page', () => {
   });
 
   it('draws the average over time from the analyses this browser kept of the project’s pages', async () => {
-    // Two days ago every page scored 30: the history as the background keeps it (lib/history-store.ts).
+    // Two days ago every page scored 30: the history as the background keeps it (lib/history.ts).
     const before = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const reports = projectReports();
     const snapshot = {

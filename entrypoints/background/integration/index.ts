@@ -1,28 +1,23 @@
 // The browser integration: the right-click menu, the "create-report" shortcut, notifications and their
-// clicks, and a notification for a popup's create or regeneration that ends after its popup closed (it
-// hears of those through the handlers' events). Call synchronously at start-up: it registers listeners
-// that may be what woke the worker.
+// clicks, and a notification for a popup's create or regeneration that ends after its popup closed.
 import { browser } from 'wxt/browser';
-import { integrationPrefsItem, loadIntegrationPrefs } from '@/lib/integration-prefs';
+import { integrationPrefsItem } from '@/lib/settings/items';
 import type { BackgroundEvents, Events } from '../events';
-import { createBadge } from './badge';
 import { clickedAddress, createMenus, type MenuClick } from './menus';
 import { createNotifier } from './notifications';
-import { describeOutcome } from './outcome';
-import { createAnnouncer, createQuickCreate, type QuickCreateDeps } from './quick-create';
+import { createAnnouncer, createQuickCreate, describeOutcome, type QuickCreateDeps } from './quick-create';
 
 export const CREATE_COMMAND = 'create-report';
 
-/** Call synchronously at start-up; `onActive` gives the page actions on the active connection. */
+/** Call synchronously at start-up: its listeners may be what woke the worker. */
 export function registerBrowserIntegration(
   onActive: QuickCreateDeps['onActive'],
   events: Pick<Events, 'on'>,
 ): void {
-  const prefs = () => loadIntegrationPrefs();
+  const prefs = () => integrationPrefsItem.getValue();
   const notifier = createNotifier();
-  const badge = createBadge();
-  const announce = createAnnouncer({ prefs, notifier, badge });
-  const quickCreate = createQuickCreate({ prefs, notifier, badge, onActive });
+  const announce = createAnnouncer({ prefs, notifier });
+  const quickCreate = createQuickCreate({ prefs, announce, onActive });
   const menus = createMenus();
 
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
@@ -51,13 +46,12 @@ export function registerBrowserIntegration(
   listenToNotifications();
   browser.permissions.onAdded.addListener(listenToNotifications);
 
-  // The menu follows the setting, at start-up and at once when it changes.
   void prefs().then((current) => menus.show(current.menu));
   integrationPrefsItem.watch((value) => void menus.show(value.menu));
 
   if (import.meta.env.MODE === 'e2e') {
-    // The e2e build only: headless Chromium cannot click a menu item, press a command's keys or click a
-    // notification, so the tests call the same listeners through the worker (never exposed to web pages).
+    // Headless browsers cannot click a menu item, press a command's keys or click a notification: the
+    // tests call the same listeners through the worker (never exposed to web pages).
     (globalThis as Record<string, unknown>).__pageReportsE2e = {
       menuClicked,
       commandRan,
@@ -65,7 +59,7 @@ export function registerBrowserIntegration(
     };
   }
 
-  // A popup's long request: if its popup closed before the answer, a notification (when on) says how it ended.
+  // A popup's request that ends after its popup closed is seen by nobody: a notification (when on) says it.
   const popupAt = new WeakMap<
     object,
     { asked: Omit<BackgroundEvents['report.requested'], 'request'>; open: Promise<boolean> }
@@ -82,10 +76,6 @@ export function registerBrowserIntegration(
   });
 }
 
-/**
- * Whether the toolbar popup is open now. A popup's request that ends after it closed is seen by nobody
- * until the next popup: that is when a notification is worth showing.
- */
 async function popupOpen(): Promise<boolean> {
   try {
     return (await browser.runtime.getContexts({ contextTypes: ['POPUP'] })).length > 0;

@@ -1,5 +1,4 @@
-// The right-click menu: "Create report for this page" on a web page, "Create report for this link" on a
-// link to one. Shown or removed at once when Settings turns it on or off.
+// The right-click menu: "Create report for this page" / "for this link", shown as Settings says.
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
 
@@ -8,9 +7,6 @@ export const MENU_LINK = 'create-report-link';
 
 // Only where a report can be made: the click handler checks the address again all the same.
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
-
-type Api = typeof browser.contextMenus;
-export type MenusApi = Pick<Api, 'create' | 'removeAll'>;
 
 export interface MenuClick {
   menuItemId: string | number;
@@ -25,14 +21,12 @@ export function clickedAddress(info: MenuClick, tabUrl?: string): { url: string 
   return null;
 }
 
-/**
- * Makes the menu match the setting. One at a time: two quick toggles must not leave the items twice (an
- * error) or not at all.
- */
-export function createMenus(api: MenusApi = browser.contextMenus) {
+/** One at a time: two quick toggles must not leave the items twice (an error) or not at all. */
+export function createMenus() {
+  const api = browser.contextMenus;
   let queue: Promise<void> = Promise.resolve();
 
-  function add(properties: Parameters<Api['create']>[0]): Promise<void> {
+  function add(properties: Parameters<typeof api.create>[0]): Promise<void> {
     return new Promise((resolve) => {
       api.create(properties, () => {
         // Read, so the browser does not log it as unchecked; the worst case is a missing item.

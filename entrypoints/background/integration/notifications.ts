@@ -1,14 +1,10 @@
-// Notifications (opt-in, behind the optional `notifications` permission): how a report made away from the
-// popup ended. A click on a report's notification opens its details in the options page. The report id
-// travels in the notification's id, which only this extension can create.
+// Notifications (opt-in, optional permission): how a report made away from the popup ended. A click opens
+// its details; the report id travels in the notification's id, which only this extension can create.
 import { browser } from 'wxt/browser';
 import type { ReportId } from '@/lib/api/types';
-import { openOptions } from '@/lib/options-link';
+import { openOptions } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
-import type { Outcome } from './outcome';
-
-type Api = typeof browser.notifications;
-export type NotificationsApi = Pick<Api, 'create' | 'clear'>;
+import type { Outcome } from './quick-create';
 
 const REPORT_PREFIX = 'page-reports:report:';
 const FAILED_PREFIX = 'page-reports:failed:';
@@ -34,34 +30,22 @@ export function reportOfNotification(id: string): string | null {
 }
 
 /** The API while the permission is granted (Chrome has no `notifications` object without it), else null. */
-export function grantedNotifications(): NotificationsApi | null {
-  const api = (browser as { notifications?: Api }).notifications;
+function grantedNotifications(): typeof browser.notifications | null {
+  const api = (browser as { notifications?: typeof browser.notifications }).notifications;
   return typeof api?.create === 'function' ? api : null;
 }
 
-export interface NotifierDeps {
-  api(): NotificationsApi | null;
-  open(reportId: string): Promise<void>;
-  iconUrl: string;
-}
-
-export function createNotifier(
-  deps: NotifierDeps = {
-    api: grantedNotifications,
-    open: (id) => openOptions({ view: 'report', id }),
-    iconUrl: browser.runtime.getURL('/icon/128.png'),
-  },
-) {
+export function createNotifier() {
   let serial = 0;
   return {
     /** Shows the outcome; false when it could not be shown (no permission, or the browser refused). */
     async notify(outcome: Outcome): Promise<boolean> {
-      const api = deps.api();
+      const api = grantedNotifications();
       if (!api) return false;
       try {
         await api.create(notificationId(outcome.reportId, Date.now() * 100 + (serial++ % 100)), {
           type: 'basic',
-          iconUrl: deps.iconUrl,
+          iconUrl: browser.runtime.getURL('/icon/128.png'),
           title: outcome.title,
           message: outcome.message,
         });
@@ -76,9 +60,8 @@ export function createNotifier(
     async clicked(id: string): Promise<void> {
       if (!id.startsWith('page-reports:')) return;
       const report = reportOfNotification(id);
-      if (report !== null) await deps.open(report);
-      await deps
-        .api()
+      if (report !== null) await openOptions({ view: 'report', id: report });
+      await grantedNotifications()
         ?.clear(id)
         .catch(() => undefined);
     },

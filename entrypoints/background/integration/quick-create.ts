@@ -1,46 +1,86 @@
 // A report made without the popup: from the right-click menu or the "create-report" shortcut, with the
-// privacy chosen in Settings. It takes the popup's path: the same page check (never an address the popup
-// would refuse), the same message schema, and the background's own create (the run noted for the popup,
-// the cache, the follower). The service makes a new report on every create, so the page is looked up
-// first: one with a report is regenerated (what "a report for this page" asks for: its results now, and
-// no second report); a failed lookup makes nothing. The service takes seconds to tens of seconds: the
-// tab's badge shows "…" meanwhile, and the outcome arrives as a notification when they are on, else on
-// the badge.
-import type { Result } from '@/lib/api/errors';
-import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
+// privacy chosen in Settings. It takes the popup's path: the same page check, the same input schema and
+// the background's own create. The service makes a new report on every create, so the page is looked up
+// first and one with a report is regenerated; a failed lookup makes nothing. The tab's badge shows "…"
+// meanwhile; the outcome arrives as a notification when they are on, else on the badge.
+import type { ApiError, Result } from '@/lib/api/errors';
+import { roundScore } from '@/lib/api/score';
+import type { Report, ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
+import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { IntegrationPrefs } from '@/lib/integration-prefs';
 import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
 import { serviceAddress } from '@/lib/page-address';
 import { checkPage } from '@/lib/page-url';
-import { outcomeLook, runningLook, type Badge } from './badge';
-import { describeOutcome, failure, type Outcome } from './outcome';
+import type { IntegrationPrefs } from '@/lib/settings/items';
+import { clearCreate, outcomeLook, runningLook, showCreate } from '../score-badge';
 import type { Notifier } from './notifications';
 
-export interface AnnounceDeps {
-  prefs(): Promise<IntegrationPrefs>;
-  notifier: Pick<Notifier, 'notify'>;
-  badge: Pick<Badge, 'show' | 'clear'>;
+export type Work = 'create' | 'regenerate';
+
+/** How it ended, in the same words for a notification and for the badge's tooltip. */
+export interface Outcome {
+  ok: boolean;
+  title: string;
+  message: string;
+  /** The report to open on a click; none for a failure. */
+  reportId: ReportId | null;
+  score: number | null;
+  band: ReportResult | null;
 }
 
-/**
- * Says how it ended: a notification when they are on (and allowed), else the tab's badge. Without a tab
- * (a popup's create, its popup closed since) only a notification says it: the next popup shows it anyway.
- */
-export function createAnnouncer(deps: AnnounceDeps) {
-  return async function announce(outcome: Outcome, tabId?: number): Promise<'notification' | 'badge' | null> {
-    const { notifications } = await deps.prefs();
-    if (notifications && (await deps.notifier.notify(outcome))) {
-      if (tabId !== undefined) await deps.badge.clear(tabId);
-      return 'notification';
-    }
-    if (tabId === undefined) return null;
-    await deps.badge.show(tabId, outcomeLook(outcome));
-    return 'badge';
+/** "Good · 86", "Good" (a word without a number), or "No score yet". */
+function resultText(report: Report): string {
+  if (report.result === null) return t('notifyNoScore');
+  return report.score === null
+    ? RESULT_LABELS[report.result]
+    : `${RESULT_LABELS[report.result]} · ${roundScore(report.score)}`;
+}
+
+/** `address` is the page asked for (shown when it failed). */
+export function describeOutcome(work: Work, address: string | null, answer: Result<Report>): Outcome {
+  if (!answer.ok) return failure(work, address, answer.error);
+  const report = answer.data;
+  return {
+    ok: true,
+    title: work === 'create' ? t('notifyCreatedTitle') : t('notifyRegeneratedTitle'),
+    message: t('notifyResult', report.url, resultText(report)),
+    reportId: report.id,
+    score: report.result !== null && report.score !== null ? roundScore(report.score) : null,
+    band: report.result,
   };
 }
 
-export type Announce = ReturnType<typeof createAnnouncer>;
+export function failure(work: Work, address: string | null, error: Pick<ApiError, 'message'>): Outcome {
+  const shown = address ? (serviceAddress(address) ?? address) : null;
+  return {
+    ok: false,
+    title: work === 'create' ? t('notifyCreateFailedTitle') : t('notifyRegenerateFailedTitle'),
+    message: shown ? t('notifyFailedFor', shown, error.message) : error.message,
+    reportId: null,
+    score: null,
+    band: null,
+  };
+}
+
+/**
+ * A notification when they are on (and allowed), else the tab's badge. Without a tab (a popup's create,
+ * its popup closed since) only a notification says it: the next popup shows it anyway.
+ */
+export function createAnnouncer(deps: {
+  prefs(): Promise<IntegrationPrefs>;
+  notifier: Pick<Notifier, 'notify'>;
+}) {
+  return async function announce(outcome: Outcome, tabId?: number): Promise<'notification' | 'badge' | null> {
+    const { notifications } = await deps.prefs();
+    if (notifications && (await deps.notifier.notify(outcome))) {
+      if (tabId !== undefined) await clearCreate(tabId);
+      return 'notification';
+    }
+    if (tabId === undefined) return null;
+    await showCreate(tabId, outcomeLook(outcome));
+    return 'badge';
+  };
+}
 
 /** What the menu and the shortcut do, all on one connection. */
 export interface PageActions {
@@ -48,23 +88,20 @@ export interface PageActions {
   creating(url: string): Promise<boolean>;
   /** This page's newest report (null: none), looked up as the popup does. */
   lookUp(url: string): Promise<Result<ReportSummary | null>>;
-  /** A create, told as the popup's is (the run noted, the outcome notified). */
   create(input: CreateReportInput): Promise<Result<Report>>;
   regenerate(id: ReportId): Promise<Result<Report>>;
 }
 
-export interface QuickCreateDeps extends AnnounceDeps {
+export interface QuickCreateDeps {
+  prefs(): Promise<IntegrationPrefs>;
+  announce: ReturnType<typeof createAnnouncer>;
   /** The actions on the connection active when asked: a switch meanwhile changes nothing. */
   onActive(): Promise<PageActions>;
 }
 
 export function createQuickCreate(deps: QuickCreateDeps) {
-  const announce = createAnnouncer(deps);
-
-  /**
-   * Creates a report for `address` (a page's or a link's), or regenerates the one it has; the answer, or
-   * null when nothing was sent.
-   */
+  const { announce } = deps;
+  /** For a page's or a link's address; the answer, or null when nothing was sent. */
   return async function quickCreate(
     address: string | undefined,
     tabId?: number,
@@ -86,7 +123,7 @@ export function createQuickCreate(deps: QuickCreateDeps) {
       await announce(failure('create', page.url, { message: t('notifyAlreadyCreating') }), tabId);
       return null;
     }
-    if (tabId !== undefined) await deps.badge.show(tabId, runningLook(serviceAddress(page.url) ?? page.url));
+    if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
     const found = await actions.lookUp(page.url);
     if (!found.ok) {
       await announce(

@@ -4,7 +4,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors';
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
-import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
+import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/page-url';
 import { serverFieldErrors, serverMessage } from './responses';
 
 export interface HttpSettings {

@@ -11,7 +11,7 @@ import {
   type SortDirection,
 } from '@/lib/api/types';
 import { firstSortDirection, formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
-import { searchProblem } from '@/lib/request-limits';
+import { searchProblem } from '@/lib/page-url';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { latestOnly } from './latest-only';

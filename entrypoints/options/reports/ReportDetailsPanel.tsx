@@ -19,7 +19,7 @@ import { compareSnapshots, type CheckChange, type Snapshot } from '@/lib/history
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import type { ShownState } from '@/lib/report-state';
-import { parseWebUrl } from '@/lib/web-url';
+import { parseWebUrl } from '@/lib/page-url';
 import { formatCount } from '../format-number';
 import { groupByCategory, importanceName, issueCountsText } from './check-summary';
 import type { ReportDetailsModel } from './report-details-model';

@@ -8,10 +8,9 @@ import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
 import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import { readHistory, type HistoryIndex } from '@/lib/history-store';
+import { readHistory, scoreChangeOf, type HistoryIndex } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
-import { scoreChangeOf } from '@/lib/score-change';
 import type { ListSort } from '../list/list-model';
 import { readableUrl } from '@/lib/readable-url';
 

@@ -4,7 +4,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { browserTabsOwner } from '@/lib/tabs-permission';
-import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/settings/items';
 
 export function BadgeSetting() {
   const [tabs] = useState(() => browserTabsOwner(toolbarScoreItem));

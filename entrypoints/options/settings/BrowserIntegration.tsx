@@ -7,7 +7,7 @@ import { browser } from '@/lib/page-browser';
 import { t } from '@/lib/i18n';
 import { PRIVACY } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import { loadIntegrationPrefs, saveIntegrationPrefs, type IntegrationPrefs } from '@/lib/integration-prefs';
+import { integrationPrefsItem, saveIntegrationPrefs, type IntegrationPrefs } from '@/lib/settings/items';
 import { settle } from '@/lib/tabs-permission';
 import { StatusLine } from './StatusLine';
 import type { SettingsStatus } from './settings-model';
@@ -53,7 +53,7 @@ export function BrowserIntegration() {
 
   useEffect(() => {
     void Promise.all([
-      safely(loadIntegrationPrefs, null),
+      safely(() => integrationPrefsItem.getValue(), null),
       safely(() => browser.permissions.contains(NOTIFICATIONS), false),
       safely(() => browser.commands.getAll(), []),
     ]).then(([stored, granted, declared]) =>

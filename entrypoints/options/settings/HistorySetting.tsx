@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { historyOnItem } from '@/lib/history-setting';
-import { historyUsage, readHistory } from '@/lib/history-store';
+import { historyOnItem } from '@/lib/settings/items';
+import { historyUsage, readHistory } from '@/lib/history';
 import { send } from '@/lib/messaging/send';
 
 export function HistorySetting() {

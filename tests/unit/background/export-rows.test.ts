@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { exportPage, exportRow } from '@/entrypoints/background/export-rows';
 import { createServices } from '@/entrypoints/background/service';
-import type { HistoryIndex } from '@/lib/history-store';
+import type { HistoryIndex } from '@/lib/history';
 import { parseReport } from '@/entrypoints/background/service/responses';
 import type { Page, Report } from '@/lib/api/types';
 

@@ -1,5 +1,5 @@
 // Each report's history, as the background keeps it (entrypoints/background/history.ts) and pages read it
-// (lib/history-store.ts), over WXT's fake storage.
+// (lib/history.ts), over WXT's fake storage.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHistory } from '@/entrypoints/background/history';
@@ -9,8 +9,8 @@ import { StorageFull } from '@/entrypoints/background/storage-budget';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { t } from '@/lib/i18n';
 import type { Report } from '@/lib/api/types';
-import { historyOnItem } from '@/lib/history-setting';
-import { historyUsage, readHistory } from '@/lib/history-store';
+import { historyOnItem } from '@/lib/settings/items';
+import { historyUsage, readHistory } from '@/lib/history';
 import { checksOf, makeReport } from '../popup/fixtures';
 
 const C = 'conn-1';

@@ -6,8 +6,10 @@ import { formatDate } from '@/lib/format';
 import {
   BADGE_TEXT_COLOUR,
   BAND_COLOURS,
+  clearCreate,
   clearScore,
-  holdScoreBadge,
+  runningLook,
+  showCreate,
   scoreBadge,
   showScore,
   type BadgeAction,
@@ -102,13 +104,13 @@ describe('the toolbar badge', () => {
 
   it('leaves a tab alone while a create from the menu shows its progress there', async () => {
     const action = fakeAction();
-    holdScoreBadge(4, true);
+    await showCreate(4, runningLook('example.com/a'));
     await showScore(4, entry('good', 86), action as unknown as BadgeAction);
     await clearScore(4, action as unknown as BadgeAction);
     await showScore(5, entry('good', 86), action as unknown as BadgeAction);
     expect(action.setBadgeText.mock.calls).toEqual([[{ tabId: 5, text: '86' }]]);
 
-    holdScoreBadge(4, false);
+    await clearCreate(4);
     await showScore(4, entry('bad', 12), action as unknown as BadgeAction);
     expect(action.setBadgeText).toHaveBeenLastCalledWith({ tabId: 4, text: '12' });
   });

@@ -15,7 +15,7 @@ import { writeConnections } from '@/entrypoints/background/settings/storage';
 import type { RateLimit, Result } from '@/lib/api/errors';
 import { summarizeChecks } from '@/lib/api/report-checks';
 import type { Page, Report } from '@/lib/api/types';
-import { readHistory } from '@/lib/history-store';
+import { readHistory } from '@/lib/history';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
 import { makeReport } from '../options/fakes';

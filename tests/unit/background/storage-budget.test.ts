@@ -15,7 +15,7 @@ import { readConnections, writeConnections } from '@/entrypoints/background/sett
 import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { summarizeChecks } from '@/lib/api/report-checks';
 import type { Page, Report } from '@/lib/api/types';
-import { readHistory } from '@/lib/history-store';
+import { readHistory } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { catalogFrom } from '@/lib/report-store';
 import { siteViewName, type SiteView } from '@/lib/site';

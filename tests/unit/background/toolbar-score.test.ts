@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
-import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/settings/items';
 import { readStore } from '@/lib/report-store';
 import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
 import type { ScoreEntry } from '@/entrypoints/background/score-badge';

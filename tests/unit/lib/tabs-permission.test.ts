@@ -10,7 +10,7 @@ import {
   TABS_PERMISSION,
   type TabsFeature,
 } from '@/lib/tabs-permission';
-import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/settings/items';
 
 function setUp(answer = true) {
   let granted = false;

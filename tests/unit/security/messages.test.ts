@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMessageRouter, type Handlers, type MessageSender } from '@/entrypoints/background/router';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { payloadSchemas } from '@/lib/messaging/inputs';
-import { MAX_SEARCH_LENGTH } from '@/lib/request-limits';
+import { MAX_SEARCH_LENGTH } from '@/lib/page-url';
 import { MESSAGE_TYPES, PAGE_URL, VALID_PAYLOADS } from './valid-payloads';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';

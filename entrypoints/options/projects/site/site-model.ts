@@ -2,7 +2,7 @@
 // from the history kept in this browser. The page never reads reports itself.
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
-import { readHistory } from '@/lib/history-store';
+import { readHistory } from '@/lib/history';
 import type { SiteView } from '@/lib/site';
 import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';

@@ -1,8 +1,8 @@
 // What the tab's badge and a notification say, from the outcome of a create or a regeneration.
 import { describe, expect, it } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
-import { BADGE_COLOURS, outcomeLook, runningLook } from '@/entrypoints/background/integration/badge';
-import { describeOutcome, failure } from '@/entrypoints/background/integration/outcome';
+import { describeOutcome, failure } from '@/entrypoints/background/integration/quick-create';
+import { BADGE_COLOURS, outcomeLook, runningLook } from '@/entrypoints/background/score-badge';
 import { useTestLanguage } from '../../fake-i18n';
 import { failed, makeReport, ok } from '../../popup/fixtures';
 

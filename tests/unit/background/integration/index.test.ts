@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
-import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/integration-prefs';
+import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/settings/items';
 import { registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { createEvents } from '@/entrypoints/background/events';
 import { writeConnections } from '@/entrypoints/background/settings/storage';

@@ -7,7 +7,7 @@ import { errorAction } from '@/lib/api/error-action';
 import type { Result } from '@/lib/api/errors';
 import { MAX_RESPONSE_BYTES, request, type HttpSettings } from '@/entrypoints/background/service/http';
 import { t } from '@/lib/i18n';
-import { REQUEST_URL_TOO_LONG } from '@/lib/request-limits';
+import { REQUEST_URL_TOO_LONG } from '@/lib/page-url';
 import { fakeFetch, fakeSleep, json, REPORT, type Answer } from './fake-fetch';
 
 const BASE = 'https://reports.example.com';

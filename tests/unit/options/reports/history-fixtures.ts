@@ -1,8 +1,13 @@
-// A connection's history in storage.local as the background keeps it (lib/history-store.ts): one key per
+// A connection's history in storage.local as the background keeps it (lib/history.ts): one key per
 // report's snapshots and the index of their last two analyses. Tests seed it directly.
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Snapshot, SnapshotFailure } from '@/lib/history';
-import { HISTORY_INDEX_NAME, historyName, type HistoryIndex } from '@/lib/history-store';
+import {
+  HISTORY_INDEX_NAME,
+  historyName,
+  type HistoryIndex,
+  type Snapshot,
+  type SnapshotFailure,
+} from '@/lib/history';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 
 /** A snapshot of an analysis on `generatedAt`, failing `failed`. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { panelFollowsTabsFlag } from '@/lib/tabs-permission';
-import { toolbarScoreItem } from '@/lib/toolbar-score';
+import { toolbarScoreItem } from '@/lib/settings/items';
 import { BadgeSetting } from '@/entrypoints/options/settings/BadgeSetting';
 import { useTestLanguage } from '../../fake-i18n';
 

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { integrationPrefsItem, type IntegrationPrefs } from '@/lib/integration-prefs';
+import { integrationPrefsItem, type IntegrationPrefs } from '@/lib/settings/items';
 import { BrowserIntegration } from '@/entrypoints/options/settings/BrowserIntegration';
 import { useTestLanguage } from '../../fake-i18n';
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHistory } from '@/entrypoints/background/history';
 import { HistorySetting } from '@/entrypoints/options/settings/HistorySetting';
-import { historyOnItem } from '@/lib/history-setting';
+import { historyOnItem } from '@/lib/settings/items';
 import { send } from '@/lib/messaging/send';
 import { checksOf, makeReport } from '../../popup/fixtures';
 

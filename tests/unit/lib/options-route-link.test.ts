@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openOptions, optionsUrl, type OptionsLink } from '@/lib/options-link';
+import { openOptions, optionsUrl, type OptionsLink } from '@/lib/options-route';
 import { parseRoute } from '@/lib/options-route';
 
 const page = 'chrome-extension://test-extension-id/options.html';

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPlainWebUrl, isWebUrl, parseWebUrl } from '@/lib/web-url';
+import { isPlainWebUrl, isWebUrl, parseWebUrl } from '@/lib/page-url';
 
 describe('web addresses', () => {
   it.each([
@@ -73,9 +73,9 @@ describe('web addresses', () => {
   });
 });
 
-// "Is it http(s)?" is answered in lib/web-url.ts alone. base-url.ts asks another question (https, or http on
+// "Is it http(s)?" is answered in lib/page-url.ts alone. base-url.ts asks another question (https, or http on
 // this computer only) and names which rule failed, so it reads the protocol itself.
-const OWN_PROTOCOL_RULE = new Set(['lib/web-url.ts', 'lib/base-url.ts']);
+const OWN_PROTOCOL_RULE = new Set(['lib/page-url.ts', 'lib/base-url.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,8 +1,7 @@
 // The change since the previous analysis, from one report's history index entry: the listed analysis is
 // the history's newest, or newer than it (the background has not kept it yet), or older (nothing said).
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@/lib/history-store';
-import { scoreChangeOf } from '@/lib/score-change';
+import { scoreChangeOf, type HistoryEntry } from '@/lib/history';
 
 const entry = (previousScore: number | null = 72): HistoryEntry => ({
   last: { generatedAt: '2026-11-10T10:00:00Z', score: 81 },
