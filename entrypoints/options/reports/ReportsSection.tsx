@@ -12,10 +12,10 @@ import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import { lazyComponent } from '../lazy-section';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
+import { BulkChanges } from './BulkChanges';
 import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -29,9 +29,6 @@ export interface ReportsSectionProps {
   details: ReportDetailsModel;
   projects: ProjectOptionsModel;
 }
-
-// "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
-const BulkChanges = lazyComponent(() => import('./BulkChanges').then((module) => module.BulkChanges));
 
 function sortNames(): Record<ReportSortKey, string> {
   return {
