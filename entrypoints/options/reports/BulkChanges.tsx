@@ -7,26 +7,21 @@ import { PrivacyFields } from '@/components/PrivacyFields';
 import { PRIVACY, type Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
-import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { openSettings } from '../router';
 import { BulkProgress, BulkSummary } from './BulkJobStatus';
 import { toReportFilters, type ReportsModel } from './reports-model';
 
 function createBulkChoice(reports: ReportsModel) {
-  const { list, selected } = reports;
+  const { list, selected, wholePage } = reports;
   /** Every report matching the filters is selected, on every page. */
   const allMatching = signal(false);
   // Here, not in the form: the form goes while a job runs and must come back with it.
   const privacy = signal<Privacy>(PRIVACY.private);
-  const pageKeys = computed(() => list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
-  const wholePage = computed(
-    () => pageKeys.value.length > 0 && pageKeys.value.every((key) => selected.value.has(key)),
-  );
   /** How many reports match the filters, on every page, as the list's meta says. */
   const matching = computed(() => list.page.value?.total ?? null);
   const canSelectAllMatching = computed(
-    () => wholePage.value && matching.value !== null && matching.value > pageKeys.value.length,
+    () => wholePage.value && matching.value !== null && matching.value > selected.value.size,
   );
   /** How many reports a change would touch. */
   const count = computed(() =>
