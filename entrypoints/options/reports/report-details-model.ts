@@ -96,14 +96,9 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
         loadError.value = entry.error;
       else if (fresh) loadError.value = null;
-      if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
     });
     if (fresh) options.onReportChanged?.(fresh);
-    if (fresh && !answerOnItsWay) {
-      void load(reportId).then(() => {
-        if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
-      });
-    }
+    if (fresh && !answerOnItsWay) void load(reportId);
   }
 
   /** Null when the answer is no longer wanted. */
@@ -165,6 +160,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     const current = report.peek();
     if (!current) return;
     score.value = shownState(current, Date.now(), followed.get(reportKey(current.id))?.state);
+    if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
