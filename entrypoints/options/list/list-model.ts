@@ -14,7 +14,6 @@ import { firstSortDirection, formatRoute, type ListPrefs, type OptionsRoute } fr
 import { searchProblem } from '@/lib/page-url';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
-import { latestOnly } from './latest-only';
 
 type SortKey = ReportSortKey | ProjectSortKey;
 
@@ -122,15 +121,14 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   const error = signal<ApiError | null>(null);
   const searchText = signal(state.peek().search);
   const shownKey = signal<string | null>(null);
-  const cached = signal(false);
   /** When the kept page on show was answered (null: what shows is this visit's answer). */
   const keptAt = signal<number | null>(null);
-  const fetchLatest = latestOnly(config.fetchPage);
 
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   let firstKeptRows: Promise<void> | undefined;
+  /** Only the newest load's answer shows: a slow one to an older query never overwrites it. */
   let loads = 0;
 
   const keyOf = (list: S) => formatRoute(config.routeFor(list, null));
@@ -140,7 +138,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     requestedKey = keyOf(target);
     // A search from the address bar or a link that no request could carry: the field says why.
     if (searchProblem(target.search)) {
-      fetchLatest.invalidate();
       batch(() => {
         loading.value = false;
         error.value = null;
@@ -155,10 +152,9 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       const shown = showCached(kept, key, () => answered);
       firstKeptRows ??= shown;
     }
-    const answer = fetchLatest(target);
-    void answer.then(() => (answered = true));
-    const { current, value: result } = await answer;
-    if (!current) return;
+    const result = await config.fetchPage(target);
+    answered = true;
+    if (loadNumber !== loads) return;
     if (!result.ok) {
       // Rows of another view never stand under this one's filters: its own kept rows do, or none.
       const keptPage = shownKey.peek() === key ? null : await kept;
@@ -171,7 +167,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
         else {
           page.value = null;
           shownKey.value = null;
-          cached.value = false;
           keptAt.value = null;
         }
       });
@@ -189,7 +184,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       error.value = null;
       page.value = withShownItems(page.peek(), result.data);
       shownKey.value = keyOf(applied);
-      cached.value = false;
       keptAt.value = null;
     });
     if (keyOf(applied) !== key) followServer(target, applied);
@@ -205,7 +199,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   function showKept({ fetchedAt, ...kept }: KeptPage<Item>, key: string) {
     page.value = kept;
     shownKey.value = key;
-    cached.value = true;
     keptAt.value = fetchedAt;
   }
 
@@ -278,7 +271,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   }
 
   const stale = computed(() => shownKey.value !== keyOf(state.value));
-  const cachedShown = computed(() => cached.value && !stale.value);
   const typedSearchProblem = computed(() => searchProblem(searchText.value));
   const sorted = computed<ListSort<K>>(() => {
     const asked = { sortBy: state.value.sortBy, sort: state.value.sort };
@@ -302,9 +294,8 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     loading: loading as ReadonlySignal<boolean>,
     /** The page on show was loaded for another state (still loading it, or that failed). */
     stale,
-    cached: cachedShown,
-    /** When the kept rows on show were answered, while they show. */
-    keptAt: computed(() => (cachedShown.value ? keptAt.value : null)),
+    /** When the kept rows on show were answered, while they show (null: none show). */
+    keptAt: computed(() => (stale.value ? null : keptAt.value)),
     error: error as ReadonlySignal<ApiError | null>,
     /** What the search field shows, which runs ahead of the search in the hash while typing. */
     searchText: searchText as ReadonlySignal<string>,
@@ -347,7 +338,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     },
     dispose() {
       clearTimeout(searchTimer);
-      fetchLatest.invalidate();
+      loads++;
       stopFollowingRoute();
     },
   };

@@ -1,31 +1,83 @@
 // "Bulk changes" under the Reports toolbar: select every matching report, change their privacy or
 // regenerate their results, watch the background do it (progress, Stop), and read what failed and why.
-import { useSignal } from '@preact/signals';
+import { computed, effect, signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyFields } from '@/components/PrivacyFields';
-import { PRIVACY } from '@/lib/api/types';
+import { PRIVACY, type Privacy } from '@/lib/api/types';
+import type { BulkAction } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
-import { createBulkChangesModel, type BulkChangesModel } from './bulk-changes-model';
-import { BulkProgress, BulkSummary } from './BulkJobStatus';
-import type { ReportsModel } from './reports-model';
 import { openSettings } from '../router';
+import { BulkProgress, BulkSummary } from './BulkJobStatus';
+import { toReportFilters, type ReportsModel } from './reports-model';
+
+function createBulkChoice(reports: ReportsModel) {
+  const { list, selected, wholePage } = reports;
+  /** Every report matching the filters is selected, on every page. */
+  const allMatching = signal(false);
+  // Here, not in the form: the form goes while a job runs and must come back with it.
+  const privacy = signal<Privacy>(PRIVACY.private);
+  /** How many reports match the filters, on every page, as the list's meta says. */
+  const matching = computed(() => list.page.value?.total ?? null);
+  const canSelectAllMatching = computed(
+    () => wholePage.value && matching.value !== null && matching.value > selected.value.size,
+  );
+  /** How many reports a change would touch. */
+  const count = computed(() =>
+    allMatching.value && matching.value !== null ? matching.value : selected.value.size,
+  );
+
+  // "All matching" holds for these filters and this whole page (of this size) only.
+  let filters = '';
+  const stopResetting = effect(() => {
+    const now = JSON.stringify({ ...toReportFilters(list.state.value), perPage: list.state.value.perPage });
+    const whole = wholePage.value; // read on every run: a dependency of this effect
+    if (now !== filters || !whole) allMatching.value = false;
+    filters = now;
+  });
+
+  async function start(action: BulkAction, password?: string): Promise<void> {
+    const target = allMatching.peek()
+      ? { query: toReportFilters(list.state.peek()) }
+      : {
+          reports: reports.selectedReports
+            .peek()
+            .map((report) => ({ id: report.id, label: report.url, score: report.score })),
+        };
+    await reports.jobs.start({ action, target, ...(password ? { password } : {}) });
+  }
+
+  return {
+    allMatching,
+    canSelectAllMatching,
+    matching,
+    count,
+    privacy,
+    selectAllMatching: (on: boolean) => (allMatching.value = on && canSelectAllMatching.peek()),
+    changePrivacy: (privacy: Privacy, password?: string) => start({ kind: 'privacy', privacy }, password),
+    regenerate: () => start({ kind: 'regenerate' }),
+    dispose: stopResetting,
+  };
+}
+
+type BulkChoice = ReturnType<typeof createBulkChoice>;
 
 export function BulkChanges({ reports }: { reports: ReportsModel }) {
-  const model = useMemo(() => createBulkChangesModel(reports), [reports]);
-  useEffect(() => () => model.dispose(), [model]);
-  const job = model.job.value;
+  const choice = useMemo(() => createBulkChoice(reports), [reports]);
+  useEffect(() => () => choice.dispose(), [choice]);
+  const { jobs } = reports;
+  const job = jobs.job.value;
   const running = job !== null && job.phase !== 'ended';
-  const error = model.error.value;
+  const error = jobs.error.value;
   return (
     <div class="bulk-changes">
-      <SelectAllMatching model={model} pageCount={reports.selected.value.size} />
-      {running ? <BulkProgress job={job} model={model} /> : null}
+      <SelectAllMatching choice={choice} pageCount={reports.selected.value.size} />
+      {running ? <BulkProgress job={job} model={jobs} /> : null}
       {job?.phase === 'ended' ? (
-        <BulkSummary job={job} model={model} detailsHref={reports.detailsHref} />
+        <BulkSummary job={job} model={jobs} detailsHref={reports.detailsHref} />
       ) : null}
-      {!running && model.count.value > 0 ? <BulkForm model={model} /> : null}
+      {!running && choice.count.value > 0 ? <BulkForm choice={choice} reports={reports} /> : null}
       {error ? (
         <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={openSettings} />
       ) : null}
@@ -33,36 +85,36 @@ export function BulkChanges({ reports }: { reports: ReportsModel }) {
   );
 }
 
-function SelectAllMatching({ model, pageCount }: { model: BulkChangesModel; pageCount: number }) {
-  if (model.allMatching.value) {
+function SelectAllMatching({ choice, pageCount }: { choice: BulkChoice; pageCount: number }) {
+  if (choice.allMatching.value) {
     return (
       <p class="bulk-select">
-        {t('bulkAllMatchingSelected', formatCount(model.count.value))}{' '}
-        <button type="button" class="link-button" onClick={() => model.selectAllMatching(false)}>
+        {t('bulkAllMatchingSelected', formatCount(choice.count.value))}{' '}
+        <button type="button" class="link-button" onClick={() => choice.selectAllMatching(false)}>
           {t('bulkSelectPageOnly')}
         </button>
       </p>
     );
   }
-  if (!model.canSelectAllMatching.value) return null;
+  if (!choice.canSelectAllMatching.value) return null;
   return (
     <p class="bulk-select">
       {t('bulkPageSelected', formatCount(pageCount))}{' '}
-      <button type="button" class="link-button" onClick={() => model.selectAllMatching(true)}>
-        {t('bulkSelectAllMatching', formatCount(model.matching.value ?? 0))}
+      <button type="button" class="link-button" onClick={() => choice.selectAllMatching(true)}>
+        {t('bulkSelectAllMatching', formatCount(choice.matching.value ?? 0))}
       </button>
     </p>
   );
 }
 
-function BulkForm({ model }: { model: BulkChangesModel }) {
-  const { privacy } = model;
+function BulkForm({ choice, reports }: { choice: BulkChoice; reports: ReportsModel }) {
+  const { privacy } = choice;
   // Lives only in this field and the message that starts the job: never stored on disk, never logged.
   const password = useSignal('');
   const problem = useSignal<string | null>(null);
-  const count = formatCount(model.count.value);
+  const count = formatCount(choice.count.value);
   // The form's own check first; else what the background refused about the password (e.g. too long).
-  const passwordMessage = problem.value ?? model.error.value?.fieldErrors?.password;
+  const passwordMessage = problem.value ?? reports.jobs.error.value?.fieldErrors?.password;
 
   async function changePrivacy(event: Event) {
     event.preventDefault();
@@ -71,8 +123,11 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
       problem.value = t('bulkPasswordRequired');
       return;
     }
-    await model.changePrivacy(privacy.value, privacy.value === PRIVACY.password ? password.value : undefined);
-    if (!model.error.peek()) password.value = '';
+    await choice.changePrivacy(
+      privacy.value,
+      privacy.value === PRIVACY.password ? password.value : undefined,
+    );
+    if (!reports.jobs.error.peek()) password.value = '';
   }
 
   return (
@@ -94,7 +149,7 @@ function BulkForm({ model }: { model: BulkChangesModel }) {
           <button type="submit" class="primary">
             {t('bulkChangePrivacy', count)}
           </button>
-          <button type="button" onClick={() => void model.regenerate()}>
+          <button type="button" onClick={() => void choice.regenerate()}>
             {t('bulkRegenerate', count)}
           </button>
         </div>

@@ -2,13 +2,12 @@
 // the Reports section's bulk changes and Delete selected, and a project's "Regenerate these pages".
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ReportId } from '@/lib/api/types';
-import { bulkCounts, type BulkJob } from '@/lib/bulk-job';
+import { bulkCounts, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import type { BulkJobControls } from './bulk-job-controls';
-import { regenerateOutcome, type ScoreMove } from './regenerate-outcome';
 import { openSettings } from '../router';
 
 /** What the job's buttons ask the background. */
@@ -137,6 +136,28 @@ export function BulkSummary({
 
 const MOVES_LISTED = 10;
 
+interface ScoreMove {
+  item: BulkItem;
+  before: number;
+  after: number;
+}
+
+/** Scores as shown (whole numbers): a change below one point is no change. The biggest moves first. */
+export function regenerateOutcome(items: readonly BulkItem[]): { better: ScoreMove[]; worse: ScoreMove[] } {
+  const moves: ScoreMove[] = [];
+  for (const item of items) {
+    if (item.state !== 'done' || typeof item.before !== 'number' || typeof item.after !== 'number') continue;
+    const before = Math.round(item.before);
+    const after = Math.round(item.after);
+    if (before !== after) moves.push({ item, before, after });
+  }
+  const bySize = (a: ScoreMove, b: ScoreMove) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before);
+  return {
+    better: moves.filter((move) => move.after > move.before).sort(bySize),
+    worse: moves.filter((move) => move.after < move.before).sort(bySize),
+  };
+}
+
 /** New results: the pages whose score rose, and those whose score fell, each with both scores. */
 function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: ReportId) => string }) {
   const { better, worse } = regenerateOutcome(job.items);
@@ -145,32 +166,26 @@ function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: Rep
   );
   if (!compared) return null;
   if (better.length === 0 && worse.length === 0) return <p>{t('bulkRegenerateNoChange')}</p>;
-  const sides = [
-    {
-      side: 'better',
-      moves: better,
-      one: t('bulkRegenerateBetterOne'),
-      many: t('bulkRegenerateBetter', formatCount(better.length)),
-    },
-    {
-      side: 'worse',
-      moves: worse,
-      one: t('bulkRegenerateWorseOne'),
-      many: t('bulkRegenerateWorse', formatCount(worse.length)),
-    },
-  ];
   return (
     <>
-      {sides.map(({ side, moves, one, many }) =>
-        moves.length > 0 ? (
-          <MoveList
-            key={side}
-            heading={moves.length === 1 ? one : many}
-            moves={moves}
-            detailsHref={detailsHref}
-          />
-        ) : null,
-      )}
+      <MoveList
+        heading={
+          better.length === 1
+            ? t('bulkRegenerateBetterOne')
+            : t('bulkRegenerateBetter', formatCount(better.length))
+        }
+        moves={better}
+        detailsHref={detailsHref}
+      />
+      <MoveList
+        heading={
+          worse.length === 1
+            ? t('bulkRegenerateWorseOne')
+            : t('bulkRegenerateWorse', formatCount(worse.length))
+        }
+        moves={worse}
+        detailsHref={detailsHref}
+      />
     </>
   );
 }
@@ -184,6 +199,7 @@ function MoveList({
   moves: ScoreMove[];
   detailsHref?: (id: ReportId) => string;
 }) {
+  if (moves.length === 0) return null;
   return (
     <>
       <p>{heading}</p>

@@ -1,48 +1,122 @@
-// Only the button loads with the page: the export itself comes with import() on the first click.
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+// "Export CSV" and one box with one status region for every state of the export, so each change is
+// announced (a live region added together with its text often is not).
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
+import { formatCount } from '../format-number';
+import { openSettings } from '../router';
+import { createExportModel, type ExportModel, type ExportState } from './export/export-model';
 import { toReportFilters, type ReportsModel } from './reports-model';
 
-export interface ExportReportsProps {
-  model: ReportsModel;
-}
+type Reading = Extract<ExportState, { phase: 'reading' }>;
+type Failed = Extract<ExportState, { phase: 'failed' }>;
 
-async function loadExport() {
-  const { createExportModel, ExportPanel } = await import('./export');
-  return { exporter: createExportModel(send), Panel: ExportPanel };
-}
-
-export function ExportReports({ model }: ExportReportsProps) {
-  /** undefined until the first click; null when the export could not be loaded. */
-  const loaded = useSignal<Awaited<ReturnType<typeof loadExport>> | null | undefined>(undefined);
-  const current = loaded.value;
+export function ExportReports({ model }: { model: ReportsModel }) {
+  const exporter = useMemo(() => createExportModel(send), []);
   // Leaving the section ends a running export (nothing is downloaded), as Stop does.
-  useEffect(() => () => loaded.peek()?.exporter.stop(), []);
-
-  async function start() {
-    try {
-      loaded.value = loaded.peek() ?? (await loadExport());
-    } catch {
-      loaded.value = null;
-      return;
-    }
-    // Exports the list as it is on screen now (filters, search, sort), every page of it.
-    await loaded.value.exporter.start(toReportFilters(model.list.state.peek()));
-  }
-
+  useEffect(() => () => exporter.stop(), []);
   return (
     <div class="export-reports">
       {/* Not `disabled` while an export runs: the focus would leave it. A second click is ignored. */}
-      <button type="button" aria-disabled={current?.exporter.running.value} onClick={() => void start()}>
+      <button
+        type="button"
+        aria-disabled={exporter.running.value}
+        onClick={() => void exporter.start(toReportFilters(model.list.state.peek()))}
+      >
         {t('exportCsv')}
       </button>
-      {current ? (
-        <current.Panel model={current.exporter} />
-      ) : current === null ? (
-        <p role="alert">{t('exportLoadFailed')}</p>
-      ) : null}
+      <ExportPanel model={exporter} />
+    </div>
+  );
+}
+
+function statusText(state: Exclude<ExportState, Failed>): string {
+  switch (state.phase) {
+    case 'reading': {
+      const page = formatCount(state.page);
+      if (state.waitingSeconds !== null) return t('exportWaiting', formatCount(state.waitingSeconds), page);
+      return state.lastPage !== null
+        ? t('exportReadingPageOf', page, formatCount(Math.max(state.lastPage, state.page)))
+        : t('exportReadingPage', page);
+    }
+    case 'stopped':
+      return t('exportStopped');
+    case 'done':
+      if (state.count === 0) return t('exportDoneNone', state.fileName);
+      if (state.count === 1) return t('exportDoneOne', state.fileName);
+      return t('exportDone', formatCount(state.count), state.fileName);
+  }
+}
+
+function failureText(state: Failed): string {
+  const page = formatCount(state.page);
+  return state.lastPage !== null
+    ? t('exportFailedPageOf', page, formatCount(state.lastPage), state.error.message)
+    : t('exportFailedPage', page, state.error.message);
+}
+
+/** Pages done out of all; without a last page the bar is indeterminate. */
+function ReadingBar({ state }: { state: Reading }) {
+  const known = state.lastPage !== null;
+  return (
+    <progress
+      aria-label={t('exportProgressLabel')}
+      max={known ? Math.max(state.lastPage ?? 1, state.page) : undefined}
+      value={known ? state.page - 1 : undefined}
+    />
+  );
+}
+
+export function ExportPanel({
+  model,
+  onOpenSettings = openSettings,
+}: {
+  model: ExportModel;
+  onOpenSettings?: () => void;
+}) {
+  const state = model.state.value;
+  const box = useRef<HTMLDivElement>(null);
+  const reading = state?.phase === 'reading' ? state : null;
+  const failed = state?.phase === 'failed' ? state : null;
+  // A failure takes the focus, where its buttons are; every other change is announced by the status region.
+  useEffect(() => {
+    if (failed) box.current?.focus();
+  }, [failed !== null]);
+
+  return (
+    <div
+      class={`bulk-summary${failed ? ' bulk-summary--failed' : ''}`}
+      hidden={!state}
+      tabIndex={-1}
+      ref={box}
+    >
+      <p role="status">{state && state.phase !== 'failed' ? statusText(state) : ''}</p>
+      {failed ? <p role="alert">{failureText(failed)}</p> : null}
+      {reading ? <ReadingBar state={reading} /> : null}
+      <div class="bulk-summary-actions">
+        {reading ? (
+          <button type="button" onClick={model.stop}>
+            {t('exportStop')}
+          </button>
+        ) : failed ? (
+          <>
+            <ErrorActions
+              error={failed.error}
+              onRetry={() => void model.retry()}
+              onOpenSettings={onOpenSettings}
+              retryLabel={t('exportRetry')}
+            />
+            <button type="button" onClick={model.dismiss}>
+              {t('exportCancel')}
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={model.dismiss}>
+            {t('exportDismiss')}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -379,15 +379,8 @@ function ChangeList({
 /** phpRank's `results` runs to tens of kilobytes. */
 export const RAW_TEXT_LIMIT = 4000;
 
-interface ReportFieldListProps {
-  fields: Record<string, unknown>;
-  checks: ReportChecks | null;
-  /** The full address the `url` field links to (the service may store it without scheme). */
-  pageUrl: string | null;
-}
-
 /** Every field the server returned, unknown ones included, as text: never as HTML. */
-function ReportFieldList({ fields, checks, pageUrl }: ReportFieldListProps) {
+function ReportFieldList({ fields, checks, pageUrl }: Pick<Report, 'fields' | 'checks' | 'pageUrl'>) {
   const entries = Object.entries(fields);
   if (entries.length === 0) return <p class="muted">{t('reportsNoFields')}</p>;
   return (
@@ -396,7 +389,7 @@ function ReportFieldList({ fields, checks, pageUrl }: ReportFieldListProps) {
         <div class="field-list-row" key={name}>
           <dt>{name}</dt>
           <dd>
-            {name === 'results' && isObject(value) ? (
+            {name === 'results' && typeof value === 'object' && value !== null ? (
               <RawResults value={value} checks={checks} />
             ) : (
               <FieldValue name={name} value={value} pageUrl={pageUrl} />
@@ -408,14 +401,11 @@ function ReportFieldList({ fields, checks, pageUrl }: ReportFieldListProps) {
   );
 }
 
-function isObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null;
-}
-
-function jsonText(value: unknown, limit = RAW_TEXT_LIMIT): string {
+function jsonText(value: unknown): string {
   const text = JSON.stringify(value, null, 2) ?? String(value);
-  if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}\n${t('reportsMoreCharacters', formatCount(text.length - limit))}`;
+  if (text.length <= RAW_TEXT_LIMIT) return text;
+  const more = t('reportsMoreCharacters', formatCount(text.length - RAW_TEXT_LIMIT));
+  return `${text.slice(0, RAW_TEXT_LIMIT)}\n${more}`;
 }
 
 function RawResults({ value, checks }: { value: object; checks: ReportChecks | null }) {

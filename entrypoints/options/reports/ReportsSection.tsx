@@ -12,10 +12,10 @@ import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import { lazyComponent } from '../lazy-section';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
+import { BulkChanges } from './BulkChanges';
 import { ExportReports } from './ExportReports';
 import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
@@ -24,14 +24,14 @@ import type { ReportsModel } from './reports-model';
 import { ReportsTable } from './ReportsTable';
 import { openSettings } from '../router';
 
+/** Reports named in "Delete N reports?"; the rest are counted. */
+const LISTED = 8;
+
 export interface ReportsSectionProps {
   model: ReportsModel;
   details: ReportDetailsModel;
   projects: ProjectOptionsModel;
 }
-
-// "Bulk changes" loads after the section paints: it shows nothing until rows are selected or a job runs.
-const BulkChanges = lazyComponent(() => import('./BulkChanges').then((module) => module.BulkChanges));
 
 function sortNames(): Record<ReportSortKey, string> {
   return {
@@ -160,14 +160,32 @@ export function ReportsSection({ model, details, projects }: ReportsSectionProps
           </p>
         )}
       </DeleteDialog>
-      <DeleteSelectedDialog
+      {/* "Delete N reports?": its progress and summary show where every bulk job's do (BulkJobStatus). */}
+      <ConfirmDialog
         open={confirmingBulk.value}
-        model={model}
-        onConfirm={() => void deleteSelected()}
+        title={
+          selectedCount === 1
+            ? t('reportsDeleteManyTitleOne')
+            : t('reportsDeleteManyTitle', formatCount(selectedCount))
+        }
         busy={startingBulk.value}
-        onClose={() => (confirmingBulk.value = false)}
+        confirmDisabled={selectedCount === 0}
+        onConfirm={() => void deleteSelected()}
+        onCancel={() => (confirmingBulk.value = false)}
         fallbackFocus={() => heading.current}
-      />
+      >
+        <p>{t('reportsDeleteManyText')}</p>
+        <ul class="dialog-list">
+          {model.selectedReports.value.slice(0, LISTED).map((report) => (
+            <li key={reportKey(report.id)} class="break-anywhere">
+              {readableUrl(report.url)}
+            </li>
+          ))}
+          {selectedCount > LISTED ? (
+            <li class="muted">{t('reportsDeleteManyMore', formatCount(selectedCount - LISTED))}</li>
+          ) : null}
+        </ul>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -280,54 +298,5 @@ function ProjectSelect({
       hint={hint}
       onChange={(choice) => onChange(choice === '' ? null : choice)}
     />
-  );
-}
-
-const LISTED = 8;
-
-interface DeleteSelectedDialogProps {
-  open: boolean;
-  model: ReportsModel;
-  /** Hands the deletion to the background; the section closes the dialog once it answers. */
-  onConfirm: () => void;
-  busy: boolean;
-  onClose: () => void;
-  fallbackFocus: () => HTMLElement | null;
-}
-
-/** "Delete N reports?": its progress and summary show where every bulk job's do (BulkJobStatus.tsx). */
-function DeleteSelectedDialog({
-  open,
-  model,
-  onConfirm,
-  busy,
-  onClose,
-  fallbackFocus,
-}: DeleteSelectedDialogProps) {
-  const reports = model.selectedReports.value;
-  const count = reports.length;
-
-  return (
-    <ConfirmDialog
-      open={open}
-      title={count === 1 ? t('reportsDeleteManyTitleOne') : t('reportsDeleteManyTitle', formatCount(count))}
-      busy={busy}
-      confirmDisabled={count === 0}
-      onConfirm={onConfirm}
-      onCancel={onClose}
-      fallbackFocus={fallbackFocus}
-    >
-      <p>{t('reportsDeleteManyText')}</p>
-      <ul class="dialog-list">
-        {reports.slice(0, LISTED).map((report) => (
-          <li key={reportKey(report.id)} class="break-anywhere">
-            {readableUrl(report.url)}
-          </li>
-        ))}
-        {count > LISTED ? (
-          <li class="muted">{t('reportsDeleteManyMore', formatCount(count - LISTED))}</li>
-        ) : null}
-      </ul>
-    </ConfirmDialog>
   );
 }

@@ -43,22 +43,10 @@ const IMPORTANCE_NAMES: Record<CheckImportance, () => string> = {
 
 export const importanceName = (importance: CheckImportance): string => IMPORTANCE_NAMES[importance]();
 
-export interface CheckGroup {
-  category: CheckCategory;
-  label: string;
-  failures: FailedCheck[];
-}
-
 /** In the order the failures come (already sorted). */
-export function groupByCategory(failures: readonly FailedCheck[]): CheckGroup[] {
-  const groups: CheckGroup[] = [];
-  for (const failure of failures) {
-    let group = groups.find((candidate) => candidate.category === failure.category);
-    if (!group) {
-      group = { category: failure.category, label: categoryName(failure.category), failures: [] };
-      groups.push(group);
-    }
-    group.failures.push(failure);
-  }
-  return groups;
+export function groupByCategory(failures: readonly FailedCheck[]) {
+  const groups = new Map<CheckCategory, FailedCheck[]>();
+  for (const failure of failures)
+    groups.set(failure.category, [...(groups.get(failure.category) ?? []), failure]);
+  return [...groups].map(([category, failures]) => ({ category, label: categoryName(category), failures }));
 }

@@ -9,7 +9,6 @@ import { readHistory, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { shownState, type ShownState } from '@/lib/report-state';
-import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
 export type DetailsWrite = 'save' | 'regenerate';
@@ -62,16 +61,8 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   const history = signal<readonly Snapshot[] | null>(null);
   /** The analysis whose history was last asked for: a read for any other is dropped. */
   let historyOf: string | null = null;
-  /** Reads of the report on their way: their answer shows what the follower found meanwhile. */
-  let reading = 0;
-  const fetchLatest = latestOnly(async (reportId: string) => {
-    reading++;
-    try {
-      return await send('reports.get', { id: reportId });
-    } finally {
-      reading--;
-    }
-  });
+  /** Only the newest read's answer shows. */
+  let reads = 0;
   /** The follower's newest word on each report it follows (or followed a moment ago). */
   let followed = new Map<string, Followed>();
   const stopWatching = watchFollowed((changed, all) => {
@@ -97,28 +88,24 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       entry.report && shown && JSON.stringify(entry.report) !== JSON.stringify(summaryOf(shown))
         ? entry.report
         : null;
-    const answerOnItsWay = reading > 0 || writing.peek() !== null;
+    const answerOnItsWay = loading.peek() || writing.peek() !== null;
     batch(() => {
       showScoreState();
       // A failure waiting cannot fix, or the one the follower gave up on: say what failed.
       if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
         loadError.value = entry.error;
       else if (fresh) loadError.value = null;
-      if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
     });
     if (fresh) options.onReportChanged?.(fresh);
-    if (fresh && !answerOnItsWay) {
-      void load(reportId).then(() => {
-        if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
-      });
-    }
+    if (fresh && !answerOnItsWay) void load(reportId);
   }
 
   /** Null when the answer is no longer wanted. */
   async function load(reportId: string): Promise<Result<Report> | null> {
+    const read = ++reads;
     loading.value = true;
-    const { current, value: result } = await fetchLatest(reportId);
-    if (!current || id.peek() !== reportId) return null;
+    const result = await send('reports.get', { id: reportId });
+    if (read !== reads || id.peek() !== reportId) return null;
     batch(() => {
       loading.value = false;
       loadError.value = result.ok ? null : result.error;
@@ -172,6 +159,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     const current = report.peek();
     if (!current) return;
     score.value = shownState(current, Date.now(), followed.get(reportKey(current.id))?.state);
+    if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
   }
 
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
@@ -237,7 +225,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     history: history as ReadonlySignal<readonly Snapshot[] | null>,
     show(next: string | null) {
       if (next === id.peek()) return;
-      fetchLatest.invalidate();
+      reads++;
       historyOf = null;
       batch(() => {
         history.value = null;
@@ -261,7 +249,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     regenerate: () => write('regenerate', null),
     dispose() {
       stopWatching();
-      fetchLatest.invalidate();
+      reads++;
     },
   };
 }

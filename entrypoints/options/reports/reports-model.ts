@@ -77,6 +77,12 @@ export function createReportsModel(
     return route?.section === 'reports' ? route.details : null;
   });
 
+  const pageKeys = computed(() => list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
+  /** Every row on show is ticked. */
+  const wholePage = computed(
+    () => pageKeys.value.length > 0 && pageKeys.value.every((key) => selected.value.has(key)),
+  );
+
   const selectedReports = computed(() => {
     const keys = selected.value;
     return list.page.value?.items.filter((report) => keys.has(reportKey(report.id))) ?? [];
@@ -89,7 +95,7 @@ export function createReportsModel(
 
   // A selection covers rows on show only: another page or filter starts with none selected.
   const stopPruning = effect(() => {
-    const shown = new Set(list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
+    const shown = new Set(pageKeys.value);
     const current = selected.peek();
     const kept = [...current].filter((key) => shown.has(key));
     if (kept.length !== current.size) selected.value = new Set(kept);
@@ -110,6 +116,7 @@ export function createReportsModel(
     detailsId,
     selected: selected as ReadonlySignal<ReadonlySet<string>>,
     selectedReports,
+    wholePage,
     /** The background's bulk job of this connection: bulk changes and Delete selected. */
     jobs,
     setResult: (result: ReportResult | null) => list.change({ result }),
@@ -127,9 +134,7 @@ export function createReportsModel(
     },
     /** None when all are selected already. */
     toggleAllSelected() {
-      const keys = list.page.peek()?.items.map((report) => reportKey(report.id)) ?? [];
-      const allSelected = keys.length > 0 && keys.every((key) => selected.peek().has(key));
-      selected.value = new Set(allSelected ? [] : keys);
+      selected.value = new Set(wholePage.peek() ? [] : pageKeys.peek());
     },
     async deleteReport(report: ReportSummary): Promise<Result<null>> {
       // The client counts the service's own "not found" as deleted; any other failure keeps the row.

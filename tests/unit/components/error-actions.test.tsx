@@ -7,8 +7,8 @@ import { cleanup, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { BulkSummary } from '@/entrypoints/options/reports/BulkJobStatus';
-import type { BulkChangesModel } from '@/entrypoints/options/reports/bulk-changes-model';
-import { ExportPanel } from '@/entrypoints/options/reports/export/ExportPanel';
+import type { BulkJobControls } from '@/entrypoints/options/reports/bulk-job-controls';
+import { ExportPanel } from '@/entrypoints/options/reports/ExportReports';
 import type { ExportModel, ExportState } from '@/entrypoints/options/reports/export/export-model';
 import { PopupError } from '@/entrypoints/popup/PopupError';
 import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
@@ -75,7 +75,7 @@ function bulkEndedWith(error: ApiError): HTMLElement {
     waitingUntil: null,
     error: null,
   };
-  const model = { retryFailed: noop, dismiss: noop } as unknown as BulkChangesModel;
+  const model = { retryFailed: noop, dismiss: noop } as unknown as BulkJobControls;
   render(<BulkSummary job={job} model={model} onOpenSettings={noop} />);
   const summary = screen.getByRole('status');
   // Every failure is listed with its reason, retried or not.

@@ -41,40 +41,34 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
   let rows = new Map<string, ExportRow>();
   let nextPage = 1;
   let lastPage: number | null = null;
-  let abort: AbortController | null = null;
-
-  let pacer = createPacer(250, 60_000);
+  let abort = new AbortController();
+  let pacer = createPacer();
 
   async function run() {
-    const controller = new AbortController();
-    abort = controller;
-    const { signal } = controller;
-    let first = true;
-    while (nextPage <= MAX_PAGES) {
-      // The page about to be read is said during the pause before it, too.
-      state.value = { phase: 'reading', page: nextPage, lastPage, waitingSeconds: null };
-      if (!first) await sleep(pacer.next(), signal);
-      first = false;
-      if (signal.aborted) return;
+    abort = new AbortController();
+    const { signal } = abort;
+    for (let first = true; nextPage <= MAX_PAGES; first = false) {
       const page = nextPage;
+      const reading = (waitingSeconds: number | null = null) =>
+        (state.value = { phase: 'reading', page, lastPage, waitingSeconds });
+      // The page about to be read is said during the pause before it, too.
+      reading();
+      if (!first) await sleep(pacer.next(), signal);
+      if (signal.aborted) return;
       const ask = () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page });
       let answer = await ask();
       // Each 429 is waited out as the pacer says, then asked again, unless Stop comes first.
-      for (
-        let waitMs = pacer.after(answer);
-        waitMs !== null && !signal.aborted;
-        waitMs = pacer.after(answer)
-      ) {
-        state.value = { phase: 'reading', page, lastPage, waitingSeconds: waitMs / 1000 };
+      for (let waitMs = pacer.after(answer); waitMs !== null; waitMs = pacer.after(answer)) {
+        if (signal.aborted) return;
+        reading(waitMs / 1000);
         await sleep(waitMs, signal);
         if (signal.aborted) return;
-        state.value = { phase: 'reading', page, lastPage, waitingSeconds: null };
+        reading();
         answer = await ask();
       }
       if (signal.aborted) return;
       if (!answer.ok) {
-        abort = null;
-        state.value = { phase: 'failed', page: nextPage, lastPage, error: answer.error };
+        state.value = { phase: 'failed', page, lastPage, error: answer.error };
         return;
       }
       const { rows: pageRows, hasNext, total } = answer.data;
@@ -87,7 +81,6 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
       if (!hasNext || rows.size === before || (pages !== null && page >= pages)) break;
       nextPage += 1;
     }
-    abort = null;
     const fileName = reportsFileName(now(), query);
     const all = [...rows.values()];
     download(fileName, reportsCsv(all));
@@ -102,29 +95,27 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
     state: state as ReadonlySignal<ExportState | null>,
     running,
     async start(asked: ExportQuery) {
-      if (abort) return;
+      if (running.peek()) return;
       query = asked;
       rows = new Map();
       nextPage = 1;
       lastPage = null;
-      pacer = createPacer(250, 60_000);
+      pacer = createPacer();
       await run();
     },
     /** Ends a running export; nothing is downloaded. */
     stop() {
-      if (!abort) return;
+      if (!running.peek()) return;
       abort.abort();
-      abort = null;
       rows = new Map();
       state.value = { phase: 'stopped' };
     },
     /** After a failure: reads again from the page that failed. */
     async retry() {
-      if (abort || state.peek()?.phase !== 'failed') return;
-      await run();
+      if (state.peek()?.phase === 'failed') await run();
     },
     dismiss() {
-      if (abort) return;
+      if (running.peek()) return;
       rows = new Map();
       state.value = null;
     },

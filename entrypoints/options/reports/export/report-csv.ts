@@ -6,29 +6,6 @@ import { t } from '@/lib/i18n';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { csvFileName, localSeparator, spreadsheetTime, toCsv, type CsvSeparator, type CsvValue } from './csv';
 
-/** The headers, in the order of csvRecord's fields. */
-export function csvColumns(): string[] {
-  return [
-    t('csvColumnUrl'),
-    t('csvColumnProject'),
-    t('csvColumnBand'),
-    t('csvColumnScore'),
-    t('csvColumnPreviousScore'),
-    t('csvColumnChange'),
-    t('csvColumnPrivacy'),
-    t('csvColumnCreated'),
-    t('csvColumnGenerated'),
-    t('csvColumnHighIssues'),
-    t('csvColumnMediumIssues'),
-    t('csvColumnLowIssues'),
-    t('csvColumnPassedTests'),
-    t('csvColumnFailedHigh'),
-    t('csvColumnFailedMedium'),
-    t('csvColumnFailedLow'),
-    t('csvColumnReportLink'),
-  ];
-}
-
 /** The API's word for a privacy value: PRIVACY's own names ("public", "private", "password"). */
 function privacyWord(privacy: Privacy | null): string | null {
   return Object.entries(PRIVACY).find(([, value]) => value === privacy)?.[0] ?? null;
@@ -37,29 +14,30 @@ function privacyWord(privacy: Privacy | null): string | null {
 /** Test names in one cell, the details' order kept. */
 const names = (list: readonly string[] | undefined) => (list ? list.join('; ') : null);
 
-/** One row's fields, in csvColumns' order. */
-export function csvRecord(row: ExportRow): CsvValue[] {
-  const { counts, failed } = row;
-  return [
-    row.pageUrl ?? row.url,
-    row.project,
-    row.result,
-    row.score,
-    row.previousScore,
-    row.change,
-    privacyWord(row.privacy),
-    spreadsheetTime(row.createdAt),
-    spreadsheetTime(row.generatedAt),
-    counts?.high ?? null,
-    counts?.medium ?? null,
-    counts?.low ?? null,
-    counts?.passed ?? null,
-    names(failed?.high),
-    names(failed?.medium),
-    names(failed?.low),
-    row.serviceUrl,
-  ];
-}
+/** Each column's header and value side by side, so the two never fall out of order. */
+const COLUMNS: [header: () => string, value: (row: ExportRow) => CsvValue][] = [
+  [() => t('csvColumnUrl'), (row) => row.pageUrl ?? row.url],
+  [() => t('csvColumnProject'), (row) => row.project],
+  [() => t('csvColumnBand'), (row) => row.result],
+  [() => t('csvColumnScore'), (row) => row.score],
+  [() => t('csvColumnPreviousScore'), (row) => row.previousScore],
+  [() => t('csvColumnChange'), (row) => row.change],
+  [() => t('csvColumnPrivacy'), (row) => privacyWord(row.privacy)],
+  [() => t('csvColumnCreated'), (row) => spreadsheetTime(row.createdAt)],
+  [() => t('csvColumnGenerated'), (row) => spreadsheetTime(row.generatedAt)],
+  [() => t('csvColumnHighIssues'), (row) => row.counts?.high ?? null],
+  [() => t('csvColumnMediumIssues'), (row) => row.counts?.medium ?? null],
+  [() => t('csvColumnLowIssues'), (row) => row.counts?.low ?? null],
+  [() => t('csvColumnPassedTests'), (row) => row.counts?.passed ?? null],
+  [() => t('csvColumnFailedHigh'), (row) => names(row.failed?.high)],
+  [() => t('csvColumnFailedMedium'), (row) => names(row.failed?.medium)],
+  [() => t('csvColumnFailedLow'), (row) => names(row.failed?.low)],
+  [() => t('csvColumnReportLink'), (row) => row.serviceUrl],
+];
+
+export const csvColumns = (): string[] => COLUMNS.map(([header]) => header());
+
+export const csvRecord = (row: ExportRow): CsvValue[] => COLUMNS.map(([, value]) => value(row));
 
 export function reportsCsv(rows: readonly ExportRow[], separator: CsvSeparator = localSeparator()): string {
   return toCsv(csvColumns(), rows.map(csvRecord), separator);

@@ -122,7 +122,7 @@ describe('the list model with kept answers', () => {
       ok(makePage([{ tag: { y: 2, x: 1 }, name: 'a' } as Item, { name: 'b', tag: null } as Item])),
     );
     await settle();
-    expect(list.cached.value).toBe(false);
+    expect(list.keptAt.value).toBeNull();
     expect(list.page.value?.items[0]).toBe(keptA);
     expect(list.page.value?.items[1]).not.toBe(keptB);
     expect(list.page.value?.items[1]).toEqual({ name: 'b', tag: null });
@@ -134,13 +134,13 @@ describe('the list model with kept answers', () => {
     const list = start('#/projects', () => answer.promise, cache);
     await settle();
     expect(names(list)).toEqual(['kept-a', 'kept-b']);
-    expect(list.cached.value).toBe(true);
+    expect(list.keptAt.value).not.toBeNull();
     expect(list.loading.value).toBe(true);
     expect(list.stale.value).toBe(false);
     answer.resolve(ok(page('fresh')));
     await settle();
     expect(names(list)).toEqual(['fresh']);
-    expect(list.cached.value).toBe(false);
+    expect(list.keptAt.value).toBeNull();
     expect(list.loading.value).toBe(false);
   });
 
@@ -154,7 +154,7 @@ describe('the list model with kept answers', () => {
     const list = start('#/projects?search=acme', () => new Promise(() => {}), cache);
     await settle();
     expect(list.page.value).toBeNull();
-    expect(list.cached.value).toBe(false);
+    expect(list.keptAt.value).toBeNull();
   });
 
   it('never shows the kept page of a state the person has moved away from meanwhile', async () => {
@@ -171,7 +171,7 @@ describe('the list model with kept answers', () => {
     reads[1]!.answer.resolve(kept('acme'));
     await settle();
     expect(names(list)).toEqual(['acme']);
-    expect(list.cached.value).toBe(true);
+    expect(list.keptAt.value).not.toBeNull();
   });
 
   it('does not cover a fresher answer with a kept page read late', async () => {
@@ -182,7 +182,7 @@ describe('the list model with kept answers', () => {
     release();
     await settle();
     expect(names(list)).toEqual(['fresh']);
-    expect(list.cached.value).toBe(false);
+    expect(list.keptAt.value).toBeNull();
   });
 
   it('keeps the kept rows, still marked, when the answer fails', async () => {
@@ -190,7 +190,7 @@ describe('the list model with kept answers', () => {
     const list = start('#/projects', async () => fail('server'), cache);
     await settle();
     expect(names(list)).toEqual(['kept']);
-    expect(list.cached.value).toBe(true);
+    expect(list.keptAt.value).not.toBeNull();
     expect(list.error.value?.kind).toBe('server');
     expect(list.keptAt.value).toBe(KEPT_AT);
   });
@@ -216,7 +216,7 @@ describe('the list model with kept answers', () => {
     list.change({ search: 'acme' });
     await settle();
     expect(list.page.value).toBeNull();
-    expect(list.cached.value).toBe(false);
+    expect(list.keptAt.value).toBeNull();
     expect(list.error.value?.kind).toBe('network');
   });
 
@@ -229,7 +229,7 @@ describe('the list model with kept answers', () => {
     list.change({ search: 'acme' });
     await settle();
     expect(names(list)).toEqual(['kept-acme']);
-    expect(list.cached.value).toBe(true);
+    expect(list.keptAt.value).not.toBeNull();
     expect(list.keptAt.value).toBe(KEPT_AT);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkItem } from '@/lib/bulk-job';
-import { regenerateOutcome } from '@/entrypoints/options/reports/regenerate-outcome';
+import { regenerateOutcome } from '@/entrypoints/options/reports/BulkJobStatus';
 
 const step = (
   id: number,
