@@ -10,10 +10,9 @@ import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
-import { createGuard } from './create-guard';
 import { createStartFocus } from './start-focus';
 import { readStore, type StoreReader } from '@/lib/report-store';
-import { batch, effect, signal, type Signal } from '@preact/signals';
+import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 /** Kept data, then the service's. `value` undefined: nothing known yet; `saved`: the refresh failed. */
@@ -85,8 +84,8 @@ const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, stat
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-/** `lookUp` sends the lookups of this page's report and the recent list (the side panel's use its cache). */
-export function createPopupModel(env: PopupEnvironment = defaultEnvironment, lookUp = send) {
+/** A kept copy younger than `freshForMs` is shown as the service's answer, without asking (the side panel). */
+export function createPopupModel(env: PopupEnvironment = defaultEnvironment, freshForMs = 0) {
   const kept = env.store();
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
@@ -149,6 +148,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
 
   const form = createCreateForm({
     pageUrl,
+    pageReport,
+    refresh,
     onCreated: (report) => {
       setPageReport(report);
       regenerateError.value = null;
@@ -159,23 +160,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       };
       announcement.value = t('popupReportCreated');
     },
-    lookUp: async () => {
-      await refresh();
-      const shown = pageReport.value;
-      return shown.error ? { ok: false, error: shown.error } : { ok: true, data: shown.value ?? null };
-    },
-    shownReportId: () => pageReport.value.value?.id ?? null,
     onNotConfigured: () => (setup.value = 'missing'),
     now: () => env.now(),
-    guard: () => createGuard(pageReport.value),
-    settled: () =>
-      new Promise<void>((resolve) => {
-        const stop = effect(() => {
-          if (createGuard(pageReport.value) === 'pending') return;
-          resolve();
-          queueMicrotask(() => stop());
-        });
-      }),
   });
 
   function forgetReport(id: ReportId) {
@@ -222,6 +208,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
   }
 
+  /** Shows a fresh kept copy as the answer, or asks. */
+  function keptOrAsk<T>(target: Signal<Shown<T>>, kept: Cached<T> | null, ask: () => Promise<void>) {
+    const age = kept ? env.now() - kept.fetchedAt : Infinity;
+    if (!kept || age < 0 || age >= freshForMs) return ask();
+    target.value = { value: kept.data, fetchedAt: kept.fetchedAt, state: 'fresh', error: null };
+  }
+
   /** Shows the answer, or keeps the kept value and says why not. */
   async function load<T>(
     target: Signal<Shown<T>>,
@@ -248,13 +241,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     const url = pageUrl();
     if (!url) return;
     const version = pageReportVersion;
-    await load(pageReport, lookUp('popup.pageReport', { url }), () => version === pageReportVersion);
+    await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
   }
 
   function refreshRecent(): Promise<void> {
     const version = ++recentVersion;
     const host = recentHost();
-    return load(recent, lookUp('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
+    return load(recent, send('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
   }
 
   async function refresh(): Promise<void> {
@@ -321,7 +314,11 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
         setup.value = 'ready';
       });
       const run = snapshot.data.create;
-      await Promise.all([refresh(), run ? form.resume(run) : null]);
+      await Promise.all([
+        keptOrAsk(pageReport, pageKept, refreshPageReport),
+        keptOrAsk(recent, recentCached, refreshRecent),
+        run ? form.resume(run) : null,
+      ]);
     },
 
     refresh,

@@ -1,11 +1,9 @@
 // The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, one
 // popup model per page. Following needs the optional `tabs` permission, asked for in a click.
-import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
 import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
-import { cachedLookup } from './cached-lookup';
 import type { TabsApi } from './tab-follower';
 import { followActiveTab } from './tab-follower';
 
@@ -24,7 +22,10 @@ export interface SidePanelEnvironment {
   createModel(page: PageCheck): PopupModel;
 }
 
-export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup()): PopupModel {
+// Switching between tabs asks the service once per page in this time (the background keeps the store right).
+export const FRESH_FOR_MS = 5 * 60_000;
+
+export function pageModel(page: PageCheck): PopupModel {
   return createPopupModel(
     {
       ...defaultEnvironment,
@@ -32,7 +33,7 @@ export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup())
       closePopup: () => undefined,
       openSidePanel: null,
     },
-    lookUp,
+    FRESH_FOR_MS,
   );
 }
 
