@@ -1,4 +1,4 @@
-// The popup's state and actions. It paints what the background kept (lib/report-store), then asks for fresh data.
+// The popup's state and actions: it paints what the background kept (lib/report-store), then asks for fresh data.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { ReportSummary, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
@@ -42,7 +42,7 @@ async function readCurrentTab(): Promise<CurrentTab> {
   }
 }
 
-/** Chrome's side panel beside window `windowId`, or Firefox's sidebar. */
+/** Opens Chrome's side panel beside window `windowId`, or Firefox's sidebar. */
 export type SidePanelOpener = (windowId: number | undefined) => Promise<void>;
 
 interface PanelApis {
@@ -50,9 +50,8 @@ interface PanelApis {
   sidebarAction?: { open?(): Promise<void> };
 }
 
-/** How this browser opens the panel, or null where it has none to open. */
-export function sidePanelOpener(apis = browser as unknown as PanelApis): SidePanelOpener | null {
-  const { sidePanel, sidebarAction } = apis;
+/** null where the browser has no panel to open. */
+export function sidePanelOpener({ sidePanel, sidebarAction } = browser as PanelApis): SidePanelOpener | null {
   if (sidebarAction?.open) return () => sidebarAction.open!();
   if (!sidePanel?.open) return null;
   return (windowId) =>
@@ -81,6 +80,12 @@ export const defaultEnvironment: PopupEnvironment = {
 };
 
 const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, state: 'loading', error: null });
+const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
+  value: data,
+  fetchedAt,
+  state: 'fresh',
+  error: null,
+});
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
@@ -103,15 +108,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
   // Bumped by every change of a list, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
   let recentVersion = 0;
-  // The report as it was before a regenerate that may have happened, to tell whether it changed.
+  // The report before a regenerate that may have happened, to tell whether it changed.
   let regenerated: ReportSummary | null = null;
 
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
+  const cleanAddress = () => (page.value?.reportable ? withoutTracking(page.value.url) : null);
   const recentHost = () => (siteOnly.value && page.value?.reportable ? page.value.host : undefined);
-  const isPageReport = (id: ReportId) => {
-    const shown = pageReport.value.value;
-    return shown ? sameId(shown.id, id) : false;
-  };
+  const isPageReport = (id: ReportId) => !!pageReport.value.value && sameId(pageReport.value.value.id, id);
 
   // The background follows every report still generating; the popup only hears what it found.
   let stopWatching: (() => void) | null = null;
@@ -136,7 +139,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
       announcement.value = t('fieldsNotFinished');
     }
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
-    if (stopped?.error) showLookupError(stopped.error);
+    if (stopped?.error?.kind === 'not_configured') setup.value = 'missing';
+    else if (stopped?.error) pageReport.value = { ...pageReport.value, state: 'saved', error: stopped.error };
   }
 
   function onFreshCopy(report: ReportSummary) {
@@ -167,11 +171,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
   function forgetReport(id: ReportId) {
     if (isPageReport(id)) setPageReport(null);
     recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
-  }
-
-  function showLookupError(error: ApiError) {
-    if (error.kind === 'not_configured') setup.value = 'missing';
-    else pageReport.value = { ...pageReport.value, state: 'saved', error };
   }
 
   async function readAgain(before: ReportSummary): Promise<void> {
@@ -212,7 +211,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
   function keptOrAsk<T>(target: Signal<Shown<T>>, kept: Cached<T> | null, ask: () => Promise<void>) {
     const age = kept ? env.now() - kept.fetchedAt : Infinity;
     if (!kept || age < 0 || age >= freshForMs) return ask();
-    target.value = { value: kept.data, fetchedAt: kept.fetchedAt, state: 'fresh', error: null };
+    target.value = answered(kept);
   }
 
   /** Shows the answer, or keeps the kept value and says why not. */
@@ -224,17 +223,10 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     target.value = { ...target.value, state: 'loading', error: null };
     const answer = await request;
     if (!isCurrent()) return;
-    if (answer.ok) {
-      target.value = {
-        value: answer.data.data,
-        fetchedAt: answer.data.fetchedAt,
-        state: 'fresh',
-        error: null,
-      };
-    } else {
-      if (answer.error.kind === 'not_configured') setup.value = 'missing';
-      target.value = { ...target.value, state: 'saved', error: answer.error };
-    }
+    if (!answer.ok && answer.error.kind === 'not_configured') setup.value = 'missing';
+    target.value = answer.ok
+      ? answered(answer.data)
+      : { ...target.value, state: 'saved', error: answer.error };
   }
 
   async function refreshPageReport(): Promise<void> {
@@ -276,10 +268,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     startFocus: createStartFocus(),
     sidePanelFailed,
 
-    /**
-     * Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh
-     * data.
-     */
+    /** Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh data. */
     async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
@@ -324,11 +313,11 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     refresh,
 
     /** The page's address without its tracking parameters, when it has some. */
-    cleanAddress: () => (page.value?.reportable ? withoutTracking(page.value.url) : null),
+    cleanAddress,
 
     /** Looks up and creates the clean address from now on: a report of the page, not of one visit. */
     async useCleanAddress(): Promise<void> {
-      const clean = page.value?.reportable ? withoutTracking(page.value.url) : null;
+      const clean = cleanAddress();
       if (!clean) return;
       const checked = checkPage(clean.url);
       pageReportVersion++;

@@ -4,8 +4,7 @@ import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
 import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
-import type { TabsApi } from './tab-follower';
-import { followActiveTab } from './tab-follower';
+import { followActiveTab, type TabsApi } from './tab-follower';
 
 /** off: the person has not asked it to follow tabs (or stopped it); lost: the browser took it back. */
 export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
@@ -19,7 +18,6 @@ export interface SidePanelEnvironment {
   tabs: TabsApi;
   owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release' | 'forget'>;
   permissions: PermissionEvents;
-  createModel(page: PageCheck): PopupModel;
 }
 
 // Switching between tabs asks the service once per page in this time (the background keeps the store right).
@@ -54,7 +52,7 @@ export function createSidePanel(env: SidePanelEnvironment) {
     if (model.value && shownUrl === page.url) return;
     shownUrl = page.url;
     model.value?.dispose();
-    const next = env.createModel(page);
+    const next = pageModel(page);
     model.value = next;
     void next.start();
   }

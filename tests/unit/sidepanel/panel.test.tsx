@@ -11,12 +11,7 @@ import { siteViewName, type SiteSummary } from '@/lib/site';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
-import {
-  createSidePanel,
-  FRESH_FOR_MS,
-  pageModel,
-  type SidePanel as Panel,
-} from '@/entrypoints/sidepanel/panel';
+import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
 import { useTestLanguage } from '../fake-i18n';
@@ -147,7 +142,6 @@ function openPanel(options: OpenOptions) {
     tabs: tabs.api,
     owner: createTabsOwner({ flags, permissions: perms.permissions }),
     permissions: perms.permissions,
-    createModel: (page) => pageModel(page),
   });
   render(<SidePanel panel={panel} />);
   const started = panel.start();
