@@ -1,5 +1,4 @@
-import { useEffect } from 'preact/hooks';
-import { NotSetUp } from './NotSetUp';
+import { useEffect, useRef } from 'preact/hooks';
 import type { PopupModel } from './popup-model';
 import { RecentReports } from './RecentReports';
 import { ThisPage } from './ThisPage';
@@ -73,5 +72,18 @@ export function App({ model }: { model: PopupModel }) {
         {model.announcement.value}
       </p>
     </div>
+  );
+}
+
+function NotSetUp({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <main class="not-set-up">
+      <p>{t('popupNotSetUp')}</p>
+      <button type="button" class="primary" ref={button} onClick={onOpenSettings}>
+        {t('uiOpenSettings')}
+      </button>
+    </main>
   );
 }

@@ -1,6 +1,7 @@
 // "30, ▼ down 42 from 72 on 6 Jan · 3 fixed · 1 new" and the score's line, from the history the background
 // keeps: both ends of the change are said, so "▼ 42" never reads as "down from 42".
 import type { Signal } from '@preact/signals';
+import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ScoreSparkline } from '@/components/ScoreSparkline';
 import type { ReportSummary } from '@/lib/api/types';
@@ -11,7 +12,6 @@ import {
   historyName,
   readHistory,
   type ChangeSummary,
-  type CheckChange,
   type Snapshot,
 } from '@/lib/history';
 import { t } from '@/lib/i18n';
@@ -45,7 +45,11 @@ export function ReportChange({
 
   if (!summary) return null;
   const comparison = compareSnapshots(history.at(-2)!, history.at(-1)!);
-  const toggle = (which: Opened) => setOpened(opened === which ? null : which);
+  const lists = [
+    { which: 'fixed', count: summary.fixed, name: t('historyFixedList'), tests: comparison.fixed },
+    { which: 'broken', count: summary.broken, name: t('historyNewList'), tests: comparison.broken },
+  ] as const;
+  const shown = lists.find((list) => list.which === opened);
   return (
     <div class="report-change" role="group" aria-label={t('historyChangeLabel')}>
       <p class="change-line">
@@ -58,27 +62,33 @@ export function ReportChange({
           <ChangeArrow change={summary.change} />
           {changeWords(summary)}
         </span>
-        <CountButton
-          count={summary.fixed}
-          label={t('historyCardFixed', summary.fixed)}
-          list="report-change-fixed"
-          open={opened === 'fixed'}
-          onToggle={() => toggle('fixed')}
-        />
-        <CountButton
-          count={summary.broken}
-          label={t('historyNew', summary.broken)}
-          list="report-change-new"
-          open={opened === 'broken'}
-          onToggle={() => toggle('broken')}
-        />{' '}
+        {lists.map((list) =>
+          list.count === 0 ? null : (
+            <Fragment key={list.which}>
+              {' · '}
+              <button
+                type="button"
+                class="link-button"
+                aria-expanded={opened === list.which}
+                aria-controls={`report-change-${list.which}`}
+                onClick={() => setOpened(opened === list.which ? null : list.which)}
+              >
+                {countWords(list.which, list.count)}
+              </button>
+            </Fragment>
+          ),
+        )}{' '}
         <ScoreSparkline history={history} />
       </p>
-      {opened === 'fixed' ? (
-        <ChangedTests id="report-change-fixed" label={t('historyFixedList')} tests={comparison.fixed} />
-      ) : null}
-      {opened === 'broken' ? (
-        <ChangedTests id="report-change-new" label={t('historyNewList')} tests={comparison.broken} />
+      {shown ? (
+        <ul id={`report-change-${shown.which}`} class="changed-tests" aria-label={shown.name}>
+          {shown.tests.map((test) => (
+            <li key={test.key}>
+              {test.name ?? test.key}
+              {test.value ? <span class="issue-detail"> — {test.value}</span> : null}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );
@@ -127,45 +137,14 @@ function ChangeArrow({ change }: { change: number | null }) {
   );
 }
 
-interface CountButtonProps {
-  count: number;
-  label: string;
-  list: string;
-  open: boolean;
-  onToggle(): void;
-}
-
-function CountButton({ count, label, list, open, onToggle }: CountButtonProps) {
-  if (count === 0) return null;
-  return (
-    <>
-      {' · '}
-      <button type="button" class="link-button" aria-expanded={open} aria-controls={list} onClick={onToggle}>
-        {label}
-      </button>
-    </>
-  );
-}
-
-function ChangedTests({ id, label, tests }: { id: string; label: string; tests: CheckChange[] }) {
-  return (
-    <ul id={id} class="changed-tests" aria-label={label}>
-      {tests.map((test) => (
-        <li key={test.key}>
-          {test.name ?? test.key}
-          {test.value ? <span class="issue-detail"> — {test.value}</span> : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const countWords = (which: 'fixed' | 'broken', count: number) =>
+  which === 'fixed' ? t('historyCardFixed', count) : t('historyNew', count);
 
 function spokenChange(summary: ChangeSummary): string {
-  const { score } = summary;
-  const head = [score === null ? '' : `${score},`, changeWords(summary)];
+  const head = summary.score === null ? changeWords(summary) : `${summary.score}, ${changeWords(summary)}`;
   const counts = [
-    summary.fixed > 0 ? t('historyCardFixed', summary.fixed) : '',
-    summary.broken > 0 ? t('historyNew', summary.broken) : '',
+    summary.fixed > 0 ? countWords('fixed', summary.fixed) : '',
+    summary.broken > 0 ? countWords('broken', summary.broken) : '',
   ];
-  return [head.filter(Boolean).join(' '), ...counts].filter(Boolean).join(' · ');
+  return [head, ...counts].filter(Boolean).join(' · ');
 }

@@ -4,24 +4,35 @@ import { PRIVACY, type Privacy, type ReportSummary, type ReportId } from '@/lib/
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { sameId } from '@/lib/report-id';
-import { batch, signal } from '@preact/signals';
+import { batch, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
-import type { CreateGuard } from './create-guard';
+import type { Shown } from './popup-model';
 
 /** After a write that may have happened: looking, found, none, or why it could not look. */
 export type Recheck = 'looking' | 'found' | 'none' | ApiError;
 
+/**
+ * Whether a create could make a second report (the service makes one on every create). none: the service
+ * just said there is none; pending: being looked up; exists: one is shown, a kept copy too; unknown: the
+ * lookup failed, so there may be one.
+ */
+export type CreateGuard = 'none' | 'pending' | 'exists' | 'unknown';
+
+export function createGuard(shown: Shown<ReportSummary | null>): CreateGuard {
+  if (shown.value) return 'exists';
+  if (shown.error) return 'unknown';
+  return shown.state === 'fresh' && shown.value === null ? 'none' : 'pending';
+}
+
 export interface CreateFormDeps {
   pageUrl(): string | null;
+  /** This page's report as the popup shows it. */
+  pageReport: ReadonlySignal<Shown<ReportSummary | null>>;
+  /** Looks the page up again. */
+  refresh(): Promise<void>;
   onCreated(report: ReportSummary): void;
-  lookUp(): Promise<Result<ReportSummary | null>>;
-  shownReportId(): ReportId | null;
   onNotConfigured(): void;
   now(): number;
-  /** Whether this page has a report, as far as the popup knows. */
-  guard(): CreateGuard;
-  /** Resolves once the page's lookup has answered (or failed). */
-  settled(): Promise<void>;
 }
 
 /** A create that waits for the person: the page has a report, or may have one. */
@@ -51,17 +62,29 @@ export function createCreateForm(deps: CreateFormDeps) {
   // Bumped by every create: a slow look-up for an older one cannot speak for it.
   let recheckRun = 0;
 
+  const guard = () => createGuard(deps.pageReport.value);
+
   async function lookForIt() {
     const run = ++recheckRun;
     recheck.value = 'looking';
-    const found = await deps.lookUp();
+    await deps.refresh();
     if (run !== recheckRun) return;
-    const report = found.ok ? found.data : null;
+    const { value: report, error: failed } = deps.pageReport.value;
     const isNew =
-      report !== null &&
+      !!report &&
       !(shownBefore !== null && sameId(report.id, shownBefore)) &&
       !(Date.parse(report.createdAt ?? '') < createdSince - CLOCK_SLACK_MS);
-    recheck.value = !found.ok ? found.error : isNew ? 'found' : 'none';
+    recheck.value = failed ?? (isNew ? 'found' : 'none');
+  }
+
+  function settled() {
+    return new Promise<void>((resolve) => {
+      const stop = effect(() => {
+        if (guard() === 'pending') return;
+        resolve();
+        queueMicrotask(() => stop());
+      });
+    });
   }
 
   function clearFieldErrors(...fields: string[]) {
@@ -82,7 +105,7 @@ export function createCreateForm(deps: CreateFormDeps) {
     });
     if (result.ok) {
       if (result.data) deps.onCreated(result.data);
-      else void deps.lookUp();
+      else void deps.refresh();
     } else if (result.error.kind === 'not_configured') {
       deps.onNotConfigured();
     } else {
@@ -98,7 +121,7 @@ export function createCreateForm(deps: CreateFormDeps) {
 
   async function create(url: string): Promise<void> {
     const chosen = privacy.value;
-    shownBefore = deps.shownReportId();
+    shownBefore = deps.pageReport.value.value?.id ?? null;
     createdSince = deps.now();
     recheckRun++;
     batch(() => {
@@ -167,15 +190,15 @@ export function createCreateForm(deps: CreateFormDeps) {
         fieldErrors.value = { password: [t('popupEnterPassword')] };
         return;
       }
-      if (deps.guard() === 'pending') {
+      if (guard() === 'pending') {
         waiting.value = true;
-        await deps.settled();
+        await settled();
         waiting.value = false;
       }
       // The page changed meanwhile (its clean address taken): that page's lookup decides, on another press.
       if (deps.pageUrl() !== url) return;
-      const guard = deps.guard();
-      if (guard === 'exists' || guard === 'unknown') question.value = guard;
+      const found = guard();
+      if (found === 'exists' || found === 'unknown') question.value = found;
       else await create(url);
     },
 
@@ -194,7 +217,7 @@ export function createCreateForm(deps: CreateFormDeps) {
     async resume(run: CreateRunState): Promise<void> {
       const url = deps.pageUrl();
       if (!url || submitting.value) return;
-      shownBefore = deps.shownReportId();
+      shownBefore = deps.pageReport.value.value?.id ?? null;
       createdSince = run.startedAt;
       if (run.error) return finish(url, { ok: false, error: run.error });
       batch(() => {

@@ -1,4 +1,4 @@
-// The popup's state and actions. It paints what the background kept (lib/report-store), then asks for fresh data.
+// The popup's state and actions: it paints what the background kept (lib/report-store), then asks for fresh data.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { ReportSummary, ReportId } from '@/lib/api/types';
 import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
@@ -10,10 +10,9 @@ import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
-import { createGuard } from './create-guard';
 import { createStartFocus } from './start-focus';
 import { readStore, type StoreReader } from '@/lib/report-store';
-import { batch, effect, signal, type Signal } from '@preact/signals';
+import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 /** Kept data, then the service's. `value` undefined: nothing known yet; `saved`: the refresh failed. */
@@ -43,7 +42,7 @@ async function readCurrentTab(): Promise<CurrentTab> {
   }
 }
 
-/** Chrome's side panel beside window `windowId`, or Firefox's sidebar. */
+/** Opens Chrome's side panel beside window `windowId`, or Firefox's sidebar. */
 export type SidePanelOpener = (windowId: number | undefined) => Promise<void>;
 
 interface PanelApis {
@@ -51,9 +50,8 @@ interface PanelApis {
   sidebarAction?: { open?(): Promise<void> };
 }
 
-/** How this browser opens the panel, or null where it has none to open. */
-export function sidePanelOpener(apis = browser as unknown as PanelApis): SidePanelOpener | null {
-  const { sidePanel, sidebarAction } = apis;
+/** null where the browser has no panel to open. */
+export function sidePanelOpener({ sidePanel, sidebarAction } = browser as PanelApis): SidePanelOpener | null {
   if (sidebarAction?.open) return () => sidebarAction.open!();
   if (!sidePanel?.open) return null;
   return (windowId) =>
@@ -82,11 +80,17 @@ export const defaultEnvironment: PopupEnvironment = {
 };
 
 const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, state: 'loading', error: null });
+const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
+  value: data,
+  fetchedAt,
+  state: 'fresh',
+  error: null,
+});
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-/** `lookUp` sends the lookups of this page's report and the recent list (the side panel's use its cache). */
-export function createPopupModel(env: PopupEnvironment = defaultEnvironment, lookUp = send) {
+/** A kept copy younger than `freshForMs` is shown as the service's answer, without asking (the side panel). */
+export function createPopupModel(env: PopupEnvironment = defaultEnvironment, freshForMs = 0) {
   const kept = env.store();
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
@@ -104,15 +108,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
   // Bumped by every change of a list, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
   let recentVersion = 0;
-  // The report as it was before a regenerate that may have happened, to tell whether it changed.
+  // The report before a regenerate that may have happened, to tell whether it changed.
   let regenerated: ReportSummary | null = null;
 
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
+  const cleanAddress = () => (page.value?.reportable ? withoutTracking(page.value.url) : null);
   const recentHost = () => (siteOnly.value && page.value?.reportable ? page.value.host : undefined);
-  const isPageReport = (id: ReportId) => {
-    const shown = pageReport.value.value;
-    return shown ? sameId(shown.id, id) : false;
-  };
+  const isPageReport = (id: ReportId) => !!pageReport.value.value && sameId(pageReport.value.value.id, id);
 
   // The background follows every report still generating; the popup only hears what it found.
   let stopWatching: (() => void) | null = null;
@@ -137,7 +139,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       announcement.value = t('fieldsNotFinished');
     }
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
-    if (stopped?.error) showLookupError(stopped.error);
+    if (stopped?.error?.kind === 'not_configured') setup.value = 'missing';
+    else if (stopped?.error) pageReport.value = { ...pageReport.value, state: 'saved', error: stopped.error };
   }
 
   function onFreshCopy(report: ReportSummary) {
@@ -149,6 +152,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
 
   const form = createCreateForm({
     pageUrl,
+    pageReport,
+    refresh,
     onCreated: (report) => {
       setPageReport(report);
       regenerateError.value = null;
@@ -159,33 +164,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
       };
       announcement.value = t('popupReportCreated');
     },
-    lookUp: async () => {
-      await refresh();
-      const shown = pageReport.value;
-      return shown.error ? { ok: false, error: shown.error } : { ok: true, data: shown.value ?? null };
-    },
-    shownReportId: () => pageReport.value.value?.id ?? null,
     onNotConfigured: () => (setup.value = 'missing'),
     now: () => env.now(),
-    guard: () => createGuard(pageReport.value),
-    settled: () =>
-      new Promise<void>((resolve) => {
-        const stop = effect(() => {
-          if (createGuard(pageReport.value) === 'pending') return;
-          resolve();
-          queueMicrotask(() => stop());
-        });
-      }),
   });
 
   function forgetReport(id: ReportId) {
     if (isPageReport(id)) setPageReport(null);
     recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
-  }
-
-  function showLookupError(error: ApiError) {
-    if (error.kind === 'not_configured') setup.value = 'missing';
-    else pageReport.value = { ...pageReport.value, state: 'saved', error };
   }
 
   async function readAgain(before: ReportSummary): Promise<void> {
@@ -222,6 +207,13 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
   }
 
+  /** Shows a fresh kept copy as the answer, or asks. */
+  function keptOrAsk<T>(target: Signal<Shown<T>>, kept: Cached<T> | null, ask: () => Promise<void>) {
+    const age = kept ? env.now() - kept.fetchedAt : Infinity;
+    if (!kept || age < 0 || age >= freshForMs) return ask();
+    target.value = answered(kept);
+  }
+
   /** Shows the answer, or keeps the kept value and says why not. */
   async function load<T>(
     target: Signal<Shown<T>>,
@@ -231,30 +223,23 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     target.value = { ...target.value, state: 'loading', error: null };
     const answer = await request;
     if (!isCurrent()) return;
-    if (answer.ok) {
-      target.value = {
-        value: answer.data.data,
-        fetchedAt: answer.data.fetchedAt,
-        state: 'fresh',
-        error: null,
-      };
-    } else {
-      if (answer.error.kind === 'not_configured') setup.value = 'missing';
-      target.value = { ...target.value, state: 'saved', error: answer.error };
-    }
+    if (!answer.ok && answer.error.kind === 'not_configured') setup.value = 'missing';
+    target.value = answer.ok
+      ? answered(answer.data)
+      : { ...target.value, state: 'saved', error: answer.error };
   }
 
   async function refreshPageReport(): Promise<void> {
     const url = pageUrl();
     if (!url) return;
     const version = pageReportVersion;
-    await load(pageReport, lookUp('popup.pageReport', { url }), () => version === pageReportVersion);
+    await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
   }
 
   function refreshRecent(): Promise<void> {
     const version = ++recentVersion;
     const host = recentHost();
-    return load(recent, lookUp('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
+    return load(recent, send('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
   }
 
   async function refresh(): Promise<void> {
@@ -283,10 +268,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
     startFocus: createStartFocus(),
     sidePanelFailed,
 
-    /**
-     * Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh
-     * data.
-     */
+    /** Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh data. */
     async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
       const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
@@ -321,17 +303,21 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, loo
         setup.value = 'ready';
       });
       const run = snapshot.data.create;
-      await Promise.all([refresh(), run ? form.resume(run) : null]);
+      await Promise.all([
+        keptOrAsk(pageReport, pageKept, refreshPageReport),
+        keptOrAsk(recent, recentCached, refreshRecent),
+        run ? form.resume(run) : null,
+      ]);
     },
 
     refresh,
 
     /** The page's address without its tracking parameters, when it has some. */
-    cleanAddress: () => (page.value?.reportable ? withoutTracking(page.value.url) : null),
+    cleanAddress,
 
     /** Looks up and creates the clean address from now on: a report of the page, not of one visit. */
     async useCleanAddress(): Promise<void> {
-      const clean = page.value?.reportable ? withoutTracking(page.value.url) : null;
+      const clean = cleanAddress();
       if (!clean) return;
       const checked = checkPage(clean.url);
       pageReportVersion++;

@@ -6,7 +6,7 @@ import { followSwitch } from '@/lib/connection-space';
 import { t } from '@/lib/i18n';
 import { browser } from '@/lib/page-browser';
 import { browserTabsOwner } from '@/lib/tabs-permission';
-import { createSidePanel, pageModel } from './panel';
+import { createSidePanel } from './panel';
 import { SidePanel } from './SidePanel';
 import { browserTabs } from './tab-follower';
 
@@ -16,7 +16,6 @@ const panel = createSidePanel({
   tabs: browserTabs,
   owner: browserTabsOwner(),
   permissions: browser.permissions,
-  createModel: (page) => pageModel(page),
 });
 render(<SidePanel panel={panel} />, document.getElementById('app')!);
 void panel.start();

@@ -1,13 +1,10 @@
 // The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, one
 // popup model per page. Following needs the optional `tabs` permission, asked for in a click.
-import type { send } from '@/lib/messaging/send';
 import { checkPage, type PageCheck } from '@/lib/page-url';
 import type { TabsOwner } from '@/lib/tabs-permission';
 import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
-import { cachedLookup } from './cached-lookup';
-import type { TabsApi } from './tab-follower';
-import { followActiveTab } from './tab-follower';
+import { followActiveTab, type TabsApi } from './tab-follower';
 
 /** off: the person has not asked it to follow tabs (or stopped it); lost: the browser took it back. */
 export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
@@ -21,10 +18,12 @@ export interface SidePanelEnvironment {
   tabs: TabsApi;
   owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release' | 'forget'>;
   permissions: PermissionEvents;
-  createModel(page: PageCheck): PopupModel;
 }
 
-export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup()): PopupModel {
+// Switching between tabs asks the service once per page in this time (the background keeps the store right).
+export const FRESH_FOR_MS = 5 * 60_000;
+
+export function pageModel(page: PageCheck): PopupModel {
   return createPopupModel(
     {
       ...defaultEnvironment,
@@ -32,7 +31,7 @@ export function pageModel(page: PageCheck, lookUp: typeof send = cachedLookup())
       closePopup: () => undefined,
       openSidePanel: null,
     },
-    lookUp,
+    FRESH_FOR_MS,
   );
 }
 
@@ -53,7 +52,7 @@ export function createSidePanel(env: SidePanelEnvironment) {
     if (model.value && shownUrl === page.url) return;
     shownUrl = page.url;
     model.value?.dispose();
-    const next = env.createModel(page);
+    const next = pageModel(page);
     model.value = next;
     void next.start();
   }

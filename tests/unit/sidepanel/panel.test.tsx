@@ -6,13 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { readStore, recentView } from '@/lib/report-store';
+import { recentView } from '@/lib/report-store';
 import { siteViewName, type SiteSummary } from '@/lib/site';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
-import { cachedLookup, FRESH_FOR_MS } from '@/entrypoints/sidepanel/cached-lookup';
-import { createSidePanel, pageModel, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
+import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
 import { useTestLanguage } from '../fake-i18n';
@@ -129,12 +128,10 @@ interface OpenOptions {
   relied?: boolean;
   /** What the browser's prompt answers. */
   answer?: boolean;
-  now?: () => number;
 }
 
 /** Opens the panel over the browser fakeBackground set up. */
 function openPanel(options: OpenOptions) {
-  const now = options.now ?? (() => Date.now());
   const tabs = fakeTabs(options.firstUrl ?? WITH_REPORT);
   const perms = fakePermissions(options.granted ?? true, options.answer);
   const flags: Record<TabsFeature, ReturnType<typeof memoryFlag>> = {
@@ -145,7 +142,6 @@ function openPanel(options: OpenOptions) {
     tabs: tabs.api,
     owner: createTabsOwner({ flags, permissions: perms.permissions }),
     permissions: perms.permissions,
-    createModel: (page) => pageModel(page, cachedLookup({ send, store: () => readStore(), now })),
   });
   render(<SidePanel panel={panel} />);
   const started = panel.start();
@@ -176,7 +172,7 @@ describe('side panel: this page as the tab changes', () => {
   it('asks the service when the kept answer is older than five minutes', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS - 1);
-    const { started } = openPanel({ now: () => now });
+    const { started } = openPanel({});
     await started;
     await waitFor(() => expect(lookups()).toEqual([{ url: WITH_REPORT }]));
   });
@@ -184,7 +180,7 @@ describe('side panel: this page as the tab changes', () => {
   it('shows a fresh kept answer without asking', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS + 60_000);
-    openPanel({ now: () => now });
+    openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     // Shown as current (the store's read ends the "checking…" line), and the service was not asked.
     await waitFor(() => expect(screen.queryByText(/checking/i)).toBeNull());
