@@ -10,7 +10,6 @@ import { fakeSend, ok, type Handlers } from './fakes';
 import '@/entrypoints/options/settings/ConnectionsPanel';
 import '@/entrypoints/options/settings/SettingsSection';
 import '@/entrypoints/options/reports/BulkChanges';
-import '@/entrypoints/options/projects/site/ProjectPage';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 

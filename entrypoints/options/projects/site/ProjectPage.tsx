@@ -11,10 +11,8 @@ import { send } from '@/lib/messaging/send';
 import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@/lib/site';
 import type { TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
-import { downloadFile } from '../../reports/export/download-file';
 import { categoryName, importanceName } from '../../reports/check-summary';
 import { AverageScore } from '../AverageScore';
-import { siteCsvFileName, rankingCsv } from './site-csv';
 import { createSiteModel, type SiteModel } from './site-model';
 import { TestPages } from './TestPages';
 import './project-page.css';
@@ -83,11 +81,10 @@ export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }:
 }
 
 function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
-  const exportCsv = () =>
-    downloadFile(
-      siteCsvFileName(new Date(), summary.project),
-      rankingCsv(summary.project, summary.pages, summary.tests),
-    );
+  async function exportCsv() {
+    const csv = await import('./site-csv');
+    csv.downloadSiteCsv(summary.project, csv.rankingCsv(summary.project, summary.pages, summary.tests));
+  }
   return (
     <section class="site-tests" aria-labelledby="site-tests-heading">
       <h3 id="site-tests-heading" tabIndex={-1}>
@@ -95,7 +92,7 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
       </h3>
       {summary.tests.length > 0 ? (
         <div class="list-controls">
-          <button type="button" onClick={exportCsv}>
+          <button type="button" onClick={() => void exportCsv()}>
             {t('siteExportCsv')}
           </button>
         </div>

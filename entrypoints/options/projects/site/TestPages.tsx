@@ -14,9 +14,7 @@ import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
-import { downloadFile } from '../../reports/export/download-file';
 import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
-import { siteCsvFileName, testPagesCsv } from './site-csv';
 import { createTestPagesModel, type TestPagesModel } from './test-pages-model';
 import { openSettings } from '../../router';
 
@@ -36,10 +34,11 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
   const test = summary?.tests.find((each) => each.key === testKey) ?? null;
   const name = test?.name ?? testKey;
   const pages = model.pages.value;
-  const exportCsv = () =>
-    test &&
-    pages &&
-    downloadFile(siteCsvFileName(new Date(), project, test.key), testPagesCsv(project, test, pages));
+  async function exportCsv() {
+    if (!test || !pages) return;
+    const csv = await import('./site-csv');
+    csv.downloadSiteCsv(project, csv.testPagesCsv(project, test, pages), test.key);
+  }
 
   return (
     <section class="test-pages" aria-labelledby="site-tests-heading">
@@ -64,7 +63,7 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
         <>
           <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
           <RegeneratePages model={model} count={pages.length} detailsHref={detailsHref}>
-            <button type="button" onClick={exportCsv} disabled={!test}>
+            <button type="button" onClick={() => void exportCsv()} disabled={!test}>
               {t('siteExportCsv')}
             </button>
           </RegeneratePages>
