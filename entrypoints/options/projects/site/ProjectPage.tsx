@@ -1,22 +1,80 @@
 // A project's own page: what its pages add up to, the failed tests ranked by the pages they affect, one
-// test's pages, and the average score over time. The background reads the project; this page shows it.
+// test's pages, and the average score over time. The background reads the project and writes what it
+// found; this page watches that, and reads the trend from the history kept in this browser.
+import { effect, signal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ScoreChart } from '@/components/ScoreChart';
+import type { ApiError } from '@/lib/api/errors';
 import type { ReportId, ReportResult } from '@/lib/api/types';
+import { readHistory } from '@/lib/history-store';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@/lib/site';
-import type { TrendPoint } from '@/lib/site-trend';
+import { watchSite } from '@/lib/site-store';
+import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
 import { categoryName, importanceName } from '../../reports/check-summary';
 import { AverageScore } from '../AverageScore';
-import { createSiteModel, type SiteModel } from './site-model';
 import { TestPages } from './TestPages';
 import './project-page.css';
 import { openSettings } from '../../router';
+
+async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
+  const history = readHistory();
+  const index = await history.index();
+  const ids = Object.keys(index).filter((id) => index[id]!.project === project);
+  return siteTrend(await history.histories(ids));
+}
+
+function createSiteModel(name: string) {
+  /** What the background wrote; null before its first read of this project. */
+  const view = signal<SiteView | null>(null);
+  /** The background refused to start or stop (not the read's own failure). */
+  const error = signal<ApiError | null>(null);
+  const trend = signal<TrendPoint[]>([]);
+
+  const stopWatching = watchSite(name, (next) => (view.value = next));
+
+  // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
+  let trendFor: number | null | undefined;
+  let closed = false;
+  const stopTrend = effect(() => {
+    const readAt = view.value?.summary?.readAt ?? null;
+    if (readAt === trendFor) return;
+    trendFor = readAt;
+    void loadSiteTrend(name).then(
+      (points) => !closed && (trend.value = points),
+      () => undefined,
+    );
+  });
+
+  async function ask(type: 'site.read' | 'site.stop', fresh?: boolean): Promise<void> {
+    error.value = null;
+    const answer = await send(type, fresh ? { name, fresh } : { name });
+    if (!answer.ok) error.value = answer.error;
+  }
+
+  void ask('site.read');
+
+  return {
+    view,
+    error,
+    trend,
+    /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
+    read: (fresh?: boolean) => ask('site.read', fresh),
+    stop: () => ask('site.stop'),
+    dispose() {
+      closed = true;
+      stopWatching();
+      stopTrend();
+    },
+  };
+}
+
+type SiteModel = ReturnType<typeof createSiteModel>;
 
 export interface ProjectPageProps {
   name: string;
@@ -28,7 +86,7 @@ export interface ProjectPageProps {
 }
 
 export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }: ProjectPageProps) {
-  const model = useMemo(() => createSiteModel(send, name), [name]);
+  const model = useMemo(() => createSiteModel(name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
   // to the new part's heading.

@@ -1,6 +1,7 @@
-// One failed test's pages: each address, its score and a link to its report's details; "Regenerate these
-// pages" and "Export CSV".
-import { useSignal } from '@preact/signals';
+// One failed test's pages (the background's kept rows, no request to the service): each address, its score
+// and a link to its report's details; "Export CSV"; and "Regenerate these pages", the bulk job watched as
+// the Reports section's. When the job ends the project is read again.
+import { computed, signal, useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -8,6 +9,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
+import type { ApiError } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
@@ -15,8 +17,63 @@ import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
 import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
-import { createTestPagesModel, type TestPagesModel } from './test-pages-model';
+import { createBulkJobControls } from '../../reports/bulk-job-controls';
+import { latestOnly } from '../../list/latest-only';
 import { openSettings } from '../../router';
+
+function createTestPagesModel(project: string, test: string) {
+  const pages = signal<SitePage[] | null>(null);
+  const error = signal<ApiError | null>(null);
+  const controls = createBulkJobControls(send, () => {
+    if (job.peek() === null) return;
+    void send('site.read', { name: project });
+    void reload();
+  });
+
+  const job = computed(() => {
+    const current = controls.job.value;
+    if (current?.action.kind !== 'regenerate') return null;
+    // The job this page started keeps showing once its pages pass.
+    if (current.id === controls.started.value) return current;
+    const keys = new Set(pages.value?.map((page) => reportKey(page.id)));
+    return current.items.some((item) => keys.has(reportKey(item.id))) ? current : null;
+  });
+
+  const fetchPages = latestOnly(() => send('site.pages', { name: project, test }));
+  async function reload(): Promise<void> {
+    const { current, value: answer } = await fetchPages();
+    if (!current) return;
+    if (answer.ok) {
+      pages.value = answer.data;
+      error.value = null;
+    } else error.value = answer.error;
+  }
+
+  void reload();
+
+  return {
+    /** The pages failing the test, lowest score first; null until the first answer. */
+    pages,
+    error,
+    /** The regenerate job started here, or running on some of these pages. */
+    job,
+    jobError: controls.error,
+    reload,
+    async regenerate() {
+      const target = {
+        reports: (pages.peek() ?? []).map((page) => ({ id: page.id, label: page.url, score: page.score })),
+      };
+      if (target.reports.length === 0) return;
+      await controls.start({ action: { kind: 'regenerate' }, target });
+    },
+    stop: controls.stop,
+    retryFailed: controls.retryFailed,
+    dismiss: controls.dismiss,
+    dispose: controls.dispose,
+  };
+}
+
+type TestPagesModel = ReturnType<typeof createTestPagesModel>;
 
 export interface TestPagesProps {
   project: string;
@@ -27,7 +84,7 @@ export interface TestPagesProps {
 }
 
 export function TestPages({ project, testKey, summary, backHref, detailsHref }: TestPagesProps) {
-  const model = useMemo(() => createTestPagesModel(send, project, testKey), [project, testKey]);
+  const model = useMemo(() => createTestPagesModel(project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
   // Each regenerate answer updates the background's rows and the summary: the list follows.
   useEffect(() => void model.reload(), [model, summary]);
