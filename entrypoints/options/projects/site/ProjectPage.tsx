@@ -139,6 +139,7 @@ export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }:
 }
 
 function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
+  const scored = formatCount(summary.pages - summary.withoutResults);
   async function exportCsv() {
     const csv = await import('./site-csv');
     csv.downloadSiteCsv(summary.project, csv.rankingCsv(summary.project, summary.pages, summary.tests));
@@ -148,14 +149,43 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
       <h3 id="site-tests-heading" tabIndex={-1}>
         {t('siteTestsHeading')}
       </h3>
-      {summary.tests.length > 0 ? (
-        <div class="list-controls">
-          <button type="button" onClick={() => void exportCsv()}>
-            {t('siteExportCsv')}
-          </button>
-        </div>
-      ) : null}
-      <FailedTestsTable summary={summary} testHref={testHref} />
+      {summary.tests.length === 0 ? (
+        <p class="empty-state">{t('siteNoFailedTests')}</p>
+      ) : (
+        <>
+          <div class="list-controls">
+            <button type="button" onClick={() => void exportCsv()}>
+              {t('siteExportCsv')}
+            </button>
+          </div>
+          <ListTable name="site-tests" labelledBy="site-tests-heading" loading={false} stale={false}>
+            <thead>
+              <tr>
+                <th scope="col">{t('siteColumnTest')}</th>
+                <th scope="col">{t('siteColumnPages')}</th>
+                <th scope="col">{t('siteColumnImportance')}</th>
+                <th scope="col">{t('siteColumnCategory')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.tests.map((test) => (
+                <tr key={test.key}>
+                  <th scope="row" class="name-cell">
+                    <a href={testHref(test)}>{test.name}</a>
+                  </th>
+                  <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
+                  <td>
+                    <span class={`importance importance--${test.importance}`}>
+                      {importanceName(test.importance)}
+                    </span>
+                  </td>
+                  <td>{categoryName(test.category)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        </>
+      )}
     </section>
   );
 }
@@ -286,44 +316,5 @@ function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
         {t('siteReadAgain')}
       </button>
     </div>
-  );
-}
-
-function FailedTestsTable({
-  summary,
-  testHref,
-}: {
-  summary: SiteSummary;
-  testHref: (test: SiteTest) => string;
-}) {
-  const scored = formatCount(summary.pages - summary.withoutResults);
-  if (summary.tests.length === 0) return <p class="empty-state">{t('siteNoFailedTests')}</p>;
-  return (
-    <ListTable name="site-tests" labelledBy="site-tests-heading" loading={false} stale={false}>
-      <thead>
-        <tr>
-          <th scope="col">{t('siteColumnTest')}</th>
-          <th scope="col">{t('siteColumnPages')}</th>
-          <th scope="col">{t('siteColumnImportance')}</th>
-          <th scope="col">{t('siteColumnCategory')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {summary.tests.map((test) => (
-          <tr key={test.key}>
-            <th scope="row" class="name-cell">
-              <a href={testHref(test)}>{test.name}</a>
-            </th>
-            <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
-            <td>
-              <span class={`importance importance--${test.importance}`}>
-                {importanceName(test.importance)}
-              </span>
-            </td>
-            <td>{categoryName(test.category)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ListTable>
   );
 }

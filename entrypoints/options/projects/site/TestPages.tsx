@@ -2,7 +2,6 @@
 // and a link to its report's details; "Export CSV"; and "Regenerate these pages", the bulk job watched as
 // the Reports section's. When the job ends the project is read again.
 import { computed, signal, useSignal } from '@preact/signals';
-import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -73,8 +72,6 @@ function createTestPagesModel(project: string, test: string) {
   };
 }
 
-type TestPagesModel = ReturnType<typeof createTestPagesModel>;
-
 export interface TestPagesProps {
   project: string;
   testKey: string;
@@ -91,6 +88,11 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
   const test = summary?.tests.find((each) => each.key === testKey) ?? null;
   const name = test?.name ?? testKey;
   const pages = model.pages.value;
+  // Regenerate is asked first: it sends one request per page.
+  const confirming = useSignal(false);
+  const job = model.job.value;
+  const running = job !== null && job.phase !== 'ended';
+  const jobError = model.jobError.value;
   async function exportCsv() {
     if (!test || !pages) return;
     const csv = await import('./site-csv');
@@ -119,11 +121,33 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
       ) : (
         <>
           <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
-          <RegeneratePages model={model} count={pages.length} detailsHref={detailsHref}>
+          <div class="list-controls">
+            {running ? null : (
+              <button type="button" onClick={() => (confirming.value = true)}>
+                {t('siteRegenerate')}
+              </button>
+            )}
             <button type="button" onClick={() => void exportCsv()} disabled={!test}>
               {t('siteExportCsv')}
             </button>
-          </RegeneratePages>
+          </div>
+          {running ? <BulkProgress job={job} model={model} /> : null}
+          {job?.phase === 'ended' ? <BulkSummary job={job} model={model} detailsHref={detailsHref} /> : null}
+          {jobError ? (
+            <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
+          ) : null}
+          <ConfirmDialog
+            open={confirming.value}
+            title={t('siteRegenerateTitle', formatCount(pages.length))}
+            confirmLabel={t('siteRegenerateConfirm')}
+            onConfirm={() => {
+              confirming.value = false;
+              void model.regenerate();
+            }}
+            onCancel={() => (confirming.value = false)}
+          >
+            <p>{t('siteRegenerateWhat')}</p>
+          </ConfirmDialog>
           <PagesTable pages={pages} detailsHref={detailsHref} />
         </>
       )}
@@ -165,53 +189,5 @@ function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (i
         ))}
       </tbody>
     </ListTable>
-  );
-}
-
-// Asked first: it sends one request per page.
-function RegeneratePages({
-  model,
-  count,
-  detailsHref,
-  children,
-}: {
-  model: TestPagesModel;
-  count: number;
-  detailsHref: (id: ReportId) => string;
-  /** Actions in the same row as Regenerate. */
-  children?: ComponentChildren;
-}) {
-  const confirming = useSignal(false);
-  const job = model.job.value;
-  const running = job !== null && job.phase !== 'ended';
-  const jobError = model.jobError.value;
-  return (
-    <>
-      <div class="list-controls">
-        {running ? null : (
-          <button type="button" onClick={() => (confirming.value = true)}>
-            {t('siteRegenerate')}
-          </button>
-        )}
-        {children}
-      </div>
-      {running ? <BulkProgress job={job} model={model} /> : null}
-      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} detailsHref={detailsHref} /> : null}
-      {jobError ? (
-        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
-      ) : null}
-      <ConfirmDialog
-        open={confirming.value}
-        title={t('siteRegenerateTitle', formatCount(count))}
-        confirmLabel={t('siteRegenerateConfirm')}
-        onConfirm={() => {
-          confirming.value = false;
-          void model.regenerate();
-        }}
-        onCancel={() => (confirming.value = false)}
-      >
-        <p>{t('siteRegenerateWhat')}</p>
-      </ConfirmDialog>
-    </>
   );
 }
