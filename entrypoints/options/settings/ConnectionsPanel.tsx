@@ -55,14 +55,11 @@ function addedNote(check: KeyCheck | undefined): string {
   return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
 }
 
-interface ConnectionsModelDeps {
-  /** Starts the page again and says `note` once it is back. */
-  startAgain(note: string): void;
-  /** What the page said before it started again. */
-  note: string | null;
-}
-
-export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
+/** `startAgain` reloads the page and says `note` once it is back: the note it had before then. */
+export function createConnectionsModel(
+  send: Send,
+  deps: { startAgain(note: string): void; note: string | null },
+) {
   const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
@@ -162,7 +159,6 @@ export function createConnectionsModel(send: Send, deps: ConnectionsModelDeps) {
         addValues.value = { ...addValues.value, [field]: value };
       }),
     add: () => add(),
-    /** Adds the connection with the key the service rejected, as the person confirmed. */
     addAnyway: () => add({ anyway: true }),
     startRename: (connection: ConnectionSummary) =>
       batch(() => {
