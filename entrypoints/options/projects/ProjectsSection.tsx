@@ -1,4 +1,4 @@
-import { useSignal, type Signal } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { DateTime } from '@/components/DateTime';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -233,30 +233,25 @@ function DeleteProjectDialog({
         ) : null
       }
     >
-      {(shown) => <NameField name={shown.name} typed={typed} />}
+      {(shown) => (
+        <>
+          <p>
+            {t('projectsDeleteBefore')}
+            <strong class="break-anywhere">{shown.name}</strong>
+            {t('projectsDeleteAfter')}
+          </p>
+          <TextField
+            id="delete-project-name"
+            label={t('projectsTypeName')}
+            type="text"
+            autoComplete="off"
+            spellcheck={false}
+            value={typed.value}
+            onInput={(value) => (typed.value = value)}
+            hint={[t('projectsTypeNameHint'), edgeSpacesHint(shown.name)].filter(Boolean).join(' ')}
+          />
+        </>
+      )}
     </DeleteDialog>
-  );
-}
-
-function NameField({ name, typed }: { name: string; typed: Signal<string> }) {
-  const spacesHint = edgeSpacesHint(name);
-  return (
-    <>
-      <p>
-        {t('projectsDeleteBefore')}
-        <strong class="break-anywhere">{name}</strong>
-        {t('projectsDeleteAfter')}
-      </p>
-      <TextField
-        id="delete-project-name"
-        label={t('projectsTypeName')}
-        type="text"
-        autoComplete="off"
-        spellcheck={false}
-        value={typed.value}
-        onInput={(value) => (typed.value = value)}
-        hint={spacesHint ? `${t('projectsTypeNameHint')} ${spacesHint}` : t('projectsTypeNameHint')}
-      />
-    </>
   );
 }
