@@ -7,7 +7,6 @@ export interface ConfirmDialogProps {
   title: string;
   children?: ComponentChildren;
   confirmLabel?: string;
-  cancelLabel?: string;
   confirmDisabled?: boolean;
   busy?: boolean;
   /** Cancel and Escape do nothing: a request that cannot be called back is on its way. */
@@ -24,7 +23,6 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel = t('uiDelete'),
-  cancelLabel = t('uiCancel'),
   confirmDisabled = false,
   busy = false,
   cancelDisabled = false,
@@ -94,14 +92,8 @@ export function ConfirmDialog({
           {children}
         </div>
         <div class="dialog-actions">
-          <button
-            type="button"
-            disabled={cancelDisabled}
-            onClick={() => {
-              if (!cancelDisabled) onCancel();
-            }}
-          >
-            {cancelLabel}
+          <button type="button" disabled={cancelDisabled} onClick={onCancel}>
+            {t('uiCancel')}
           </button>
           <button type="submit" class="danger-solid" disabled={confirmDisabled || busy}>
             {confirmLabel}

@@ -1,7 +1,6 @@
 import { errorAction } from '@/lib/api/error-action';
 import type { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { TechnicalDetails } from './TechnicalDetails';
 
 export interface ErrorActionsProps {
   error: ApiError;
@@ -52,5 +51,15 @@ export function ErrorBanner({
         <ErrorActions error={error} onRetry={onRetry} onOpenSettings={onOpenSettings} />
       </div>
     </div>
+  );
+}
+
+/** What the browser or the server said ("TypeError: Failed to fetch"), closed: the sentence above says it for a person. */
+export function TechnicalDetails({ text }: { text: string }) {
+  return (
+    <details class="error-detail">
+      <summary>{t('uiTechnicalDetails')}</summary>
+      <p>{text}</p>
+    </details>
   );
 }

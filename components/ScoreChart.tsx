@@ -20,14 +20,6 @@ const ZONES: readonly { band: ReportResult; from: number; to: number }[] = [
 ];
 const TICKS = [0, DECENT_FROM, GOOD_ABOVE + 1, 100];
 
-interface Point {
-  index: number;
-  x: number;
-  y: number;
-  score: number;
-  name: string;
-}
-
 export type ChartAnalysis = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' | 'band'> & {
   /** Said after the point's score, and in the table's extra column ("12 pages, 7 joined"). */
   note?: string;
@@ -37,7 +29,7 @@ export type ChartAnalysis = Pick<Snapshot, 'generatedAt' | 'takenAt' | 'score' |
 
 const yOf = (score: number) => PLOT.bottom - (score / 100) * (PLOT.bottom - PLOT.top);
 
-function pointsOf(history: readonly ChartAnalysis[]): Point[] {
+function pointsOf(history: readonly ChartAnalysis[]) {
   const scored = history.flatMap((snapshot, index) =>
     snapshot.score === null ? [] : [{ snapshot, index, score: snapshot.score, time: analysisTime(snapshot) }],
   );

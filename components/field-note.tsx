@@ -30,24 +30,18 @@ export interface FieldNoteProps {
 
 export function FieldNote({ id, error, hint, live }: FieldNoteProps) {
   const note = noteOf(error, hint);
-  if (live) {
-    return (
-      <>
-        {note === 'hint' ? (
-          <p id={`${id}-hint`} class="hint">
-            {hint}
-          </p>
-        ) : null}
-        <p id={`${id}-error`} class="field-error" role="status">
+  return (
+    <>
+      {note === 'hint' ? (
+        <p id={`${id}-hint`} class="hint">
+          {hint}
+        </p>
+      ) : null}
+      {note === 'error' || live ? (
+        <p id={`${id}-error`} class="field-error" role={live ? 'status' : undefined}>
           {errorText(error)}
         </p>
-      </>
-    );
-  }
-  if (!note) return null;
-  return (
-    <p id={`${id}-${note}`} class={note === 'error' ? 'field-error' : 'hint'}>
-      {note === 'error' ? errorText(error) : hint}
-    </p>
+      ) : null}
+    </>
   );
 }

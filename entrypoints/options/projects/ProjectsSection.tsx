@@ -1,4 +1,4 @@
-import { useSignal, type Signal } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { DateTime } from '@/components/DateTime';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -11,7 +11,6 @@ import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 import { DeleteDialog } from '../list/DeleteDialog';
-import type { ListSort } from '../list/list-model';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
 import { AverageScore } from './AverageScore';
@@ -72,13 +71,9 @@ export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSec
       {page ? (
         <>
           <ProjectsTable
-            projects={page.items}
-            sorted={list.sorted.value}
-            loading={loading}
-            stale={list.stale.value}
+            list={list}
             projectHref={projectHref}
             reportsHref={reportsHref}
-            onSort={list.sortBy}
             onDelete={(project) => (toDelete.value = project)}
           />
           {page.items.length === 0 ? (
@@ -110,38 +105,29 @@ export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSec
   );
 }
 
-interface ProjectsTableProps {
-  projects: readonly Project[];
-  /** The server may have replaced the sort asked. */
-  sorted: ListSort<ProjectSortKey>;
-  loading: boolean;
-  /** The rows on show belong to another state (the next one loads, or loading it failed): dimmed. */
-  stale: boolean;
-  projectHref: (project: Project) => string;
-  /** Reports filtered by this project. */
-  reportsHref: (project: Project) => string;
-  onSort: (key: ProjectSortKey) => void;
-  onDelete: (project: Project) => void;
-}
-
 function ProjectsTable({
-  projects,
-  sorted,
-  loading,
-  stale,
+  list,
   projectHref,
   reportsHref,
-  onSort,
   onDelete,
-}: ProjectsTableProps) {
+}: Omit<ProjectsSectionProps, 'model'> & {
+  list: ProjectsModel['list'];
+  onDelete: (project: Project) => void;
+}) {
+  const projects = list.page.value?.items ?? [];
   // A column the server fills for no project would be a column of dashes: left out.
   const showCount = projects.some((project) => project.reportsCount !== null);
   const showAverage = projects.some(
     (project) => project.averageScore !== null || project.averageResult !== null,
   );
-  const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
+  const sortProps = { ...list.sorted.value, onSort: list.sortBy };
   return (
-    <ListTable name="projects" labelledBy="projects-heading" loading={loading} stale={stale}>
+    <ListTable
+      name="projects"
+      labelledBy="projects-heading"
+      loading={list.loading.value}
+      stale={list.stale.value}
+    >
       <thead>
         <tr>
           <SortHeader label={t('projectsColumnName')} sortKey="project" {...sortProps} />
@@ -193,15 +179,6 @@ function ProjectsTable({
   );
 }
 
-interface DeleteProjectDialogProps {
-  project: Project | null;
-  model: ProjectsModel;
-  onClose: () => void;
-  fallbackFocus: () => HTMLElement | null;
-  /** Reports filtered by the project: the way out when the service cannot delete it by name. */
-  reportsHref: (project: Project) => string;
-}
-
 /** The same characters, however the keyboard composed accented letters. */
 function nameMatches(typed: string, name: string): boolean {
   return name !== '' && typed.normalize('NFC') === name.normalize('NFC');
@@ -228,7 +205,11 @@ function DeleteProjectDialog({
   onClose,
   fallbackFocus,
   reportsHref,
-}: DeleteProjectDialogProps) {
+}: Pick<ProjectsSectionProps, 'model' | 'reportsHref'> & {
+  project: Project | null;
+  onClose: () => void;
+  fallbackFocus: () => HTMLElement | null;
+}) {
   const typed = useSignal('');
   // Confirm is disabled until the name matches; this also guards a stray Enter.
   const matches = project !== null && nameMatches(typed.value, project.name);
@@ -252,30 +233,25 @@ function DeleteProjectDialog({
         ) : null
       }
     >
-      {(shown) => <NameField name={shown.name} typed={typed} />}
+      {(shown) => (
+        <>
+          <p>
+            {t('projectsDeleteBefore')}
+            <strong class="break-anywhere">{shown.name}</strong>
+            {t('projectsDeleteAfter')}
+          </p>
+          <TextField
+            id="delete-project-name"
+            label={t('projectsTypeName')}
+            type="text"
+            autoComplete="off"
+            spellcheck={false}
+            value={typed.value}
+            onInput={(value) => (typed.value = value)}
+            hint={[t('projectsTypeNameHint'), edgeSpacesHint(shown.name)].filter(Boolean).join(' ')}
+          />
+        </>
+      )}
     </DeleteDialog>
-  );
-}
-
-function NameField({ name, typed }: { name: string; typed: Signal<string> }) {
-  const spacesHint = edgeSpacesHint(name);
-  return (
-    <>
-      <p>
-        {t('projectsDeleteBefore')}
-        <strong class="break-anywhere">{name}</strong>
-        {t('projectsDeleteAfter')}
-      </p>
-      <TextField
-        id="delete-project-name"
-        label={t('projectsTypeName')}
-        type="text"
-        autoComplete="off"
-        spellcheck={false}
-        value={typed.value}
-        onInput={(value) => (typed.value = value)}
-        hint={spacesHint ? `${t('projectsTypeNameHint')} ${spacesHint}` : t('projectsTypeNameHint')}
-      />
-    </>
   );
 }

@@ -1,5 +1,4 @@
-// Settings → In the browser: the right-click menu, the privacy of reports made from it or the shortcut,
-// notifications (an optional permission, asked for in the click that turns them on) and the keyboard
+// Settings → In the browser: the right-click menu and its reports' privacy, notifications and the keyboard
 // shortcuts. Every change is stored at once; the background follows the stored item.
 import { batch, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
@@ -66,7 +65,7 @@ export function BrowserIntegration() {
     );
   }, []);
 
-  /** Stores a change (what an earlier one said is cleared); false when it could not be stored. */
+  /** False when it could not be stored. */
   async function save(change: Partial<IntegrationPrefs>): Promise<boolean> {
     status.value = null;
     try {

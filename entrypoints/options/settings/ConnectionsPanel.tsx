@@ -1,5 +1,7 @@
 // Several connections: the list in Settings (rename, test, remove, make active), the form that adds one,
 // and the switcher in the options page's header. With one connection only "Add another connection" shows.
+// Another connection (or another list of them) starts the page again, so every section shows its data.
+import { batch, signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -8,17 +10,189 @@ import { FieldNote, fieldAria } from '@/components/field-note';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
-import type { ConnectionSummary } from '@/lib/messaging/protocol';
+import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
+import { rejectsKey } from '@/lib/settings/rules';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
+import type { Send } from '../reports/reports-model';
 import {
-  changingFromHere,
-  createConnectionsModel,
-  sendChange,
-  type AddField,
-  type ConnectionsModel,
-} from './connections-model';
+  checkConnectionForm,
+  errorStatus,
+  refusalCode,
+  sendWithAccess,
+  testStatus,
+  unreachable,
+  type SettingsStatus,
+} from './settings-model';
 import { StatusLine } from './StatusLine';
+
+/** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
+let changingHere = false;
+
+export const changingFromHere = () => changingHere;
+
+type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
+
+export function sendChange<T extends Change>(send: Send, type: T, payload: PageInput<T>) {
+  changingHere = true;
+  // Kept on success: the page starts again; the event of the switch may come after the answer.
+  return send(type, payload).then((result) => {
+    if (!result.ok) changingHere = false;
+    return result;
+  });
+}
+
+type AddField = 'label' | 'baseUrl' | 'apiKey';
+type AddValues = Record<AddField, string>;
+type AddErrors = Partial<Record<AddField, string>>;
+
+const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
+
+/** What the page says once back with the connection added, after its key was tried (or not: added anyway). */
+function addedNote(check: KeyCheck | undefined): string {
+  if (!check || check.outcome === 'rejected') return t('connAdded');
+  if (check.outcome === 'accepted') return t('connAddedAccepted');
+  return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
+}
+
+/** `startAgain` reloads the page and says `note` once it is back: the note it had before then. */
+export function createConnectionsModel(
+  send: Send,
+  deps: { startAgain(note: string): void; note: string | null },
+) {
+  const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
+  /** A test or a change is under way: the list's buttons wait. */
+  const busy = signal(false);
+  const adding = signal(false);
+  const addValues = signal<AddValues>(EMPTY_ADD);
+  const addErrors = signal<AddErrors>({});
+  const addBusy = signal(false);
+  const renaming = signal<string | null>(null);
+  const renameLabel = signal('');
+  const renameError = signal<string | null>(null);
+  const removing = signal<ConnectionSummary | null>(null);
+
+  async function run(work: () => Promise<void>) {
+    busy.value = true;
+    try {
+      await work();
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
+    run(async () => {
+      const result = await sendChange(send, type, { id: connection.id });
+      if (result.ok) deps.startAgain(note);
+      else status.value = errorStatus(result.error);
+    });
+
+  /** A new connection's key the service rejected: the person may add it anyway. */
+  const addRejected = signal(false);
+
+  /** The key is tried first unless `anyway`. Call from the click itself (see sendWithAccess). */
+  function add({ anyway = false } = {}): Promise<void> {
+    const values = addValues.value;
+    // A new connection has no saved key: it needs its own.
+    const checked = checkConnectionForm(values.baseUrl, values.apiKey, null);
+    if (!checked.ok) {
+      addErrors.value = { [checked.field]: checked.message };
+      return Promise.resolve();
+    }
+    const sent = sendWithAccess(checked.origin, () =>
+      sendChange(send, 'connections.add', {
+        label: values.label,
+        baseUrl: checked.baseUrl,
+        apiKey: checked.apiKey ?? '',
+        ...(anyway ? {} : { checkKey: true }),
+      }),
+    );
+    batch(() => {
+      addErrors.value = {};
+      addRejected.value = false;
+      addBusy.value = true;
+    });
+    return sent.then(({ result }) => {
+      addBusy.value = false;
+      if (result.ok) return deps.startAgain(addedNote(result.data.keyCheck));
+      if (rejectsKey(result.error)) {
+        batch(() => {
+          addRejected.value = true;
+          addErrors.value = { apiKey: t('connKeyRejected', refusalCode(result.error)) };
+        });
+        return;
+      }
+      const fields = result.error.fieldErrors ?? {};
+      addErrors.value = {
+        label: fields.label?.join(' '),
+        baseUrl: fields.baseUrl?.join(' '),
+        apiKey:
+          fields.apiKey?.join(' ') ?? (fields.label || fields.baseUrl ? undefined : result.error.message),
+      };
+    });
+  }
+
+  return {
+    status,
+    busy,
+    adding,
+    addValues,
+    addErrors,
+    addBusy,
+    addRejected,
+    renaming,
+    renameLabel,
+    renameError,
+    removing,
+    openAdd: () => (adding.value = true),
+    closeAdd: () =>
+      batch(() => {
+        adding.value = false;
+        addValues.value = EMPTY_ADD;
+        addErrors.value = {};
+        addRejected.value = false;
+      }),
+    setAddValue: (field: AddField, value: string) =>
+      batch(() => {
+        addRejected.value = false;
+        addValues.value = { ...addValues.value, [field]: value };
+      }),
+    add: () => add(),
+    addAnyway: () => add({ anyway: true }),
+    startRename: (connection: ConnectionSummary) =>
+      batch(() => {
+        renaming.value = connection.id;
+        renameLabel.value = connection.label;
+        renameError.value = null;
+      }),
+    setRenameLabel: (value: string) => (renameLabel.value = value),
+    cancelRename: () => (renaming.value = null),
+    async rename(connection: ConnectionSummary) {
+      const result = await send('connections.rename', { id: connection.id, label: renameLabel.value });
+      if (result.ok) deps.startAgain(t('connRenamed'));
+      else renameError.value = result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
+    },
+    test: (connection: ConnectionSummary) =>
+      run(async () => {
+        status.value = { tone: 'info', text: t('settingsTesting') };
+        const result = await send('settings.test', {
+          connection: { id: connection.id, account: connection.account },
+        });
+        status.value = testStatus(result);
+      }),
+    makeActive: (connection: ConnectionSummary) =>
+      change('connections.switch', connection, t('connSwitched', connection.label)),
+    askRemove: (connection: ConnectionSummary) => (removing.value = connection),
+    cancelRemove: () => (removing.value = null),
+    async remove() {
+      const connection = removing.value;
+      if (connection) await change('connections.remove', connection, t('connRemoved'));
+    },
+  };
+}
+
+type ConnectionsModel = ReturnType<typeof createConnectionsModel>;
 
 const NOTE_KEY = 'pageReports.connectionNote';
 
@@ -90,14 +264,8 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
   );
 }
 
-interface ConnectionAction {
-  text: string;
-  /** The button's name, with the connection's. */
-  name: string;
-  act: () => void;
-}
-
-function connectionActions(model: ConnectionsModel, connection: ConnectionSummary): ConnectionAction[] {
+/** Each button's text, and its name with the connection's. */
+function connectionActions(model: ConnectionsModel, connection: ConnectionSummary) {
   const { label } = connection;
   const makeActive = () => void model.makeActive(connection);
   return [

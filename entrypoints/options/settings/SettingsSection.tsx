@@ -93,21 +93,15 @@ export function SettingsSection() {
       <BadgeSetting />
       <HistorySetting />
       <BrowserIntegration />
-      <WhatLeavesTheBrowser />
-    </section>
-  );
-}
-
-/** Plainly, what the service learns and when: people trust a tool that says so up front. */
-function WhatLeavesTheBrowser() {
-  return (
-    <section aria-labelledby="data-heading" class="settings-privacy">
-      <h3 id="data-heading">{t('settingsPrivacyHeading')}</h3>
-      <ul>
-        <li>{t('settingsPrivacyKey')}</li>
-        <li>{t('settingsPrivacyAddress')}</li>
-        <li>{t('settingsPrivacyNothingElse')}</li>
-      </ul>
+      {/* Plainly, what the service learns and when: people trust a tool that says so up front. */}
+      <section aria-labelledby="data-heading" class="settings-privacy">
+        <h3 id="data-heading">{t('settingsPrivacyHeading')}</h3>
+        <ul>
+          <li>{t('settingsPrivacyKey')}</li>
+          <li>{t('settingsPrivacyAddress')}</li>
+          <li>{t('settingsPrivacyNothingElse')}</li>
+        </ul>
+      </section>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { TechnicalDetails } from '@/components/TechnicalDetails';
+import { TechnicalDetails } from '@/components/ErrorBanner';
 import type { SettingsStatus } from './settings-model';
 
 /**

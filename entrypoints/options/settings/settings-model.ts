@@ -29,14 +29,12 @@ export interface SettingsFieldErrors {
   apiKey: string | null;
 }
 
-/** A failure as the status line says it: its sentence, and its detail small below. */
 export const errorStatus = (error: ApiError): SettingsStatus => ({
   tone: 'error',
   text: error.message,
   detail: error.detail,
 });
 
-/** What a connection's test found, or why it failed. */
 export const testStatus = (result: Result<ConnectionTestResult>): SettingsStatus =>
   result.ok ? { tone: 'success', text: connectedText(result.data) } : errorStatus(result.error);
 
@@ -46,12 +44,6 @@ export const refusalCode = (error: ApiError) =>
 
 /** Why the service could not tell whether the key works: unreachable, or another failure. */
 export const unreachable = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
-
-/** A new key the service rejected, not saved: what stays in use. */
-export const rejectedText = (error: ApiError, keySetBefore: boolean) =>
-  keySetBefore
-    ? t('settingsKeyRejectedKept', refusalCode(error))
-    : t('settingsKeyRejectedNotSaved', refusalCode(error));
 
 /**
  * What a save says of the key it tried (none tried: saved anyway, as the person confirmed). A test says
@@ -139,7 +131,7 @@ export function createSettingsModel(send: Send) {
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);
   const baseUrl = signal('');
-  /** As typed; emptied once saved. '' keeps the saved key. */
+  /** '' keeps the saved key. */
   const apiKey = signal('');
   const fieldErrors = signal<SettingsFieldErrors>(NO_FIELD_ERRORS);
   const status = signal<SettingsStatus>(null);
@@ -177,7 +169,11 @@ export function createSettingsModel(send: Send) {
       if (!result.ok && rejectsKey(result.error)) {
         batch(() => {
           rejected.value = true;
-          status.value = { tone: 'error', text: rejectedText(result.error, keySetBefore) };
+          const code = refusalCode(result.error);
+          const text = keySetBefore
+            ? t('settingsKeyRejectedKept', code)
+            : t('settingsKeyRejectedNotSaved', code);
+          status.value = { tone: 'error', text };
         });
         return null;
       }
@@ -227,9 +223,7 @@ export function createSettingsModel(send: Send) {
     },
     rejected: rejected as ReadonlySignal<boolean>,
     save: () => save(),
-    /** Saves the key the service rejected, as the person confirmed. */
     saveAnyway: () => save({ anyway: true }),
-    /** Saves what the form holds, trying it on the service in the same step. */
     testConnection: () => save({ asTest: true }),
   };
 }

@@ -9,7 +9,6 @@ import { fakeSend, ok, type Handlers } from './fakes';
 // end then resolves from the module cache instead of loading after the test environment is gone.
 import '@/entrypoints/options/settings/ConnectionsPanel';
 import '@/entrypoints/options/settings/SettingsSection';
-import '@/entrypoints/options/projects/site/ProjectPage';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 

@@ -1,24 +1,80 @@
 // A project's own page: what its pages add up to, the failed tests ranked by the pages they affect, one
-// test's pages, and the average score over time. The background reads the project; this page shows it.
+// test's pages, and the average score over time. The background reads the project and writes what it
+// found; this page watches that, and reads the trend from the history kept in this browser.
+import { effect, signal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ScoreChart } from '@/components/ScoreChart';
+import type { ApiError } from '@/lib/api/errors';
 import type { ReportId, ReportResult } from '@/lib/api/types';
+import { readHistory } from '@/lib/history';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@/lib/site';
-import type { TrendPoint } from '@/lib/site-trend';
+import { watchSite } from '@/lib/site-store';
+import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
-import { downloadFile } from '../../reports/export/download-file';
 import { categoryName, importanceName } from '../../reports/check-summary';
 import { AverageScore } from '../AverageScore';
-import { siteCsvFileName, rankingCsv } from './site-csv';
-import { createSiteModel, type SiteModel } from './site-model';
 import { TestPages } from './TestPages';
 import './project-page.css';
 import { openSettings } from '../../router';
+
+async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
+  const history = readHistory();
+  const index = await history.index();
+  const ids = Object.keys(index).filter((id) => index[id]!.project === project);
+  return siteTrend(await history.histories(ids));
+}
+
+function createSiteModel(name: string) {
+  /** What the background wrote; null before its first read of this project. */
+  const view = signal<SiteView | null>(null);
+  /** The background refused to start or stop (not the read's own failure). */
+  const error = signal<ApiError | null>(null);
+  const trend = signal<TrendPoint[]>([]);
+
+  const stopWatching = watchSite(name, (next) => (view.value = next));
+
+  // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
+  let trendFor: number | null | undefined;
+  let closed = false;
+  const stopTrend = effect(() => {
+    const readAt = view.value?.summary?.readAt ?? null;
+    if (readAt === trendFor) return;
+    trendFor = readAt;
+    void loadSiteTrend(name).then(
+      (points) => !closed && (trend.value = points),
+      () => undefined,
+    );
+  });
+
+  async function ask(type: 'site.read' | 'site.stop', fresh?: boolean): Promise<void> {
+    error.value = null;
+    const answer = await send(type, fresh ? { name, fresh } : { name });
+    if (!answer.ok) error.value = answer.error;
+  }
+
+  void ask('site.read');
+
+  return {
+    view,
+    error,
+    trend,
+    /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
+    read: (fresh?: boolean) => ask('site.read', fresh),
+    stop: () => ask('site.stop'),
+    dispose() {
+      closed = true;
+      stopWatching();
+      stopTrend();
+    },
+  };
+}
+
+type SiteModel = ReturnType<typeof createSiteModel>;
 
 export interface ProjectPageProps {
   name: string;
@@ -30,7 +86,7 @@ export interface ProjectPageProps {
 }
 
 export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }: ProjectPageProps) {
-  const model = useMemo(() => createSiteModel(send, name), [name]);
+  const model = useMemo(() => createSiteModel(name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
   // to the new part's heading.
@@ -83,24 +139,53 @@ export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }:
 }
 
 function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
-  const exportCsv = () =>
-    downloadFile(
-      siteCsvFileName(new Date(), summary.project),
-      rankingCsv(summary.project, summary.pages, summary.tests),
-    );
+  const scored = formatCount(summary.pages - summary.withoutResults);
+  async function exportCsv() {
+    const csv = await import('./site-csv');
+    csv.downloadSiteCsv(summary.project, csv.rankingCsv(summary.project, summary.pages, summary.tests));
+  }
   return (
     <section class="site-tests" aria-labelledby="site-tests-heading">
       <h3 id="site-tests-heading" tabIndex={-1}>
         {t('siteTestsHeading')}
       </h3>
-      {summary.tests.length > 0 ? (
-        <div class="list-controls">
-          <button type="button" onClick={exportCsv}>
-            {t('siteExportCsv')}
-          </button>
-        </div>
-      ) : null}
-      <FailedTestsTable summary={summary} testHref={testHref} />
+      {summary.tests.length === 0 ? (
+        <p class="empty-state">{t('siteNoFailedTests')}</p>
+      ) : (
+        <>
+          <div class="list-controls">
+            <button type="button" onClick={() => void exportCsv()}>
+              {t('siteExportCsv')}
+            </button>
+          </div>
+          <ListTable name="site-tests" labelledBy="site-tests-heading" loading={false} stale={false}>
+            <thead>
+              <tr>
+                <th scope="col">{t('siteColumnTest')}</th>
+                <th scope="col">{t('siteColumnPages')}</th>
+                <th scope="col">{t('siteColumnImportance')}</th>
+                <th scope="col">{t('siteColumnCategory')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.tests.map((test) => (
+                <tr key={test.key}>
+                  <th scope="row" class="name-cell">
+                    <a href={testHref(test)}>{test.name}</a>
+                  </th>
+                  <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
+                  <td>
+                    <span class={`importance importance--${test.importance}`}>
+                      {importanceName(test.importance)}
+                    </span>
+                  </td>
+                  <td>{categoryName(test.category)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        </>
+      )}
     </section>
   );
 }
@@ -231,44 +316,5 @@ function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
         {t('siteReadAgain')}
       </button>
     </div>
-  );
-}
-
-function FailedTestsTable({
-  summary,
-  testHref,
-}: {
-  summary: SiteSummary;
-  testHref: (test: SiteTest) => string;
-}) {
-  const scored = formatCount(summary.pages - summary.withoutResults);
-  if (summary.tests.length === 0) return <p class="empty-state">{t('siteNoFailedTests')}</p>;
-  return (
-    <ListTable name="site-tests" labelledBy="site-tests-heading" loading={false} stale={false}>
-      <thead>
-        <tr>
-          <th scope="col">{t('siteColumnTest')}</th>
-          <th scope="col">{t('siteColumnPages')}</th>
-          <th scope="col">{t('siteColumnImportance')}</th>
-          <th scope="col">{t('siteColumnCategory')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {summary.tests.map((test) => (
-          <tr key={test.key}>
-            <th scope="row" class="name-cell">
-              <a href={testHref(test)}>{test.name}</a>
-            </th>
-            <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
-            <td>
-              <span class={`importance importance--${test.importance}`}>
-                {importanceName(test.importance)}
-              </span>
-            </td>
-            <td>{categoryName(test.category)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ListTable>
   );
 }

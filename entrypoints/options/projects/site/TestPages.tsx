@@ -1,24 +1,76 @@
-// One failed test's pages: each address, its score and a link to its report's details; "Regenerate these
-// pages" and "Export CSV".
-import { useSignal } from '@preact/signals';
-import type { ComponentChildren } from 'preact';
+// One failed test's pages (the background's kept rows, no request to the service): each address, its score
+// and a link to its report's details; "Export CSV"; and "Regenerate these pages", the bulk job watched as
+// the Reports section's. When the job ends the project is read again.
+import { computed, signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ResultBadge } from '@/components/ResultBadge';
 import { WebLink } from '@/components/WebLink';
+import type { ApiError } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
-import { downloadFile } from '../../reports/export/download-file';
 import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
-import { siteCsvFileName, testPagesCsv } from './site-csv';
-import { createTestPagesModel, type TestPagesModel } from './test-pages-model';
+import { createBulkJobControls } from '../../reports/bulk-job-controls';
+import { latestOnly } from '../../list/latest-only';
 import { openSettings } from '../../router';
+
+function createTestPagesModel(project: string, test: string) {
+  const pages = signal<SitePage[] | null>(null);
+  const error = signal<ApiError | null>(null);
+  const controls = createBulkJobControls(send, () => {
+    if (job.peek() === null) return;
+    void send('site.read', { name: project });
+    void reload();
+  });
+
+  const job = computed(() => {
+    const current = controls.job.value;
+    if (current?.action.kind !== 'regenerate') return null;
+    // The job this page started keeps showing once its pages pass.
+    if (current.id === controls.started.value) return current;
+    const keys = new Set(pages.value?.map((page) => reportKey(page.id)));
+    return current.items.some((item) => keys.has(reportKey(item.id))) ? current : null;
+  });
+
+  const fetchPages = latestOnly(() => send('site.pages', { name: project, test }));
+  async function reload(): Promise<void> {
+    const { current, value: answer } = await fetchPages();
+    if (!current) return;
+    if (answer.ok) {
+      pages.value = answer.data;
+      error.value = null;
+    } else error.value = answer.error;
+  }
+
+  void reload();
+
+  return {
+    /** The pages failing the test, lowest score first; null until the first answer. */
+    pages,
+    error,
+    /** The regenerate job started here, or running on some of these pages. */
+    job,
+    jobError: controls.error,
+    reload,
+    async regenerate() {
+      const target = {
+        reports: (pages.peek() ?? []).map((page) => ({ id: page.id, label: page.url, score: page.score })),
+      };
+      if (target.reports.length === 0) return;
+      await controls.start({ action: { kind: 'regenerate' }, target });
+    },
+    stop: controls.stop,
+    retryFailed: controls.retryFailed,
+    dismiss: controls.dismiss,
+    dispose: controls.dispose,
+  };
+}
 
 export interface TestPagesProps {
   project: string;
@@ -29,17 +81,23 @@ export interface TestPagesProps {
 }
 
 export function TestPages({ project, testKey, summary, backHref, detailsHref }: TestPagesProps) {
-  const model = useMemo(() => createTestPagesModel(send, project, testKey), [project, testKey]);
+  const model = useMemo(() => createTestPagesModel(project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
   // Each regenerate answer updates the background's rows and the summary: the list follows.
   useEffect(() => void model.reload(), [model, summary]);
   const test = summary?.tests.find((each) => each.key === testKey) ?? null;
   const name = test?.name ?? testKey;
   const pages = model.pages.value;
-  const exportCsv = () =>
-    test &&
-    pages &&
-    downloadFile(siteCsvFileName(new Date(), project, test.key), testPagesCsv(project, test, pages));
+  // Regenerate is asked first: it sends one request per page.
+  const confirming = useSignal(false);
+  const job = model.job.value;
+  const running = job !== null && job.phase !== 'ended';
+  const jobError = model.jobError.value;
+  async function exportCsv() {
+    if (!test || !pages) return;
+    const csv = await import('./site-csv');
+    csv.downloadSiteCsv(project, csv.testPagesCsv(project, test, pages), test.key);
+  }
 
   return (
     <section class="test-pages" aria-labelledby="site-tests-heading">
@@ -63,11 +121,33 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
       ) : (
         <>
           <p>{pages.length === 1 ? t('siteTestOnePage') : t('siteTestPages', formatCount(pages.length))}</p>
-          <RegeneratePages model={model} count={pages.length} detailsHref={detailsHref}>
-            <button type="button" onClick={exportCsv} disabled={!test}>
+          <div class="list-controls">
+            {running ? null : (
+              <button type="button" onClick={() => (confirming.value = true)}>
+                {t('siteRegenerate')}
+              </button>
+            )}
+            <button type="button" onClick={() => void exportCsv()} disabled={!test}>
               {t('siteExportCsv')}
             </button>
-          </RegeneratePages>
+          </div>
+          {running ? <BulkProgress job={job} model={model} /> : null}
+          {job?.phase === 'ended' ? <BulkSummary job={job} model={model} detailsHref={detailsHref} /> : null}
+          {jobError ? (
+            <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
+          ) : null}
+          <ConfirmDialog
+            open={confirming.value}
+            title={t('siteRegenerateTitle', formatCount(pages.length))}
+            confirmLabel={t('siteRegenerateConfirm')}
+            onConfirm={() => {
+              confirming.value = false;
+              void model.regenerate();
+            }}
+            onCancel={() => (confirming.value = false)}
+          >
+            <p>{t('siteRegenerateWhat')}</p>
+          </ConfirmDialog>
           <PagesTable pages={pages} detailsHref={detailsHref} />
         </>
       )}
@@ -109,53 +189,5 @@ function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (i
         ))}
       </tbody>
     </ListTable>
-  );
-}
-
-// Asked first: it sends one request per page.
-function RegeneratePages({
-  model,
-  count,
-  detailsHref,
-  children,
-}: {
-  model: TestPagesModel;
-  count: number;
-  detailsHref: (id: ReportId) => string;
-  /** Actions in the same row as Regenerate. */
-  children?: ComponentChildren;
-}) {
-  const confirming = useSignal(false);
-  const job = model.job.value;
-  const running = job !== null && job.phase !== 'ended';
-  const jobError = model.jobError.value;
-  return (
-    <>
-      <div class="list-controls">
-        {running ? null : (
-          <button type="button" onClick={() => (confirming.value = true)}>
-            {t('siteRegenerate')}
-          </button>
-        )}
-        {children}
-      </div>
-      {running ? <BulkProgress job={job} model={model} /> : null}
-      {job?.phase === 'ended' ? <BulkSummary job={job} model={model} detailsHref={detailsHref} /> : null}
-      {jobError ? (
-        <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
-      ) : null}
-      <ConfirmDialog
-        open={confirming.value}
-        title={t('siteRegenerateTitle', formatCount(count))}
-        confirmLabel={t('siteRegenerateConfirm')}
-        onConfirm={() => {
-          confirming.value = false;
-          void model.regenerate();
-        }}
-        onCancel={() => (confirming.value = false)}
-      >
-        <p>{t('siteRegenerateWhat')}</p>
-      </ConfirmDialog>
-    </>
   );
 }

@@ -3,6 +3,7 @@
 import type { SitePage, SiteTest } from '@/lib/site';
 import { t } from '@/lib/i18n';
 import { csvFileName, localSeparator, spreadsheetTime, toCsv } from '../../reports/export/csv';
+import { downloadFile } from '../../reports/export/download-file';
 
 export function rankingCsv(
   project: string,
@@ -60,4 +61,9 @@ export function testPagesCsv(
  */
 export function siteCsvFileName(now: Date, project: string, testKey?: string): string {
   return testKey ? csvFileName(now, project, 'failing', testKey) : csvFileName(now, project, 'failed-tests');
+}
+
+/** Loaded on the click (`import()`), so the CSV code stays off the page's start-up path. */
+export function downloadSiteCsv(project: string, csv: string, testKey?: string): void {
+  downloadFile(siteCsvFileName(new Date(), project, testKey), csv);
 }

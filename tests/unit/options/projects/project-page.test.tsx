@@ -41,7 +41,7 @@ describe('a project’s page: reading', () => {
     await heading();
     await waitFor(() => expect(callsOf(send, 'site.read')).toEqual([{ name: PROJECT }]));
     expect(screen.getByText('Reading the project’s reports…')).toBeTruthy();
-    expect(document.title).toBe(`${PROJECT} — Page Reports`);
+    await waitFor(() => expect(document.title).toBe(`${PROJECT} — Page Reports`));
     expect(screen.getByRole('link', { name: 'Projects', current: 'page' })).toBeTruthy();
   });
 
@@ -170,6 +170,7 @@ describe('a project’s page: the summary', () => {
     open();
     await storeView({ summary: summary(), read: { phase: 'done' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloadFile).toHaveBeenCalled());
     const [fileName, text] = vi.mocked(downloadFile).mock.calls[0]!;
     expect(fileName).toMatch(/^page-reports-Client-A-Landing-pages-failed-tests-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(text.split('\r\n')).toEqual([
@@ -249,6 +250,7 @@ describe('a project’s page: one test’s pages', () => {
     await storeView({ summary: summary(), read: { phase: 'done' } });
     await screen.findByRole('table', { name: /Pages failing/ });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloadFile).toHaveBeenCalled());
     const [fileName, text] = vi.mocked(downloadFile).mock.calls[0]!;
     expect(fileName).toMatch(
       /^page-reports-Client-A-Landing-pages-failing-meta_description-\d{4}-\d{2}-\d{2}\.csv$/,

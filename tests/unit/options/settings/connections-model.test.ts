@@ -1,7 +1,7 @@
 // The connections model (Settings): what adding, testing, switching, renaming and removing ask the
 // background and say; the add form is checked by the same rule as the address/key form.
 import { describe, expect, it, vi } from 'vitest';
-import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/connections-model';
+import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/ConnectionsPanel';
 import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { KeyCheck } from '@/lib/messaging/protocol';
