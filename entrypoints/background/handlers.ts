@@ -1,5 +1,5 @@
-// The door: one handler per message a page sends. Settings and connections are answered here; every
-// report and project message goes to the service of the connection it names (./service.ts).
+// The door: settings and connections are answered here; every report and project message goes to the
+// service of the connection it names (./service.ts).
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -28,18 +28,12 @@ export interface HandlerDeps {
   writeConnections(connections: Connections): Promise<void>;
   /** Replaces the active connection's address and key together, in one write. */
   saveConnection(settings: ConnectionSettings): Promise<void>;
-  /**
-   * Runs `work` once every earlier one has ended: the background's one queue for the settings, so two saves
-   * never interleave their read and write.
-   */
+  /** The settings' one queue: two saves never interleave their read and write. */
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
-  /** The service of the connection a handle names. */
   serviceOf: (ref: ConnectionRef) => Service;
   /** A create on that connection, noted as running for its page until answered (connection-work.ts). */
   create(on: ConnectionRef, input: CreateReportInput): Promise<Result<Report>>;
-  /** Where the handlers tell what their saves and a page's long requests mean. */
   events: Pick<Events, 'emit'>;
   checkKey: ConnectionDeps['checkKey'];
 }
@@ -61,7 +55,7 @@ export function createHandlers(deps: HandlerDeps) {
     const { active, list } = await deps.readConnections();
     const { baseUrl = '', apiKey = '' } = list.find((entry) => entry.id === active) ?? {};
     const hostPermission = baseUrl ? await deps.hasHostPermission(new URL(baseUrl).origin) : false;
-    // Never a key: only whether one is set. The account names the handle pages send (random, no secret).
+    // Never a key: only whether one is set.
     const connections = list.map((entry) => ({
       ...refOf(entry),
       label: entry.label,
@@ -101,10 +95,7 @@ export function createHandlers(deps: HandlerDeps) {
     return { ok: true, data: await summary() };
   }
 
-  /**
-   * The key tried first (outside the queue: the service may be slow), then saved; a new key the service
-   * rejects replaces nothing, and the save fails with the service's refusal. The queue checks the form again.
-   */
+  /** The key tried first (outside the queue: the service may be slow); a new key it rejects is not saved. */
   async function checkAndSave(input: SaveInput): Promise<Result<SavedSettings>> {
     const candidate = await candidateOf(input);
     if ('ok' in candidate) return candidate;
@@ -114,12 +105,11 @@ export function createHandlers(deps: HandlerDeps) {
     return saved.ok ? { ...saved, data: { ...saved.data, keyCheck } } : saved;
   }
 
-  /** A page's create or regeneration, told before it leaves and once answered: a popup closed meanwhile gets a notification. */
+  /** A page's create or regeneration, told before and after: a popup closed meanwhile gets a notification. */
   async function pageRequest(
     asked: Omit<BackgroundEvents['report.requested'], 'request'>,
     send: () => Promise<Result<Report>>,
   ): Promise<Result<Report>> {
-    // Nothing is noted for a connection that is gone.
     if (!(await deps.serviceOf(asked.on).alive())) return connectionGone(asked.on);
     const request = {};
     await emit('report.requested', { request, ...asked });
@@ -140,7 +130,6 @@ export function createHandlers(deps: HandlerDeps) {
     'settings.get': async () => ({ ok: true, data: await summary() }),
     'settings.save': ({ checkKey, ...input }) =>
       checkKey ? checkAndSave(input) : deps.oneAtATime(() => save(input)),
-    // Any saved connection can be tested; only its own address ever gets its key.
     'settings.test': ({ connection }) => service(connection).test(),
     'reports.list': async ({ connection, ...query }) => {
       const answer = await service(connection).listReports(query, true);

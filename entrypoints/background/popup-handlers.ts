@@ -1,73 +1,78 @@
-// The popup's own messages, each on the connection the popup shows: its snapshot (whether that connection
-// is set up, a running create; instant), the two lookups that refresh what it shows (kept in the report
-// store, which it reads itself), and the privacy chosen.
+// The messages served by a connection's work (./connection-work.ts): the popup's snapshot and lookups
+// (kept in the report store, which the popup reads itself), the bulk job, the site reads and the history.
 import { storage } from 'wxt/utils/storage';
 import type { Result } from '@/lib/api/errors';
-import type { Privacy, Report, ReportSummary } from '@/lib/api/types';
-import type { ReportListQuery } from '@/lib/messaging/inputs';
-import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
-import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
+import type { Privacy, Report } from '@/lib/api/types';
+import type { Cached, MessageInput } from '@/lib/messaging/protocol';
 import { recentView } from '@/lib/report-store';
-import { summaryOf } from '@/lib/api/summary';
-import type { ConnectionWork } from './connection-work';
-import { handlerPart } from './router';
-import { connectionGone, onWorkOf } from './service';
-import type { ConnectionRef } from './settings/storage';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
+import type { ConnectionWork } from './connection-work';
+import { handlerPart, type Handlers } from './router';
+import { connectionGone } from './service';
+import type { ConnectionRef } from './settings/storage';
 
-/**
- * The privacy chosen last, so the popup starts there (Public at first). Never anything secret: no
- * password. Only 'popup.rememberPrivacy' writes it, with a privacy the router has checked.
- */
+/** The privacy chosen last, so the popup starts there (Public at first). Never a password. */
 export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY_KEY}`, {
   fallback: 0,
   version: 1,
 });
 
+type Work = Pick<ConnectionWork, 'service' | 'store' | 'creates' | 'follow' | 'bulk' | 'sites' | 'history'>;
+
 export interface PopupHandlerDeps {
-  /** The work of the connection a handle names (its service, store, creates), or null once it is gone. */
-  workOn(
-    ref: ConnectionRef,
-  ): Promise<Pick<ConnectionWork, 'service' | 'store' | 'creates' | 'follow'> | null>;
+  /** The work of the connection a handle names, or null once it is gone. */
+  workOn(ref: ConnectionRef): Promise<Work | null>;
   now(): number;
 }
 
-type Work = NonNullable<Awaited<ReturnType<PopupHandlerDeps['workOn']>>>;
-
-// The search matches URLs containing the text, so other pages of the site come too: take a full page
-// of them and match exactly here. The newest come first (sort by id). The text searched is the address
-// cleaned the service's way ("example.com/pricing"): phpRank stores it so, and it is also part of a
-// full address another server stores.
-const PAGE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 100 };
-const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 };
-const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
+// The jobs' own handlers, each given the payload as the router checked it.
+const JOB_MESSAGES = [
+  'bulk.start',
+  'bulk.stop',
+  'bulk.retryFailed',
+  'bulk.dismiss',
+  'site.read',
+  'site.stop',
+  'site.pages',
+] as const;
 
 export function createPopupHandlers(deps: PopupHandlerDeps) {
-  async function list(query: ReportListQuery, work: Work): Promise<Result<ReportSummary[]>> {
-    const answer = await work.service.listReports(query);
-    return answer.ok ? { ok: true, data: answer.data.items.map(summaryOf) } : answer;
-  }
+  /** A message for the work of the connection it names, or its refusal once that connection is gone. */
+  const onWork =
+    <I extends { connection: ConnectionRef }, O>(act: (work: Work, input: I) => Promise<Result<O>>) =>
+    async (input: I): Promise<Result<O>> => {
+      const work = await deps.workOn(input.connection);
+      return work ? act(work, input) : connectionGone(input.connection);
+    };
 
-  /** The newest report stored for `address` (or reached at it); null when there is none. */
-  async function newestFor(address: string, work: Work): Promise<Result<ReportSummary | null>> {
-    const search = writtenAddress(address) ?? address;
-    const answer = await list({ ...PAGE_LOOKUP, search }, work);
+  /** Kept only while the connection is still this account (its space is gone otherwise). */
+  async function kept<T>(
+    work: Work,
+    answer: Result<T>,
+    keep: (data: T) => Promise<void>,
+  ): Promise<Result<Cached<T>>> {
     if (!answer.ok) return answer;
-    const report = answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null;
-    return { ok: true, data: report };
+    if (!(await work.service.alive())) return connectionGone(work.service.on);
+    await keep(answer.data);
+    return { ok: true, data: { data: answer.data, fetchedAt: deps.now() } };
   }
 
-  /** This page's report: stored under its address, or under the one a create for it was redirected to. */
-  async function findPageReport(url: string, work: Work): Promise<Result<ReportSummary | null>> {
-    const direct = await newestFor(url, work);
-    if (!direct.ok || direct.data) return direct;
-    const alias = await work.store.aliasOf(url);
-    return alias ? newestFor(alias, work) : direct;
-  }
-
-  const onWork = onWorkOf(deps.workOn);
+  const jobs = Object.fromEntries(
+    JOB_MESSAGES.map((type) => [
+      type,
+      onWork((work, input: MessageInput<typeof type>) =>
+        ({ ...work.bulk.handlers, ...work.sites.handlers })[type](input as never),
+      ),
+    ]),
+  ) as Pick<Handlers, (typeof JOB_MESSAGES)[number]>;
 
   return handlerPart({
+    ...jobs,
+    'history.clear': onWork(async (work) => {
+      await work.history.clear();
+      return { ok: true, data: null };
+    }),
+
     'popup.snapshot': async ({ connection, url }) => {
       const work = await deps.workOn(connection);
       const [lastPrivacy, create] = await Promise.all([
@@ -77,26 +82,18 @@ export function createPopupHandlers(deps: PopupHandlerDeps) {
       return { ok: true, data: { configured: work !== null, lastPrivacy, create } };
     },
 
-    'popup.pageReport': onWork(async (work, { url }): Promise<Result<Cached<ReportSummary | null>>> => {
-      const found = await findPageReport(url, work);
-      if (!found.ok) return found;
-      // Kept only while the connection is still this account (its space is gone otherwise).
-      if (!(await work.service.alive())) return connectionGone(work.service.on);
-      await work.store.pageFound(url, found.data);
-      if (found.data) await work.follow(found.data);
-      return { ok: true, data: { data: found.data, fetchedAt: deps.now() } };
-    }),
+    'popup.pageReport': onWork(async (work, { url }) =>
+      kept(work, await work.service.pageReport(url, work.store.aliasOf), async (report) => {
+        await work.store.pageFound(url, report);
+        if (report) await work.follow(report);
+      }),
+    ),
 
-    'popup.recentReports': onWork(async (work, { host }): Promise<Result<Cached<ReportSummary[]>>> => {
-      const site = host ? serviceHost(host) : null;
-      const answer = await list(site ? { ...SITE_LOOKUP, search: site } : NEWEST, work);
-      if (!answer.ok) return answer;
-      const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
-      const recent = ofSite.slice(0, RECENT_COUNT);
-      if (!(await work.service.alive())) return connectionGone(work.service.on);
-      await work.store.recentFound(recentView(host), recent);
-      return { ok: true, data: { data: recent, fetchedAt: deps.now() } };
-    }),
+    'popup.recentReports': onWork(async (work, { host }) =>
+      kept(work, await work.service.recentReports(host), (recent) =>
+        work.store.recentFound(recentView(host), recent),
+      ),
+    ),
 
     'popup.awaitCreate': onWork(
       async (work, { url }): Promise<Result<Report | null>> =>
