@@ -13,21 +13,18 @@ export default defineBackground(() => {
     console.error('Page Reports background rejection:', String(event.reason)),
   );
 
-  // Only the e2e and `npm start` builds declare origins (wxt.config.ts), which the browser will not give
-  // back: the production worker carries no match-pattern check for a manifest without any.
+  // Only the e2e and `npm start` builds declare origins (wxt.config.ts), which the browser will not give back.
   const isDeclared =
     import.meta.env.MODE === 'production' ? NONE_DECLARED : declaredIn(browser.runtime.getManifest());
   const { handlers, toolbar, events, pageActionsOnActive } = createBackground({ isDeclared });
-  // The right-click menu, the create shortcut and notifications (their listeners too).
+  // The right-click menu, the create shortcut, notifications and the toolbar score: listeners at start-up.
   registerBrowserIntegration(pageActionsOnActive, events);
-  // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
   registerToolbarScore(toolbar);
   const route = createMessageRouter(handlers, {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });
 
-  // Registered synchronously so a woken worker never misses the message that woke it. The router answers
-  // every message itself, a refusal or a failure included: nothing is thrown back to a page.
+  // Registered synchronously so a woken worker never misses the message that woke it.
   browser.runtime.onMessage.addListener(route);
 });
