@@ -24,9 +24,7 @@ import { createConnectionWorks } from './connection-work';
 import { BULK_ALARM } from './jobs/bulk-change';
 import { GENERATION_ALARM } from './follower';
 import { siteAlarmOf } from './site-reads';
-import { createPopupHandlers } from './popup-handlers';
 import { clearSpace } from './space';
-import type { Handlers } from './router';
 import { createToolbarScore } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
@@ -129,20 +127,17 @@ export function createBackground(options: BackgroundOptions = {}) {
     return work ? work.create(input) : connectionGone(on);
   };
 
-  const handlers: Handlers = {
-    ...createHandlers({
-      readConnections,
-      writeConnections,
-      saveConnection,
-      oneAtATime: settingsUpdates,
-      hasHostPermission: reach.hasHostPermission,
-      serviceOf,
-      create,
-      events,
-      checkKey: createKeyCheck(reach),
-    }),
-    ...createPopupHandlers({ workOn: works.workOn, now }),
-  };
+  const handlers = createHandlers({
+    readConnections,
+    writeConnections,
+    saveConnection,
+    oneAtATime: settingsUpdates,
+    hasHostPermission: reach.hasHostPermission,
+    workOn: works.workOn,
+    events,
+    checkKey: createKeyCheck(reach),
+    now,
+  });
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({

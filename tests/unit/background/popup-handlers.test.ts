@@ -7,7 +7,7 @@ import { createCreateRuns, createRunsItem } from '@/entrypoints/background/creat
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
-import { createPopupHandlers, lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
+import { createHandlers, lastPrivacyItem, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
@@ -26,10 +26,11 @@ function setup(items = [makeReport()], configured = true) {
     events: { emit: async () => {} },
   })(REF);
   const work = { service, store, creates, follow: followReport };
-  const handlers = createPopupHandlers({
+  const handlers = createHandlers({
     workOn: async () => (configured ? (work as never) : null),
+    events: { emit: async () => {} },
     now: () => 5000,
-  });
+  } as Partial<HandlerDeps> as HandlerDeps);
   return { handlers, listReports, followReport, store, kept: readStore('a'), creates };
 }
 
