@@ -1,23 +1,21 @@
-// What the services and handlers tell the rest of the background: the one way parts react to reports and connections.
-// A subscriber's failure is logged; only storage that stayed full reaches the caller, once all have run.
+// What the services and handlers tell the rest of the background. A subscriber's failure is logged; only
+// storage that stayed full reaches the caller, once all have run.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 import { StorageFull } from './storage-budget';
 
 export interface BackgroundEvents {
-  /** A report made for `pageUrl` on connection `on`. */
   'report.created': { on: ConnectionRef; pageUrl: string; report: Report };
   /** Changed (privacy, password) or, with `regenerated`, new results asked for. */
   'report.changed': { on: ConnectionRef; report: Report; regenerated: boolean };
   /** A list's answer; `view` names it when a page asked for it (lib/report-store.ts listView). */
   'reports.listed': { on: ConnectionRef; page: Page<Report>; view: string | null };
-  /** Read again (details, the follower, a bulk job's check). */
   'report.seen': { on: ConnectionRef; report: Report };
   /** Deleted here (error null), or the service says it is gone. */
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
-  /** A page's create, or new results it asked for, leaves for the service (`request` names it below). */
+  /** A page's create, or new results it asked for, leaves for the service. */
   'report.requested': {
     request: object;
     kind: 'create' | 'regenerate';
@@ -28,9 +26,8 @@ export interface BackgroundEvents {
   'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
-  /** A connection removed: what was kept for it goes, its work stops. */
   'connection.removed': { id: string; baseUrl: string };
-  /** The active connection saved with another address or key: another account, the old one's id and address. */
+  /** The active connection saved with another address or key (another account): the old one. */
   'connection.changed': { before: { id?: string; baseUrl: string } };
 }
 
@@ -44,7 +41,7 @@ export function createEvents() {
     on<K extends keyof BackgroundEvents>(type: K, listener: Listener<BackgroundEvents[K]>): void {
       listeners.set(type, [...(listeners.get(type) ?? []), listener as Listener<never>]);
     },
-    /** Runs every subscriber in turn: what the answer reports is kept before the page sees it. */
+    /** Every subscriber in turn: what the answer reports is kept before the page sees it. */
     async emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void> {
       let full: StorageFull | undefined;
       for (const listener of listeners.get(type) ?? []) {

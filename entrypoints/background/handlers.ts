@@ -1,14 +1,17 @@
-// The door: one handler per message a page sends. Settings and connections are answered here; every
-// report and project message goes to the service of the connection it names (./service.ts).
+// The door: one handler per message a page sends. Settings and connections are answered here; every other
+// message goes to the service or the work of the connection it names, or is refused once that is gone.
+import { storage } from 'wxt/utils/storage';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
-import type { Report } from '@/lib/api/types';
-import type { CreateReportInput } from '@/lib/messaging/inputs';
-import type { MessageInput, SavedSettings, SettingsSummary } from '@/lib/messaging/protocol';
+import type { Privacy, Report } from '@/lib/api/types';
+import type { Cached, MessageInput, SavedSettings, SettingsSummary } from '@/lib/messaging/protocol';
+import { recentView } from '@/lib/report-store';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
+import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
+import type { ConnectionWork } from './connection-work';
 import type { BackgroundEvents, Events } from './events';
 import { refOf, type ConnectionRef, type ConnectionSettings, type Connections } from './settings/storage';
-import { handlerPart } from './router';
+import { handlerPart, type Handlers } from './router';
 import {
   checkPair,
   createConnectionHandlers,
@@ -17,31 +20,45 @@ import {
   type ConnectionDeps,
 } from './connections';
 import { summaryPage } from './report-store';
-import { connectionGone, type Service } from './service';
+import { connectionGone } from './service';
+
+/** The privacy chosen last, so the popup starts there (Public at first). Never a password. */
+export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY_KEY}`, {
+  fallback: 0,
+  version: 1,
+});
+
+type Work = Pick<
+  ConnectionWork,
+  'service' | 'create' | 'store' | 'creates' | 'follow' | 'bulk' | 'sites' | 'history'
+>;
+
+// The jobs' own handlers, each given the payload as the router checked it.
+const JOB_MESSAGES = [
+  'bulk.start',
+  'bulk.stop',
+  'bulk.retryFailed',
+  'bulk.dismiss',
+  'site.read',
+  'site.stop',
+  'site.pages',
+] as const;
 
 type SaveInput = MessageInput<'settings.save'>;
-
-export type CoreHandlers = ReturnType<typeof createHandlers>;
 
 export interface HandlerDeps {
   readConnections(): Promise<Connections>;
   writeConnections(connections: Connections): Promise<void>;
   /** Replaces the active connection's address and key together, in one write. */
   saveConnection(settings: ConnectionSettings): Promise<void>;
-  /**
-   * Runs `work` once every earlier one has ended: the background's one queue for the settings, so two saves
-   * never interleave their read and write.
-   */
+  /** The settings' one queue: two saves never interleave their read and write. */
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
-  /** The service of the connection a handle names. */
-  serviceOf: (ref: ConnectionRef) => Service;
-  /** A create on that connection, noted as running for its page until answered (connection-work.ts). */
-  create(on: ConnectionRef, input: CreateReportInput): Promise<Result<Report>>;
-  /** Where the handlers tell what their saves and a page's long requests mean. */
+  /** The work of the connection a handle names (its service, store, jobs), or null once it is gone. */
+  workOn(ref: ConnectionRef): Promise<Work | null>;
   events: Pick<Events, 'emit'>;
   checkKey: ConnectionDeps['checkKey'];
+  now(): number;
 }
 
 /** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
@@ -61,7 +78,7 @@ export function createHandlers(deps: HandlerDeps) {
     const { active, list } = await deps.readConnections();
     const { baseUrl = '', apiKey = '' } = list.find((entry) => entry.id === active) ?? {};
     const hostPermission = baseUrl ? await deps.hasHostPermission(new URL(baseUrl).origin) : false;
-    // Never a key: only whether one is set. The account names the handle pages send (random, no secret).
+    // Never a key: only whether one is set.
     const connections = list.map((entry) => ({
       ...refOf(entry),
       label: entry.label,
@@ -101,10 +118,7 @@ export function createHandlers(deps: HandlerDeps) {
     return { ok: true, data: await summary() };
   }
 
-  /**
-   * The key tried first (outside the queue: the service may be slow), then saved; a new key the service
-   * rejects replaces nothing, and the save fails with the service's refusal. The queue checks the form again.
-   */
+  /** The key tried first (outside the queue: the service may be slow); a new key it rejects is not saved. */
   async function checkAndSave(input: SaveInput): Promise<Result<SavedSettings>> {
     const candidate = await candidateOf(input);
     if ('ok' in candidate) return candidate;
@@ -114,13 +128,19 @@ export function createHandlers(deps: HandlerDeps) {
     return saved.ok ? { ...saved, data: { ...saved.data, keyCheck } } : saved;
   }
 
-  /** A page's create or regeneration, told before it leaves and once answered: a popup closed meanwhile gets a notification. */
+  /** A message for the work of the connection it names, or its refusal once that connection is gone. */
+  const onWork =
+    <I extends { connection: ConnectionRef }, O>(act: (work: Work, input: I) => Promise<Result<O>>) =>
+    async (input: I): Promise<Result<O>> => {
+      const work = await deps.workOn(input.connection);
+      return work ? act(work, input) : connectionGone(input.connection);
+    };
+
+  /** A page's create or regeneration, told before and after: a popup closed meanwhile gets a notification. */
   async function pageRequest(
     asked: Omit<BackgroundEvents['report.requested'], 'request'>,
     send: () => Promise<Result<Report>>,
   ): Promise<Result<Report>> {
-    // Nothing is noted for a connection that is gone.
-    if (!(await deps.serviceOf(asked.on).alive())) return connectionGone(asked.on);
     const request = {};
     await emit('report.requested', { request, ...asked });
     // A request that threw is answered too: what waits for the answer (a create run, its keep-alive) ends.
@@ -133,33 +153,92 @@ export function createHandlers(deps: HandlerDeps) {
     }
   }
 
-  const service = deps.serviceOf;
+  /** Kept only while the connection is still this account (its space is gone otherwise). */
+  async function kept<T>(
+    work: Work,
+    answer: Result<T>,
+    keep: (data: T) => Promise<void>,
+  ): Promise<Result<Cached<T>>> {
+    if (!answer.ok) return answer;
+    if (!(await work.service.alive())) return connectionGone(work.service.on);
+    await keep(answer.data);
+    return { ok: true, data: { data: answer.data, fetchedAt: deps.now() } };
+  }
+
+  const jobs = Object.fromEntries(
+    JOB_MESSAGES.map((type) => [
+      type,
+      onWork((work, input: MessageInput<typeof type>) =>
+        ({ ...work.bulk.handlers, ...work.sites.handlers })[type](input as never),
+      ),
+    ]),
+  ) as Pick<Handlers, (typeof JOB_MESSAGES)[number]>;
 
   return handlerPart({
     ...createConnectionHandlers({ ...deps, emit }, summary),
     'settings.get': async () => ({ ok: true, data: await summary() }),
     'settings.save': ({ checkKey, ...input }) =>
       checkKey ? checkAndSave(input) : deps.oneAtATime(() => save(input)),
-    // Any saved connection can be tested; only its own address ever gets its key.
-    'settings.test': ({ connection }) => service(connection).test(),
-    'reports.list': async ({ connection, ...query }) => {
-      const answer = await service(connection).listReports(query, true);
+    'settings.test': onWork((work) => work.service.test()),
+    'reports.list': onWork(async (work, { connection: _, ...query }) => {
+      const answer = await work.service.listReports(query, true);
       return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
-    },
-    'reports.exportPage': ({ connection, ...query }) => service(connection).exportPage(query),
-    'reports.get': ({ connection, id }) => service(connection).getReport(id),
-    'reports.create': ({ connection, ...input }) =>
-      pageRequest({ kind: 'create', on: connection, pageUrl: input.url }, () =>
-        deps.create(connection, input),
-      ),
-    'reports.update': ({ connection, id, ...changes }) => {
-      const send = () => service(connection).updateReport(id, changes);
+    }),
+    'reports.exportPage': onWork((work, { connection: _, ...query }) => work.service.exportPage(query)),
+    'reports.get': onWork((work, { id }) => work.service.getReport(id)),
+    'reports.create': onWork((work, { connection, ...input }) =>
+      pageRequest({ kind: 'create', on: connection, pageUrl: input.url }, () => work.create(input)),
+    ),
+    'reports.update': onWork((work, { connection, id, ...changes }) => {
+      const send = () => work.service.updateReport(id, changes);
       return changes.regenerate === true
         ? pageRequest({ kind: 'regenerate', on: connection, pageUrl: null }, send)
         : send();
+    }),
+    'reports.delete': onWork((work, { id }) => work.service.deleteReport(id)),
+    'projects.list': onWork((work, { connection: _, ...query }) => work.service.listProjects(query)),
+    'projects.delete': onWork((work, { name }) => work.service.deleteProject(name)),
+    ...jobs,
+    'history.clear': onWork(async (work) => {
+      await work.history.clear();
+      return { ok: true, data: null };
+    }),
+
+    'popup.snapshot': async ({ connection, url }) => {
+      const work = await deps.workOn(connection);
+      const [lastPrivacy, create] = await Promise.all([
+        lastPrivacyItem.getValue(),
+        work && url ? work.creates.state(url) : null,
+      ]);
+      return { ok: true, data: { configured: work !== null, lastPrivacy, create } };
     },
-    'reports.delete': ({ connection, id }) => service(connection).deleteReport(id),
-    'projects.list': ({ connection, ...query }) => service(connection).listProjects(query),
-    'projects.delete': ({ connection, name }) => service(connection).deleteProject(name),
+
+    'popup.pageReport': onWork(async (work, { url }) =>
+      kept(work, await work.service.pageReport(url, work.store.aliasOf), async (report) => {
+        await work.store.pageFound(url, report);
+        if (report) await work.follow(report);
+      }),
+    ),
+
+    'popup.recentReports': onWork(async (work, { host }) =>
+      kept(work, await work.service.recentReports(host), (recent) =>
+        work.store.recentFound(recentView(host), recent),
+      ),
+    ),
+
+    'popup.awaitCreate': onWork(
+      async (work, { url }): Promise<Result<Report | null>> =>
+        (await work.creates.wait(url)) ?? { ok: true, data: null },
+    ),
+
+    'popup.forgetCreate': onWork(async (work, { url }) => {
+      await work.creates.dismiss(url);
+      return { ok: true, data: null };
+    }),
+
+    'popup.rememberPrivacy': async ({ privacy }) => {
+      await lastPrivacyItem.setValue(privacy);
+      return { ok: true, data: null };
+    },
   });
 }

@@ -13,16 +13,14 @@ export default defineBackground(() => {
   );
 
   const { handlers, toolbar, events, pageActionsOnActive } = createBackground();
-  // The right-click menu, the create shortcut and notifications (their listeners too).
+  // The right-click menu, the create shortcut, notifications and the toolbar score: listeners at start-up.
   registerBrowserIntegration(pageActionsOnActive, events);
-  // The opt-in toolbar score: its listeners at start-up, its index kept in step with creates and deletes.
   registerToolbarScore(toolbar);
   const route = createMessageRouter(handlers, {
     extensionId: browser.runtime.id,
     extensionBaseUrl: browser.runtime.getURL('/'),
   });
 
-  // Registered synchronously so a woken worker never misses the message that woke it. The router answers
-  // every message itself, a refusal or a failure included: nothing is thrown back to a page.
+  // Registered synchronously so a woken worker never misses the message that woke it.
   browser.runtime.onMessage.addListener(route);
 });

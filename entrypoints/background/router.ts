@@ -7,12 +7,12 @@ import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/p
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 import { StorageFull, storageFullError } from './storage-budget';
 
-/** One handler per message, given the payload as the router parsed it; wiring.ts joins the parts. */
+/** One handler per message, given the payload as the router parsed it. */
 export type Handlers = {
   [T in MessageType]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
 };
 
-/** Some of the handlers (wiring.ts joins them all), typed as the router calls them. */
+/** Some of the handlers, typed as the router calls them. */
 export const handlerPart = <K extends MessageType>(part: Pick<Handlers, K>) => part;
 
 export interface MessageSender {
@@ -20,19 +20,10 @@ export interface MessageSender {
   url?: string;
 }
 
+/** This extension's id and base URL (`chrome-extension://<id>/`). */
 export interface TrustedOrigin {
-  /** This extension's id (`browser.runtime.id`). */
   extensionId: string;
-  /** This extension's base URL, e.g. `chrome-extension://<id>/`. */
   extensionBaseUrl: string;
-}
-
-export function isOwnPage(sender: MessageSender, trusted: TrustedOrigin): boolean {
-  return (
-    sender.id === trusted.extensionId &&
-    typeof sender.url === 'string' &&
-    sender.url.startsWith(trusted.extensionBaseUrl)
-  );
 }
 
 function refuse(message: string, detail: string): Result<never> {
@@ -40,9 +31,8 @@ function refuse(message: string, detail: string): Result<never> {
 }
 
 /**
- * A payload that failed its schema, said as the service says a 422: each sentence under the field it
- * names, and a banner asking to fix them. Only a refusal of the payload's shape as a whole (an unknown
- * field, no object: a page's bug, nothing a person can fix) stays "received an invalid request".
+ * A payload that failed its schema, said as the service says a 422: each sentence under its field. A
+ * refusal of the payload's shape as a whole (a page's bug) stays "received an invalid request".
  */
 function refuseFields(fieldErrors: Record<string, string[]>, detail: string): Result<never> {
   if (Object.keys(fieldErrors).every((field) => field === '_form')) {
@@ -54,8 +44,9 @@ function refuseFields(fieldErrors: Record<string, string[]>, detail: string): Re
 
 export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) {
   return async function route(message: unknown, sender: MessageSender): Promise<Result<unknown>> {
-    if (!isOwnPage(sender, trusted)) {
-      console.warn('Page Reports: refused a message from outside the extension', sender.url);
+    const { id, url } = sender;
+    if (id !== trusted.extensionId || typeof url !== 'string' || !url.startsWith(trusted.extensionBaseUrl)) {
+      console.warn('Page Reports: refused a message from outside the extension', url);
       return refuse(t('errorForeignSender'), 'forbidden sender');
     }
     if (typeof message !== 'object' || message === null) {

@@ -1,12 +1,11 @@
-// One connection's service: its client, and the events its answers raise. Pages reach it through their
-// handler; the jobs, the follower, the toolbar score, the menu and the shortcuts call it directly. Every
-// call runs on the connection its handle names, or on none: a connection removed or saved as another
-// account gets no request, and an answer that comes after that writes nothing and tells nothing.
+// One connection's service: its client, and the events its answers raise. Pages reach it through the
+// router; the jobs, the follower, the toolbar score, the menu and the shortcuts call it directly. A
+// connection removed or saved as another account gets no request, and a late answer tells nothing.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
-import { listView } from '@/lib/api/summary';
-import type { Report, ReportId } from '@/lib/api/types';
+import { listView, summaryOf } from '@/lib/api/summary';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import type {
@@ -15,7 +14,8 @@ import type {
   ReportListQuery,
   UpdateReportInput,
 } from '@/lib/messaging/inputs';
-import type { ConnectionTestResult } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type ConnectionTestResult } from '@/lib/messaging/protocol';
+import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import type { Events } from './events';
 import { exportPage } from './export-rows';
 import { StorageFull, storageFullError } from './storage-budget';
@@ -26,12 +26,11 @@ export interface ServiceDeps {
   /** The connection `ref` names, while it is still that account (null once removed or changed). */
   connectionOf(ref: ConnectionRef): Promise<Connection | null>;
   createClient(settings: ConnectionSettings): ApiClient;
-  /** Whether the extension holds host permission for this origin. */
   hasHostPermission(origin: string): Promise<boolean>;
   events: Pick<Events, 'emit'>;
 }
 
-export type Service = ReturnType<ReturnType<typeof createServices>>;
+export type Service = ReturnType<typeof createService>;
 
 /** A handle no saved connection answers to any more: none at all ('' id), or removed, or another account. */
 export function connectionGone(ref: ConnectionRef): Result<never> {
@@ -41,19 +40,11 @@ export function connectionGone(ref: ConnectionRef): Result<never> {
   };
 }
 
-/** A message for the work of the connection it names, or its refusal once that connection is gone. */
-export const onWorkOf =
-  <W>(workOn: (ref: ConnectionRef) => Promise<W | null>) =>
-  <I extends { connection: ConnectionRef }, O>(act: (work: W, input: I) => Promise<Result<O>>) =>
-  async (input: I): Promise<Result<O>> => {
-    const work = await workOn(input.connection);
-    return work ? act(work, input) : connectionGone(input.connection);
-  };
-
-const noAccess = (origin: string, detail?: string): Result<never> => ({
-  ok: false,
-  error: apiError('permission', { message: t('errorPermissionOrigin', origin), detail }),
-});
+// The search matches URLs containing the text, so other pages of the site come too: take a full page of
+// them and match exactly here, newest first. The text is the address cleaned the service's way.
+const PAGE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 100 };
+const SITE_LOOKUP: ReportListQuery = { searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 };
+const NEWEST: ReportListQuery = { sortBy: 'id', sort: 'desc', perPage: 10 };
 
 /** Who is connected (phpRank names the account) and whether the reports can be read (any server). */
 async function testWith(client: ApiClient): Promise<Result<ConnectionTestResult>> {
@@ -72,10 +63,12 @@ async function accessOr<T>(
 ): Promise<Result<T>> {
   if (answer.ok || answer.error.kind !== 'network') return answer;
   const origin = new URL(baseUrl).origin;
-  return (await deps.hasHostPermission(origin)) ? answer : noAccess(origin, answer.error.detail);
+  if (await deps.hasHostPermission(origin)) return answer;
+  const message = t('errorPermissionOrigin', origin);
+  return { ok: false, error: apiError('permission', { message, detail: answer.error.detail }) };
 }
 
-/** Tries an address and key before they are saved, with the test a saved connection gets; the answer never holds the key. */
+/** Tries an address and key before they are saved, as a saved connection is tested; never answers the key. */
 export function createKeyCheck(deps: Pick<ServiceDeps, 'createClient' | 'hasHostPermission'>) {
   return async (settings: ConnectionSettings): Promise<Result<ConnectionTestResult>> => {
     const answer = withoutKey(await testWith(deps.createClient(settings)), settings.apiKey);
@@ -83,114 +76,150 @@ export function createKeyCheck(deps: Pick<ServiceDeps, 'createClient' | 'hasHost
   };
 }
 
+/** Each connection's one service object, by its handle. */
 export function createServices(deps: ServiceDeps) {
+  const made = new Map<string, Service>();
+  return function serviceOf(on: ConnectionRef): Service {
+    const key = `${on.id}\n${on.account}`;
+    if (!made.has(key)) made.set(key, createService(on, deps));
+    return made.get(key)!;
+  };
+}
+
+function createService(on: ConnectionRef, deps: ServiceDeps) {
   const { emit } = deps.events;
-  const alive = async (on: ConnectionRef) => (await deps.connectionOf(on)) !== null;
+  const alive = async () => (await deps.connectionOf(on)) !== null;
 
-  return function serviceOf(on: ConnectionRef) {
-    /**
-     * One call with a client made from this connection's own address and key. The answer is scrubbed of
-     * any copy of the key; `tell` emits what it means, only while the connection is still this account.
-     * A read whose answer could not be kept (storage stayed full) says so; a write that was done stays done.
-     */
-    async function run<T>(
-      call: (client: ApiClient, settings: Connection) => Promise<Result<T>>,
-      tell?: (answer: Result<T>) => Promise<void>,
-      read = false,
-    ): Promise<Result<T>> {
-      const settings = await deps.connectionOf(on);
-      if (!settings) return connectionGone(on);
-      if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
-      const answer = withoutKey(await call(deps.createClient(settings), settings), settings.apiKey);
-      // Removed or saved as another account while it ran: its space is gone, and stays so.
-      if (!(await alive(on))) return connectionGone(on);
-      const full = await tell?.(answer).then(
-        () => null,
-        (cause: StorageFull) => cause,
-      );
-      if (full && read) return { ok: false, error: storageFullError(full.area) };
-      return accessOr(answer, settings.baseUrl, deps);
-    }
+  /**
+   * One call with a client made from this connection's own address and key, its answer scrubbed of the
+   * key; `tell` emits what it means while the connection is still this account. A read whose answer could
+   * not be kept (storage stayed full) says so; a write that was done stays done.
+   */
+  async function run<T>(
+    call: (client: ApiClient) => Promise<Result<T>>,
+    tell?: (answer: Result<T>) => Promise<void>,
+    read = false,
+  ): Promise<Result<T>> {
+    const settings = await deps.connectionOf(on);
+    if (!settings) return connectionGone(on);
+    if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
+    const answer = withoutKey(await call(deps.createClient(settings)), settings.apiKey);
+    if (!(await alive())) return connectionGone(on);
+    const full = await tell?.(answer).then(
+      () => null,
+      (cause: StorageFull) => cause,
+    );
+    if (full && read) return { ok: false, error: storageFullError(full.area) };
+    return accessOr(answer, settings.baseUrl, deps);
+  }
 
-    /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
-    const goneIf = async (answer: Result<unknown>, id: ReportId) => {
-      if (!answer.ok && answer.error.kind === 'not_found')
-        await emit('report.gone', { on, id, error: answer.error });
-    };
+  /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
+  const goneIf = async (answer: Result<unknown>, id: ReportId) => {
+    if (!answer.ok && answer.error.kind === 'not_found')
+      await emit('report.gone', { on, id, error: answer.error });
+  };
 
-    /** A list of reports, whole; every one read is told (the store and the history note them). */
-    const listReports = (query: ReportListQuery, asView = false, read?: ReadOptions) =>
-      run(
-        (client) => client.listReports(query, read),
-        async (answer) => {
-          if (!answer.ok) return;
-          // A page's list, as the server applied it, is a view a page shows again at once next time.
-          const { page, perPage } = answer.data;
-          const asAsked =
-            page === (query.page ?? 1) &&
-            (perPage === null || query.perPage === undefined || perPage === query.perPage);
-          const view = asView && asAsked ? listView(query) : null;
-          await emit('reports.listed', { on, page: answer.data, view });
-        },
-        true,
-      );
+  const listReports = (query: ReportListQuery, asView = false, read?: ReadOptions) =>
+    run(
+      (client) => client.listReports(query, read),
+      async (answer) => {
+        if (!answer.ok) return;
+        // A page's list, as the server applied it, is a view a page shows again at once next time.
+        const { page, perPage } = answer.data;
+        const asAsked =
+          page === (query.page ?? 1) &&
+          (perPage === null || query.perPage === undefined || perPage === query.perPage);
+        const view = asView && asAsked ? listView(query) : null;
+        await emit('reports.listed', { on, page: answer.data, view });
+      },
+      true,
+    );
 
+  const summaries = async (query: ReportListQuery): Promise<Result<ReportSummary[]>> => {
+    const answer = await listReports(query);
+    return answer.ok ? { ok: true, data: answer.data.items.map(summaryOf) } : answer;
+  };
+
+  /** The newest report stored for `address` (or reached at it); null when there is none. */
+  async function newestFor(address: string): Promise<Result<ReportSummary | null>> {
+    const answer = await summaries({ ...PAGE_LOOKUP, search: writtenAddress(address) ?? address });
+    if (!answer.ok) return answer;
     return {
-      on,
-      alive: () => alive(on),
-      listReports,
-
-      /** The list for the CSV export; the change since the previous analysis from this connection's history. */
-      exportPage: (query: ReportListQuery) =>
-        run(async (client) => {
-          const answer = await client.listReports(query);
-          return exportPage(answer, answer.ok ? await readHistory(on.id).index() : {});
-        }),
-
-      getReport: (id: ReportId, read?: ReadOptions) =>
-        run(
-          (client) => client.getReport(id, read),
-          (answer) => (answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, id)),
-          true,
-        ),
-
-      createReport: (input: CreateReportInput) =>
-        run(
-          (client) => client.createReport(input),
-          async (answer) => {
-            if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
-          },
-        ),
-
-      updateReport: (id: ReportId, changes: UpdateReportInput): Promise<Result<Report>> =>
-        run(
-          (client) => client.updateReport(id, changes),
-          (answer) =>
-            answer.ok
-              ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
-              : goneIf(answer, id),
-        ),
-
-      deleteReport: (id: ReportId) =>
-        run(
-          (client) => client.deleteReport(id),
-          async (answer) => {
-            if (answer.ok) await emit('report.gone', { on, id, error: null });
-          },
-        ),
-
-      listProjects: (query: ProjectListQuery) => run((client) => client.listProjects(query)),
-
-      deleteProject: (name: string) =>
-        run(
-          (client) => client.deleteProject(name),
-          async (answer) => {
-            if (answer.ok) await emit('project.deleted', { on, name });
-          },
-        ),
-
-      /** Who is connected (phpRank names the account) and whether the reports can be read (any server). */
-      test: () => run(testWith),
+      ok: true,
+      data: answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null,
     };
+  }
+
+  return {
+    on,
+    alive,
+    listReports,
+
+    /** This page's report: stored under its address, or under `aliasOf` it (where a create was redirected). */
+    async pageReport(url: string, aliasOf: (url: string) => Promise<string | null>) {
+      const answer = await newestFor(url);
+      const alias = answer.ok && !answer.data ? await aliasOf(url) : null;
+      return alias ? newestFor(alias) : answer;
+    },
+
+    /** The RECENT_COUNT newest reports, of one host when given. */
+    async recentReports(host?: string): Promise<Result<ReportSummary[]>> {
+      const site = host ? serviceHost(host) : null;
+      const answer = await summaries(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
+      if (!answer.ok) return answer;
+      const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
+      return { ok: true, data: ofSite.slice(0, RECENT_COUNT) };
+    },
+
+    /** The list for the CSV export; the change since the previous analysis from this connection's history. */
+    exportPage: (query: ReportListQuery) =>
+      run(async (client) => {
+        const answer = await client.listReports(query);
+        return exportPage(answer, answer.ok ? await readHistory(on.id).index() : {});
+      }),
+
+    getReport: (id: ReportId, read?: ReadOptions) =>
+      run(
+        (client) => client.getReport(id, read),
+        (answer) => (answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, id)),
+        true,
+      ),
+
+    createReport: (input: CreateReportInput) =>
+      run(
+        (client) => client.createReport(input),
+        async (answer) => {
+          if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
+        },
+      ),
+
+    updateReport: (id: ReportId, changes: UpdateReportInput): Promise<Result<Report>> =>
+      run(
+        (client) => client.updateReport(id, changes),
+        (answer) =>
+          answer.ok
+            ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
+            : goneIf(answer, id),
+      ),
+
+    deleteReport: (id: ReportId) =>
+      run(
+        (client) => client.deleteReport(id),
+        async (answer) => {
+          if (answer.ok) await emit('report.gone', { on, id, error: null });
+        },
+      ),
+
+    listProjects: (query: ProjectListQuery) => run((client) => client.listProjects(query)),
+
+    deleteProject: (name: string) =>
+      run(
+        (client) => client.deleteProject(name),
+        async (answer) => {
+          if (answer.ok) await emit('project.deleted', { on, name });
+        },
+      ),
+
+    test: () => run(testWith),
   };
 }

@@ -1,6 +1,6 @@
 // The background's parts and how they connect: each connection's service and work, the handlers, the
-// toolbar score. index.ts starts it in the worker; tests build it over a fake network.
-// (WXT runs an entrypoint's top level while building: the parts live here, not in index.ts.)
+// toolbar score. index.ts starts it in the worker (WXT runs an entrypoint's top level while building);
+// tests build it over a fake network.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
@@ -22,13 +22,11 @@ import { createHandlers } from './handlers';
 import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
 import { workAlarmOf } from './jobs/runner';
-import { createPopupHandlers } from './popup-handlers';
 import { clearSpace } from './space';
-import type { Handlers } from './router';
 import { createToolbarScore } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
-import { connectionGone, createKeyCheck, createServices, onWorkOf } from './service';
+import { connectionGone, createKeyCheck, createServices } from './service';
 import { summaryPage } from './report-store';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { PageActions } from './integration/quick-create';
@@ -51,15 +49,10 @@ export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
   // One queue for every write of the connection settings: saves never interleave.
   const settingsUpdates = createSerialUpdates();
-  void settingsUpdates(mirrorActive).catch((cause) =>
-    console.error('Page Reports: mirroring the active connection', cause),
-  );
+  void settingsUpdates(mirrorActive);
   // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
   // the connections (a switch shows without waiting for the queue), and when storage.session was emptied.
-  const mirror = () =>
-    void mirrorActive().catch((cause) =>
-      console.error('Page Reports: mirroring the active connection', cause),
-    );
+  const mirror = () => void mirrorActive();
   storage.watch(`local:${CONNECTION_KEY}`, mirror);
   browser.storage.session.onChanged.addListener((changes) => {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
@@ -119,35 +112,22 @@ export function createBackground(options: BackgroundOptions = {}) {
     else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
 
-  const onWork = onWorkOf(works.workOn);
-  const done = { ok: true, data: null } as const;
   const create = async (on: ConnectionRef, input: CreateReportInput) => {
     const work = await works.workOn(on);
     return work ? work.create(input) : connectionGone(on);
   };
 
-  const handlers: Handlers = {
-    ...createHandlers({
-      readConnections,
-      writeConnections,
-      saveConnection,
-      oneAtATime: settingsUpdates,
-      hasHostPermission: reach.hasHostPermission,
-      serviceOf,
-      create,
-      events,
-      checkKey: createKeyCheck(reach),
-    }),
-    'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
-    'bulk.stop': onWork((work) => work.bulk.handlers['bulk.stop']()),
-    'bulk.retryFailed': onWork((work) => work.bulk.handlers['bulk.retryFailed']()),
-    'bulk.dismiss': onWork((work) => work.bulk.handlers['bulk.dismiss']()),
-    'site.read': onWork((work, input) => work.sites.handlers['site.read'](input)),
-    'site.stop': onWork((work, input) => work.sites.handlers['site.stop'](input)),
-    'site.pages': onWork((work, input) => work.sites.handlers['site.pages'](input)),
-    'history.clear': onWork(async (work) => (await work.history.clear(), done)),
-    ...createPopupHandlers({ workOn: works.workOn, now }),
-  };
+  const handlers = createHandlers({
+    readConnections,
+    writeConnections,
+    saveConnection,
+    oneAtATime: settingsUpdates,
+    hasHostPermission: reach.hasHostPermission,
+    workOn: works.workOn,
+    events,
+    checkKey: createKeyCheck(reach),
+    now,
+  });
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
@@ -170,10 +150,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     async (event: T) => {
       if (await works.stillActive(event.on)) await react(event);
     };
-  events.on(
-    'report.created',
-    ifActive(() => toolbar.changed()),
-  );
+  const toolbarChanged = ifActive(() => toolbar.changed());
+  events.on('report.created', toolbarChanged);
+  events.on('project.deleted', toolbarChanged);
+  events.on('connection.switched', () => toolbar.changed());
   events.on(
     'report.changed',
     ifActive(() => toolbar.showAllTabs()),
@@ -184,25 +164,19 @@ export function createBackground(options: BackgroundOptions = {}) {
       if (error === null) await toolbar.changed();
     }),
   );
-  events.on(
-    'project.deleted',
-    ifActive(() => toolbar.changed()),
-  );
-  events.on('connection.switched', () => toolbar.changed());
+
   /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
   const pageActionsOnActive = async (): Promise<PageActions> => {
     const on = await works.activeRef();
+    const service = serviceOf(on);
     return {
       creating: async (url) => {
         const run = await (await works.workOn(on))?.creates.state(url);
         return Boolean(run && !run.error);
       },
-      lookUp: async (url) => {
-        const found = await handlers['popup.pageReport']({ connection: on, url });
-        return found.ok ? { ok: true, data: found.data.data } : found;
-      },
+      lookUp: (url) => service.pageReport(url, works.workFor(on).store.aliasOf),
       create: (input) => create(on, input),
-      regenerate: (id) => keepAliveWhile(serviceOf(on).updateReport(id, { regenerate: true })),
+      regenerate: (id) => keepAliveWhile(service.updateReport(id, { regenerate: true })),
     };
   };
   return { handlers, works, toolbar, events, pageActionsOnActive };
@@ -210,7 +184,7 @@ export function createBackground(options: BackgroundOptions = {}) {
 
 /** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
 async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
-  const timer = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => undefined), 20_000);
+  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
   try {
     return await work;
   } finally {

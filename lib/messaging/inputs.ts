@@ -1,8 +1,6 @@
-// What pages may send, declared once: one zod schema per message payload, strict (no unknown field) and
-// bounded. The background's router checks every message against it, once; internal callers pass typed
-// values. Every message that reads or changes the service names the connection it is for.
-// Pages import only the types (`import type`): zod stays out of their bundles. A value only a page's bug
-// can send is refused in zod's own words (lib/zod.ts); what a person types has a sentence of ours.
+// What pages may send: one strict, bounded zod schema per message payload, checked once by the router.
+// Every message that reads or changes the service names its connection. Pages import only the types.
+// A value only a page's bug can send is refused in zod's words (lib/zod.ts); what a person types, in ours.
 import { t } from '../i18n';
 import { isRecord } from '../is-record';
 import { z } from '../zod';
@@ -16,7 +14,7 @@ const sort = z.literal(['asc', 'desc'] as const);
 const privacy = z.literal(PRIVACY_VALUES);
 const password = z.string().check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
 
-/** A check whose message is what `problem` finds wrong in the value (null: nothing, the value passes). */
+/** A check whose message is what `problem` finds wrong in the value (null: it passes). */
 function noProblem<T>(problem: (value: T) => string | null, path?: PropertyKey[]) {
   return z.superRefine<T>((value, ctx) => {
     const message = problem(value);
@@ -50,9 +48,8 @@ const projectName = z.string().check(
   segmentCheck(() => t('inputProjectNameLabel')),
 );
 
-// The tab's address, as the popup looks it up: a web address only (nothing else is ever reported or
-// looked up), cleaned here again, so no handler ever sees, stores or sends `user:password@` or a
-// `#fragment`, whatever a page sent (the popup sends it cleaned already).
+// The tab's address: a web address only, cleaned here again, so no handler ever sees, stores or sends
+// `user:password@` or a `#fragment`, whatever a page sent.
 const tabUrl = z
   .string()
   .check(
@@ -61,8 +58,7 @@ const tabUrl = z
     z.overwrite(shareableUrl),
   );
 
-// The page a report is created for: a web address, cleaned the same way, no longer than the service takes.
-// Each failed check stops the ones after it, so one sentence says what is wrong.
+// The page a report is created for, cleaned the same way; each failed check stops the ones after it.
 const ENTER_ADDRESS = { error: () => t('inputEnterAddress') };
 const newReportUrl = z
   .string(ENTER_ADDRESS)
@@ -77,18 +73,13 @@ const newReportUrl = z
 // A hostname as URL() gives it (lower case, IPv6 in brackets): what "This site only" filters on.
 const host = z.string().check(z.maxLength(253), z.regex(/^[a-z0-9.:[\]_-]+$/));
 
-/**
- * The connection a page shows and a message is for: its id and the account it was saved with (random
- * tokens, no secret). Empty when none is set up. The background serves the message on it, or refuses.
- */
+/** The connection a message is for: its id and account (random tokens, no secret); empty when none is set up. */
 const connection = z.strictObject({
   id: z.string().check(z.maxLength(100)),
   account: z.string().check(z.maxLength(100)),
 });
-/** A payload for the service: the same fields, and the connection they are for. */
 const forConnection = <S extends z.ZodMiniObject>(schema: S) => z.extend(schema, { connection });
 
-// The API client's inputs, each also a message payload or part of one.
 export const reportListQuerySchema = z.strictObject({
   search: z.optional(search),
   searchBy: z.optional(z.literal('url')),
@@ -134,7 +125,7 @@ export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
 // Bulk changes (run by the background: entrypoints/background/jobs/bulk-change.ts)
 
-/** The most reports one job takes, named or matching: more would make each progress write (the whole job) slow. */
+/** The most reports one job takes: more would make each progress write (the whole job) slow. */
 export const MAX_BULK_REPORTS = 2000;
 
 const bulkAction = z.union([
@@ -199,18 +190,13 @@ const bulkStart = bulkStartFields.check(
   ),
 );
 
-export type BulkStartInput = z.input<typeof bulkStart>;
-
-// Every message's payload
-
 const empty = z.strictObject({});
 
-// Connections: ids are the background's random ones; the label's length is checked by
-// the handler, with a sentence next to the field.
+// The label's length is checked by the handler, with a sentence next to the field.
 const connectionId = z.string().check(z.minLength(1), z.maxLength(100));
 const connectionRef = z.strictObject({ id: connectionId });
 const connectionLabel = z.string().check(z.maxLength(1000));
-/** The key is tried on the service first; one it rejects is not stored (the answer says so). */
+/** The key is tried on the service first; one it rejects is not stored. */
 const checkKey = z.optional(z.boolean());
 
 export const payloadSchemas = {
@@ -221,7 +207,6 @@ export const payloadSchemas = {
     apiKey: z.optional(z.string().check(z.maxLength(20_000))),
     checkKey,
   }),
-  /** The connection tested: any saved one. */
   'settings.test': z.strictObject({ connection }),
   /** Adds a connection and makes it the active one. A blank label becomes the address's host. */
   'connections.add': z.strictObject({
@@ -234,7 +219,6 @@ export const payloadSchemas = {
   'connections.remove': connectionRef,
   'connections.switch': connectionRef,
   'reports.list': forConnection(reportListQuerySchema),
-  /** The same list, each report reduced to the CSV export's columns (lib/export/export-row.ts). */
   'reports.exportPage': forConnection(reportListQuerySchema),
   'reports.get': forConnection(reportIdSchema),
   'reports.create': forConnection(createReportInputSchema),
@@ -264,11 +248,10 @@ export const payloadSchemas = {
   }),
 };
 
-export type PayloadSchemas = typeof payloadSchemas;
 /** What a page sends with each message. */
-export type Payloads = { [T in keyof PayloadSchemas]: z.input<PayloadSchemas[T]> };
+export type Payloads = { [T in keyof typeof payloadSchemas]: z.input<(typeof payloadSchemas)[T]> };
 
-export function isMessageType(type: unknown): type is keyof PayloadSchemas {
+export function isMessageType(type: unknown): type is keyof typeof payloadSchemas {
   return typeof type === 'string' && Object.hasOwn(payloadSchemas, type);
 }
 

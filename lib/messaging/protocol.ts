@@ -1,6 +1,5 @@
-// Every message between the extension's pages and its background, declared once: what each message
-// carries is the zod schema of ./inputs (types only here, so pages pay nothing for it), what it answers
-// is below.
+// Every message between the extension's pages and its background: what it carries is its zod schema in
+// ./inputs (types only here, so pages pay nothing for it), what it answers is below.
 import type { ApiError } from '../api/errors';
 import type { Account, Page, Privacy, Project, Report, ReportSummary } from '../api/types';
 import type { ExportPage } from '../export/export-row';
@@ -13,13 +12,12 @@ export interface SettingsSummary {
   baseUrl: string;
   keySet: boolean;
   keyLastFour: string | null;
-  /** Whether the extension may reach the base URL's origin (host permission granted). */
+  /** Whether the extension may reach the base URL's origin. */
   hostPermission: boolean;
-  /** Every saved connection, the active one marked; never a key. */
   connections?: ConnectionSummary[];
 }
 
-/** One saved connection as pages may know it: its handle (id and account, random tokens), never its key. */
+/** One saved connection as pages may know it: its handle (random tokens), never its key. */
 export interface ConnectionSummary extends ConnectionHandle {
   label: string;
   baseUrl: string;
@@ -36,10 +34,7 @@ export interface ConnectionTestResult {
   account: Account | null;
 }
 
-/**
- * A key tried before it was saved: the service accepted it (what the test found), rejected it (401 or 403:
- * a new key it rejects is not saved, the save fails with that error instead), or could not tell.
- */
+/** A key tried before it was saved: accepted (what the test found), rejected (401, 403), or not told. */
 export type KeyCheck =
   | { outcome: 'accepted'; found: ConnectionTestResult }
   | { outcome: 'rejected' | 'unchecked'; error: ApiError };
@@ -47,7 +42,7 @@ export type KeyCheck =
 /** What a save or an add answers; `keyCheck` when the key was tried first. */
 export type SavedSettings = SettingsSummary & { keyCheck?: KeyCheck };
 
-/** Data the background last fetched for the popup, and when (epoch ms), so a page can say how old it is. */
+/** Data the background last fetched for the popup, and when (epoch ms). */
 export interface Cached<T> {
   data: T;
   fetchedAt: number;
@@ -57,7 +52,7 @@ export interface Cached<T> {
 export interface PopupSnapshot {
   /** A base URL and a key are set; when false the popup shows only "Open settings". */
   configured: boolean;
-  /** The privacy the person last chose in the form (Public at first): the next form starts there. */
+  /** The privacy last chosen in the form: the next form starts there. */
   lastPrivacy: Privacy;
   /** A create for this page still running in the background, or one that failed while no popup was open. */
   create: CreateRunState | null;
@@ -73,7 +68,7 @@ export interface CreateRunState {
 /** How many reports 'popup.recentReports' answers with, and the popup's recent list holds. */
 export const RECENT_COUNT = 5;
 
-/** Each message: what a page sends (the schema of ./inputs) and what the background answers. */
+/** Each message: what a page sends (its schema in ./inputs) and what the background answers. */
 export interface Protocol {
   'settings.get': { input: Payloads['settings.get']; output: SettingsSummary };
   'settings.save': { input: Payloads['settings.save']; output: SavedSettings };
@@ -82,11 +77,10 @@ export interface Protocol {
   'connections.rename': { input: Payloads['connections.rename']; output: SettingsSummary };
   /** Gives the origin's permission back unless another connection uses it; another one becomes active. */
   'connections.remove': { input: Payloads['connections.remove']; output: SettingsSummary };
-  /** Makes another connection active: pages then read its own kept data (lib/connection-space.ts). */
   'connections.switch': { input: Payloads['connections.switch']; output: SettingsSummary };
   /** Reports as lists carry them (summaries); the details view reads its report whole. */
   'reports.list': { input: Payloads['reports.list']; output: Page<ReportSummary> };
-  /** A page of the list for the CSV export: each report reduced to the file's columns, counts included. */
+  /** A page of the list for the CSV export: each report reduced to the file's columns. */
   'reports.exportPage': { input: Payloads['reports.exportPage']; output: ExportPage };
   'reports.get': { input: Payloads['reports.get']; output: Report };
   'reports.create': { input: Payloads['reports.create']; output: Report };
@@ -96,17 +90,16 @@ export interface Protocol {
   'projects.delete': { input: Payloads['projects.delete']; output: null };
   /** Never the network: answers at once. */
   'popup.snapshot': { input: Payloads['popup.snapshot']; output: PopupSnapshot };
-  /** The newest report for exactly this URL (null: none), fetched now and cached. */
+  /** The newest report for exactly this URL (null: none), fetched now and kept. */
   'popup.pageReport': { input: Payloads['popup.pageReport']; output: Cached<ReportSummary | null> };
-  /** The RECENT_COUNT newest reports, of one host when given, fetched now and cached. */
+  /** The RECENT_COUNT newest reports, of one host when given, fetched now and kept. */
   'popup.recentReports': { input: Payloads['popup.recentReports']; output: Cached<ReportSummary[]> };
-  /** The privacy just chosen in the form, so the next popup starts there. Never a password. */
   'popup.rememberPrivacy': { input: Payloads['popup.rememberPrivacy']; output: null };
   /** Waits for this page's running create: its report, its error, or null when none runs. */
   'popup.awaitCreate': { input: Payloads['popup.awaitCreate']; output: Report | null };
   /** The outcome of this page's create was shown: the next popup need not show it again. */
   'popup.forgetCreate': { input: Payloads['popup.forgetCreate']; output: null };
-  /** Starts a bulk change in the background; pages watch its progress in storage (lib/bulk-job.ts). */
+  /** Starts a bulk change; pages watch its progress in storage (lib/bulk-job.ts). */
   'bulk.start': { input: Payloads['bulk.start']; output: null };
   /** Sends nothing more; a request on its way finishes. */
   'bulk.stop': { input: Payloads['bulk.stop']; output: null };
@@ -114,25 +107,19 @@ export interface Protocol {
   'bulk.retryFailed': { input: Payloads['bulk.retryFailed']; output: null };
   /** Forgets an ended job (and the password it held). */
   'bulk.dismiss': { input: Payloads['bulk.dismiss']; output: null };
-  /** Removes every report's history of the active connection (lib/history.ts). */
   'history.clear': { input: Payloads['history.clear']; output: null };
-  /** Starts reading a project (its progress and aggregate land in storage: lib/site-store.ts); answers at once. */
+  /** Starts reading a project (its progress and aggregate land in storage: lib/site-store.ts). */
   'site.read': { input: Payloads['site.read']; output: null };
-  /** Sends nothing more for that project's read; what was read is kept and the next read goes on from it. */
+  /** Sends nothing more for that project's read; the next read goes on from what was read. */
   'site.stop': { input: Payloads['site.stop']; output: null };
   'site.pages': { input: Payloads['site.pages']; output: SitePage[] };
 }
 
 export type MessageType = keyof Protocol;
 export type MessageInput<T extends MessageType> = Protocol[T]['input'];
+export type MessageOutput<T extends MessageType> = Protocol[T]['output'];
 /** What a page gives `send`: the payload, its connection left to `send` (the one the page shows). */
 export type PageInput<T extends MessageType> = DistributiveOmit<MessageInput<T>, 'connection'> & {
   connection?: ConnectionHandle;
 };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-export type MessageOutput<T extends MessageType> = Protocol[T]['output'];
-
-export interface Message<T extends MessageType = MessageType> {
-  type: T;
-  payload: MessageInput<T>;
-}

@@ -2,20 +2,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
-import { lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
 import { createConnectionWorks } from '@/entrypoints/background/connection-work';
 import { createEvents } from '@/entrypoints/background/events';
-import { createHandlers } from '@/entrypoints/background/handlers';
+import { createHandlers, lastPrivacyItem } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
 import type { ApiClient } from '@/entrypoints/background/service/client';
 import type { ReportId } from '@/lib/api/types';
-import type { CoreHandlers } from '@/entrypoints/background/handlers';
+import type { Handlers } from '@/entrypoints/background/router';
 import { readStore } from '@/lib/report-store';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
 function coreHandlers(
-  overrides: Partial<Record<keyof CoreHandlers, (input: never) => Promise<Result<unknown>>>> = {},
+  overrides: Partial<Record<keyof Handlers, (input: never) => Promise<Result<unknown>>>> = {},
 ) {
   const fail = async () => failed(apiError('unexpected'));
   return {
@@ -30,7 +29,7 @@ function coreHandlers(
     'projects.list': fail,
     'projects.delete': fail,
     ...overrides,
-  } as unknown as CoreHandlers;
+  } as unknown as Handlers;
 }
 
 const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a' };
@@ -71,9 +70,9 @@ function setup(core = coreHandlers()) {
     saveConnection: async () => {},
     oneAtATime: (work) => work(),
     hasHostPermission: async () => true,
-    serviceOf,
-    create: (on, input) => works.workFor(on).create(input),
+    workOn: works.workOn,
     events,
+    now: () => 42,
   });
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {

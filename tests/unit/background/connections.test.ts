@@ -11,6 +11,7 @@ import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import type { Connection, Connections, ConnectionSettings } from '@/entrypoints/background/settings/storage';
+import { serviceWorkOn } from './service-fixture';
 
 const A: Connection = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
 const B: Connection = { id: 'b', label: 'b.example', baseUrl: 'https://b.example', apiKey: 'key-of-b-2222' };
@@ -43,8 +44,8 @@ function setup(initial: Connections = { active: 'a', list: [A] }) {
   });
   const deps = {
     saveConnection: async () => {},
-    serviceOf,
-    create: (on, input) => serviceOf(on).createReport(input),
+    workOn: serviceWorkOn(serviceOf),
+    now: () => 5000,
     readConnections: async () => structuredClone(stored),
     writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
     oneAtATime: createSerialUpdates(),

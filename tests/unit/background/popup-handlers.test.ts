@@ -7,8 +7,8 @@ import { createCreateRuns, createRunsItem } from '@/entrypoints/background/creat
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
-import { createPopupHandlers, lastPrivacyItem } from '@/entrypoints/background/popup-handlers';
-import type { Service } from '@/entrypoints/background/service';
+import { createHandlers, lastPrivacyItem, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createServices } from '@/entrypoints/background/service';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
@@ -19,11 +19,18 @@ function setup(items = [makeReport()], configured = true) {
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
   const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work }, createRunsItem('a'));
-  const service = { on: REF, alive: async () => true, listReports } as unknown as Service;
-  const handlers = createPopupHandlers({
-    workOn: async () => (configured ? { service, store, creates, follow: followReport } : null),
+  const service = createServices({
+    connectionOf: async () => ({ ...REF, label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a-long' }),
+    createClient: () => ({ listReports: (query: ReportListQuery) => listReports(query) }) as never,
+    hasHostPermission: async () => true,
+    events: { emit: async () => {} },
+  })(REF);
+  const work = { service, store, creates, follow: followReport };
+  const handlers = createHandlers({
+    workOn: async () => (configured ? (work as never) : null),
+    events: { emit: async () => {} },
     now: () => 5000,
-  });
+  } as Partial<HandlerDeps> as HandlerDeps);
   return { handlers, listReports, followReport, store, kept: readStore('a'), creates };
 }
 

@@ -5,7 +5,12 @@ import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
-import { createKeyCheck, createServices, type ServiceDeps } from '@/entrypoints/background/service';
+import {
+  createKeyCheck,
+  createServices,
+  type Service,
+  type ServiceDeps,
+} from '@/entrypoints/background/service';
 import {
   refOf,
   type Connection,
@@ -13,6 +18,15 @@ import {
   type ConnectionSettings,
   type Connections,
 } from '@/entrypoints/background/settings/storage';
+
+/** Each connection's work as the handlers reach it, over its service alone (a create goes straight to it). */
+export function serviceWorkOn(serviceOf: (ref: ConnectionRef) => Service) {
+  return async (ref: ConnectionRef) => {
+    const service = serviceOf(ref);
+    const create = (input: CreateReportInput) => service.createReport(input);
+    return (await service.alive()) ? ({ service, create } as never) : null;
+  };
+}
 
 /** The handle of the connection `setupHandlers` saves first. */
 export const REF = { id: 'c', account: 'c' };
@@ -63,7 +77,8 @@ export function setupHandlers(
         createClient: (settings) => deps.createClient(settings),
         hasHostPermission: (origin) => deps.hasHostPermission(origin),
       }),
-      create: (on: ConnectionRef, input: CreateReportInput) => serviceOf(on).createReport(input),
+      workOn: serviceWorkOn(serviceOf),
+      now: () => 5000,
     }),
   );
   const stored_ = () => {

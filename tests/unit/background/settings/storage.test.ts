@@ -5,6 +5,7 @@ import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handl
 import { createSerialUpdates } from '@/entrypoints/background/serial-update';
 import type { Result } from '@/lib/api/errors';
 import { createServices } from '@/entrypoints/background/service';
+import { serviceWorkOn } from '../service-fixture';
 import {
   readConnection,
   readConnectionOf,
@@ -55,8 +56,8 @@ function backgroundHandlers() {
     saveConnection,
     oneAtATime: queue,
     hasHostPermission: async () => true,
-    serviceOf,
-    create: (on, input) => serviceOf(on).createReport(input),
+    workOn: serviceWorkOn(serviceOf),
+    now: () => 5000,
     events: { emit: async () => {} },
     checkKey: async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
   };
