@@ -36,13 +36,14 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   const running = new Map<string, Promise<Result<Report>>>();
   let dropped = false;
 
+  /** A note that cannot be written is logged: the create goes on and answers its popup all the same. */
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
       if (dropped) return;
       const runs = fresh(await item.getValue(), deps.now());
       change(runs);
       await item.setValue(runs);
-    }).catch(() => undefined);
+    }).catch((cause) => console.error('Page Reports: noting a create', cause));
   }
 
   /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
