@@ -90,12 +90,6 @@ export function createConnectionsModel(
       else status.value = errorStatus(result.error);
     });
 
-  const add = (anyway: boolean) =>
-    addForm.submit({ anyway }, (added) => {
-      deps.startAgain(addedNote(added.keyCheck));
-      return null;
-    });
-
   return {
     status,
     busy,
@@ -111,8 +105,11 @@ export function createConnectionsModel(
         adding.value = false;
         addForm.reset();
       }),
-    add: () => add(false),
-    addAnyway: () => add(true),
+    add: (anyway = false) =>
+      addForm.submit({ anyway }, (added) => {
+        deps.startAgain(addedNote(added.keyCheck));
+        return null;
+      }),
     startRename: (connection: ConnectionSummary) =>
       batch(() => {
         renaming.value = connection.id;
@@ -288,7 +285,7 @@ function AddForm({ model }: { model: ConnectionsModel }) {
           <button
             ref={anywayButton}
             type="button"
-            onClick={() => void model.addAnyway()}
+            onClick={() => void model.add(true)}
             disabled={form.busy.value}
           >
             {t('connAddAnyway')}

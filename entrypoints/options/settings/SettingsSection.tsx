@@ -50,7 +50,7 @@ export function SettingsSection() {
           <button ref={saveButton} type="submit" class="primary" disabled={busy || !loaded}>
             {t('settingsSave')}
           </button>
-          <button type="button" onClick={() => void model.testConnection()} disabled={busy || !loaded}>
+          <button type="button" onClick={() => void model.save({ asTest: true })} disabled={busy || !loaded}>
             {t('settingsTest')}
           </button>
         </div>
@@ -61,7 +61,7 @@ export function SettingsSection() {
           ref={anywayButton}
           type="button"
           class="settings-confirm"
-          onClick={() => void model.saveAnyway()}
+          onClick={() => void model.save({ anyway: true })}
           disabled={busy}
         >
           {t('settingsSaveAnyway')}

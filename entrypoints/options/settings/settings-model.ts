@@ -223,19 +223,6 @@ export function createSettingsModel(send: Send) {
       summary.value?.keySet ? t('settingsKeyRejectedKept', code) : t('settingsKeyRejectedNotSaved', code),
   });
 
-  /** `asTest`: the status says what the test found. An empty key field keeps the saved key. */
-  const save = ({ asTest = false, anyway = false }) =>
-    form.submit(
-      { anyway, waiting: t(asTest ? 'settingsTesting' : 'optionsSaving') },
-      (saved, granted, origin) => {
-        summary.value = saved;
-        form.reset(saved.baseUrl);
-        return !granted && !asTest
-          ? { tone: 'info', text: t('settingsSavedNotGranted', origin) }
-          : savedStatus(saved.keyCheck, asTest);
-      },
-    );
-
   return {
     ...form,
     loaded,
@@ -250,8 +237,17 @@ export function createSettingsModel(send: Send) {
         loaded.value = true;
       });
     },
-    save: () => save({}),
-    saveAnyway: () => save({ anyway: true }),
-    testConnection: () => save({ asTest: true }),
+    /** `asTest`: the status says what the test found. An empty key field keeps the saved key. */
+    save: ({ asTest = false, anyway = false } = {}) =>
+      form.submit(
+        { anyway, waiting: t(asTest ? 'settingsTesting' : 'optionsSaving') },
+        (saved, granted, origin) => {
+          summary.value = saved;
+          form.reset(saved.baseUrl);
+          return !granted && !asTest
+            ? { tone: 'info', text: t('settingsSavedNotGranted', origin) }
+            : savedStatus(saved.keyCheck, asTest);
+        },
+      ),
   };
 }

@@ -63,7 +63,7 @@ describe('connections model: adding', () => {
     expect(changingFromHere()).toBe(false);
 
     send.mockImplementation(async () => ok(settingsWith([A, B])));
-    await model.addAnyway();
+    await model.add(true);
     expect(callsOf(send, 'connections.add')).toEqual([
       { label: '', baseUrl: 'https://b.example', apiKey: 'key-of-b-000', checkKey: true },
       { label: '', baseUrl: 'https://b.example', apiKey: 'key-of-b-000' },

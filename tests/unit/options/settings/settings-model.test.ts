@@ -110,7 +110,7 @@ describe('settings model', () => {
     const answer = deferred<Awaited<ReturnType<NonNullable<Handlers['settings.save']>>>>();
     const { model, send } = setup({ 'settings.save': () => answer.promise });
     await model.load();
-    const testing = model.testConnection();
+    const testing = model.save({ asTest: true });
     expect(model.status.value?.text).toBe('Testing the connection…');
     expect(model.busy.value).toBe(true);
     answer.resolve(ok({ ...saved, keyCheck: accepted }));
@@ -125,7 +125,7 @@ describe('settings model', () => {
     const error = apiError('unexpected', { message: 'Odd answer.', detail: 'data: expected array' });
     const { model } = setup({ 'settings.save': savedWith({ outcome: 'unchecked', error }) });
     await model.load();
-    await model.testConnection();
+    await model.save({ asTest: true });
     expect(model.status.value).toEqual({
       tone: 'error',
       text: 'Odd answer.',
@@ -137,7 +137,7 @@ describe('settings model', () => {
     const { model, send } = setup();
     await model.load();
     model.setValue('baseUrl', 'not a url');
-    await model.testConnection();
+    await model.save({ asTest: true });
     expect(callsOf(send, 'settings.save')).toEqual([]);
   });
 });
@@ -162,7 +162,7 @@ describe('settings model: what a save says of the key', () => {
     // Still typed: "Save anyway" sends it, without the check.
     expect(model.values.value.apiKey).toBe('key-rejected-0000');
     send.mockImplementation(async () => ok(saved));
-    expect(await model.saveAnyway()).not.toBeNull();
+    expect(await model.save({ anyway: true })).not.toBeNull();
     expect(callsOf(send, 'settings.save')).toEqual([
       { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000', checkKey: true },
       { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000' },
