@@ -11,15 +11,13 @@ import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
-import { rejectsKey } from '@/lib/settings/rules';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
 import type { Send } from '../reports/reports-model';
 import {
-  checkConnectionForm,
+  createConnectionForm,
+  type ConnectionForm,
   errorStatus,
-  refusalCode,
-  sendWithAccess,
   testStatus,
   unreachable,
   type SettingsStatus,
@@ -42,12 +40,6 @@ export function sendChange<T extends Change>(send: Send, type: T, payload: PageI
   });
 }
 
-type AddField = 'label' | 'baseUrl' | 'apiKey';
-type AddValues = Record<AddField, string>;
-type AddErrors = Partial<Record<AddField, string>>;
-
-const EMPTY_ADD: AddValues = { label: '', baseUrl: '', apiKey: '' };
-
 /** What the page says once back with the connection added, after its key was tried (or not: added anyway). */
 function addedNote(check: KeyCheck | undefined): string {
   if (!check || check.outcome === 'rejected') return t('connAdded');
@@ -64,9 +56,19 @@ export function createConnectionsModel(
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);
-  const addValues = signal<AddValues>(EMPTY_ADD);
-  const addErrors = signal<AddErrors>({});
-  const addBusy = signal(false);
+  // A new connection has no saved key: it needs its own.
+  const addForm = createConnectionForm({
+    saved: () => null,
+    send: (checked, typed, checkKey) =>
+      sendChange(send, 'connections.add', {
+        label: typed.label,
+        baseUrl: checked.baseUrl,
+        apiKey: checked.apiKey ?? '',
+        ...(checkKey ? { checkKey } : {}),
+      }),
+    refusedText: (code) => t('connKeyRejected', code),
+    underKey: true,
+  });
   const renaming = signal<string | null>(null);
   const renameLabel = signal('');
   const renameError = signal<string | null>(null);
@@ -88,59 +90,11 @@ export function createConnectionsModel(
       else status.value = errorStatus(result.error);
     });
 
-  /** A new connection's key the service rejected: the person may add it anyway. */
-  const addRejected = signal(false);
-
-  /** The key is tried first unless `anyway`. Call from the click itself (see sendWithAccess). */
-  function add({ anyway = false } = {}): Promise<void> {
-    const values = addValues.value;
-    // A new connection has no saved key: it needs its own.
-    const checked = checkConnectionForm(values.baseUrl, values.apiKey, null);
-    if (!checked.ok) {
-      addErrors.value = { [checked.field]: checked.message };
-      return Promise.resolve();
-    }
-    const sent = sendWithAccess(checked.origin, () =>
-      sendChange(send, 'connections.add', {
-        label: values.label,
-        baseUrl: checked.baseUrl,
-        apiKey: checked.apiKey ?? '',
-        ...(anyway ? {} : { checkKey: true }),
-      }),
-    );
-    batch(() => {
-      addErrors.value = {};
-      addRejected.value = false;
-      addBusy.value = true;
-    });
-    return sent.then(({ result }) => {
-      addBusy.value = false;
-      if (result.ok) return deps.startAgain(addedNote(result.data.keyCheck));
-      if (rejectsKey(result.error)) {
-        batch(() => {
-          addRejected.value = true;
-          addErrors.value = { apiKey: t('connKeyRejected', refusalCode(result.error)) };
-        });
-        return;
-      }
-      const fields = result.error.fieldErrors ?? {};
-      addErrors.value = {
-        label: fields.label?.join(' '),
-        baseUrl: fields.baseUrl?.join(' '),
-        apiKey:
-          fields.apiKey?.join(' ') ?? (fields.label || fields.baseUrl ? undefined : result.error.message),
-      };
-    });
-  }
-
   return {
     status,
     busy,
     adding,
-    addValues,
-    addErrors,
-    addBusy,
-    addRejected,
+    addForm,
     renaming,
     renameLabel,
     renameError,
@@ -149,17 +103,13 @@ export function createConnectionsModel(
     closeAdd: () =>
       batch(() => {
         adding.value = false;
-        addValues.value = EMPTY_ADD;
-        addErrors.value = {};
-        addRejected.value = false;
+        addForm.reset();
       }),
-    setAddValue: (field: AddField, value: string) =>
-      batch(() => {
-        addRejected.value = false;
-        addValues.value = { ...addValues.value, [field]: value };
+    add: (anyway = false) =>
+      addForm.submit({ anyway }, (added) => {
+        deps.startAgain(addedNote(added.keyCheck));
+        return null;
       }),
-    add: () => add(),
-    addAnyway: () => add({ anyway: true }),
     startRename: (connection: ConnectionSummary) =>
       batch(() => {
         renaming.value = connection.id;
@@ -304,53 +254,39 @@ function RenameForm({ connection, model }: { connection: ConnectionSummary; mode
 }
 
 function AddForm({ model }: { model: ConnectionsModel }) {
-  const values = model.addValues.value;
-  const errors = model.addErrors.value;
+  const form = model.addForm;
   const addButton = useRef<HTMLButtonElement>(null);
   const anywayButton = useRef<HTMLButtonElement>(null);
-  useFocusAfterBusy(model.addBusy.value, anywayButton, addButton);
+  useFocusAfterBusy(form.busy.value, anywayButton, addButton);
 
   function onSubmit(event: Event) {
     event.preventDefault();
     void model.add();
   }
 
-  const field = (name: AddField) => ({
-    id: `add-connection-${name}`,
-    value: values[name],
-    onInput: (value: string) => model.setAddValue(name, value),
-    error: errors[name],
-  });
-
   return (
     <form class="connection-add" aria-labelledby="add-connection-heading" onSubmit={onSubmit} noValidate>
       <h4 id="add-connection-heading">{t('connAddHeading')}</h4>
-      <TextField {...field('label')} label={t('connLabelLabel')} type="text" hint={t('connLabelHint')} />
       <TextField
-        {...field('baseUrl')}
-        label={t('settingsBaseUrlLabel')}
-        type="url"
-        inputMode="url"
-        placeholder="https://reports.example.com"
-        hint={t('settingsBaseUrlHint')}
+        id="add-connection-label"
+        label={t('connLabelLabel')}
+        type="text"
+        value={form.values.value.label}
+        onInput={(value) => form.setValue('label', value)}
+        error={form.errors.value.label}
+        hint={t('connLabelHint')}
       />
-      <TextField
-        {...field('apiKey')}
-        label={t('settingsKeyLabel')}
-        type="password"
-        autoComplete="off"
-        spellcheck={false}
-      />
+      <ConnectionFields form={form} idPrefix="add-connection-" />
       <div class="settings-actions">
-        <button ref={addButton} type="submit" class="primary" disabled={model.addBusy.value}>
+        <button ref={addButton} type="submit" class="primary" disabled={form.busy.value}>
           {t('connAddSubmit')}
         </button>
-        {model.addRejected.value ? (
+        {form.rejected.value ? (
           <button
             ref={anywayButton}
             type="button"
-            onClick={() => void model.addAnyway()}
-            disabled={model.addBusy.value}
+            onClick={() => void model.add(true)}
+            disabled={form.busy.value}
           >
             {t('connAddAnyway')}
           </button>
@@ -360,6 +296,52 @@ function AddForm({ model }: { model: ConnectionsModel }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A connection's address and key fields, in Settings' form and the add form. */
+export function ConnectionFields({
+  form,
+  idPrefix = '',
+  disabled = false,
+  keyHint,
+  keyPlaceholder,
+}: {
+  form: ConnectionForm;
+  idPrefix?: string;
+  disabled?: boolean;
+  keyHint?: string;
+  keyPlaceholder?: string;
+}) {
+  const field = (name: 'baseUrl' | 'apiKey') => ({
+    value: form.values.value[name],
+    onInput: (value: string) => form.setValue(name, value),
+    error: form.errors.value[name],
+    disabled,
+  });
+  return (
+    <>
+      <TextField
+        {...field('baseUrl')}
+        id={`${idPrefix}base-url`}
+        label={t('settingsBaseUrlLabel')}
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://reports.example.com"
+        hint={t('settingsBaseUrlHint')}
+      />
+      <TextField
+        {...field('apiKey')}
+        id={`${idPrefix}api-key`}
+        label={t('settingsKeyLabel')}
+        type="password"
+        autoComplete="off"
+        spellcheck={false}
+        placeholder={keyPlaceholder}
+        hint={keyHint}
+      />
+    </>
   );
 }
 

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
-import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
-import { ConnectionsPanel } from './ConnectionsPanel';
+import { ConnectionFields, ConnectionsPanel } from './ConnectionsPanel';
 import { StatusLine } from './StatusLine';
 
 /** Each visit starts from what is saved: the model is made when the section opens. */
@@ -18,7 +17,6 @@ export function SettingsSection() {
   const saved = model.summary.value;
   const loaded = model.loaded.value;
   const busy = model.busy.value;
-  const errors = model.fieldErrors.value;
   const status = model.status.value;
   const saveButton = useRef<HTMLButtonElement>(null);
   const anywayButton = useRef<HTMLButtonElement>(null);
@@ -42,37 +40,17 @@ export function SettingsSection() {
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
       {active ? <p class="field-hint">{t('connFormEditsActive', active.label)}</p> : null}
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="base-url"
-          label={t('settingsBaseUrlLabel')}
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          placeholder="https://reports.example.com"
-          value={model.baseUrl.value}
+        <ConnectionFields
+          form={model}
           disabled={!loaded}
-          onInput={model.setBaseUrl}
-          error={errors.baseUrl}
-          hint={t('settingsBaseUrlHint')}
-        />
-        <TextField
-          id="api-key"
-          label={t('settingsKeyLabel')}
-          type="password"
-          autoComplete="off"
-          spellcheck={false}
-          placeholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
-          value={model.apiKey.value}
-          disabled={!loaded}
-          onInput={model.setApiKey}
-          error={errors.apiKey}
-          hint={keyHint}
+          keyHint={keyHint}
+          keyPlaceholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
         />
         <div class="settings-actions">
           <button ref={saveButton} type="submit" class="primary" disabled={busy || !loaded}>
             {t('settingsSave')}
           </button>
-          <button type="button" onClick={() => void model.testConnection()} disabled={busy || !loaded}>
+          <button type="button" onClick={() => void model.save({ asTest: true })} disabled={busy || !loaded}>
             {t('settingsTest')}
           </button>
         </div>
@@ -83,7 +61,7 @@ export function SettingsSection() {
           ref={anywayButton}
           type="button"
           class="settings-confirm"
-          onClick={() => void model.saveAnyway()}
+          onClick={() => void model.save({ anyway: true })}
           disabled={busy}
         >
           {t('settingsSaveAnyway')}

@@ -1,6 +1,6 @@
 // Settings: the service's base URL and the API key, saved and tested through the background. The page never
 // holds the saved key: it learns whether one is set and its last four characters (a SettingsSummary).
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { checkBaseUrl, originPattern } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
@@ -24,10 +24,9 @@ import type { Send } from '../reports/reports-model';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
-export interface SettingsFieldErrors {
-  baseUrl: string | null;
-  apiKey: string | null;
-}
+type FormField = 'label' | 'baseUrl' | 'apiKey';
+type FormValues = Record<FormField, string>;
+type FormErrors = Partial<Record<FormField, string>>;
 
 export const errorStatus = (error: ApiError): SettingsStatus => ({
   tone: 'error',
@@ -44,28 +43,6 @@ export const refusalCode = (error: ApiError) =>
 
 /** Why the service could not tell whether the key works: unreachable, or another failure. */
 export const unreachable = (error: ApiError) => error.kind === 'network' || error.kind === 'timeout';
-
-/**
- * What a save says of the key it tried (none tried: saved anyway, as the person confirmed). A test says
- * what it found, or its failure.
- */
-export function savedStatus(check: KeyCheck | undefined, asTest: boolean): SettingsStatus {
-  if (!check) return { tone: 'success', text: t('settingsSaved') };
-  if (check.outcome === 'accepted') {
-    return asTest
-      ? testStatus({ ok: true, data: check.found })
-      : { tone: 'success', text: t('settingsSavedAccepted') };
-  }
-  if (asTest) return errorStatus(check.error);
-  if (check.outcome === 'rejected') {
-    return { tone: 'error', text: t('settingsSavedKeyRejected', refusalCode(check.error)) };
-  }
-  return unreachable(check.error)
-    ? { tone: 'info', text: t('settingsSavedUnreachable') }
-    : { tone: 'info', text: t('settingsSavedUnchecked'), detail: check.error.message };
-}
-
-const NO_FIELD_ERRORS: SettingsFieldErrors = { baseUrl: null, apiKey: null };
 
 /**
  * "Connected as Ada Lovelace (Pro) — 137 reports" when the service names the account (phpRank), else
@@ -86,7 +63,9 @@ export function connectedText({ total, count, account }: ConnectionTestResult): 
 
 export type ConnectionFormCheck =
   | { ok: true; baseUrl: string; origin: string; apiKey: string | undefined }
-  | { ok: false; field: keyof SettingsFieldErrors; message: string };
+  | { ok: false; field: FormField; message: string };
+
+type CheckedConnection = Extract<ConnectionFormCheck, { ok: true }>;
 
 /**
  * The background checks all of this again; asked here first so no access is asked for to a server that
@@ -110,120 +89,165 @@ export function checkConnectionForm(
 }
 
 /**
- * Asks for access to `origin` (call it in the click: the browser shows its prompt only before anything is
- * awaited), then sends the form. When the background refuses it, access this click obtained is given
- * back: a refused form must not leave the extension able to reach a site no connection uses.
+ * Settings' form and the add form alike: checked here, access to its server asked for, sent with its key
+ * tried first, and "…anyway" offered when the service refuses the key. `underKey`: the form says a refusal,
+ * or a failure no field names, under the key field rather than in its status line.
  */
-export async function sendWithAccess<T>(origin: string, request: () => Promise<Result<T>>) {
-  const origins = [originPattern(origin)];
-  // When it cannot be read, access is treated as held before, and kept.
-  const heldBefore = settle(() => browser.permissions.contains({ origins }), true);
-  const granted = await settle(() => browser.permissions.request({ origins }));
-  const result = await request();
-  if (!result.ok && granted && !(await heldBefore)) {
-    await settle(() => browser.permissions.remove({ origins }));
+export function createConnectionForm<T>(form: {
+  saved(): SavedConnection | null;
+  send(checked: CheckedConnection, values: FormValues, checkKey: boolean): Promise<Result<T>>;
+  refusedText(code: string): string;
+  underKey?: boolean;
+}) {
+  const values = signal<FormValues>({ label: '', baseUrl: '', apiKey: '' });
+  const errors = signal<FormErrors>({});
+  const status = signal<SettingsStatus>(null);
+  const busy = signal(false);
+  /** A key the service refused, not saved: the person may send it anyway. */
+  const rejected = signal(false);
+
+  function say(text: string, named: FormErrors = {}) {
+    if (!form.underKey) status.value = { tone: 'error', text };
+    const unnamed = form.underKey && !named.label && !named.baseUrl ? text : undefined;
+    errors.value = { ...named, apiKey: named.apiKey ?? unnamed };
   }
-  return { granted, result };
+
+  /**
+   * The answer's data, or null. Call it in the click: the browser shows its prompt only before anything is
+   * awaited. `waiting`: the status meanwhile; `sent`: the status once sent.
+   */
+  function submit(
+    { anyway = false, waiting }: { anyway?: boolean; waiting?: string },
+    sent: (data: T, granted: boolean, origin: string) => SettingsStatus,
+  ): Promise<T | null> {
+    const typed = values.value;
+    const checked = checkConnectionForm(typed.baseUrl, typed.apiKey, form.saved());
+    errors.value = checked.ok ? {} : { [checked.field]: checked.message };
+    if (!checked.ok) return Promise.resolve(null);
+    const origins = [originPattern(checked.origin)];
+    // When it cannot be read, access is treated as held before, and kept.
+    const heldBefore = settle(() => browser.permissions.contains({ origins }), true);
+    const asked = settle(() => browser.permissions.request({ origins }));
+    batch(() => {
+      busy.value = true;
+      rejected.value = false;
+      if (waiting) status.value = { tone: 'info', text: waiting };
+    });
+    return asked.then(async (granted) => {
+      const result = await form.send(checked, typed, !anyway);
+      // A refused form must not leave the extension able to reach a site no connection uses.
+      if (!result.ok && granted && !(await heldBefore)) {
+        await settle(() => browser.permissions.remove({ origins }));
+      }
+      return batch(() => {
+        busy.value = false;
+        if (result.ok) {
+          status.value = sent(result.data, granted, checked.origin);
+          return result.data;
+        }
+        if (rejectsKey(result.error)) {
+          rejected.value = true;
+          say(form.refusedText(refusalCode(result.error)));
+        } else {
+          const named = (field: FormField) => result.error.fieldErrors?.[field]?.join(' ');
+          say(result.error.message, {
+            label: named('label'),
+            baseUrl: named('baseUrl'),
+            apiKey: named('apiKey'),
+          });
+        }
+        return null;
+      });
+    });
+  }
+
+  return {
+    values,
+    errors,
+    status,
+    busy,
+    rejected,
+    /** A changed field is not the refused one: "…anyway" is no longer offered. */
+    setValue: (field: FormField, value: string) =>
+      batch(() => {
+        rejected.value = false;
+        values.value = { ...values.value, [field]: value };
+      }),
+    reset(baseUrl = '') {
+      batch(() => {
+        values.value = { label: '', baseUrl, apiKey: '' };
+        errors.value = {};
+        rejected.value = false;
+      });
+    },
+    submit,
+  };
+}
+
+export type ConnectionForm = ReturnType<typeof createConnectionForm<unknown>>;
+
+/**
+ * What a save says of the key it tried (none tried: saved anyway, as the person confirmed). A test says
+ * what it found, or its failure.
+ */
+function savedStatus(check: KeyCheck | undefined, asTest: boolean): SettingsStatus {
+  if (!check) return { tone: 'success', text: t('settingsSaved') };
+  if (check.outcome === 'accepted') {
+    return asTest
+      ? testStatus({ ok: true, data: check.found })
+      : { tone: 'success', text: t('settingsSavedAccepted') };
+  }
+  if (asTest) return errorStatus(check.error);
+  if (check.outcome === 'rejected') {
+    return { tone: 'error', text: t('settingsSavedKeyRejected', refusalCode(check.error)) };
+  }
+  return unreachable(check.error)
+    ? { tone: 'info', text: t('settingsSavedUnreachable') }
+    : { tone: 'info', text: t('settingsSavedUnchecked'), detail: check.error.message };
 }
 
 export function createSettingsModel(send: Send) {
   /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);
-  const baseUrl = signal('');
-  /** '' keeps the saved key. */
-  const apiKey = signal('');
-  const fieldErrors = signal<SettingsFieldErrors>(NO_FIELD_ERRORS);
-  const status = signal<SettingsStatus>(null);
-  const busy = signal(false);
-
-  /** A key the service rejected, not saved: the person may save it anyway. */
-  const rejected = signal(false);
-
-  /**
-   * The summary saved, or null. The key is tried first unless `anyway`; `asTest`: the status says what the
-   * test found. Call it from the click itself (see sendWithAccess).
-   */
-  function save({ asTest = false, anyway = false } = {}): Promise<SavedSettings | null> {
-    const checked = checkConnectionForm(baseUrl.value, apiKey.value, summary.value);
-    fieldErrors.value = checked.ok
-      ? NO_FIELD_ERRORS
-      : { ...NO_FIELD_ERRORS, [checked.field]: checked.message };
-    if (!checked.ok) return Promise.resolve(null);
-    const key = checked.apiKey;
-    const sent = sendWithAccess(checked.origin, () =>
+  const form = createConnectionForm<SavedSettings>({
+    saved: () => summary.value,
+    send: (checked, _typed, checkKey) =>
       send('settings.save', {
         baseUrl: checked.baseUrl,
-        ...(key ? { apiKey: key } : {}),
-        ...(anyway ? {} : { checkKey: true }),
+        ...(checked.apiKey ? { apiKey: checked.apiKey } : {}),
+        ...(checkKey ? { checkKey } : {}),
       }),
-    );
-    const keySetBefore = summary.value?.keySet ?? false;
-    batch(() => {
-      busy.value = true;
-      rejected.value = false;
-      status.value = { tone: 'info', text: t(asTest ? 'settingsTesting' : 'optionsSaving') };
-    });
-    return sent.then(({ granted, result }) => {
-      busy.value = false;
-      if (!result.ok && rejectsKey(result.error)) {
-        batch(() => {
-          rejected.value = true;
-          const code = refusalCode(result.error);
-          const text = keySetBefore
-            ? t('settingsKeyRejectedKept', code)
-            : t('settingsKeyRejectedNotSaved', code);
-          status.value = { tone: 'error', text };
-        });
-        return null;
-      }
-      if (!result.ok) {
-        const { fieldErrors: fields, message } = result.error;
-        batch(() => {
-          fieldErrors.value = {
-            baseUrl: fields?.baseUrl?.join(' ') ?? null,
-            apiKey: fields?.apiKey?.join(' ') ?? null,
-          };
-          status.value = { tone: 'error', text: message };
-        });
-        return null;
-      }
-      batch(() => {
-        summary.value = result.data;
-        baseUrl.value = result.data.baseUrl;
-        apiKey.value = '';
-        status.value =
-          !granted && !asTest
-            ? { tone: 'info', text: t('settingsSavedNotGranted', checked.origin) }
-            : savedStatus(result.data.keyCheck, asTest);
-      });
-      return result.data;
-    });
-  }
+    // Refused keys are never saved, so the summary still says whether one was before.
+    refusedText: (code) =>
+      summary.value?.keySet ? t('settingsKeyRejectedKept', code) : t('settingsKeyRejectedNotSaved', code),
+  });
 
   return {
-    loaded: loaded as ReadonlySignal<boolean>,
-    summary: summary as ReadonlySignal<SettingsSummary | null>,
-    baseUrl: baseUrl as ReadonlySignal<string>,
-    apiKey: apiKey as ReadonlySignal<string>,
-    fieldErrors: fieldErrors as ReadonlySignal<SettingsFieldErrors>,
-    status: status as ReadonlySignal<SettingsStatus>,
-    busy: busy as ReadonlySignal<boolean>,
-    setBaseUrl: (value: string) => batch(() => ((rejected.value = false), (baseUrl.value = value))),
-    setApiKey: (value: string) => batch(() => ((rejected.value = false), (apiKey.value = value))),
+    ...form,
+    loaded,
+    summary,
     async load() {
       const result = await send('settings.get', {});
       batch(() => {
         if (result.ok) {
           summary.value = result.data;
-          baseUrl.value = result.data.baseUrl;
-        } else status.value = { tone: 'error', text: result.error.message };
+          form.reset(result.data.baseUrl);
+        } else form.status.value = { tone: 'error', text: result.error.message };
         loaded.value = true;
       });
     },
-    rejected: rejected as ReadonlySignal<boolean>,
-    save: () => save(),
-    saveAnyway: () => save({ anyway: true }),
-    testConnection: () => save({ asTest: true }),
+    /** `asTest`: the status says what the test found. An empty key field keeps the saved key. */
+    save: ({ asTest = false, anyway = false } = {}) =>
+      form.submit(
+        { anyway, waiting: t(asTest ? 'settingsTesting' : 'optionsSaving') },
+        (saved, granted, origin) => {
+          summary.value = saved;
+          form.reset(saved.baseUrl);
+          return !granted && !asTest
+            ? { tone: 'info', text: t('settingsSavedNotGranted', origin) }
+            : savedStatus(saved.keyCheck, asTest);
+        },
+      ),
   };
 }

@@ -1,8 +1,7 @@
 // The connections model (Settings): what adding, testing, switching, renaming and removing ask the
-// background and say; the add form is checked by the same rule as the address/key form.
+// background and say. The add form's checks, access and "Add anyway" are connection-form.test.ts's.
 import { describe, expect, it, vi } from 'vitest';
 import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/ConnectionsPanel';
-import { checkConnectionForm, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { KeyCheck } from '@/lib/messaging/protocol';
 import { A, B, settingsWith } from '../../connection-fixtures';
@@ -28,7 +27,7 @@ function setup(handlers: Handlers = {}, note: string | null = null, heldBefore =
 function fillAdd(model: ReturnType<typeof setup>['model'], values: Record<string, string>) {
   model.openAdd();
   for (const [field, value] of Object.entries(values))
-    model.setAddValue(field as 'label' | 'baseUrl' | 'apiKey', value);
+    model.addForm.setValue(field as 'label' | 'baseUrl' | 'apiKey', value);
 }
 
 describe('connections model: adding', () => {
@@ -37,7 +36,7 @@ describe('connections model: adding', () => {
     fillAdd(model, { label: 'Client B', baseUrl: 'https://b.example/api/v1', apiKey: '  key-of-b  ' });
     const adding = model.add();
     expect(requestPermission).toHaveBeenCalledWith(['https://b.example/*']);
-    expect(model.addBusy.value).toBe(true);
+    expect(model.addForm.busy.value).toBe(true);
     await adding;
     expect(callsOf(send, 'connections.add')).toEqual([
       { label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b', checkKey: true },
@@ -45,6 +44,8 @@ describe('connections model: adding', () => {
     expect(startAgain).toHaveBeenCalledWith(
       'Connection added. It is now the active one. The service accepted its key.',
     );
+    // The switch this add makes is seen in storage: the page does not start again for it.
+    expect(changingFromHere()).toBe(true);
   });
 
   it('does not add a connection whose key the service rejects until the person says so', async () => {
@@ -53,29 +54,21 @@ describe('connections model: adding', () => {
     });
     fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-of-b-000' });
     await model.add();
-    expect(model.addErrors.value).toEqual({
+    expect(model.addForm.errors.value).toEqual({
       apiKey:
         'The service rejected this key (401), so the connection was not added. Check the key, or add it anyway.',
     });
-    expect(model.addRejected.value).toBe(true);
+    expect(model.addForm.rejected.value).toBe(true);
     expect(startAgain).not.toHaveBeenCalled();
+    expect(changingFromHere()).toBe(false);
 
     send.mockImplementation(async () => ok(settingsWith([A, B])));
-    await model.addAnyway();
+    await model.add(true);
     expect(callsOf(send, 'connections.add')).toEqual([
       { label: '', baseUrl: 'https://b.example', apiKey: 'key-of-b-000', checkKey: true },
       { label: '', baseUrl: 'https://b.example', apiKey: 'key-of-b-000' },
     ]);
     expect(startAgain).toHaveBeenCalledWith('Connection added. It is now the active one.');
-  });
-
-  it('stops offering "Add anyway" once a field is changed', async () => {
-    const { model } = setup({ 'connections.add': () => fail('forbidden', { status: 403 }) });
-    fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-of-b-000' });
-    await model.add();
-    expect(model.addErrors.value.apiKey).toMatch(/^The service rejected this key \(403\)/);
-    model.setAddValue('apiKey', 'key-of-b-111');
-    expect(model.addRejected.value).toBe(false);
   });
 
   it.each([
@@ -97,50 +90,6 @@ describe('connections model: adding', () => {
     },
   );
 
-  it('refuses an address or a missing key as the address/key form does, asking and sending nothing', async () => {
-    const { model, send, requestPermission } = setup();
-    fillAdd(model, { baseUrl: 'http://b.example', apiKey: 'key-of-b' });
-    await model.add();
-    const address = checkConnectionForm('http://b.example', 'key-of-b', null);
-    expect(address.ok).toBe(false);
-    expect(model.addErrors.value).toEqual({ baseUrl: !address.ok && address.message });
-
-    model.setAddValue('baseUrl', 'https://b.example');
-    model.setAddValue('apiKey', '   ');
-    await model.add();
-    expect(model.addErrors.value).toEqual({
-      apiKey: 'Enter your API key. You find it in your account on the service.',
-    });
-    expect(requestPermission).not.toHaveBeenCalled();
-    expect(send).not.toHaveBeenCalled();
-  });
-
-  it('refuses a key too short next to the key field, as the address/key form does, asking nothing', async () => {
-    const { model, send, requestPermission } = setup();
-    fillAdd(model, { baseUrl: 'https://b.example', apiKey: 'key-b12' });
-    await model.add();
-    const rule = checkConnectionForm('https://b.example', 'key-b12', null);
-    expect(rule).toMatchObject({ ok: false, field: 'apiKey', message: expect.stringMatching(/too short/) });
-    expect(model.addErrors.value).toEqual({ apiKey: !rule.ok && rule.message });
-    expect(requestPermission).not.toHaveBeenCalled();
-    expect(send).not.toHaveBeenCalled();
-  });
-
-  it('the settings form says the same for the same address (one rule)', async () => {
-    const send = fakeSend({
-      'settings.get': () => ok({ baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false }),
-    });
-    fakeOriginPermissions();
-    const settings = createSettingsModel(send);
-    await settings.load();
-    settings.setBaseUrl('http://b.example');
-    await settings.save();
-    const { model } = setup();
-    fillAdd(model, { baseUrl: 'http://b.example', apiKey: 'k' });
-    await model.add();
-    expect(model.addErrors.value.baseUrl).toBe(settings.fieldErrors.value.baseUrl);
-  });
-
   it("shows the background's refusal next to its field, else next to the key, and stays", async () => {
     const { model, startAgain } = setup({
       'connections.add': () =>
@@ -148,34 +97,15 @@ describe('connections model: adding', () => {
     });
     fillAdd(model, { label: 'x', baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await model.add();
-    expect(model.addErrors.value).toEqual({ label: 'Too long', baseUrl: undefined, apiKey: undefined });
-    expect(model.addBusy.value).toBe(false);
+    expect(model.addForm.errors.value).toEqual({ label: 'Too long', baseUrl: undefined, apiKey: undefined });
+    expect(model.addForm.busy.value).toBe(false);
     expect(changingFromHere()).toBe(false);
     expect(startAgain).not.toHaveBeenCalled();
 
     const other = setup({ 'connections.add': () => fail('server', { message: 'Server trouble.' }) });
     fillAdd(other.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
     await other.model.add();
-    expect(other.model.addErrors.value.apiKey).toBe('Server trouble.');
-  });
-
-  it('gives back access this click obtained when the background refuses the add, and only then', async () => {
-    const refuse = { 'connections.add': () => fail('unauthorized', { message: 'Wrong key.' }) };
-    const obtained = setup(refuse);
-    fillAdd(obtained.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
-    await obtained.model.add();
-    expect(obtained.removePermission).toHaveBeenCalledWith(['https://b.example/*']);
-
-    const heldBefore = setup(refuse, null, true);
-    fillAdd(heldBefore.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
-    await heldBefore.model.add();
-    expect(heldBefore.removePermission).not.toHaveBeenCalled();
-
-    const accepted = setup();
-    fillAdd(accepted.model, { baseUrl: 'https://b.example', apiKey: 'key-b-0000' });
-    await accepted.model.add();
-    expect(accepted.startAgain).toHaveBeenCalled();
-    expect(accepted.removePermission).not.toHaveBeenCalled();
+    expect(other.model.addForm.errors.value.apiKey).toBe('Server trouble.');
   });
 
   it('Cancel closes the form and forgets what was typed', () => {
@@ -184,7 +114,7 @@ describe('connections model: adding', () => {
     model.closeAdd();
     expect(model.adding.value).toBe(false);
     model.openAdd();
-    expect(model.addValues.value).toEqual({ label: '', baseUrl: '', apiKey: '' });
+    expect(model.addForm.values.value).toEqual({ label: '', baseUrl: '', apiKey: '' });
   });
 });
 

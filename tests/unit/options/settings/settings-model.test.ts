@@ -23,15 +23,15 @@ const savedWith =
   ({ baseUrl }: { baseUrl: string }) =>
     ok({ ...saved, baseUrl, keyCheck });
 
-function setup(handlers: Handlers = {}, granted: boolean | Promise<boolean> = true, heldBefore = false) {
+function setup(handlers: Handlers = {}, granted = true) {
   const send = fakeSend({
     'settings.get': () => ok(saved),
     'settings.save': savedWith(accepted),
     ...handlers,
   });
-  const { requestPermission, hasPermission, removePermission } = fakeOriginPermissions(granted, heldBefore);
+  const { requestPermission } = fakeOriginPermissions(granted);
   const model = createSettingsModel(send);
-  return { model, send, requestPermission, hasPermission, removePermission };
+  return { model, send, requestPermission };
 }
 
 describe('settings model', () => {
@@ -40,8 +40,8 @@ describe('settings model', () => {
     expect(model.loaded.value).toBe(false);
     await model.load();
     expect(model.loaded.value).toBe(true);
-    expect(model.baseUrl.value).toBe('https://r.example');
-    expect(model.apiKey.value).toBe('');
+    expect(model.values.value.baseUrl).toBe('https://r.example');
+    expect(model.values.value.apiKey).toBe('');
     expect(model.summary.value).toEqual(saved);
   });
 
@@ -55,18 +55,17 @@ describe('settings model', () => {
   it('asks for access before anything is awaited, then saves the normalised address and the trimmed key', async () => {
     const { model, send, requestPermission } = setup({ 'settings.get': () => ok(none) });
     await model.load();
-    model.setBaseUrl('https://r.example/api/v1/');
-    model.setApiKey(' key-1234 ');
+    model.setValue('baseUrl', 'https://r.example/api/v1/');
+    model.setValue('apiKey', ' key-1234 ');
     const saving = model.save();
     expect(requestPermission).toHaveBeenCalledWith(['https://r.example/*']);
-    expect(model.busy.value).toBe(true);
     expect(model.status.value).toEqual({ tone: 'info', text: 'Saving…' });
     expect(await saving).toEqual({ ...saved, baseUrl: 'https://r.example', keyCheck: accepted });
     expect(callsOf(send, 'settings.save')).toEqual([
       { baseUrl: 'https://r.example', apiKey: 'key-1234', checkKey: true },
     ]);
     expect(model.busy.value).toBe(false);
-    expect(model.apiKey.value).toBe('');
+    expect(model.values.value.apiKey).toBe('');
     expect(model.status.value).toEqual({
       tone: 'success',
       text: 'Settings saved. The service accepted the key.',
@@ -80,113 +79,21 @@ describe('settings model', () => {
     expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example', checkKey: true }]);
   });
 
-  it('refuses an http address next to its field, asking for nothing', async () => {
-    const { model, send, requestPermission } = setup();
+  it('checks the form against the saved connection: its key may stay, not go to another server', async () => {
+    const { model, send } = setup({ 'settings.get': () => ok({ ...saved, keySet: false }) });
     await model.load();
-    model.setBaseUrl('http://r.example');
     expect(await model.save()).toBeNull();
-    expect(model.fieldErrors.value.baseUrl).toMatch(/must use https:\/\//);
-    expect(requestPermission).not.toHaveBeenCalled();
+    expect(model.errors.value).toEqual({ apiKey: expect.stringMatching(/Enter your API key/) });
+
+    const other = setup();
+    await other.model.load();
+    other.model.setValue('baseUrl', 'https://r-example.test');
+    expect(await other.model.save()).toBeNull();
+    expect(other.model.errors.value.apiKey).toBe(KEY_REQUIRED_FOR_NEW_SERVER);
+    other.model.setValue('apiKey', 'key-5678');
+    expect(await other.model.save()).not.toBeNull();
+    expect(other.model.errors.value).toEqual({});
     expect(callsOf(send, 'settings.save')).toEqual([]);
-  });
-
-  it('asks for a key when none is saved yet', async () => {
-    const { model, requestPermission } = setup({ 'settings.get': () => ok({ ...saved, keySet: false }) });
-    await model.load();
-    expect(await model.save()).toBeNull();
-    expect(model.fieldErrors.value).toEqual({
-      baseUrl: null,
-      apiKey: expect.stringMatching(/Enter your API key/),
-    });
-    expect(requestPermission).not.toHaveBeenCalled();
-  });
-
-  it('asks for the key again before the saved one would go to another server (the background’s rule)', async () => {
-    const { model, send, requestPermission } = setup();
-    await model.load();
-    model.setBaseUrl('https://r-example.test');
-    expect(await model.save()).toBeNull();
-    expect(model.fieldErrors.value.apiKey).toBe(KEY_REQUIRED_FOR_NEW_SERVER);
-    expect(requestPermission).not.toHaveBeenCalled();
-    expect(callsOf(send, 'settings.save')).toEqual([]);
-    // With a key typed, it may go.
-    model.setApiKey('key-5678');
-    expect(await model.save()).not.toBeNull();
-    expect(model.fieldErrors.value).toEqual({ baseUrl: null, apiKey: null });
-  });
-
-  it('refuses a key shorter than any service gives next to its field, asking and sending nothing', async () => {
-    const { model, send, requestPermission } = setup();
-    await model.load();
-    model.setApiKey(' key-123 ');
-    expect(await model.save()).toBeNull();
-    expect(model.fieldErrors.value).toEqual({
-      baseUrl: null,
-      apiKey: 'This API key is too short: keys have at least 8 characters. Copy it again from your account.',
-    });
-    expect(requestPermission).not.toHaveBeenCalled();
-    expect(callsOf(send, 'settings.save')).toEqual([]);
-  });
-
-  describe('access asked for in a save the background refuses', () => {
-    const refusing = {
-      'settings.save': () =>
-        fail('invalid_input', { message: 'Not accepted.', fieldErrors: { baseUrl: ['No.'] } }),
-    };
-    async function refusedSave(granted: boolean, heldBefore: boolean) {
-      const context = setup(refusing, granted, heldBefore);
-      await context.model.load();
-      context.model.setBaseUrl('https://new.example');
-      context.model.setApiKey('key-new-0000');
-      expect(await context.model.save()).toBeNull();
-      expect(context.hasPermission).toHaveBeenCalledWith(['https://new.example/*']);
-      // Held or not was read before the prompt was asked for.
-      expect(context.hasPermission.mock.invocationCallOrder[0]).toBeLessThan(
-        context.requestPermission.mock.invocationCallOrder[0]!,
-      );
-      return context;
-    }
-
-    it('is given back when this click obtained it', async () => {
-      const { removePermission, model } = await refusedSave(true, false);
-      expect(removePermission).toHaveBeenCalledWith(['https://new.example/*']);
-      expect(model.fieldErrors.value.baseUrl).toBe('No.');
-    });
-
-    it('stays when it was held before the click', async () => {
-      const { removePermission } = await refusedSave(true, true);
-      expect(removePermission).not.toHaveBeenCalled();
-    });
-
-    it('is not touched when it was not granted', async () => {
-      const { removePermission } = await refusedSave(false, false);
-      expect(removePermission).not.toHaveBeenCalled();
-    });
-
-    it('stays after a save the background accepts', async () => {
-      const { model, removePermission } = setup({}, true, false);
-      await model.load();
-      model.setBaseUrl('https://new.example');
-      model.setApiKey('key-new-0000');
-      expect(await model.save()).not.toBeNull();
-      expect(removePermission).not.toHaveBeenCalled();
-    });
-  });
-
-  it('shows what the background refused next to the fields it names', async () => {
-    const { model } = setup({
-      'settings.save': () =>
-        fail('invalid_input', {
-          message: 'Not accepted.',
-          fieldErrors: { apiKey: ['Too long.', 'Really.'] },
-        }),
-    });
-    await model.load();
-    model.setApiKey('x'.repeat(60));
-    expect(await model.save()).toBeNull();
-    expect(model.fieldErrors.value).toEqual({ baseUrl: null, apiKey: 'Too long. Really.' });
-    expect(model.status.value).toEqual({ tone: 'error', text: 'Not accepted.' });
-    expect(model.busy.value).toBe(false);
   });
 
   it('saves even when access is refused, and says that CORS then decides', async () => {
@@ -203,7 +110,7 @@ describe('settings model', () => {
     const answer = deferred<Awaited<ReturnType<NonNullable<Handlers['settings.save']>>>>();
     const { model, send } = setup({ 'settings.save': () => answer.promise });
     await model.load();
-    const testing = model.testConnection();
+    const testing = model.save({ asTest: true });
     expect(model.status.value?.text).toBe('Testing the connection…');
     expect(model.busy.value).toBe(true);
     answer.resolve(ok({ ...saved, keyCheck: accepted }));
@@ -218,7 +125,7 @@ describe('settings model', () => {
     const error = apiError('unexpected', { message: 'Odd answer.', detail: 'data: expected array' });
     const { model } = setup({ 'settings.save': savedWith({ outcome: 'unchecked', error }) });
     await model.load();
-    await model.testConnection();
+    await model.save({ asTest: true });
     expect(model.status.value).toEqual({
       tone: 'error',
       text: 'Odd answer.',
@@ -229,8 +136,8 @@ describe('settings model', () => {
   it('does not test what it could not save', async () => {
     const { model, send } = setup();
     await model.load();
-    model.setBaseUrl('not a url');
-    await model.testConnection();
+    model.setValue('baseUrl', 'not a url');
+    await model.save({ asTest: true });
     expect(callsOf(send, 'settings.save')).toEqual([]);
   });
 });
@@ -239,7 +146,7 @@ describe('settings model: what a save says of the key', () => {
   async function typedKey(handlers: Handlers, before: SettingsSummary = saved) {
     const context = setup({ 'settings.get': () => ok(before), ...handlers });
     await context.model.load();
-    context.model.setApiKey('key-rejected-0000');
+    context.model.setValue('apiKey', 'key-rejected-0000');
     return context;
   }
 
@@ -253,9 +160,9 @@ describe('settings model: what a save says of the key', () => {
     expect(model.rejected.value).toBe(true);
     expect(model.summary.value).toEqual(saved);
     // Still typed: "Save anyway" sends it, without the check.
-    expect(model.apiKey.value).toBe('key-rejected-0000');
+    expect(model.values.value.apiKey).toBe('key-rejected-0000');
     send.mockImplementation(async () => ok(saved));
-    expect(await model.saveAnyway()).not.toBeNull();
+    expect(await model.save({ anyway: true })).not.toBeNull();
     expect(callsOf(send, 'settings.save')).toEqual([
       { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000', checkKey: true },
       { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000' },
@@ -266,27 +173,11 @@ describe('settings model: what a save says of the key', () => {
 
   it('says nothing was saved when the first key is rejected; a 403 names its status', async () => {
     const { model } = await typedKey({ 'settings.save': () => fail('forbidden', { status: 403 }) }, none);
-    model.setBaseUrl('https://r.example');
+    model.setValue('baseUrl', 'https://r.example');
     await model.save();
     expect(model.status.value?.text).toBe(
       'The service rejected this key (403), so nothing was saved. Check the key, or save it anyway.',
     );
-  });
-
-  it('gives back access the click obtained for a key the service rejected', async () => {
-    const { model, removePermission } = await typedKey({ 'settings.save': unauthorized });
-    await model.save();
-    expect(removePermission).toHaveBeenCalledWith(['https://r.example/*']);
-  });
-
-  it('stops offering "Save anyway" once the key or the address is changed', async () => {
-    const { model } = await typedKey({ 'settings.save': unauthorized });
-    await model.save();
-    model.setApiKey('key-other-0000');
-    expect(model.rejected.value).toBe(false);
-    await model.save();
-    model.setBaseUrl('https://r.example/v2');
-    expect(model.rejected.value).toBe(false);
   });
 
   it.each([
@@ -298,7 +189,7 @@ describe('settings model: what a save says of the key', () => {
     const { model } = await typedKey({ 'settings.save': savedWith({ outcome: 'unchecked', error }) });
     expect(await model.save()).not.toBeNull();
     expect(model.status.value).toEqual({ tone: 'info', text, ...(detail ? { detail } : {}) });
-    expect(model.apiKey.value).toBe('');
+    expect(model.values.value.apiKey).toBe('');
   });
 
   it('says the saved key is rejected when it was saved again unchanged', async () => {
