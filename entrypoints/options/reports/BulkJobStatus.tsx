@@ -169,20 +169,14 @@ function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: Rep
   return (
     <>
       <MoveList
-        heading={
-          better.length === 1
-            ? t('bulkRegenerateBetterOne')
-            : t('bulkRegenerateBetter', formatCount(better.length))
-        }
+        one={t('bulkRegenerateBetterOne')}
+        many={t('bulkRegenerateBetter', formatCount(better.length))}
         moves={better}
         detailsHref={detailsHref}
       />
       <MoveList
-        heading={
-          worse.length === 1
-            ? t('bulkRegenerateWorseOne')
-            : t('bulkRegenerateWorse', formatCount(worse.length))
-        }
+        one={t('bulkRegenerateWorseOne')}
+        many={t('bulkRegenerateWorse', formatCount(worse.length))}
         moves={worse}
         detailsHref={detailsHref}
       />
@@ -190,19 +184,22 @@ function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: Rep
   );
 }
 
+/** One side of the moves, under its heading for one page or for many. */
 function MoveList({
-  heading,
+  one,
+  many,
   moves,
   detailsHref,
 }: {
-  heading: string;
+  one: string;
+  many: string;
   moves: ScoreMove[];
   detailsHref?: (id: ReportId) => string;
 }) {
   if (moves.length === 0) return null;
   return (
     <>
-      <p>{heading}</p>
+      <p>{moves.length === 1 ? one : many}</p>
       <ul class="dialog-list">
         {moves.slice(0, MOVES_LISTED).map(({ item, before, after }) => {
           // The whole line links: the page's address alone names the page itself elsewhere.
