@@ -2,6 +2,7 @@
 // message goes to the service or the work of the connection it names, or is refused once that is gone.
 import { storage } from 'wxt/utils/storage';
 import { apiError } from '@/entrypoints/background/error-messages';
+import { t } from '@/lib/i18n';
 import type { Result } from '@/lib/api/errors';
 import type { Privacy, Report } from '@/lib/api/types';
 import type { Cached, MessageInput, SavedSettings, SettingsSummary } from '@/lib/messaging/protocol';
@@ -90,12 +91,17 @@ export function createHandlers(deps: HandlerDeps) {
   }
 
   /** The pair a save would store, and whether it differs from the saved one; or the refusal. */
-  async function candidateOf({ baseUrl, apiKey }: SaveInput) {
+  async function candidateOf({ connection, baseUrl, apiKey }: SaveInput) {
+    const before = (await activeEntry()) ?? { id: undefined, baseUrl: '', apiKey: '' };
+    // The form saves the connection it shows: never one switched to, removed or re-saved meanwhile.
+    const shown = refOf(before);
+    if (shown.id !== connection.id || shown.account !== connection.account) {
+      return { ok: false as const, error: apiError('not_configured', { message: t('connGone') }) };
+    }
     // A blank key is no key: the saved one stays (as when the field is left empty).
     const checked = checkPair(baseUrl, apiKey);
     if ('ok' in checked) return checked;
     const key = checked.key || undefined;
-    const before = (await activeEntry()) ?? { id: undefined, baseUrl: '', apiKey: '' };
     if (
       keyNeededForNewServer({ baseUrl: before.baseUrl, keySet: before.apiKey !== '' }, checked.origin, key)
     ) {
@@ -236,9 +242,9 @@ export function createHandlers(deps: HandlerDeps) {
       return { ok: true, data: null };
     }),
 
-    'popup.rememberPrivacy': async ({ privacy }) => {
+    'popup.rememberPrivacy': onWork(async (_work, { privacy }) => {
       await lastPrivacyItem.setValue(privacy);
       return { ok: true, data: null };
-    },
+    }),
   });
 }

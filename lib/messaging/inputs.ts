@@ -203,6 +203,7 @@ export const payloadSchemas = {
   'settings.get': empty,
   /** apiKey omitted keeps the stored key; an empty string removes it. */
   'settings.save': z.strictObject({
+    connection,
     baseUrl: z.string().check(z.maxLength(2000)),
     apiKey: z.optional(z.string().check(z.maxLength(20_000))),
     checkKey,
@@ -229,7 +230,7 @@ export const payloadSchemas = {
   'popup.snapshot': z.strictObject({ connection, url: z.optional(tabUrl) }),
   'popup.pageReport': z.strictObject({ connection, url: tabUrl }),
   'popup.recentReports': z.strictObject({ connection, host: z.optional(host) }),
-  'popup.rememberPrivacy': z.strictObject({ privacy }),
+  'popup.rememberPrivacy': z.strictObject({ connection, privacy }),
   'popup.awaitCreate': z.strictObject({ connection, url: tabUrl }),
   'popup.forgetCreate': z.strictObject({ connection, url: tabUrl }),
   'bulk.start': bulkStart,

@@ -13,9 +13,8 @@ function backgroundError(type: MessageType, message: string, detail?: string): R
   return { ok: false, error: apiError('unexpected', { message, detail, retrySafe }) };
 }
 
-/** The messages about settings and the list of connections: every other one names its connection. */
-const unnamed = (type: MessageType) =>
-  /^(settings\.(get|save)|connections\.|popup\.rememberPrivacy)/.test(type);
+/** The messages about the list of connections: every other one names its connection. */
+const unnamed = (type: MessageType) => /^(settings\.get|connections\.)/.test(type);
 
 /**
  * Asks the background to do one thing, on the connection this page shows unless the payload names one.

@@ -206,6 +206,12 @@ function savedStatus(check: KeyCheck | undefined, asTest: boolean): SettingsStat
     : { tone: 'info', text: t('settingsSavedUnchecked'), detail: check.error.message };
 }
 
+/** The connection the form shows (none yet: ''): a save names it, so it never lands on another. */
+function shownConnection(summary: SettingsSummary | null) {
+  const { id = '', account = '' } = summary?.connections?.find((entry) => entry.active) ?? {};
+  return { id, account };
+}
+
 export function createSettingsModel(send: Send) {
   /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
   const loaded = signal(false);
@@ -214,6 +220,7 @@ export function createSettingsModel(send: Send) {
     saved: () => summary.value,
     send: (checked, _typed, checkKey) =>
       send('settings.save', {
+        connection: shownConnection(summary.value),
         baseUrl: checked.baseUrl,
         ...(checked.apiKey ? { apiKey: checked.apiKey } : {}),
         ...(checkKey ? { checkKey } : {}),

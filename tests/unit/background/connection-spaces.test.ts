@@ -154,7 +154,9 @@ describe('a bulk job whose connection goes away while its request is held', () =
   it('A saved with another key (another account): the old job sends nothing with the new key', async () => {
     const { handlers, received, release } = await startPasswordJobOnA();
     const newKey = 'another-key-'.padEnd(60, 'z');
-    expect((await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: newKey })).ok).toBe(true);
+    expect((await handlers['settings.save']({ connection, baseUrl: A.baseUrl, apiKey: newKey })).ok).toBe(
+      true,
+    );
     release();
 
     await jobLoopEnded(A.id);
@@ -204,7 +206,11 @@ describe('a connection saved with another address or key', () => {
     await fakeBrowser.storage.session.set(KEPT);
     await createReportStore(A.id, () => 1).pageFound('https://example.com/1', null);
     await createReportStore(B.id, () => 1).pageFound('https://example.com/1', null);
-    await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: 'another-key-'.padEnd(60, 'z') });
+    await handlers['settings.save']({
+      connection,
+      baseUrl: A.baseUrl,
+      apiKey: 'another-key-'.padEnd(60, 'z'),
+    });
     const kept = Object.keys(await fakeBrowser.storage.session.get(null));
     expect(kept.filter((key) => key.startsWith('a:'))).toEqual([]);
     expect(kept).toContain('b:store');
@@ -214,7 +220,7 @@ describe('a connection saved with another address or key', () => {
     await writeConnections({ active: A.id, list: [A, B] });
     const { handlers } = createBackground({ client: { fetch: network().fetch } });
     await fakeBrowser.storage.session.set(KEPT);
-    await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: A.apiKey });
+    await handlers['settings.save']({ connection, baseUrl: A.baseUrl, apiKey: A.apiKey });
     expect(await fakeBrowser.storage.session.get(null)).toMatchObject(KEPT);
   });
 });
@@ -292,7 +298,7 @@ describe('an answer that comes after its connection was removed or saved as anot
     removed: (handlers: ReturnType<typeof createBackground>['handlers']) =>
       handlers['connections.remove']({ id: A.id }),
     'saved with another key': (handlers: ReturnType<typeof createBackground>['handlers']) =>
-      handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }),
+      handlers['settings.save']({ connection, baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }),
   };
 
   it.each(Object.keys(goAway) as (keyof typeof goAway)[])(
@@ -352,7 +358,9 @@ describe('an answer that comes after its connection was removed or saved as anot
     const { handlers, works } = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
     const old = works.workFor(connection).follower;
     expect((await handlers['reports.get']({ connection, id: 7 })).ok).toBe(true);
-    expect((await handlers['settings.save']({ baseUrl: A.baseUrl, apiKey: ANOTHER_KEY })).ok).toBe(true);
+    expect(
+      (await handlers['settings.save']({ connection, baseUrl: A.baseUrl, apiKey: ANOTHER_KEY })).ok,
+    ).toBe(true);
     const now = await works.activeRef();
     expect(now.account).not.toBe(connection.account);
     expect((await handlers['reports.get']({ connection: now, id: 8 })).ok).toBe(true);
@@ -386,7 +394,7 @@ describe('a message naming a connection that is gone', () => {
     [
       'an old account',
       { id: A.id, account: A.id },
-      (h: Handlers) => h['settings.save']({ baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }),
+      (h: Handlers) => h['settings.save']({ connection, baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }),
     ],
     ['never saved', { id: 'other', account: 'other' }, async () => undefined],
   ] as const)(
@@ -410,6 +418,8 @@ describe('a message naming a connection that is gone', () => {
         ],
         ['popup.pageReport', { connection: named, url: 'https://example.com/page' }],
         ['history.clear', { connection: named }],
+        ['settings.save', { connection: named, baseUrl: A.baseUrl, apiKey: ANOTHER_KEY }],
+        ['popup.rememberPrivacy', { connection: named, privacy: 1 }],
       ] as const) {
         const answer = await route(handlers)({ type, payload }, fromPage);
         expect(answer, type).toMatchObject({ ok: false, error: { kind: 'not_configured' } });

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '@/entrypoints/background/service';
 import { REF, setupHandlers } from './service-fixture';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
+import { errorAction } from '@/lib/api/error-action';
 import type { Account } from '@/lib/api/types';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 
@@ -25,6 +26,10 @@ function setup(initial: ConnectionSettings = { baseUrl: '', apiKey: '' }, grante
 }
 
 const connection = REF;
+/** The connection the settings form shows: the saved one, or none yet. */
+const SAVED = REF;
+const NONE = { id: '', account: '' };
+const GONE = 'This connection was removed or saved with another key. Reload to see the active one.';
 
 const page = (total: number | null, count: number) => ({
   ok: true as const,
@@ -34,7 +39,7 @@ const page = (total: number | null, count: number) => ({
 describe('settings handlers', () => {
   it.each(['', '   ', '\n'])('a blank key (%j) keeps the saved one', async (apiKey) => {
     const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
-    await handlers['settings.save']({ baseUrl: 'https://r.example/sub', apiKey });
+    await handlers['settings.save']({ connection: SAVED, baseUrl: 'https://r.example/sub', apiKey });
     expect(stored()).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'old-key-0000' });
   });
 
@@ -45,7 +50,10 @@ describe('settings handlers', () => {
       extensionBaseUrl: 'chrome-extension://abc/',
     });
     const answer = await route(
-      { type: 'settings.save', payload: { baseUrl: 'https://r.example', apiKey: 'k'.repeat(10_000) } },
+      {
+        type: 'settings.save',
+        payload: { connection: NONE, baseUrl: 'https://r.example', apiKey: 'k'.repeat(10_000) },
+      },
       { id: 'abc', url: 'chrome-extension://abc/options.html' },
     );
     expect(answer).toMatchObject({
@@ -86,6 +94,7 @@ describe('settings handlers', () => {
   it('normalises the base URL and trims the key on save', async () => {
     const { handlers, stored } = setup();
     const answer = await handlers['settings.save']({
+      connection: NONE,
       baseUrl: ' https://r.example/sub/api/v1/ ',
       apiKey: '  key-abc-9876 \n',
     });
@@ -98,13 +107,16 @@ describe('settings handlers', () => {
 
   it('keeps the stored key when no key is sent and the server stays the same', async () => {
     const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
-    await handlers['settings.save']({ baseUrl: 'https://r.example/sub' });
+    await handlers['settings.save']({ connection: SAVED, baseUrl: 'https://r.example/sub' });
     expect(stored()).toEqual({ baseUrl: 'https://r.example/sub', apiKey: 'kept-0000' });
   });
 
   it('never lets a saved key follow the address to another server', async () => {
     const { handlers, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
-    const answer = await handlers['settings.save']({ baseUrl: 'https://r.example.evil.test' });
+    const answer = await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'https://r.example.evil.test',
+    });
     expect(answer).toMatchObject({
       ok: false,
       error: {
@@ -113,13 +125,21 @@ describe('settings handlers', () => {
       },
     });
     expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
-    await handlers['settings.save']({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
+    await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'https://other.example',
+      apiKey: 'new-key-1111',
+    });
     expect(stored()).toEqual({ baseUrl: 'https://other.example', apiKey: 'new-key-1111' });
   });
 
   it('refuses a key with spaces inside, next to the key field', async () => {
     const { handlers, stored } = setup();
-    const answer = await handlers['settings.save']({ baseUrl: 'https://r.example', apiKey: 'two words' });
+    const answer = await handlers['settings.save']({
+      connection: NONE,
+      baseUrl: 'https://r.example',
+      apiKey: 'two words',
+    });
     expect(answer).toMatchObject({ ok: false, error: { fieldErrors: { apiKey: [expect.any(String)] } } });
     expect(stored()).toEqual({ baseUrl: '', apiKey: '' });
   });
@@ -134,7 +154,11 @@ describe('settings handlers', () => {
 
   it('refuses an insecure base URL and stores nothing', async () => {
     const { handlers, stored } = setup({ baseUrl: 'https://old.example', apiKey: 'k' });
-    const answer = await handlers['settings.save']({ baseUrl: 'http://r.example', apiKey: 'new' });
+    const answer = await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'http://r.example',
+      apiKey: 'new',
+    });
     expect(answer).toMatchObject({
       ok: false,
       error: { kind: 'invalid_input', fieldErrors: { baseUrl: [expect.any(String)] } },
@@ -144,9 +168,13 @@ describe('settings handlers', () => {
 
   it('after a save that changed the connection, tells the old address (to give up the old origin), never a key', async () => {
     const { handlers, deps } = setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
-    await handlers['settings.save']({ baseUrl: 'https://old.example' });
+    await handlers['settings.save']({ connection: SAVED, baseUrl: 'https://old.example' });
     expect(deps.events.emit).not.toHaveBeenCalled();
-    await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
+    await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'https://new.example',
+      apiKey: 'new-key-2',
+    });
     expect(deps.events.emit.mock.calls).toEqual([
       ['connection.changed', { before: { id: 'c', baseUrl: 'https://old.example' } }],
       ['connection.switched', {}],
@@ -159,7 +187,11 @@ describe('settings handlers', () => {
     const events = createEvents();
     events.on('connection.changed', () => Promise.reject(new Error('permission API gone')));
     deps.events.emit.mockImplementation(events.emit);
-    const answer = await handlers['settings.save']({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
+    const answer = await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'https://new.example',
+      apiKey: 'new-key-2',
+    });
     expect(answer).toMatchObject({ ok: true, data: { baseUrl: 'https://new.example' } });
     expect(stored()).toEqual({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
     expect(warn).toHaveBeenCalledWith('Page Reports: after', 'connection.changed', expect.any(Error));
@@ -173,19 +205,44 @@ describe('settings handlers', () => {
       await new Promise<void>((resolve) => (release = resolve));
       await firstWrite(settings);
     };
-    const first = handlers['settings.save']({ baseUrl: 'https://a.example', apiKey: 'key-a-0000' });
-    // Same server as what is stored now, no key: allowed now, refused once the first save has moved the address.
-    const second = handlers['settings.save']({ baseUrl: 'https://x.example/sub' });
+    const first = handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'https://a.example',
+      apiKey: 'key-a-0000',
+    });
+    // The connection as it is now: refused once the first save has made it another account.
+    const second = handlers['settings.save']({ connection: SAVED, baseUrl: 'https://x.example/sub' });
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     deps.saveConnection = firstWrite;
     release();
     expect(await first).toMatchObject({ ok: true });
-    expect(await second).toMatchObject({
-      ok: false,
-      error: { fieldErrors: { apiKey: [expect.any(String)] } },
-    });
+    expect(await second).toMatchObject({ ok: false, error: { kind: 'not_configured', message: GONE } });
     expect(stored()).toEqual({ baseUrl: 'https://a.example', apiKey: 'key-a-0000' });
   });
+
+  it.each([
+    ['saved as another account since', { id: 'c', account: 'before' }],
+    ['another connection than the active one', { id: 'other', account: 'other' }],
+    ['none, while one is saved now', NONE],
+  ])(
+    'refuses a save naming %s, with a sentence and the way to settings, and stores nothing',
+    async (_, named) => {
+      const { handlers, deps, stored } = setup({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
+      for (const checkKey of [false, true]) {
+        const answer = await handlers['settings.save']({
+          connection: named,
+          baseUrl: 'https://r.example',
+          apiKey: 'new-key-1111',
+          checkKey,
+        });
+        expect(answer).toMatchObject({ ok: false, error: { kind: 'not_configured', message: GONE } });
+        if (!answer.ok) expect(errorAction(answer.error)).toBe('open_settings');
+      }
+      expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'kept-0000' });
+      expect(deps.createClient).not.toHaveBeenCalled();
+      expect(deps.events.emit).not.toHaveBeenCalled();
+    },
+  );
 
   it('tests the connection with one page of reports and reports the total', async () => {
     const { handlers, client, deps } = setup({ baseUrl: 'https://r.example', apiKey: 'k' });
@@ -232,7 +289,12 @@ describe('a save that tries the key first', () => {
   it('saves an accepted key and says what the test found, with a client made from the new key', async () => {
     const { handlers, client, deps, stored } = setup(OLD);
     client.listReports.mockResolvedValue(page(12, 10));
-    const answer = await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY, checkKey: true });
+    const answer = await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: OLD.baseUrl,
+      apiKey: NEW_KEY,
+      checkKey: true,
+    });
     expect(answer).toMatchObject({
       ok: true,
       data: { keyLastFour: '1111', keyCheck: { outcome: 'accepted', found: { total: 12, count: 10 } } },
@@ -247,7 +309,12 @@ describe('a save that tries the key first', () => {
       ok: false,
       error: apiError('unauthorized', { status: 401, detail: `Bad token ${NEW_KEY}` }),
     });
-    const answer = await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY, checkKey: true });
+    const answer = await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: OLD.baseUrl,
+      apiKey: NEW_KEY,
+      checkKey: true,
+    });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'unauthorized', status: 401 } });
     expect(JSON.stringify(answer)).not.toContain(NEW_KEY);
     expect(stored()).toEqual(OLD);
@@ -256,7 +323,9 @@ describe('a save that tries the key first', () => {
 
   it('saves a key the service rejects when asked to without the check (the person confirmed)', async () => {
     const { handlers, deps, stored } = setup(OLD);
-    expect(await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY })).toMatchObject({
+    expect(
+      await handlers['settings.save']({ connection: SAVED, baseUrl: OLD.baseUrl, apiKey: NEW_KEY }),
+    ).toMatchObject({
       ok: true,
     });
     expect(deps.createClient).not.toHaveBeenCalled();
@@ -266,7 +335,9 @@ describe('a save that tries the key first', () => {
   it('says the saved key is rejected when it is saved again unchanged', async () => {
     const { handlers, client, stored } = setup(OLD);
     client.listReports.mockResolvedValue({ ok: false, error: apiError('forbidden', { status: 403 }) });
-    expect(await handlers['settings.save']({ baseUrl: OLD.baseUrl, checkKey: true })).toMatchObject({
+    expect(
+      await handlers['settings.save']({ connection: SAVED, baseUrl: OLD.baseUrl, checkKey: true }),
+    ).toMatchObject({
       ok: true,
       data: { keyCheck: { outcome: 'rejected', error: { kind: 'forbidden' } } },
     });
@@ -279,7 +350,12 @@ describe('a save that tries the key first', () => {
       const { handlers, client, stored } = setup(OLD);
       client.listReports.mockResolvedValue({ ok: false, error: apiError(kind) });
       expect(
-        await handlers['settings.save']({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY, checkKey: true }),
+        await handlers['settings.save']({
+          connection: SAVED,
+          baseUrl: OLD.baseUrl,
+          apiKey: NEW_KEY,
+          checkKey: true,
+        }),
       ).toMatchObject({ ok: true, data: { keyCheck: { outcome: 'unchecked', error: { kind } } } });
       expect(stored()).toEqual({ baseUrl: OLD.baseUrl, apiKey: NEW_KEY });
     },
@@ -287,7 +363,11 @@ describe('a save that tries the key first', () => {
 
   it('tries nothing for a form it refuses', async () => {
     const { handlers, deps } = setup(OLD);
-    await handlers['settings.save']({ baseUrl: 'https://elsewhere.example', checkKey: true });
+    await handlers['settings.save']({
+      connection: SAVED,
+      baseUrl: 'https://elsewhere.example',
+      checkKey: true,
+    });
     expect(deps.createClient).not.toHaveBeenCalled();
   });
 });

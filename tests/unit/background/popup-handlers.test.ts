@@ -66,6 +66,19 @@ describe('popup handlers', () => {
       expect(listReports).not.toHaveBeenCalled();
     });
 
+    it('keeps nothing for a connection removed or saved as another account, and says so', async () => {
+      const { handlers } = setup([makeReport()], false);
+      const answer = await handlers['popup.rememberPrivacy']({ connection: REF, privacy: 2 });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'not_configured',
+          message: 'This connection was removed or saved with another key. Reload to see the active one.',
+        },
+      });
+      expect(await lastPrivacyItem.getValue()).toBe(0);
+    });
+
     it('says when nothing is set up', async () => {
       const { handlers } = setup([], false);
       expect(await handlers['popup.snapshot']({ connection: REF })).toMatchObject(
@@ -205,28 +218,44 @@ describe('popup handlers', () => {
     it('keeps the chosen privacy for the next popup, without creating anything', async () => {
       const { handlers, listReports } = setup();
       expect(await lastPrivacyItem.getValue()).toBe(0);
-      expect(await handlers['popup.rememberPrivacy']({ privacy: 2 })).toEqual(ok(null));
+      expect(await handlers['popup.rememberPrivacy']({ connection: REF, privacy: 2 })).toEqual(ok(null));
       expect(await lastPrivacyItem.getValue()).toBe(2);
       expect(await handlers['popup.snapshot']({ connection: REF })).toMatchObject(
         ok({ lastPrivacy: 2, create: null }),
       );
-      await handlers['popup.rememberPrivacy']({ privacy: 1 });
+      await handlers['popup.rememberPrivacy']({ connection: REF, privacy: 1 });
       expect(await lastPrivacyItem.getValue()).toBe(1);
       expect(listReports).not.toHaveBeenCalled();
     });
 
+    it('keeps nothing for a connection removed or saved as another account, and says so', async () => {
+      const { handlers } = setup([makeReport()], false);
+      const answer = await handlers['popup.rememberPrivacy']({ connection: REF, privacy: 2 });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'not_configured',
+          message: 'This connection was removed or saved with another key. Reload to see the active one.',
+        },
+      });
+      expect(await lastPrivacyItem.getValue()).toBe(0);
+    });
+
     it.each([
-      ['a privacy outside 0-2', { privacy: 3 }],
-      ['a privacy as text', { privacy: '1' }],
-      ['no privacy', {}],
-      ['a password alongside (strict)', { privacy: 2, password: 'x' }],
+      ['a privacy outside 0-2', { connection: REF, privacy: 3 }],
+      ['a privacy as text', { connection: REF, privacy: '1' }],
+      ['no privacy', { connection: REF }],
+      ['no connection', { privacy: 1 }],
+      ['a password alongside (strict)', { connection: REF, privacy: 2, password: 'x' }],
     ])('refuses %s', (_name, payload) => {
       expect(payloadSchemas['popup.rememberPrivacy'].safeParse(payload).success).toBe(false);
     });
 
     it('accepts each privacy', () => {
       for (const privacy of [0, 1, 2]) {
-        expect(payloadSchemas['popup.rememberPrivacy'].safeParse({ privacy }).success).toBe(true);
+        expect(payloadSchemas['popup.rememberPrivacy'].safeParse({ connection: REF, privacy }).success).toBe(
+          true,
+        );
       }
     });
   });

@@ -13,10 +13,10 @@ const neverCalled = new Proxy({} as Handlers, {
   get: () => () => Promise.reject(new Error('a refused payload reached its handler')),
 });
 const routeRaw = createMessageRouter(neverCalled, trusted);
-/** Every message that reads or changes the service names its connection; settings and connections do not. */
+/** Every message that reads or changes the service names its connection; the list of connections does not. */
 const CONNECTION = { id: 'c1', account: 'c1' };
 const namesConnection = (type: unknown) =>
-  typeof type === 'string' && !/^(settings\.(get|save)$|connections\.|popup\.rememberPrivacy$)/.test(type);
+  typeof type === 'string' && !/^(settings\.get$|connections\.)/.test(type);
 const route = (message: { type?: unknown; payload?: unknown }, sender: typeof ownPage) => {
   const { payload } = message;
   const isObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload);

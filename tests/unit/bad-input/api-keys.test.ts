@@ -6,7 +6,7 @@ import { createApiClient } from '@/entrypoints/background/service/client';
 import { isSendableKey } from '@/lib/base-url';
 import { KEY_MALFORMED, MIN_KEY_LENGTH } from '@/lib/settings/rules';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
-import { setupHandlers } from '../background/service-fixture';
+import { REF, setupHandlers } from '../background/service-fixture';
 
 const LONG_KEY = 'k'.repeat(10_000);
 
@@ -34,7 +34,10 @@ function settingsHandler(initial: ConnectionSettings) {
   const { handlers, stored } = setupHandlers(initial, () => {
     throw new Error('no client should be made');
   });
-  return { save: handlers['settings.save'], stored };
+  const connection = initial.baseUrl ? REF : { id: '', account: '' };
+  const save = (input: Omit<Parameters<(typeof handlers)['settings.save']>[0], 'connection'>) =>
+    handlers['settings.save']({ connection, ...input });
+  return { save, stored };
 }
 
 describe('settings.save with a pasted key', () => {

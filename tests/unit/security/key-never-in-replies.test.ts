@@ -275,10 +275,14 @@ async function everyReply(server: Server): Promise<Reply[]> {
   });
   await send('popup.snapshot', VALID_PAYLOADS['popup.snapshot'], 'popup.snapshot (after all the others)');
   // A page that sends a key gets no key back, whether it is taken or refused.
-  await send('settings.save', { baseUrl: SERVICE_BASE, apiKey: KEY }, 'settings.save (the key)');
   await send(
     'settings.save',
-    { baseUrl: SERVICE_BASE, apiKey: `${KEY} with spaces` },
+    { connection: CONNECTION, baseUrl: SERVICE_BASE, apiKey: KEY },
+    'settings.save (the key)',
+  );
+  await send(
+    'settings.save',
+    { connection: CONNECTION, baseUrl: SERVICE_BASE, apiKey: `${KEY} with spaces` },
     'settings.save (a malformed key)',
   );
   return replies;

@@ -12,7 +12,7 @@ const connection = CONNECTION;
 export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   'settings.get': {},
   // The same server, so the stored key is kept (a new server would need the key again).
-  'settings.save': { baseUrl: SERVICE_BASE },
+  'settings.save': { connection, baseUrl: SERVICE_BASE },
   'settings.test': { connection },
   'connections.add': { label: 'Client B', baseUrl: 'https://other.example', apiKey: 'other-key-2222' },
   'connections.rename': { id: 'conn-1', label: 'Client A' },
@@ -52,7 +52,7 @@ export const VALID_PAYLOADS: { [T in MessageType]: MessageInput<T> } = {
   'popup.snapshot': { connection, url: PAGE_URL },
   'popup.pageReport': { connection, url: PAGE_URL },
   'popup.recentReports': { connection, host: 'example.com' },
-  'popup.rememberPrivacy': { privacy: 1 },
+  'popup.rememberPrivacy': { connection, privacy: 1 },
   'popup.awaitCreate': { connection, url: PAGE_URL },
   'popup.forgetCreate': { connection, url: PAGE_URL },
   'bulk.start': {

@@ -31,6 +31,10 @@ async function storedPairs() {
   }));
 }
 
+const NONE = { id: '', account: '' };
+/** The active connection's handle, as the settings form names it. */
+const shown = async () => refOf(await readConnection());
+
 const OLD = { baseUrl: 'https://old.example', apiKey: 'old-key-1111' };
 const NEW = { baseUrl: 'https://new.example', apiKey: 'new-key-2222' };
 
@@ -92,7 +96,7 @@ describe('one stored item for the address and the key', () => {
   it('reads the single pair of a development build as no connection, and saves a new one over it', async () => {
     await fakeBrowser.storage.local.set({ connection: OLD });
     expect(pairOf(await readConnection())).toEqual({ baseUrl: '', apiKey: '' });
-    const answer = await backgroundHandlers().handlers['settings.save'](NEW);
+    const answer = await backgroundHandlers().handlers['settings.save']({ connection: NONE, ...NEW });
     expect(answer.ok).toBe(true);
     expect(await storedPairs()).toEqual([NEW]);
   });
@@ -104,7 +108,9 @@ describe('one stored item for the address and the key', () => {
       async () => void (await handlers['reports.list']({ connection: refOf(await readConnection()) })),
     );
 
-    expect(await handlers['settings.save'](NEW)).toMatchObject({ ok: true });
+    expect(await handlers['settings.save']({ connection: await shown(), ...NEW })).toMatchObject({
+      ok: true,
+    });
     await probesDone();
 
     expect(usedSettings.length).toBeGreaterThan(0);
@@ -120,18 +126,19 @@ describe('one stored item for the address and the key', () => {
     );
 
     // One save moves to another server with its key; the other stays on the old server and keeps its key.
+    const connection = await shown();
     const [moved, stayed] = await Promise.all([
-      handlers['settings.save'](NEW),
-      handlers['settings.save']({ baseUrl: `${OLD.baseUrl}/sub` }),
+      handlers['settings.save']({ connection, ...NEW }),
+      handlers['settings.save']({ connection, baseUrl: `${OLD.baseUrl}/sub` }),
     ]);
     await probesDone();
 
     const stayedPair = { baseUrl: `${OLD.baseUrl}/sub`, apiKey: OLD.apiKey };
     expect([NEW, stayedPair]).toContainEqual(pairOf(await readConnection()));
     for (const used of usedSettings) expect([OLD, NEW, stayedPair]).toContainEqual(used);
-    // Run one after the other, the second finds the address on the other server and asks for the key again.
+    // Run one after the other, the second finds its connection saved as another account and is refused.
     expect(moved).toMatchObject({ ok: true });
-    expect(stayed).toMatchObject({ ok: false, error: { fieldErrors: { apiKey: [expect.any(String)] } } });
+    expect(stayed).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
   });
 });
 

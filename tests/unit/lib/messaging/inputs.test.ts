@@ -53,7 +53,12 @@ describe('validation messages', () => {
     expect(fieldErrors(projectNameSchema, { name: 'p'.repeat(501) })).toEqual({
       name: ['Zu groß: erwartet, dass string <=500 Zeichen hat'],
     });
-    expect(fieldErrors(payloadSchemas['settings.save'], { baseUrl: 'x'.repeat(2001) })).toEqual({
+    expect(
+      fieldErrors(payloadSchemas['settings.save'], {
+        connection: { id: '', account: '' },
+        baseUrl: 'x'.repeat(2001),
+      }),
+    ).toEqual({
       baseUrl: ['Zu groß: erwartet, dass string <=2000 Zeichen hat'],
     });
     expect(fieldErrors(payloadSchemas['settings.get'], { extra: 1 })).toEqual({

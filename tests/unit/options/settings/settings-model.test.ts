@@ -13,6 +13,9 @@ const saved: SettingsSummary = {
   hostPermission: true,
 };
 
+/** The connection a form names while its summary lists none. */
+const NONE = { id: '', account: '' };
+
 const none: SettingsSummary = { baseUrl: '', keySet: false, keyLastFour: null, hostPermission: false };
 
 const accepted: KeyCheck = { outcome: 'accepted', found: { total: 137, count: 10, account: null } };
@@ -62,7 +65,7 @@ describe('settings model', () => {
     expect(model.status.value).toEqual({ tone: 'info', text: 'Saving…' });
     expect(await saving).toEqual({ ...saved, baseUrl: 'https://r.example', keyCheck: accepted });
     expect(callsOf(send, 'settings.save')).toEqual([
-      { baseUrl: 'https://r.example', apiKey: 'key-1234', checkKey: true },
+      { connection: NONE, baseUrl: 'https://r.example', apiKey: 'key-1234', checkKey: true },
     ]);
     expect(model.busy.value).toBe(false);
     expect(model.values.value.apiKey).toBe('');
@@ -76,7 +79,9 @@ describe('settings model', () => {
     const { model, send } = setup();
     await model.load();
     await model.save();
-    expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example', checkKey: true }]);
+    expect(callsOf(send, 'settings.save')).toEqual([
+      { connection: NONE, baseUrl: 'https://r.example', checkKey: true },
+    ]);
   });
 
   it('checks the form against the saved connection: its key may stay, not go to another server', async () => {
@@ -115,7 +120,9 @@ describe('settings model', () => {
     expect(model.busy.value).toBe(true);
     answer.resolve(ok({ ...saved, keyCheck: accepted }));
     await testing;
-    expect(callsOf(send, 'settings.save')).toEqual([{ baseUrl: 'https://r.example', checkKey: true }]);
+    expect(callsOf(send, 'settings.save')).toEqual([
+      { connection: NONE, baseUrl: 'https://r.example', checkKey: true },
+    ]);
     expect(callsOf(send, 'settings.test')).toEqual([]);
     expect(model.busy.value).toBe(false);
     expect(model.status.value).toEqual({ tone: 'success', text: 'Connected: 137 reports' });
@@ -164,8 +171,8 @@ describe('settings model: what a save says of the key', () => {
     send.mockImplementation(async () => ok(saved));
     expect(await model.save({ anyway: true })).not.toBeNull();
     expect(callsOf(send, 'settings.save')).toEqual([
-      { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000', checkKey: true },
-      { baseUrl: 'https://r.example', apiKey: 'key-rejected-0000' },
+      { connection: NONE, baseUrl: 'https://r.example', apiKey: 'key-rejected-0000', checkKey: true },
+      { connection: NONE, baseUrl: 'https://r.example', apiKey: 'key-rejected-0000' },
     ]);
     expect(model.status.value).toEqual({ tone: 'success', text: 'Settings saved.' });
     expect(model.rejected.value).toBe(false);

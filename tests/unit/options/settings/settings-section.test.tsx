@@ -87,6 +87,7 @@ describe('SettingsSection', () => {
     expect(request).toHaveBeenCalledWith({ origins: ['https://r.example/*'] });
     expect(await screen.findByText('Settings saved. The service accepted the key.')).toBeTruthy();
     expect(sendMock).toHaveBeenCalledWith('settings.save', {
+      connection: { id: '', account: '' },
       baseUrl: 'https://r.example',
       apiKey: 'key-1234',
       checkKey: true,
@@ -205,6 +206,7 @@ describe('SettingsSection', () => {
     await waitFor(() => expect(status.textContent).toBe('Settings saved.'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })));
     expect(sendMock).toHaveBeenLastCalledWith('settings.save', {
+      connection: { id: '', account: '' },
       baseUrl: 'https://r.example',
       apiKey: 'key-wrong-0000',
     });
