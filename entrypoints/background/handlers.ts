@@ -29,11 +29,6 @@ export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY
   version: 1,
 });
 
-type Work = Pick<
-  ConnectionWork,
-  'service' | 'create' | 'store' | 'creates' | 'follow' | 'bulk' | 'sites' | 'history'
->;
-
 // The jobs' own handlers, each given the payload as the router checked it.
 const JOB_MESSAGES = [
   'bulk.start',
@@ -56,7 +51,7 @@ export interface HandlerDeps {
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   hasHostPermission(origin: string): Promise<boolean>;
   /** The work of the connection a handle names (its service, store, jobs), or null once it is gone. */
-  workOn(ref: ConnectionRef): Promise<Work | null>;
+  workOn(ref: ConnectionRef): Promise<ConnectionWork | null>;
   events: Pick<Events, 'emit'>;
   checkKey: ConnectionDeps['checkKey'];
   now(): number;
@@ -136,7 +131,9 @@ export function createHandlers(deps: HandlerDeps) {
 
   /** A message for the work of the connection it names, or its refusal once that connection is gone. */
   const onWork =
-    <I extends { connection: ConnectionRef }, O>(act: (work: Work, input: I) => Promise<Result<O>>) =>
+    <I extends { connection: ConnectionRef }, O>(
+      act: (work: ConnectionWork, input: I) => Promise<Result<O>>,
+    ) =>
     async (input: I): Promise<Result<O>> => {
       const work = await deps.workOn(input.connection);
       return work ? act(work, input) : connectionGone(input.connection);
@@ -159,14 +156,9 @@ export function createHandlers(deps: HandlerDeps) {
     }
   }
 
-  /** Kept only while the connection is still this account (its space is gone otherwise). */
-  async function kept<T>(
-    work: Work,
-    answer: Result<T>,
-    keep: (data: T) => Promise<void>,
-  ): Promise<Result<Cached<T>>> {
+  /** An answer kept for the next popup (the service answered it only while the connection was still this account). */
+  async function kept<T>(answer: Result<T>, keep: (data: T) => Promise<void>): Promise<Result<Cached<T>>> {
     if (!answer.ok) return answer;
-    if (!(await work.service.alive())) return connectionGone(work.service.on);
     await keep(answer.data);
     return { ok: true, data: { data: answer.data, fetchedAt: deps.now() } };
   }
@@ -220,14 +212,14 @@ export function createHandlers(deps: HandlerDeps) {
     },
 
     'popup.pageReport': onWork(async (work, { url }) =>
-      kept(work, await work.service.pageReport(url, work.store.aliasOf), async (report) => {
+      kept(await work.service.pageReport(url, work.store.aliasOf), async (report) => {
         await work.store.pageFound(url, report);
         if (report) await work.follow(report);
       }),
     ),
 
     'popup.recentReports': onWork(async (work, { host }) =>
-      kept(work, await work.service.recentReports(host), (recent) =>
+      kept(await work.service.recentReports(host), (recent) =>
         work.store.recentFound(recentView(host), recent),
       ),
     ),

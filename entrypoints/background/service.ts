@@ -76,15 +76,8 @@ export function createKeyCheck(deps: Pick<ServiceDeps, 'createClient' | 'hasHost
   };
 }
 
-/** Each connection's one service object, by its handle. */
-export function createServices(deps: ServiceDeps) {
-  const made = new Map<string, Service>();
-  return function serviceOf(on: ConnectionRef): Service {
-    const key = `${on.id}\n${on.account}`;
-    if (!made.has(key)) made.set(key, createService(on, deps));
-    return made.get(key)!;
-  };
-}
+/** A connection's service by its handle (it keeps nothing: each connection's work holds its one). */
+export const createServices = (deps: ServiceDeps) => (on: ConnectionRef) => createService(on, deps);
 
 function createService(on: ConnectionRef, deps: ServiceDeps) {
   const { emit } = deps.events;

@@ -1,6 +1,5 @@
-// The background's parts and how they connect: each connection's service and work, the handlers, the
-// toolbar score. index.ts starts it in the worker (WXT runs an entrypoint's top level while building);
-// tests build it over a fake network.
+// The background's parts and how they connect. index.ts starts it in the worker (WXT runs an entrypoint's
+// top level while building); tests build it over a fake network.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
@@ -28,7 +27,6 @@ import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { connectionGone, createKeyCheck, createServices } from './service';
 import { summaryPage } from './report-store';
-import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { PageActions } from './integration/quick-create';
 import { readStore } from '@/lib/report-store';
 
@@ -41,10 +39,7 @@ export interface BackgroundOptions {
   client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
 }
 
-/**
- * Builds every part of the background and joins them. Registers the alarm listeners of the work that
- * outlives a message (followed reports, bulk jobs): the alarm may be what woke the worker.
- */
+/** Registers the alarm listener of the work that outlives a message at once: the alarm may have woken the worker. */
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
   // One queue for every write of the connection settings: saves never interleave.
@@ -57,13 +52,6 @@ export function createBackground(options: BackgroundOptions = {}) {
   browser.storage.session.onChanged.addListener((changes) => {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
   });
-
-  // Least privilege: access to a server no saved connection points to any more is given back.
-  const releaseIfUnused = async (oldBaseUrl: string) =>
-    releaseUnusedOrigin(
-      oldBaseUrl,
-      (await readConnections()).list.map((entry) => entry.baseUrl),
-    );
 
   // The services tell what their answers mean; what reacts subscribes below.
   const events = createEvents();
@@ -99,7 +87,10 @@ export function createBackground(options: BackgroundOptions = {}) {
       works.drop(id);
       await clearSpace(id);
     }
-    await releaseIfUnused(baseUrl);
+    await releaseUnusedOrigin(
+      baseUrl,
+      (await readConnections()).list.map((entry) => entry.baseUrl),
+    );
   }
   events.on('connection.removed', forget);
   events.on('connection.changed', ({ before }) => forget(before));
@@ -111,11 +102,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (alarm && !work) await browser.alarms.clear(name);
     else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
-
-  const create = async (on: ConnectionRef, input: CreateReportInput) => {
-    const work = await works.workOn(on);
-    return work ? work.create(input) : connectionGone(on);
-  };
 
   const handlers = createHandlers({
     readConnections,
@@ -175,7 +161,7 @@ export function createBackground(options: BackgroundOptions = {}) {
         return Boolean(run && !run.error);
       },
       lookUp: (url) => service.pageReport(url, works.workFor(on).store.aliasOf),
-      create: (input) => create(on, input),
+      create: async (input) => (await works.workOn(on))?.create(input) ?? connectionGone(on),
       regenerate: (id) => keepAliveWhile(service.updateReport(id, { regenerate: true })),
     };
   };
