@@ -20,7 +20,6 @@ import {
   tryKey,
   type ConnectionDeps,
 } from './connections';
-import { summaryPage } from './report-store';
 import { connectionGone } from './service';
 
 /** The privacy chosen last, so the popup starts there (Public at first). Never a password. */
@@ -178,10 +177,7 @@ export function createHandlers(deps: HandlerDeps) {
     'settings.save': ({ checkKey, ...input }) =>
       checkKey ? checkAndSave(input) : deps.oneAtATime(() => save(input)),
     'settings.test': onWork((work) => work.service.test()),
-    'reports.list': onWork(async (work, { connection: _, ...query }) => {
-      const answer = await work.service.listReports(query, true);
-      return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
-    }),
+    'reports.list': onWork((work, { connection: _, ...query }) => work.service.listSummaries(query, true)),
     'reports.exportPage': onWork((work, { connection: _, ...query }) => work.service.exportPage(query)),
     'reports.get': onWork((work, { id }) => work.service.getReport(id)),
     'reports.create': onWork((work, { connection, ...input }) =>

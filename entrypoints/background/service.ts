@@ -4,8 +4,8 @@
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
-import { listView, summaryOf } from '@/lib/api/summary';
-import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
+import { listView } from '@/lib/api/summary';
+import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import type {
@@ -18,6 +18,7 @@ import { RECENT_COUNT, type ConnectionTestResult } from '@/lib/messaging/protoco
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import type { Events } from './events';
 import { exportPage } from './export-rows';
+import { summaryPage } from './report-store';
 import { StorageFull, storageFullError } from './storage-budget';
 import type { Connection, ConnectionRef, ConnectionSettings } from './settings/storage';
 import { withoutKey } from './without-key';
@@ -128,9 +129,17 @@ function createService(on: ConnectionRef, deps: ServiceDeps) {
       true,
     );
 
+  /** The list as pages and the toolbar read it: summaries, not whole reports. */
+  const listSummaries = async (
+    query: ReportListQuery,
+    asView = false,
+  ): Promise<Result<Page<ReportSummary>>> => {
+    const answer = await listReports(query, asView);
+    return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
+  };
   const summaries = async (query: ReportListQuery): Promise<Result<ReportSummary[]>> => {
-    const answer = await listReports(query);
-    return answer.ok ? { ok: true, data: answer.data.items.map(summaryOf) } : answer;
+    const answer = await listSummaries(query);
+    return answer.ok ? { ok: true, data: answer.data.items } : answer;
   };
 
   /** The newest report stored for `address` (or reached at it); null when there is none. */
@@ -147,6 +156,7 @@ function createService(on: ConnectionRef, deps: ServiceDeps) {
     on,
     alive,
     listReports,
+    listSummaries,
 
     /** This page's report: stored under its address, or under `aliasOf` it (where a create was redirected). */
     async pageReport(url: string, aliasOf: (url: string) => Promise<string | null>) {

@@ -26,7 +26,6 @@ import { createToolbarScore } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { connectionGone, createKeyCheck, createServices } from './service';
-import { summaryPage } from './report-store';
 import type { PageActions } from './integration/quick-create';
 import { readStore } from '@/lib/report-store';
 
@@ -53,7 +52,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
   });
 
-  // The services tell what their answers mean; what reacts subscribes below.
   const events = createEvents();
   const reach = {
     hasHostPermission: (origin: string) => browser.permissions.contains({ origins: [originPattern(origin)] }),
@@ -67,8 +65,6 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
   const serviceOf = createServices({ connectionOf: readConnectionOf, events, ...reach });
 
-  // Each connection's snapshot, aliases, creates, follower and bulk job: they hear of every report answer
-  // (and of a page's create while it runs).
   const works = createConnectionWorks({
     serviceOf,
     events,
@@ -117,13 +113,10 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
-    listReports: async (query, ref) => {
-      const answer = await serviceOf(ref).listReports(query);
-      return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
-    },
+    listReports: (query, ref) => serviceOf(ref).listSummaries(query),
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
-    readStore: (connectionId) => readStore(connectionId),
+    readStore,
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
     alarms: browser.alarms,
@@ -136,19 +129,17 @@ export function createBackground(options: BackgroundOptions = {}) {
     async (event: T) => {
       if (await works.stillActive(event.on)) await react(event);
     };
-  const toolbarChanged = ifActive(() => toolbar.changed());
-  events.on('report.created', toolbarChanged);
-  events.on('project.deleted', toolbarChanged);
-  events.on('connection.switched', () => toolbar.changed());
+  const changed = () => toolbar.changed();
+  events.on('report.created', ifActive(changed));
+  events.on('project.deleted', ifActive(changed));
+  events.on('connection.switched', changed);
   events.on(
     'report.changed',
     ifActive(() => toolbar.showAllTabs()),
   );
   events.on(
     'report.gone',
-    ifActive(async ({ error }) => {
-      if (error === null) await toolbar.changed();
-    }),
+    ifActive(async ({ error }) => (error === null ? changed() : undefined)),
   );
 
   /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
