@@ -1,5 +1,5 @@
-// The door: one handler per message a page sends. Settings and connections are answered here; every other
-// message goes to the service or the work of the connection it names, or is refused once that is gone.
+// One handler per message a page sends: settings here, every other message on the work of the connection
+// it names, or refused once that connection is gone.
 import { storage } from 'wxt/utils/storage';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { t } from '@/lib/i18n';
@@ -28,7 +28,6 @@ export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY
   version: 1,
 });
 
-// The jobs' own handlers, each given the payload as the router checked it.
 const JOB_MESSAGES = [
   'bulk.start',
   'bulk.stop',
@@ -44,12 +43,10 @@ type SaveInput = MessageInput<'settings.save'>;
 export interface HandlerDeps {
   readConnections(): Promise<Connections>;
   writeConnections(connections: Connections): Promise<void>;
-  /** Replaces the active connection's address and key together, in one write. */
   saveConnection(settings: ConnectionSettings): Promise<void>;
   /** The settings' one queue: two saves never interleave their read and write. */
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   hasHostPermission(origin: string): Promise<boolean>;
-  /** The work of the connection a handle names (its service, store, jobs), or null once it is gone. */
   workOn(ref: ConnectionRef): Promise<ConnectionWork | null>;
   events: Pick<Events, 'emit'>;
   checkKey: ConnectionDeps['checkKey'];
@@ -105,7 +102,7 @@ export function createHandlers(deps: HandlerDeps) {
     return { before, after, changed: before.baseUrl !== after.baseUrl || before.apiKey !== after.apiKey };
   }
 
-  /** Checks what the page sent, then stores the whole pair in one write. Runs in the settings queue. */
+  /** Runs in the settings queue. */
   async function save(input: SaveInput): Promise<Result<SettingsSummary>> {
     const candidate = await candidateOf(input);
     if ('ok' in candidate) return candidate;
@@ -128,7 +125,6 @@ export function createHandlers(deps: HandlerDeps) {
     return saved.ok ? { ...saved, data: { ...saved.data, keyCheck } } : saved;
   }
 
-  /** A message for the work of the connection it names, or its refusal once that connection is gone. */
   const onWork =
     <I extends { connection: ConnectionRef }, O>(
       act: (work: ConnectionWork, input: I) => Promise<Result<O>>,

@@ -7,7 +7,6 @@ import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/p
 import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
 import { StorageFull, storageFullError } from './storage-budget';
 
-/** One handler per message, given the payload as the router parsed it. */
 export type Handlers = {
   [T in MessageType]: (payload: MessageInput<T>) => Promise<Result<MessageOutput<T>>>;
 };

@@ -1,6 +1,5 @@
-// One connection's service: its client, and the events its answers raise. Pages reach it through the
-// router; the jobs, the follower, the toolbar score, the menu and the shortcuts call it directly. A
-// connection removed or saved as another account gets no request, and a late answer tells nothing.
+// One connection's service: its client, and the events its answers raise. A connection removed or saved
+// as another account gets no request, and a late answer tells nothing.
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
@@ -24,7 +23,6 @@ import type { Connection, ConnectionRef, ConnectionSettings } from './settings/s
 import { withoutKey } from './without-key';
 
 export interface ServiceDeps {
-  /** The connection `ref` names, while it is still that account (null once removed or changed). */
   connectionOf(ref: ConnectionRef): Promise<Connection | null>;
   createClient(settings: ConnectionSettings): ApiClient;
   hasHostPermission(origin: string): Promise<boolean>;
@@ -129,7 +127,6 @@ function createService(on: ConnectionRef, deps: ServiceDeps) {
       true,
     );
 
-  /** The list as pages and the toolbar read it: summaries, not whole reports. */
   const listSummaries = async (
     query: ReportListQuery,
     asView = false,
@@ -165,7 +162,6 @@ function createService(on: ConnectionRef, deps: ServiceDeps) {
       return alias ? newestFor(alias) : answer;
     },
 
-    /** The RECENT_COUNT newest reports, of one host when given. */
     async recentReports(host?: string): Promise<Result<ReportSummary[]>> {
       const site = host ? serviceHost(host) : null;
       const answer = await summaries(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
