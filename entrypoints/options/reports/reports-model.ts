@@ -17,7 +17,7 @@ import { readStore } from '@/lib/report-store';
 import { createListModel, type ListCache } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
-import { createBulkJobControls } from './bulk-job-controls';
+import { createBulkJobControls } from './BulkJobStatus';
 
 export type Send = typeof sendMessage;
 
