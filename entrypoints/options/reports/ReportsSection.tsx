@@ -119,23 +119,7 @@ export function ReportsSection({ model, details, projects }: ReportsSectionProps
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
-          <ReportsTable
-            reports={page.items}
-            sorted={list.sorted.value}
-            loading={loading}
-            // Saved rows of this view stay readable once the service failed: the status says they are saved.
-            stale={list.stale.value}
-            selected={model.selected.value}
-            detailsId={model.detailsId.value}
-            onSort={list.sortBy}
-            onToggle={(report, on) => model.toggleSelected(report.id, on)}
-            onToggleAll={model.toggleAllSelected}
-            onDetails={(report, opener) => {
-              detailsOpener.current = opener;
-              model.openDetails(report.id);
-            }}
-            onDelete={(report) => (toDelete.value = report)}
-          />
+          <ReportsTable reports={page.items} model={model} opener={detailsOpener} toDelete={toDelete} />
           {page.items.length === 0 ? <EmptyReports model={model} /> : null}
           <Pagination
             page={page}
