@@ -12,6 +12,7 @@ import {
 } from '@/lib/api/types';
 import { firstSortDirection, formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
 import { searchProblem } from '@/lib/page-url';
+import { latestOnly } from './latest-only';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 
@@ -116,28 +117,27 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
 
   const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
   const active = signal(false);
-  const page = signal<Page<Item> | null>(null);
+  /** Kept rows carry when they were answered; this visit's answer does not. */
+  const page = signal<(Page<Item> & { fetchedAt?: number }) | null>(null);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
   const searchText = signal(state.peek().search);
   const shownKey = signal<string | null>(null);
-  /** When the kept page on show was answered (null: what shows is this visit's answer). */
-  const keptAt = signal<number | null>(null);
 
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   let firstKeptRows: Promise<void> | undefined;
-  /** Only the newest load's answer shows: a slow one to an older query never overwrites it. */
-  let loads = 0;
+  const fetchLatest = latestOnly(config.fetchPage);
 
   const keyOf = (list: S) => formatRoute(config.routeFor(list, null));
 
   async function load(target: S) {
-    const loadNumber = ++loads;
-    requestedKey = keyOf(target);
+    const key = keyOf(target);
+    requestedKey = key;
     // A search from the address bar or a link that no request could carry: the field says why.
     if (searchProblem(target.search)) {
+      fetchLatest.invalidate();
       batch(() => {
         loading.value = false;
         error.value = null;
@@ -145,33 +145,29 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       return;
     }
     loading.value = true;
-    const key = keyOf(target);
     let answered = false;
-    const kept = config.cache && shownKey.peek() !== key ? config.cache.read(target).catch(() => null) : null;
-    if (kept) {
-      const shown = showCached(kept, key, () => answered);
+    if (config.cache && shownKey.peek() !== key) {
+      const shown = showKept(
+        config.cache.read(target).catch(() => null),
+        key,
+        () => answered,
+      );
       firstKeptRows ??= shown;
     }
-    const result = await config.fetchPage(target);
-    answered = true;
-    if (loadNumber !== loads) return;
+    const { current, value: result } = await fetchLatest(target);
+    if (!current) return;
     if (!result.ok) {
-      // Rows of another view never stand under this one's filters: its own kept rows do, or none.
-      const keptPage = shownKey.peek() === key ? null : await kept;
-      if (loadNumber !== loads) return;
       batch(() => {
         loading.value = false;
         error.value = result.error;
+        // Rows of another view never stand under this one's filters: its own kept rows do, or none.
         if (shownKey.peek() === key) return;
-        if (keptPage) showKept(keptPage, key);
-        else {
-          page.value = null;
-          shownKey.value = null;
-          keptAt.value = null;
-        }
+        page.value = null;
+        shownKey.value = null;
       });
       return;
     }
+    answered = true;
     // Past the last page (its rows were deleted, or an old bookmark): show the last page instead.
     if (
       isPastTheEnd(result.data) &&
@@ -184,22 +180,19 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       error.value = null;
       page.value = withShownItems(page.peek(), result.data);
       shownKey.value = keyOf(applied);
-      keptAt.value = null;
     });
     if (keyOf(applied) !== key) followServer(target, applied);
   }
 
-  async function showCached(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
+  /** Unless this visit's answer came first, or the person moved on. */
+  async function showKept(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
     const kept = await reading;
     if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
     if (shownKey.peek() === key) return;
-    batch(() => showKept(kept, key));
-  }
-
-  function showKept({ fetchedAt, ...kept }: KeptPage<Item>, key: string) {
-    page.value = kept;
-    shownKey.value = key;
-    keptAt.value = fetchedAt;
+    batch(() => {
+      page.value = kept;
+      shownKey.value = key;
+    });
   }
 
   /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
@@ -295,7 +288,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     /** The page on show was loaded for another state (still loading it, or that failed). */
     stale,
     /** When the kept rows on show were answered, while they show (null: none show). */
-    keptAt: computed(() => (stale.value ? null : keptAt.value)),
+    keptAt: computed(() => (stale.value ? null : (page.value?.fetchedAt ?? null))),
     error: error as ReadonlySignal<ApiError | null>,
     /** What the search field shows, which runs ahead of the search in the hash while typing. */
     searchText: searchText as ReadonlySignal<string>,
@@ -338,7 +331,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     },
     dispose() {
       clearTimeout(searchTimer);
-      loads++;
+      fetchLatest.invalidate();
       stopFollowingRoute();
     },
   };
