@@ -41,25 +41,12 @@ export interface ListModelConfig<K extends SortKey, S extends BaseListState<K>, 
   fetchPage(state: S): Promise<Result<Page<Item>>>;
   sortKeys: readonly K[];
   searchDelayMs?: number;
-  /** The last answers the background kept: shown, marked as refreshing, while the request is on its way. */
-  cache?: ListCache<S, Item>;
+  /** The last answer the background kept: shown, marked as refreshing, while the request is on its way. */
+  readKept?: (state: S) => Promise<KeptPage<Item> | null>;
 }
 
 /** A page kept from an earlier answer, and when that answer came. */
 export type KeptPage<Item> = Page<Item> & { fetchedAt: number };
-
-export interface ListCache<S, Item> {
-  read(state: S): Promise<KeptPage<Item> | null>;
-}
-
-function isPastTheEnd(page: Page<unknown>): boolean {
-  return (
-    page.items.length === 0 &&
-    page.page > 1 &&
-    page.lastPage !== null &&
-    page.page > Math.max(1, page.lastPage)
-  );
-}
 
 /** Items equal to the ones on show are replaced by them, so their rows render nothing again. */
 function withShownItems<Item>(shown: Page<Item> | null, answer: Page<Item>): Page<Item> {
@@ -87,21 +74,6 @@ function sameValues(a: unknown, b: unknown): boolean {
         sameValues((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
     )
   );
-}
-
-/**
- * The sort the rows are really in. A server may ignore the sort asked without an error (phpRank replaces
- * `sort_by=generated_at` by `id`); its page links carry what it applied. What it leaves out is taken as asked.
- */
-function serverSort<K extends SortKey>(
-  asked: ListSort<K>,
-  applied: Page<unknown>['appliedSort'],
-  keys: readonly K[],
-): ListSort<K> {
-  if (!applied) return asked;
-  const sortBy = keys.find((key) => key === applied.sortBy) ?? asked.sortBy;
-  const sort = applied.sort === 'asc' || applied.sort === 'desc' ? applied.sort : asked.sort;
-  return { sortBy, sort };
 }
 
 export type ListModel<K extends SortKey, S extends BaseListState<K>, Item> = ReturnType<
@@ -146,9 +118,9 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     }
     loading.value = true;
     let answered = false;
-    if (config.cache && shownKey.peek() !== key) {
+    if (config.readKept && shownKey.peek() !== key) {
       const shown = showKept(
-        config.cache.read(target).catch(() => null),
+        config.readKept(target).catch(() => null),
         key,
         () => answered,
       );
@@ -169,11 +141,9 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     }
     answered = true;
     // Past the last page (its rows were deleted, or an old bookmark): show the last page instead.
-    if (
-      isPastTheEnd(result.data) &&
-      followServer(target, { ...target, page: Math.max(1, result.data.lastPage ?? 1) }, true)
-    )
-      return;
+    const { items, lastPage, page: shownPage } = result.data;
+    const pastTheEnd = items.length === 0 && lastPage !== null && shownPage > Math.max(1, lastPage);
+    if (pastTheEnd && followServer(target, { ...target, page: Math.max(1, lastPage) }, true)) return;
     const applied = appliedState(target, result.data);
     batch(() => {
       loading.value = false;
@@ -265,11 +235,16 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
 
   const stale = computed(() => shownKey.value !== keyOf(state.value));
   const typedSearchProblem = computed(() => searchProblem(searchText.value));
+  // A server may ignore the sort asked without an error (phpRank replaces `sort_by=generated_at` by `id`);
+  // its page links carry what it applied, and what they leave out is taken as asked.
   const sorted = computed<ListSort<K>>(() => {
     const asked = { sortBy: state.value.sortBy, sort: state.value.sort };
-    const shown = page.value;
-    if (!shown || stale.value) return asked;
-    return serverSort(asked, shown.appliedSort, config.sortKeys);
+    const applied = stale.value ? null : page.value?.appliedSort;
+    if (!applied) return asked;
+    return {
+      sortBy: config.sortKeys.find((key) => key === applied.sortBy) ?? asked.sortBy,
+      sort: applied.sort === 'asc' || applied.sort === 'desc' ? applied.sort : asked.sort,
+    };
   });
   const sortReplaced = computed(() => {
     const asked = state.value.sortBy;
