@@ -139,11 +139,8 @@ function ReportEditForm({ report, details }: { report: Report; details: ReportDe
       passwordError.value = t('reportsPasswordMissing');
       return;
     }
-    // Only what the person changed; the model drops a privacy equal to the report's.
-    const result = await details.save({
-      ...(picked.value === undefined ? {} : { privacy: picked.value }),
-      ...(privacy === PRIVACY.password && password.value !== '' ? { password: password.value } : {}),
-    });
+    // The model sends only what differs from the report, and a password only beside privacy Password.
+    const result = await details.save({ privacy: picked.value, password: password.value });
     if (result.ok) {
       password.value = '';
       picked.value = undefined;
