@@ -27,12 +27,6 @@ import { openSettings } from '../router';
 /** Reports named in "Delete N reports?"; the rest are counted. */
 const LISTED = 8;
 
-export interface ReportsSectionProps {
-  model: ReportsModel;
-  details: ReportDetailsModel;
-  projects: ProjectOptionsModel;
-}
-
 function sortNames(): Record<ReportSortKey, string> {
   return {
     id: t('optionsSortByCreated'),
@@ -42,7 +36,12 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-export function ReportsSection({ model, details, projects }: ReportsSectionProps) {
+export function ReportsSection(props: {
+  model: ReportsModel;
+  details: ReportDetailsModel;
+  projects: ProjectOptionsModel;
+}) {
+  const { model, details, projects } = props;
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
