@@ -1,4 +1,4 @@
-// The list model with kept answers (ListModelConfig.cache, which the background writes): a state's kept
+// The list model with kept answers (ListModelConfig.readKept, which the background writes): a state's kept
 // rows show while its request is on the way, marked, then the answer replaces them; rows kept for one
 // state never show for another, and a kept page never covers a fresher answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
