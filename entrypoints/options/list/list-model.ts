@@ -12,6 +12,7 @@ import {
 } from '@/lib/api/types';
 import { firstSortDirection, formatRoute, type ListPrefs, type OptionsRoute } from '@/lib/options-route';
 import { searchProblem } from '@/lib/page-url';
+import { latestOnly } from './latest-only';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 
@@ -40,25 +41,12 @@ export interface ListModelConfig<K extends SortKey, S extends BaseListState<K>, 
   fetchPage(state: S): Promise<Result<Page<Item>>>;
   sortKeys: readonly K[];
   searchDelayMs?: number;
-  /** The last answers the background kept: shown, marked as refreshing, while the request is on its way. */
-  cache?: ListCache<S, Item>;
+  /** The last answer the background kept: shown, marked as refreshing, while the request is on its way. */
+  readKept?: (state: S) => Promise<KeptPage<Item> | null>;
 }
 
 /** A page kept from an earlier answer, and when that answer came. */
 export type KeptPage<Item> = Page<Item> & { fetchedAt: number };
-
-export interface ListCache<S, Item> {
-  read(state: S): Promise<KeptPage<Item> | null>;
-}
-
-function isPastTheEnd(page: Page<unknown>): boolean {
-  return (
-    page.items.length === 0 &&
-    page.page > 1 &&
-    page.lastPage !== null &&
-    page.page > Math.max(1, page.lastPage)
-  );
-}
 
 /** Items equal to the ones on show are replaced by them, so their rows render nothing again. */
 function withShownItems<Item>(shown: Page<Item> | null, answer: Page<Item>): Page<Item> {
@@ -88,21 +76,6 @@ function sameValues(a: unknown, b: unknown): boolean {
   );
 }
 
-/**
- * The sort the rows are really in. A server may ignore the sort asked without an error (phpRank replaces
- * `sort_by=generated_at` by `id`); its page links carry what it applied. What it leaves out is taken as asked.
- */
-function serverSort<K extends SortKey>(
-  asked: ListSort<K>,
-  applied: Page<unknown>['appliedSort'],
-  keys: readonly K[],
-): ListSort<K> {
-  if (!applied) return asked;
-  const sortBy = keys.find((key) => key === applied.sortBy) ?? asked.sortBy;
-  const sort = applied.sort === 'asc' || applied.sort === 'desc' ? applied.sort : asked.sort;
-  return { sortBy, sort };
-}
-
 export type ListModel<K extends SortKey, S extends BaseListState<K>, Item> = ReturnType<
   typeof createListModel<K, S, Item>
 >;
@@ -116,28 +89,27 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
 
   const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
   const active = signal(false);
-  const page = signal<Page<Item> | null>(null);
+  /** Kept rows carry when they were answered; this visit's answer does not. */
+  const page = signal<(Page<Item> & { fetchedAt?: number }) | null>(null);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
   const searchText = signal(state.peek().search);
   const shownKey = signal<string | null>(null);
-  /** When the kept page on show was answered (null: what shows is this visit's answer). */
-  const keptAt = signal<number | null>(null);
 
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   let firstKeptRows: Promise<void> | undefined;
-  /** Only the newest load's answer shows: a slow one to an older query never overwrites it. */
-  let loads = 0;
+  const fetchLatest = latestOnly(config.fetchPage);
 
   const keyOf = (list: S) => formatRoute(config.routeFor(list, null));
 
   async function load(target: S) {
-    const loadNumber = ++loads;
-    requestedKey = keyOf(target);
+    const key = keyOf(target);
+    requestedKey = key;
     // A search from the address bar or a link that no request could carry: the field says why.
     if (searchProblem(target.search)) {
+      fetchLatest.invalidate();
       batch(() => {
         loading.value = false;
         error.value = null;
@@ -145,61 +117,52 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       return;
     }
     loading.value = true;
-    const key = keyOf(target);
     let answered = false;
-    const kept = config.cache && shownKey.peek() !== key ? config.cache.read(target).catch(() => null) : null;
-    if (kept) {
-      const shown = showCached(kept, key, () => answered);
+    if (config.readKept && shownKey.peek() !== key) {
+      const shown = showKept(
+        config.readKept(target).catch(() => null),
+        key,
+        () => answered,
+      );
       firstKeptRows ??= shown;
     }
-    const result = await config.fetchPage(target);
-    answered = true;
-    if (loadNumber !== loads) return;
+    const { current, value: result } = await fetchLatest(target);
+    if (!current) return;
     if (!result.ok) {
-      // Rows of another view never stand under this one's filters: its own kept rows do, or none.
-      const keptPage = shownKey.peek() === key ? null : await kept;
-      if (loadNumber !== loads) return;
       batch(() => {
         loading.value = false;
         error.value = result.error;
+        // Rows of another view never stand under this one's filters: its own kept rows do, or none.
         if (shownKey.peek() === key) return;
-        if (keptPage) showKept(keptPage, key);
-        else {
-          page.value = null;
-          shownKey.value = null;
-          keptAt.value = null;
-        }
+        page.value = null;
+        shownKey.value = null;
       });
       return;
     }
+    answered = true;
     // Past the last page (its rows were deleted, or an old bookmark): show the last page instead.
-    if (
-      isPastTheEnd(result.data) &&
-      followServer(target, { ...target, page: Math.max(1, result.data.lastPage ?? 1) }, true)
-    )
-      return;
+    const { items, lastPage, page: shownPage } = result.data;
+    const pastTheEnd = items.length === 0 && lastPage !== null && shownPage > Math.max(1, lastPage);
+    if (pastTheEnd && followServer(target, { ...target, page: Math.max(1, lastPage) }, true)) return;
     const applied = appliedState(target, result.data);
     batch(() => {
       loading.value = false;
       error.value = null;
       page.value = withShownItems(page.peek(), result.data);
       shownKey.value = keyOf(applied);
-      keptAt.value = null;
     });
     if (keyOf(applied) !== key) followServer(target, applied);
   }
 
-  async function showCached(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
+  /** Unless this visit's answer came first, or the person moved on. */
+  async function showKept(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
     const kept = await reading;
     if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
     if (shownKey.peek() === key) return;
-    batch(() => showKept(kept, key));
-  }
-
-  function showKept({ fetchedAt, ...kept }: KeptPage<Item>, key: string) {
-    page.value = kept;
-    shownKey.value = key;
-    keptAt.value = fetchedAt;
+    batch(() => {
+      page.value = kept;
+      shownKey.value = key;
+    });
   }
 
   /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
@@ -272,11 +235,16 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
 
   const stale = computed(() => shownKey.value !== keyOf(state.value));
   const typedSearchProblem = computed(() => searchProblem(searchText.value));
+  // A server may ignore the sort asked without an error (phpRank replaces `sort_by=generated_at` by `id`);
+  // its page links carry what it applied, and what they leave out is taken as asked.
   const sorted = computed<ListSort<K>>(() => {
     const asked = { sortBy: state.value.sortBy, sort: state.value.sort };
-    const shown = page.value;
-    if (!shown || stale.value) return asked;
-    return serverSort(asked, shown.appliedSort, config.sortKeys);
+    const applied = stale.value ? null : page.value?.appliedSort;
+    if (!applied) return asked;
+    return {
+      sortBy: config.sortKeys.find((key) => key === applied.sortBy) ?? asked.sortBy,
+      sort: applied.sort === 'asc' || applied.sort === 'desc' ? applied.sort : asked.sort,
+    };
   });
   const sortReplaced = computed(() => {
     const asked = state.value.sortBy;
@@ -295,7 +263,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     /** The page on show was loaded for another state (still loading it, or that failed). */
     stale,
     /** When the kept rows on show were answered, while they show (null: none show). */
-    keptAt: computed(() => (stale.value ? null : keptAt.value)),
+    keptAt: computed(() => (stale.value ? null : (page.value?.fetchedAt ?? null))),
     error: error as ReadonlySignal<ApiError | null>,
     /** What the search field shows, which runs ahead of the search in the hash while typing. */
     searchText: searchText as ReadonlySignal<string>,
@@ -338,7 +306,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     },
     dispose() {
       clearTimeout(searchTimer);
-      loads++;
+      fetchLatest.invalidate();
       stopFollowingRoute();
     },
   };

@@ -1,7 +1,7 @@
 // "Bulk changes" under the Reports toolbar: select every matching report, change their privacy or
 // regenerate their results, watch the background do it (progress, Stop), and read what failed and why.
-import { computed, effect, signal, useSignal } from '@preact/signals';
-import { useEffect, useMemo } from 'preact/hooks';
+import { computed, signal, useSignal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import { PRIVACY, type Privacy } from '@/lib/api/types';
@@ -9,13 +9,20 @@ import type { BulkAction } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 import { openSettings } from '../router';
-import { BulkProgress, BulkSummary } from './BulkJobStatus';
+import { BulkJobStatus } from './BulkJobStatus';
 import { toReportFilters, type ReportsModel } from './reports-model';
 
 function createBulkChoice(reports: ReportsModel) {
   const { list, selected, wholePage } = reports;
-  /** Every report matching the filters is selected, on every page. */
-  const allMatching = signal(false);
+  const filters = computed(() =>
+    JSON.stringify({ ...toReportFilters(list.state.value), perPage: list.state.value.perPage }),
+  );
+  /** The filters and selection "all matching" was chosen under: it holds for them alone. */
+  const chosen = signal<{ filters: string; selected: ReadonlySet<string> } | null>(null);
+  const allMatching = computed(
+    () =>
+      chosen.value?.filters === filters.value && chosen.value.selected === selected.value && wholePage.value,
+  );
   // Here, not in the form: the form goes while a job runs and must come back with it.
   const privacy = signal<Privacy>(PRIVACY.private);
   /** How many reports match the filters, on every page, as the list's meta says. */
@@ -23,19 +30,9 @@ function createBulkChoice(reports: ReportsModel) {
   const canSelectAllMatching = computed(
     () => wholePage.value && matching.value !== null && matching.value > selected.value.size,
   );
-  /** How many reports a change would touch. */
   const count = computed(() =>
     allMatching.value && matching.value !== null ? matching.value : selected.value.size,
   );
-
-  // "All matching" holds for these filters and this whole page (of this size) only.
-  let filters = '';
-  const stopResetting = effect(() => {
-    const now = JSON.stringify({ ...toReportFilters(list.state.value), perPage: list.state.value.perPage });
-    const whole = wholePage.value; // read on every run: a dependency of this effect
-    if (now !== filters || !whole) allMatching.value = false;
-    filters = now;
-  });
 
   async function start(action: BulkAction, password?: string): Promise<void> {
     const target = allMatching.peek()
@@ -54,10 +51,12 @@ function createBulkChoice(reports: ReportsModel) {
     matching,
     count,
     privacy,
-    selectAllMatching: (on: boolean) => (allMatching.value = on && canSelectAllMatching.peek()),
+    selectAllMatching(on: boolean) {
+      const all = on && canSelectAllMatching.peek();
+      chosen.value = all ? { filters: filters.peek(), selected: selected.peek() } : null;
+    },
     changePrivacy: (privacy: Privacy, password?: string) => start({ kind: 'privacy', privacy }, password),
     regenerate: () => start({ kind: 'regenerate' }),
-    dispose: stopResetting,
   };
 }
 
@@ -65,7 +64,6 @@ type BulkChoice = ReturnType<typeof createBulkChoice>;
 
 export function BulkChanges({ reports }: { reports: ReportsModel }) {
   const choice = useMemo(() => createBulkChoice(reports), [reports]);
-  useEffect(() => () => choice.dispose(), [choice]);
   const { jobs } = reports;
   const job = jobs.job.value;
   const running = job !== null && job.phase !== 'ended';
@@ -73,10 +71,7 @@ export function BulkChanges({ reports }: { reports: ReportsModel }) {
   return (
     <div class="bulk-changes">
       <SelectAllMatching choice={choice} pageCount={reports.selected.value.size} />
-      {running ? <BulkProgress job={job} model={jobs} /> : null}
-      {job?.phase === 'ended' ? (
-        <BulkSummary job={job} model={jobs} detailsHref={reports.detailsHref} />
-      ) : null}
+      <BulkJobStatus job={job} model={jobs} detailsHref={reports.detailsHref} />
       {!running && choice.count.value > 0 ? <BulkForm choice={choice} reports={reports} /> : null}
       {error ? (
         <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={openSettings} />

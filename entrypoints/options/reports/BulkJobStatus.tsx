@@ -1,19 +1,80 @@
-// A bulk job as it goes (progress, Stop) and once it ended (what was done, each failure, Retry failed):
-// the Reports section's bulk changes and Delete selected, and a project's "Regenerate these pages".
+// The background's bulk job as a page watches it (the page never sends the changes itself), and its one
+// status: progress and Stop while it runs; what was done, each failure and Retry failed once it ended.
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import type { ApiError } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
-import { bulkCounts, type BulkItem, type BulkJob } from '@/lib/bulk-job';
+import { bulkCounts, watchBulkJob, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
+import type { MessageType, PageInput } from '@/lib/messaging/protocol';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
-import type { BulkJobControls } from './bulk-job-controls';
 import { openSettings } from '../router';
+import type { Send } from './reports-model';
 
-/** What the job's buttons ask the background. */
+/** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
+export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => void) {
+  const job = signal<BulkJob | null>(null);
+  const started = signal<string | null>(null);
+  const error = signal<ApiError | null>(null);
+  /** Set by start until the new job shows: the job that was there before it. */
+  let awaiting: { before: string | null } | null = null;
+
+  const stopWatching = watchBulkJob((next) => {
+    const before = job.peek();
+    batch(() => {
+      if (awaiting && next && next.id !== awaiting.before) {
+        started.value = next.id;
+        awaiting = null;
+      }
+      job.value = next;
+    });
+    if (next?.phase === 'ended' && before?.id === next.id && before.phase !== 'ended') onEnded(next);
+  });
+
+  async function ask<T extends MessageType>(type: T, payload: PageInput<T>): Promise<boolean> {
+    error.value = null;
+    const answer = await send(type, payload);
+    if (!answer.ok) error.value = answer.error;
+    return answer.ok;
+  }
+
+  return {
+    /** The background's job (running or ended); null when there is none. */
+    job: job as ReadonlySignal<BulkJob | null>,
+    /** The id of the first job that appeared after this page's last start: the one it started. */
+    started: started as ReadonlySignal<string | null>,
+    /** The background refused to start, stop, retry or dismiss. */
+    error: error as ReadonlySignal<ApiError | null>,
+    /** Whether the background took the job. */
+    async start(input: PageInput<'bulk.start'>) {
+      awaiting = { before: job.peek()?.id ?? null };
+      const taken = await ask('bulk.start', input);
+      if (!taken) awaiting = null;
+      return taken;
+    },
+    stop: async () => void (await ask('bulk.stop', {})),
+    retryFailed: async () => void (await ask('bulk.retryFailed', {})),
+    dismiss: async () => void (await ask('bulk.dismiss', {})),
+    dispose: stopWatching,
+  };
+}
+
+export type BulkJobControls = ReturnType<typeof createBulkJobControls>;
+
 type JobButtons = Pick<BulkJobControls, 'stop' | 'retryFailed' | 'dismiss'>;
+/** Where a page named in the summary links to: its report's details. */
+type DetailsHref = (id: ReportId) => string;
 
-export function BulkProgress({ job, model }: { job: BulkJob; model: JobButtons }) {
+export function BulkJobStatus(props: { job: BulkJob | null; model: JobButtons; detailsHref?: DetailsHref }) {
+  const { job, model } = props;
+  if (!job) return null;
+  if (job.phase === 'ended') return <BulkSummary job={job} model={model} detailsHref={props.detailsHref} />;
+  return <BulkProgress job={job} model={model} />;
+}
+
+function BulkProgress({ job, model }: { job: BulkJob; model: JobButtons }) {
   const { total, done, failed } = bulkCounts(job);
   const collecting = job.phase === 'collecting';
   const waitSeconds = job.waitingUntil ? Math.max(1, Math.ceil((job.waitingUntil - Date.now()) / 1000)) : 0;
@@ -72,18 +133,14 @@ export function deleteSummary(job: BulkJob): string {
   return parts.join(' ');
 }
 
-/** The ended job: what was done, each failure with its reason, and "Retry failed" where it helps. */
 export function BulkSummary({
   job,
   model,
-  onOpenSettings = openSettings,
   detailsHref,
 }: {
   job: BulkJob;
   model: JobButtons;
-  onOpenSettings?: () => void;
-  /** Where a page named in the summary links to: its report's details. */
-  detailsHref?: (id: ReportId) => string;
+  detailsHref?: DetailsHref;
 }) {
   const { total, done, failed, skipped, retryable } = bulkCounts(job);
   const failures = job.items.filter((item) => item.state === 'failed');
@@ -93,7 +150,7 @@ export function BulkSummary({
     <div class={`bulk-summary${failed > 0 || job.error ? ' bulk-summary--failed' : ''}`} role="status">
       <div>
         {job.error ? (
-          <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={onOpenSettings} />
+          <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={openSettings} />
         ) : (
           <p>
             {deleting
@@ -159,7 +216,7 @@ export function regenerateOutcome(items: readonly BulkItem[]): { better: ScoreMo
 }
 
 /** New results: the pages whose score rose, and those whose score fell, each with both scores. */
-function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: (id: ReportId) => string }) {
+function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: DetailsHref }) {
   const { better, worse } = regenerateOutcome(job.items);
   const compared = job.items.some(
     (item) => item.state === 'done' && typeof item.before === 'number' && typeof item.after === 'number',
@@ -194,7 +251,7 @@ function MoveList({
   one: string;
   many: string;
   moves: ScoreMove[];
-  detailsHref?: (id: ReportId) => string;
+  detailsHref?: DetailsHref;
 }) {
   if (moves.length === 0) return null;
   return (

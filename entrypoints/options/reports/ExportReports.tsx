@@ -68,13 +68,7 @@ function ReadingBar({ state }: { state: Reading }) {
   );
 }
 
-export function ExportPanel({
-  model,
-  onOpenSettings = openSettings,
-}: {
-  model: ExportModel;
-  onOpenSettings?: () => void;
-}) {
+export function ExportPanel({ model }: { model: ExportModel }) {
   const state = model.state.value;
   const box = useRef<HTMLDivElement>(null);
   const reading = state?.phase === 'reading' ? state : null;
@@ -104,7 +98,7 @@ export function ExportPanel({
             <ErrorActions
               error={failed.error}
               onRetry={() => void model.retry()}
-              onOpenSettings={onOpenSettings}
+              onOpenSettings={openSettings}
               retryLabel={t('exportRetry')}
             />
             <button type="button" onClick={model.dismiss}>

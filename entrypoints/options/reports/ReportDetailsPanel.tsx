@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyFields } from '@/components/PrivacyFields';
@@ -88,26 +89,6 @@ export function ReportDetailsPanel({
   );
 }
 
-/** "Score over time": the chart of the report's analyses and what changed between two of them. */
-function ReportHistory({ history }: { history: readonly Snapshot[] }) {
-  return (
-    <section class="report-history" aria-labelledby="details-history-heading">
-      <h4 id="details-history-heading" class="details-fields-heading">
-        {t('historyHeading')}
-      </h4>
-      {history.length < 2 ? (
-        <p class="muted">{t('historyStartsHere')}</p>
-      ) : (
-        <>
-          <ScoreChart history={history} />
-          {/* A new analysis brings the comparison back to the last two. */}
-          <AnalysisComparison key={history.at(-1)?.generatedAt} history={history} />
-        </>
-      )}
-    </section>
-  );
-}
-
 function DetailsResult({ report, state }: { report: Report; state: ShownState | null }) {
   if (state === 'no_score' && report.result === null) {
     return <span class="result result--pending">{t('reportsNoScore')}</span>;
@@ -158,11 +139,8 @@ function ReportEditForm({ report, details }: { report: Report; details: ReportDe
       passwordError.value = t('reportsPasswordMissing');
       return;
     }
-    // Only what the person changed; the model drops a privacy equal to the report's.
-    const result = await details.save({
-      ...(picked.value === undefined ? {} : { privacy: picked.value }),
-      ...(privacy === PRIVACY.password && password.value !== '' ? { password: password.value } : {}),
-    });
+    // The model sends only what differs from the report, and a password only beside privacy Password.
+    const result = await details.save({ privacy: picked.value, password: password.value });
     if (result.ok) {
       password.value = '';
       picked.value = undefined;
@@ -220,52 +198,84 @@ function ReportEditForm({ report, details }: { report: Report; details: ReportDe
   );
 }
 
-/**
- * What the service's tests found, for a person: the counts in one sentence, then each failed test under
- * its category, with its importance as a word (not colour alone) and a short detail. Text only.
- */
-function ReportTests({ checks }: { checks: ReportChecks }) {
-  const groups = groupByCategory(checks.failures);
+/** A part of the panel under its own heading. */
+function DetailsSection({
+  heading,
+  children,
+  ...props
+}: {
+  heading: string;
+  class: string;
+  children: ComponentChildren;
+}) {
+  const id = useId();
   return (
-    <section class="report-tests" aria-labelledby="details-tests-heading">
-      <h4 id="details-tests-heading" class="details-fields-heading">
-        {t('reportsTestsHeading')}
+    <section class={props.class} aria-labelledby={id}>
+      <h4 id={id} class="details-fields-heading">
+        {heading}
       </h4>
-      <p class="test-counts">{issueCountsText(checks.counts)}</p>
-      {groups.map((group) => (
-        <section key={group.category} class="test-group" aria-labelledby={`details-tests-${group.category}`}>
-          <h5 id={`details-tests-${group.category}`}>{group.label}</h5>
-          <ul class="failed-tests">
-            {group.failures.map((failure) => (
-              <FailedTest
-                key={failure.key}
-                importance={failure.importance}
-                name={failure.name}
-                detail={failure.detail}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {children}
     </section>
   );
 }
 
-/** One failed test as a list item: its importance as a word, its name, and a short detail. */
-function FailedTest({ importance, name, detail }: Pick<FailedCheck, 'importance' | 'name' | 'detail'>) {
+type ListedTest = Pick<FailedCheck, 'key' | 'importance' | 'name' | 'detail'>;
+
+/** Failed tests under a heading, each with its importance as a word (not colour alone) and a short detail. */
+function TestGroup({ heading, tests }: { heading: string; tests: readonly ListedTest[] }) {
+  const id = useId();
   return (
-    <li class="failed-test">
-      <span class={`importance importance--${importance}`}>
-        {importanceName(importance)}
-        <span class="visually-hidden"> {t('reportsImportanceSuffix')}</span>
-      </span>{' '}
-      <span class="failed-test-name">{name}</span>
-      {detail ? <span class="failed-test-detail"> — {detail}</span> : null}
-    </li>
+    <section class="test-group" aria-labelledby={id}>
+      <h5 id={id}>{heading}</h5>
+      {tests.length === 0 ? (
+        <p class="muted">{t('historyNoTests')}</p>
+      ) : (
+        <ul class="failed-tests">
+          {tests.map(({ key, importance, name, detail }) => (
+            <li key={key} class="failed-test">
+              <span class={`importance importance--${importance}`}>
+                {importanceName(importance)}
+                <span class="visually-hidden"> {t('reportsImportanceSuffix')}</span>
+              </span>{' '}
+              <span class="failed-test-name">{name}</span>
+              {detail ? <span class="failed-test-detail"> — {detail}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
-// What changed between two analyses of a report: the last two at first, any two chosen by date.
+/** What the service's tests found: the counts in one sentence, then each failed test under its category. */
+function ReportTests({ checks }: { checks: ReportChecks }) {
+  return (
+    <DetailsSection class="report-tests" heading={t('reportsTestsHeading')}>
+      <p class="test-counts">{issueCountsText(checks.counts)}</p>
+      {groupByCategory(checks.failures).map((group) => (
+        <TestGroup key={group.category} heading={group.label} tests={group.failures} />
+      ))}
+    </DetailsSection>
+  );
+}
+
+/** "Score over time": the chart of the report's analyses and what changed between two of them. */
+function ReportHistory({ history }: { history: readonly Snapshot[] }) {
+  return (
+    <DetailsSection class="report-history" heading={t('historyHeading')}>
+      {history.length < 2 ? (
+        <p class="muted">{t('historyStartsHere')}</p>
+      ) : (
+        <>
+          <ScoreChart history={history} />
+          {/* A new analysis brings the comparison back to the last two. */}
+          <AnalysisComparison key={history.at(-1)?.generatedAt} history={history} />
+        </>
+      )}
+    </DetailsSection>
+  );
+}
+
 /** Each analysis's name in the lists: its date (with the time when two share a date) and its score. */
 function analysisNames(history: readonly Snapshot[]): string[] {
   const dates = history.map((snapshot) => formatDate(snapshot.generatedAt));
@@ -286,12 +296,19 @@ function stillFailingDetail({ value, valueBefore }: CheckChange): string | null 
   return value === null ? t('historyValueWas', valueBefore) : t('historyValueNowWas', value, valueBefore);
 }
 
+const changedTests = (changes: readonly CheckChange[], detail: (change: CheckChange) => string | null) =>
+  changes.map((change) => ({
+    ...change,
+    name: change.name ?? checkName(change.key),
+    detail: detail(change),
+  }));
+
+/** What changed between two analyses: the last two at first, any two chosen by date. */
 function AnalysisComparison({ history }: { history: readonly Snapshot[] }) {
   const last = history.length - 1;
   const [earlier, setEarlier] = useState(last - 1);
   const [later, setLater] = useState(last);
   const names = analysisNames(history);
-  const id = useId();
   // Chosen the other way round, they are still compared in time order.
   const older = history[Math.min(earlier, later)]!;
   const newer = history[Math.max(earlier, later)]!;
@@ -311,10 +328,7 @@ function AnalysisComparison({ history }: { history: readonly Snapshot[] }) {
   );
 
   return (
-    <section class="history-comparison" aria-labelledby={`${id}-heading`}>
-      <h4 id={`${id}-heading`} class="details-fields-heading">
-        {t('historyCompareHeading')}
-      </h4>
+    <DetailsSection class="history-comparison" heading={t('historyCompareHeading')}>
       <div class="history-choices">
         {choice(t('historyEarlier'), earlier, setEarlier)}
         {choice(t('historyLater'), later, setLater)}
@@ -322,57 +336,25 @@ function AnalysisComparison({ history }: { history: readonly Snapshot[] }) {
       {comparison ? (
         <>
           <p class="history-score">{t('historyScoreFromTo', scoreText(older), scoreText(newer))}</p>
-          <ChangeList
+          <TestGroup
             heading={t('historyFixed', comparison.fixed.length)}
-            changes={comparison.fixed}
-            detail={({ value }) => (value === null ? null : t('historyValueWas', value))}
+            tests={changedTests(comparison.fixed, ({ value }) =>
+              value === null ? null : t('historyValueWas', value),
+            )}
           />
-          <ChangeList
+          <TestGroup
             heading={t('historyBroken', comparison.broken.length)}
-            changes={comparison.broken}
-            detail={({ value }) => value}
+            tests={changedTests(comparison.broken, ({ value }) => value)}
           />
-          <ChangeList
+          <TestGroup
             heading={t('historyStillFailing', comparison.stillFailing.length)}
-            changes={comparison.stillFailing}
-            detail={stillFailingDetail}
+            tests={changedTests(comparison.stillFailing, stillFailingDetail)}
           />
         </>
       ) : (
         <p class="muted">{t('historyChooseTwo')}</p>
       )}
-    </section>
-  );
-}
-
-function ChangeList({
-  heading,
-  changes,
-  detail,
-}: {
-  heading: string;
-  changes: readonly CheckChange[];
-  detail: (change: CheckChange) => string | null;
-}) {
-  const id = useId();
-  return (
-    <section class="test-group" aria-labelledby={id}>
-      <h5 id={id}>{heading}</h5>
-      {changes.length === 0 ? (
-        <p class="muted">{t('historyNoTests')}</p>
-      ) : (
-        <ul class="failed-tests">
-          {changes.map((change) => (
-            <FailedTest
-              key={change.key}
-              importance={change.importance}
-              name={change.name ?? checkName(change.key)}
-              detail={detail(change)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    </DetailsSection>
   );
 }
 

@@ -27,12 +27,6 @@ import { openSettings } from '../router';
 /** Reports named in "Delete N reports?"; the rest are counted. */
 const LISTED = 8;
 
-export interface ReportsSectionProps {
-  model: ReportsModel;
-  details: ReportDetailsModel;
-  projects: ProjectOptionsModel;
-}
-
 function sortNames(): Record<ReportSortKey, string> {
   return {
     id: t('optionsSortByCreated'),
@@ -42,7 +36,12 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-export function ReportsSection({ model, details, projects }: ReportsSectionProps) {
+export function ReportsSection(props: {
+  model: ReportsModel;
+  details: ReportDetailsModel;
+  projects: ProjectOptionsModel;
+}) {
+  const { model, details, projects } = props;
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
@@ -119,23 +118,7 @@ export function ReportsSection({ model, details, projects }: ReportsSectionProps
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
-          <ReportsTable
-            reports={page.items}
-            sorted={list.sorted.value}
-            loading={loading}
-            // Saved rows of this view stay readable once the service failed: the status says they are saved.
-            stale={list.stale.value}
-            selected={model.selected.value}
-            detailsId={model.detailsId.value}
-            onSort={list.sortBy}
-            onToggle={(report, on) => model.toggleSelected(report.id, on)}
-            onToggleAll={model.toggleAllSelected}
-            onDetails={(report, opener) => {
-              detailsOpener.current = opener;
-              model.openDetails(report.id);
-            }}
-            onDelete={(report) => (toDelete.value = report)}
-          />
+          <ReportsTable reports={page.items} model={model} opener={detailsOpener} toDelete={toDelete} />
           {page.items.length === 0 ? <EmptyReports model={model} /> : null}
           <Pagination
             page={page}

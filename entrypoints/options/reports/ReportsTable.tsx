@@ -1,32 +1,19 @@
 import { Component } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Signal } from '@preact/signals';
+import { useEffect, useState, type MutableRef } from 'preact/hooks';
 import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import { ScoreChangeMark } from '@/components/ScoreChangeMark';
 import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
-import type { ReportSummary, ReportSortKey } from '@/lib/api/types';
+import type { ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { readHistory, scoreChangeOf, type HistoryIndex } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
-import type { ListSort } from '../list/list-model';
 import { readableUrl } from '@/lib/readable-url';
-
-export interface ReportsTableProps {
-  reports: readonly ReportSummary[];
-  sorted: ListSort<ReportSortKey>;
-  loading: boolean;
-  stale: boolean;
-  selected: ReadonlySet<string>;
-  detailsId: string | null;
-  onSort: (key: ReportSortKey) => void;
-  onToggle: (report: ReportSummary, selected: boolean) => void;
-  onToggleAll: () => void;
-  onDetails: (report: ReportSummary, opener: HTMLElement) => void;
-  onDelete: (report: ReportSummary) => void;
-}
+import type { ReportsModel } from './reports-model';
 
 /** Rows a window `height` px tall shows unscrolled: a row is at least 45 px, 200 px go above the first. */
 export function firstScreenRows(height: number): number {
@@ -58,16 +45,30 @@ function useHistoryIndex(reports: readonly ReportSummary[]): HistoryIndex {
   return index;
 }
 
-export function ReportsTable(props: ReportsTableProps) {
-  const { reports, sorted, loading, stale, selected, onSort } = props;
+/** What a row acts on: the same objects from render to render, so an unchanged row does not render again. */
+interface RowActions {
+  model: ReportsModel;
+  /** The Details button last pressed: the focus goes back there when the details close. */
+  opener: MutableRef<HTMLElement | null>;
+  toDelete: Signal<ReportSummary | null>;
+}
+
+export function ReportsTable({ reports, ...actions }: RowActions & { reports: readonly ReportSummary[] }) {
+  const { model } = actions;
+  const { list } = model;
   const rows = useRowsToRender(reports);
   const history = useHistoryIndex(reports);
-  const actions = useRowActions(props);
-  const selectedOnPage = reports.filter((report) => selected.has(reportKey(report.id))).length;
-  const allSelected = reports.length > 0 && selectedOnPage === reports.length;
-  const sortProps = { sortBy: sorted.sortBy, sort: sorted.sort, onSort };
+  const selected = model.selected.value;
+  const allSelected = model.wholePage.value;
+  const sortProps = { sortBy: list.sorted.value.sortBy, sort: list.sorted.value.sort, onSort: list.sortBy };
   return (
-    <ListTable name="reports" labelledBy="reports-heading" loading={loading} stale={stale}>
+    // Saved rows of this view stay readable once the service failed: the status says they are saved.
+    <ListTable
+      name="reports"
+      labelledBy="reports-heading"
+      loading={list.loading.value}
+      stale={list.stale.value}
+    >
       <thead>
         <tr>
           <th scope="col" class="select-cell">
@@ -77,9 +78,9 @@ export function ReportsTable(props: ReportsTableProps) {
               checked={allSelected}
               disabled={reports.length === 0}
               ref={(input) => {
-                if (input) input.indeterminate = selectedOnPage > 0 && !allSelected;
+                if (input) input.indeterminate = selected.size > 0 && !allSelected;
               }}
-              onChange={props.onToggleAll}
+              onChange={model.toggleAllSelected}
             />
           </th>
           <SortHeader label={t('reportsColumnUrl')} sortKey="url" {...sortProps} />
@@ -105,8 +106,8 @@ export function ReportsTable(props: ReportsTableProps) {
               previous={change?.previous ?? null}
               rowId={`report-row-${index}`}
               selected={selected.has(key)}
-              open={props.detailsId === key}
-              actions={actions}
+              open={model.detailsId.value === key}
+              {...actions}
             />
           );
         })}
@@ -115,23 +116,7 @@ export function ReportsTable(props: ReportsTableProps) {
   );
 }
 
-type RowActions = Pick<ReportsTableProps, 'onToggle' | 'onDetails' | 'onDelete'>;
-
-/** Functions that stay the same from render to render, so an unchanged row does not render again. */
-function useRowActions(props: RowActions): RowActions {
-  const latest = useRef(props);
-  latest.current = props;
-  return useMemo(
-    () => ({
-      onToggle: (report, selected) => latest.current.onToggle(report, selected),
-      onDetails: (report, opener) => latest.current.onDetails(report, opener),
-      onDelete: (report) => latest.current.onDelete(report),
-    }),
-    [],
-  );
-}
-
-interface ReportRowProps {
+interface ReportRowProps extends RowActions {
   report: ReportSummary;
   /** Points since the previous analysis, and that analysis's score; null when the history cannot tell. */
   change: number | null;
@@ -139,7 +124,6 @@ interface ReportRowProps {
   rowId: string;
   selected: boolean;
   open: boolean;
-  actions: RowActions;
 }
 
 /**
@@ -152,7 +136,7 @@ class ReportRow extends Component<ReportRowProps> {
     return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
   }
 
-  render({ report, change, previous, rowId, selected, open, actions }: ReportRowProps) {
+  render({ report, change, previous, rowId, selected, open, model, opener, toDelete }: ReportRowProps) {
     const urlId = `${rowId}-url`;
     return (
       <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
@@ -163,7 +147,7 @@ class ReportRow extends Component<ReportRowProps> {
             aria-label={t('reportsSelectRow')}
             aria-describedby={urlId}
             checked={selected}
-            onChange={(event) => actions.onToggle(report, event.currentTarget.checked)}
+            onChange={(event) => model.toggleSelected(report.id, event.currentTarget.checked)}
           />
         </td>
         <th scope="row" id={urlId} class="url-cell">
@@ -196,7 +180,10 @@ class ReportRow extends Component<ReportRowProps> {
           <button
             type="button"
             aria-describedby={urlId}
-            onClick={(event) => actions.onDetails(report, event.currentTarget)}
+            onClick={(event) => {
+              opener.current = event.currentTarget;
+              model.openDetails(report.id);
+            }}
           >
             {t('reportsDetailsButton')}
           </button>
@@ -204,7 +191,7 @@ class ReportRow extends Component<ReportRowProps> {
             type="button"
             class="danger"
             aria-label={`${t('optionsDelete')} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
-            onClick={() => actions.onDelete(report)}
+            onClick={() => (toDelete.value = report)}
           >
             {t('optionsDelete')}
           </button>

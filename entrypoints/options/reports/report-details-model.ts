@@ -1,6 +1,6 @@
 // One report's details panel. While a result is generated the background's follower reads it again
 // (lib/following): the panel watches what it finds and never polls.
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
 import { summaryOf } from '@/lib/api/summary';
@@ -9,6 +9,7 @@ import { readHistory, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { shownState, type ShownState } from '@/lib/report-state';
+import { latestOnly } from '../list/latest-only';
 import type { Send } from './reports-model';
 
 export type DetailsWrite = 'save' | 'regenerate';
@@ -46,29 +47,41 @@ function afterRecheck(before: Report, after: Report, state: ShownState): string 
   return changed ? t('reportsRecheckChanged') : t('reportsRecheckUnchanged');
 }
 
+function noticeAfterWaiting(state: ShownState | null): string | null {
+  if (state === 'scored') return t('reportsNewResultsReady');
+  // "The service gave this report no score." (or "No result yet…") shows beside the result: once is enough.
+  return state === 'no_score' || state === 'unfinished' ? null : regenerating();
+}
+
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
 export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}) {
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
-  const score = signal<ShownState | null>(null);
   const gone = signal(false);
   const loading = signal(false);
   const loadError = signal<ApiError | null>(null);
   const writing = signal<DetailsWrite | null>(null);
   const writeError = signal<{ write: DetailsWrite; error: ApiError } | null>(null);
-  const notice = signal<string | null>(null);
+  const said = signal<string | null>(null);
   const history = signal<readonly Snapshot[] | null>(null);
+  /** The follower's newest word on each report it follows (or followed a moment ago). */
+  const followed = signal(new Map<string, Followed>());
+  // The follower's word wins: a report without dates would otherwise look "Generating…" for ever.
+  const score = computed(() => {
+    const current = report.value;
+    return current && shownState(current, Date.now(), followed.value.get(reportKey(current.id))?.state);
+  });
+  // "Regenerating…" gives way to what the wait ended in.
+  const notice = computed(() =>
+    said.value === regenerating() ? noticeAfterWaiting(score.value) : said.value,
+  );
   /** The analysis whose history was last asked for: a read for any other is dropped. */
   let historyOf: string | null = null;
-  /** Only the newest read's answer shows. */
-  let reads = 0;
-  /** The follower's newest word on each report it follows (or followed a moment ago). */
-  let followed = new Map<string, Followed>();
+  const readLatest = latestOnly((reportId: string) => send('reports.get', { id: reportId }));
   const stopWatching = watchFollowed((changed, all) => {
-    followed = new Map(all.map((entry) => [reportKey(entry.id), entry]));
-    const shown = id.peek();
-    const entry = changed.find((item) => reportKey(item.id) === shown);
+    followed.value = new Map(all.map((entry) => [reportKey(entry.id), entry]));
+    const entry = changed.find((item) => reportKey(item.id) === id.peek());
     if (entry) heard(entry);
   });
 
@@ -82,30 +95,26 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
       return;
     }
     // A copy other than the one on show: the follower keeps a summary, so the panel reads the whole
-    // report again, unless its own read or change is on its way (nothing shown yet, say).
+    // report again, unless its own read or change is on its way.
     const shown = report.peek();
     const fresh =
       entry.report && shown && JSON.stringify(entry.report) !== JSON.stringify(summaryOf(shown))
         ? entry.report
         : null;
     const answerOnItsWay = loading.peek() || writing.peek() !== null;
-    batch(() => {
-      showScoreState();
-      // A failure waiting cannot fix, or the one the follower gave up on: say what failed.
-      if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
-        loadError.value = entry.error;
-      else if (fresh) loadError.value = null;
-    });
+    // A failure waiting cannot fix, or the one the follower gave up on: say what failed.
+    if (entry.error && (entry.state === 'stopped' || entry.state === 'no_score'))
+      loadError.value = entry.error;
+    else if (fresh) loadError.value = null;
     if (fresh) options.onReportChanged?.(fresh);
     if (fresh && !answerOnItsWay) void load(reportId);
   }
 
   /** Null when the answer is no longer wanted. */
   async function load(reportId: string): Promise<Result<Report> | null> {
-    const read = ++reads;
     loading.value = true;
-    const result = await send('reports.get', { id: reportId });
-    if (read !== reads || id.peek() !== reportId) return null;
+    const { current, value: result } = await readLatest(reportId);
+    if (!current || id.peek() !== reportId) return null;
     batch(() => {
       loading.value = false;
       loadError.value = result.ok ? null : result.error;
@@ -117,29 +126,18 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
 
   /** After a regenerate that may have happened: read the report again and say what it shows. */
   async function recheck(reportId: string, before: Report) {
-    notice.value = t('reportsRechecking');
+    said.value = t('reportsRechecking');
     const result = await load(reportId);
     if (!result) return;
     // A failure is shown as the read's, with its Retry, so the person can look again.
-    notice.value = result.ok ? afterRecheck(before, result.data, score.peek() ?? 'scored') : null;
+    said.value = result.ok ? afterRecheck(before, result.data, score.peek() ?? 'scored') : null;
     if (result.ok) options.onReportChanged?.(result.data);
-  }
-
-  function noticeAfterWaiting(state: ShownState | null): string | null {
-    if (state === 'scored') return t('reportsNewResultsReady');
-    // "The service gave this report no score." (or "No result yet…") shows beside the result: once is enough.
-    return state === 'no_score' || state === 'unfinished' ? null : regenerating();
   }
 
   function showReport(next: Report) {
     report.value = next;
-    showScoreState();
-    readHistoryOf(next);
-  }
-
-  function readHistoryOf(shown: Report) {
-    const reportId = reportKey(shown.id);
-    const analysis = `${reportId} ${shown.generatedAt ?? ''}`;
+    const reportId = reportKey(next.id);
+    const analysis = `${reportId} ${next.generatedAt ?? ''}`;
     if (analysis === historyOf) return;
     historyOf = analysis;
     void readHistory()
@@ -154,14 +152,6 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     options.onReportGone?.(reportId);
   }
 
-  /** The follower's word wins: a report without dates would otherwise look "Generating…" for ever. */
-  function showScoreState() {
-    const current = report.peek();
-    if (!current) return;
-    score.value = shownState(current, Date.now(), followed.get(reportKey(current.id))?.state);
-    if (notice.peek() === regenerating()) notice.value = noticeAfterWaiting(score.peek());
-  }
-
   async function write(kind: DetailsWrite, changes: DetailsChanges | null): Promise<Result<Report>> {
     // The form that writes exists only beside a report on show.
     const current = report.peek()!;
@@ -169,14 +159,14 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     if (changes && !update) {
       batch(() => {
         writeError.value = null;
-        notice.value = nothingToSave();
+        said.value = nothingToSave();
       });
       return { ok: true, data: current };
     }
     batch(() => {
       writing.value = kind;
       writeError.value = null;
-      notice.value = null;
+      said.value = null;
     });
     const result = await send('reports.update', { id: current.id, ...(update ?? { regenerate: true }) });
     writing.value = null;
@@ -198,7 +188,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     }
     batch(() => {
       showReport(result.data);
-      notice.value =
+      said.value =
         kind === 'save'
           ? t('reportsChangesSaved')
           : score.peek() === 'generating'
@@ -212,7 +202,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
   return {
     id: id as ReadonlySignal<string | null>,
     report: report as ReadonlySignal<Report | null>,
-    scoreState: score as ReadonlySignal<ShownState | null>,
+    scoreState: score,
     /** The service said this report no longer exists: nothing can be changed any more. */
     gone: gone as ReadonlySignal<boolean>,
     loading: loading as ReadonlySignal<boolean>,
@@ -220,22 +210,21 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     writing: writing as ReadonlySignal<DetailsWrite | null>,
     writeError: writeError as ReadonlySignal<{ write: DetailsWrite; error: ApiError } | null>,
     /** What the last write did, in a sentence. */
-    notice: notice as ReadonlySignal<string | null>,
+    notice,
     /** The report's analyses the extension has seen, oldest first; null until read. */
     history: history as ReadonlySignal<readonly Snapshot[] | null>,
     show(next: string | null) {
       if (next === id.peek()) return;
-      reads++;
+      readLatest.invalidate();
       historyOf = null;
       batch(() => {
         history.value = null;
         id.value = next;
         report.value = null;
-        score.value = null;
         gone.value = false;
         loadError.value = null;
         writeError.value = null;
-        notice.value = null;
+        said.value = null;
         loading.value = false;
       });
       if (next !== null) void load(next);
@@ -249,7 +238,7 @@ export function createReportDetailsModel(send: Send, options: ReportDetailsOptio
     regenerate: () => write('regenerate', null),
     dispose() {
       stopWatching();
-      reads++;
+      readLatest.invalidate();
     },
   };
 }

@@ -14,17 +14,12 @@ import { resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
-import { createListModel, type ListCache } from '../list/list-model';
+import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
-import { createBulkJobControls } from './bulk-job-controls';
+import { createBulkJobControls } from './BulkJobStatus';
 
 export type Send = typeof sendMessage;
-
-/** The store of the connection this page was opened for (a switch reloads the page). */
-const KEPT: ListCache<ReportListState, ReportSummary> = {
-  read: (state) => readStore().list(listView(toReportListQuery(state))),
-};
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
 export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
@@ -60,7 +55,8 @@ export function createReportsModel(
     fetchPage: (state) => send('reports.list', toReportListQuery(state)),
     sortKeys: REPORT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
-    cache: KEPT,
+    // The store of the connection this page was opened for (a switch reloads the page).
+    readKept: (state) => readStore().list(listView(toReportListQuery(state))),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());

@@ -6,8 +6,7 @@ import { signal } from '@preact/signals';
 import { cleanup, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { BulkSummary } from '@/entrypoints/options/reports/BulkJobStatus';
-import type { BulkJobControls } from '@/entrypoints/options/reports/bulk-job-controls';
+import { BulkSummary, type BulkJobControls } from '@/entrypoints/options/reports/BulkJobStatus';
 import { ExportPanel } from '@/entrypoints/options/reports/ExportReports';
 import type { ExportModel, ExportState } from '@/entrypoints/options/reports/export/export-model';
 import { PopupError } from '@/entrypoints/popup/PopupError';
@@ -54,7 +53,7 @@ function offered(box: HTMLElement, always: string[] = []): string[] {
 function exportFailedWith(error: ApiError): HTMLElement {
   const state = signal<ExportState | null>({ phase: 'failed', page: 3, lastPage: 7, error });
   const model = { state, running: signal(false), start: noop, stop: noop, retry: noop, dismiss: noop };
-  render(<ExportPanel model={model as unknown as ExportModel} onOpenSettings={noop} />);
+  render(<ExportPanel model={model as unknown as ExportModel} />);
   // The failure is said in full, whatever helps with it.
   const alert = screen.getByRole('alert');
   expect(alert.textContent).toContain(error.message);
@@ -76,7 +75,7 @@ function bulkEndedWith(error: ApiError): HTMLElement {
     error: null,
   };
   const model = { retryFailed: noop, dismiss: noop } as unknown as BulkJobControls;
-  render(<BulkSummary job={job} model={model} onOpenSettings={noop} />);
+  render(<BulkSummary job={job} model={model} />);
   const summary = screen.getByRole('status');
   // Every failure is listed with its reason, retried or not.
   expect(within(summary).getByText(`site.example/b: ${error.message}`)).toBeTruthy();

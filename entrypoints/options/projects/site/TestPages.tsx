@@ -15,8 +15,7 @@ import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
-import { BulkProgress, BulkSummary } from '../../reports/BulkJobStatus';
-import { createBulkJobControls } from '../../reports/bulk-job-controls';
+import { BulkJobStatus, createBulkJobControls } from '../../reports/BulkJobStatus';
 import { latestOnly } from '../../list/latest-only';
 import { openSettings } from '../../router';
 
@@ -131,8 +130,7 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
               {t('siteExportCsv')}
             </button>
           </div>
-          {running ? <BulkProgress job={job} model={model} /> : null}
-          {job?.phase === 'ended' ? <BulkSummary job={job} model={model} detailsHref={detailsHref} /> : null}
+          <BulkJobStatus job={job} model={model} detailsHref={detailsHref} />
           {jobError ? (
             <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
           ) : null}

@@ -2,8 +2,7 @@
 // names them, full addresses, times in UTC as spreadsheets read them.
 import type { SitePage, SiteTest } from '@/lib/site';
 import { t } from '@/lib/i18n';
-import { csvFileName, localSeparator, spreadsheetTime, toCsv } from '../../reports/export/csv';
-import { downloadFile } from '../../reports/export/download-file';
+import { csvFileName, downloadFile, localSeparator, spreadsheetTime, toCsv } from '../../reports/export/csv';
 
 export function rankingCsv(
   project: string,

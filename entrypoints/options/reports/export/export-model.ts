@@ -7,8 +7,7 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { reportKey } from '@/lib/report-id';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import type { Send } from '../reports-model';
-import { downloadFile } from './download-file';
-import { reportsCsv, reportsFileName } from './report-csv';
+import { downloadFile, reportsCsv, reportsFileName } from './csv';
 
 /** The list's filters, search and sort: the page and its size are the export's own. */
 export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
@@ -19,20 +18,12 @@ export type ExportState =
   | { phase: 'stopped' }
   | { phase: 'done'; count: number; fileName: string };
 
-export interface ExportOptions {
-  /** Hands the finished file to the browser (an <a download> with a Blob URL by default). */
-  download?: (fileName: string, text: string) => void;
-  now?: () => Date;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
 /** The largest page the API allows: the fewest requests. */
 export const EXPORT_PER_PAGE = 100;
 /** 100,000 reports: a list that never says it ended must not be read forever. */
 const MAX_PAGES = 1000;
 
-export function createExportModel(send: Send, options: ExportOptions = {}) {
-  const { download = downloadFile, now = () => new Date(), sleep = abortableSleep } = options;
+export function createExportModel(send: Send) {
   const state = signal<ExportState | null>(null);
   const running = computed(() => state.value?.phase === 'reading');
 
@@ -53,7 +44,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
         (state.value = { phase: 'reading', page, lastPage, waitingSeconds });
       // The page about to be read is said during the pause before it, too.
       reading();
-      if (!first) await sleep(pacer.next(), signal);
+      if (!first) await abortableSleep(pacer.next(), signal);
       if (signal.aborted) return;
       const ask = () => send('reports.exportPage', { ...query, perPage: EXPORT_PER_PAGE, page });
       let answer = await ask();
@@ -61,7 +52,7 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
       for (let waitMs = pacer.after(answer); waitMs !== null; waitMs = pacer.after(answer)) {
         if (signal.aborted) return;
         reading(waitMs / 1000);
-        await sleep(waitMs, signal);
+        await abortableSleep(waitMs, signal);
         if (signal.aborted) return;
         reading();
         answer = await ask();
@@ -81,9 +72,9 @@ export function createExportModel(send: Send, options: ExportOptions = {}) {
       if (!hasNext || rows.size === before || (pages !== null && page >= pages)) break;
       nextPage += 1;
     }
-    const fileName = reportsFileName(now(), query);
+    const fileName = reportsFileName(new Date(), query);
     const all = [...rows.values()];
-    download(fileName, reportsCsv(all));
+    downloadFile(fileName, reportsCsv(all));
     batch(() => {
       state.value = { phase: 'done', count: all.length, fileName };
       rows = new Map();

@@ -1,16 +1,11 @@
-// The list model with kept answers (ListModelConfig.cache, which the background writes): a state's kept
+// The list model with kept answers (ListModelConfig.readKept, which the background writes): a state's kept
 // rows show while its request is on the way, marked, then the answer replaces them; rows kept for one
 // state never show for another, and a kept page never covers a fresher answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Page, type ProjectSortKey } from '@/lib/api/types';
 import { formatRoute, resolveProjectList, type ProjectListState } from '@/lib/options-route';
-import {
-  createListModel,
-  type KeptPage,
-  type ListCache,
-  type ListModel,
-} from '@/entrypoints/options/list/list-model';
+import { createListModel, type KeptPage, type ListModel } from '@/entrypoints/options/list/list-model';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
 import { deferred, fail, makePage, ok, type Deferred } from '../fakes';
@@ -39,14 +34,12 @@ function memoryCache(keptPages: Record<string, Page<Item>> = {}, { holdReads = f
     const found = keptPages[query];
     return found ? { ...found, fetchedAt: KEPT_AT } : null;
   };
-  const cache: ListCache<ProjectListState, Item> = {
-    read(state) {
-      const query = formatRoute({ section: 'projects', list: state });
-      if (!holdReads) return Promise.resolve(keptFor(query));
-      const answer = deferred<KeptPage<Item> | null>();
-      reads.push({ query, answer });
-      return answer.promise;
-    },
+  const cache = (state: ProjectListState) => {
+    const query = formatRoute({ section: 'projects', list: state });
+    if (!holdReads) return Promise.resolve(keptFor(query));
+    const answer = deferred<KeptPage<Item> | null>();
+    reads.push({ query, answer });
+    return answer.promise;
   };
   const release = () => reads.splice(0).forEach(({ query, answer }) => answer.resolve(keptFor(query)));
   return { cache, reads, release };
@@ -55,7 +48,7 @@ function memoryCache(keptPages: Record<string, Page<Item>> = {}, { holdReads = f
 function start(
   hash: string,
   fetchPage: (state: ProjectListState) => Promise<Result<Page<Item>>>,
-  cache: ListCache<ProjectListState, Item>,
+  cache: (state: ProjectListState) => Promise<KeptPage<Item> | null>,
 ) {
   window.history.replaceState(null, '', `${window.location.pathname}${hash}`);
   router = createHashRouter({ win: window, fallback: { section: 'settings' } });
@@ -68,7 +61,7 @@ function start(
     fetchPage,
     sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: 300,
-    cache,
+    readKept: cache,
   });
   model = list;
   return list;

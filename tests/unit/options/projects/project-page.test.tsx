@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { downloadFile } from '@/entrypoints/options/reports/export/download-file';
+import { downloadFile } from '@/entrypoints/options/reports/export/csv';
 import type { BulkJob } from '@/lib/bulk-job';
 import type { Snapshot } from '@/lib/history';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
@@ -13,7 +13,10 @@ import { renderApp } from '../render-app';
 import { snapshot } from '../reports/history-fixtures';
 import { META, PROJECT, PROJECT_HASH, SLOW, sitePage, storeView, summary } from './site-fixtures';
 
-vi.mock('@/entrypoints/options/reports/export/download-file', () => ({ downloadFile: vi.fn() }));
+vi.mock('@/entrypoints/options/reports/export/csv', async (original) => ({
+  ...(await original<object>()),
+  downloadFile: vi.fn(),
+}));
 
 beforeEach(() => {
   fakeBrowser.reset();

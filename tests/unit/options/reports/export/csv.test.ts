@@ -10,13 +10,11 @@ import {
   neutralise,
   spreadsheetTime,
   toCsv,
-} from '@/entrypoints/options/reports/export/csv';
-import {
   csvColumns,
   csvRecord,
   reportsCsv,
   reportsFileName,
-} from '@/entrypoints/options/reports/export/report-csv';
+} from '@/entrypoints/options/reports/export/csv';
 import type { ExportRow } from '@/lib/export/export-row';
 import { useTestLanguage } from '../../../fake-i18n';
 

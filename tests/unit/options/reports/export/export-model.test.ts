@@ -1,16 +1,29 @@
 // The export's model: every page read with the list's filters, the pace the throttle asks for, Stop, and a
 // failure midway with Retry going on from the page that failed.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimit, Result } from '@/lib/api/errors';
 import type { ExportPage, ExportRow } from '@/lib/export/export-row';
 import {
   createExportModel,
   EXPORT_PER_PAGE,
-  type ExportOptions,
   type ExportQuery,
 } from '@/entrypoints/options/reports/export/export-model';
 import { BOM } from '@/entrypoints/options/reports/export/csv';
 import { callsOf, deferred, fail, fakeSend, ok, type Handler } from '../../fakes';
+
+type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+const fakes = vi.hoisted(() => ({
+  files: [] as { name: string; text: string }[],
+  sleep: undefined as unknown as Sleep,
+}));
+vi.mock('@/lib/pace', async (original) => ({
+  ...(await original<typeof import('@/lib/pace')>()),
+  abortableSleep: (ms: number, signal?: AbortSignal) => fakes.sleep(ms, signal),
+}));
+vi.mock('@/entrypoints/options/reports/export/csv', async (original) => ({
+  ...(await original<typeof import('@/entrypoints/options/reports/export/csv')>()),
+  downloadFile: (name: string, text: string) => void fakes.files.push({ name, text }),
+}));
 
 function exportRow(id: number): ExportRow {
   return {
@@ -43,16 +56,13 @@ function pageOf(total: number, page: number, perPage = EXPORT_PER_PAGE): ExportP
 
 const QUERY: ExportQuery = { search: 'site', searchBy: 'url', result: 'good', sortBy: 'url', sort: 'asc' };
 
-function setup(handler: Handler<'reports.exportPage'>, options: ExportOptions = {}) {
+function setup(handler: Handler<'reports.exportPage'>, sleep?: Sleep) {
   const send = fakeSend({ 'reports.exportPage': handler });
-  const files: { name: string; text: string }[] = [];
+  const files: { name: string; text: string }[] = (fakes.files = []);
   const sleeps: number[] = [];
-  const model = createExportModel(send, {
-    download: (name, text) => files.push({ name, text }),
-    now: () => new Date(2026, 10, 25, 12),
-    sleep: async (ms) => void sleeps.push(ms),
-    ...options,
-  });
+  fakes.sleep = sleep ?? (async (ms) => void sleeps.push(ms));
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 25, 12) });
+  const model = createExportModel(send);
   return { send, model, files, sleeps, pages: () => callsOf(send, 'reports.exportPage') };
 }
 
@@ -66,6 +76,8 @@ function urlsIn(text: string): string[] {
 }
 
 describe('export model', () => {
+  afterEach(() => void vi.useRealTimers());
+
   it('reads every page of the filtered list, in order, and downloads them as one file', async () => {
     const { model, files, pages, sleeps } = setup(({ page }) => ok(pageOf(250, page ?? 1)));
     await model.start(QUERY);
@@ -190,9 +202,10 @@ describe('export model', () => {
   });
 
   it('Stop during a 429 wait asks nothing more', async () => {
-    const { model, files, pages } = setup(() => fail('rate_limited', { retryAfterSeconds: 30 }), {
-      sleep: (_ms, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve())),
-    });
+    const { model, files, pages } = setup(
+      () => fail('rate_limited', { retryAfterSeconds: 30 }),
+      (_ms, signal) => new Promise((resolve) => signal?.addEventListener('abort', () => resolve())),
+    );
     const done = model.start({});
     await vi.waitFor(() => expect(model.state.value).toMatchObject({ waitingSeconds: 30 }));
     model.stop();
