@@ -5,7 +5,7 @@ import { useTestLanguage } from '../fake-i18n';
 
 describe('the error modules', () => {
   it('lib/api/errors holds no sentence: a page that imports it carries only the kinds and the stored shape', () => {
-    expect(Object.keys(errors).sort()).toEqual(['API_ERROR_KINDS', 'apiErrorSchema']);
+    expect(Object.keys(errors).sort()).toEqual(['API_ERROR_KINDS', 'apiErrorSchema', 'errorAction']);
   });
 });
 

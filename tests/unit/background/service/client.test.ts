@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
-import { errorAction } from '@/lib/api/error-action';
+import { errorAction } from '@/lib/api/errors';
 import type { Result } from '@/lib/api/errors';
 import {
   createReportInputSchema,

@@ -3,7 +3,7 @@
 // whole), a 414 explained, and request addresses too long for a server refused before they are sent.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { errorAction } from '@/lib/api/error-action';
+import { errorAction } from '@/lib/api/errors';
 import type { Result } from '@/lib/api/errors';
 import { MAX_RESPONSE_BYTES, request, type HttpSettings } from '@/entrypoints/background/service/http';
 import { t } from '@/lib/i18n';
