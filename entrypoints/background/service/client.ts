@@ -1,6 +1,5 @@
 // The service's API, one function per endpoint (API.md), for the background only. Inputs come typed: a
 // page's payload was checked by the router, and internal callers build theirs.
-import { apiError } from '@/entrypoints/background/error-messages';
 import { t } from '@/lib/i18n';
 import type { ApiError, Result } from '@/lib/api/errors';
 import {
@@ -30,7 +29,7 @@ import {
   reportIdIn,
   type Parsed,
 } from './responses';
-import { PRIVACY, type Account, type Page, type Report, type ReportId } from '@/lib/api/types';
+import { PRIVACY, type Account, type Report, type ReportId } from '@/lib/api/types';
 
 /** Every setting but the address and the key has a default. */
 export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
@@ -39,6 +38,8 @@ export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
 export type ReadOptions = Pick<HttpRequest, 'paced'>;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+type Read<T> = (value: unknown) => Parsed<T>;
 
 const REPORT_ERRORS = { notFoundMessage: t('errorReportGone'), forbiddenMessage: t('errorReportForbidden') };
 const PROJECT_ERRORS = {
@@ -65,61 +66,56 @@ function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams
 }
 
 /** A success's body, parsed, with the throttle's headers (lib/pace.ts); else "unexpected response". */
-function decode<T>({ body, rateLimit }: HttpSuccess, read: (value: unknown) => Parsed<T>): Result<T> {
+function decode<T>({ body, rateLimit }: HttpSuccess, read: Read<T>): Result<T> {
   if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
   if (body.type === 'empty') return fail('unexpected', { detail: t('errorEmptyAnswer') });
-  if (body.type === 'invalid_json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
+  if (body.type !== 'json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
   const parsed = read(body.value);
   if (!parsed.ok) return fail('unexpected', { detail: parsed.problem });
   return rateLimit ? { ok: true, data: parsed.value, rateLimit } : { ok: true, data: parsed.value };
 }
 
 /** The path of a report or project, or the refusal of an id or name that no address can carry as one segment. */
-function itemPath(value: ReportId, field: 'id' | 'name'): string | { ok: false; error: ApiError } {
+function itemPath(value: ReportId, field: 'id' | 'name'): string | Result<never> {
   const label = () => (field === 'id' ? t('inputReportIdLabel') : t('inputProjectNameLabel'));
   const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
   if (problem === null) return `/${field === 'id' ? 'reports' : 'projects'}/${encodeURIComponent(value)}`;
-  return {
-    ok: false,
-    error: apiError('invalid_input', {
-      message: t('errorFieldsInvalid'),
-      fieldErrors: { [field]: [problem] },
-    }),
-  };
+  return fail('invalid_input', { message: t('errorFieldsInvalid'), fieldErrors: { [field]: [problem] } });
 }
 
-/** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
-function refused(error: ApiError): boolean {
-  if (error.status === undefined) return error.kind === 'not_configured' || error.kind === 'invalid_input';
-  return error.status >= 400 && error.status < 500;
-}
-
-/** A write's failure that may have come after the write was done, said as such, without a Retry. */
-function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
-  if (refused(error)) return error;
+/** A write's failure said as one that may have come after the write was done: no Retry, no wait. */
+function mayHaveHappened(error: ApiError, message: string): ApiError {
   const { retryAfterSeconds: _noWait, ...rest } = error;
-  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
-  const status = error.status ? ` (HTTP ${error.status})` : '';
-  const message =
-    error.kind === 'timeout'
-      ? t('errorMayHaveTimeout', it)
-      : error.kind === 'network'
-        ? t('errorMayHaveNetwork', it)
-        : error.kind === 'server'
-          ? t('errorMayHaveServer', it, status)
-          : error.message === REDIRECT_MESSAGE
-            ? // Laravel's web forms redirect after saving.
-              t('errorMayHaveRedirect', status, it)
-            : t('errorMayHaveOther', error.message.replace(/\.?$/, '.'), it);
   return { ...rest, message, retrySafe: false };
 }
 
-/** A failure after the service accepted the write (2xx): it happened, so no Retry. */
-function afterDone(result: Result<Report>, message: string): Result<Report> {
-  if (result.ok) return result;
-  const { retryAfterSeconds: _noWait, ...error } = result.error;
-  return { ok: false, error: { ...error, message, retrySafe: false } };
+/** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
+function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
+  const { kind, status } = error;
+  const refused =
+    status === undefined
+      ? kind === 'not_configured' || kind === 'invalid_input'
+      : status >= 400 && status < 500;
+  if (refused) return error;
+  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
+  const http = status ? ` (HTTP ${status})` : '';
+  const message =
+    kind === 'timeout'
+      ? t('errorMayHaveTimeout', it)
+      : kind === 'network'
+        ? t('errorMayHaveNetwork', it)
+        : kind === 'server'
+          ? t('errorMayHaveServer', it, http)
+          : error.message === REDIRECT_MESSAGE
+            ? // Laravel's web forms redirect after saving.
+              t('errorMayHaveRedirect', http, it)
+            : t('errorMayHaveOther', error.message.replace(/\.?$/, '.'), it);
+  return mayHaveHappened(error, message);
 }
+
+/** A failure after the service accepted the write (2xx): it happened, so no Retry. */
+const afterDone = <T>(result: Result<T>, message: string): Result<T> =>
+  result.ok ? result : { ok: false, error: mayHaveHappened(result.error, message) };
 
 const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
 
@@ -167,36 +163,21 @@ export function createApiClient(config: ApiClientConfig) {
     random: config.random ?? Math.random,
     maxAttempts: config.maxAttempts ?? 3,
   };
-  const send = (req: HttpRequest) => request(http, req);
-  const readReport = (value: unknown) => parseReport(value, http.baseUrl);
+  const readReport: Read<Report> = (value) => parseReport(value, http.baseUrl);
 
-  async function readList<T>(
-    path: string,
-    query: ReportListQuery | ProjectListQuery,
-    parse: (value: unknown) => Parsed<Page<T>>,
-    options?: ReadOptions,
-  ): Promise<Result<Page<T>>> {
-    const answer = await send({
-      method: 'GET',
-      path,
-      query: queryParams(query),
-      errors: LIST_ERRORS,
-      ...options,
-    });
-    return answer.ok ? decode(answer.data, parse) : answer;
+  /** The one way to the service for an answer read by a schema. */
+  async function call<T>(req: HttpRequest, read: Read<T>): Promise<Result<T>> {
+    const answer = await request(http, req);
+    return answer.ok ? decode(answer.data, read) : answer;
   }
 
-  const listReports = (query: ReportListQuery, options?: ReadOptions) =>
-    readList('/reports', query, (value) => parseReportPage(value, http.baseUrl), options);
-
-  const listProjects = (query: ProjectListQuery, options?: ReadOptions) =>
-    readList('/projects', query, parseProjectPage, options);
+  const list = (path: string, query: ReportListQuery | ProjectListQuery, options?: ReadOptions) =>
+    ({ method: 'GET', path, query: queryParams(query), errors: LIST_ERRORS, ...options }) as const;
 
   async function getReport(id: ReportId, options?: ReadOptions): Promise<Result<Report>> {
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    const answer = await send({ method: 'GET', path, errors: REPORT_ERRORS, ...options });
-    return answer.ok ? decode(answer.data, readReport) : answer;
+    return call({ method: 'GET', path, errors: REPORT_ERRORS, ...options }, readReport);
   }
 
   async function createdReport(answer: HttpSuccess): Promise<Result<Report>> {
@@ -216,7 +197,7 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function createReport(input: CreateReportInput): Promise<Result<Report>> {
-    const answer = await send({
+    const answer = await request(http, {
       method: 'POST',
       path: '/reports',
       body: privacyBody(new URLSearchParams({ url: input.url }), input),
@@ -240,7 +221,7 @@ export function createApiClient(config: ApiClientConfig) {
     const regenerate = input.regenerate === true;
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    const answer = await send({
+    const answer = await request(http, {
       method: 'PATCH',
       path,
       body,
@@ -272,7 +253,7 @@ export function createApiClient(config: ApiClientConfig) {
     const path = itemPath(value, field);
     if (typeof path !== 'string') return path;
     const errors = field === 'id' ? REPORT_ERRORS : PROJECT_ERRORS;
-    const answer = await send({ method: 'DELETE', path, errors });
+    const answer = await request(http, { method: 'DELETE', path, errors });
     if (answer.ok) return deleted(answer.data);
     if (answer.error.kind !== 'not_found') return answer;
     if (!String(value).includes('/')) return deleted(null);
@@ -284,21 +265,20 @@ export function createApiClient(config: ApiClientConfig) {
     return fail('invalid_input', { status, detail, message });
   }
 
-  /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
-  async function getAccount(options?: ReadOptions): Promise<Result<Account | null>> {
-    const answer = await send({ method: 'GET', path: '/account', ...options });
-    if (!answer.ok) return answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
-    return decode(answer.data, parseAccount);
-  }
-
   return {
-    listReports,
+    listReports: (query: ReportListQuery, options?: ReadOptions) =>
+      call(list('/reports', query, options), (value) => parseReportPage(value, http.baseUrl)),
     getReport,
     createReport,
     updateReport,
     deleteReport: (id: ReportId) => deleteItem(id, 'id'),
-    listProjects,
+    listProjects: (query: ProjectListQuery, options?: ReadOptions) =>
+      call(list('/projects', query, options), parseProjectPage),
     deleteProject: (name: string) => deleteItem(name, 'name'),
-    getAccount,
+    /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
+    getAccount: async (options?: ReadOptions): Promise<Result<Account | null>> => {
+      const answer = await call({ method: 'GET', path: '/account', ...options }, parseAccount);
+      return !answer.ok && answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
+    },
   };
 }

@@ -5,20 +5,20 @@ import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/page-url';
-import { serverFieldErrors, serverMessage } from './responses';
+import { serverError } from './responses';
 
 export interface HttpSettings {
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
-  /** Per attempt; create and regenerate wait for the service to analyse the page. */
   timeoutMs: number;
+  /** Create and regenerate: phpRank fetches and analyses the page before it answers. */
   analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
-  /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
+  /** Told before a read waits out a 429 (pages show the wait). */
   onRateLimitWait?: (ms: number) => void;
   random: () => number;
-  /** Attempts in total for a read (GET); writes are tried once. */
+  /** Attempts in total for a read; writes are tried once. */
   maxAttempts: number;
 }
 
@@ -37,7 +37,7 @@ export interface HttpRequest {
   body?: URLSearchParams;
   errors?: ErrorContext;
   timeoutMs?: number;
-  /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once; 5xx and network are retried. */
+  /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once. */
   paced?: boolean;
 }
 
@@ -185,40 +185,6 @@ function retryDelay(outcome: Outcome, attemptNumber: number, random: () => numbe
   return retryAfter > MAX_RETRY_AFTER_SECONDS ? null : retryAfter * 1000;
 }
 
-function statusError(status: number, headers: Headers, body: ReadBody, context: ErrorContext): ApiError {
-  const json = body.type === 'json' ? body.value : undefined;
-  const detail =
-    body.type === 'json' ? serverMessage(json) : body.type === 'html' ? t('errorHtmlPage') : undefined;
-  if (status === 401) return apiError('unauthorized', { status, detail });
-  if (status === 403) return apiError('forbidden', { status, detail, message: context.forbiddenMessage });
-  if (status === 404 || status === 410) {
-    // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
-    if (body.type !== 'json') {
-      const said = detail ?? t('errorStatusWithoutJson', status);
-      return apiError('unexpected', { status, detail: said, message: NO_API_MESSAGE });
-    }
-    return apiError('not_found', { status, detail, message: context.notFoundMessage });
-  }
-  if (status === 400 || status === 422) {
-    return apiError('invalid_input', {
-      status,
-      detail,
-      fieldErrors: serverFieldErrors(json, context.fieldNames),
-    });
-  }
-  // The request line passed what the server (or a proxy) accepts: asking again cannot help.
-  if (status === 414) return apiError('invalid_input', { status, detail, message: t('errorUriTooLong') });
-  if (status === 429) {
-    return apiError('rate_limited', {
-      status,
-      detail,
-      retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
-    });
-  }
-  if (status >= 500) return apiError('server', { status, detail });
-  return apiError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
-}
-
 function readRateLimit(headers: Headers): RateLimit | null {
   const [limit = null, remaining = null] = ['x-ratelimit-limit', 'x-ratelimit-remaining'].map((name) => {
     const text = headers.get(name)?.trim();
@@ -227,7 +193,7 @@ function readRateLimit(headers: Headers): RateLimit | null {
   return limit === null && remaining === null ? null : { limit, remaining };
 }
 
-function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result<HttpSuccess> {
+function toResult(outcome: Outcome, context: ErrorContext, timeoutMs: number): Result<HttpSuccess> {
   if (outcome.type === 'timeout')
     return fail('timeout', { detail: t('errorNoAnswerWithin', timeoutMs / 1000) });
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
@@ -250,7 +216,27 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
     });
   }
   if (status === 0) return fail('network', { detail: t('errorNoAnswer') });
-  return { ok: false, error: statusError(status, headers, body, req.errors ?? {}) };
+  const said = body.type === 'json' ? serverError(body.value, context.fieldNames) : undefined;
+  const detail = said ? said.message : body.type === 'html' ? t('errorHtmlPage') : undefined;
+  if (status === 401) return fail('unauthorized', { status, detail });
+  if (status === 403) return fail('forbidden', { status, detail, message: context.forbiddenMessage });
+  if (status === 404 || status === 410) {
+    // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
+    if (body.type === 'json') return fail('not_found', { status, detail, message: context.notFoundMessage });
+    const said = detail ?? t('errorStatusWithoutJson', status);
+    return fail('unexpected', { status, detail: said, message: NO_API_MESSAGE });
+  }
+  if (status === 400 || status === 422) {
+    return fail('invalid_input', { status, detail, fieldErrors: said?.fieldErrors ?? {} });
+  }
+  // The request line passed what the server (or a proxy) accepts: asking again cannot help.
+  if (status === 414) return fail('invalid_input', { status, detail, message: t('errorUriTooLong') });
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
+    return fail('rate_limited', { status, detail, retryAfterSeconds });
+  }
+  if (status >= 500) return fail('server', { status, detail });
+  return fail('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
 export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
@@ -281,7 +267,7 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
     const wait =
       attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber, settings.random) : null;
-    if (wait === null) return toResult(outcome, req, timeoutMs);
+    if (wait === null) return toResult(outcome, req.errors ?? {}, timeoutMs);
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
     await settings.sleep(wait);
   }

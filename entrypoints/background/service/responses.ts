@@ -266,27 +266,18 @@ const errorBody = z.catch(
   {},
 );
 
-function readErrorBody(body: unknown) {
+/** The server's own sentence (for phpRank's 422: its first field message) and its messages per field, with
+ * the API's field names turned into ours (per_page -> perPage). */
+export function serverError(body: unknown, names: Record<string, string> = {}) {
   const { message, errors } = errorBody.parse(body);
-  const fields = { ...(typeof message === 'object' ? message : {}), ...errors };
-  return { message: typeof message === 'string' ? message : undefined, fields };
-}
-
-/** The server's own sentence, if the body has one (for phpRank's 422: its first field message). */
-export function serverMessage(body: unknown): string | undefined {
-  const { message, fields } = readErrorBody(body);
-  return (message ?? Object.values(fields).flat()[0])?.trim() || undefined;
-}
-
-/** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */
-export function serverFieldErrors(
-  body: unknown,
-  names: Record<string, string> = {},
-): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(readErrorBody(body).fields)) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries({
+    ...(typeof message === 'object' ? message : {}),
+    ...errors,
+  })) {
     const name = names[field] ?? field;
-    result[name] = [...(result[name] ?? []), ...[messages].flat()];
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...[messages].flat()];
   }
-  return result;
+  const said = typeof message === 'string' ? message : Object.values(fieldErrors).flat()[0];
+  return { message: said?.trim() || undefined, fieldErrors };
 }
