@@ -6,7 +6,6 @@ import {
   fail,
   HTML_DETAIL,
   HTML_MESSAGE,
-  NO_API_MESSAGE,
   REDIRECT_MESSAGE,
   request,
   type HttpRequest,
@@ -41,19 +40,9 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 type Read<T> = (value: unknown) => Parsed<T>;
 
-const REPORT_ERRORS = { notFoundMessage: t('errorReportGone'), forbiddenMessage: t('errorReportForbidden') };
-const PROJECT_ERRORS = {
-  notFoundMessage: t('errorProjectGone'),
-  forbiddenMessage: t('errorProjectForbidden'),
-};
-
-// The list queries' fields (both lists) as the API names them (perPage -> per_page), and back for its 422s.
+// The list queries' fields (both lists), sent as the API names them (perPage -> per_page).
 const QUERY_FIELDS = ['search', 'searchBy', 'project', 'result', 'sortBy', 'sort', 'perPage', 'page'];
 const paramName = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const LIST_ERRORS = {
-  notFoundMessage: NO_API_MESSAGE,
-  fieldNames: Object.fromEntries(QUERY_FIELDS.map((field) => [paramName(field), field])),
-};
 
 function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -172,12 +161,12 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   const list = (path: string, query: ReportListQuery | ProjectListQuery, options?: ReadOptions) =>
-    ({ method: 'GET', path, query: queryParams(query), errors: LIST_ERRORS, ...options }) as const;
+    ({ method: 'GET', path, query: queryParams(query), ...options }) as const;
 
   async function getReport(id: ReportId, options?: ReadOptions): Promise<Result<Report>> {
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    return call({ method: 'GET', path, errors: REPORT_ERRORS, ...options }, readReport);
+    return call({ method: 'GET', path, ...options }, readReport);
   }
 
   async function createdReport(answer: HttpSuccess): Promise<Result<Report>> {
@@ -201,7 +190,6 @@ export function createApiClient(config: ApiClientConfig) {
       method: 'POST',
       path: '/reports',
       body: privacyBody(new URLSearchParams({ url: input.url }), input),
-      errors: { notFoundMessage: NO_API_MESSAGE },
       timeoutMs: http.analysisTimeoutMs,
     });
     if (answer.ok) return createdReport(answer.data);
@@ -225,7 +213,6 @@ export function createApiClient(config: ApiClientConfig) {
       method: 'PATCH',
       path,
       body,
-      errors: { ...REPORT_ERRORS, fieldNames: { results: 'regenerate' } },
       ...(regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
     });
     if (!answer.ok) {
@@ -252,8 +239,7 @@ export function createApiClient(config: ApiClientConfig) {
   async function deleteItem(value: ReportId, field: 'id' | 'name'): Promise<Result<null>> {
     const path = itemPath(value, field);
     if (typeof path !== 'string') return path;
-    const errors = field === 'id' ? REPORT_ERRORS : PROJECT_ERRORS;
-    const answer = await request(http, { method: 'DELETE', path, errors });
+    const answer = await request(http, { method: 'DELETE', path });
     if (answer.ok) return deleted(answer.data);
     if (answer.error.kind !== 'not_found') return answer;
     if (!String(value).includes('/')) return deleted(null);

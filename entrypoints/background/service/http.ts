@@ -22,20 +22,12 @@ export interface HttpSettings {
   maxAttempts: number;
 }
 
-interface ErrorContext {
-  notFoundMessage?: string;
-  forbiddenMessage?: string;
-  /** The API's field names -> ours, for 422 messages (per_page -> perPage). */
-  fieldNames?: Record<string, string>;
-}
-
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below `${baseUrl}/api/v1`, segments already encoded. */
   path: string;
   query?: URLSearchParams;
   body?: URLSearchParams;
-  errors?: ErrorContext;
   timeoutMs?: number;
   /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once. */
   paced?: boolean;
@@ -75,6 +67,15 @@ export const HTML_MESSAGE = t('errorHtml');
 /** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
 export const NO_API_MESSAGE = t('errorNoApi');
 export const REDIRECT_MESSAGE = t('errorRedirect');
+/** The API's field names -> ours, for 422 messages: the list queries' and an update's `results`. */
+const FIELD_NAMES = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage', results: 'regenerate' };
+
+/** What a 403 or the API's own 404 is about: the report or project the path names, else the address. */
+function aboutPath(path: string): { gone?: string; forbidden?: string } {
+  const item = /^\/(reports|projects)\/[^/]+$/.exec(path)?.[1];
+  if (item === 'reports') return { gone: t('errorReportGone'), forbidden: t('errorReportForbidden') };
+  return item === 'projects' ? { forbidden: t('errorProjectForbidden') } : { gone: NO_API_MESSAGE };
+}
 
 export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
   return { ok: false, error: apiError(kind, extra) };
@@ -193,7 +194,7 @@ function readRateLimit(headers: Headers): RateLimit | null {
   return limit === null && remaining === null ? null : { limit, remaining };
 }
 
-function toResult(outcome: Outcome, context: ErrorContext, timeoutMs: number): Result<HttpSuccess> {
+function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<HttpSuccess> {
   if (outcome.type === 'timeout')
     return fail('timeout', { detail: t('errorNoAnswerWithin', timeoutMs / 1000) });
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
@@ -216,13 +217,13 @@ function toResult(outcome: Outcome, context: ErrorContext, timeoutMs: number): R
     });
   }
   if (status === 0) return fail('network', { detail: t('errorNoAnswer') });
-  const said = body.type === 'json' ? serverError(body.value, context.fieldNames) : undefined;
+  const said = body.type === 'json' ? serverError(body.value, FIELD_NAMES) : undefined;
   const detail = said ? said.message : body.type === 'html' ? t('errorHtmlPage') : undefined;
   if (status === 401) return fail('unauthorized', { status, detail });
-  if (status === 403) return fail('forbidden', { status, detail, message: context.forbiddenMessage });
+  if (status === 403) return fail('forbidden', { status, detail, message: aboutPath(path).forbidden });
   if (status === 404 || status === 410) {
     // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
-    if (body.type === 'json') return fail('not_found', { status, detail, message: context.notFoundMessage });
+    if (body.type === 'json') return fail('not_found', { status, detail, message: aboutPath(path).gone });
     const said = detail ?? t('errorStatusWithoutJson', status);
     return fail('unexpected', { status, detail: said, message: NO_API_MESSAGE });
   }
@@ -267,7 +268,7 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
     const wait =
       attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber, settings.random) : null;
-    if (wait === null) return toResult(outcome, req.errors ?? {}, timeoutMs);
+    if (wait === null) return toResult(outcome, req.path, timeoutMs);
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
     await settings.sleep(wait);
   }
