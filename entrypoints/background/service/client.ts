@@ -149,7 +149,6 @@ export function createApiClient(config: ApiClientConfig) {
     // Create and regenerate: phpRank fetches and analyses the page before it answers.
     analysisTimeoutMs: config.analysisTimeoutMs ?? 90_000,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    random: config.random ?? Math.random,
     maxAttempts: config.maxAttempts ?? 3,
   };
   const readReport: Read<Report> = (value) => parseReport(value, http.baseUrl);

@@ -17,7 +17,6 @@ export interface HttpSettings {
   sleep: (ms: number) => Promise<void>;
   /** Told before a read waits out a 429 (pages show the wait). */
   onRateLimitWait?: (ms: number) => void;
-  random: () => number;
   /** Attempts in total for a read; writes are tried once. */
   maxAttempts: number;
 }
@@ -169,20 +168,20 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /** Full jitter, so many clients do not retry in step. */
-export function backoffMs(attemptNumber: number, random: () => number): number {
+export function backoffMs(attemptNumber: number, random = Math.random): number {
   return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1)));
 }
 
 // The one retry rule for reads: 429, 502–504 and network failures, a short Retry-After or backoff. No retry
 // after a timeout (it would double the wait) or a too large answer (it would come again).
-function retryDelay(outcome: Outcome, attemptNumber: number, random: () => number): number | null {
+function retryDelay(outcome: Outcome, attemptNumber: number): number | null {
   if (outcome.type === 'timeout') return null;
-  if (outcome.type === 'network') return backoffMs(attemptNumber, random);
+  if (outcome.type === 'network') return backoffMs(attemptNumber);
   if (outcome.body.type === 'too_large' || outcome.redirect || !RETRYABLE_STATUSES.has(outcome.status)) {
     return null;
   }
   const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'));
-  if (retryAfter === undefined) return backoffMs(attemptNumber, random);
+  if (retryAfter === undefined) return backoffMs(attemptNumber);
   return retryAfter > MAX_RETRY_AFTER_SECONDS ? null : retryAfter * 1000;
 }
 
@@ -266,8 +265,7 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);
     const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
-    const wait =
-      attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber, settings.random) : null;
+    const wait = attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber) : null;
     if (wait === null) return toResult(outcome, req.path, timeoutMs);
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
     await settings.sleep(wait);

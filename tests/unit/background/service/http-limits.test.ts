@@ -20,7 +20,6 @@ function client(...script: Answer[]) {
     apiKey: 'key-1234abcd',
     fetch: network.fetch,
     sleep: fakeSleep().sleep,
-    random: () => 0.5,
     timeoutMs: 5000,
   });
   return { api, calls: network.calls };
@@ -160,7 +159,6 @@ describe('request addresses too long for a server', () => {
       timeoutMs: 1000,
       analysisTimeoutMs: 1000,
       sleep: async () => {},
-      random: () => 0.5,
       maxAttempts: 3,
     };
     const query = new URLSearchParams({ search: 'a'.repeat(2048) });
