@@ -39,7 +39,6 @@ type Body =
   | { type: 'invalid_json'; reason: string };
 
 export interface HttpSuccess {
-  status: number;
   body: Body;
   rateLimit: RateLimit | null;
 }
@@ -207,8 +206,7 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
     });
   }
   if (status >= 200 && status < 300) {
-    if (body.type !== 'too_large')
-      return { ok: true, data: { status, body, rateLimit: readRateLimit(headers) } };
+    if (body.type !== 'too_large') return { ok: true, data: { body, rateLimit: readRateLimit(headers) } };
     return fail('unexpected', {
       status,
       message: t('errorTooLarge'),
