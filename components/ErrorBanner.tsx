@@ -1,5 +1,4 @@
-import { errorAction } from '@/lib/api/error-action';
-import type { ApiError } from '@/lib/api/errors';
+import { errorAction, type ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 
 export interface ErrorActionsProps {

@@ -1,7 +1,6 @@
 // A job of the background's runner as pages watch it (a bulk change under BULK_JOB_KEY): types, a shape
 // check and a watcher.
-import { errorAction } from './api/error-action';
-import type { ApiError } from './api/errors';
+import { errorAction, type ApiError } from './api/errors';
 import type { Privacy, ReportId } from './api/types';
 import { watchActiveItem } from './connection-space';
 import { BULK_JOB_KEY } from './storage-keys';

@@ -1,8 +1,8 @@
 // What a project's reports add up to, from the rows the background keeps (one per report): failed tests
 // ranked by the pages they affect, the spread over the bands, the average; and one test's pages.
-import { checkName, type FailedCheck } from './api/report-checks';
+import { checkName } from './api/report-checks';
 import { bandOfScore } from './api/score';
-import type { CheckImportance, Report, ReportResult } from './api/types';
+import type { CheckImportance, FailedCheck, Report, ReportResult } from './api/types';
 import type { SitePage, SiteSummary, SiteTest } from './site';
 
 /** A failed test as a row keeps it (its detail belongs to the one page, not to the site). */

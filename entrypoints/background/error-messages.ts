@@ -17,13 +17,6 @@ const MESSAGES: Record<ApiErrorKind, () => string> = {
   unexpected: () => t('errorUnexpected'),
 };
 
-/** The default sentence for each kind; the client may say something more exact. */
-export function defaultErrorMessage(kind: ApiErrorKind, retryAfterSeconds?: number): string {
-  if (kind === 'rate_limited' && retryAfterSeconds)
-    return t('errorRateLimitedFor', formatWait(retryAfterSeconds));
-  return MESSAGES[kind]();
-}
-
 /** "30 seconds", "2 minutes": a wait, rounded up. */
 export function formatWait(seconds: number): string {
   if (seconds < 60) {
@@ -34,8 +27,11 @@ export function formatWait(seconds: number): string {
   return minutes === 1 ? t('errorWaitMinute', minutes) : t('errorWaitMinutes', minutes);
 }
 
-/** An error of this kind; extras left `undefined` are dropped, so they never hide the default message. */
+/** An error of this kind, in its default sentence unless given a more exact one; extras left `undefined` are
+ * dropped, so they never hide the default. */
 export function apiError(kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError {
   const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
-  return { ...defined, kind, message: extra.message ?? defaultErrorMessage(kind, extra.retryAfterSeconds) };
+  const wait = kind === 'rate_limited' ? extra.retryAfterSeconds : undefined;
+  const message = extra.message ?? (wait ? t('errorRateLimitedFor', formatWait(wait)) : MESSAGES[kind]());
+  return { ...defined, kind, message };
 }

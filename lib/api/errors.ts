@@ -1,23 +1,26 @@
-// The error taxonomy (DESIGN.md "Errors the user can act on"). Plain data: it crosses the message boundary
-// and is kept in storage (a follower's or a site read's last failure), checked there with its schema.
+// The error taxonomy (DESIGN.md "Errors the user can act on") and what a person can do about each kind.
+// Plain data: it crosses the message boundary and is kept in storage, checked there with its schema.
 import * as z from 'zod/mini';
 
-export const API_ERROR_KINDS = [
-  'not_configured',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'invalid_input',
-  'rate_limited',
-  'server',
-  'network',
-  'timeout',
-  'permission',
-  'unexpected',
-] as const;
-export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+export type ErrorAction = 'open_settings' | 'retry' | 'grant_permission' | null;
 
-/** An error as the background sends it and keeps it in storage. */
+const ACTIONS = {
+  not_configured: 'open_settings',
+  unauthorized: 'open_settings',
+  forbidden: null,
+  not_found: null,
+  invalid_input: null,
+  rate_limited: 'retry',
+  server: 'retry',
+  network: 'retry',
+  timeout: 'retry',
+  permission: 'grant_permission',
+  unexpected: 'retry',
+} as const satisfies Record<string, ErrorAction>;
+
+export type ApiErrorKind = keyof typeof ACTIONS;
+export const API_ERROR_KINDS = Object.keys(ACTIONS) as [ApiErrorKind, ...ApiErrorKind[]];
+
 export const apiErrorSchema = z.object({
   kind: z.enum(API_ERROR_KINDS),
   message: z.string(),
@@ -41,3 +44,9 @@ export interface RateLimit {
 
 /** `rateLimit` rides along with a success, so bulk actions can pace themselves. */
 export type Result<T> = { ok: true; data: T; rateLimit?: RateLimit } | { ok: false; error: ApiError };
+
+export function errorAction(error: ApiError): ErrorAction {
+  const action = ACTIONS[error.kind];
+  // A write that may have happened is not offered again: the person checks first (no duplicates).
+  return action === 'retry' && error.retrySafe === false ? null : action;
+}

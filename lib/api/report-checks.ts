@@ -4,10 +4,7 @@
 import { t, type MessageKey } from '../i18n';
 import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../page-url';
-
 import type { CheckCategory, CheckImportance, FailedCheck } from '../report-store';
-
-export type { CheckCategory, CheckImportance, FailedCheck };
 
 export interface ReportChecks {
   counts: { high: number; medium: number; low: number; passed: number };

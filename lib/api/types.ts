@@ -25,8 +25,8 @@ export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 export type ReportId = string | number;
 
-export type { ReportChecks, FailedCheck, CheckCategory, CheckImportance } from './report-checks';
-export type { ReportSummary };
+export type { ReportChecks } from './report-checks';
+export type { FailedCheck, CheckCategory, CheckImportance, ReportSummary } from '../report-store';
 
 /** A report as the service answered it: its summary as lists and kept copies carry it, and all it holds. */
 export type Report = Omit<ReportSummary, 'checks'> & {

@@ -1,13 +1,11 @@
 // The service's API, one function per endpoint (API.md), for the background only. Inputs come typed: a
 // page's payload was checked by the router, and internal callers build theirs.
-import { apiError } from '@/entrypoints/background/error-messages';
 import { t } from '@/lib/i18n';
 import type { ApiError, Result } from '@/lib/api/errors';
 import {
   fail,
   HTML_DETAIL,
   HTML_MESSAGE,
-  NO_API_MESSAGE,
   REDIRECT_MESSAGE,
   request,
   type HttpRequest,
@@ -30,7 +28,7 @@ import {
   reportIdIn,
   type Parsed,
 } from './responses';
-import { PRIVACY, type Account, type Page, type Report, type ReportId } from '@/lib/api/types';
+import { PRIVACY, type Account, type Report, type ReportId } from '@/lib/api/types';
 
 /** Every setting but the address and the key has a default. */
 export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
@@ -40,19 +38,11 @@ export type ReadOptions = Pick<HttpRequest, 'paced'>;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-const REPORT_ERRORS = { notFoundMessage: t('errorReportGone'), forbiddenMessage: t('errorReportForbidden') };
-const PROJECT_ERRORS = {
-  notFoundMessage: t('errorProjectGone'),
-  forbiddenMessage: t('errorProjectForbidden'),
-};
+type Read<T> = (value: unknown) => Parsed<T>;
 
-// The list queries' fields (both lists) as the API names them (perPage -> per_page), and back for its 422s.
+// The list queries' fields (both lists), sent as the API names them (perPage -> per_page).
 const QUERY_FIELDS = ['search', 'searchBy', 'project', 'result', 'sortBy', 'sort', 'perPage', 'page'];
 const paramName = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const LIST_ERRORS = {
-  notFoundMessage: NO_API_MESSAGE,
-  fieldNames: Object.fromEntries(QUERY_FIELDS.map((field) => [paramName(field), field])),
-};
 
 function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -65,61 +55,56 @@ function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams
 }
 
 /** A success's body, parsed, with the throttle's headers (lib/pace.ts); else "unexpected response". */
-function decode<T>({ body, rateLimit }: HttpSuccess, read: (value: unknown) => Parsed<T>): Result<T> {
+function decode<T>({ body, rateLimit }: HttpSuccess, read: Read<T>): Result<T> {
   if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
   if (body.type === 'empty') return fail('unexpected', { detail: t('errorEmptyAnswer') });
-  if (body.type === 'invalid_json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
+  if (body.type !== 'json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
   const parsed = read(body.value);
   if (!parsed.ok) return fail('unexpected', { detail: parsed.problem });
   return rateLimit ? { ok: true, data: parsed.value, rateLimit } : { ok: true, data: parsed.value };
 }
 
 /** The path of a report or project, or the refusal of an id or name that no address can carry as one segment. */
-function itemPath(value: ReportId, field: 'id' | 'name'): string | { ok: false; error: ApiError } {
+function itemPath(value: ReportId, field: 'id' | 'name'): string | Result<never> {
   const label = () => (field === 'id' ? t('inputReportIdLabel') : t('inputProjectNameLabel'));
   const problem = typeof value === 'string' ? segmentProblem(value, label) : null;
   if (problem === null) return `/${field === 'id' ? 'reports' : 'projects'}/${encodeURIComponent(value)}`;
-  return {
-    ok: false,
-    error: apiError('invalid_input', {
-      message: t('errorFieldsInvalid'),
-      fieldErrors: { [field]: [problem] },
-    }),
-  };
+  return fail('invalid_input', { message: t('errorFieldsInvalid'), fieldErrors: { [field]: [problem] } });
 }
 
-/** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
-function refused(error: ApiError): boolean {
-  if (error.status === undefined) return error.kind === 'not_configured' || error.kind === 'invalid_input';
-  return error.status >= 400 && error.status < 500;
-}
-
-/** A write's failure that may have come after the write was done, said as such, without a Retry. */
-function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
-  if (refused(error)) return error;
+/** A write's failure said as one that may have come after the write was done: no Retry, no wait. */
+function mayHaveHappened(error: ApiError, message: string): ApiError {
   const { retryAfterSeconds: _noWait, ...rest } = error;
-  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
-  const status = error.status ? ` (HTTP ${error.status})` : '';
-  const message =
-    error.kind === 'timeout'
-      ? t('errorMayHaveTimeout', it)
-      : error.kind === 'network'
-        ? t('errorMayHaveNetwork', it)
-        : error.kind === 'server'
-          ? t('errorMayHaveServer', it, status)
-          : error.message === REDIRECT_MESSAGE
-            ? // Laravel's web forms redirect after saving.
-              t('errorMayHaveRedirect', status, it)
-            : t('errorMayHaveOther', error.message.replace(/\.?$/, '.'), it);
   return { ...rest, message, retrySafe: false };
 }
 
-/** A failure after the service accepted the write (2xx): it happened, so no Retry. */
-function afterDone(result: Result<Report>, message: string): Result<Report> {
-  if (result.ok) return result;
-  const { retryAfterSeconds: _noWait, ...error } = result.error;
-  return { ok: false, error: { ...error, message, retrySafe: false } };
+/** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
+function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
+  const { kind, status } = error;
+  const refused =
+    status === undefined
+      ? kind === 'not_configured' || kind === 'invalid_input'
+      : status >= 400 && status < 500;
+  if (refused) return error;
+  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
+  const http = status ? ` (HTTP ${status})` : '';
+  const message =
+    kind === 'timeout'
+      ? t('errorMayHaveTimeout', it)
+      : kind === 'network'
+        ? t('errorMayHaveNetwork', it)
+        : kind === 'server'
+          ? t('errorMayHaveServer', it, http)
+          : error.message === REDIRECT_MESSAGE
+            ? // Laravel's web forms redirect after saving.
+              t('errorMayHaveRedirect', http, it)
+            : t('errorMayHaveOther', error.message.replace(/\.?$/, '.'), it);
+  return mayHaveHappened(error, message);
 }
+
+/** A failure after the service accepted the write (2xx): it happened, so no Retry. */
+const afterDone = <T>(result: Result<T>, message: string): Result<T> =>
+  result.ok ? result : { ok: false, error: mayHaveHappened(result.error, message) };
 
 const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
 
@@ -164,39 +149,23 @@ export function createApiClient(config: ApiClientConfig) {
     // Create and regenerate: phpRank fetches and analyses the page before it answers.
     analysisTimeoutMs: config.analysisTimeoutMs ?? 90_000,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    random: config.random ?? Math.random,
     maxAttempts: config.maxAttempts ?? 3,
   };
-  const send = (req: HttpRequest) => request(http, req);
-  const readReport = (value: unknown) => parseReport(value, http.baseUrl);
+  const readReport: Read<Report> = (value) => parseReport(value, http.baseUrl);
 
-  async function readList<T>(
-    path: string,
-    query: ReportListQuery | ProjectListQuery,
-    parse: (value: unknown) => Parsed<Page<T>>,
-    options?: ReadOptions,
-  ): Promise<Result<Page<T>>> {
-    const answer = await send({
-      method: 'GET',
-      path,
-      query: queryParams(query),
-      errors: LIST_ERRORS,
-      ...options,
-    });
-    return answer.ok ? decode(answer.data, parse) : answer;
+  /** The one way to the service for an answer read by a schema. */
+  async function call<T>(req: HttpRequest, read: Read<T>): Promise<Result<T>> {
+    const answer = await request(http, req);
+    return answer.ok ? decode(answer.data, read) : answer;
   }
 
-  const listReports = (query: ReportListQuery, options?: ReadOptions) =>
-    readList('/reports', query, (value) => parseReportPage(value, http.baseUrl), options);
-
-  const listProjects = (query: ProjectListQuery, options?: ReadOptions) =>
-    readList('/projects', query, parseProjectPage, options);
+  const list = (path: string, query: ReportListQuery | ProjectListQuery, options?: ReadOptions) =>
+    ({ method: 'GET', path, query: queryParams(query), ...options }) as const;
 
   async function getReport(id: ReportId, options?: ReadOptions): Promise<Result<Report>> {
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    const answer = await send({ method: 'GET', path, errors: REPORT_ERRORS, ...options });
-    return answer.ok ? decode(answer.data, readReport) : answer;
+    return call({ method: 'GET', path, ...options }, readReport);
   }
 
   async function createdReport(answer: HttpSuccess): Promise<Result<Report>> {
@@ -216,11 +185,10 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function createReport(input: CreateReportInput): Promise<Result<Report>> {
-    const answer = await send({
+    const answer = await request(http, {
       method: 'POST',
       path: '/reports',
       body: privacyBody(new URLSearchParams({ url: input.url }), input),
-      errors: { notFoundMessage: NO_API_MESSAGE },
       timeoutMs: http.analysisTimeoutMs,
     });
     if (answer.ok) return createdReport(answer.data);
@@ -240,11 +208,10 @@ export function createApiClient(config: ApiClientConfig) {
     const regenerate = input.regenerate === true;
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    const answer = await send({
+    const answer = await request(http, {
       method: 'PATCH',
       path,
       body,
-      errors: { ...REPORT_ERRORS, fieldNames: { results: 'regenerate' } },
       ...(regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
     });
     if (!answer.ok) {
@@ -271,8 +238,7 @@ export function createApiClient(config: ApiClientConfig) {
   async function deleteItem(value: ReportId, field: 'id' | 'name'): Promise<Result<null>> {
     const path = itemPath(value, field);
     if (typeof path !== 'string') return path;
-    const errors = field === 'id' ? REPORT_ERRORS : PROJECT_ERRORS;
-    const answer = await send({ method: 'DELETE', path, errors });
+    const answer = await request(http, { method: 'DELETE', path });
     if (answer.ok) return deleted(answer.data);
     if (answer.error.kind !== 'not_found') return answer;
     if (!String(value).includes('/')) return deleted(null);
@@ -284,21 +250,20 @@ export function createApiClient(config: ApiClientConfig) {
     return fail('invalid_input', { status, detail, message });
   }
 
-  /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
-  async function getAccount(options?: ReadOptions): Promise<Result<Account | null>> {
-    const answer = await send({ method: 'GET', path: '/account', ...options });
-    if (!answer.ok) return answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
-    return decode(answer.data, parseAccount);
-  }
-
   return {
-    listReports,
+    listReports: (query: ReportListQuery, options?: ReadOptions) =>
+      call(list('/reports', query, options), (value) => parseReportPage(value, http.baseUrl)),
     getReport,
     createReport,
     updateReport,
     deleteReport: (id: ReportId) => deleteItem(id, 'id'),
-    listProjects,
+    listProjects: (query: ProjectListQuery, options?: ReadOptions) =>
+      call(list('/projects', query, options), parseProjectPage),
     deleteProject: (name: string) => deleteItem(name, 'name'),
-    getAccount,
+    /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
+    getAccount: async (options?: ReadOptions): Promise<Result<Account | null>> => {
+      const answer = await call({ method: 'GET', path: '/account', ...options }, parseAccount);
+      return !answer.ok && answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
+    },
   };
 }

@@ -5,28 +5,20 @@ import type { ApiError, ApiErrorKind, RateLimit, Result } from '@/lib/api/errors
 import { isAllowedBaseUrl, isSendableKey } from '@/lib/base-url';
 import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/page-url';
-import { serverFieldErrors, serverMessage } from './responses';
+import { serverError } from './responses';
 
 export interface HttpSettings {
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
-  /** Per attempt; create and regenerate wait for the service to analyse the page. */
   timeoutMs: number;
+  /** Create and regenerate: phpRank fetches and analyses the page before it answers. */
   analysisTimeoutMs: number;
   sleep: (ms: number) => Promise<void>;
-  /** Told before a read waits out a 429's Retry-After (the background shows it to pages). */
+  /** Told before a read waits out a 429 (pages show the wait). */
   onRateLimitWait?: (ms: number) => void;
-  random: () => number;
-  /** Attempts in total for a read (GET); writes are tried once. */
+  /** Attempts in total for a read; writes are tried once. */
   maxAttempts: number;
-}
-
-interface ErrorContext {
-  notFoundMessage?: string;
-  forbiddenMessage?: string;
-  /** The API's field names -> ours, for 422 messages (per_page -> perPage). */
-  fieldNames?: Record<string, string>;
 }
 
 export interface HttpRequest {
@@ -35,9 +27,8 @@ export interface HttpRequest {
   path: string;
   query?: URLSearchParams;
   body?: URLSearchParams;
-  errors?: ErrorContext;
   timeoutMs?: number;
-  /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once; 5xx and network are retried. */
+  /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once. */
   paced?: boolean;
 }
 
@@ -48,7 +39,6 @@ type Body =
   | { type: 'invalid_json'; reason: string };
 
 export interface HttpSuccess {
-  status: number;
   body: Body;
   rateLimit: RateLimit | null;
 }
@@ -75,6 +65,15 @@ export const HTML_MESSAGE = t('errorHtml');
 /** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
 export const NO_API_MESSAGE = t('errorNoApi');
 export const REDIRECT_MESSAGE = t('errorRedirect');
+/** The API's field names -> ours, for 422 messages: the list queries' and an update's `results`. */
+const FIELD_NAMES = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage', results: 'regenerate' };
+
+/** What a 403 or the API's own 404 is about: the report or project the path names, else the address. */
+function aboutPath(path: string): { gone?: string; forbidden?: string } {
+  const item = /^\/(reports|projects)\/[^/]+$/.exec(path)?.[1];
+  if (item === 'reports') return { gone: t('errorReportGone'), forbidden: t('errorReportForbidden') };
+  return item === 'projects' ? { forbidden: t('errorProjectForbidden') } : { gone: NO_API_MESSAGE };
+}
 
 export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
   return { ok: false, error: apiError(kind, extra) };
@@ -168,55 +167,21 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /** Full jitter, so many clients do not retry in step. */
-export function backoffMs(attemptNumber: number, random: () => number): number {
+export function backoffMs(attemptNumber: number, random = Math.random): number {
   return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1)));
 }
 
 // The one retry rule for reads: 429, 502–504 and network failures, a short Retry-After or backoff. No retry
 // after a timeout (it would double the wait) or a too large answer (it would come again).
-function retryDelay(outcome: Outcome, attemptNumber: number, random: () => number): number | null {
+function retryDelay(outcome: Outcome, attemptNumber: number): number | null {
   if (outcome.type === 'timeout') return null;
-  if (outcome.type === 'network') return backoffMs(attemptNumber, random);
+  if (outcome.type === 'network') return backoffMs(attemptNumber);
   if (outcome.body.type === 'too_large' || outcome.redirect || !RETRYABLE_STATUSES.has(outcome.status)) {
     return null;
   }
   const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'));
-  if (retryAfter === undefined) return backoffMs(attemptNumber, random);
+  if (retryAfter === undefined) return backoffMs(attemptNumber);
   return retryAfter > MAX_RETRY_AFTER_SECONDS ? null : retryAfter * 1000;
-}
-
-function statusError(status: number, headers: Headers, body: ReadBody, context: ErrorContext): ApiError {
-  const json = body.type === 'json' ? body.value : undefined;
-  const detail =
-    body.type === 'json' ? serverMessage(json) : body.type === 'html' ? t('errorHtmlPage') : undefined;
-  if (status === 401) return apiError('unauthorized', { status, detail });
-  if (status === 403) return apiError('forbidden', { status, detail, message: context.forbiddenMessage });
-  if (status === 404 || status === 410) {
-    // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
-    if (body.type !== 'json') {
-      const said = detail ?? t('errorStatusWithoutJson', status);
-      return apiError('unexpected', { status, detail: said, message: NO_API_MESSAGE });
-    }
-    return apiError('not_found', { status, detail, message: context.notFoundMessage });
-  }
-  if (status === 400 || status === 422) {
-    return apiError('invalid_input', {
-      status,
-      detail,
-      fieldErrors: serverFieldErrors(json, context.fieldNames),
-    });
-  }
-  // The request line passed what the server (or a proxy) accepts: asking again cannot help.
-  if (status === 414) return apiError('invalid_input', { status, detail, message: t('errorUriTooLong') });
-  if (status === 429) {
-    return apiError('rate_limited', {
-      status,
-      detail,
-      retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
-    });
-  }
-  if (status >= 500) return apiError('server', { status, detail });
-  return apiError('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
 function readRateLimit(headers: Headers): RateLimit | null {
@@ -227,7 +192,7 @@ function readRateLimit(headers: Headers): RateLimit | null {
   return limit === null && remaining === null ? null : { limit, remaining };
 }
 
-function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result<HttpSuccess> {
+function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<HttpSuccess> {
   if (outcome.type === 'timeout')
     return fail('timeout', { detail: t('errorNoAnswerWithin', timeoutMs / 1000) });
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
@@ -241,8 +206,7 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
     });
   }
   if (status >= 200 && status < 300) {
-    if (body.type !== 'too_large')
-      return { ok: true, data: { status, body, rateLimit: readRateLimit(headers) } };
+    if (body.type !== 'too_large') return { ok: true, data: { body, rateLimit: readRateLimit(headers) } };
     return fail('unexpected', {
       status,
       message: t('errorTooLarge'),
@@ -250,7 +214,27 @@ function toResult(outcome: Outcome, req: HttpRequest, timeoutMs: number): Result
     });
   }
   if (status === 0) return fail('network', { detail: t('errorNoAnswer') });
-  return { ok: false, error: statusError(status, headers, body, req.errors ?? {}) };
+  const said = body.type === 'json' ? serverError(body.value, FIELD_NAMES) : undefined;
+  const detail = said ? said.message : body.type === 'html' ? t('errorHtmlPage') : undefined;
+  if (status === 401) return fail('unauthorized', { status, detail });
+  if (status === 403) return fail('forbidden', { status, detail, message: aboutPath(path).forbidden });
+  if (status === 404 || status === 410) {
+    // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
+    if (body.type === 'json') return fail('not_found', { status, detail, message: aboutPath(path).gone });
+    const said = detail ?? t('errorStatusWithoutJson', status);
+    return fail('unexpected', { status, detail: said, message: NO_API_MESSAGE });
+  }
+  if (status === 400 || status === 422) {
+    return fail('invalid_input', { status, detail, fieldErrors: said?.fieldErrors ?? {} });
+  }
+  // The request line passed what the server (or a proxy) accepts: asking again cannot help.
+  if (status === 414) return fail('invalid_input', { status, detail, message: t('errorUriTooLong') });
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
+    return fail('rate_limited', { status, detail, retryAfterSeconds });
+  }
+  if (status >= 500) return fail('server', { status, detail });
+  return fail('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
 export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
@@ -279,9 +263,8 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);
     const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
-    const wait =
-      attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber, settings.random) : null;
-    if (wait === null) return toResult(outcome, req, timeoutMs);
+    const wait = attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber) : null;
+    if (wait === null) return toResult(outcome, req.path, timeoutMs);
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
     await settings.sleep(wait);
   }

@@ -217,26 +217,24 @@ export const parseReportPage = (body: unknown, serviceBase?: string) =>
 export const parseProjectPage = (body: unknown) => parsePage(body, projectSchema);
 
 /** The item inside a `{data: {...}}` wrapper, unless the body already is the item (has `ownKey`). */
-function unwrap(body: unknown, ownKey: string): { value: unknown; path: string[] } {
-  if (isRecord(body) && isRecord(body.data) && !(ownKey in body)) return { value: body.data, path: ['data'] };
-  return { value: body, path: [] };
+function readItem<T>(schema: z.ZodMiniType<T>, body: unknown, ownKey: string): Parsed<T> {
+  const wrapped = isRecord(body) && isRecord(body.data) && !(ownKey in body);
+  return run(schema, wrapped ? body.data : body, wrapped ? ['data'] : []);
 }
 
-export function parseReport(body: unknown, serviceBase?: string): Parsed<Report> {
-  const { value, path } = unwrap(body, 'url');
-  return run(reportSchema(serviceBase), value, path);
-}
+export const parseReport = (body: unknown, serviceBase?: string) =>
+  readItem(reportSchema(serviceBase), body, 'url');
 
 /** Whether a write's answer carries the report itself (some services answer only a message or an id). */
 export function containsReport(body: unknown): boolean {
-  const { value } = unwrap(body, 'url');
-  return isRecord(value) && 'url' in value;
+  const item = isRecord(body) && isRecord(body.data) && !('url' in body) ? body.data : body;
+  return isRecord(item) && 'url' in item;
 }
 
 /** The id in an answer such as `{id: 5}` or `{data: {id: 5}}`, so the report can be read back. */
 export function reportIdIn(body: unknown): ReportId | undefined {
-  const { value } = unwrap(body, 'id');
-  return idField.safeParse(isRecord(value) ? value.id : undefined).data;
+  const answer = readItem(z.looseObject({ id: idField }), body, 'id');
+  return answer.ok ? answer.value.id : undefined;
 }
 
 // phpRank's GET /account (not in API.md): every field counts as missing when it is not what we expect.
@@ -253,10 +251,7 @@ const accountSchema = z.pipe(
   })),
 );
 
-export function parseAccount(body: unknown): Parsed<Account> {
-  const { value, path } = unwrap(body, 'email');
-  return run(accountSchema, value, path);
-}
+export const parseAccount = (body: unknown) => readItem(accountSchema, body, 'email');
 
 // Laravel's {message, errors: {field: [messages]}} and phpRank's 422 {message: {field: [messages]}}; field
 // messages that are not all text name no field.
@@ -266,27 +261,18 @@ const errorBody = z.catch(
   {},
 );
 
-function readErrorBody(body: unknown) {
+/** The server's own sentence (for phpRank's 422: its first field message) and its messages per field, with
+ * the API's field names turned into ours (per_page -> perPage). */
+export function serverError(body: unknown, names: Record<string, string> = {}) {
   const { message, errors } = errorBody.parse(body);
-  const fields = { ...(typeof message === 'object' ? message : {}), ...errors };
-  return { message: typeof message === 'string' ? message : undefined, fields };
-}
-
-/** The server's own sentence, if the body has one (for phpRank's 422: its first field message). */
-export function serverMessage(body: unknown): string | undefined {
-  const { message, fields } = readErrorBody(body);
-  return (message ?? Object.values(fields).flat()[0])?.trim() || undefined;
-}
-
-/** Per-field messages, with the API's field names turned into ours (per_page -> perPage). */
-export function serverFieldErrors(
-  body: unknown,
-  names: Record<string, string> = {},
-): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(readErrorBody(body).fields)) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries({
+    ...(typeof message === 'object' ? message : {}),
+    ...errors,
+  })) {
     const name = names[field] ?? field;
-    result[name] = [...(result[name] ?? []), ...[messages].flat()];
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...[messages].flat()];
   }
-  return result;
+  const said = typeof message === 'string' ? message : Object.values(fieldErrors).flat()[0];
+  return { message: said?.trim() || undefined, fieldErrors };
 }

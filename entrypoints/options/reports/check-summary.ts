@@ -1,6 +1,6 @@
 // A report's tests, as the details panel says them: the counts in one sentence, and the failed tests
 // grouped under their category. Pure; the data comes already digested (lib/api/report-checks).
-import type { CheckCategory, CheckImportance, FailedCheck, ReportChecks } from '@/lib/api/report-checks';
+import type { CheckCategory, CheckImportance, FailedCheck, ReportChecks } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 

@@ -13,7 +13,7 @@ import { readStore } from '@/lib/report-store';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
-import { errorAction } from '@/lib/api/error-action';
+import { errorAction } from '@/lib/api/errors';
 
 const A = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-'.padEnd(60, 'a') };
 const B = { id: 'b', label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b-'.padEnd(60, 'b') };

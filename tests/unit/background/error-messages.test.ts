@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import * as errors from '@/lib/api/errors';
-import { apiError, defaultErrorMessage, formatWait } from '@/entrypoints/background/error-messages';
+import { apiError, formatWait } from '@/entrypoints/background/error-messages';
 import { useTestLanguage } from '../fake-i18n';
 
 describe('the error modules', () => {
   it('lib/api/errors holds no sentence: a page that imports it carries only the kinds and the stored shape', () => {
-    expect(Object.keys(errors).sort()).toEqual(['API_ERROR_KINDS', 'apiErrorSchema']);
+    expect(Object.keys(errors).sort()).toEqual(['API_ERROR_KINDS', 'apiErrorSchema', 'errorAction']);
   });
 });
 
 describe('apiError', () => {
   it('says the default sentence unless given a more exact one', () => {
-    expect(apiError('server').message).toBe(defaultErrorMessage('server'));
+    expect(apiError('server').message).toBe('The service had a problem. Try again in a moment.');
     expect(apiError('server', { message: 'Exactly this.' }).message).toBe('Exactly this.');
   });
 
   it('drops extras left undefined', () => {
     expect(apiError('timeout', { message: undefined, status: undefined })).toEqual({
       kind: 'timeout',
-      message: defaultErrorMessage('timeout'),
+      message: apiError('timeout').message,
     });
   });
 

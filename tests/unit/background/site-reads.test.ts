@@ -6,7 +6,7 @@
 // reads reaches the store and the history.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiError, defaultErrorMessage } from '@/entrypoints/background/error-messages';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { createSiteReads, type SiteDeps } from '@/entrypoints/background/site-reads';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { clearSpace } from '@/entrypoints/background/space';
@@ -317,7 +317,7 @@ describe('reading a project', () => {
       summary: null,
       read: {
         phase: 'failed',
-        error: expect.objectContaining({ kind: 'server', message: defaultErrorMessage('server') }),
+        error: expect.objectContaining({ kind: 'server', message: apiError('server').message }),
       },
     });
     await read();
@@ -372,7 +372,7 @@ describe('the pace', () => {
       phase: 'failed',
       error: expect.objectContaining({
         kind: 'rate_limited',
-        message: defaultErrorMessage('rate_limited', 1),
+        message: apiError('rate_limited', { retryAfterSeconds: 1 }).message,
       }),
     });
   });
@@ -480,7 +480,7 @@ describe('a second visit', () => {
       summary,
       read: {
         phase: 'failed',
-        error: expect.objectContaining({ kind: 'network', message: defaultErrorMessage('network') }),
+        error: expect.objectContaining({ kind: 'network', message: apiError('network').message }),
       },
     });
   });

@@ -1,5 +1,5 @@
-// One rule for what a person can do about an error (lib/api/error-action.ts, its own table in
-// tests/unit/lib/api/error-action.test.ts), the same on every surface: the options page's ErrorBanner,
+// One rule for what a person can do about an error (lib/api/errors.ts, its own table in
+// tests/unit/lib/api/errors.test.ts), the same on every surface: the options page's ErrorBanner,
 // the popup's PopupError, the export's failure box, the bulk change's summary and the summary of
 // "Delete selected" offer exactly what errorAction names, for every error kind.
 import { signal } from '@preact/signals';

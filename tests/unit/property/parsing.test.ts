@@ -9,8 +9,7 @@ import {
   parseProjectPage,
   parseReport,
   parseReportPage,
-  serverFieldErrors,
-  serverMessage,
+  serverError,
   type Parsed,
 } from '@/entrypoints/background/service/responses';
 import { summarizeChecks, type ReportChecks } from '@/lib/api/report-checks';
@@ -204,10 +203,10 @@ describe('error bodies', () => {
     }),
   );
 
-  it('serverFieldErrors: lists of text per field, names mapped, never a throw', () => {
+  it('serverError, its fields: lists of text per field, names mapped, never a throw', () => {
     fc.assert(
       fc.property(errorBody, (body) => {
-        const errors = serverFieldErrors(body, { per_page: 'perPage' });
+        const errors = serverError(body, { per_page: 'perPage' }).fieldErrors;
         expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
         for (const [field, messages] of Object.entries(errors)) {
           expect(field).not.toBe('per_page');
@@ -219,10 +218,10 @@ describe('error bodies', () => {
     );
   });
 
-  it('serverMessage: trimmed non-empty text or nothing, never a throw', () => {
+  it('serverError, its message: trimmed non-empty text or nothing, never a throw', () => {
     fc.assert(
       fc.property(errorBody, (body) => {
-        const message = serverMessage(body);
+        const message = serverError(body).message;
         if (message !== undefined) {
           expect(typeof message).toBe('string');
           expect(message).toBe(message.trim());

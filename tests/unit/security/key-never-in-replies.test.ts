@@ -184,7 +184,6 @@ function setup(server: Server) {
     client: {
       fetch: fetchFn as typeof fetch,
       sleep: async () => {},
-      random: () => 0,
       timeoutMs: 20,
       analysisTimeoutMs: 20,
     },

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
-import { errorAction } from '@/lib/api/error-action';
+import { errorAction } from '@/lib/api/errors';
 import type { Result } from '@/lib/api/errors';
 import {
   createReportInputSchema,
@@ -46,12 +46,12 @@ let allCalls: RecordedCall[] = [];
 function setup(script: Answer[], config: Partial<ApiClientConfig> = {}) {
   const fake = fakeFetch(...script);
   const sleeper = fakeSleep();
+  vi.spyOn(Math, 'random').mockReturnValue(0.5);
   const client = createApiClient({
     baseUrl: BASE,
     apiKey: KEY,
     fetch: fake.fetch,
     sleep: sleeper.sleep,
-    random: () => 0.5,
     timeoutMs: 1000,
     ...config,
   });
@@ -729,7 +729,8 @@ describe('retries', () => {
   });
 
   it('uses full jitter: the wait depends on random()', async () => {
-    const { client, waits } = setup([empty(503), empty(503), empty(503)], { random: () => 0 });
+    const { client, waits } = setup([empty(503), empty(503), empty(503)]);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     await client.getReport(1);
     expect(waits).toEqual([0, 0]);
   });

@@ -3,7 +3,7 @@
 // whole), a 414 explained, and request addresses too long for a server refused before they are sent.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/entrypoints/background/service/client';
-import { errorAction } from '@/lib/api/error-action';
+import { errorAction } from '@/lib/api/errors';
 import type { Result } from '@/lib/api/errors';
 import { MAX_RESPONSE_BYTES, request, type HttpSettings } from '@/entrypoints/background/service/http';
 import { t } from '@/lib/i18n';
@@ -20,7 +20,6 @@ function client(...script: Answer[]) {
     apiKey: 'key-1234abcd',
     fetch: network.fetch,
     sleep: fakeSleep().sleep,
-    random: () => 0.5,
     timeoutMs: 5000,
   });
   return { api, calls: network.calls };
@@ -160,7 +159,6 @@ describe('request addresses too long for a server', () => {
       timeoutMs: 1000,
       analysisTimeoutMs: 1000,
       sleep: async () => {},
-      random: () => 0.5,
       maxAttempts: 3,
     };
     const query = new URLSearchParams({ search: 'a'.repeat(2048) });

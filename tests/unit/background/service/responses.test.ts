@@ -6,8 +6,7 @@ import {
   parseReport,
   parseReportPage,
   reportIdIn,
-  serverFieldErrors,
-  serverMessage,
+  serverError,
 } from '@/entrypoints/background/service/responses';
 import {
   createReportInputSchema,
@@ -474,8 +473,8 @@ describe('error bodies', () => {
       message: 'The per page field is invalid. (and 1 more error)',
       errors: { per_page: ['The selected per page is invalid.'], url: 'The url field is required.' },
     };
-    expect(serverMessage(body)).toBe('The per page field is invalid. (and 1 more error)');
-    expect(serverFieldErrors(body, { per_page: 'perPage' })).toEqual({
+    expect(serverError(body).message).toBe('The per page field is invalid. (and 1 more error)');
+    expect(serverError(body, { per_page: 'perPage' }).fieldErrors).toEqual({
       perPage: ['The selected per page is invalid.'],
       url: ['The url field is required.'],
     });
@@ -486,20 +485,20 @@ describe('error bodies', () => {
       message: { url: ['You created too many reports.'], password: 'The password field is required.' },
       status: 422,
     };
-    expect(serverMessage(body)).toBe('You created too many reports.');
-    expect(serverFieldErrors(body)).toEqual({
+    expect(serverError(body).message).toBe('You created too many reports.');
+    expect(serverError(body).fieldErrors).toEqual({
       url: ['You created too many reports.'],
       password: ['The password field is required.'],
     });
   });
 
   it('copes with bodies that are not Laravel’s', () => {
-    expect(serverMessage({ message: { url: 5 } })).toBeUndefined();
-    expect(serverMessage({ message: {} })).toBeUndefined();
-    expect(serverMessage('nope')).toBeUndefined();
-    expect(serverMessage({ message: 5 })).toBeUndefined();
-    expect(serverFieldErrors({ errors: 'bad' })).toEqual({});
-    expect(serverFieldErrors(undefined)).toEqual({});
+    expect(serverError({ message: { url: 5 } }).message).toBeUndefined();
+    expect(serverError({ message: {} }).message).toBeUndefined();
+    expect(serverError('nope').message).toBeUndefined();
+    expect(serverError({ message: 5 }).message).toBeUndefined();
+    expect(serverError({ errors: 'bad' }).fieldErrors).toEqual({});
+    expect(serverError(undefined).fieldErrors).toEqual({});
   });
 });
 

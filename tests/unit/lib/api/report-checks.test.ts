@@ -6,9 +6,9 @@ import {
   summarizeChecks,
   TOP_FAILURES,
   topFailures,
-  type FailedCheck,
   type ReportChecks,
 } from '@/lib/api/report-checks';
+import type { FailedCheck } from '@/lib/api/types';
 import { useTestLanguage } from '../../fake-i18n';
 
 // A phpRank 1.5.0 report: every test of the release, a mix of passed and failed, in the service's order.

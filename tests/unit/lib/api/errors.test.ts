@@ -2,8 +2,7 @@
 // The one rule for what a person can do about an error. Every surface renders what it names
 // (tests/unit/components/error-actions.test.tsx checks each one against this same table).
 import { describe, expect, it } from 'vitest';
-import { errorAction, type ErrorAction } from '@/lib/api/error-action';
-import type { ApiError, ApiErrorKind } from '@/lib/api/errors';
+import { errorAction, type ApiError, type ApiErrorKind, type ErrorAction } from '@/lib/api/errors';
 
 // Every kind, by name: a new kind fails to compile until it has a row here.
 const EXPECTED: Record<ApiErrorKind, ErrorAction> = {
