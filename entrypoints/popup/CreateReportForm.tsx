@@ -11,12 +11,6 @@ import { t } from '@/lib/i18n';
 // A server message about any other field is listed above the button (the address has no field).
 const FORM_FIELDS = ['privacy', 'password', 'url'];
 
-const looked = () => ({
-  looking: t('popupLookingForIt'),
-  found: t('popupLookedFound'),
-  none: t('popupLookedNone'),
-});
-
 export interface CreateReportFormProps {
   form: CreateForm;
   another: boolean;
@@ -111,12 +105,7 @@ export function CreateReportForm({
           />
         ) : null}
         {recheck ? (
-          <RecheckNote
-            recheck={recheck}
-            said={looked()}
-            again={t('popupLookAgain')}
-            onAgain={() => void form.lookAgain()}
-          />
+          <RecheckNote recheck={recheck} after="create" onAgain={() => void form.lookAgain()} />
         ) : null}
       </form>
       {question ? (

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
+import { importanceName } from '../options/reports/check-summary';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
 import type { PopupModel } from './popup-model';
@@ -9,13 +10,6 @@ import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
 import { RecheckNote } from './RecheckNote';
 import { ReportChange } from './ReportChange';
-
-// After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated again.
-const readAgain = () => ({
-  looking: t('popupReadingAgain'),
-  found: t('popupReadAgainFound'),
-  none: t('popupReadAgainNone'),
-});
 
 export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
   const state = model.pageReportState(report);
@@ -85,12 +79,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
         />
       ) : null}
       {recheck ? (
-        <RecheckNote
-          recheck={recheck}
-          said={readAgain()}
-          again={t('popupReadAgain')}
-          onAgain={() => void model.readAgain()}
-        />
+        <RecheckNote recheck={recheck} after="regenerate" onAgain={() => void model.readAgain()} />
       ) : null}
     </article>
   );
@@ -120,14 +109,6 @@ function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> })
 // The popup has room for one line of detail; the details page shows it whole.
 function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
-}
-
-function importanceName(importance: FailedCheck['importance']): string {
-  return importance === 'high'
-    ? t('popupImportanceHigh')
-    : importance === 'medium'
-      ? t('popupImportanceMedium')
-      : t('popupImportanceLow');
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {

@@ -1,11 +1,11 @@
 // The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, one
-// popup model per page. Following needs the optional `tabs` permission, asked for in a click.
+// popup model per page. Following needs the optional `tabs` permission, asked for in a click; other windows'
+// tabs and the panel's own tab (a panel page opened as a tab) are ignored.
 import { browser } from '@/lib/page-browser';
 import { checkPage } from '@/lib/page-url';
 import { browserTabsOwner } from '@/lib/tabs-permission';
 import { createPopupModel, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
-import { followActiveTab } from './tab-follower';
 
 /** off: the person has not asked it to follow tabs (or stopped it); lost: the browser took it back. */
 export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
@@ -83,5 +83,53 @@ export function createSidePanel() {
       unfollow('off');
       await owner.release('sidePanel');
     },
+  };
+}
+
+interface Tab {
+  id?: number;
+  url?: string;
+  active?: boolean;
+  windowId?: number;
+}
+
+/** Calls `onPage` with the active tab's address at once, then whenever it changes. */
+export async function followActiveTab(onPage: (url: string | undefined) => void): Promise<() => void> {
+  const [windowId, ownTabId] = await Promise.all([
+    browser.windows.getCurrent().then((window) => window.id),
+    browser.tabs.getCurrent().then(
+      (tab) => tab?.id,
+      () => undefined,
+    ),
+  ]);
+  let stopped = false;
+  // Reading a tab takes a round trip: only the newest event's answer is shown.
+  let latest = 0;
+  const say = (tab: Tab | undefined, asked: number) => {
+    if (stopped || asked !== latest || !tab || tab.id === ownTabId) return;
+    onPage(tab.url);
+  };
+  const read = (load: () => Promise<Tab | undefined>) => {
+    const asked = ++latest;
+    load().then(
+      (tab) => say(tab, asked),
+      () => undefined, // the tab closed meanwhile: its successor's event follows
+    );
+  };
+
+  const onActivated = (info: { tabId: number; windowId: number }) => {
+    if (info.windowId === windowId && info.tabId !== ownTabId) read(() => browser.tabs.get(info.tabId));
+  };
+  const onUpdated = (tabId: number, change: { url?: string }, tab: Tab) => {
+    if (change.url === undefined || !tab.active || tab.windowId !== windowId || tabId === ownTabId) return;
+    say(tab, ++latest);
+  };
+  browser.tabs.onActivated.addListener(onActivated);
+  browser.tabs.onUpdated.addListener(onUpdated);
+  if (windowId !== undefined) read(() => browser.tabs.query({ active: true, windowId }).then(([tab]) => tab));
+  return () => {
+    stopped = true;
+    browser.tabs.onActivated.removeListener(onActivated);
+    browser.tabs.onUpdated.removeListener(onUpdated);
   };
 }

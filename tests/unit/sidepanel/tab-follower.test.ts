@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { followActiveTab } from '@/entrypoints/sidepanel/tab-follower';
+import { followActiveTab } from '@/entrypoints/sidepanel/panel';
 
 const WINDOW = 1;
 const OTHER_WINDOW = 2;
