@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'preact/hooks';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
-import { importanceName } from '../options/reports/check-summary';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
 import type { PopupModel } from './popup-model';
@@ -109,6 +108,15 @@ function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> })
 // The popup has room for one line of detail; the details page shows it whole.
 function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
+}
+
+// The details page's words; importing its check-summary would put all of it in the popup's start-up.
+function importanceName(importance: FailedCheck['importance']): string {
+  return importance === 'high'
+    ? t('reportsImportanceHigh')
+    : importance === 'medium'
+      ? t('reportsImportanceMedium')
+      : t('reportsImportanceLow');
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {
