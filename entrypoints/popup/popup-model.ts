@@ -45,6 +45,13 @@ function sidePanelOpener(): ((windowId: number | undefined) => Promise<void>) | 
     windowId === undefined ? Promise.reject(new Error('No window')) : sidePanel.open!({ windowId });
 }
 
+/** The active tab of this page's window: the popup's page (activeTab lets it read the URL), the panel's first. */
+export const activeTab = () =>
+  browser.tabs.query({ active: true, currentWindow: true }).then(
+    ([tab]) => tab,
+    () => undefined,
+  );
+
 const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, state: 'loading', error: null });
 const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
   value: data,
@@ -239,13 +246,7 @@ export function createPopupModel(panel?: PanelPage) {
     /** Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh data. */
     async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
-      // activeTab lets the popup read the tab's URL once the person clicked the icon.
-      const tab = panel
-        ? undefined
-        : await browser.tabs.query({ active: true, currentWindow: true }).then(
-            ([tab]) => tab,
-            () => undefined,
-          );
+      const tab = panel ? undefined : await activeTab();
       const checked = panel?.page ?? checkPage(tab?.url);
       windowId = tab?.windowId;
       page.value = checked;

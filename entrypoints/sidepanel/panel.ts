@@ -4,7 +4,7 @@
 import { browser } from '@/lib/page-browser';
 import { checkPage } from '@/lib/page-url';
 import { browserTabsOwner } from '@/lib/tabs-permission';
-import { createPopupModel, type PopupModel } from '../popup/popup-model';
+import { activeTab, createPopupModel, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
 
 /** off: the person has not asked it to follow tabs (or stopped it); lost: the browser took it back. */
@@ -96,7 +96,7 @@ interface Tab {
 /** Calls `onPage` with the active tab's address at once, then whenever it changes. */
 export async function followActiveTab(onPage: (url: string | undefined) => void): Promise<() => void> {
   const [windowId, ownTabId] = await Promise.all([
-    browser.windows.getCurrent().then((window) => window.id),
+    activeTab().then((tab) => tab?.windowId),
     browser.tabs.getCurrent().then(
       (tab) => tab?.id,
       () => undefined,
@@ -126,7 +126,8 @@ export async function followActiveTab(onPage: (url: string | undefined) => void)
   };
   browser.tabs.onActivated.addListener(onActivated);
   browser.tabs.onUpdated.addListener(onUpdated);
-  if (windowId !== undefined) read(() => browser.tabs.query({ active: true, windowId }).then(([tab]) => tab));
+  // Read again once listening, so a switch meanwhile is not missed.
+  read(activeTab);
   return () => {
     stopped = true;
     browser.tabs.onActivated.removeListener(onActivated);

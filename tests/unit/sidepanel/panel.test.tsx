@@ -62,9 +62,8 @@ const lookups = () => sendMock.mock.calls.filter(([type]) => type === 'popup.pag
 /** The panel's window (5) shows `firstUrl`; `switchTo` activates a new tab there. */
 function fakeTabs(firstUrl: string) {
   const urls: Record<number, string> = { 1: firstUrl };
-  vi.spyOn(fakeBrowser.windows, 'getCurrent').mockResolvedValue({ id: 5 } as never);
   vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue(undefined as never);
-  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 1, url: firstUrl }] as never);
+  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 1, url: firstUrl, windowId: 5 }] as never);
   vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((id) =>
     Promise.resolve({ id, url: urls[id] } as never),
   );

@@ -15,7 +15,6 @@ const tabs: Record<number, { url: string; windowId: number }> = {
 
 /** The browser's tabs as the panel in WINDOW sees them: `active` shown, the panel itself in tab `ownTabId`. */
 function fakeTabs(active = 10, ownTabId?: number) {
-  vi.spyOn(fakeBrowser.windows, 'getCurrent').mockResolvedValue({ id: WINDOW } as never);
   vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue(
     (ownTabId === undefined ? undefined : { id: ownTabId }) as never,
   );
