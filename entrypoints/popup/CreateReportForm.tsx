@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FieldNote } from '@/components/field-note';
+import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
@@ -42,13 +43,8 @@ export function CreateReportForm({
   useEffect(() => {
     if (ready && !another) placeFocus(submitButton.current);
   }, [ready, another]);
-  // A disabled button drops focus; give it back once the request is done.
-  const wasSubmitting = useRef(false);
-  useEffect(() => {
-    if (wasSubmitting.current && !submitting && document.activeElement === document.body)
-      submitButton.current?.focus();
-    wasSubmitting.current = submitting;
-  }, [submitting]);
+  // The question is asked before a create, never after one.
+  useFocusAfterBusy(submitting, { current: null }, submitButton);
   useEffect(() => {
     if (errors.password) passwordInput.current?.focus();
   }, [errors.password]);
