@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FieldNote } from '@/components/field-note';
+import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
@@ -10,12 +11,6 @@ import { t } from '@/lib/i18n';
 
 // A server message about any other field is listed above the button (the address has no field).
 const FORM_FIELDS = ['privacy', 'password', 'url'];
-
-const looked = () => ({
-  looking: t('popupLookingForIt'),
-  found: t('popupLookedFound'),
-  none: t('popupLookedNone'),
-});
 
 export interface CreateReportFormProps {
   form: CreateForm;
@@ -48,13 +43,8 @@ export function CreateReportForm({
   useEffect(() => {
     if (ready && !another) placeFocus(submitButton.current);
   }, [ready, another]);
-  // A disabled button drops focus; give it back once the request is done.
-  const wasSubmitting = useRef(false);
-  useEffect(() => {
-    if (wasSubmitting.current && !submitting && document.activeElement === document.body)
-      submitButton.current?.focus();
-    wasSubmitting.current = submitting;
-  }, [submitting]);
+  // The question is asked before a create, never after one.
+  useFocusAfterBusy(submitting, { current: null }, submitButton);
   useEffect(() => {
     if (errors.password) passwordInput.current?.focus();
   }, [errors.password]);
@@ -111,12 +101,7 @@ export function CreateReportForm({
           />
         ) : null}
         {recheck ? (
-          <RecheckNote
-            recheck={recheck}
-            said={looked()}
-            again={t('popupLookAgain')}
-            onAgain={() => void form.lookAgain()}
-          />
+          <RecheckNote recheck={recheck} after="create" onAgain={() => void form.lookAgain()} />
         ) : null}
       </form>
       {question ? (

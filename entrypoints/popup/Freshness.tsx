@@ -1,7 +1,7 @@
 import { savedDataSentence } from '@/components/saved-data';
 import type { Shown } from './popup-model';
 
-export function Freshness({ shown, now }: { shown: Shown<unknown>; now: number }) {
+export function Freshness({ shown }: { shown: Shown<unknown> }) {
   if (shown.fetchedAt === null || shown.value === undefined || shown.state === 'fresh') return null;
-  return <p class="freshness">{savedDataSentence(shown.fetchedAt, shown.state === 'loading', now)}</p>;
+  return <p class="freshness">{savedDataSentence(shown.fetchedAt, shown.state === 'loading')}</p>;
 }

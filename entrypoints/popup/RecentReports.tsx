@@ -10,7 +10,7 @@ import { readableUrl } from '@/lib/readable-url';
 export function RecentReports({ model }: { model: PopupModel }) {
   const shown = model.recent.value;
   const items = shown.value;
-  const now = model.now();
+  const now = Date.now();
   const page = model.page.value;
   const siteOnly = model.siteOnly.value;
   const pageError = model.pageReport.value.error;
@@ -41,7 +41,7 @@ export function RecentReports({ model }: { model: PopupModel }) {
           onOpenSettings={model.openSettings}
         />
       ) : null}
-      <Freshness shown={shown} now={now} />
+      <Freshness shown={shown} />
       {items === undefined && shown.state === 'loading' ? (
         <p class="status">{t('popupLoadingRecent')}</p>
       ) : null}

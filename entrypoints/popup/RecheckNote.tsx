@@ -1,15 +1,33 @@
 import type { Recheck } from './create-form';
 import { t } from '@/lib/i18n';
 
-export interface RecheckNoteProps {
-  recheck: Recheck;
-  said: { looking: string; found: string; none: string };
-  again: string;
-  onAgain: () => void;
-}
+// `found`: a create made one after all; a regenerate changed the report, or it is being generated again.
+const SAID = {
+  create: () => ({
+    looking: t('popupLookingForIt'),
+    found: t('popupLookedFound'),
+    none: t('popupLookedNone'),
+    again: t('popupLookAgain'),
+  }),
+  regenerate: () => ({
+    looking: t('popupReadingAgain'),
+    found: t('popupReadAgainFound'),
+    none: t('popupReadAgainNone'),
+    again: t('popupReadAgain'),
+  }),
+};
 
-/** Below the error of a write that may have happened: what looking at the service again found. */
-export function RecheckNote({ recheck, said, again, onAgain }: RecheckNoteProps) {
+/** Below the error of a write that may have happened, instead of a Retry: what looking again found. */
+export function RecheckNote({
+  recheck,
+  after,
+  onAgain,
+}: {
+  recheck: Recheck;
+  after: keyof typeof SAID;
+  onAgain: () => void;
+}) {
+  const said = SAID[after]();
   const unsure = typeof recheck !== 'string' || recheck === 'none';
   return (
     <div class="recheck">
@@ -18,7 +36,7 @@ export function RecheckNote({ recheck, said, again, onAgain }: RecheckNoteProps)
       </p>
       {unsure ? (
         <button type="button" onClick={onAgain}>
-          {again}
+          {said.again}
         </button>
       ) : null}
     </div>

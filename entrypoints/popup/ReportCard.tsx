@@ -10,13 +10,6 @@ import { t } from '@/lib/i18n';
 import { RecheckNote } from './RecheckNote';
 import { ReportChange } from './ReportChange';
 
-// After a regenerate that may have happened, instead of a Retry. `found`: changed, or being generated again.
-const readAgain = () => ({
-  looking: t('popupReadingAgain'),
-  found: t('popupReadAgainFound'),
-  none: t('popupReadAgainNone'),
-});
-
 export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
   const state = model.pageReportState(report);
   const generating = state === 'generating';
@@ -85,12 +78,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
         />
       ) : null}
       {recheck ? (
-        <RecheckNote
-          recheck={recheck}
-          said={readAgain()}
-          again={t('popupReadAgain')}
-          onAgain={() => void model.readAgain()}
-        />
+        <RecheckNote recheck={recheck} after="regenerate" onAgain={() => void model.readAgain()} />
       ) : null}
     </article>
   );
@@ -122,12 +110,13 @@ function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
 }
 
+// The details page's words; importing its check-summary would put all of it in the popup's start-up.
 function importanceName(importance: FailedCheck['importance']): string {
   return importance === 'high'
-    ? t('popupImportanceHigh')
+    ? t('reportsImportanceHigh')
     : importance === 'medium'
-      ? t('popupImportanceMedium')
-      : t('popupImportanceLow');
+      ? t('reportsImportanceMedium')
+      : t('reportsImportanceLow');
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {

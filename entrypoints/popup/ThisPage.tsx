@@ -16,7 +16,6 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const tracking = model.cleanAddress();
   const shown = model.pageReport.value;
   const report = shown.value;
-  const now = model.now();
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
   const project = report?.project;
   // A create that failed as the lookup did says it once, beside the button that was pressed.
@@ -64,7 +63,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
               onOpenSettings={model.openSettings}
             />
           ) : null}
-          <Freshness shown={shown} now={now} />
+          <Freshness shown={shown} />
           {report === undefined && shown.state === 'loading' ? (
             <p class="status">{t('popupLookingForReport')}</p>
           ) : null}

@@ -4,7 +4,7 @@ import { PRIVACY, type Privacy, type ReportSummary, type ReportId } from '@/lib/
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { sameId } from '@/lib/report-id';
-import { batch, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 import type { Shown } from './popup-model';
 
@@ -32,7 +32,6 @@ export interface CreateFormDeps {
   refresh(): Promise<void>;
   onCreated(report: ReportSummary): void;
   onNotConfigured(): void;
-  now(): number;
 }
 
 /** A create that waits for the person: the page has a report, or may have one. */
@@ -47,8 +46,9 @@ export function createCreateForm(deps: CreateFormDeps) {
   const privacy = signal<Privacy>(PRIVACY.public);
   const password = signal('');
   const passwordShown = signal(false);
-  const submitting = signal(false);
+  // When the create being waited for started; null when none is.
   const startedAt = signal<number | null>(null);
+  const submitting = computed(() => startedAt.value !== null);
   const error = signal<ApiError | null>(null);
   const fieldErrors = signal<Record<string, string[]>>({});
   const recheck = signal<Recheck | null>(null);
@@ -99,10 +99,7 @@ export function createCreateForm(deps: CreateFormDeps) {
   }
 
   function finish(url: string, result: Result<ReportSummary | null>) {
-    batch(() => {
-      submitting.value = false;
-      startedAt.value = null;
-    });
+    startedAt.value = null;
     if (result.ok) {
       if (result.data) deps.onCreated(result.data);
       else void deps.refresh();
@@ -122,11 +119,10 @@ export function createCreateForm(deps: CreateFormDeps) {
   async function create(url: string): Promise<void> {
     const chosen = privacy.value;
     shownBefore = deps.pageReport.value.value?.id ?? null;
-    createdSince = deps.now();
+    createdSince = Date.now();
     recheckRun++;
     batch(() => {
-      submitting.value = true;
-      startedAt.value = deps.now();
+      startedAt.value = Date.now();
       error.value = null;
       fieldErrors.value = {};
       recheck.value = null;
@@ -220,10 +216,7 @@ export function createCreateForm(deps: CreateFormDeps) {
       shownBefore = deps.pageReport.value.value?.id ?? null;
       createdSince = run.startedAt;
       if (run.error) return finish(url, { ok: false, error: run.error });
-      batch(() => {
-        submitting.value = true;
-        startedAt.value = run.startedAt;
-      });
+      startedAt.value = run.startedAt;
       finish(url, await send('popup.awaitCreate', { url }));
     },
   };

@@ -11,7 +11,7 @@ import { watchFollowed, type Followed, type FollowState } from '@/lib/following'
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm, type Recheck } from './create-form';
 import { createStartFocus } from './start-focus';
-import { readStore, type StoreReader } from '@/lib/report-store';
+import { readStore } from '@/lib/report-store';
 import { batch, signal, type Signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
@@ -27,57 +27,30 @@ export interface Shown<T> {
 /** cached: painted from what the background kept, before it answered. */
 export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
-export interface CurrentTab {
+/** The side panel's: the page it follows, and how young a kept copy is shown as the answer without asking. */
+export interface PanelPage {
   page: PageCheck;
-  windowId: number | undefined;
+  freshForMs: number;
 }
 
-// activeTab lets the popup read the tab's URL once the person clicked the icon.
-async function readCurrentTab(): Promise<CurrentTab> {
-  try {
-    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-    return { page: checkPage(tab?.url), windowId: tab?.windowId };
-  } catch {
-    return { page: checkPage(null), windowId: undefined };
-  }
-}
-
-/** Opens Chrome's side panel beside window `windowId`, or Firefox's sidebar. */
-export type SidePanelOpener = (windowId: number | undefined) => Promise<void>;
-
-interface PanelApis {
-  sidePanel?: { open?(options: { windowId: number }): Promise<void> };
-  sidebarAction?: { open?(): Promise<void> };
-}
-
-/** null where the browser has no panel to open. */
-export function sidePanelOpener({ sidePanel, sidebarAction } = browser as PanelApis): SidePanelOpener | null {
+/** Chrome's side panel beside window `windowId`, or Firefox's sidebar; null where the browser has neither. */
+function sidePanelOpener(): ((windowId: number | undefined) => Promise<void>) | null {
+  const { sidePanel, sidebarAction } = browser as {
+    sidePanel?: { open?(options: { windowId: number }): Promise<void> };
+    sidebarAction?: { open?(): Promise<void> };
+  };
   if (sidebarAction?.open) return () => sidebarAction.open!();
   if (!sidePanel?.open) return null;
   return (windowId) =>
     windowId === undefined ? Promise.reject(new Error('No window')) : sidePanel.open!({ windowId });
 }
 
-export interface PopupEnvironment {
-  readCurrentTab(): Promise<CurrentTab>;
-  store(): Pick<StoreReader, 'pageReport' | 'recent'>;
-  openOptions(link: OptionsLink): Promise<void>;
-  closePopup(): void;
-  /** null where there is no panel to open. */
-  openSidePanel: SidePanelOpener | null;
-  now(): number;
-  watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void;
-}
-
-export const defaultEnvironment: PopupEnvironment = {
-  readCurrentTab,
-  store: () => readStore(),
-  openOptions,
-  closePopup: () => window.close(),
-  openSidePanel: sidePanelOpener(),
-  now: () => Date.now(),
-  watchFollowed,
-};
+/** The active tab of this page's window: the popup's page (activeTab lets it read the URL), the panel's first. */
+export const activeTab = () =>
+  browser.tabs.query({ active: true, currentWindow: true }).then(
+    ([tab]) => tab,
+    () => undefined,
+  );
 
 const nothingYet = <T>(): Shown<T> => ({ value: undefined, fetchedAt: null, state: 'loading', error: null });
 const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
@@ -89,9 +62,12 @@ const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-/** A kept copy younger than `freshForMs` is shown as the service's answer, without asking (the side panel). */
-export function createPopupModel(env: PopupEnvironment = defaultEnvironment, freshForMs = 0) {
-  const kept = env.store();
+export function createPopupModel(panel?: PanelPage) {
+  const kept = readStore();
+  const openSidePanel = panel ? null : sidePanelOpener();
+  const closePopup = () => {
+    if (!panel) window.close();
+  };
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
   const pageReport = signal<Shown<ReportSummary | null>>(nothingYet());
@@ -135,7 +111,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
         before.get(reportKey(entry.id)) === 'generating',
     );
     const shown = pageReport.value.value;
-    if (gaveUp && shown && shownState(shown, env.now(), 'no_score') === 'unfinished') {
+    if (gaveUp && shown && shownState(shown, Date.now(), 'no_score') === 'unfinished') {
       announcement.value = t('fieldsNotFinished');
     }
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
@@ -147,7 +123,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
     showReport(report);
     if (wasPending && report.result !== null) announcement.value = t('popupResultReady');
-    else if (wasPending && !isGenerating(report, env.now())) announcement.value = t('popupNoScoreGiven');
+    else if (wasPending && !isGenerating(report, Date.now())) announcement.value = t('popupNoScoreGiven');
   }
 
   const form = createCreateForm({
@@ -165,7 +141,6 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
       announcement.value = t('popupReportCreated');
     },
     onNotConfigured: () => (setup.value = 'missing'),
-    now: () => env.now(),
   });
 
   function forgetReport(id: ReportId) {
@@ -180,14 +155,14 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     else if (answer.error.kind === 'not_found') forgetReport(before.id);
     regenerateRecheck.value = !answer.ok
       ? answer.error
-      : answer.data.updatedAt !== before.updatedAt || isGenerating(answer.data, env.now())
+      : answer.data.updatedAt !== before.updatedAt || isGenerating(answer.data, Date.now())
         ? 'found'
         : 'none';
   }
 
   function setPageReport(report: ReportSummary | null) {
     pageReportVersion++;
-    pageReport.value = { value: report, fetchedAt: env.now(), state: 'fresh', error: null };
+    pageReport.value = { value: report, fetchedAt: Date.now(), state: 'fresh', error: null };
   }
 
   function showReport(report: ReportSummary) {
@@ -209,8 +184,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
 
   /** Shows a fresh kept copy as the answer, or asks. */
   function keptOrAsk<T>(target: Signal<Shown<T>>, kept: Cached<T> | null, ask: () => Promise<void>) {
-    const age = kept ? env.now() - kept.fetchedAt : Infinity;
-    if (!kept || age < 0 || age >= freshForMs) return ask();
+    const age = kept ? Date.now() - kept.fetchedAt : Infinity;
+    if (!kept || age < 0 || age >= (panel?.freshForMs ?? 0)) return ask();
     target.value = answered(kept);
   }
 
@@ -247,8 +222,8 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
   }
 
   async function open(link: OptionsLink) {
-    await env.openOptions(link);
-    env.closePopup();
+    await openOptions(link);
+    closePopup();
   }
 
   return {
@@ -256,7 +231,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     setup,
     pageReport,
     pageReportState: (report: ReportSummary): ShownState =>
-      shownState(report, env.now(), followStates.value.get(reportKey(report.id))),
+      shownState(report, Date.now(), followStates.value.get(reportKey(report.id))),
     recent,
     siteOnly,
     regenerating,
@@ -264,15 +239,16 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     regenerateRecheck,
     announcement,
     form,
-    canOpenSidePanel: env.openSidePanel !== null,
+    canOpenSidePanel: openSidePanel !== null,
     startFocus: createStartFocus(),
     sidePanelFailed,
 
     /** Shows the kept reports (then calls `onKeptRead`), then asks the background for its snapshot and fresh data. */
     async start(onKeptRead?: () => void): Promise<void> {
       const recentKept = kept.recent();
-      const { page: checked, windowId: tabWindow } = await env.readCurrentTab();
-      windowId = tabWindow;
+      const tab = panel ? undefined : await activeTab();
+      const checked = panel?.page ?? checkPage(tab?.url);
+      windowId = tab?.windowId;
       page.value = checked;
       const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
       const recentCached = await recentKept;
@@ -286,7 +262,7 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
       onKeptRead?.();
       // A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
-      stopWatching ??= env.watchFollowed(onFollowed);
+      stopWatching ??= watchFollowed(onFollowed);
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
         setup.value = 'ready';
@@ -375,14 +351,12 @@ export function createPopupModel(env: PopupEnvironment = defaultEnvironment, fre
     /** Call in the click itself. */
     openSidePanel() {
       sidePanelFailed.value = false;
-      env.openSidePanel?.(windowId).then(
-        () => env.closePopup(),
+      openSidePanel?.(windowId).then(
+        () => closePopup(),
         () => (sidePanelFailed.value = true),
       );
     },
-    close: () => env.closePopup(),
-    now: () => env.now(),
-
+    close: closePopup,
     dispose() {
       disposed = true;
       stopWatching?.();

@@ -1,43 +1,22 @@
 // The side panel (Chrome) or sidebar (Firefox): the popup's views for the active tab of its window, one
-// popup model per page. Following needs the optional `tabs` permission, asked for in a click.
-import { checkPage, type PageCheck } from '@/lib/page-url';
-import type { TabsOwner } from '@/lib/tabs-permission';
-import { createPopupModel, defaultEnvironment, type PopupModel } from '../popup/popup-model';
+// popup model per page. Following needs the optional `tabs` permission, asked for in a click; other windows'
+// tabs and the panel's own tab (a panel page opened as a tab) are ignored.
+import { browser } from '@/lib/page-browser';
+import { checkPage } from '@/lib/page-url';
+import { browserTabsOwner } from '@/lib/tabs-permission';
+import { activeTab, createPopupModel, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
-import { followActiveTab, type TabsApi } from './tab-follower';
 
 /** off: the person has not asked it to follow tabs (or stopped it); lost: the browser took it back. */
 export type TabsAccess = 'unknown' | 'following' | 'off' | 'lost';
 
-interface PermissionEvents {
-  onAdded: { addListener(listener: () => void): void };
-  onRemoved: { addListener(listener: () => void): void };
-}
-
-export interface SidePanelEnvironment {
-  tabs: TabsApi;
-  owner: Pick<TabsOwner, 'granted' | 'reliesOn' | 'take' | 'release' | 'forget'>;
-  permissions: PermissionEvents;
-}
-
 // Switching between tabs asks the service once per page in this time (the background keeps the store right).
 export const FRESH_FOR_MS = 5 * 60_000;
 
-export function pageModel(page: PageCheck): PopupModel {
-  return createPopupModel(
-    {
-      ...defaultEnvironment,
-      readCurrentTab: () => Promise.resolve({ page, windowId: undefined }),
-      closePopup: () => undefined,
-      openSidePanel: null,
-    },
-    FRESH_FOR_MS,
-  );
-}
-
 export type SidePanel = ReturnType<typeof createSidePanel>;
 
-export function createSidePanel(env: SidePanelEnvironment) {
+export function createSidePanel() {
+  const owner = browserTabsOwner();
   const access = signal<TabsAccess>('unknown');
   const model = signal<PopupModel | null>(null);
   const denied = signal(false);
@@ -52,14 +31,14 @@ export function createSidePanel(env: SidePanelEnvironment) {
     if (model.value && shownUrl === page.url) return;
     shownUrl = page.url;
     model.value?.dispose();
-    const next = pageModel(page);
+    const next = createPopupModel({ page, freshForMs: FRESH_FOR_MS });
     model.value = next;
     void next.start();
   }
 
   function follow() {
     access.value = 'following';
-    following ??= followActiveTab(env.tabs, show).then((stop) => {
+    following ??= followActiveTab(show).then((stop) => {
       stopFollowing = stop;
     });
   }
@@ -76,12 +55,12 @@ export function createSidePanel(env: SidePanelEnvironment) {
 
   async function check() {
     if (asking) return;
-    const [granted, relied] = await Promise.all([env.owner.granted(), env.owner.reliesOn('sidePanel')]);
+    const [granted, relied] = await Promise.all([owner.granted(), owner.reliesOn('sidePanel')]);
     if (granted && relied) return follow();
     // Granted again elsewhere (the toolbar score), it offers to follow but waits for the click.
     if (!relied) return unfollow(access.value === 'lost' && !granted ? 'lost' : 'off');
     unfollow('lost');
-    await env.owner.forget('sidePanel');
+    await owner.forget('sidePanel');
   }
 
   return {
@@ -89,20 +68,69 @@ export function createSidePanel(env: SidePanelEnvironment) {
     model,
     denied,
     async start(): Promise<void> {
-      env.permissions.onAdded.addListener(() => void check());
-      env.permissions.onRemoved.addListener(() => void check());
+      browser.permissions.onAdded.addListener(() => void check());
+      browser.permissions.onRemoved.addListener(() => void check());
       await check();
       await following;
     },
     async followTabs(): Promise<void> {
       asking = true;
-      const granted = await env.owner.take('sidePanel').finally(() => (asking = false));
+      const granted = await owner.take('sidePanel').finally(() => (asking = false));
       denied.value = !granted;
       if (granted) follow();
     },
     async stopFollowingTabs(): Promise<void> {
       unfollow('off');
-      await env.owner.release('sidePanel');
+      await owner.release('sidePanel');
     },
+  };
+}
+
+interface Tab {
+  id?: number;
+  url?: string;
+  active?: boolean;
+  windowId?: number;
+}
+
+/** Calls `onPage` with the active tab's address at once, then whenever it changes. */
+export async function followActiveTab(onPage: (url: string | undefined) => void): Promise<() => void> {
+  const [windowId, ownTabId] = await Promise.all([
+    activeTab().then((tab) => tab?.windowId),
+    browser.tabs.getCurrent().then(
+      (tab) => tab?.id,
+      () => undefined,
+    ),
+  ]);
+  let stopped = false;
+  // Reading a tab takes a round trip: only the newest event's answer is shown.
+  let latest = 0;
+  const say = (tab: Tab | undefined, asked: number) => {
+    if (stopped || asked !== latest || !tab || tab.id === ownTabId) return;
+    onPage(tab.url);
+  };
+  const read = (load: () => Promise<Tab | undefined>) => {
+    const asked = ++latest;
+    load().then(
+      (tab) => say(tab, asked),
+      () => undefined, // the tab closed meanwhile: its successor's event follows
+    );
+  };
+
+  const onActivated = (info: { tabId: number; windowId: number }) => {
+    if (info.windowId === windowId && info.tabId !== ownTabId) read(() => browser.tabs.get(info.tabId));
+  };
+  const onUpdated = (tabId: number, change: { url?: string }, tab: Tab) => {
+    if (change.url === undefined || !tab.active || tab.windowId !== windowId || tabId === ownTabId) return;
+    say(tab, ++latest);
+  };
+  browser.tabs.onActivated.addListener(onActivated);
+  browser.tabs.onUpdated.addListener(onUpdated);
+  // Read again once listening, so a switch meanwhile is not missed.
+  read(activeTab);
+  return () => {
+    stopped = true;
+    browser.tabs.onActivated.removeListener(onActivated);
+    browser.tabs.onUpdated.removeListener(onUpdated);
   };
 }

@@ -10,12 +10,7 @@ import type { ReportId } from '@/lib/api/types';
 import type { PageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { App } from '@/entrypoints/popup/App';
-import {
-  createPopupModel,
-  defaultEnvironment,
-  type PopupEnvironment,
-  type PopupModel,
-} from '@/entrypoints/popup/popup-model';
+import { createPopupModel, type PopupModel } from '@/entrypoints/popup/popup-model';
 import { startFakeFollower } from '../fake-follower';
 import { ok } from './fixtures';
 
@@ -50,14 +45,14 @@ afterEach(() => {
 
 /**
  * Opens the popup on a tab showing `url`, with the background answering as `answers` says, and
- * storage.session holding `session` (the background's report store, say: storedBy) when given; `env` replaces parts
- * of the browser the popup uses.
+ * storage.session holding `session` (the background's report store, say: storedBy) when given; the tab is in
+ * window `windowId`.
  */
 export function openPopup(
   answers: Answers = {},
   url: string | undefined = PAGE_URL,
   session?: Record<string, unknown>,
-  env: Partial<PopupEnvironment> = {},
+  windowId: number | null = WINDOW_ID,
 ) {
   fakeBrowser.reset();
   if (session) void fakeBrowser.storage.session.set(session);
@@ -72,11 +67,11 @@ export function openPopup(
     await follower.afterAnswer(type, payload, result as Result<unknown>);
     return result;
   }) as typeof send);
-  const tab = { url, windowId: WINDOW_ID } as Browser.tabs.Tab;
+  const tab = { url, windowId: windowId ?? undefined } as Browser.tabs.Tab;
   vi.spyOn(browser.tabs, 'query').mockImplementation((async () => [tab]) as never);
   const createTab = vi.spyOn(browser.tabs, 'create');
   const closeWindow = vi.spyOn(window, 'close').mockImplementation(() => {});
-  const model = createPopupModel({ ...defaultEnvironment, ...env });
+  const model = createPopupModel();
   opened.push(model);
   const view = render(<App model={model} />);
   const started = model.start();

@@ -1,6 +1,6 @@
 // The side panel: the popup's views for the followed tab, asking the service only when the report store
 // has no answer from the last five minutes; and the `tabs` permission it needs, asked for in a click,
-// through the permission's one owner (lib/tabs-permission.ts).
+// through the permission's one owner (lib/tabs-permission.ts). The browser is WXT's fake one.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -8,12 +8,12 @@ import type { MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { recentView } from '@/lib/report-store';
 import { siteViewName, type SiteSummary } from '@/lib/site';
-import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
+import { toolbarScoreItem } from '@/lib/settings/items';
+import { ACTIVE_CONNECTION_KEY, PANEL_FOLLOWS_TABS_KEY } from '@/lib/storage-keys';
 import { createReportStore } from '@/entrypoints/background/report-store';
-import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
+import { createTabsOwner, panelFollowsTabsFlag } from '@/lib/tabs-permission';
 import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
-import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
 import { useTestLanguage } from '../fake-i18n';
 import { makeReport, ok } from '../popup/fixtures';
 
@@ -59,48 +59,57 @@ async function fakeBackground(now: () => number, keptAt?: number) {
 
 const lookups = () => sendMock.mock.calls.filter(([type]) => type === 'popup.pageReport').map(([, p]) => p);
 
+/** The panel's window (5) shows `firstUrl`; `switchTo` activates a new tab there. */
 function fakeTabs(firstUrl: string) {
-  let activated: ((info: { tabId: number; windowId: number }) => void) | null = null;
   const urls: Record<number, string> = { 1: firstUrl };
-  const api: TabsApi = {
-    windowId: () => Promise.resolve(5),
-    ownTabId: () => Promise.resolve(undefined),
-    activeTab: () => Promise.resolve({ id: 1, url: firstUrl }),
-    getTab: (id) => Promise.resolve({ id, url: urls[id] }),
-    onActivated: { addListener: (l) => (activated = l), removeListener: () => undefined },
-    onUpdated: { addListener: () => undefined, removeListener: () => undefined },
-  };
-  const switchTo = (url: string) => {
+  vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue(undefined as never);
+  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 1, url: firstUrl, windowId: 5 }] as never);
+  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((id) =>
+    Promise.resolve({ id, url: urls[id] } as never),
+  );
+  return (url: string) => {
     const id = Object.keys(urls).length + 1;
     urls[id] = url;
-    activated!({ tabId: id, windowId: 5 });
+    void fakeBrowser.tabs.onActivated.trigger({ tabId: id, windowId: 5, previousTabId: id - 1 });
   };
-  return { api, switchTo };
 }
 
+/** The browser's `tabs` permission: `granted` now, and what its prompt answers. */
 function fakePermissions(granted: boolean, answer = true) {
   const added: (() => void)[] = [];
   const removed: (() => void)[] = [];
-  const permissions = {
-    contains: vi.fn(() => Promise.resolve(granted)),
-    request: vi.fn(() => {
-      granted = answer;
-      if (answer) added.forEach((l) => l());
-      return Promise.resolve(answer);
-    }),
-    remove: vi.fn(() => {
-      granted = false;
-      removed.forEach((l) => l());
-      return Promise.resolve(true);
-    }),
-    onAdded: { addListener: (l: () => void) => void added.push(l) },
-    onRemoved: { addListener: (l: () => void) => void removed.push(l) },
+  const { permissions } = fakeBrowser;
+  const spies = {
+    contains: vi
+      .spyOn(permissions, 'contains')
+      .mockClear()
+      .mockImplementation(() => Promise.resolve(granted)),
+    request: vi
+      .spyOn(permissions, 'request')
+      .mockClear()
+      .mockImplementation(() => {
+        granted = answer;
+        if (answer) added.forEach((l) => l());
+        return Promise.resolve(answer);
+      }),
+    remove: vi
+      .spyOn(permissions, 'remove')
+      .mockClear()
+      .mockImplementation(() => {
+        granted = false;
+        removed.forEach((l) => l());
+        return Promise.resolve(true);
+      }),
   };
+  vi.spyOn(permissions.onAdded, 'addListener').mockImplementation((l) => void added.push(l as () => void));
+  vi.spyOn(permissions.onRemoved, 'addListener').mockImplementation(
+    (l) => void removed.push(l as () => void),
+  );
   const revoke = () => {
     granted = false;
     removed.forEach((l) => l());
   };
-  return { permissions, revoke };
+  return { permissions: spies, revoke };
 }
 
 let panel: Panel | null = null;
@@ -109,16 +118,12 @@ afterEach(() => {
   panel = null;
 });
 
-function memoryFlag(initial: boolean) {
-  let on = initial;
-  return {
-    getValue: () => Promise.resolve(on),
-    setValue: (value: boolean) => {
-      on = value;
-      return Promise.resolve();
-    },
-  };
-}
+/** Settings' owner of the permission, which turns the toolbar score on. */
+const settingsOwner = () =>
+  createTabsOwner({
+    flags: { toolbarScore: toolbarScoreItem, sidePanel: panelFollowsTabsFlag },
+    permissions: fakeBrowser.permissions,
+  });
 
 interface OpenOptions {
   firstUrl?: string;
@@ -131,37 +136,30 @@ interface OpenOptions {
 }
 
 /** Opens the panel over the browser fakeBackground set up. */
-function openPanel(options: OpenOptions) {
-  const tabs = fakeTabs(options.firstUrl ?? WITH_REPORT);
+async function openPanel(options: OpenOptions) {
+  const switchTo = fakeTabs(options.firstUrl ?? WITH_REPORT);
   const perms = fakePermissions(options.granted ?? true, options.answer);
-  const flags: Record<TabsFeature, ReturnType<typeof memoryFlag>> = {
-    toolbarScore: memoryFlag(false),
-    sidePanel: memoryFlag(options.relied ?? true),
-  };
-  panel = createSidePanel({
-    tabs: tabs.api,
-    owner: createTabsOwner({ flags, permissions: perms.permissions }),
-    permissions: perms.permissions,
-  });
+  await fakeBrowser.storage.local.set({ [PANEL_FOLLOWS_TABS_KEY]: options.relied ?? true });
+  panel = createSidePanel();
   render(<SidePanel panel={panel} />);
   const started = panel.start();
-  return { panel, tabs, perms, flags, started };
+  return { panel, switchTo, perms, started };
 }
 
 describe('side panel: this page as the tab changes', () => {
   it('shows each tab’s report or its absence, and asks nothing again on a switch back', async () => {
     await fakeBackground(() => Date.now());
-    const { tabs } = openPanel({});
+    const { switchTo } = await openPanel({});
     expect(await screen.findByText(WITH_REPORT, { selector: '.page-url' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     expect(lookups()).toEqual([{ url: WITH_REPORT }]);
 
-    tabs.switchTo(WITHOUT_REPORT);
+    switchTo(WITHOUT_REPORT);
     expect(await screen.findByText('This page has no report yet.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(lookups()).toEqual([{ url: WITH_REPORT }, { url: WITHOUT_REPORT }]);
 
-    tabs.switchTo(WITH_REPORT);
+    switchTo(WITH_REPORT);
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     expect(screen.queryByText('This page has no report yet.')).toBeNull();
     // The store answered: no lookup, and the recent list was not asked for again either.
@@ -172,7 +170,7 @@ describe('side panel: this page as the tab changes', () => {
   it('asks the service when the kept answer is older than five minutes', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS - 1);
-    const { started } = openPanel({});
+    const { started } = await openPanel({});
     await started;
     await waitFor(() => expect(lookups()).toEqual([{ url: WITH_REPORT }]));
   });
@@ -180,7 +178,7 @@ describe('side panel: this page as the tab changes', () => {
   it('shows a fresh kept answer without asking', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS + 60_000);
-    openPanel({});
+    await openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     // Shown as current (the store's read ends the "checking…" line), and the service was not asked.
     await waitFor(() => expect(screen.queryByText(/checking/i)).toBeNull());
@@ -200,12 +198,12 @@ describe('side panel: this page as the tab changes', () => {
     await fakeBrowser.storage.local.set({
       'a:history:7': [kept('2025-04-01T10:05:00Z', 80, ['title']), kept(report.generatedAt!, 88, [])],
     });
-    const { tabs } = openPanel({});
+    const { switchTo } = await openPanel({});
     const change = await screen.findByRole('group', { name: 'Change since the previous analysis' });
     expect(change.textContent).toContain('88, ▲ up 8 from 80 on');
     expect(within(change).getByRole('button', { name: '1 fixed' })).toBeTruthy();
 
-    tabs.switchTo(WITHOUT_REPORT);
+    switchTo(WITHOUT_REPORT);
     await waitFor(() => expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull());
     expect(screen.queryByRole('group', { name: 'Change since the previous analysis' })).toBeNull();
   });
@@ -227,11 +225,11 @@ describe('side panel: this page as the tab changes', () => {
     await fakeBrowser.storage.session.set({
       [`a:${siteViewName('example.com')}`]: { summary, read: { phase: 'done' } },
     });
-    const { tabs } = openPanel({});
+    const { switchTo } = await openPanel({});
     const line = await screen.findByRole('link', { name: 'This site: 12 pages · 5 with “No favicon”' });
     expect(line.getAttribute('href')).toMatch(/\/options\.html#\/projects\/example\.com$/);
 
-    tabs.switchTo(WITHOUT_REPORT);
+    switchTo(WITHOUT_REPORT);
     await waitFor(() => expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull());
     expect(screen.queryByRole('link', { name: /^This site:/ })).toBeNull();
   });
@@ -240,7 +238,7 @@ describe('side panel: this page as the tab changes', () => {
 describe('side panel: the tabs permission', () => {
   it('says why it needs it, asks in the click, then follows the tab and notes that it relies on it', async () => {
     await fakeBackground(() => Date.now());
-    const { perms, flags } = openPanel({ granted: false, relied: false });
+    const { perms } = await openPanel({ granted: false, relied: false });
     const allow = await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.getByRole('heading', { name: 'Show the report of the tab you are on' })).toBeTruthy();
     expect(screen.getByText(/read the addresses of your tabs/)).toBeTruthy();
@@ -249,12 +247,12 @@ describe('side panel: the tabs permission', () => {
     // Synchronously inside the click: a browser shows no prompt for a request made after an await.
     expect(perms.permissions.request).toHaveBeenCalledWith({ permissions: ['tabs'] });
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
-    expect(await flags.sidePanel.getValue()).toBe(true);
+    expect(await panelFollowsTabsFlag.getValue()).toBe(true);
   });
 
   it('held for the toolbar score, still waits for the click to follow (no prompt shows then)', async () => {
     await fakeBackground(() => Date.now());
-    const { perms } = openPanel({ granted: true, relied: false });
+    const { perms } = await openPanel({ granted: true, relied: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     expect(perms.permissions.request).toHaveBeenCalledTimes(1);
@@ -262,15 +260,15 @@ describe('side panel: the tabs permission', () => {
 
   it('says so when the browser refuses', async () => {
     await fakeBackground(() => Date.now());
-    const { flags } = openPanel({ granted: false, relied: false, answer: false });
+    await openPanel({ granted: false, relied: false, answer: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Follow the active tab' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not allow/);
-    expect(await flags.sidePanel.getValue()).toBe(false);
+    expect(await panelFollowsTabsFlag.getValue()).toBe(false);
   });
 
   it('taken back in the browser, says it stopped following and offers to allow it again', async () => {
     await fakeBackground(() => Date.now());
-    const { perms } = openPanel({});
+    const { perms } = await openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     perms.revoke();
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
@@ -282,15 +280,15 @@ describe('side panel: the tabs permission', () => {
 
   it('taken back, does not follow again when the toolbar score gets it: it waits for a click here', async () => {
     await fakeBackground(() => Date.now());
-    const { perms, flags } = openPanel({});
+    const { perms } = await openPanel({});
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     perms.revoke();
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
-    await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
+    await waitFor(async () => expect(await panelFollowsTabsFlag.getValue()).toBe(false));
     const looked = lookups().length;
 
     // Settings turns the toolbar score on: the browser grants `tabs` again, and says so to the panel.
-    const settings = createTabsOwner({ flags, permissions: perms.permissions });
+    const settings = settingsOwner();
     expect(await settings.take('toolbarScore')).toBe(true);
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.queryByRole('heading', { name: 'The panel stopped following your tabs' })).toBeNull();
@@ -299,22 +297,23 @@ describe('side panel: the tabs permission', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Follow the active tab' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
-    expect(await flags.sidePanel.getValue()).toBe(true);
+    expect(await panelFollowsTabsFlag.getValue()).toBe(true);
   });
 
   it('“Allow again” follows even when the grant’s own event is answered after the click', async () => {
     await fakeBackground(() => Date.now());
-    const { flags } = openPanel({ granted: false, relied: true });
+    await openPanel({ granted: false, relied: true });
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
-    await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
+    await waitFor(async () => expect(await panelFollowsTabsFlag.getValue()).toBe(false));
     // The flag as read from now on comes late: after the click has noted it.
     const late: (() => void)[] = [];
-    const read = flags.sidePanel.getValue;
-    flags.sidePanel.getValue = () => new Promise((resolve) => late.push(() => resolve(false)));
+    const read = vi
+      .spyOn(panelFollowsTabsFlag, 'getValue')
+      .mockImplementation(() => new Promise((resolve) => late.push(() => resolve(false))));
     fireEvent.click(screen.getByRole('button', { name: 'Allow again' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     late.forEach((answer) => answer());
-    flags.sidePanel.getValue = read;
+    read.mockRestore();
     await Promise.resolve();
     await waitFor(() => expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Follow the active tab' })).toBeNull();
@@ -322,10 +321,10 @@ describe('side panel: the tabs permission', () => {
 
   it('taken back while closed, says so when opened, and a later grant still waits for a click', async () => {
     await fakeBackground(() => Date.now());
-    const { perms, flags } = openPanel({ granted: false, relied: true });
+    await openPanel({ granted: false, relied: true });
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
-    await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
-    await createTabsOwner({ flags, permissions: perms.permissions }).take('toolbarScore');
+    await waitFor(async () => expect(await panelFollowsTabsFlag.getValue()).toBe(false));
+    await settingsOwner().take('toolbarScore');
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(lookups()).toEqual([]);
@@ -334,25 +333,25 @@ describe('side panel: the tabs permission', () => {
   it('a grant for the toolbar score while the panel was closed does not make it follow when opened', async () => {
     await fakeBackground(() => Date.now());
     // Taken back while closed, then granted for the toolbar score from Settings, all before this opens.
-    const flags = { toolbarScore: memoryFlag(false), sidePanel: memoryFlag(true) };
-    const { permissions } = fakePermissions(false);
-    await createTabsOwner({ flags, permissions }).take('toolbarScore');
-    openPanel({ granted: true, relied: await flags.sidePanel.getValue() });
+    await fakeBrowser.storage.local.set({ [PANEL_FOLLOWS_TABS_KEY]: true });
+    fakePermissions(false);
+    await settingsOwner().take('toolbarScore');
+    await openPanel({ granted: true, relied: await panelFollowsTabsFlag.getValue() });
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(lookups()).toEqual([]);
   });
 
   it('“Stop following tabs” gives the permission back, unless the toolbar score relies on it', async () => {
     await fakeBackground(() => Date.now());
-    const { perms, flags } = openPanel({});
+    const { perms } = await openPanel({});
     fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
     await screen.findByRole('button', { name: 'Follow the active tab' });
     await waitFor(() => expect(perms.permissions.remove).toHaveBeenCalledWith({ permissions: ['tabs'] }));
-    expect(await flags.sidePanel.getValue()).toBe(false);
+    expect(await panelFollowsTabsFlag.getValue()).toBe(false);
 
     cleanup();
-    const second = openPanel({});
-    await second.flags.toolbarScore.setValue(true);
+    const second = await openPanel({});
+    await toolbarScoreItem.setValue(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Stop following tabs' }));
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(second.perms.permissions.remove).not.toHaveBeenCalled();
@@ -361,7 +360,7 @@ describe('side panel: the tabs permission', () => {
   it('asks in German for a German browser', async () => {
     useTestLanguage('de');
     await fakeBackground(() => Date.now());
-    openPanel({ granted: false, relied: false });
+    await openPanel({ granted: false, relied: false });
     expect(await screen.findByRole('button', { name: 'Dem aktiven Tab folgen' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Den Bericht des aktuellen Tabs zeigen' })).toBeTruthy();
   });

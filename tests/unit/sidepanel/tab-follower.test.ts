@@ -1,111 +1,98 @@
 // The side panel follows the active tab of its own window: switches and navigations there, nothing else.
-import { describe, expect, it, vi } from 'vitest';
-import { followActiveTab, type TabsApi } from '@/entrypoints/sidepanel/tab-follower';
-
-type Listener = (...args: never[]) => void;
-function event<T extends Listener>() {
-  const listeners = new Set<T>();
-  return {
-    addListener: (listener: T) => void listeners.add(listener),
-    removeListener: (listener: T) => void listeners.delete(listener),
-    fire: (...args: Parameters<T>) => listeners.forEach((listener) => listener(...args)),
-    get size() {
-      return listeners.size;
-    },
-  };
-}
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { followActiveTab } from '@/entrypoints/sidepanel/panel';
 
 const WINDOW = 1;
 const OTHER_WINDOW = 2;
 
-function fakeTabs(tabs: Record<number, { url: string; windowId: number }>, active = 10, ownTabId?: number) {
-  const onActivated = event<TabsApi['onActivated'] extends { addListener(l: infer L): void } ? L : never>();
-  const onUpdated = event<TabsApi['onUpdated'] extends { addListener(l: infer L): void } ? L : never>();
-  const api: TabsApi = {
-    windowId: () => Promise.resolve(WINDOW),
-    ownTabId: () => Promise.resolve(ownTabId),
-    activeTab: () => Promise.resolve({ id: active, ...tabs[active] }),
-    getTab: vi.fn((id: number) => Promise.resolve({ id, ...tabs[id] })),
-    onActivated,
-    onUpdated,
-  };
-  return { api, onActivated, onUpdated };
-}
-
-const tabs = {
+const tabs: Record<number, { url: string; windowId: number }> = {
   10: { url: 'https://a.example/', windowId: WINDOW },
   11: { url: 'https://b.example/', windowId: WINDOW },
   20: { url: 'https://elsewhere.example/', windowId: OTHER_WINDOW },
 };
 
-async function follow(fake: ReturnType<typeof fakeTabs>) {
+/** The browser's tabs as the panel in WINDOW sees them: `active` shown, the panel itself in tab `ownTabId`. */
+function fakeTabs(active = 10, ownTabId?: number) {
+  vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue(
+    (ownTabId === undefined ? undefined : { id: ownTabId }) as never,
+  );
+  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([
+    { id: active, ...tabs[active] } as Browser.tabs.Tab,
+  ]);
+  return vi
+    .spyOn(fakeBrowser.tabs, 'get')
+    .mockImplementation((id) => Promise.resolve({ id, ...tabs[id] } as never));
+}
+
+const tab = (id: number, windowId: number, active: boolean, url: string) =>
+  ({ id, active, windowId, url }) as Browser.tabs.Tab;
+
+beforeEach(() => fakeBrowser.reset());
+
+async function follow() {
   const pages: (string | undefined)[] = [];
-  const stop = await followActiveTab(fake.api, (url) => pages.push(url));
+  const stop = await followActiveTab((url) => pages.push(url));
   await vi.waitFor(() => expect(pages.length).toBeGreaterThan(0));
   return { pages, stop };
 }
 
 describe('side panel: following the active tab', () => {
   it('starts with the active tab of its window, then follows a switch to another tab', async () => {
-    const fake = fakeTabs(tabs);
-    const { pages } = await follow(fake);
+    fakeTabs();
+    const { pages } = await follow();
     expect(pages).toEqual(['https://a.example/']);
-    fake.onActivated.fire({ tabId: 11, windowId: WINDOW });
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 11, windowId: WINDOW });
     await vi.waitFor(() => expect(pages).toEqual(['https://a.example/', 'https://b.example/']));
   });
 
   it('follows the active tab navigating, but not a tab in the background', async () => {
-    const fake = fakeTabs(tabs);
-    const { pages } = await follow(fake);
-    fake.onUpdated.fire(11, { url: 'https://b.example/next' }, { id: 11, active: false, windowId: WINDOW });
-    fake.onUpdated.fire(
+    fakeTabs();
+    const { pages } = await follow();
+    const { onUpdated } = fakeBrowser.tabs;
+    await onUpdated.trigger(
+      11,
+      { url: 'https://b.example/next' },
+      tab(11, WINDOW, false, 'https://b.example/next'),
+    );
+    await onUpdated.trigger(
       10,
       { url: 'https://a.example/next' },
-      {
-        id: 10,
-        active: true,
-        windowId: WINDOW,
-        url: 'https://a.example/next',
-      },
+      tab(10, WINDOW, true, 'https://a.example/next'),
     );
     // A loading step without a new address says nothing.
-    fake.onUpdated.fire(10, {}, { id: 10, active: true, windowId: WINDOW, url: 'https://a.example/next' });
+    await onUpdated.trigger(10, {}, tab(10, WINDOW, true, 'https://a.example/next'));
     expect(pages).toEqual(['https://a.example/', 'https://a.example/next']);
   });
 
   it('ignores other windows (they have panels of their own) and its own tab', async () => {
-    const fake = fakeTabs(tabs, 10, 12);
-    const { pages } = await follow(fake);
-    fake.onActivated.fire({ tabId: 20, windowId: OTHER_WINDOW });
-    fake.onUpdated.fire(
+    const getTab = fakeTabs(10, 12);
+    const { pages } = await follow();
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 20, windowId: OTHER_WINDOW });
+    await fakeBrowser.tabs.onUpdated.trigger(
       20,
       { url: 'https://elsewhere.example/x' },
-      {
-        id: 20,
-        active: true,
-        windowId: OTHER_WINDOW,
-        url: 'https://elsewhere.example/x',
-      },
+      tab(20, OTHER_WINDOW, true, 'https://elsewhere.example/x'),
     );
-    fake.onActivated.fire({ tabId: 12, windowId: WINDOW });
-    await Promise.resolve();
-    expect(fake.api.getTab).not.toHaveBeenCalled();
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 12, windowId: WINDOW });
+    expect(getTab).not.toHaveBeenCalled();
     expect(pages).toEqual(['https://a.example/']);
   });
 
   it('shows the newest switch when tab reads answer out of order', async () => {
-    const fake = fakeTabs(tabs);
-    const { pages } = await follow(fake);
+    const getTab = fakeTabs();
+    const { pages } = await follow();
     let answerSlow!: () => void;
-    let slowRead!: ReturnType<TabsApi['getTab']>;
-    vi.mocked(fake.api.getTab).mockImplementationOnce(
+    let slowRead!: Promise<never>;
+    getTab.mockImplementationOnce(
       (id) =>
         (slowRead = new Promise(
-          (resolve) => (answerSlow = () => resolve({ id, ...tabs[id as 11], windowId: WINDOW })),
+          (resolve) => (answerSlow = () => resolve(tab(id, WINDOW, true, 'https://b.example/') as never)),
         )),
     );
-    fake.onActivated.fire({ tabId: 11, windowId: WINDOW });
-    fake.onActivated.fire({ tabId: 10, windowId: WINDOW });
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 11, windowId: WINDOW });
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 10, windowId: WINDOW });
     await vi.waitFor(() => expect(pages).toEqual(['https://a.example/', 'https://a.example/']));
     answerSlow();
     // The follower's handler was attached to this read before the test's await: it has run once this resolves.
@@ -114,12 +101,16 @@ describe('side panel: following the active tab', () => {
   });
 
   it('stops listening when told', async () => {
-    const fake = fakeTabs(tabs);
-    const { pages, stop } = await follow(fake);
+    const getTab = fakeTabs();
+    const { pages, stop } = await follow();
     stop();
-    expect(fake.onActivated.size).toBe(0);
-    expect(fake.onUpdated.size).toBe(0);
-    fake.onActivated.fire({ tabId: 11, windowId: WINDOW });
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 11, windowId: WINDOW });
+    await fakeBrowser.tabs.onUpdated.trigger(
+      10,
+      { url: 'https://a.example/next' },
+      tab(10, WINDOW, true, 'https://a.example/next'),
+    );
+    expect(getTab).not.toHaveBeenCalled();
     expect(pages).toEqual(['https://a.example/']);
   });
 });
