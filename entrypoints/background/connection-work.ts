@@ -6,7 +6,6 @@ import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './jobs/bulk-change';
-import type { Alarms } from './jobs/runner';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
@@ -20,7 +19,6 @@ export interface WorkDeps {
   serviceOf(ref: ConnectionRef): Service;
   events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
-  alarms: Alarms;
   now(): number;
   /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
@@ -49,14 +47,14 @@ export function createConnectionWorks(deps: WorkDeps) {
   }
 
   function build(ref: ConnectionRef) {
-    const { now, alarms, keepAliveWhile } = deps;
+    const { now, keepAliveWhile } = deps;
     const service = deps.serviceOf(ref);
     const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
     const follower = createFollower({
       connectionId: ref.id,
       getReport: (id) => service.getReport(id),
-      alarms,
       now,
+      keepAliveWhile,
     });
     const list = (query: Parameters<Service['listReports']>[0]) => service.listReports(query, false, PACED);
     const bulk = createBulkChanges({
@@ -67,9 +65,8 @@ export function createConnectionWorks(deps: WorkDeps) {
       list,
       now,
       keepAliveWhile,
-      alarms,
     });
-    const sites = createSiteReads({ connectionId: ref.id, list, now, keepAliveWhile, alarms });
+    const sites = createSiteReads({ connectionId: ref.id, list, now, keepAliveWhile });
 
     return {
       ref,

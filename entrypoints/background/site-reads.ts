@@ -56,7 +56,7 @@ interface KeptProject {
   at: number;
 }
 
-export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
+export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'now' | 'keepAliveWhile'> {
   connectionId: string;
   /** Reports whole, with every failed test. */
   list(query: ReportListQuery): Promise<Result<Page<Report>>>;

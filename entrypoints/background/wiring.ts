@@ -23,7 +23,7 @@ import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
 import { workAlarmOf } from './jobs/runner';
 import { clearSpace } from './space';
-import { createToolbarScore } from './toolbar-score';
+import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { connectionGone, createKeyCheck, createServices } from './service';
@@ -42,8 +42,8 @@ export interface BackgroundOptions {
 }
 
 /**
- * Builds every part of the background and joins them. Registers the alarm listeners of the work that
- * outlives a message (followed reports, bulk jobs): the alarm may be what woke the worker.
+ * Builds every part of the background and joins them. Registers the one alarm listener of the work that
+ * outlives a message (jobs, the follower, the toolbar score): the alarm may be what woke the worker.
  */
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
@@ -85,7 +85,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     serviceOf,
     events,
     readConnections,
-    alarms: browser.alarms,
     now,
     keepAliveWhile,
   });
@@ -104,8 +103,9 @@ export function createBackground(options: BackgroundOptions = {}) {
   events.on('connection.removed', forget);
   events.on('connection.changed', ({ before }) => forget(before));
 
-  /** Work of one connection is due; a removed connection's alarm goes. */
+  /** The one dispatch of alarms: the toolbar score's refresh, or work of one connection (a removed one's goes). */
   async function onWorkAlarm(name: string): Promise<void> {
+    if (name === SCORE_INDEX_ALARM) return toolbar.refresh();
     const alarm = workAlarmOf(name);
     const work = alarm && (await works.workOfId(alarm.connectionId));
     if (alarm && !work) await browser.alarms.clear(name);
@@ -140,7 +140,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     readStore: (connectionId) => readStore(connectionId),
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
-    alarms: browser.alarms,
     showScore,
     clearScore,
     now,

@@ -28,7 +28,7 @@ export const bulkPasswordItem = (connectionId: string) =>
 
 const LIST_PAGE_SIZE = 100;
 
-export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
+export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'now' | 'keepAliveWhile'> {
   connectionId: string;
   update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
   delete(input: { id: ReportId }): Promise<Result<unknown>>;

@@ -104,7 +104,6 @@ function setup(fake: ReturnType<typeof service>) {
       running.push(work);
       return work;
     },
-    alarms: fakeBrowser.alarms,
   };
   const sites = createSiteReads(deps);
   async function settled(maxMs = 600_000) {
@@ -292,7 +291,6 @@ describe('reading a project', () => {
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
       now: () => Date.now(),
       keepAliveWhile: (work) => work,
-      alarms: fakeBrowser.alarms,
     });
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
@@ -667,7 +665,6 @@ describe('in the whole background', () => {
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
       now: () => Date.now(),
       keepAliveWhile: (work) => work,
-      alarms: fakeBrowser.alarms,
     });
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });

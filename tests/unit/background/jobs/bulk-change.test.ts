@@ -56,7 +56,6 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
     },
     now: () => Date.now(),
     keepAliveWhile: (work) => work,
-    alarms: fakeBrowser.alarms,
   };
   return { bulk: createBulkChanges(deps), sent, reads, privacyOnService, deleted, gone, deps };
 }
