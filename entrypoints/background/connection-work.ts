@@ -53,7 +53,6 @@ export function createConnectionWorks(deps: WorkDeps) {
     const follower = createFollower({
       connectionId: ref.id,
       getReport: (id) => service.getReport(id),
-      now,
       keepAliveWhile,
     });
     const list = (query: Parameters<Service['listReports']>[0]) => service.listReports(query, false, PACED);
@@ -63,10 +62,9 @@ export function createConnectionWorks(deps: WorkDeps) {
       delete: ({ id }) => service.deleteReport(id),
       get: ({ id }) => service.getReport(id, PACED),
       list,
-      now,
       keepAliveWhile,
     });
-    const sites = createSiteReads({ connectionId: ref.id, list, now, keepAliveWhile });
+    const sites = createSiteReads({ connectionId: ref.id, list, keepAliveWhile });
 
     return {
       ref,

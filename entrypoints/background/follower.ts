@@ -37,7 +37,7 @@ export interface FollowStep extends Step {
 export const followedOf = (connectionId: string) =>
   spaceItem<Job<FollowStep> | null>('session', connectionId, FOLLOWED_KEY, null, budgets.session);
 
-export interface FollowerDeps extends Pick<RunnerDeps<Job<FollowStep>>, 'now' | 'keepAliveWhile'> {
+export interface FollowerDeps extends Pick<RunnerDeps<Job<FollowStep>>, 'keepAliveWhile'> {
   getReport(id: ReportId): Promise<Result<Report>>;
   connectionId: string;
 }
@@ -45,7 +45,7 @@ export interface FollowerDeps extends Pick<RunnerDeps<Job<FollowStep>>, 'now' | 
 export type Follower = ReturnType<typeof createFollower>;
 
 export function createFollower(deps: FollowerDeps) {
-  const { now } = deps;
+  const now = () => Date.now();
   const runner = createRunner<Job<FollowStep>>(
     {
       name: 'follower',

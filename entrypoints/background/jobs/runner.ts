@@ -36,7 +36,6 @@ export interface RunnerDeps<J extends Job> {
   item: StoredItem<J | null>;
   /** Wakes a stopped worker to resume the job (workAlarm). */
   alarm: string;
-  now(): number;
   /** Keeps the worker alive while the job runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
   /** The queue of the job's read-modify-writes (its storage budget's). */
@@ -72,7 +71,8 @@ const isOpen = (step: Step) => step.state === 'sending' || step.state === 'pendi
 const dueOrder = (step: Step) => (step.state === 'sending' ? -Infinity : (step.dueAt ?? 0));
 
 export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, Listed>, deps: RunnerDeps<J>) {
-  const { item, now, serially } = deps;
+  const { item, serially } = deps;
+  const now = () => Date.now();
   let running: Promise<void> | null = null;
   /** Asked to run while the loop was ending: it runs once more. */
   let again = false;

@@ -99,7 +99,6 @@ function setup(fake: ReturnType<typeof service>) {
   const deps: SiteDeps = {
     connectionId: 'a',
     list: fake.list,
-    now: () => Date.now(),
     keepAliveWhile: (work) => {
       running.push(work);
       return work;
@@ -289,7 +288,6 @@ describe('reading a project', () => {
       connectionId: 'a',
       // The worker stops while page 2 is on its way: no answer ever comes to it.
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      now: () => Date.now(),
       keepAliveWhile: (work) => work,
     });
     await stalled.handlers['site.read']({ name: PROJECT });
@@ -663,7 +661,6 @@ describe('in the whole background', () => {
     const stopped = createSiteReads({
       connectionId: A.id,
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      now: () => Date.now(),
       keepAliveWhile: (work) => work,
     });
     await stopped.handlers['site.read']({ name: PROJECT });

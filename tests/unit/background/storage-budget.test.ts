@@ -180,7 +180,6 @@ describe('a full quota', () => {
     const deps = {
       connectionId: 'a',
       list,
-      now: () => Date.now(),
       keepAliveWhile: <T>(work: Promise<T>) => (running.push(work), work),
     };
     const sites = createSiteReads(deps);
