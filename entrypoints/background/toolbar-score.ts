@@ -36,7 +36,6 @@ export interface ToolbarScoreDeps {
   storeOf(ref: ConnectionRef): Pick<ReportStore, 'indexed'>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
-  now(): number;
 }
 
 export type ToolbarScore = ReturnType<typeof createToolbarScore>;
@@ -87,7 +86,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     if (!connection.id || !connection.baseUrl || !connection.apiKey) return showAllTabs();
     // Read from, and kept for, the connection active now: a switch meanwhile changes neither.
     const ref = refOf(connection);
-    const startedAt = deps.now();
+    const startedAt = Date.now();
     const read: ReportSummary[] = [];
     let complete = false;
     for (let page = 1; page <= INDEX_MAX_PAGES; page++) {

@@ -142,7 +142,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     tabs: browser.tabs,
     showScore,
     clearScore,
-    now,
   });
   const ifActive =
     <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>

@@ -57,7 +57,6 @@ function setup(reports: Report[] = [PRICING]) {
     storeOf: vi.fn((ref: { id: string }) => storeOf(ref.id)),
     showScore: vi.fn(async (_tabId: number, _entry: ScoreEntry | null) => {}),
     clearScore: vi.fn(async (_tabId: number) => {}),
-    now: () => 1234,
   };
   const toolbar = createToolbarScore(deps);
   /** What each tab's badge shows now: its report's id, or null. */
