@@ -116,17 +116,15 @@ export function createConnectionWorks(deps: WorkDeps) {
   });
   deps.events.on('reports.listed', ({ on, page, view }) => workFor(on).store.listed(page, view));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).store.projectGone(name));
-  // Each analysis seen is kept in the history (before lists are trimmed: it needs the tests).
-  deps.events.on('report.created', ({ on, report }) => workFor(on).history.note([report]));
-  deps.events.on('report.changed', ({ on, report }) => workFor(on).history.note([report]));
-  deps.events.on('report.seen', ({ on, report }) => workFor(on).history.note([report]));
+  for (const type of ['report.created', 'report.changed', 'report.seen'] as const) {
+    // Each analysis seen is kept in the history (before lists are trimmed: it needs the tests).
+    deps.events.on(type, ({ on, report }) => workFor(on).history.note([report]));
+    // A kept project's rows follow a moment later (not awaited: they are written together).
+    deps.events.on(type, ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
+  }
   deps.events.on('reports.listed', ({ on, page }) => workFor(on).history.note(page.items));
   deps.events.on('report.gone', ({ on, id }) => workFor(on).history.forget(id));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).history.forgetProject(name));
-  // A kept project's rows follow a moment later (not awaited: they are written together).
-  deps.events.on('report.created', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
-  deps.events.on('report.changed', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
-  deps.events.on('report.seen', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
   deps.events.on('report.gone', ({ on, id }) => void quietly(workFor(on).sites.gone(id)));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
 
