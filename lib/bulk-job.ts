@@ -14,6 +14,8 @@ export interface Step {
   state: StepState;
   error?: ApiError;
   sentAt?: number;
+  /** Not sent before this time (epoch ms). */
+  dueAt?: number;
 }
 
 export interface Job<S extends Step = Step> {

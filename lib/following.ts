@@ -1,6 +1,6 @@
-// The background's follower list (FOLLOWED_KEY, storage.session) as pages watch it: its schema and a watcher.
+// The background's follower job (FOLLOWED_KEY, storage.session) as pages watch it: its schema and a watcher.
 import * as z from 'zod/mini';
-import { apiErrorSchema } from './api/errors';
+import { apiErrorSchema, type ApiError } from './api/errors';
 import { watchActiveItem } from './connection-space';
 import { reportCopySchema } from './report-store';
 import { FOLLOWED_KEY } from './storage-keys';
@@ -9,24 +9,32 @@ import { FOLLOWED_KEY } from './storage-keys';
 const followState = z.enum(['generating', 'scored', 'no_score', 'gone', 'stopped']);
 export type FollowState = z.infer<typeof followState>;
 
+/** An ended entry stays this long, so pages open at that moment see how it ended. */
+export const KEEP_ENDED_MS = 60_000;
+
+/** A step of the follower's job, as far as pages read it. */
 const followedSchema = z.object({
   id: z.union([z.string(), z.number()]),
-  state: followState,
+  follow: followState,
   report: z.nullable(reportCopySchema),
-  /** The last read's failure; null after a success. */
-  error: z.nullable(apiErrorSchema),
-  /** Epoch ms: the give-up rule counts from here. */
-  since: z.number(),
-  attempts: z.number(),
-  nextCheckAt: z.number(),
+  /** The last read's failure; none after a success. */
+  error: z.optional(apiErrorSchema),
   endedAt: z.nullable(z.number()),
 });
-export type Followed = z.infer<typeof followedSchema>;
+const followedJobSchema = z.object({ items: z.array(followedSchema) });
 
-export const followedListSchema = z.array(followedSchema);
+export interface Followed extends Pick<z.infer<typeof followedSchema>, 'id' | 'report'> {
+  state: FollowState;
+  error: ApiError | null;
+}
 
-const followedFrom = (value: unknown): Followed[] => followedListSchema.safeParse(value).data ?? [];
-
+/** The followed reports in the stored job, but those ended over KEEP_ENDED_MS ago. */
+export function followedFrom(value: unknown, now = Date.now()): Followed[] {
+  const items = followedJobSchema.safeParse(value).data?.items ?? [];
+  return items
+    .filter((entry) => entry.endedAt === null || now - entry.endedAt < KEEP_ENDED_MS)
+    .map(({ id, follow, report, error }) => ({ id, state: follow, report, error: error ?? null }));
+}
 /** Calls `listener` with every entry that changed (first those stored), and all; returns the stop. */
 export function watchFollowed(listener: (changed: Followed[], all: Followed[]) => void): () => void {
   let known: Record<string, string> = {};

@@ -1,7 +1,7 @@
 // The pace of a job's requests against the service's throttle: the normal pause; nearly out of room (the
 // X-RateLimit headers), one request per (60 s / limit); after a 429, its Retry-After (doubling if another
 // comes despite it) until an answer shows room again.
-import type { ApiError, RateLimit, Result } from './api/errors';
+import type { RateLimit, Result } from './api/errors';
 
 /** phpRank's throttle per client, when the server gives no limit. */
 const DEFAULT_LIMIT_PER_MINUTE = 60;
@@ -9,7 +9,7 @@ const DEFAULT_LIMIT_PER_MINUTE = 60;
 const LOW_REMAINING = 5;
 const LOW_SHARE = 0.1;
 
-export function isRoomLow({ limit, remaining }: RateLimit): boolean {
+function isRoomLow({ limit, remaining }: RateLimit): boolean {
   if (remaining === null) return false;
   return remaining <= LOW_REMAINING || (limit !== null && limit > 0 && remaining <= limit * LOW_SHARE);
 }
@@ -17,7 +17,7 @@ export function isRoomLow({ limit, remaining }: RateLimit): boolean {
 /** The window is not in the headers (phpRank's is a minute): a slower pace is not worth guessing. */
 const SLOWEST_STEADY_PACE_MS = 2000;
 
-export function steadyPaceMs({ limit }: RateLimit): number {
+function steadyPaceMs({ limit }: RateLimit): number {
   const perMinute = limit !== null && limit > 0 ? limit : DEFAULT_LIMIT_PER_MINUTE;
   return Math.min(SLOWEST_STEADY_PACE_MS, Math.ceil(60_000 / perMinute));
 }
@@ -34,7 +34,7 @@ export function createPacer(pauseMs = 250, maxWaitMs = MAX_WAIT_MS) {
   return {
     next: () => Math.min(maxWaitMs, Math.max(pauseMs, backoffMs, throttleMs)),
     after(result: Result<unknown>): number | null {
-      if (isRateLimited(result) && limitedInARow < MAX_RATE_LIMITED) {
+      if (!result.ok && result.error.kind === 'rate_limited' && limitedInARow < MAX_RATE_LIMITED) {
         const waitMs = Math.min(
           maxWaitMs,
           Math.max(1, result.error.retryAfterSeconds ?? 2 ** limitedInARow) * 1000,
@@ -52,10 +52,6 @@ export function createPacer(pauseMs = 250, maxWaitMs = MAX_WAIT_MS) {
       return null;
     },
   };
-}
-
-export function isRateLimited(result: Result<unknown>): result is { ok: false; error: ApiError } {
-  return !result.ok && result.error.kind === 'rate_limited';
 }
 
 /** A pause that Stop (the signal) ends at once. */

@@ -6,7 +6,6 @@ import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './jobs/bulk-change';
-import type { Alarms } from './jobs/runner';
 import { createCreateRuns, createRunsItem } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
@@ -20,7 +19,6 @@ export interface WorkDeps {
   serviceOf(ref: ConnectionRef): Service;
   events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
-  alarms: Alarms;
   now(): number;
   /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
@@ -49,14 +47,13 @@ export function createConnectionWorks(deps: WorkDeps) {
   }
 
   function build(ref: ConnectionRef) {
-    const { now, alarms, keepAliveWhile } = deps;
+    const { now, keepAliveWhile } = deps;
     const service = deps.serviceOf(ref);
     const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
     const follower = createFollower({
       connectionId: ref.id,
       getReport: (id) => service.getReport(id),
-      alarms,
-      now,
+      keepAliveWhile,
     });
     const list = (query: Parameters<Service['listReports']>[0]) => service.listReports(query, false, PACED);
     const bulk = createBulkChanges({
@@ -65,11 +62,9 @@ export function createConnectionWorks(deps: WorkDeps) {
       delete: ({ id }) => service.deleteReport(id),
       get: ({ id }) => service.getReport(id, PACED),
       list,
-      now,
       keepAliveWhile,
-      alarms,
     });
-    const sites = createSiteReads({ connectionId: ref.id, list, now, keepAliveWhile, alarms });
+    const sites = createSiteReads({ connectionId: ref.id, list, keepAliveWhile });
 
     return {
       ref,
@@ -121,17 +116,15 @@ export function createConnectionWorks(deps: WorkDeps) {
   });
   deps.events.on('reports.listed', ({ on, page, view }) => workFor(on).store.listed(page, view));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).store.projectGone(name));
-  // Each analysis seen is kept in the history (before lists are trimmed: it needs the tests).
-  deps.events.on('report.created', ({ on, report }) => workFor(on).history.note([report]));
-  deps.events.on('report.changed', ({ on, report }) => workFor(on).history.note([report]));
-  deps.events.on('report.seen', ({ on, report }) => workFor(on).history.note([report]));
+  for (const type of ['report.created', 'report.changed', 'report.seen'] as const) {
+    // Each analysis seen is kept in the history (before lists are trimmed: it needs the tests).
+    deps.events.on(type, ({ on, report }) => workFor(on).history.note([report]));
+    // A kept project's rows follow a moment later (not awaited: they are written together).
+    deps.events.on(type, ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
+  }
   deps.events.on('reports.listed', ({ on, page }) => workFor(on).history.note(page.items));
   deps.events.on('report.gone', ({ on, id }) => workFor(on).history.forget(id));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).history.forgetProject(name));
-  // A kept project's rows follow a moment later (not awaited: they are written together).
-  deps.events.on('report.created', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
-  deps.events.on('report.changed', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
-  deps.events.on('report.seen', ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
   deps.events.on('report.gone', ({ on, id }) => void quietly(workFor(on).sites.gone(id)));
   deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
 

@@ -1,23 +1,19 @@
-// The follower of reports whose result is still null: it reads them again until scored, even after the page
-// that asked has closed, and gives up by one rule; pages watch its list (lib/following). Short waits are
-// timers while the worker runs; an alarm wakes a stopped worker. It is no job of the runner: its entries
-// are read again and again, each at its own time, and pages watch them as a list.
+// The follower of reports whose result is still null: a job of the runner whose steps are the reports it
+// reads again until scored, each due at its own time, even after the page that asked has closed; it gives up
+// by one rule. Pages watch its job (lib/following).
 import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
-import type { Followed } from '@/lib/following';
+import { KEEP_ENDED_MS, type FollowState } from '@/lib/following';
 import { FOLLOWED_KEY } from '@/lib/storage-keys';
-import { sameId } from '@/lib/report-id';
+import { sameId, reportKey } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
-import { workAlarm, type Alarms, ALARM_MINUTES } from './jobs/runner';
-import { createSerialUpdates } from './serial-update';
+import { createRunner, newJob, workAlarm, type Job, type RunnerDeps, type Step } from './jobs/runner';
 import { spaceItem } from './space';
 import { budgets } from './storage-budget';
 
-/** Quick at first (a person looks at "Generating…"), then every 30 s (the alarm's period) until the give-up. */
+/** Quick at first (a person looks at "Generating…"), then every 30 s until the give-up. */
 export const FOLLOW_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 30_000];
-/** An ended entry stays this long, so pages open at that moment see how it ended. */
-const KEEP_ENDED_MS = 60_000;
 const MAX_ENTRIES = 50;
 /** Failures waiting cannot fix: every other report would get the same answer, so all following stops. */
 const STOPS_FOLLOWING: readonly ApiErrorKind[] = [
@@ -27,204 +23,173 @@ const STOPS_FOLLOWING: readonly ApiErrorKind[] = [
   'permission',
 ];
 
-export const followedOf = (connectionId: string) =>
-  spaceItem<Followed[]>('session', connectionId, FOLLOWED_KEY, [], budgets.session);
+/** A followed report: pending while it is read again (`follow` generating), done once its following ended. */
+export interface FollowStep extends Step {
+  id: ReportId;
+  follow: FollowState;
+  report: ReportSummary | null;
+  /** Epoch ms: the give-up rule counts from here. */
+  since: number;
+  attempts: number;
+  endedAt: number | null;
+}
 
-export interface FollowerDeps {
+export const followedOf = (connectionId: string) =>
+  spaceItem<Job<FollowStep> | null>('session', connectionId, FOLLOWED_KEY, null, budgets.session);
+
+export interface FollowerDeps extends Pick<RunnerDeps<Job<FollowStep>>, 'keepAliveWhile'> {
   getReport(id: ReportId): Promise<Result<Report>>;
-  alarms: Alarms;
-  now(): number;
   connectionId: string;
 }
 
 export type Follower = ReturnType<typeof createFollower>;
 
 export function createFollower(deps: FollowerDeps) {
-  const { serially } = budgets.session;
-  /** Checks run one after another: a read is never made twice at once. */
-  const checks = createSerialUpdates();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let dropped = false;
-  const followedItem = followedOf(deps.connectionId);
-  const alarm = workAlarm('generation', deps.connectionId);
+  const now = () => Date.now();
+  const runner = createRunner<Job<FollowStep>>(
+    {
+      name: 'follower',
+      keyOf: (step) => reportKey(step.id),
+      send: (_job, step) => deps.getReport(step.id),
+      answered(job, sent, answer) {
+        const current = job.items.find((entry) => sameId(entry.id, sent.id));
+        // Only the following this read was for: a page may have ended or restarted it meanwhile.
+        if (current?.follow !== 'generating' || current.since !== sent.since) return {};
+        if (answer.ok || !STOPS_FOLLOWING.includes(answer.error.kind))
+          return afterRead(current, answer as Result<Report>, now());
+        const error = answer.error;
+        job.items = job.items.map((entry) =>
+          entry.follow === 'generating' ? ended(entry, 'stopped', now(), { error }) : entry,
+        );
+        return {};
+      },
+      // A read is safe to send again.
+      settle: async () => ({ state: 'pending' }),
+    },
+    {
+      ...deps,
+      item: followedOf(deps.connectionId),
+      alarm: workAlarm('generation', deps.connectionId),
+      serially: budgets.session.serially,
+    },
+  );
 
   /** An edit that returns the same array writes nothing. */
-  function change(edit: (entries: Followed[]) => Followed[]): Promise<Followed[]> {
-    return serially(async () => {
-      const before = await followedItem.getValue();
-      const edited = edit(before);
-      if (edited === before || dropped) return before;
-      const entries = pruned(edited, deps.now());
-      await followedItem.setValue(entries);
-      await wakeUps(entries);
-      return entries;
-    });
-  }
-
-  /** Drops the ended entries whose time is up; the caller is serial. */
-  async function withoutExpired(): Promise<Followed[]> {
-    const stored = await followedItem.getValue();
-    const entries = pruned(stored, deps.now());
-    if (entries.length !== stored.length && !dropped) await followedItem.setValue(entries);
-    return entries;
-  }
-
-  /** The alarm and a timer for the next read; with nothing followed, a timer for the ended entries to go. */
-  async function wakeUps(entries: Followed[]): Promise<void> {
-    const following = entries.filter((entry) => entry.state === 'generating');
-    clearTimeout(timer);
-    if (dropped) return;
-    if (following.length === 0) {
-      await deps.alarms.clear(alarm);
-      const ends = entries.map((entry) => (entry.endedAt ?? 0) + KEEP_ENDED_MS);
-      if (ends.length > 0) {
-        const tidy = () => serially(async () => wakeUps(await withoutExpired()));
-        timer = setTimeout(() => void tidy(), Math.max(0, Math.min(...ends) - deps.now()));
-      }
-      return;
-    }
-    const next = Math.min(...following.map((entry) => entry.nextCheckAt));
-    timer = setTimeout(() => void checkDue(), Math.max(0, next - deps.now()));
-    // Created only when missing: re-creating would push the next wake-up back every time.
-    if (!(await deps.alarms.get(alarm))) {
-      await deps.alarms.create(alarm, { periodInMinutes: ALARM_MINUTES });
-    }
-  }
+  const change = (edit: (entries: FollowStep[]) => FollowStep[]) =>
+    runner.update(
+      (job) => {
+        const edited = edit(job.items);
+        if (edited === job.items) return false;
+        job.items = pruned(edited, now());
+      },
+      () => newJob('followed', []),
+    );
 
   /**
    * Follows a report seen with a null result. `restart` (new results asked for) starts its wait again; one
    * whose following ended starts again only when it changed since: a report given up on stays so.
    */
-  function track(seen: ReportSummary, { restart = false } = {}): Promise<Followed[]> {
-    const now = deps.now();
+  function track(seen: ReportSummary, { restart = false } = {}): Promise<void> {
     const report = summaryOf(seen);
-    const fresh: Followed = {
+    const fresh: FollowStep = {
       id: report.id,
-      state: 'generating',
+      state: 'pending',
+      follow: 'generating',
       report,
-      error: null,
-      since: now,
+      since: now(),
       attempts: 0,
-      nextCheckAt: now + delay(0),
+      dueAt: now() + delay(0),
       endedAt: null,
     };
     return change((entries) => {
       const found = entries.find((entry) => sameId(entry.id, report.id));
       if (!found) return [...entries, fresh];
       const changed = found.report?.updatedAt !== report.updatedAt;
-      const again = restart || (found.state !== 'generating' && (found.state !== 'no_score' || changed));
-      const next = again ? fresh : { ...found, report };
-      return replace(entries, next);
+      const again = restart || (found.follow !== 'generating' && (found.follow !== 'no_score' || changed));
+      return replace(entries, again ? fresh : { ...found, report });
     });
   }
 
   /** A copy of the report that needs no following, seen anywhere: its following ends. */
-  function settle(seen: ReportSummary): Promise<Followed[]> {
-    const now = deps.now();
+  function settle(seen: ReportSummary): Promise<void> {
     const report = summaryOf(seen);
     return change((entries) => {
       const found = entries.find((entry) => sameId(entry.id, report.id));
       if (!found) return entries;
-      return replace(entries, ended(found, report.result === null ? 'no_score' : 'scored', now, { report }));
+      return replace(
+        entries,
+        ended(found, report.result === null ? 'no_score' : 'scored', now(), { report }),
+      );
     });
   }
 
-  function forget(id: ReportId, error: ApiError | null = null): Promise<Followed[]> {
-    const now = deps.now();
+  function forget(id: ReportId, error: ApiError | null = null): Promise<void> {
     return change((entries) => {
       const found = entries.find((entry) => sameId(entry.id, id));
-      if (!found || found.state === 'gone') return entries;
-      return replace(entries, ended(found, 'gone', now, { error }));
+      if (!found || found.follow === 'gone') return entries;
+      return replace(entries, ended(found, 'gone', now(), error ? { error } : {}));
     });
   }
 
-  /** Reads again every report whose wait is over; the timer and the alarm call it. */
-  const checkDue = () => checks(checkOnce);
-
-  async function checkOnce(): Promise<void> {
-    const due = (await followedItem.getValue()).filter(
-      (entry) => entry.state === 'generating' && entry.nextCheckAt <= deps.now(),
-    );
-    for (const entry of due) {
-      if (dropped) return;
-      const answer = await deps.getReport(entry.id);
-      const now = deps.now();
-      if (!answer.ok && STOPS_FOLLOWING.includes(answer.error.kind)) {
-        const error = answer.error;
-        await change((entries) =>
-          entries.some((item) => item.state === 'generating')
-            ? entries.map((item) =>
-                item.state === 'generating' ? ended(item, 'stopped', now, { error }) : item,
-              )
-            : entries,
-        );
-        return;
-      }
-      // Only the following this read was for: a page may have ended or restarted it meanwhile.
-      await change((entries) => {
-        const current = entries.find((item) => sameId(item.id, entry.id));
-        if (!current || current.state !== 'generating' || current.since !== entry.since) return entries;
-        return replace(entries, afterRead(current, answer, now));
-      });
-    }
-    // Timers die with a stopped worker: whatever woke this one, the next wake-up is set again.
-    await serially(async () => wakeUps(await followedItem.getValue()));
-  }
-
-  /** At start-up: the timer died with the old worker. */
+  /** At start-up and on its alarm: what a stopped worker left is read when due, ended entries past their time go. */
   async function resume(): Promise<void> {
-    await serially(withoutExpired);
-    await checkDue();
+    await change((entries) => {
+      const kept = pruned(entries, now());
+      return kept.length === entries.length ? entries : kept;
+    });
+    void runner.resume();
   }
 
-  function drop(): void {
-    dropped = true;
-    clearTimeout(timer);
-  }
-
-  return { track, settle, forget, checkDue, resume, drop };
+  return { track, settle, forget, resume, drop: runner.drop };
 }
 
 function delay(attempts: number): number {
   return FOLLOW_DELAYS_MS[Math.min(attempts, FOLLOW_DELAYS_MS.length - 1)] ?? 30_000;
 }
 
-function afterRead(entry: Followed, answer: Result<Report>, now: number): Followed {
+function afterRead(entry: FollowStep, answer: Result<Report>, now: number): FollowStep {
+  const { error: _lastError, ...read } = entry;
   if (answer.ok) {
     const report = summaryOf(answer.data);
     const state = scoreState(report, now);
-    if (state !== 'generating') return ended(entry, state, now, { report, error: null });
-    if (now - entry.since >= GIVE_UP_AFTER_MS) return ended(entry, 'no_score', now, { report, error: null });
-    return waitLonger({ ...entry, report, error: null }, now, 0);
+    if (state !== 'generating') return ended(read, state, now, { report });
+    if (now - entry.since >= GIVE_UP_AFTER_MS) return ended(read, 'no_score', now, { report });
+    return waitLonger({ ...read, report }, now, 0);
   }
-  if (answer.error.kind === 'not_found') return ended(entry, 'gone', now, { error: answer.error });
+  const error = answer.error;
+  if (error.kind === 'not_found') return ended(entry, 'gone', now, { error });
   // A passing failure: try again, never sooner than the server asked.
-  if (now - entry.since >= GIVE_UP_AFTER_MS) return ended(entry, 'no_score', now, { error: answer.error });
-  return waitLonger({ ...entry, error: answer.error }, now, (answer.error.retryAfterSeconds ?? 0) * 1000);
+  if (now - entry.since >= GIVE_UP_AFTER_MS) return ended(entry, 'no_score', now, { error });
+  return waitLonger({ ...entry, error }, now, (error.retryAfterSeconds ?? 0) * 1000);
 }
 
 /** The next read, never later than the give-up time. */
-function waitLonger(entry: Followed, now: number, atLeastMs: number): Followed {
+function waitLonger(entry: FollowStep, now: number, atLeastMs: number): FollowStep {
   const attempts = entry.attempts + 1;
   const wait = Math.max(delay(attempts), atLeastMs);
-  return { ...entry, attempts, nextCheckAt: Math.min(now + wait, entry.since + GIVE_UP_AFTER_MS) };
+  return {
+    ...entry,
+    state: 'pending',
+    attempts,
+    dueAt: Math.min(now + wait, entry.since + GIVE_UP_AFTER_MS),
+  };
 }
 
 function ended(
-  entry: Followed,
-  state: Exclude<Followed['state'], 'generating'>,
+  entry: FollowStep,
+  follow: Exclude<FollowState, 'generating'>,
   now: number,
-  change: Partial<Pick<Followed, 'report' | 'error'>>,
-): Followed {
-  return { ...entry, ...change, state, endedAt: now };
+  change: Partial<Pick<FollowStep, 'report' | 'error'>>,
+): FollowStep {
+  return { ...entry, ...change, follow, state: 'done', endedAt: now };
 }
 
-function replace(entries: Followed[], next: Followed): Followed[] {
+function replace(entries: FollowStep[], next: FollowStep): FollowStep[] {
   return entries.map((entry) => (sameId(entry.id, next.id) ? next : entry));
 }
 
 /** Never more than MAX_ENTRIES, the oldest ended first. */
-function pruned(entries: Followed[], now: number): Followed[] {
+function pruned(entries: FollowStep[], now: number): FollowStep[] {
   const kept = entries.filter((entry) => entry.endedAt === null || now - entry.endedAt < KEEP_ENDED_MS);
   if (kept.length <= MAX_ENTRIES) return kept;
   const byAge = [...kept].sort((a, b) => (a.endedAt ?? Infinity) - (b.endedAt ?? Infinity));

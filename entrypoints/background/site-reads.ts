@@ -56,7 +56,7 @@ interface KeptProject {
   at: number;
 }
 
-export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
+export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'keepAliveWhile'> {
   connectionId: string;
   /** Reports whole, with every failed test. */
   list(query: ReportListQuery): Promise<Result<Page<Report>>>;
@@ -80,7 +80,7 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 }
 
 export function createSiteReads(deps: SiteDeps) {
-  const { connectionId, now } = deps;
+  const { connectionId } = deps;
   const { serially } = budgets.session;
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
@@ -107,7 +107,7 @@ export function createSiteReads(deps: SiteDeps) {
 
   async function keep(project: string) {
     const kept = (await keptItem.getValue()).filter((entry) => entry.name !== project);
-    await keptItem.setValue([...kept, { name: project, at: now() }]);
+    await keptItem.setValue([...kept, { name: project, at: Date.now() }]);
   }
 
   async function forget(project: string) {
@@ -128,7 +128,7 @@ export function createSiteReads(deps: SiteDeps) {
       Object.assign(job, { check: false, nextPage: 1, rows: [], total: null });
       return fromTheStart(project);
     }
-    await complete(project, job, { ...kept, readAt: now() });
+    await complete(project, job, { ...kept, readAt: Date.now() });
   }
 
   async function complete(project: string, job: ReadJob, kept: KeptRows) {
@@ -154,7 +154,7 @@ export function createSiteReads(deps: SiteDeps) {
       return setRead(project, { phase: 'reading', read: rows.size, total });
     }
     const cut = full && (page.hasNext || (total !== null && total > rows.size));
-    await complete(project, job, { rows: [...rows.values()], total, cut, readAt: now() });
+    await complete(project, job, { rows: [...rows.values()], total, cut, readAt: Date.now() });
     job.rows = [];
   }
 
@@ -210,7 +210,7 @@ export function createSiteReads(deps: SiteDeps) {
     const goOn = !fresh && previous && !previous.check && previous.nextPage !== null ? previous : null;
     const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
     const job: ReadJob = {
-      ...newJob(String(now()), []),
+      ...newJob(String(Date.now()), []),
       phase: 'collecting',
       check,
       nextPage: goOn?.nextPage ?? 1,

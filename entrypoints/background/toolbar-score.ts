@@ -7,6 +7,7 @@ import type { Page, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { StoreReader } from '@/lib/report-store';
 import { toolbarScoreItem } from '@/lib/settings/items';
+import { keepWaking } from './jobs/runner';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import type { ReportStore } from './report-store';
 import { scoreEntry, type ScoreEntry } from './score-badge';
@@ -15,6 +16,7 @@ import { scoreEntry, type ScoreEntry } from './score-badge';
 export const INDEX_PER_PAGE = 100;
 export const INDEX_MAX_PAGES = 10;
 
+/** The background's one alarm listener (wiring.ts) refreshes on it: the active connection's, not one's own. */
 export const SCORE_INDEX_ALARM = 'score-index-refresh';
 export const REFRESH_EVERY_MINUTES = 30;
 /** After a create or delete: one refresh once a burst of them (a bulk delete) has settled. */
@@ -30,15 +32,10 @@ export interface ToolbarScoreDeps {
   readConnection(): Promise<ConnectionSettings>;
   stillSaved(ref: ConnectionRef): Promise<boolean>;
   tabs: { get(tabId: number): Promise<TabInfo>; query(query: object): Promise<TabInfo[]> };
-  alarms: {
-    create(name: string, info: { periodInMinutes: number }): unknown;
-    clear(name: string): Promise<boolean>;
-  };
   readStore(connectionId: string): Pick<StoreReader, 'pageReport'>;
   storeOf(ref: ConnectionRef): Pick<ReportStore, 'indexed'>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
-  now(): number;
 }
 
 export type ToolbarScore = ReturnType<typeof createToolbarScore>;
@@ -89,7 +86,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     if (!connection.id || !connection.baseUrl || !connection.apiKey) return showAllTabs();
     // Read from, and kept for, the connection active now: a switch meanwhile changes neither.
     const ref = refOf(connection);
-    const startedAt = deps.now();
+    const startedAt = Date.now();
     const read: ReportSummary[] = [];
     let complete = false;
     for (let page = 1; page <= INDEX_MAX_PAGES; page++) {
@@ -137,12 +134,12 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
     refresh,
     async start(): Promise<void> {
       if (!(await isOn())) return;
-      await deps.alarms.create(SCORE_INDEX_ALARM, { periodInMinutes: REFRESH_EVERY_MINUTES });
+      await keepWaking(SCORE_INDEX_ALARM, REFRESH_EVERY_MINUTES);
       await refresh();
     },
     async stop(): Promise<void> {
       clearTimeout(timer);
-      await deps.alarms.clear(SCORE_INDEX_ALARM);
+      await browser.alarms.clear(SCORE_INDEX_ALARM);
       await clearAllTabs();
     },
     /** A report created or deleted, a project deleted, a switch: the store shows now, the bulk read follows. */
@@ -161,9 +158,6 @@ export function registerToolbarScore(toolbar: ToolbarScore): void {
   browser.tabs.onUpdated.addListener((tabId, change) => {
     // A navigation drops the tab's badge: it is written again once the new address is known.
     if (change.url !== undefined || change.status === 'complete') void toolbar.showTab(tabId).catch(logged);
-  });
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === SCORE_INDEX_ALARM) void toolbar.refresh();
   });
   browser.runtime.onStartup.addListener(() => void toolbar.start().catch(logged));
   browser.runtime.onInstalled.addListener(() => void toolbar.start().catch(logged));

@@ -22,7 +22,7 @@ import { createSerialUpdates } from './serial-update';
 import { createConnectionWorks } from './connection-work';
 import { workAlarmOf } from './jobs/runner';
 import { clearSpace } from './space';
-import { createToolbarScore } from './toolbar-score';
+import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { connectionGone, createKeyCheck, createServices } from './service';
@@ -38,7 +38,10 @@ export interface BackgroundOptions {
   client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
 }
 
-/** Registers the alarm listener of the work that outlives a message at once: the alarm may have woken the worker. */
+/**
+ * Builds every part of the background and joins them. Registers the one alarm listener of the work that
+ * outlives a message (jobs, the follower, the toolbar score): the alarm may be what woke the worker.
+ */
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
   // One queue for every write of the connection settings: saves never interleave.
@@ -69,7 +72,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     serviceOf,
     events,
     readConnections,
-    alarms: browser.alarms,
     now,
     keepAliveWhile,
   });
@@ -91,8 +93,9 @@ export function createBackground(options: BackgroundOptions = {}) {
   events.on('connection.removed', forget);
   events.on('connection.changed', ({ before }) => forget(before));
 
-  /** Work of one connection is due; a removed connection's alarm goes. */
+  /** The one dispatch of alarms: the toolbar score's refresh, or work of one connection (a removed one's goes). */
   async function onWorkAlarm(name: string): Promise<void> {
+    if (name === SCORE_INDEX_ALARM) return toolbar.refresh();
     const alarm = workAlarmOf(name);
     const work = alarm && (await works.workOfId(alarm.connectionId));
     if (alarm && !work) await browser.alarms.clear(name);
@@ -119,10 +122,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     readStore,
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
-    alarms: browser.alarms,
     showScore,
     clearScore,
-    now,
   });
   const ifActive =
     <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>

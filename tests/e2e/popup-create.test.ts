@@ -199,10 +199,10 @@ describe('popup: this page’s report', () => {
     // A fresh worker instance: whatever lived only in memory (its timer, its read) is gone.
     await extension().restartServiceWorker();
 
-    type Followed = { id: number; state: string }[];
+    type FollowJob = { items: { id: number; follow: string }[] };
     const followed = async () =>
-      (await extension().getConnectionItem<Followed>('session', 'followedReports')) ?? [];
-    expect((await followed()).map((entry) => entry.state)).toEqual(['generating']);
+      (await extension().getConnectionItem<FollowJob>('session', 'followedReports'))?.items ?? [];
+    expect((await followed()).map((entry) => entry.follow)).toEqual(['generating']);
     // The active connection's follower has its own alarm.
     const alarms = await extension().serviceWorker.evaluate(() =>
       (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
@@ -230,7 +230,7 @@ describe('popup: this page’s report', () => {
       )
       .toMatch(/^(good|decent|bad)$/);
     // The store and the follower each note the scored copy: the follower may come second.
-    await expect.poll(async () => (await followed()).map((entry) => entry.state)).toEqual(['scored']);
+    await expect.poll(async () => (await followed()).map((entry) => entry.follow)).toEqual(['scored']);
     const left = await extension().serviceWorker.evaluate(() =>
       (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
     );

@@ -3,7 +3,6 @@
 // told of every report a message hands out, as the background's connection work tells it. Its reads
 // go to the test's own `reports.get` answer and are recorded apart from the page's messages.
 import { afterEach } from 'vitest';
-import { browser } from 'wxt/browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
@@ -35,8 +34,7 @@ export function startFakeFollower(
       reads.push(id);
       return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
     },
-    alarms: browser.alarms,
-    now: () => Date.now(),
+    keepAliveWhile: (work) => work,
   });
   running.push(follower);
   return {

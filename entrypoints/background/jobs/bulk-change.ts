@@ -28,7 +28,7 @@ export const bulkPasswordItem = (connectionId: string) =>
 
 const LIST_PAGE_SIZE = 100;
 
-export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'now' | 'keepAliveWhile' | 'alarms'> {
+export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'keepAliveWhile'> {
   connectionId: string;
   update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
   delete(input: { id: ReportId }): Promise<Result<unknown>>;
@@ -116,7 +116,7 @@ export function createBulkChanges(deps: BulkDeps) {
     query?: ReportListQuery,
   ) {
     // One job at a time: its start time tells it from the last one.
-    const job: StoredJob = { ...newJob(String(deps.now()), items), action };
+    const job: StoredJob = { ...newJob(String(Date.now()), items), action };
     if (query) Object.assign(job, { phase: 'collecting', query, nextPage: 1 });
     const started = await runner.start(job, () => passwordItem.setValue(password ?? null));
     return started ? ok : refuse(t('bulkAlreadyRunning'));

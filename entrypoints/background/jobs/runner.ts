@@ -1,6 +1,8 @@
 // The one runner of work that outlives a message: a job's steps are kept in storage.session, written before
 // each request leaves and after its answer, so a stopped worker resumes it (at start-up and by its alarm)
-// without sending a done step again. A step in flight when the worker stopped is settled by its kind.
+// without sending a done step again. A step in flight when the worker stopped is settled by its kind; a step
+// may be due later (the follower's reads), and the runner waits for the earliest.
+import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
@@ -22,7 +24,7 @@ export interface JobKind<J extends Job, Listed = unknown> {
   collect?(job: J): Promise<Result<Listed>>;
   collected?(job: J, answer: Result<Listed>): void | Promise<void>;
   send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
-  /** By default done, or failed with its error. */
+  /** By default done, or failed with its error; `job` is the stored one, which it may change too. */
   answered?(job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
   settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
@@ -30,20 +32,12 @@ export interface JobKind<J extends Job, Listed = unknown> {
   ended?(job: J): Promise<void>;
 }
 
-export interface Alarms {
-  create(name: string, info: { periodInMinutes: number }): unknown;
-  clear(name: string): Promise<boolean>;
-  get(name: string): Promise<unknown>;
-}
-
 export interface RunnerDeps<J extends Job> {
   item: StoredItem<J | null>;
   /** Wakes a stopped worker to resume the job (workAlarm). */
   alarm: string;
-  now(): number;
   /** Keeps the worker alive while the job runs (Chrome stops a worker whose fetch takes over 30 s). */
   keepAliveWhile<T>(work: Promise<T>): Promise<T>;
-  alarms: Alarms;
   /** The queue of the job's read-modify-writes (its storage budget's). */
   serially<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -64,11 +58,24 @@ export function workAlarmOf(name: string): { job: string; connectionId: string; 
   return detail.length > 0 ? { job, connectionId, detail: detail.join(':') } : { job, connectionId };
 }
 
+/** Wakes a stopped worker every `minutes` for the work `name` names (the one place alarms are made). */
+export async function keepWaking(name: string, minutes = ALARM_MINUTES): Promise<void> {
+  // Created only when missing: re-creating would push the next wake-up back every time.
+  if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes: minutes });
+}
+
 export const ended = (job: Job | null | undefined) => !job || job.phase === 'ended';
 
+const isOpen = (step: Step) => step.state === 'sending' || step.state === 'pending';
+/** A step in flight first (its answer was lost), then the pending ones by when they are due. */
+const dueOrder = (step: Step) => (step.state === 'sending' ? -Infinity : (step.dueAt ?? 0));
+
 export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, Listed>, deps: RunnerDeps<J>) {
-  const { item, now, serially } = deps;
+  const { item, serially } = deps;
+  const now = () => Date.now();
   let running: Promise<void> | null = null;
+  /** Asked to run while the loop was ending: it runs once more. */
+  let again = false;
   let stopping = new AbortController();
   /** Its connection was removed or saved as another account: a job in its item is not this one's. */
   let dropped = false;
@@ -93,18 +100,26 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
 
   function ensureRunning(): Promise<void> {
     if (stopping.signal.aborted) stopping = new AbortController();
-    running ??= deps.keepAliveWhile(loop()).finally(() => (running = null));
+    if (running) {
+      again = true;
+      return running;
+    }
+    again = false;
+    running = deps.keepAliveWhile(loop()).finally(() => {
+      running = null;
+      if (again) void ensureRunning();
+    });
     return running;
   }
 
   async function loop(): Promise<void> {
     const pacer = createPacer();
-    void deps.alarms.create(deps.alarm, { periodInMinutes: ALARM_MINUTES });
+    void keepWaking(deps.alarm);
     try {
       for (;;) {
         const job = await item.getValue();
         if (dropped || ended(job)) break;
-        const next = job!.items.find((entry) => entry.state === 'sending' || entry.state === 'pending');
+        const [next] = job!.items.filter(isOpen).sort((a, b) => dueOrder(a) - dueOrder(b));
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job!.stopRequested && !interrupted) || (job!.phase === 'running' && !next)) {
@@ -112,7 +127,10 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
           continue;
         }
         // Its request may still be at the service: settle it only once the client would have given up.
-        const due = interrupted ? Math.max(job!.notBefore, next.sentAt! + SETTLE_AFTER_MS) : job!.notBefore;
+        const due = Math.max(
+          job!.notBefore,
+          interrupted ? next.sentAt! + SETTLE_AFTER_MS : (next?.dueAt ?? 0),
+        );
         const wait = job!.stopRequested ? 0 : due - now();
         if (wait > 0) {
           await abortableSleep(wait, stopping.signal);
@@ -156,10 +174,10 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const answer = await kind.send(job, next!);
       const waitMs = pacer.after(answer);
       if (waitMs !== null) return waitOut(job.id, waitMs, key);
-      const outcome =
-        kind.answered?.(job, next!, answer) ??
-        (answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
       await edit(job.id, (stored) => {
+        const outcome =
+          kind.answered?.(stored, next!, answer) ??
+          (answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
         setStep(stored, key, outcome as Partial<StepOf<J>>);
         paced(stored);
       });
@@ -167,7 +185,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   async function clearAlarmIfIdle() {
-    if (ended(await item.getValue())) await deps.alarms.clear(deps.alarm);
+    if (ended(await item.getValue())) await browser.alarms.clear(deps.alarm);
   }
 
   /** A 429: nothing was done, so the same request goes again once the service's wait is over. */
@@ -197,6 +215,23 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const job = await item.getValue().catch(() => null);
       if (!ended(job)) await ensureRunning();
       else if (!dropped) await serially(clearAlarmIfIdle);
+    },
+    /**
+     * A job steps are added to over time (the follower's): `change` edits the stored job, or `fresh()` when
+     * there is none, and returns false when it changed nothing; the job runs again while a step is open.
+     */
+    async update(change: (job: J) => boolean | void, fresh: () => J): Promise<void> {
+      const job = await serially(async () => {
+        const stored = (await item.getValue()) ?? fresh();
+        if (dropped || change(stored) === false) return null;
+        if (stored.items.some(isOpen)) stored.phase = 'running';
+        await item.setValue(stored);
+        return stored;
+      });
+      if (ended(job)) return;
+      await keepWaking(deps.alarm);
+      stopping.abort(); // a wait for a later step ends: the new one may be due sooner
+      void ensureRunning();
     },
     /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
     async start(job: J, before?: () => Promise<unknown>): Promise<boolean> {

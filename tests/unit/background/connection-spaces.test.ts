@@ -365,13 +365,13 @@ describe('an answer that comes after its connection was removed or saved as anot
     expect(now.account).not.toBe(connection.account);
     expect((await handlers['reports.get']({ connection: now, id: 8 })).ok).toBe(true);
     await expect.poll(() => read.filter((id) => id === 8).length, { timeout: 5000 }).toBe(2);
-    await old.checkDue();
+    await old.resume();
 
     const followed = async () =>
       (await fakeBrowser.storage.session.get('a:followedReports'))['a:followedReports'];
-    expect(await followed()).toMatchObject([{ id: 8, state: 'generating', error: null }]);
+    expect(await followed()).toMatchObject({ items: [{ id: 8, follow: 'generating', attempts: 0 }] });
     held.resolve();
-    await expect.poll(followed).toMatchObject([{ id: 8, state: 'generating', attempts: 1 }]);
+    await expect.poll(followed).toMatchObject({ items: [{ id: 8, follow: 'generating', attempts: 1 }] });
   });
 
   it('a removed connection’s history goes with it', async () => {

@@ -59,7 +59,6 @@ function setup(core = coreHandlers()) {
     serviceOf,
     events,
     readConnections,
-    alarms: fakeBrowser.alarms,
     now: () => 42,
     keepAliveWhile: (work) => work,
   });
@@ -76,9 +75,9 @@ function setup(core = coreHandlers()) {
   });
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {
-    track: vi.spyOn(work.follower, 'track').mockResolvedValue([]),
-    settle: vi.spyOn(work.follower, 'settle').mockResolvedValue([]),
-    forget: vi.spyOn(work.follower, 'forget').mockResolvedValue([]),
+    track: vi.spyOn(work.follower, 'track').mockResolvedValue(),
+    settle: vi.spyOn(work.follower, 'settle').mockResolvedValue(),
+    forget: vi.spyOn(work.follower, 'forget').mockResolvedValue(),
   };
   // What pages read of A's store, through the one reader; written only through the handlers' events.
   const kept = readStore(A.id);

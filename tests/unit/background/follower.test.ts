@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
-import { watchFollowed, type Followed } from '@/lib/following';
+import { followedFrom, watchFollowed, type Followed } from '@/lib/following';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
 import { createFollower, FOLLOW_DELAYS_MS, followedOf } from '@/entrypoints/background/follower';
@@ -20,8 +20,7 @@ function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7)))
   const follower = createFollower({
     connectionId: 'a',
     getReport,
-    alarms: browser.alarms,
-    now: () => Date.now(),
+    keepAliveWhile: (work) => work,
   });
   /** Seconds since START at which each read was made. */
   const readAt: number[] = [];
@@ -37,7 +36,9 @@ const pending = (id: number, overrides: Partial<Report> = {}) =>
   makeReport({ id, result: null, generatedAt: null, ...overrides });
 
 const followedItem = followedOf('a');
-const entries = () => followedItem.getValue();
+/** The entries as pages read them. */
+const entries = async () => followedFrom(await followedItem.getValue());
+const stored = async () => (await followedItem.getValue())?.items ?? [];
 const entryOf = async (id: ReportId) => (await entries()).find((entry) => entry.id === id);
 
 beforeEach(() => {
@@ -86,12 +87,13 @@ describe('the follower', () => {
     expect(readAt).toEqual([1]);
   });
 
-  it('keeps following through a passing failure, says it, and waits as long as the server asks', async () => {
+  it('keeps following through a 429, says until when it waits, and waits as long as the server asks', async () => {
     let answer: Result<Report> = failed(apiError('rate_limited', { retryAfterSeconds: 20 }));
     const { follower, readAt } = setup(() => answer);
     await follower.track(pending(7));
     await vi.advanceTimersByTimeAsync(1000);
-    expect(await entryOf(7)).toMatchObject({ state: 'generating', error: { kind: 'rate_limited' } });
+    expect(await entryOf(7)).toMatchObject({ state: 'generating' });
+    expect((await followedItem.getValue())?.waitingUntil).toBe(START + 21_000);
     answer = ok(pending(7));
     await vi.advanceTimersByTimeAsync(20_000);
     // 20 s asked, not the table's 2 s; a good read clears the failure.
@@ -150,7 +152,7 @@ describe('the follower', () => {
     expect((await entryOf(7))?.state).toBe('no_score');
     // New results asked for: a new wait.
     await follower.track(undated, { restart: true });
-    expect(await entryOf(7)).toMatchObject({ state: 'generating', since: Date.now() });
+    expect((await stored())[0]).toMatchObject({ follow: 'generating', since: Date.now() });
   });
 
   it('ends the following of a report a page read scored, and writes nothing for one it does not follow', async () => {
@@ -178,14 +180,14 @@ describe('the follower', () => {
     const { follower } = setup((id) => ok(makeReport({ id })));
     await follower.track(pending(7));
     await follower.track(pending(8));
-    await vi.advanceTimersByTimeAsync(1000); // 7 and 8 are scored
+    await vi.advanceTimersByTimeAsync(2000); // 7 and 8 are scored (reads are paced)
     await follower.track(pending(9));
     await vi.advanceTimersByTimeAsync(60_000);
     await follower.track(pending(10));
     expect((await entries()).map((entry) => entry.id)).toEqual([9, 10]);
   });
 
-  it('drops the last ended entry a minute after it ended, when nothing else happens', async () => {
+  it('shows pages the last ended entry for a minute after it ended, when nothing else happens', async () => {
     const { follower } = setup((id) => ok(makeReport({ id })));
     await follower.track(pending(7));
     await vi.advanceTimersByTimeAsync(1000); // 7 is scored: nothing is followed any more
@@ -203,21 +205,23 @@ describe('the follower', () => {
     vi.clearAllTimers(); // the worker stops before the entry's minute is over
     vi.setSystemTime(Date.now() + 120_000);
     await setup().follower.resume();
-    expect(await entries()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('a new worker picks up what the old one followed: the alarm again, and the reads due', async () => {
     const first = setup();
     await first.follower.track(pending(7));
     // The worker stops: its timer is gone, and so is the alarm after a browser restart.
+    first.follower.drop();
     vi.clearAllTimers();
     await browser.alarms.clearAll();
     vi.setSystemTime(START + 5000);
     const second = setup();
     await second.follower.resume();
-    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeDefined();
+    await vi.advanceTimersByTimeAsync(100);
     expect(second.readAt).toEqual([5]);
-    await vi.advanceTimersByTimeAsync(2000);
+    expect(await browser.alarms.get(workAlarm('generation', 'a'))).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1900);
     expect(second.readAt).toEqual([5, 7]);
   });
 
@@ -230,14 +234,17 @@ describe('the follower', () => {
   });
 
   it('the alarm reads what is due when the worker was stopped meanwhile', async () => {
-    const { follower, readAt } = setup();
-    await follower.track(pending(7));
+    const first = setup();
+    await first.follower.track(pending(7));
+    first.follower.drop(); // the worker stops
     vi.clearAllTimers();
     vi.setSystemTime(START + 30_000);
-    await follower.checkDue();
+    const { follower, readAt } = setup();
+    await follower.resume();
+    await vi.advanceTimersByTimeAsync(100);
     expect(readAt).toEqual([30]);
     // And the timers run again from there.
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(1900);
     expect(readAt).toEqual([30, 32]);
   });
 });
@@ -254,7 +261,7 @@ describe('pages watching the follower (lib/following)', () => {
     await follower.track(pending(8));
     await vi.waitFor(() => expect(heard).toHaveLength(2));
     expect(heard[1]?.map((entry) => entry.id)).toEqual([8]);
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(2000);
     await vi.waitFor(() => expect(heard.length).toBeGreaterThanOrEqual(3));
     expect(
       heard

@@ -4,8 +4,7 @@ import { createMessageRouter } from '@/entrypoints/background/router';
 import type { ServiceDeps } from '@/entrypoints/background/service';
 import { REF, setupHandlers } from './service-fixture';
 import { apiError } from '@/entrypoints/background/error-messages';
-import type { Result } from '@/lib/api/errors';
-import { errorAction } from '@/lib/api/error-action';
+import { errorAction, type Result } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/types';
 import type { ConnectionSettings } from '@/entrypoints/background/settings/storage';
 

@@ -99,12 +99,10 @@ function setup(fake: ReturnType<typeof service>) {
   const deps: SiteDeps = {
     connectionId: 'a',
     list: fake.list,
-    now: () => Date.now(),
     keepAliveWhile: (work) => {
       running.push(work);
       return work;
     },
-    alarms: fakeBrowser.alarms,
   };
   const sites = createSiteReads(deps);
   async function settled(maxMs = 600_000) {
@@ -290,9 +288,7 @@ describe('reading a project', () => {
       connectionId: 'a',
       // The worker stops while page 2 is on its way: no answer ever comes to it.
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      now: () => Date.now(),
       keepAliveWhile: (work) => work,
-      alarms: fakeBrowser.alarms,
     });
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
@@ -665,9 +661,7 @@ describe('in the whole background', () => {
     const stopped = createSiteReads({
       connectionId: A.id,
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      now: () => Date.now(),
       keepAliveWhile: (work) => work,
-      alarms: fakeBrowser.alarms,
     });
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });

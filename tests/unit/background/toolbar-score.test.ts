@@ -53,12 +53,10 @@ function setup(reports: Report[] = [PRICING]) {
       get: vi.fn(async (id: number) => ({ id, url: tabs.get(id) })),
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
     },
-    alarms: { create: vi.fn(), clear: vi.fn(async () => true) },
     readStore: (connectionId: string) => readStore(connectionId),
     storeOf: vi.fn((ref: { id: string }) => storeOf(ref.id)),
     showScore: vi.fn(async (_tabId: number, _entry: ScoreEntry | null) => {}),
     clearScore: vi.fn(async (_tabId: number) => {}),
-    now: () => 1234,
   };
   const toolbar = createToolbarScore(deps);
   /** What each tab's badge shows now: its report's id, or null. */
@@ -94,7 +92,7 @@ describe('the toolbar score', () => {
       expect(deps.tabs.query).not.toHaveBeenCalled();
       expect(deps.listReports).not.toHaveBeenCalled();
       expect(deps.showScore).not.toHaveBeenCalled();
-      expect(deps.alarms.create).not.toHaveBeenCalled();
+      expect(await fakeBrowser.alarms.getAll()).toEqual([]);
       expect(deps.storeOf).not.toHaveBeenCalled();
       expect(await keptFor('a', 'https://example.com/pricing')).toBeNull();
     });
@@ -106,7 +104,7 @@ describe('the toolbar score', () => {
     it('reads the list in bulk when turned on, schedules it, and shows each tab’s score', async () => {
       const { deps, toolbar, shown } = setup();
       await toolbar.start();
-      expect(deps.alarms.create).toHaveBeenCalledWith(SCORE_INDEX_ALARM, { periodInMinutes: 30 });
+      expect(await fakeBrowser.alarms.get(SCORE_INDEX_ALARM)).toMatchObject({ periodInMinutes: 30 });
       expect(deps.listReports).toHaveBeenCalledWith(
         { sortBy: 'id', sort: 'desc', perPage: 100, page: 1 },
         { id: 'a', account: 'a' },
@@ -238,7 +236,7 @@ describe('the toolbar score', () => {
       await toolbarScoreItem.setValue(false);
       deps.tabs.get.mockClear();
       await toolbar.stop();
-      expect(deps.alarms.clear).toHaveBeenCalledWith(SCORE_INDEX_ALARM);
+      expect(await fakeBrowser.alarms.get(SCORE_INDEX_ALARM)).toBeUndefined();
       expect(deps.clearScore.mock.calls.map(([id]) => id).sort()).toEqual([1, 2]);
       deps.listReports.mockClear();
       await toolbar.showTab(1);

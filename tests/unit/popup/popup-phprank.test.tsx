@@ -89,21 +89,22 @@ describe('popup: phpRank’s scored report', () => {
 
   it('says "No result yet" with Regenerate and the service’s link once the follower gave up on a report without dates', async () => {
     const undated = makeReport({ result: null, score: null, createdAt: null, updatedAt: null });
-    // What the background's follower leaves after ten minutes without a result (lib/following).
+    // What the background's follower job leaves after ten minutes without a result (lib/following).
     const now = Date.now();
     const session = {
-      ':followedReports': [
-        {
-          id: undated.id,
-          state: 'no_score',
-          report: undated,
-          error: null,
-          since: now - GIVE_UP_AFTER_MS - 1000,
-          attempts: 24,
-          nextCheckAt: now,
-          endedAt: now - 1000,
-        },
-      ],
+      ':followedReports': {
+        items: [
+          {
+            id: undated.id,
+            state: 'done',
+            follow: 'no_score',
+            report: undated,
+            since: now - GIVE_UP_AFTER_MS - 1000,
+            attempts: 24,
+            endedAt: now - 1000,
+          },
+        ],
+      },
     };
     openPopup(
       {

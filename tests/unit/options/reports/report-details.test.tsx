@@ -304,7 +304,7 @@ describe('the details panel’s summary of the tests', () => {
   it('says “no result yet” with Regenerate and the service’s link once the follower gave up on an undated report', async () => {
     const undated = generating(7, { createdAt: null, updatedAt: null });
     // What the background's follower leaves after ten minutes without a result (lib/following).
-    await fakeBrowser.storage.session.set({ ':followedReports': [givenUp(undated)] });
+    await fakeBrowser.storage.session.set({ ':followedReports': { items: [givenUp(undated)] } });
     openDetails({ 'reports.list': () => ok(makePage([undated])), 'reports.get': () => ok(undated) });
     const details = await panel();
     expect(await within(details).findByText('No result yet')).toBeTruthy();
@@ -317,17 +317,16 @@ describe('the details panel’s summary of the tests', () => {
   });
 });
 
-/** A follower entry that gave up on `report` (the shape lib/following stores). */
+/** A step of the follower's job that gave up on `report` (the shape lib/following reads). */
 function givenUp(report: Report) {
   const now = Date.now();
   return {
     id: report.id,
-    state: 'no_score',
+    state: 'done',
+    follow: 'no_score',
     report,
-    error: null,
     since: now - GIVE_UP_AFTER_MS - 1000,
     attempts: 24,
-    nextCheckAt: now,
     endedAt: now - 1000,
   };
 }
