@@ -10,9 +10,7 @@ import { sameId } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
 import { workAlarm, type Alarms, ALARM_MINUTES } from './jobs/runner';
-import { createSerialUpdates } from './serial-update';
-import { spaceItem } from './space';
-import { budgets } from './storage-budget';
+import { budgets, createSerialUpdates, spaceItem } from './storage-budget';
 
 /** Quick at first (a person looks at "Generating…"), then every 30 s (the alarm's period) until the give-up. */
 export const FOLLOW_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 30_000];

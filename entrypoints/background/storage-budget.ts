@@ -1,7 +1,8 @@
-// One budget for each storage area across every connection: report copies, site reads and histories stay
-// well under the browser's quota (10 MB each; storage.local 5 MB before Chrome 114), the oldest going first,
-// leaving room for what is never evicted (connections, settings, jobs, followed reports).
+// A connection's storage and one budget for each area across every connection: report copies, site reads
+// and histories stay well under the browser's quota (10 MB each; storage.local 5 MB before Chrome 114), the
+// oldest going first, leaving room for what is never evicted (connections, settings, jobs, followed reports).
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import type { ApiError } from '@/lib/api/errors';
 import { spaceKey } from '@/lib/connection-space';
 import { HISTORY_INDEX_NAME, historyIndexFrom, historyName, jsonBytes } from '@/lib/history';
@@ -10,7 +11,6 @@ import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store'
 import { siteViewName } from '@/lib/site';
 import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX, STORE_KEY } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import { createSerialUpdates } from './serial-update';
 
 export type Area = 'session' | 'local';
 type Items = Record<string, unknown>;
@@ -112,6 +112,16 @@ export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
   for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
 }
 
+/** `run` starts `work` once every earlier one ended (a read-modify-write must not miss the one before it). */
+export function createSerialUpdates() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return function run<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+}
+
 export type Budget = ReturnType<typeof createBudget>;
 
 /** Every read-modify-write of what it evicts runs in `serially`, so an eviction never races a writer. */
@@ -184,3 +194,19 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
 }
 
 export const budgets = { session: createBudget('session'), local: createBudget('local') };
+
+/** A connection's item `name`; written within `budget` (only inside its queue) when given. */
+export function spaceItem<T>(area: Area, connectionId: string, name: string, fallback: T, budget?: Budget) {
+  const item = storage.defineItem<T>(`${area}:${spaceKey(connectionId, name)}`, { fallback });
+  if (budget) item.setValue = (value: T) => budget.set({ [spaceKey(connectionId, name)]: value });
+  return item;
+}
+
+/** Removes every item of a connection. */
+export async function clearSpace(connectionId: string): Promise<void> {
+  const prefix = spaceKey(connectionId, '');
+  for (const area of [browser.storage.session, browser.storage.local]) {
+    const keys = Object.keys(await area.get(null)).filter((key) => key.startsWith(prefix));
+    if (keys.length > 0) await area.remove(keys);
+  }
+}
