@@ -43,19 +43,12 @@ export const BADGE_COLOURS = {
   failed: BAND_COLOURS.bad,
 } as const;
 
-export type BadgeAction = Pick<
-  typeof browser.action,
-  'setBadgeText' | 'setBadgeBackgroundColor' | 'setTitle'
-> &
-  Partial<Pick<typeof browser.action, 'setBadgeTextColor'>>;
-
 /** Tabs whose badge shows a create in progress: in memory, as a running create keeps the worker alive. */
 const heldTabs = new Set<number>();
 
 /** Chrome MV3's `action`, Firefox MV2's `browserAction` (same calls). */
-export function toolbarAction(): BadgeAction {
-  return browser.action ?? (browser as unknown as { browserAction: BadgeAction }).browserAction;
-}
+const toolbarAction = (): typeof browser.action =>
+  browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
 
 export interface BadgeLook {
   text: string;
@@ -80,18 +73,14 @@ export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
       };
 }
 
-export async function showScore(
-  tabId: number,
-  entry: ScoreEntry | null,
-  action: BadgeAction = toolbarAction(),
-): Promise<void> {
+export async function showScore(tabId: number, entry: ScoreEntry | null): Promise<void> {
   if (heldTabs.has(tabId)) return;
   const badge = scoreBadge(entry);
-  await (badge ? paintBadge(tabId, badge, action) : clearBadge(tabId, action));
+  await (badge ? paintBadge(tabId, badge) : clearBadge(tabId));
 }
 
-export async function clearScore(tabId: number, action: BadgeAction = toolbarAction()): Promise<void> {
-  if (!heldTabs.has(tabId)) await clearBadge(tabId, action);
+export async function clearScore(tabId: number): Promise<void> {
+  if (!heldTabs.has(tabId)) await clearBadge(tabId);
 }
 
 export function runningLook(address: string): BadgeLook {
@@ -115,16 +104,17 @@ export function outcomeLook(outcome: Outcome): BadgeLook {
 export async function showCreate(tabId: number, look: BadgeLook): Promise<void> {
   if (look.running) heldTabs.add(tabId);
   else heldTabs.delete(tabId);
-  await paintBadge(tabId, look, toolbarAction()).catch(() => undefined);
+  await paintBadge(tabId, look).catch(() => undefined);
 }
 
 export async function clearCreate(tabId: number): Promise<void> {
   heldTabs.delete(tabId);
-  await clearBadge(tabId, toolbarAction()).catch(() => undefined);
+  await clearBadge(tabId).catch(() => undefined);
 }
 
 /** The text last, so it never shows in the old colour. */
-export async function paintBadge(tabId: number, look: BadgeLook, action: BadgeAction): Promise<void> {
+async function paintBadge(tabId: number, look: BadgeLook): Promise<void> {
+  const action = toolbarAction();
   await Promise.all([
     action.setBadgeBackgroundColor({ tabId, color: look.colour }),
     // Older browsers pick the text colour themselves.
@@ -135,9 +125,9 @@ export async function paintBadge(tabId: number, look: BadgeLook, action: BadgeAc
 }
 
 /** Back to the extension's own tooltip, no badge. */
-export async function clearBadge(tabId: number, action: BadgeAction): Promise<void> {
+async function clearBadge(tabId: number): Promise<void> {
   await Promise.all([
-    action.setBadgeText({ tabId, text: '' }),
-    action.setTitle({ tabId, title: t('extActionTitle') }),
+    toolbarAction().setBadgeText({ tabId, text: '' }),
+    toolbarAction().setTitle({ tabId, title: t('extActionTitle') }),
   ]);
 }
