@@ -24,6 +24,16 @@ async function readActive(): Promise<ConnectionHandle> {
 
 export const activeConnectionId = async (): Promise<string> => (await readActive()).id;
 
+/** The keys of connection `connectionId`'s items; by default the active one's, read once. */
+export function keysOf(connectionId?: string) {
+  let owner: Promise<string> | undefined;
+  return async (name: string) =>
+    spaceKey(
+      await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
+      name,
+    );
+}
+
 let shown: Promise<ConnectionHandle> | undefined;
 
 /**

@@ -27,12 +27,11 @@ export class StorageFull extends Error {
 
 export const storageFullError = (area: Area): ApiError =>
   apiError('unexpected', {
-    // Each key written whole, so the translation test finds both in use.
     message: area === 'local' ? t('storageFullLocal') : t('storageFullSession'),
     retrySafe: true,
   });
 
-/** Chrome: "QUOTA_BYTES quota exceeded", "Session storage quota bytes exceeded"; Firefox: QuotaExceededError. */
+/** Chrome: "QUOTA_BYTES quota exceeded"…; Firefox: QuotaExceededError. */
 export const isQuotaError = (cause: unknown) =>
   cause instanceof Error && /quota/i.test(`${cause.name} ${cause.message}`);
 
@@ -40,16 +39,15 @@ export const isQuotaError = (cause: unknown) =>
 interface Unit {
   keys: string[];
   at: number;
-  /** Takes it out of its bookkeeping item (in place); that item's key. */
+  /** Takes it out of its bookkeeping item (in place), and returns that item's key. */
   forget?(): string;
 }
 
-/** Bytes as the browser counts them: the key and the value's JSON. */
 const entryBytes = (key: string, value: unknown) => key.length + jsonBytes(value);
 const sizeOf = (items: Items) =>
   Object.entries(items).reduce((sum, [key, value]) => sum + entryBytes(key, value), 0);
 
-/** Every connection's evictable things among an area's items (their bookkeeping parsed in place). */
+/** Every connection's evictable units among an area's items (their bookkeeping parsed in place). */
 function unitsOf(area: Area, items: Items): Unit[] {
   const units: Unit[] = [];
   const claimed = new Set<string>();
@@ -102,7 +100,7 @@ function unitsOf(area: Area, items: Items): Unit[] {
   return units;
 }
 
-/** No page, list or `seen` entry of `catalog` names a dropped copy. */
+/** Takes dropped copies out of every page, list and `seen` entry of `catalog`. */
 export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
   const dropped = new Set(ids);
   if (dropped.size === 0) return;
@@ -128,10 +126,10 @@ export type Budget = ReturnType<typeof createBudget>;
 export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
   const storage = () => browser.storage[area];
   const serially = createSerialUpdates();
-  /** Bytes in use as last measured plus those written since; null: unknown. */
+  /** As last measured plus written since; null: unknown. */
   let used: number | null = null;
 
-  /** What to write for `incoming` once the oldest made room (after the quota was met: `freeing` bytes more). */
+  /** What to write for `incoming` once the oldest made room (once the quota was met: `freeing` bytes more). */
   async function fitted(incoming: Items, freeing?: number): Promise<Items> {
     const stored = await storage().get(null);
     const items = { ...stored, ...incoming };
@@ -154,7 +152,6 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
     return Object.fromEntries([...edited].map((key) => [key, items[key]]));
   }
 
-  /** The write tried once more failed too. */
   const full = (again: unknown) => {
     throw isQuotaError(again) ? new StorageFull(area) : again;
   };
@@ -202,7 +199,6 @@ export function spaceItem<T>(area: Area, connectionId: string, name: string, fal
   return item;
 }
 
-/** Removes every item of a connection. */
 export async function clearSpace(connectionId: string): Promise<void> {
   const prefix = spaceKey(connectionId, '');
   for (const area of [browser.storage.session, browser.storage.local]) {
