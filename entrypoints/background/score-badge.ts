@@ -1,6 +1,5 @@
-// Everything that writes a tab's toolbar badge: the opt-in score of the newest report for its address,
-// and a create from the menu or the shortcut ("…" while it runs, then how it ended), during which the
-// score waits. Per tab: the browser drops a tab's values when it is closed or navigates.
+// A tab's toolbar badge: the opt-in score of its page's newest report, and a create from the menu or the
+// shortcut ("…", then how it ended), during which the score waits. Per tab: the browser drops it on navigation.
 import { browser } from 'wxt/browser';
 import type { ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
 import { bandOfScore, roundScore } from '@/lib/api/score';
@@ -8,13 +7,12 @@ import { formatDate, RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { Outcome } from './integration/quick-create';
 
-/** What a tab's badge shows of the newest report for its address. */
 export interface ScoreEntry {
   id: ReportId;
-  /** The whole number shown (0–100); null when the service sent only a band, or nothing yet. */
+  /** Whole, 0–100; null when the service sent only a band, or nothing yet. */
   score: number | null;
   band: ReportResult | null;
-  /** When it was generated (else created), ISO. */
+  /** Generated (else created), ISO. */
   date: string | null;
 }
 
@@ -54,17 +52,16 @@ export interface BadgeLook {
   text: string;
   colour: string;
   title: string;
-  /** A create in progress: the score leaves the tab alone until the outcome shows. */
+  /** A create in progress: the score leaves the tab alone. */
   running?: boolean;
 }
 
-/** Its score in its band's colour; nothing for a report without a band. */
 export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
   if (!entry?.band) return null;
   const date = formatDate(entry.date);
   const band = RESULT_LABELS[entry.band];
   return entry.score === null
-    ? // A server that sends only the band (API.md's words): a dot in its colour.
+    ? // A band without a score: a dot in its colour.
       { text: '•', colour: BAND_COLOURS[entry.band], title: t('badgeTitleBand', band, date) }
     : {
         text: String(entry.score),

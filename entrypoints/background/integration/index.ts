@@ -1,5 +1,5 @@
-// The browser integration: the right-click menu, the "create-report" shortcut, notifications and their
-// clicks, and a notification for a popup's create or regeneration that ends after its popup closed.
+// The right-click menu, the "create-report" shortcut, notifications and their clicks, and a notification
+// for a popup's create or regeneration that ends after its popup closed.
 import { browser } from 'wxt/browser';
 import { integrationPrefsItem } from '@/lib/settings/items';
 import type { BackgroundEvents, Events } from '../events';
