@@ -10,7 +10,7 @@ import { recentView } from '@/lib/report-store';
 import { siteViewName, type SiteSummary } from '@/lib/site';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { createReportStore } from '@/entrypoints/background/report-store';
-import { createTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
+import { browserTabsOwner, type TabsFeature } from '@/lib/tabs-permission';
 import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import type { TabsApi } from '@/entrypoints/sidepanel/tab-follower';
@@ -103,6 +103,12 @@ function fakePermissions(granted: boolean, answer = true) {
   return { permissions, revoke };
 }
 
+/** The permission's owner over these flags and this browser's permissions. */
+function ownerOf(flags: Record<TabsFeature, ReturnType<typeof memoryFlag>>, permissions: object) {
+  Object.assign(fakeBrowser.permissions, permissions);
+  return browserTabsOwner(flags.toolbarScore, flags.sidePanel);
+}
+
 let panel: Panel | null = null;
 afterEach(() => {
   panel?.model.value?.dispose();
@@ -140,7 +146,7 @@ function openPanel(options: OpenOptions) {
   };
   panel = createSidePanel({
     tabs: tabs.api,
-    owner: createTabsOwner({ flags, permissions: perms.permissions }),
+    owner: ownerOf(flags, perms.permissions),
     permissions: perms.permissions,
   });
   render(<SidePanel panel={panel} />);
@@ -290,7 +296,7 @@ describe('side panel: the tabs permission', () => {
     const looked = lookups().length;
 
     // Settings turns the toolbar score on: the browser grants `tabs` again, and says so to the panel.
-    const settings = createTabsOwner({ flags, permissions: perms.permissions });
+    const settings = ownerOf(flags, perms.permissions);
     expect(await settings.take('toolbarScore')).toBe(true);
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.queryByRole('heading', { name: 'The panel stopped following your tabs' })).toBeNull();
@@ -325,7 +331,7 @@ describe('side panel: the tabs permission', () => {
     const { perms, flags } = openPanel({ granted: false, relied: true });
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
     await waitFor(async () => expect(await flags.sidePanel.getValue()).toBe(false));
-    await createTabsOwner({ flags, permissions: perms.permissions }).take('toolbarScore');
+    await ownerOf(flags, perms.permissions).take('toolbarScore');
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(lookups()).toEqual([]);
@@ -336,7 +342,7 @@ describe('side panel: the tabs permission', () => {
     // Taken back while closed, then granted for the toolbar score from Settings, all before this opens.
     const flags = { toolbarScore: memoryFlag(false), sidePanel: memoryFlag(true) };
     const { permissions } = fakePermissions(false);
-    await createTabsOwner({ flags, permissions }).take('toolbarScore');
+    await ownerOf(flags, permissions).take('toolbarScore');
     openPanel({ granted: true, relied: await flags.sidePanel.getValue() });
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(lookups()).toEqual([]);
