@@ -5,7 +5,7 @@ import { PRIVACY_VALUES, REPORT_RESULTS, type Page } from './api/types';
 import { keysOf } from './connection-space';
 import type { Cached } from './messaging/protocol';
 import { browser } from './page-browser';
-import { pageKey } from './page-address';
+import { serviceAddress } from './page-address';
 import { STORE_KEY } from './storage-keys';
 
 export const storedReportName = (id: string) => `report:${id}`;
@@ -128,7 +128,7 @@ export function readStore(connectionId?: string) {
   return {
     /** data null: the page has no report; null: never looked up. */
     async pageReport(url: string): Promise<Cached<ReportSummary | null> | null> {
-      const address = pageKey(url);
+      const address = serviceAddress(url);
       const found =
         address &&
         (await read('pages', address, pageEntrySchema, (entry) => (entry.id ? [entry.id] : [])).catch(
