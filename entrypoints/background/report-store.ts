@@ -8,7 +8,7 @@ import { serviceAddress, serviceHost } from '@/lib/page-address';
 import { MAX_PAGE_URL_LENGTH } from '@/lib/page-url';
 import { reportKey } from '@/lib/report-id';
 import { summaryOf } from '@/lib/api/summary';
-import { aliasesFrom, catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
+import { aliasesFrom, catalogFrom, storedReportName, type Catalog, type PageData } from '@/lib/report-store';
 import { PAGE_ALIASES_KEY, STORE_KEY } from '@/lib/storage-keys';
 import { budgets, dropCopies } from './storage-budget';
 
@@ -89,6 +89,16 @@ export function createReportStore(connectionId: string, now: () => number) {
     return [...own, ...redirected.map(([from]) => from)];
   }
 
+  /** Keeps the reports, and for a `view` which they were. */
+  function list(view: string | null, reports: readonly ReportSummary[], page?: PageData) {
+    return update(({ catalog, put }) => {
+      const ids = reports.map(put);
+      if (view === null) return;
+      delete catalog.lists[view];
+      catalog.lists[view] = page ? { ids, page, at: now() } : { ids, at: now() };
+    });
+  }
+
   function isNewestOf(catalog: Catalog, id: string, addresses: readonly string[]) {
     for (const address of addresses) {
       delete catalog.pages[address];
@@ -101,20 +111,9 @@ export function createReportStore(connectionId: string, now: () => number) {
       update((draft) => void reports.forEach((report) => draft.put(report))),
 
     /** A list's answer; `view`: the view a page shows it in. */
-    listed: (page: Page<ReportSummary>, view: string | null) =>
-      update(({ catalog, put }) => {
-        const ids = page.items.map(put);
-        if (view === null) return;
-        const { items: _items, ...rest } = page;
-        delete catalog.lists[view];
-        catalog.lists[view] = { ids, page: rest, at: now() };
-      }),
+    listed: ({ items, ...page }: Page<ReportSummary>, view: string | null) => list(view, items, page),
 
-    recentFound: (view: string, reports: readonly ReportSummary[]) =>
-      update(({ catalog, put }) => {
-        delete catalog.lists[view];
-        catalog.lists[view] = { ids: reports.map(put), at: now() };
-      }),
+    recentFound: (view: string, reports: readonly ReportSummary[]) => list(view, reports),
 
     /** The address a create of `pageUrl` was redirected to, if any. */
     async aliasOf(pageUrl: string): Promise<string | null> {
