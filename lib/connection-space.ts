@@ -1,5 +1,5 @@
-// What belongs to one connection is stored under its id: `<id>:<name>` in storage.session or .local. The
-// background writes the active id and account where pages read them (settings/storage.ts).
+// What belongs to one connection is stored under its id: `<id>:<name>`. The background writes the active
+// id and account where pages read them.
 import { browser } from './page-browser';
 import { ACTIVE_ACCOUNT_KEY, ACTIVE_CONNECTION_KEY } from './storage-keys';
 
@@ -24,17 +24,24 @@ async function readActive(): Promise<ConnectionHandle> {
 
 export const activeConnectionId = async (): Promise<string> => (await readActive()).id;
 
+/** The keys of connection `connectionId`'s items; by default the active one's, read once. */
+export function keysOf(connectionId?: string) {
+  let owner: Promise<string> | undefined;
+  return async (name: string) =>
+    spaceKey(
+      await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
+      name,
+    );
+}
+
 let shown: Promise<ConnectionHandle> | undefined;
 
-/**
- * The connection this page shows: the one active when it first asked. Its messages name it, so a switch
- * made elsewhere never turns them to another connection; `followSwitch` shows the new one.
- */
+/** The connection this page shows: the one active when it first asked. Its messages name it. */
 export function shownConnection(): Promise<ConnectionHandle> {
   return (shown ??= readActive());
 }
 
-/** Calls `switched` once another connection is active than the one this page shows (or it was re-saved). */
+/** Calls `switched` once another connection is active than this page shows (or it was re-saved). */
 export function followSwitch(switched: () => void): void {
   const before = shownConnection();
   browser.storage.session.onChanged.addListener((changes) => {
@@ -46,9 +53,8 @@ export function followSwitch(switched: () => void): void {
 }
 
 /**
- * Calls `listener` with the active connection's item `name` now, after every change of it, and again when
- * another connection becomes active (the background may write the active id after the page opened).
- * Returns the function that stops watching.
+ * Calls `listener` with the active connection's item `name` now, after every change, and when another
+ * connection becomes active. Returns the function that stops watching.
  */
 export function watchActiveItem(name: string, listener: (value: unknown) => void): () => void {
   const area = browser.storage.session;

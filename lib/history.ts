@@ -1,17 +1,16 @@
-// A page's score over time: one snapshot per analysis seen, kept by the background in storage.local under
-// the connection's id: one key per report, and an index of each report's last two scores, so a list of 100
-// rows reads one key. Nothing here ever leaves the browser.
+// A page's score over time: one snapshot per analysis seen, in storage.local per connection: one key per
+// report, and an index of each report's last two scores, so a list of 100 rows reads one key.
 import * as z from 'zod/mini';
 import { bandOfScore, roundScore } from './api/score';
-import { REPORT_RESULTS, type Report, type ReportResult } from './api/types';
-import { activeConnectionId, spaceKey } from './connection-space';
+import { REPORT_RESULTS, type Report } from './api/types';
+import { keysOf } from './connection-space';
 import { browser } from './page-browser';
 import { checkCategory, checkImportance } from './report-store';
 
 export const historyName = (reportId: string) => `history:${reportId}`;
 export const HISTORY_INDEX_NAME = 'historyIndex';
 
-/** Snapshots kept per report; older ones are thinned beyond it. */
+/** Snapshots kept per report; beyond it older ones are thinned. */
 export const MAX_SNAPSHOTS = 100;
 /** Failed tests kept per snapshot (phpRank has 33 tests); the counts stay exact. */
 const MAX_FAILED = 50;
@@ -22,20 +21,20 @@ const count = z.number();
 
 const snapshotFailure = z.object({
   key: z.string(),
-  /** The test's name as the details showed it then; older snapshots lack it. */
+  /** Older snapshots lack it. */
   name: z.optional(z.string()),
   importance: checkImportance,
   category: checkCategory,
-  /** The short detail shown when it was taken ("2.8 s (limit 2 s)"), or null. */
+  /** The short detail ("2.8 s (limit 2 s)"). */
   value: z.nullable(z.string()),
 });
 export type SnapshotFailure = z.infer<typeof snapshotFailure>;
 
 export const snapshotSchema = z.object({
   generatedAt: z.string(),
-  /** When the extension first saw this analysis (epoch ms). */
+  /** When the extension first saw this analysis. */
   takenAt: z.number(),
-  /** A whole number from 0 to 100; null when the service sent only a word. */
+  /** Whole, 0 to 100; null when the service sent only a word. */
   score,
   band: z.nullable(z.enum(REPORT_RESULTS)),
   counts: z.object({ high: count, medium: count, low: count, passed: count }),
@@ -51,7 +50,7 @@ const historyEntrySchema = z.object({
   previous: z.nullable(indexedAnalysis),
   count,
   bytes: count,
-  /** When a snapshot was last added (epoch ms): the reports untouched longest lose their history first. */
+  /** When a snapshot was last added: the reports untouched longest lose their history first. */
   touched: z.number(),
   /** So deleting a project removes its reports' histories. */
   project: z.optional(z.nullable(z.string())),
@@ -61,26 +60,19 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const historyIndexSchema = z.record(z.string(), historyEntrySchema);
 export type HistoryIndex = z.infer<typeof historyIndexSchema>;
 
-/** What does not fit its schema is no index, no history. */
 export const historyIndexFrom = (value: unknown): HistoryIndex =>
   historyIndexSchema.safeParse(value).data ?? {};
 export const historyFrom = (value: unknown): Snapshot[] => historySchema.safeParse(value).data ?? [];
 
-/** The history of connection `connectionId` (by default the active one, read once); what fails to read is none. */
+/** Connection `connectionId`'s history (by default the active one's); what fails to read is none. */
 export function readHistory(connectionId?: string) {
-  let owner: Promise<string> | undefined;
-  const key = async (name: string) =>
-    spaceKey(
-      await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
-      name,
-    );
+  const key = keysOf(connectionId);
   async function get(name: string): Promise<unknown> {
     const stored = await key(name);
     return (await browser.storage.local.get(stored))[stored];
   }
   return {
     snapshots: (reportId: string | number) => get(historyName(String(reportId))).then(historyFrom, () => []),
-    /** Several reports' snapshots, in the order of `reportIds`, read at once. */
     async histories(reportIds: readonly string[]): Promise<Snapshot[][]> {
       const keys = await Promise.all(reportIds.map((id) => key(historyName(id))));
       const stored = await browser.storage.local.get(keys).catch(() => ({}) as Record<string, unknown>);
@@ -99,13 +91,13 @@ export function historyUsage(index: HistoryIndex) {
   };
 }
 
-/** When an analysis ran (epoch ms); when the service's date cannot be read, when it was seen. */
+/** When an analysis ran; when the service's date cannot be read, when it was seen. */
 export function analysisTime(snapshot: Pick<Snapshot, 'generatedAt' | 'takenAt'>): number {
   const time = Date.parse(snapshot.generatedAt);
   return Number.isNaN(time) ? snapshot.takenAt : time;
 }
 
-/** null without a date, a score or band, or tests (what a new analysis fixed could not be told). */
+/** null without a date, a score or band, or tests (what an analysis fixed could not be told). */
 export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
   if (!report.generatedAt || !report.checks) return null;
   const score = report.score === null ? null : roundScore(report.score);
@@ -128,7 +120,7 @@ export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
   };
 }
 
-/** The history with `snapshot` added in date order, thinned to `max`; the same list when it holds that analysis. */
+/** `snapshot` added in date order, thinned to `max`; the same list when it holds that analysis. */
 export function addSnapshot(
   history: readonly Snapshot[],
   snapshot: Snapshot,
@@ -139,7 +131,7 @@ export function addSnapshot(
   return thin(added, Math.max(2, max));
 }
 
-/** Drops the snapshot whose neighbours are closest in time, so the timeline stays spread; never the first or last. */
+/** Drops the snapshots whose neighbours are closest in time, never the first or last: the timeline stays spread. */
 function thin(history: Snapshot[], max: number): Snapshot[] {
   while (history.length > max) {
     let drop = 1;
@@ -161,45 +153,29 @@ export function jsonBytes(value: unknown): number {
 }
 
 export interface CheckChange extends SnapshotFailure {
-  /** Still failing: the value in the older analysis (`value` is the newer one's). */
+  /** Still failing: the older analysis's value. */
   valueBefore?: string | null;
 }
 
-export interface Comparison {
-  /** Newer score minus older; null when either has no score. */
-  scoreChange: number | null;
-  fixed: CheckChange[];
-  broken: CheckChange[];
-  stillFailing: CheckChange[];
-}
-
-export function compareSnapshots(older: Snapshot, newer: Snapshot): Comparison {
+export function compareSnapshots(older: Snapshot, newer: Snapshot) {
   const before = new Map(older.failed.map((failure) => [failure.key, failure]));
   const after = new Set(newer.failed.map((failure) => failure.key));
   return {
     scoreChange: older.score === null || newer.score === null ? null : newer.score - older.score,
-    fixed: older.failed.filter((failure) => !after.has(failure.key)).map((failure) => ({ ...failure })),
-    broken: newer.failed.filter((failure) => !before.has(failure.key)).map((failure) => ({ ...failure })),
+    fixed: older.failed
+      .filter((failure) => !after.has(failure.key))
+      .map((failure): CheckChange => ({ ...failure })),
+    broken: newer.failed
+      .filter((failure) => !before.has(failure.key))
+      .map((failure): CheckChange => ({ ...failure })),
     stillFailing: newer.failed
       .filter((failure) => before.has(failure.key))
-      .map((failure) => ({ ...failure, valueBefore: before.get(failure.key)!.value })),
+      .map((failure): CheckChange => ({ ...failure, valueBefore: before.get(failure.key)!.value })),
   };
 }
 
-/** The data of "81 ▲ 9 since 3 Nov · 3 fixed · 1 new": the newest analysis against the one before. */
-export interface ChangeSummary {
-  score: number | null;
-  band: ReportResult | null;
-  change: number | null;
-  /** The previous analysis's score and `generated_at`. */
-  previous: number | null;
-  since: string;
-  fixed: number;
-  broken: number;
-}
-
-/** null until the history holds two analyses. */
-export function changeSummary(history: readonly Snapshot[]): ChangeSummary | null {
+/** "81 ▲ 9 since 3 Nov · 3 fixed · 1 new"; null until the history holds two analyses. */
+export function changeSummary(history: readonly Snapshot[]) {
   const newer = history.at(-1);
   const older = history.at(-2);
   if (!newer || !older) return null;
@@ -214,10 +190,10 @@ export function changeSummary(history: readonly Snapshot[]): ChangeSummary | nul
     broken: comparison.broken.length,
   };
 }
+export type ChangeSummary = NonNullable<ReturnType<typeof changeSummary>>;
 
 export interface ScoreChange {
   previous: number;
-  /** Points up (positive) or down since then. */
   change: number;
 }
 

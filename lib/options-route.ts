@@ -18,12 +18,11 @@ import { reportKey } from './report-id';
 export type OptionsSection = 'reports' | 'projects' | 'settings';
 
 export interface ProjectListState {
-  /** As typed; '' means no search. */
+  /** '' for none. */
   search: string;
   sortBy: ProjectSortKey;
   sort: SortDirection;
   perPage: PerPage;
-  /** 1-based. */
   page: number;
 }
 
@@ -41,7 +40,7 @@ export type OptionsRoute =
   | { section: 'project'; name: string; test: string | null }
   | { section: 'settings' };
 
-/** The page size and sort a person used last, remembered per list. */
+/** The page size and sort used last, remembered per list. */
 export interface ListPrefs<K extends string> {
   perPage?: PerPage;
   sortBy?: K;
@@ -116,21 +115,18 @@ export function formatRoute(route: OptionsRoute): string {
 }
 
 /** The full list state: what the route says, else what was remembered, else the API's defaults. */
-export function resolveReportList(
-  list: Partial<ReportListState>,
-  prefs: ListPrefs<ReportSortKey> = {},
-): ReportListState {
-  return { ...REPORT_LIST_DEFAULTS, ...defined(prefs), ...defined(list) };
-}
+const resolveList =
+  <T extends { sortBy: string }>(defaults: T) =>
+  (list: Partial<T>, prefs: ListPrefs<T['sortBy']> = {}): T => ({
+    ...defaults,
+    ...defined(prefs),
+    ...defined(list),
+  });
 
-export function resolveProjectList(
-  list: Partial<ProjectListState>,
-  prefs: ListPrefs<ProjectSortKey> = {},
-): ProjectListState {
-  return { ...PROJECT_LIST_DEFAULTS, ...defined(prefs), ...defined(list) };
-}
+export const resolveReportList = resolveList(REPORT_LIST_DEFAULTS);
+export const resolveProjectList = resolveList(PROJECT_LIST_DEFAULTS);
 
-/** Remembered preferences come from storage: keep only values that are still valid. */
+/** Only the remembered values that are still valid. */
 export function sanitizePrefs<K extends string>(raw: unknown, sortKeys: readonly K[]): ListPrefs<K> {
   if (typeof raw !== 'object' || raw === null) return {};
   const record = raw as Record<string, unknown>;

@@ -38,12 +38,6 @@ export function serviceAddress(address: string): string | null {
   return written === null ? null : decoded(written);
 }
 
-/** serviceAddress of a full http(s) address, such as a tab's. */
-export function pageKey(url: string): string | null {
-  const parsed = parseWebUrl(url);
-  return parsed && decoded(written(parsed, parsed.port));
-}
-
 /** Cleaned, its escapes kept as written: what phpRank stores, and so what to search for. */
 export function writtenAddress(address: string): string | null {
   const url = withScheme(address, 'http');

@@ -1,12 +1,10 @@
-// Which addresses are web pages, which tabs can get a report, and how long a request may be: answered once
-// for every part of the extension (links are rendered only for http(s) addresses, DESIGN.md).
+// Which addresses are web pages, which tabs can get a report, and how long a request may be.
 import { t } from './i18n';
 
 /** The address as a URL when it is an http: or https: address; else null. Never throws. */
 export function parseWebUrl(address: string): URL | null {
   try {
     const url = new URL(address);
-    // Such a URL always has a host: the parser refuses "http://" or "https://:80".
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
     return null;
@@ -17,11 +15,7 @@ export function isWebUrl(address: string): boolean {
   return parseWebUrl(address) !== null;
 }
 
-/**
- * An http(s) address written plainly: the scheme, `//` and a host right after it, no blank or control
- * character. A URL parser forgives a lot (drops newlines, reads `https:example.com` as a host): what comes
- * from a server is shown only when it needs no such forgiving.
- */
+/** Written plainly (scheme, `//`, host; no blank or control character): a server's address is shown only then. */
 export function isPlainWebUrl(address: string): boolean {
   if (!/^https?:\/\/[^/\\]/i.test(address) || /[\s\u0000-\u001f\u007f]/.test(address)) return false;
   return isWebUrl(address);
@@ -32,18 +26,17 @@ export const MAX_PAGE_URL_LENGTH = 2048;
 
 export const pageUrlTooLong = (): string => t('pageUrlTooLong');
 
-/** Web servers refuse request lines past about 8 KB (414): kept under it with room for the rest. */
+/** Web servers refuse request lines past about 8 KB (414). */
 export const MAX_REQUEST_URL_LENGTH = 8000;
 
-/** A search is matched against stored addresses, never longer than a page address. */
+/** A search is matched against stored addresses. */
 export const MAX_SEARCH_LENGTH = 2048;
 
-/** Encoded, a letter outside ASCII takes up to 9 characters: the search must leave room for the rest. */
+/** Encoded, a letter outside ASCII takes up to 9 characters. */
 const MAX_ENCODED_SEARCH_LENGTH = 6000;
 
 export const REQUEST_URL_TOO_LONG = t('inputRequestTooLong');
 
-/** Why a search cannot be sent, or null when it can. */
 export function searchProblem(search: string): string | null {
   const text = search.trim();
   if (text.length > MAX_SEARCH_LENGTH) return t('inputSearchTooLong');
@@ -74,7 +67,7 @@ const BLANK = /^about:blank\b/i;
 // Browser and extension pages have their own words; any other scheme (ftp:, data:, mailto:…) is named.
 const OWN_PAGE = /^(?:chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|extension):$/;
 
-/** Why an address that is no http(s) address is not a web page, by its scheme; none named without one. */
+/** Why an address that is no http(s) address is not a web page, by its scheme. */
 function schemeReason(url: string): string | undefined {
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url.trim())?.[0].toLowerCase();
   if (!scheme || scheme === 'http:' || scheme === 'https:') return undefined;
@@ -85,10 +78,7 @@ function schemeReason(url: string): string | undefined {
 /** Each reason ends with what to do instead. */
 const notWebPage = (why = ''): string => (why ? `${why} ` : '') + t('pageNotWebPage');
 
-/**
- * The address as it may leave the browser: without `user:password@` and without the `#fragment` (which
- * browsers never send either). Anything but an http(s) address comes back as it was.
- */
+/** The address as it may leave the browser: without `user:password@` and `#fragment` (browsers never send it). */
 export function shareableUrl(url: string): string {
   const parsed = parseWebUrl(url);
   if (!parsed) return url;
@@ -110,10 +100,7 @@ function decodeName(name: string): string {
   }
 }
 
-/**
- * The page's address without tracking parameters (and a `;jsessionid=` path parameter), with the names of
- * those removed; null when it has none.
- */
+/** Without tracking parameters (and `;jsessionid=`), with the names removed; null when it has none. */
 export function withoutTracking(url: string): { url: string; removed: string[] } | null {
   const parsed = parseWebUrl(url);
   if (!parsed) return null;
@@ -135,14 +122,9 @@ export function withoutTracking(url: string): { url: string; removed: string[] }
   return removed.length > 0 ? { url: parsed.href, removed } : null;
 }
 
-/** Whether the page at `url` can be reported (its `url` then the shareable address), else why not. */
+/** Whether the page at `url` can be reported (then its shareable address), else why not. */
 export function checkPage(url: string | null | undefined): PageCheck {
-  if (!url)
-    return {
-      reportable: false,
-      url: null,
-      reason: notWebPage(t('pageNoAddress')),
-    };
+  if (!url) return { reportable: false, url: null, reason: notWebPage(t('pageNoAddress')) };
   if (NEW_TAB.test(url)) return { reportable: false, url, reason: notWebPage(t('pageNewTab')) };
   if (BLANK.test(url)) return { reportable: false, url, reason: notWebPage(t('pageBlank')) };
   if (/^view-source:/i.test(url)) return { reportable: false, url, reason: notWebPage(t('pageSource')) };
@@ -152,7 +134,6 @@ export function checkPage(url: string | null | undefined): PageCheck {
     return { reportable: false, url, reason: notWebPage(t('pageStore')) };
   }
   const shareable = shareableUrl(parsed.href);
-  // Checked before any request: the service would refuse it, and a lookup could not find it.
   if (shareable.length > MAX_PAGE_URL_LENGTH)
     return { reportable: false, url: shareable, reason: pageUrlTooLong() };
   return { reportable: true, url: shareable, host: parsed.hostname };

@@ -13,11 +13,7 @@ export interface SiteRow extends SitePage {
   failed: SiteRowTest[] | null;
 }
 
-export interface SiteReadFacts {
-  total: number | null;
-  cut: boolean;
-  readAt: number;
-}
+export type SiteReadFacts = Pick<SiteSummary, 'total' | 'cut' | 'readAt'>;
 
 const IMPORTANCE_ORDER: readonly CheckImportance[] = ['high', 'medium', 'low'];
 const rankOf = (importance: CheckImportance) => IMPORTANCE_ORDER.indexOf(importance);
@@ -25,18 +21,13 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function siteRowOf(report: Report): SiteRow {
   const { id, url, pageUrl, serviceUrl, score, result, generatedAt, checks } = report;
-  return {
-    id,
-    url,
-    pageUrl,
-    serviceUrl,
-    score,
-    result,
-    generatedAt,
-    failed:
-      checks &&
-      checks.failures.map(({ key, name, importance, category }) => ({ key, name, importance, category })),
-  };
+  const failed = checks?.failures.map(({ key, name, importance, category }) => ({
+    key,
+    name,
+    importance,
+    category,
+  }));
+  return { id, url, pageUrl, serviceUrl, score, result, generatedAt, failed: failed ?? null };
 }
 
 function bandOf(row: SiteRow): ReportResult | null {

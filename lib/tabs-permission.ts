@@ -2,8 +2,7 @@
 // active tab" rely on. Each says in storage whether it relies on it; it is asked for in the click that turns
 // a feature on and given back only when no feature relies on it. When the browser takes it back, every
 // feature's reliance ends, so a grant for one feature never resumes another without its own click.
-// The panel reads the flags in storage.local directly; the toolbar score's is written only through its
-// item (lib/settings/items.ts, with its version), which the options page hands in.
+// The toolbar score's flag is written only through its item (with its version), which the options page hands in.
 import { browser } from './page-browser';
 import { PANEL_FOLLOWS_TABS_KEY, TOOLBAR_SCORE_KEY } from './storage-keys';
 
@@ -28,15 +27,6 @@ const toolbarScoreReader: Flag = {
 
 export type TabsFeature = 'toolbarScore' | 'sidePanel';
 
-export interface TabsOwnerDeps {
-  flags: Record<TabsFeature, Flag>;
-  permissions: {
-    request(permissions: typeof TABS_PERMISSION): Promise<boolean>;
-    remove(permissions: typeof TABS_PERMISSION): Promise<boolean>;
-    contains(permissions: typeof TABS_PERMISSION): Promise<boolean>;
-  };
-}
-
 /** A permissions call, made at once (the click's gesture holds); one that throws or rejects gives `fallback`. */
 export function settle(call: () => Promise<boolean>, fallback = false): Promise<boolean> {
   try {
@@ -46,45 +36,40 @@ export function settle(call: () => Promise<boolean>, fallback = false): Promise<
   }
 }
 
-export type TabsOwner = ReturnType<typeof createTabsOwner>;
+export type TabsOwner = ReturnType<typeof browserTabsOwner>;
 
-export function createTabsOwner(deps: TabsOwnerDeps) {
+/** A page that turns the toolbar score on or off hands in its item; without it the setting is only read. */
+export function browserTabsOwner(toolbarScore: Flag = toolbarScoreReader, sidePanel = panelFollowsTabsFlag) {
+  const flags: Record<TabsFeature, Flag> = { toolbarScore, sidePanel };
   const others = (feature: TabsFeature) =>
-    Object.entries(deps.flags).flatMap(([name, flag]) => (name === feature ? [] : [flag]));
+    Object.entries(flags).flatMap(([name, flag]) => (name === feature ? [] : [flag]));
+  const held = (fallback?: boolean) => settle(() => browser.permissions.contains(TABS_PERMISSION), fallback);
 
   return {
-    granted: () => settle(() => deps.permissions.contains(TABS_PERMISSION)),
-    reliesOn: (feature: TabsFeature) => deps.flags[feature].getValue().catch(() => false),
+    granted: () => held(),
+    reliesOn: (feature: TabsFeature) => flags[feature].getValue().catch(() => false),
     /** Call from the click itself: a browser shows no prompt for a request made after an await. */
     async take(feature: TabsFeature): Promise<boolean> {
       // Read before asking (unknown counts as held).
-      const heldBefore = settle(() => deps.permissions.contains(TABS_PERMISSION), true);
-      const asked = settle(() => deps.permissions.request(TABS_PERMISSION));
+      const heldBefore = held(true);
+      const asked = settle(() => browser.permissions.request(TABS_PERMISSION));
       // Held outright counts too: Firefox refuses a request for a permission the manifest grants (e2e builds).
-      const granted = (await asked) || (await settle(() => deps.permissions.contains(TABS_PERMISSION)));
+      const granted = (await asked) || (await held());
       if (!granted) return false;
       // Not held before: the browser took it back, which ended every other feature's reliance too.
       if (!(await heldBefore)) {
         await Promise.all(others(feature).map((flag) => flag.setValue(false).catch(() => undefined)));
       }
-      await deps.flags[feature].setValue(true);
+      await flags[feature].setValue(true);
       return true;
     },
     /** The browser took it back: `feature` relies on it again only after its own click. */
-    forget: (feature: TabsFeature) => deps.flags[feature].setValue(false).catch(() => undefined),
+    forget: (feature: TabsFeature) => flags[feature].setValue(false).catch(() => undefined),
     /** `feature` no longer relies on it: given back when no other feature does. */
     async release(feature: TabsFeature): Promise<void> {
-      await deps.flags[feature].setValue(false);
+      await flags[feature].setValue(false);
       const used = await Promise.all(others(feature).map((flag) => flag.getValue().catch(() => true)));
-      if (!used.some(Boolean)) await settle(() => deps.permissions.remove(TABS_PERMISSION));
+      if (!used.some(Boolean)) await settle(() => browser.permissions.remove(TABS_PERMISSION));
     },
   };
-}
-
-/** A page that turns the toolbar score on or off hands in its item; without it the setting is only read. */
-export function browserTabsOwner(toolbarScore: Flag = toolbarScoreReader): TabsOwner {
-  return createTabsOwner({
-    flags: { toolbarScore, sidePanel: panelFollowsTabsFlag },
-    permissions: browser.permissions,
-  });
 }

@@ -8,8 +8,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import type { CreateRunState } from '@/lib/messaging/protocol';
-import { spaceItem } from './space';
-import { budgets } from './storage-budget';
+import { budgets, spaceItem } from './storage-budget';
 
 /** By page URL; a run that succeeded is not kept (the report store has the page's report). */
 type CreateRuns = Record<string, CreateRunState>;

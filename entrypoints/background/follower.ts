@@ -9,8 +9,7 @@ import { sameId, reportKey } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
 import { createRunner, newJob, workAlarm, type Job, type RunnerDeps, type Step } from './jobs/runner';
-import { spaceItem } from './space';
-import { budgets } from './storage-budget';
+import { budgets, spaceItem } from './storage-budget';
 
 /** Quick at first (a person looks at "Generating…"), then every 30 s until the give-up. */
 export const FOLLOW_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 30_000];

@@ -1,5 +1,5 @@
-// One connection's report store, written: every report answer the background gets goes in here, trimmed
-// once (summaryOf), within storage.session's budget (storage-budget.ts); pages read it (lib/report-store.ts).
+// One connection's report store, written: every report answer the background gets, trimmed (summaryOf),
+// within storage.session's budget; pages read it (lib/report-store.ts).
 import { browser } from 'wxt/browser';
 import type { Page, ReportId, ReportSummary } from '@/lib/api/types';
 import { spaceKey } from '@/lib/connection-space';
@@ -8,7 +8,7 @@ import { serviceAddress, serviceHost } from '@/lib/page-address';
 import { MAX_PAGE_URL_LENGTH } from '@/lib/page-url';
 import { reportKey } from '@/lib/report-id';
 import { summaryOf } from '@/lib/api/summary';
-import { aliasesFrom, catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
+import { aliasesFrom, catalogFrom, storedReportName, type Catalog, type PageData } from '@/lib/report-store';
 import { PAGE_ALIASES_KEY, STORE_KEY } from '@/lib/storage-keys';
 import { budgets, dropCopies } from './storage-budget';
 
@@ -32,7 +32,7 @@ export function createReportStore(connectionId: string, now: () => number) {
   const aliasesKey = spaceKey(connectionId, PAGE_ALIASES_KEY);
   const copyKey = (id: string) => spaceKey(connectionId, storedReportName(id));
 
-  /** What one update changes: the catalog in place, and the copies to write or drop. */
+  /** One update: the catalog changed in place, and the copies to write or drop. */
   function draftOf(catalog: Catalog) {
     const written = new Map<string, ReportSummary>();
     const dropped = new Set<string>();
@@ -52,7 +52,6 @@ export function createReportStore(connectionId: string, now: () => number) {
         written.delete(id);
         dropped.add(id);
       },
-      /** The kept copies, read only when an update needs them (a project's reports). */
       async copies() {
         const ids = Object.keys(catalog.seen);
         const stored = await session.get(ids.map(copyKey));
@@ -80,10 +79,7 @@ export function createReportStore(connectionId: string, now: () => number) {
 
   const readAliases = async () => aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);
 
-  /**
-   * The addresses `report` is the newest report of: as stored, as the service reached it, `pageUrl`, and
-   * every address a create was redirected from to one of them (pages find it without knowing of redirects).
-   */
+  /** The addresses `report` is the newest report of, with those a create was redirected from to one of them. */
   function addressesOf(report: ReportSummary, aliases: Record<string, string>, pageUrl?: string): string[] {
     const cleaned = [report.url, report.pageUrl, pageUrl].map(
       (address) => address && serviceAddress(address),
@@ -91,6 +87,16 @@ export function createReportStore(connectionId: string, now: () => number) {
     const own = new Set(cleaned.filter((key) => !!key && key.length <= MAX_PAGE_URL_LENGTH) as string[]);
     const redirected = Object.entries(aliases).filter(([from, to]) => own.has(to) && !own.has(from));
     return [...own, ...redirected.map(([from]) => from)];
+  }
+
+  /** Keeps the reports, and for a `view` which they were. */
+  function list(view: string | null, reports: readonly ReportSummary[], page?: PageData) {
+    return update(({ catalog, put }) => {
+      const ids = reports.map(put);
+      if (view === null) return;
+      delete catalog.lists[view];
+      catalog.lists[view] = page ? { ids, page, at: now() } : { ids, at: now() };
+    });
   }
 
   function isNewestOf(catalog: Catalog, id: string, addresses: readonly string[]) {
@@ -101,34 +107,20 @@ export function createReportStore(connectionId: string, now: () => number) {
   }
 
   return {
-    /** Reports read again (details, the follower, a change): every view shows the new copy. */
     seen: (...reports: ReportSummary[]) =>
       update((draft) => void reports.forEach((report) => draft.put(report))),
 
-    /** A list's answer: its reports, and, for a view a page shows, which they were. */
-    listed: (page: Page<ReportSummary>, view: string | null) =>
-      update(({ catalog, put }) => {
-        const ids = page.items.map(put);
-        if (view === null) return;
-        const { items: _items, ...rest } = page;
-        delete catalog.lists[view];
-        catalog.lists[view] = { ids, page: rest, at: now() };
-      }),
+    /** A list's answer; `view`: the view a page shows it in. */
+    listed: ({ items, ...page }: Page<ReportSummary>, view: string | null) => list(view, items, page),
 
-    /** The popup's recent list for a host (or every site), as just read. */
-    recentFound: (view: string, reports: readonly ReportSummary[]) =>
-      update(({ catalog, put }) => {
-        delete catalog.lists[view];
-        catalog.lists[view] = { ids: reports.map(put), at: now() };
-      }),
+    recentFound: (view: string, reports: readonly ReportSummary[]) => list(view, reports),
 
-    /** The address a create of `pageUrl` was redirected to, when it was another one. */
+    /** The address a create of `pageUrl` was redirected to, if any. */
     async aliasOf(pageUrl: string): Promise<string | null> {
       const asked = serviceAddress(pageUrl);
       return asked === null ? null : ((await readAliases())[asked] ?? null);
     },
 
-    /** The popup looked this page up: its newest report, or none. */
     pageFound: (url: string, report: ReportSummary | null) =>
       update(async ({ catalog, put }) => {
         const address = serviceAddress(url);
@@ -136,7 +128,7 @@ export function createReportStore(connectionId: string, now: () => number) {
         else if (address) catalog.pages[address] = { id: null, at: now() };
       }),
 
-    /** A report just made for `pageUrl`: the page's report, heading the recent lists of its site. */
+    /** The page's report, heading the recent lists of its site. */
     created: (pageUrl: string, report: ReportSummary) =>
       update(async ({ catalog, put }) => {
         await rememberAlias(pageUrl, report.url);
@@ -150,19 +142,16 @@ export function createReportStore(connectionId: string, now: () => number) {
         }
       }),
 
-    /** Deleted, or gone from the service: no view shows it again. */
     gone: (id: ReportId) => update(({ drop }) => drop(reportKey(id))),
 
-    /** A project deleted: its reports go. */
     projectGone: (name: string) =>
       update(async (draft) => {
         for (const copy of await draft.copies()) if (copy.project === name) draft.drop(reportKey(copy.id));
       }),
 
     /**
-     * The newest reports of the account, newest first (the toolbar score's bulk read): each becomes the
-     * report of its addresses. A read of every report that started at `completeSince` tells which kept
-     * copies are gone from the service: those seen before it and not in it.
+     * The account's newest reports, newest first: each becomes the report of its addresses. A read of every
+     * report started at `completeSince` drops the copies seen before it and not in it (gone from the service).
      */
     indexed: (reports: readonly ReportSummary[], completeSince: number | null) =>
       update(async ({ catalog, put, drop }) => {
@@ -174,7 +163,7 @@ export function createReportStore(connectionId: string, now: () => number) {
         const aliases = await readAliases();
         const claimed = new Set<string>();
         for (const report of reports) {
-          // Its list answer already wrote the copy (reports.listed): only one evicted since is written again.
+          // Its list answer already wrote the copy: only one evicted since is written again.
           const kept = reportKey(report.id);
           const id = kept in catalog.seen ? kept : put(report);
           const addresses = addressesOf(report, aliases).filter((address) => !claimed.has(address));
@@ -184,7 +173,6 @@ export function createReportStore(connectionId: string, now: () => number) {
       }),
   };
 
-  /** Remembers that asking for `askedUrl` made a report stored as `storedUrl` (only when they differ). */
   async function rememberAlias(askedUrl: string, storedUrl: string): Promise<void> {
     const asked = serviceAddress(askedUrl);
     const stored = serviceAddress(storedUrl);
@@ -198,7 +186,7 @@ export function createReportStore(connectionId: string, now: () => number) {
 
 function bounded(catalog: Catalog): Catalog {
   let pages = newest(catalog.pages, MAX_PAGES);
-  // However long each address is, all of them together stay small (about 1 MB at most).
+  // However long each address, all together stay small (about 1 MB at most).
   let characters = Object.keys(pages).reduce((sum, address) => sum + address.length, 0);
   if (characters > MAX_ADDRESS_CHARACTERS) {
     const entries = Object.entries(pages);

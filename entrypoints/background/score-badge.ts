@@ -1,6 +1,5 @@
-// Everything that writes a tab's toolbar badge: the opt-in score of the newest report for its address,
-// and a create from the menu or the shortcut ("…" while it runs, then how it ended), during which the
-// score waits. Per tab: the browser drops a tab's values when it is closed or navigates.
+// A tab's toolbar badge: the opt-in score of its page's newest report, and a create from the menu or the
+// shortcut ("…", then how it ended), during which the score waits. Per tab: the browser drops it on navigation.
 import { browser } from 'wxt/browser';
 import type { ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
 import { bandOfScore, roundScore } from '@/lib/api/score';
@@ -8,13 +7,12 @@ import { formatDate, RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { Outcome } from './integration/quick-create';
 
-/** What a tab's badge shows of the newest report for its address. */
 export interface ScoreEntry {
   id: ReportId;
-  /** The whole number shown (0–100); null when the service sent only a band, or nothing yet. */
+  /** Whole, 0–100; null when the service sent only a band, or nothing yet. */
   score: number | null;
   band: ReportResult | null;
-  /** When it was generated (else created), ISO. */
+  /** Generated (else created), ISO. */
   date: string | null;
 }
 
@@ -43,35 +41,27 @@ export const BADGE_COLOURS = {
   failed: BAND_COLOURS.bad,
 } as const;
 
-export type BadgeAction = Pick<
-  typeof browser.action,
-  'setBadgeText' | 'setBadgeBackgroundColor' | 'setTitle'
-> &
-  Partial<Pick<typeof browser.action, 'setBadgeTextColor'>>;
-
 /** Tabs whose badge shows a create in progress: in memory, as a running create keeps the worker alive. */
 const heldTabs = new Set<number>();
 
 /** Chrome MV3's `action`, Firefox MV2's `browserAction` (same calls). */
-export function toolbarAction(): BadgeAction {
-  return browser.action ?? (browser as unknown as { browserAction: BadgeAction }).browserAction;
-}
+const toolbarAction = (): typeof browser.action =>
+  browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
 
 export interface BadgeLook {
   text: string;
   colour: string;
   title: string;
-  /** A create in progress: the score leaves the tab alone until the outcome shows. */
+  /** A create in progress: the score leaves the tab alone. */
   running?: boolean;
 }
 
-/** Its score in its band's colour; nothing for a report without a band. */
 export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
   if (!entry?.band) return null;
   const date = formatDate(entry.date);
   const band = RESULT_LABELS[entry.band];
   return entry.score === null
-    ? // A server that sends only the band (API.md's words): a dot in its colour.
+    ? // A band without a score: a dot in its colour.
       { text: '•', colour: BAND_COLOURS[entry.band], title: t('badgeTitleBand', band, date) }
     : {
         text: String(entry.score),
@@ -80,18 +70,14 @@ export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
       };
 }
 
-export async function showScore(
-  tabId: number,
-  entry: ScoreEntry | null,
-  action: BadgeAction = toolbarAction(),
-): Promise<void> {
+export async function showScore(tabId: number, entry: ScoreEntry | null): Promise<void> {
   if (heldTabs.has(tabId)) return;
   const badge = scoreBadge(entry);
-  await (badge ? paintBadge(tabId, badge, action) : clearBadge(tabId, action));
+  await (badge ? paintBadge(tabId, badge) : clearBadge(tabId));
 }
 
-export async function clearScore(tabId: number, action: BadgeAction = toolbarAction()): Promise<void> {
-  if (!heldTabs.has(tabId)) await clearBadge(tabId, action);
+export async function clearScore(tabId: number): Promise<void> {
+  if (!heldTabs.has(tabId)) await clearBadge(tabId);
 }
 
 export function runningLook(address: string): BadgeLook {
@@ -115,16 +101,17 @@ export function outcomeLook(outcome: Outcome): BadgeLook {
 export async function showCreate(tabId: number, look: BadgeLook): Promise<void> {
   if (look.running) heldTabs.add(tabId);
   else heldTabs.delete(tabId);
-  await paintBadge(tabId, look, toolbarAction()).catch(() => undefined);
+  await paintBadge(tabId, look).catch(() => undefined);
 }
 
 export async function clearCreate(tabId: number): Promise<void> {
   heldTabs.delete(tabId);
-  await clearBadge(tabId, toolbarAction()).catch(() => undefined);
+  await clearBadge(tabId).catch(() => undefined);
 }
 
 /** The text last, so it never shows in the old colour. */
-export async function paintBadge(tabId: number, look: BadgeLook, action: BadgeAction): Promise<void> {
+async function paintBadge(tabId: number, look: BadgeLook): Promise<void> {
+  const action = toolbarAction();
   await Promise.all([
     action.setBadgeBackgroundColor({ tabId, color: look.colour }),
     // Older browsers pick the text colour themselves.
@@ -135,9 +122,9 @@ export async function paintBadge(tabId: number, look: BadgeLook, action: BadgeAc
 }
 
 /** Back to the extension's own tooltip, no badge. */
-export async function clearBadge(tabId: number, action: BadgeAction): Promise<void> {
+async function clearBadge(tabId: number): Promise<void> {
   await Promise.all([
-    action.setBadgeText({ tabId, text: '' }),
-    action.setTitle({ tabId, title: t('extActionTitle') }),
+    toolbarAction().setBadgeText({ tabId, text: '' }),
+    toolbarAction().setTitle({ tabId, title: t('extActionTitle') }),
   ]);
 }

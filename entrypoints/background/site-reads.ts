@@ -28,8 +28,7 @@ import {
   type JobKind,
   type RunnerDeps,
 } from './jobs/runner';
-import { spaceItem } from './space';
-import { budgets, StorageFull, storageFullError } from './storage-budget';
+import { budgets, spaceItem, StorageFull, storageFullError } from './storage-budget';
 
 const PAGE_SIZE = 100;
 /** Report answers reach the kept rows together, this long after the first of them. */

@@ -1,7 +1,8 @@
-// One budget for each storage area across every connection: report copies, site reads and histories stay
-// well under the browser's quota (10 MB each; storage.local 5 MB before Chrome 114), the oldest going first,
-// leaving room for what is never evicted (connections, settings, jobs, followed reports).
+// A connection's storage and one budget for each area across every connection: report copies, site reads
+// and histories stay well under the browser's quota (10 MB each; storage.local 5 MB before Chrome 114), the
+// oldest going first, leaving room for what is never evicted (connections, settings, jobs, followed reports).
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import type { ApiError } from '@/lib/api/errors';
 import { spaceKey } from '@/lib/connection-space';
 import { HISTORY_INDEX_NAME, historyIndexFrom, historyName, jsonBytes } from '@/lib/history';
@@ -10,7 +11,6 @@ import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store'
 import { siteViewName } from '@/lib/site';
 import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX, STORE_KEY } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import { createSerialUpdates } from './serial-update';
 
 export type Area = 'session' | 'local';
 type Items = Record<string, unknown>;
@@ -27,12 +27,11 @@ export class StorageFull extends Error {
 
 export const storageFullError = (area: Area): ApiError =>
   apiError('unexpected', {
-    // Each key written whole, so the translation test finds both in use.
     message: area === 'local' ? t('storageFullLocal') : t('storageFullSession'),
     retrySafe: true,
   });
 
-/** Chrome: "QUOTA_BYTES quota exceeded", "Session storage quota bytes exceeded"; Firefox: QuotaExceededError. */
+/** Chrome: "QUOTA_BYTES quota exceeded"…; Firefox: QuotaExceededError. */
 export const isQuotaError = (cause: unknown) =>
   cause instanceof Error && /quota/i.test(`${cause.name} ${cause.message}`);
 
@@ -40,16 +39,15 @@ export const isQuotaError = (cause: unknown) =>
 interface Unit {
   keys: string[];
   at: number;
-  /** Takes it out of its bookkeeping item (in place); that item's key. */
+  /** Takes it out of its bookkeeping item (in place), and returns that item's key. */
   forget?(): string;
 }
 
-/** Bytes as the browser counts them: the key and the value's JSON. */
 const entryBytes = (key: string, value: unknown) => key.length + jsonBytes(value);
 const sizeOf = (items: Items) =>
   Object.entries(items).reduce((sum, [key, value]) => sum + entryBytes(key, value), 0);
 
-/** Every connection's evictable things among an area's items (their bookkeeping parsed in place). */
+/** Every connection's evictable units among an area's items (their bookkeeping parsed in place). */
 function unitsOf(area: Area, items: Items): Unit[] {
   const units: Unit[] = [];
   const claimed = new Set<string>();
@@ -102,7 +100,7 @@ function unitsOf(area: Area, items: Items): Unit[] {
   return units;
 }
 
-/** No page, list or `seen` entry of `catalog` names a dropped copy. */
+/** Takes dropped copies out of every page, list and `seen` entry of `catalog`. */
 export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
   const dropped = new Set(ids);
   if (dropped.size === 0) return;
@@ -112,16 +110,26 @@ export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
   for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
 }
 
+/** `run` starts `work` once every earlier one ended (a read-modify-write must not miss the one before it). */
+export function createSerialUpdates() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return function run<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+}
+
 export type Budget = ReturnType<typeof createBudget>;
 
 /** Every read-modify-write of what it evicts runs in `serially`, so an eviction never races a writer. */
 export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
   const storage = () => browser.storage[area];
   const serially = createSerialUpdates();
-  /** Bytes in use as last measured plus those written since; null: unknown. */
+  /** As last measured plus written since; null: unknown. */
   let used: number | null = null;
 
-  /** What to write for `incoming` once the oldest made room (after the quota was met: `freeing` bytes more). */
+  /** What to write for `incoming` once the oldest made room (once the quota was met: `freeing` bytes more). */
   async function fitted(incoming: Items, freeing?: number): Promise<Items> {
     const stored = await storage().get(null);
     const items = { ...stored, ...incoming };
@@ -144,7 +152,6 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
     return Object.fromEntries([...edited].map((key) => [key, items[key]]));
   }
 
-  /** The write tried once more failed too. */
   const full = (again: unknown) => {
     throw isQuotaError(again) ? new StorageFull(area) : again;
   };
@@ -184,3 +191,18 @@ export function createBudget(area: Area, limit = BUDGET_BYTES[area]) {
 }
 
 export const budgets = { session: createBudget('session'), local: createBudget('local') };
+
+/** A connection's item `name`; written within `budget` (only inside its queue) when given. */
+export function spaceItem<T>(area: Area, connectionId: string, name: string, fallback: T, budget?: Budget) {
+  const item = storage.defineItem<T>(`${area}:${spaceKey(connectionId, name)}`, { fallback });
+  if (budget) item.setValue = (value: T) => budget.set({ [spaceKey(connectionId, name)]: value });
+  return item;
+}
+
+export async function clearSpace(connectionId: string): Promise<void> {
+  const prefix = spaceKey(connectionId, '');
+  for (const area of [browser.storage.session, browser.storage.local]) {
+    const keys = Object.keys(await area.get(null)).filter((key) => key.startsWith(prefix));
+    if (keys.length > 0) await area.remove(keys);
+  }
+}

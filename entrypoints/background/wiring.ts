@@ -18,10 +18,9 @@ import {
 } from './settings/storage';
 import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
-import { createSerialUpdates } from './serial-update';
+import { clearSpace, createSerialUpdates } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
 import { workAlarmOf } from './jobs/runner';
-import { clearSpace } from './space';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';

@@ -1,35 +1,29 @@
-// The browser integration: the right-click menu, the "create-report" shortcut, notifications and their
-// clicks, and a notification for a popup's create or regeneration that ends after its popup closed.
+// The right-click menu, the "create-report" shortcut, notifications and their clicks, and a notification
+// for a popup's create or regeneration that ends after its popup closed.
 import { browser } from 'wxt/browser';
 import { integrationPrefsItem } from '@/lib/settings/items';
 import type { BackgroundEvents, Events } from '../events';
-import { clickedAddress, createMenus, type MenuClick } from './menus';
-import { createNotifier } from './notifications';
-import { createAnnouncer, createQuickCreate, describeOutcome, type QuickCreateDeps } from './quick-create';
+import { clickedAddress, showMenus, type MenuClick } from './menus';
+import { notificationClicked } from './notifications';
+import { announce, describeOutcome, quickCreate, type PageActions } from './quick-create';
 
 export const CREATE_COMMAND = 'create-report';
 
 /** Call synchronously at start-up: its listeners may be what woke the worker. */
 export function registerBrowserIntegration(
-  onActive: QuickCreateDeps['onActive'],
+  onActive: () => Promise<PageActions>,
   events: Pick<Events, 'on'>,
 ): void {
-  const prefs = () => integrationPrefsItem.getValue();
-  const notifier = createNotifier();
-  const announce = createAnnouncer({ prefs, notifier });
-  const quickCreate = createQuickCreate({ prefs, announce, onActive });
-  const menus = createMenus();
-
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
     const target = clickedAddress(info, tab?.url);
-    return target ? quickCreate(target.url, tab?.id) : Promise.resolve(null);
+    return target ? quickCreate(onActive, target.url, tab?.id) : Promise.resolve(null);
   }
 
   async function commandRan(command: string, tab?: { id?: number; url?: string }) {
     if (command !== CREATE_COMMAND) return null;
     // Chrome and Firefox hand the tab over (with activeTab granted by the key press); asked for otherwise.
     const active = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-    return quickCreate(active?.url, active?.id);
+    return quickCreate(onActive, active?.url, active?.id);
   }
 
   browser.contextMenus.onClicked.addListener((info, tab) => void menuClicked(info, tab));
@@ -40,14 +34,14 @@ export function registerBrowserIntegration(
   function listenToNotifications() {
     const api = (browser as { notifications?: typeof browser.notifications }).notifications;
     if (listening || !api?.onClicked) return;
-    api.onClicked.addListener((id) => void notifier.clicked(id));
+    api.onClicked.addListener((id) => void notificationClicked(id));
     listening = true;
   }
   listenToNotifications();
   browser.permissions.onAdded.addListener(listenToNotifications);
 
-  void prefs().then((current) => menus.show(current.menu));
-  integrationPrefsItem.watch((value) => void menus.show(value.menu));
+  void integrationPrefsItem.getValue().then((current) => showMenus(current.menu));
+  integrationPrefsItem.watch((value) => void showMenus(value.menu));
 
   if (import.meta.env.MODE === 'e2e') {
     // Headless browsers cannot click a menu item, press a command's keys or click a notification: the
@@ -55,7 +49,7 @@ export function registerBrowserIntegration(
     (globalThis as Record<string, unknown>).__pageReportsE2e = {
       menuClicked,
       commandRan,
-      notificationClicked: (id: string) => notifier.clicked(id),
+      notificationClicked,
     };
   }
 

@@ -21,47 +21,40 @@ export function clickedAddress(info: MenuClick, tabUrl?: string): { url: string 
   return null;
 }
 
-/** One at a time: two quick toggles must not leave the items twice (an error) or not at all. */
-export function createMenus() {
-  const api = browser.contextMenus;
-  let queue: Promise<void> = Promise.resolve();
+async function apply(enabled: boolean): Promise<void> {
+  await browser.contextMenus.removeAll();
+  if (!enabled) return;
+  await add({
+    id: MENU_PAGE,
+    title: t('menuCreateForPage'),
+    contexts: ['page'],
+    documentUrlPatterns: WEB_PAGES,
+  });
+  await add({
+    id: MENU_LINK,
+    title: t('menuCreateForLink'),
+    contexts: ['link'],
+    targetUrlPatterns: WEB_PAGES,
+  });
+}
 
-  function add(properties: Parameters<typeof api.create>[0]): Promise<void> {
-    return new Promise((resolve) => {
-      api.create(properties, () => {
-        // Read, so the browser does not log it as unchecked; the worst case is a missing item.
-        const error = browser.runtime.lastError;
-        if (error) console.warn('Page Reports: could not add a menu item', error.message);
-        resolve();
-      });
+function add(properties: Parameters<typeof browser.contextMenus.create>[0]): Promise<void> {
+  return new Promise((resolve) => {
+    browser.contextMenus.create(properties, () => {
+      // Read, so the browser does not log it as unchecked; the worst case is a missing item.
+      const error = browser.runtime.lastError;
+      if (error) console.warn('Page Reports: could not add a menu item', error.message);
+      resolve();
     });
-  }
+  });
+}
 
-  async function apply(enabled: boolean): Promise<void> {
-    await api.removeAll();
-    if (!enabled) return;
-    await add({
-      id: MENU_PAGE,
-      title: t('menuCreateForPage'),
-      contexts: ['page'],
-      documentUrlPatterns: WEB_PAGES,
-    });
-    await add({
-      id: MENU_LINK,
-      title: t('menuCreateForLink'),
-      contexts: ['link'],
-      targetUrlPatterns: WEB_PAGES,
-    });
-  }
+// One at a time: two quick toggles must not leave the items twice (an error) or not at all.
+let queue: Promise<void> = Promise.resolve();
 
-  return {
-    show(enabled: boolean): Promise<void> {
-      queue = queue
-        .then(() => apply(enabled))
-        .catch((cause) => {
-          console.warn('Page Reports: could not update the menu', cause);
-        });
-      return queue;
-    },
-  };
+export function showMenus(enabled: boolean): Promise<void> {
+  queue = queue
+    .then(() => apply(enabled))
+    .catch((cause) => console.warn('Page Reports: could not update the menu', cause));
+  return queue;
 }

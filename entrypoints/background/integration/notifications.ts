@@ -35,37 +35,32 @@ function grantedNotifications(): typeof browser.notifications | null {
   return typeof api?.create === 'function' ? api : null;
 }
 
-export function createNotifier() {
-  let serial = 0;
-  return {
-    /** Shows the outcome; false when it could not be shown (no permission, or the browser refused). */
-    async notify(outcome: Outcome): Promise<boolean> {
-      const api = grantedNotifications();
-      if (!api) return false;
-      try {
-        await api.create(notificationId(outcome.reportId, Date.now() * 100 + (serial++ % 100)), {
-          type: 'basic',
-          iconUrl: browser.runtime.getURL('/icon/128.png'),
-          title: outcome.title,
-          message: outcome.message,
-        });
-        return true;
-      } catch (cause) {
-        console.warn('Page Reports: could not show a notification', cause);
-        return false;
-      }
-    },
+let serial = 0;
 
-    /** A click on one of ours: a report's opens its details; any of ours then goes away. */
-    async clicked(id: string): Promise<void> {
-      if (!id.startsWith('page-reports:')) return;
-      const report = reportOfNotification(id);
-      if (report !== null) await openOptions({ view: 'report', id: report });
-      await grantedNotifications()
-        ?.clear(id)
-        .catch(() => undefined);
-    },
-  };
+/** Shows the outcome; false when it could not be shown (no permission, or the browser refused). */
+export async function notify(outcome: Outcome): Promise<boolean> {
+  const api = grantedNotifications();
+  if (!api) return false;
+  try {
+    await api.create(notificationId(outcome.reportId, Date.now() * 100 + (serial++ % 100)), {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: outcome.title,
+      message: outcome.message,
+    });
+    return true;
+  } catch (cause) {
+    console.warn('Page Reports: could not show a notification', cause);
+    return false;
+  }
 }
 
-export type Notifier = ReturnType<typeof createNotifier>;
+/** A click on one of ours: a report's opens its details; any of ours then goes away. */
+export async function notificationClicked(id: string): Promise<void> {
+  if (!id.startsWith('page-reports:')) return;
+  const report = reportOfNotification(id);
+  if (report !== null) await openOptions({ view: 'report', id: report });
+  await grantedNotifications()
+    ?.clear(id)
+    .catch(() => undefined);
+}

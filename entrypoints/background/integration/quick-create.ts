@@ -1,8 +1,6 @@
-// A report made without the popup: from the right-click menu or the "create-report" shortcut, with the
-// privacy chosen in Settings. It takes the popup's path: the same page check, the same input schema and
-// the background's own create. The service makes a new report on every create, so the page is looked up
-// first and one with a report is regenerated; a failed lookup makes nothing. The tab's badge shows "…"
-// meanwhile; the outcome arrives as a notification when they are on, else on the badge.
+// A report made from the right-click menu or the shortcut, with the privacy chosen in Settings, on the
+// popup's path. The service makes a new report on every create, so the page is looked up first and one
+// with a report is regenerated; a failed lookup makes nothing.
 import type { ApiError, Result } from '@/lib/api/errors';
 import { roundScore } from '@/lib/api/score';
 import type { Report, ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
@@ -11,9 +9,9 @@ import { t } from '@/lib/i18n';
 import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
 import { serviceAddress } from '@/lib/page-address';
 import { checkPage } from '@/lib/page-url';
-import type { IntegrationPrefs } from '@/lib/settings/items';
+import { integrationPrefsItem } from '@/lib/settings/items';
 import { clearCreate, outcomeLook, runningLook, showCreate } from '../score-badge';
-import type { Notifier } from './notifications';
+import { notify } from './notifications';
 
 export type Work = 'create' | 'regenerate';
 
@@ -22,7 +20,7 @@ export interface Outcome {
   ok: boolean;
   title: string;
   message: string;
-  /** The report to open on a click; none for a failure. */
+  /** The report a click opens. */
   reportId: ReportId | null;
   score: number | null;
   band: ReportResult | null;
@@ -66,20 +64,15 @@ export function failure(work: Work, address: string | null, error: Pick<ApiError
  * A notification when they are on (and allowed), else the tab's badge. Without a tab (a popup's create,
  * its popup closed since) only a notification says it: the next popup shows it anyway.
  */
-export function createAnnouncer(deps: {
-  prefs(): Promise<IntegrationPrefs>;
-  notifier: Pick<Notifier, 'notify'>;
-}) {
-  return async function announce(outcome: Outcome, tabId?: number): Promise<'notification' | 'badge' | null> {
-    const { notifications } = await deps.prefs();
-    if (notifications && (await deps.notifier.notify(outcome))) {
-      if (tabId !== undefined) await clearCreate(tabId);
-      return 'notification';
-    }
-    if (tabId === undefined) return null;
-    await showCreate(tabId, outcomeLook(outcome));
-    return 'badge';
-  };
+export async function announce(outcome: Outcome, tabId?: number): Promise<'notification' | 'badge' | null> {
+  const { notifications } = await integrationPrefsItem.getValue();
+  if (notifications && (await notify(outcome))) {
+    if (tabId !== undefined) await clearCreate(tabId);
+    return 'notification';
+  }
+  if (tabId === undefined) return null;
+  await showCreate(tabId, outcomeLook(outcome));
+  return 'badge';
 }
 
 /** What the menu and the shortcut do, all on one connection. */
@@ -92,54 +85,37 @@ export interface PageActions {
   regenerate(id: ReportId): Promise<Result<Report>>;
 }
 
-export interface QuickCreateDeps {
-  prefs(): Promise<IntegrationPrefs>;
-  announce: ReturnType<typeof createAnnouncer>;
-  /** The actions on the connection active when asked: a switch meanwhile changes nothing. */
-  onActive(): Promise<PageActions>;
-}
-
-export function createQuickCreate(deps: QuickCreateDeps) {
-  const { announce } = deps;
-  /** For a page's or a link's address; the answer, or null when nothing was sent. */
-  return async function quickCreate(
-    address: string | undefined,
-    tabId?: number,
-  ): Promise<Result<Report> | null> {
-    const page = checkPage(address);
-    if (!page.reportable) {
-      await announce(failure('create', page.url, { message: page.reason }), tabId);
-      return null;
-    }
-    const { privacy } = await deps.prefs();
-    const input = createReportInputSchema.safeParse({ url: page.url, privacy });
-    if (!input.success) {
-      await announce(failure('create', page.url, { message: input.error.issues[0]!.message }), tabId);
-      return null;
-    }
-    const actions = await deps.onActive();
-    // The lookup cannot see a report still being made: a second press would make a second one.
-    if (await actions.creating(page.url)) {
-      await announce(failure('create', page.url, { message: t('notifyAlreadyCreating') }), tabId);
-      return null;
-    }
-    if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
-    const found = await actions.lookUp(page.url);
-    if (!found.ok) {
-      await announce(
-        failure('create', page.url, { message: t('notifyCouldNotCheck', found.error.message) }),
-        tabId,
-      );
-      return null;
-    }
-    if (found.data) {
-      const answer = await actions.regenerate(found.data.id);
-      const outcome = describeOutcome('regenerate', page.url, answer);
-      await announce(answer.ok ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
-      return answer;
-    }
-    const answer = await actions.create(input.data);
-    await announce(describeOutcome('create', page.url, answer), tabId);
-    return answer;
+/**
+ * For a page's or a link's address; the answer, or null when nothing was sent. `onActive`: the actions on
+ * the connection active when asked (a switch meanwhile changes nothing).
+ */
+export async function quickCreate(
+  onActive: () => Promise<PageActions>,
+  address: string | undefined,
+  tabId?: number,
+): Promise<Result<Report> | null> {
+  const page = checkPage(address);
+  const refuse = async (message: string) => {
+    await announce(failure('create', page.url, { message }), tabId);
+    return null;
   };
+  if (!page.reportable) return refuse(page.reason);
+  const { privacy } = await integrationPrefsItem.getValue();
+  const input = createReportInputSchema.safeParse({ url: page.url, privacy });
+  if (!input.success) return refuse(input.error.issues[0]!.message);
+  const actions = await onActive();
+  // The lookup cannot see a report still being made: a second press would make a second one.
+  if (await actions.creating(page.url)) return refuse(t('notifyAlreadyCreating'));
+  if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
+  const found = await actions.lookUp(page.url);
+  if (!found.ok) return refuse(t('notifyCouldNotCheck', found.error.message));
+  if (found.data) {
+    const answer = await actions.regenerate(found.data.id);
+    const outcome = describeOutcome('regenerate', page.url, answer);
+    await announce(answer.ok ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
+    return answer;
+  }
+  const answer = await actions.create(input.data);
+  await announce(describeOutcome('create', page.url, answer), tabId);
+  return answer;
 }

@@ -10,8 +10,7 @@ import { t } from '@/lib/i18n';
 import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { reportKey } from '@/lib/report-id';
-import { spaceItem } from '../space';
-import { budgets } from '../storage-budget';
+import { budgets, spaceItem } from '../storage-budget';
 import { createRunner, endWith, newJob, workAlarm, type JobKind, type RunnerDeps } from './runner';
 
 /** Besides what pages watch: where listing the matching reports got to. */

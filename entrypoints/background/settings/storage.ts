@@ -1,8 +1,8 @@
-// Where the connections live. Background only (lint forbids importing it from pages): pages never read a
-// key. The list (addresses, names, accounts) and the keys (by account, an item no switch writes) land in
-// one write, and a new address or key is a new account: a request can never pair the new address with the
-// old key, and a crash can never leave such a pair behind. Every write runs in one queue (wiring.ts).
+// Where the connections live; background only (lint forbids pages to import it). The list and the keys (by
+// account, an item no switch writes) land in one write, and a new address or key is a new account: nothing
+// can pair the new address with the old key. Every write runs in the settings queue.
 import { browser } from 'wxt/browser';
+import type { ConnectionHandle } from '@/lib/connection-space';
 import { z } from '@/lib/zod';
 import {
   ACTIVE_ACCOUNT_KEY,
@@ -14,7 +14,7 @@ import {
 export interface ConnectionSettings {
   baseUrl: string;
   apiKey: string;
-  /** The entry's stable id ('' or absent: none saved yet), and which account of it. */
+  /** '' or absent: none saved yet. */
   id?: string;
   account?: string;
 }
@@ -25,18 +25,12 @@ export interface Connection {
   label: string;
   baseUrl: string;
   apiKey: string;
-  /**
-   * Changes whenever the address or the key does: work started for one account never reaches another.
-   * Absent until the address or the key first changes: the id stands in.
-   */
+  /** Changes with the address or the key; absent until then (the id stands in). */
   account?: string;
 }
 
 /** The connection a piece of work belongs to: it takes its client from this, or stops. */
-export interface ConnectionRef {
-  id: string;
-  account: string;
-}
+export type ConnectionRef = ConnectionHandle;
 
 export const refOf = (entry: { id?: string; account?: string }): ConnectionRef => ({
   id: entry.id ?? '',
@@ -48,7 +42,7 @@ export interface Connections {
   list: Connection[];
 }
 
-/** The list as stored; an entry saved before the keys had their own item still holds its key. */
+/** An entry saved before the keys had their own item still holds its key. */
 const storedSchema = z.object({
   active: z.string(),
   list: z.array(
@@ -90,7 +84,7 @@ export async function readConnectionOf(ref: ConnectionRef): Promise<Connection |
   return entry && refOf(entry).account === ref.account ? entry : null;
 }
 
-/** The active id (whose items pages read) and account (the handle their messages name), never a key. */
+/** The active id and account, where pages read them (never a key). */
 async function writeMirror({ active, list }: Connections): Promise<void> {
   const entry = list.find((item) => item.id === active);
   const keys = [ACTIVE_CONNECTION_KEY, ACTIVE_ACCOUNT_KEY];
@@ -117,7 +111,7 @@ export async function readConnections(): Promise<Connections> {
   };
 }
 
-/** Replaces the whole list in one write (the keys' item only when a key changed). Run it in the settings queue. */
+/** Replaces the whole list in one write (the keys' item only when a key changed). */
 export async function writeConnections(connections: Connections): Promise<void> {
   const list = connections.list.map(({ apiKey: _key, ...entry }) => entry);
   const keys = Object.fromEntries(connections.list.map((entry) => [refOf(entry).account, entry.apiKey]));
@@ -135,7 +129,7 @@ export async function writeConnections(connections: Connections): Promise<void> 
   await writeMirror(connections);
 }
 
-/** Replaces the active entry's address and key in one write. Run it in the settings queue. */
+/** Replaces the active entry's address and key in one write. */
 export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): Promise<void> {
   const { active, list } = await readConnections();
   const old = list.find((entry) => entry.id === active);

@@ -7,7 +7,7 @@ import type { Events } from '@/entrypoints/background/events';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
 import { createKeyCheck, createServices, type ServiceDeps } from '@/entrypoints/background/service';
 import { refOf } from '@/entrypoints/background/settings/storage';
-import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import type { Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import type { Connection, Connections, ConnectionSettings } from '@/entrypoints/background/settings/storage';

@@ -1,6 +1,7 @@
 // What the toolbar badge shows for a report: the score in its band's colour, readable with white text on
 // light and dark toolbars, and a tooltip with band, score and date in the browser's language.
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReportResult } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 import {
@@ -12,7 +13,6 @@ import {
   showCreate,
   scoreBadge,
   showScore,
-  type BadgeAction,
 } from '@/entrypoints/background/score-badge';
 import { useTestLanguage } from '../fake-i18n';
 
@@ -36,16 +36,11 @@ const entry = (band: ReportResult, score: number | null) => ({
   date: '2026-11-03T09:14:03Z',
 });
 
-function fakeAction() {
-  return {
-    setBadgeText: vi.fn(async () => {}),
-    setBadgeBackgroundColor: vi.fn(async () => {}),
-    setBadgeTextColor: vi.fn(async () => {}),
-    setTitle: vi.fn(async () => {}),
-  };
-}
+const badgeText = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
 
 describe('the toolbar badge', () => {
+  beforeEach(() => fakeBrowser.reset());
+
   it('has one colour per band, each readable with white text and apart from light and dark toolbars', () => {
     expect(new Set(Object.values(BAND_COLOURS)).size).toBe(3);
     for (const colour of Object.values(BAND_COLOURS)) {
@@ -84,34 +79,33 @@ describe('the toolbar badge', () => {
   });
 
   it('writes the tab’s badge, or clears it for a page with no report', async () => {
-    const action = fakeAction();
-    await showScore(7, entry('good', 86), action as unknown as BadgeAction);
-    expect(action.setBadgeText).toHaveBeenCalledWith({ tabId: 7, text: '86' });
-    expect(action.setBadgeBackgroundColor).toHaveBeenCalledWith({ tabId: 7, color: BAND_COLOURS.good });
-    expect(action.setBadgeTextColor).toHaveBeenCalledWith({ tabId: 7, color: '#ffffff' });
-    expect(action.setTitle).toHaveBeenCalledWith({ tabId: 7, title: expect.stringContaining('Good · 86') });
+    const textColour = vi.spyOn(fakeBrowser.action, 'setBadgeTextColor');
+    await showScore(7, entry('good', 86));
+    expect(await badgeText(7)).toBe('86');
+    expect(await fakeBrowser.action.getBadgeBackgroundColor({ tabId: 7 })).toEqual([0x15, 0x80, 0x3d, 255]);
+    expect(textColour).toHaveBeenCalledWith({ tabId: 7, color: '#ffffff' });
+    expect(await fakeBrowser.action.getTitle({ tabId: 7 })).toContain('Good · 86');
 
-    const cleared = fakeAction();
-    await showScore(8, null, cleared as unknown as BadgeAction);
-    expect(cleared.setBadgeText).toHaveBeenCalledWith({ tabId: 8, text: '' });
-    expect(cleared.setTitle).toHaveBeenCalledWith({ tabId: 8, title: 'Page Reports' });
-    expect(cleared.setBadgeBackgroundColor).not.toHaveBeenCalled();
+    await showScore(8, entry('bad', 12));
+    await showScore(8, null);
+    expect(await badgeText(8)).toBe('');
+    expect(await fakeBrowser.action.getTitle({ tabId: 8 })).toBe('Page Reports');
 
-    const again = fakeAction();
-    await clearScore(9, again as unknown as BadgeAction);
-    expect(again.setBadgeText).toHaveBeenCalledWith({ tabId: 9, text: '' });
+    await showScore(9, entry('bad', 12));
+    await clearScore(9);
+    expect(await badgeText(9)).toBe('');
   });
 
   it('leaves a tab alone while a create from the menu shows its progress there', async () => {
-    const action = fakeAction();
     await showCreate(4, runningLook('example.com/a'));
-    await showScore(4, entry('good', 86), action as unknown as BadgeAction);
-    await clearScore(4, action as unknown as BadgeAction);
-    await showScore(5, entry('good', 86), action as unknown as BadgeAction);
-    expect(action.setBadgeText.mock.calls).toEqual([[{ tabId: 5, text: '86' }]]);
+    await showScore(4, entry('good', 86));
+    await clearScore(4);
+    await showScore(5, entry('good', 86));
+    expect(await badgeText(4)).toBe('…');
+    expect(await badgeText(5)).toBe('86');
 
     await clearCreate(4);
-    await showScore(4, entry('bad', 12), action as unknown as BadgeAction);
-    expect(action.setBadgeText).toHaveBeenLastCalledWith({ tabId: 4, text: '12' });
+    await showScore(4, entry('bad', 12));
+    expect(await badgeText(4)).toBe('12');
   });
 });

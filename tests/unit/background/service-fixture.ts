@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers } from '@/entrypoints/background/handlers';
-import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import {
   createKeyCheck,
   createServices,

@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { createSiteReads, type SiteDeps } from '@/entrypoints/background/site-reads';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
-import { clearSpace } from '@/entrypoints/background/space';
+import { clearSpace } from '@/entrypoints/background/storage-budget';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import type { RateLimit, Result } from '@/lib/api/errors';

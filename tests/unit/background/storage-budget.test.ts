@@ -9,7 +9,7 @@ import { bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
 import { newJob } from '@/entrypoints/background/jobs/runner';
 import { createHistory } from '@/entrypoints/background/history';
 import { createReportStore } from '@/entrypoints/background/report-store';
-import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { readConnections, writeConnections } from '@/entrypoints/background/settings/storage';
 import { createSiteReads } from '@/entrypoints/background/site-reads';
@@ -199,5 +199,34 @@ describe('a full quota', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked).toHaveLength(asksBefore);
     vi.useRealTimers();
+  });
+});
+
+describe('createSerialUpdates', () => {
+  it('runs each update after the one before has ended', async () => {
+    const run = createSerialUpdates();
+    const steps: string[] = [];
+    let release!: () => void;
+    const first = run(async () => {
+      steps.push('first started');
+      await new Promise<void>((resolve) => (release = resolve));
+      steps.push('first ended');
+      return 1;
+    });
+    const second = run(async () => {
+      steps.push('second started');
+      return 2;
+    });
+    await vi.waitFor(() => expect(steps).toEqual(['first started']));
+    release();
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(steps).toEqual(['first started', 'first ended', 'second started']);
+  });
+
+  it('rejects its caller with a failure, and still runs the next update', async () => {
+    const run = createSerialUpdates();
+    const cause = new Error('storage full');
+    await expect(run(async () => Promise.reject(cause))).rejects.toBe(cause);
+    expect(await run(async () => 'next')).toBe('next');
   });
 });

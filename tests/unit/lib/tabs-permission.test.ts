@@ -5,7 +5,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
 import {
   browserTabsOwner,
-  createTabsOwner,
   panelFollowsTabsFlag,
   TABS_PERMISSION,
   type TabsFeature,
@@ -24,10 +23,8 @@ function setUp(answer = true) {
     remove: vi.fn(() => Promise.resolve(!(granted = false))),
     contains: vi.fn(() => Promise.resolve(granted)),
   };
-  const owner = createTabsOwner({
-    flags: { toolbarScore: flag('toolbarScore'), sidePanel: flag('sidePanel') },
-    permissions,
-  });
+  Object.assign(browser.permissions, permissions);
+  const owner = browserTabsOwner(flag('toolbarScore'), flag('sidePanel'));
   return { owner, permissions, stored, granted: () => granted };
 }
 
@@ -111,13 +108,11 @@ describe('tabs permission owner', () => {
 
   it('keeps it when another feature’s flag cannot be read (better kept than silently lost)', async () => {
     const permissions = { request: vi.fn(), remove: vi.fn(), contains: vi.fn() };
-    const owner = createTabsOwner({
-      flags: {
-        toolbarScore: { getValue: () => Promise.reject(new Error('storage')), setValue: async () => {} },
-        sidePanel: { getValue: async () => true, setValue: async () => {} },
-      },
-      permissions,
-    });
+    Object.assign(browser.permissions, permissions);
+    const owner = browserTabsOwner(
+      { getValue: () => Promise.reject(new Error('storage')), setValue: async () => {} },
+      { getValue: async () => true, setValue: async () => {} },
+    );
     await owner.release('sidePanel');
     expect(permissions.remove).not.toHaveBeenCalled();
   });

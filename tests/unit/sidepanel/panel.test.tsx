@@ -11,7 +11,7 @@ import { siteViewName, type SiteSummary } from '@/lib/site';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { ACTIVE_CONNECTION_KEY, PANEL_FOLLOWS_TABS_KEY } from '@/lib/storage-keys';
 import { createReportStore } from '@/entrypoints/background/report-store';
-import { createTabsOwner, panelFollowsTabsFlag } from '@/lib/tabs-permission';
+import { browserTabsOwner, panelFollowsTabsFlag } from '@/lib/tabs-permission';
 import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import { useTestLanguage } from '../fake-i18n';
@@ -119,11 +119,7 @@ afterEach(() => {
 });
 
 /** Settings' owner of the permission, which turns the toolbar score on. */
-const settingsOwner = () =>
-  createTabsOwner({
-    flags: { toolbarScore: toolbarScoreItem, sidePanel: panelFollowsTabsFlag },
-    permissions: fakeBrowser.permissions,
-  });
+const settingsOwner = () => browserTabsOwner(toolbarScoreItem, panelFollowsTabsFlag);
 
 interface OpenOptions {
   firstUrl?: string;

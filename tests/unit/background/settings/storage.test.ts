@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { createSerialUpdates } from '@/entrypoints/background/serial-update';
+import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import type { Result } from '@/lib/api/errors';
 import { createServices } from '@/entrypoints/background/service';
 import { serviceWorkOn } from '../service-fixture';
