@@ -2,8 +2,8 @@
 // and the switcher in the options page's header. With one connection only "Add another connection" shows.
 // Another connection (or another list of them) starts the page again, so every section shows its data.
 import { batch, signal } from '@preact/signals';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { useFocusAfterBusy } from '@/components/focus-after-busy';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { FieldNote, fieldAria } from '@/components/field-note';
@@ -22,7 +22,7 @@ import {
   unreachable,
   type SettingsStatus,
 } from './settings-model';
-import { StatusLine } from './StatusLine';
+import { StatusLine } from './parts';
 
 /** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
 let changingHere = false;
@@ -255,17 +255,21 @@ function RenameForm({ connection, model }: { connection: ConnectionSummary; mode
 
 function AddForm({ model }: { model: ConnectionsModel }) {
   const form = model.addForm;
-  const addButton = useRef<HTMLButtonElement>(null);
-  const anywayButton = useRef<HTMLButtonElement>(null);
-  useFocusAfterBusy(form.busy.value, anywayButton, addButton);
-
-  function onSubmit(event: Event) {
-    event.preventDefault();
-    void model.add();
-  }
-
   return (
-    <form class="connection-add" aria-labelledby="add-connection-heading" onSubmit={onSubmit} noValidate>
+    <ConnectionFormView
+      form={form}
+      idPrefix="add-connection-"
+      class="connection-add"
+      labelledBy="add-connection-heading"
+      submitLabel={t('connAddSubmit')}
+      anywayLabel={t('connAddAnyway')}
+      onSubmit={(anyway) => void model.add(anyway)}
+      buttons={
+        <button type="button" onClick={model.closeAdd}>
+          {t('uiCancel')}
+        </button>
+      }
+    >
       <h4 id="add-connection-heading">{t('connAddHeading')}</h4>
       <TextField
         id="add-connection-label"
@@ -276,51 +280,58 @@ function AddForm({ model }: { model: ConnectionsModel }) {
         error={form.errors.value.label}
         hint={t('connLabelHint')}
       />
-      <ConnectionFields form={form} idPrefix="add-connection-" />
-      <div class="settings-actions">
-        <button ref={addButton} type="submit" class="primary" disabled={form.busy.value}>
-          {t('connAddSubmit')}
-        </button>
-        {form.rejected.value ? (
-          <button
-            ref={anywayButton}
-            type="button"
-            onClick={() => void model.add(true)}
-            disabled={form.busy.value}
-          >
-            {t('connAddAnyway')}
-          </button>
-        ) : null}
-        <button type="button" onClick={model.closeAdd}>
-          {t('uiCancel')}
-        </button>
-      </div>
-    </form>
+    </ConnectionFormView>
   );
 }
 
-/** A connection's address and key fields, in Settings' form and the add form. */
-export function ConnectionFields({
+/**
+ * Settings' form and the add form: a connection's address and key, the buttons, and "…anyway" once the
+ * service refused the key. `children` come before the fields, `buttons` after "…anyway".
+ */
+export function ConnectionFormView({
   form,
   idPrefix = '',
   disabled = false,
   keyHint,
   keyPlaceholder,
+  submitLabel,
+  anywayLabel,
+  onSubmit,
+  buttons,
+  children,
+  class: className,
+  labelledBy,
 }: {
   form: ConnectionForm;
   idPrefix?: string;
   disabled?: boolean;
   keyHint?: string;
   keyPlaceholder?: string;
+  submitLabel: string;
+  anywayLabel: string;
+  onSubmit: (anyway: boolean) => void;
+  buttons?: ComponentChildren;
+  children?: ComponentChildren;
+  class?: string;
+  labelledBy?: string;
 }) {
+  const busy = form.busy.value;
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const anywayButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(busy, anywayButton, submitButton);
   const field = (name: 'baseUrl' | 'apiKey') => ({
     value: form.values.value[name],
     onInput: (value: string) => form.setValue(name, value),
     error: form.errors.value[name],
     disabled,
   });
+  function submit(event: Event) {
+    event.preventDefault();
+    onSubmit(false);
+  }
   return (
-    <>
+    <form class={className} aria-labelledby={labelledBy} onSubmit={submit} noValidate>
+      {children}
       <TextField
         {...field('baseUrl')}
         id={`${idPrefix}base-url`}
@@ -341,8 +352,39 @@ export function ConnectionFields({
         placeholder={keyPlaceholder}
         hint={keyHint}
       />
-    </>
+      <div class="settings-actions">
+        <button ref={submitButton} type="submit" class="primary" disabled={busy || disabled}>
+          {submitLabel}
+        </button>
+        {form.rejected.value ? (
+          <button ref={anywayButton} type="button" onClick={() => onSubmit(true)} disabled={busy}>
+            {anywayLabel}
+          </button>
+        ) : null}
+        {buttons}
+      </div>
+    </form>
   );
+}
+
+/**
+ * A button disabled while its request runs drops the focus. Once done, it goes to the question the answer
+ * asked (`ask`, when shown), else back to `back` if nothing else took it.
+ */
+function useFocusAfterBusy(
+  busy: boolean,
+  ask: MutableRef<HTMLElement | null>,
+  back: MutableRef<HTMLElement | null>,
+): void {
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (ask.current) ask.current.focus();
+      else if (lost) back.current?.focus();
+    }
+    wasBusy.current = busy;
+  }, [busy]);
 }
 
 /**
