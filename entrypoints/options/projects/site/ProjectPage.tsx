@@ -18,6 +18,7 @@ import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
 import { categoryName, importanceName } from '../../reports/check-summary';
 import { AverageScore } from '@/components/ResultBadge';
+import { downloadSiteCsv, rankingCsv } from './site-csv';
 import { TestPages } from './TestPages';
 import './project-page.css';
 import { openSettings } from '../../router';
@@ -138,10 +139,8 @@ export function ProjectPage({
 
 function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
   const scored = formatCount(summary.pages - summary.withoutResults);
-  async function exportCsv() {
-    const csv = await import('./site-csv');
-    csv.downloadSiteCsv(summary.project, csv.rankingCsv(summary.project, summary.pages, summary.tests));
-  }
+  const exportCsv = () =>
+    downloadSiteCsv(summary.project, rankingCsv(summary.project, summary.pages, summary.tests));
   return (
     <section class="site-tests" aria-labelledby="site-tests-heading">
       <h3 id="site-tests-heading" tabIndex={-1}>
@@ -152,7 +151,7 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
       ) : (
         <>
           <div class="list-controls">
-            <button type="button" onClick={() => void exportCsv()}>
+            <button type="button" onClick={exportCsv}>
               {t('siteExportCsv')}
             </button>
           </div>
