@@ -1,7 +1,7 @@
 // Several connections: the list in Settings (rename, test, remove, make active), the form that adds one,
 // and the switcher in the options page's header. With one connection only "Add another connection" shows.
 // Another connection (or another list of them) starts the page again, so every section shows its data.
-import { batch, signal } from '@preact/signals';
+import { batch, signal, useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -68,9 +68,9 @@ export function createConnectionsModel(
     refusedText: (code) => t('connKeyRejected', code),
     underKey: true,
   });
+  /** The id of the connection whose name is being edited. */
   const renaming = signal<string | null>(null);
-  const renameLabel = signal('');
-  const renameError = signal<string | null>(null);
+  /** The connection the person is asked about removing. */
   const removing = signal<ConnectionSummary | null>(null);
 
   async function run(work: () => Promise<void>) {
@@ -95,10 +95,7 @@ export function createConnectionsModel(
     adding,
     addForm,
     renaming,
-    renameLabel,
-    renameError,
     removing,
-    openAdd: () => (adding.value = true),
     closeAdd: () =>
       batch(() => {
         adding.value = false;
@@ -109,18 +106,12 @@ export function createConnectionsModel(
         deps.startAgain(addedNote(added.keyCheck));
         return null;
       }),
-    startRename: (connection: ConnectionSummary) =>
-      batch(() => {
-        renaming.value = connection.id;
-        renameLabel.value = connection.label;
-        renameError.value = null;
-      }),
-    setRenameLabel: (value: string) => (renameLabel.value = value),
-    cancelRename: () => (renaming.value = null),
-    async rename(connection: ConnectionSummary) {
-      const result = await send('connections.rename', { id: connection.id, label: renameLabel.value });
-      if (result.ok) deps.startAgain(t('connRenamed'));
-      else renameError.value = result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
+    /** Null once renamed (the page starts again), else why not. */
+    async rename(connection: ConnectionSummary, label: string): Promise<string | null> {
+      const result = await send('connections.rename', { id: connection.id, label });
+      if (!result.ok) return result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
+      deps.startAgain(t('connRenamed'));
+      return null;
     },
     test: (connection: ConnectionSummary) =>
       run(async () => {
@@ -132,8 +123,6 @@ export function createConnectionsModel(
       }),
     makeActive: (connection: ConnectionSummary) =>
       change('connections.switch', connection, t('connSwitched', connection.label)),
-    askRemove: (connection: ConnectionSummary) => (removing.value = connection),
-    cancelRemove: () => (removing.value = null),
     async remove() {
       const connection = removing.value;
       if (connection) await change('connections.remove', connection, t('connRemoved'));
@@ -193,7 +182,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
       {model.adding.value ? (
         <AddForm model={model} />
       ) : (
-        <button type="button" onClick={model.openAdd}>
+        <button type="button" onClick={() => (model.adding.value = true)}>
           {t('connAddButton')}
         </button>
       )}
@@ -204,7 +193,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
         title={removing ? t('connRemoveTitle', removing.label) : ''}
         confirmLabel={t('connRemove')}
         busy={busy}
-        onCancel={model.cancelRemove}
+        onCancel={() => (model.removing.value = null)}
         onConfirm={() => void model.remove()}
       >
         <p>{t('connRemoveText')}</p>
@@ -215,37 +204,42 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
 
 /** Each button's text, and its name with the connection's. */
 function connectionActions(model: ConnectionsModel, connection: ConnectionSummary) {
-  const { label } = connection;
+  const { id, label } = connection;
   const makeActive = () => void model.makeActive(connection);
   return [
     ...(connection.active
       ? []
       : [{ text: t('connMakeActive'), name: t('connMakeActiveNamed', label), act: makeActive }]),
-    { text: t('connRename'), name: t('connRenameNamed', label), act: () => model.startRename(connection) },
+    { text: t('connRename'), name: t('connRenameNamed', label), act: () => (model.renaming.value = id) },
     { text: t('connTest'), name: t('connTestNamed', label), act: () => void model.test(connection) },
-    { text: t('connRemove'), name: t('connRemoveNamed', label), act: () => model.askRemove(connection) },
+    {
+      text: t('connRemove'),
+      name: t('connRemoveNamed', label),
+      act: () => (model.removing.value = connection),
+    },
   ];
 }
 
 function RenameForm({ connection, model }: { connection: ConnectionSummary; model: ConnectionsModel }) {
   const id = `rename-${connection.id}`;
-  const error = model.renameError.value;
-  function onSubmit(event: Event) {
+  const label = useSignal(connection.label);
+  const error = useSignal<string | null>(null);
+  async function onSubmit(event: Event) {
     event.preventDefault();
-    void model.rename(connection);
+    error.value = await model.rename(connection, label.value);
   }
   return (
-    <form class="connection-rename" onSubmit={onSubmit} noValidate>
+    <form class="connection-rename" onSubmit={(event) => void onSubmit(event)} noValidate>
       <label for={id}>{t('connRenameField', connection.label)}</label>
       <input
         id={id}
-        value={model.renameLabel.value}
-        onInput={(e) => model.setRenameLabel(e.currentTarget.value)}
-        {...fieldAria(id, error)}
+        value={label.value}
+        onInput={(e) => (label.value = e.currentTarget.value)}
+        {...fieldAria(id, error.value)}
       />
-      <FieldNote id={id} error={error} />
+      <FieldNote id={id} error={error.value} />
       <button type="submit">{t('connRenameSave')}</button>
-      <button type="button" onClick={model.cancelRename}>
+      <button type="button" onClick={() => (model.renaming.value = null)}>
         {t('uiCancel')}
       </button>
     </form>
