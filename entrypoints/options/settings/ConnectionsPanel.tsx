@@ -1,6 +1,5 @@
-// Several connections: the list in Settings (rename, test, remove, make active), the form that adds one,
-// and the switcher in the options page's header. With one connection only "Add another connection" shows.
-// Another connection (or another list of them) starts the page again, so every section shows its data.
+// Several connections: Settings' list, the form that adds one, and the header's switcher. Another connection
+// (or another list of them) starts the page again, so every section shows its data.
 import { batch, signal, useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState, type MutableRef } from 'preact/hooks';
@@ -380,10 +379,7 @@ function useFocusAfterBusy(
   }, [busy]);
 }
 
-/**
- * The options page header's switcher: shown only with two connections or more. A switch made elsewhere (the
- * popup, another tab) starts this page again too, so it never shows one connection's data under another.
- */
+/** The header's switcher. A switch made elsewhere (the popup, another tab) starts this page again too. */
 export function HeaderSwitcher() {
   useEffect(() => {
     const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
