@@ -1,5 +1,5 @@
 // The page size and sort a person used last, per list. The page's own preference: never the key.
-import { storage } from 'wxt/utils/storage';
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { PROJECT_LIST_PREFS_KEY, REPORT_LIST_PREFS_KEY } from '@/lib/storage-keys';
 import { PROJECT_SORT_KEYS, REPORT_SORT_KEYS } from '@/lib/api/types';
 import { sanitizePrefs, type ListPrefs } from '@/lib/options-route';
@@ -23,8 +23,9 @@ export function memoryPrefs<K extends string>(
 
 export type PrefsStore<K extends string> = ReturnType<typeof memoryPrefs<K>>;
 
-async function loadPrefs<K extends string>(key: string, sortKeys: readonly K[]) {
-  const item = storage.defineItem<unknown>(`local:${key}`, { fallback: {}, version: 1 });
+type PrefsItem = WxtStorageItem<unknown, Record<string, unknown>>;
+
+async function loadPrefs<K extends string>(item: PrefsItem, sortKeys: readonly K[]) {
   // The values name sort keys and page sizes a later version of the extension may no longer offer.
   const initial = await item.getValue().then(
     (raw) => sanitizePrefs(raw, sortKeys),
@@ -37,5 +38,13 @@ async function loadPrefs<K extends string>(key: string, sortKeys: readonly K[]) 
   });
 }
 
-export const loadReportListPrefs = () => loadPrefs(REPORT_LIST_PREFS_KEY, REPORT_SORT_KEYS);
-export const loadProjectListPrefs = () => loadPrefs(PROJECT_LIST_PREFS_KEY, PROJECT_SORT_KEYS);
+export const loadReportListPrefs = () =>
+  loadPrefs(
+    storage.defineItem<unknown>(`local:${REPORT_LIST_PREFS_KEY}`, { fallback: {}, version: 1 }),
+    REPORT_SORT_KEYS,
+  );
+export const loadProjectListPrefs = () =>
+  loadPrefs(
+    storage.defineItem<unknown>(`local:${PROJECT_LIST_PREFS_KEY}`, { fallback: {}, version: 1 }),
+    PROJECT_SORT_KEYS,
+  );
