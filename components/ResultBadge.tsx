@@ -1,5 +1,5 @@
-import type { Project, Report } from '@/lib/api/types';
-import { bandOfScore, roundScore } from '@/lib/api/score';
+import type { Report } from '@/lib/api/types';
+import { roundScore } from '@/lib/api/score';
 import { RESULT_LABELS } from '@/lib/format';
 import { scoreState, type ShownState } from '@/lib/report-state';
 import { t } from '@/lib/i18n';
@@ -40,13 +40,4 @@ export function ResultBadge({
       {label} · {score}
     </span>
   );
-}
-
-/** A project's average as the badge shows a report's score; "—" when the server does not give it. */
-export function AverageScore({ project }: { project: Pick<Project, 'averageScore' | 'averageResult'> }) {
-  const { averageScore: score } = project;
-  const result = project.averageResult ?? (score === null ? null : bandOfScore(score));
-  if (result === null) return <span class="muted">—</span>;
-  const report = { result, score, generatedAt: null, createdAt: null, updatedAt: null };
-  return <ResultBadge report={report} state="scored" title={(n) => t('projectsAverageTitle', n)} />;
 }

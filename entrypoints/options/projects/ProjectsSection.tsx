@@ -12,7 +12,8 @@ import { formatCount } from '../format-number';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
-import { AverageScore } from '@/components/ResultBadge';
+import { ResultBadge } from '@/components/ResultBadge';
+import { bandOfScore } from '@/lib/api/score';
 import type { ProjectsModel } from './projects-model';
 import { openSettings } from '../router';
 
@@ -206,4 +207,13 @@ function edgeSpacesHint(name: string): string | null {
         ? t('projectsNameStarts', spaces(leading))
         : t('projectsNameEnds', spaces(trailing));
   return leading + trailing === 1 ? t('projectsTypeItToo', where) : t('projectsTypeThemToo', where);
+}
+
+/** A project's average as the badge shows a report's score; "—" when the server does not give it. */
+export function AverageScore({ project }: { project: Pick<Project, 'averageScore' | 'averageResult'> }) {
+  const { averageScore: score } = project;
+  const result = project.averageResult ?? (score === null ? null : bandOfScore(score));
+  if (result === null) return <span class="muted">—</span>;
+  const report = { result, score, generatedAt: null, createdAt: null, updatedAt: null };
+  return <ResultBadge report={report} state="scored" title={(n) => t('projectsAverageTitle', n)} />;
 }

@@ -17,7 +17,7 @@ import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
 import { categoryName, importanceName } from '../../reports/check-summary';
-import { AverageScore } from '@/components/ResultBadge';
+import { AverageScore } from '../ProjectsSection';
 import { downloadSiteCsv, rankingCsv } from './site-csv';
 import { TestPages } from './TestPages';
 import './project-page.css';
