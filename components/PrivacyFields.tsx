@@ -3,8 +3,7 @@ import type { Ref } from 'preact';
 import { PRIVACY, PRIVACY_VALUES, type Privacy } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { FieldNote, fieldAria, type FieldError } from './field-note';
-import { SelectField, type SelectOption } from './fields';
+import { FieldNote, fieldAria, SelectField, type FieldError, type SelectOption } from './fields';
 
 export interface PrivacyFieldsProps {
   ids: { privacy: string; password: string };

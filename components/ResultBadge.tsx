@@ -9,14 +9,14 @@ type Scored = Pick<Report, 'result' | 'score' | 'generatedAt' | 'createdAt' | 'u
 /** A report's result as text and colour, never colour alone ("Good · 86"); `state` as shownState says. */
 export function ResultBadge({
   report,
-  now = Date.now(),
   state: shown,
+  title = (score) => t('uiScoreOutOf100', score),
 }: {
   report: Scored;
-  now?: number;
   state?: ShownState;
+  title?: (score: number) => string;
 }) {
-  const state = shown ?? scoreState(report, now);
+  const state = shown ?? scoreState(report, Date.now());
   if (state === 'unfinished') {
     return (
       <span class="result result--pending" title={t('fieldsNotFinished')}>
@@ -36,7 +36,7 @@ export function ResultBadge({
   if (report.score === null) return <span class={`result result--${report.result}`}>{label}</span>;
   const score = roundScore(report.score);
   return (
-    <span class={`result result--${report.result}`} title={t('uiScoreOutOf100', score)}>
+    <span class={`result result--${report.result}`} title={title(score)}>
       {label} · {score}
     </span>
   );

@@ -51,8 +51,6 @@ const HeaderSwitcher = lazyComponent(() =>
   import('./settings/ConnectionsPanel').then((module) => module.HeaderSwitcher),
 );
 
-const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];
-
 const sectionName = (section: OptionsSection) =>
   ({
     reports: t('optionsSectionReports'),
@@ -68,18 +66,18 @@ function sectionOf(route: OptionsRoute): OptionsSection {
 function SectionNav({ page }: { page: OptionsPage }) {
   const current = sectionOf(page.router.route.value);
   // The links keep each list's state, so going back to a section shows it as it was left.
-  const hrefs: Record<OptionsSection, string> = {
-    reports: page.router.href({ section: 'reports', list: page.reports.list.state.value, details: null }),
-    projects: page.router.href({ section: 'projects', list: page.projects.list.state.value }),
-    settings: page.router.href({ section: 'settings' }),
-  };
+  const routes: OptionsRoute[] = [
+    { section: 'reports', list: page.reports.list.state.value, details: null },
+    { section: 'projects', list: page.projects.list.state.value },
+    { section: 'settings' },
+  ];
   return (
     <nav class="section-nav" aria-label={t('optionsSectionsNav')}>
       <ul>
-        {SECTIONS.map((section) => (
-          <li key={section}>
-            <a href={hrefs[section]} aria-current={section === current ? 'page' : undefined}>
-              {sectionName(section)}
+        {routes.map((route) => (
+          <li key={route.section}>
+            <a href={page.router.href(route)} aria-current={route.section === current ? 'page' : undefined}>
+              {sectionName(sectionOf(route))}
             </a>
           </li>
         ))}

@@ -1,5 +1,5 @@
-// Parts of the options page that are not on its start-up path (scripts/check-bundle-size.mjs counts what the
-// HTML loads): their code loads when they are first shown, and once loaded they render at once ever after.
+// Parts of the options page off its start-up path (scripts/check-bundle-size.mjs counts what the HTML loads):
+// their code loads when first shown, and once loaded they render at once ever after.
 import { useEffect, useState } from 'preact/hooks';
 
 type View<Props> = (props: Props) => preact.JSX.Element | null;
@@ -9,17 +9,10 @@ export function lazyComponent<Props extends object>(
   placeholder: () => preact.JSX.Element | null = () => null,
 ): View<Props> {
   let loaded: View<Props> | null = null;
-  let loading: Promise<View<Props>> | null = null;
   return function Lazy(props: Props) {
     const [Component, setComponent] = useState(() => loaded);
     useEffect(() => {
-      if (Component) return;
-      let current = true;
-      loading ??= load().then((component) => (loaded = component));
-      void loading.then((component) => current && setComponent(() => component));
-      return () => {
-        current = false;
-      };
+      if (!Component) void load().then((component) => setComponent(() => (loaded = component)));
     }, []);
     return Component ? <Component {...props} /> : placeholder();
   };

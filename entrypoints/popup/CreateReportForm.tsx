@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { FieldNote } from '@/components/field-note';
+import { FieldNote } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';

@@ -4,37 +4,46 @@ import { DateTime } from '@/components/DateTime';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { Pagination } from '@/components/Pagination';
-import { SearchField } from '@/components/SearchField';
+import { SearchField, TextField } from '@/components/fields';
 import { SortHeader } from '@/components/SortHeader';
-import { TextField } from '@/components/TextField';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
-import { AverageScore } from './AverageScore';
+import { ResultBadge } from '@/components/ResultBadge';
+import { bandOfScore } from '@/lib/api/score';
 import type { ProjectsModel } from './projects-model';
 import { openSettings } from '../router';
-
-export interface ProjectsSectionProps {
-  model: ProjectsModel;
-  projectHref: (project: Project) => string;
-  reportsHref: (project: Project) => string;
-}
 
 function sortNames(): Record<ProjectSortKey, string> {
   return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
 }
 
-export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSectionProps) {
+export function ProjectsSection({
+  model,
+  projectHref,
+  reportsHref,
+}: {
+  model: ProjectsModel;
+  projectHref: (project: Project) => string;
+  reportsHref: (project: Project) => string;
+}) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const toDelete = useSignal<Project | null>(null);
+  const typed = useSignal('');
   const page = list.page.value;
   const state = list.state.value;
   const loading = list.loading.value;
   const error = list.error.value;
+  // A column the server fills for no project would be a column of dashes: left out.
+  const showCount = page?.items.some((project) => project.reportsCount !== null);
+  const showAverage = page?.items.some(
+    (project) => project.averageScore !== null || project.averageResult !== null,
+  );
+  const sortProps = { ...list.sorted.value, onSort: list.sortBy };
 
   return (
     <section class="list-section" aria-labelledby="projects-heading">
@@ -70,12 +79,55 @@ export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSec
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
-          <ProjectsTable
-            list={list}
-            projectHref={projectHref}
-            reportsHref={reportsHref}
-            onDelete={(project) => (toDelete.value = project)}
-          />
+          <ListTable name="projects" labelledBy="projects-heading" loading={loading} stale={list.stale.value}>
+            <thead>
+              <tr>
+                <SortHeader label={t('projectsColumnName')} sortKey="project" {...sortProps} />
+                <SortHeader label={t('optionsColumnCreated')} sortKey="created_at" {...sortProps} />
+                {showCount ? (
+                  <th scope="col" class="number-cell">
+                    {t('projectsColumnReports')}
+                  </th>
+                ) : null}
+                {showAverage ? <th scope="col">{t('projectsColumnAverage')}</th> : null}
+                <th scope="col">
+                  <span class="visually-hidden">{t('optionsColumnActions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((project) => (
+                <tr key={project.name}>
+                  <th scope="row" class="name-cell">
+                    <a href={projectHref(project)}>{project.name}</a>
+                  </th>
+                  <td class="date-cell">
+                    <DateTime iso={project.createdAt} />
+                  </td>
+                  {showCount ? (
+                    <td class="number-cell">
+                      {project.reportsCount === null ? '—' : formatCount(project.reportsCount)}
+                    </td>
+                  ) : null}
+                  {showAverage ? (
+                    <td>
+                      <AverageScore project={project} />
+                    </td>
+                  ) : null}
+                  <td class="row-actions">
+                    <a href={reportsHref(project)}>
+                      {t('projectsReportsLink')}
+                      <span class="visually-hidden"> {t('projectsReportsLinkOf', project.name)}</span>
+                    </a>
+                    <button type="button" class="danger" onClick={() => (toDelete.value = project)}>
+                      {t('optionsDelete')}
+                      <span class="visually-hidden"> {t('projectsDeleteRowName', project.name)}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
           {page.items.length === 0 ? (
             <div class="empty-state">
               <p>
@@ -94,88 +146,46 @@ export function ProjectsSection({ model, projectHref, reportsHref }: ProjectsSec
           />
         </>
       ) : null}
-      <DeleteProjectDialog
-        project={toDelete.value}
-        model={model}
+      <DeleteDialog
+        item={toDelete.value}
+        title={t('projectsDeleteTitle')}
+        remove={(target) => model.deleteProject(target)}
+        failedContext={t('projectsDeleteFailed')}
+        // Confirm is disabled until the name matches; this also guards a stray Enter.
+        confirmDisabled={!toDelete.value || !nameMatches(typed.value, toDelete.value.name)}
+        onShow={() => (typed.value = '')}
         onClose={() => (toDelete.value = null)}
         fallbackFocus={() => heading.current}
-        reportsHref={reportsHref}
-      />
+        // The service refused the name itself (e.g. a "/" it cannot route): its reports can still go.
+        afterFailure={(error, shown) =>
+          error.kind === 'invalid_input' ? (
+            <p>
+              <a href={reportsHref(shown)}>{t('projectsShowReports', shown.name)}</a>
+            </p>
+          ) : null
+        }
+      >
+        {(shown) => (
+          <>
+            <p>
+              {t('projectsDeleteBefore')}
+              <strong class="break-anywhere">{shown.name}</strong>
+              {t('projectsDeleteAfter')}
+            </p>
+            <TextField
+              id="delete-project-name"
+              label={t('projectsTypeName')}
+              type="text"
+              autoComplete="off"
+              spellcheck={false}
+              value={typed.value}
+              onInput={(value) => (typed.value = value)}
+              hint={[t('projectsTypeNameHint'), edgeSpacesHint(shown.name)].filter(Boolean).join(' ')}
+            />
+          </>
+        )}
+      </DeleteDialog>
     </section>
-  );
-}
-
-function ProjectsTable({
-  list,
-  projectHref,
-  reportsHref,
-  onDelete,
-}: Omit<ProjectsSectionProps, 'model'> & {
-  list: ProjectsModel['list'];
-  onDelete: (project: Project) => void;
-}) {
-  const projects = list.page.value?.items ?? [];
-  // A column the server fills for no project would be a column of dashes: left out.
-  const showCount = projects.some((project) => project.reportsCount !== null);
-  const showAverage = projects.some(
-    (project) => project.averageScore !== null || project.averageResult !== null,
-  );
-  const sortProps = { ...list.sorted.value, onSort: list.sortBy };
-  return (
-    <ListTable
-      name="projects"
-      labelledBy="projects-heading"
-      loading={list.loading.value}
-      stale={list.stale.value}
-    >
-      <thead>
-        <tr>
-          <SortHeader label={t('projectsColumnName')} sortKey="project" {...sortProps} />
-          <SortHeader label={t('optionsColumnCreated')} sortKey="created_at" {...sortProps} />
-          {showCount ? (
-            <th scope="col" class="number-cell">
-              {t('projectsColumnReports')}
-            </th>
-          ) : null}
-          {showAverage ? <th scope="col">{t('projectsColumnAverage')}</th> : null}
-          <th scope="col">
-            <span class="visually-hidden">{t('optionsColumnActions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {projects.map((project) => (
-          <tr key={project.name}>
-            <th scope="row" class="name-cell">
-              <a href={projectHref(project)}>{project.name}</a>
-            </th>
-            <td class="date-cell">
-              <DateTime iso={project.createdAt} />
-            </td>
-            {showCount ? (
-              <td class="number-cell">
-                {project.reportsCount === null ? '—' : formatCount(project.reportsCount)}
-              </td>
-            ) : null}
-            {showAverage ? (
-              <td>
-                <AverageScore project={project} />
-              </td>
-            ) : null}
-            <td class="row-actions">
-              <a href={reportsHref(project)}>
-                {t('projectsReportsLink')}
-                <span class="visually-hidden"> {t('projectsReportsLinkOf', project.name)}</span>
-              </a>
-              <button type="button" class="danger" onClick={() => onDelete(project)}>
-                {t('optionsDelete')}
-                <span class="visually-hidden"> {t('projectsDeleteRowName', project.name)}</span>
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ListTable>
   );
 }
 
@@ -199,59 +209,11 @@ function edgeSpacesHint(name: string): string | null {
   return leading + trailing === 1 ? t('projectsTypeItToo', where) : t('projectsTypeThemToo', where);
 }
 
-function DeleteProjectDialog({
-  project,
-  model,
-  onClose,
-  fallbackFocus,
-  reportsHref,
-}: Pick<ProjectsSectionProps, 'model' | 'reportsHref'> & {
-  project: Project | null;
-  onClose: () => void;
-  fallbackFocus: () => HTMLElement | null;
-}) {
-  const typed = useSignal('');
-  // Confirm is disabled until the name matches; this also guards a stray Enter.
-  const matches = project !== null && nameMatches(typed.value, project.name);
-
-  return (
-    <DeleteDialog
-      item={project}
-      title={t('projectsDeleteTitle')}
-      remove={(target) => model.deleteProject(target)}
-      failedContext={t('projectsDeleteFailed')}
-      confirmDisabled={!matches}
-      onShow={() => (typed.value = '')}
-      onClose={onClose}
-      fallbackFocus={fallbackFocus}
-      // The service refused the name itself (e.g. a "/" it cannot route): its reports can still go.
-      afterFailure={(error, shown) =>
-        error.kind === 'invalid_input' ? (
-          <p>
-            <a href={reportsHref(shown)}>{t('projectsShowReports', shown.name)}</a>
-          </p>
-        ) : null
-      }
-    >
-      {(shown) => (
-        <>
-          <p>
-            {t('projectsDeleteBefore')}
-            <strong class="break-anywhere">{shown.name}</strong>
-            {t('projectsDeleteAfter')}
-          </p>
-          <TextField
-            id="delete-project-name"
-            label={t('projectsTypeName')}
-            type="text"
-            autoComplete="off"
-            spellcheck={false}
-            value={typed.value}
-            onInput={(value) => (typed.value = value)}
-            hint={[t('projectsTypeNameHint'), edgeSpacesHint(shown.name)].filter(Boolean).join(' ')}
-          />
-        </>
-      )}
-    </DeleteDialog>
-  );
+/** A project's average as the badge shows a report's score; "—" when the server does not give it. */
+export function AverageScore({ project }: { project: Pick<Project, 'averageScore' | 'averageResult'> }) {
+  const { averageScore: score } = project;
+  const result = project.averageResult ?? (score === null ? null : bandOfScore(score));
+  if (result === null) return <span class="muted">—</span>;
+  const report = { result, score, generatedAt: null, createdAt: null, updatedAt: null };
+  return <ResultBadge report={report} state="scored" title={(n) => t('projectsAverageTitle', n)} />;
 }

@@ -1,22 +1,10 @@
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
-import type { ProjectListQuery } from '@/lib/messaging/inputs';
 import { resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import type { Send } from '../reports/reports-model';
-
-function toProjectListQuery(state: ProjectListState): ProjectListQuery {
-  const search = state.search.trim();
-  return {
-    ...(search ? { search, searchBy: 'project' as const } : {}),
-    sortBy: state.sortBy,
-    sort: state.sort,
-    perPage: state.perPage,
-    page: state.page,
-  };
-}
 
 export function createProjectsModel(
   send: Send,
@@ -28,7 +16,14 @@ export function createProjectsModel(
     readList: (route) => (route?.section === 'projects' ? route.list : null),
     resolve: resolveProjectList,
     routeFor: (state) => ({ section: 'projects', list: state }),
-    fetchPage: (state) => send('projects.list', toProjectListQuery(state)),
+    fetchPage: ({ search, sortBy, sort, perPage, page }) =>
+      send('projects.list', {
+        ...(search.trim() ? { search: search.trim(), searchBy: 'project' as const } : {}),
+        sortBy,
+        sort,
+        perPage,
+        page,
+      }),
     sortKeys: PROJECT_SORT_KEYS,
     searchDelayMs: options.searchDelayMs,
   });

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { browserTabsOwner } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/settings/items';
+import { CheckField } from './parts';
 
 export function BadgeSetting() {
   const [tabs] = useState(() => browserTabsOwner(toolbarScoreItem));
@@ -40,26 +41,16 @@ export function BadgeSetting() {
   }
 
   return (
-    <fieldset
-      class="settings-privacy badge-setting"
-      aria-describedby="badge-setting-what badge-setting-permission"
-    >
+    <fieldset class="settings-privacy badge-setting">
       <legend>{t('badgeSettingLegend')}</legend>
-      <label>
-        <input
-          type="checkbox"
-          checked={on.value}
-          disabled={!loaded.value || busy.value}
-          onChange={(event) => void set(event.currentTarget.checked)}
-        />{' '}
-        {t('badgeSettingLabel')}
-      </label>
-      <p id="badge-setting-what" class="hint">
-        {t('badgeSettingWhat')}
-      </p>
-      <p id="badge-setting-permission" class="hint">
-        {t('badgeSettingPermission')}
-      </p>
+      <CheckField
+        id="badge-setting"
+        label={t('badgeSettingLabel')}
+        checked={on.value}
+        disabled={!loaded.value || busy.value}
+        onChange={(checked) => void set(checked)}
+        hints={[t('badgeSettingWhat'), t('badgeSettingPermission')]}
+      />
       {/* An alert, not a status: Settings' one status line stays the connection's. */}
       {denied.value ? (
         <p role="alert" class="inline-alert">

@@ -8,7 +8,7 @@ import { PRIVACY } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { integrationPrefsItem, saveIntegrationPrefs, type IntegrationPrefs } from '@/lib/settings/items';
 import { settle } from '@/lib/tabs-permission';
-import { StatusLine } from './StatusLine';
+import { CheckField, StatusLine } from './parts';
 import type { SettingsStatus } from './settings-model';
 
 type Command = { name?: string; description?: string; shortcut?: string };
@@ -111,16 +111,13 @@ export function BrowserIntegration() {
   return (
     <section aria-labelledby="integration-heading" class="settings-integration">
       <h3 id="integration-heading">{t('integrationHeading')}</h3>
-      <div class="check-field">
-        <input
-          id="integration-menu"
-          type="checkbox"
-          checked={prefs.value?.menu ?? false}
-          disabled={!loaded}
-          onChange={(e) => void save({ menu: e.currentTarget.checked })}
-        />
-        <label for="integration-menu">{t('integrationMenuLabel')}</label>
-      </div>
+      <CheckField
+        id="integration-menu"
+        label={t('integrationMenuLabel')}
+        checked={prefs.value?.menu ?? false}
+        disabled={!loaded}
+        onChange={(menu) => void save({ menu })}
+      />
       <fieldset class="integration-privacy" disabled={!loaded}>
         <legend>{t('integrationPrivacyLegend')}</legend>
         {[PRIVACY.public, PRIVACY.private].map((privacy) => (
@@ -137,20 +134,14 @@ export function BrowserIntegration() {
         ))}
         <p class="hint">{t('integrationPrivacyHint')}</p>
       </fieldset>
-      <div class="check-field">
-        <input
-          id="integration-notifications"
-          type="checkbox"
-          checked={notifications.value}
-          disabled={!loaded || busy.value}
-          aria-describedby="integration-notifications-hint"
-          onChange={(e) => void setNotifications(e.currentTarget.checked)}
-        />
-        <label for="integration-notifications">{t('integrationNotificationsLabel')}</label>
-      </div>
-      <p id="integration-notifications-hint" class="hint">
-        {t('integrationNotificationsHint')}
-      </p>
+      <CheckField
+        id="integration-notifications"
+        label={t('integrationNotificationsLabel')}
+        checked={notifications.value}
+        disabled={!loaded || busy.value}
+        onChange={(on) => void setNotifications(on)}
+        hints={[t('integrationNotificationsHint')]}
+      />
       <h4 id="shortcuts-heading">{t('integrationShortcutsHeading')}</h4>
       <table class="shortcuts" aria-labelledby="shortcuts-heading">
         <tbody>

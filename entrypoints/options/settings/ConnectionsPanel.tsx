@@ -1,13 +1,12 @@
-// Several connections: the list in Settings (rename, test, remove, make active), the form that adds one,
-// and the switcher in the options page's header. With one connection only "Add another connection" shows.
-// Another connection (or another list of them) starts the page again, so every section shows its data.
-import { batch, signal } from '@preact/signals';
+// Several connections: Settings' list, the form that adds one, and the header's switcher. Another connection
+// (or another list of them) starts the page again, so every section shows its data.
+import { batch, signal, useSignal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
-import { FieldNote, fieldAria } from '@/components/field-note';
-import { TextField } from '@/components/TextField';
+import { FieldNote, fieldAria, TextField } from '@/components/fields';
+import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
@@ -22,7 +21,7 @@ import {
   unreachable,
   type SettingsStatus,
 } from './settings-model';
-import { StatusLine } from './StatusLine';
+import { StatusLine } from './parts';
 
 /** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
 let changingHere = false;
@@ -69,9 +68,9 @@ export function createConnectionsModel(
     refusedText: (code) => t('connKeyRejected', code),
     underKey: true,
   });
+  /** The id of the connection whose name is being edited. */
   const renaming = signal<string | null>(null);
-  const renameLabel = signal('');
-  const renameError = signal<string | null>(null);
+  /** The connection the person is asked about removing. */
   const removing = signal<ConnectionSummary | null>(null);
 
   async function run(work: () => Promise<void>) {
@@ -96,10 +95,7 @@ export function createConnectionsModel(
     adding,
     addForm,
     renaming,
-    renameLabel,
-    renameError,
     removing,
-    openAdd: () => (adding.value = true),
     closeAdd: () =>
       batch(() => {
         adding.value = false;
@@ -110,18 +106,12 @@ export function createConnectionsModel(
         deps.startAgain(addedNote(added.keyCheck));
         return null;
       }),
-    startRename: (connection: ConnectionSummary) =>
-      batch(() => {
-        renaming.value = connection.id;
-        renameLabel.value = connection.label;
-        renameError.value = null;
-      }),
-    setRenameLabel: (value: string) => (renameLabel.value = value),
-    cancelRename: () => (renaming.value = null),
-    async rename(connection: ConnectionSummary) {
-      const result = await send('connections.rename', { id: connection.id, label: renameLabel.value });
-      if (result.ok) deps.startAgain(t('connRenamed'));
-      else renameError.value = result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
+    /** Null once renamed (the page starts again), else why not. */
+    async rename(connection: ConnectionSummary, label: string): Promise<string | null> {
+      const result = await send('connections.rename', { id: connection.id, label });
+      if (!result.ok) return result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
+      deps.startAgain(t('connRenamed'));
+      return null;
     },
     test: (connection: ConnectionSummary) =>
       run(async () => {
@@ -133,8 +123,6 @@ export function createConnectionsModel(
       }),
     makeActive: (connection: ConnectionSummary) =>
       change('connections.switch', connection, t('connSwitched', connection.label)),
-    askRemove: (connection: ConnectionSummary) => (removing.value = connection),
-    cancelRemove: () => (removing.value = null),
     async remove() {
       const connection = removing.value;
       if (connection) await change('connections.remove', connection, t('connRemoved'));
@@ -194,7 +182,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
       {model.adding.value ? (
         <AddForm model={model} />
       ) : (
-        <button type="button" onClick={model.openAdd}>
+        <button type="button" onClick={() => (model.adding.value = true)}>
           {t('connAddButton')}
         </button>
       )}
@@ -205,7 +193,7 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
         title={removing ? t('connRemoveTitle', removing.label) : ''}
         confirmLabel={t('connRemove')}
         busy={busy}
-        onCancel={model.cancelRemove}
+        onCancel={() => (model.removing.value = null)}
         onConfirm={() => void model.remove()}
       >
         <p>{t('connRemoveText')}</p>
@@ -216,37 +204,42 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
 
 /** Each button's text, and its name with the connection's. */
 function connectionActions(model: ConnectionsModel, connection: ConnectionSummary) {
-  const { label } = connection;
+  const { id, label } = connection;
   const makeActive = () => void model.makeActive(connection);
   return [
     ...(connection.active
       ? []
       : [{ text: t('connMakeActive'), name: t('connMakeActiveNamed', label), act: makeActive }]),
-    { text: t('connRename'), name: t('connRenameNamed', label), act: () => model.startRename(connection) },
+    { text: t('connRename'), name: t('connRenameNamed', label), act: () => (model.renaming.value = id) },
     { text: t('connTest'), name: t('connTestNamed', label), act: () => void model.test(connection) },
-    { text: t('connRemove'), name: t('connRemoveNamed', label), act: () => model.askRemove(connection) },
+    {
+      text: t('connRemove'),
+      name: t('connRemoveNamed', label),
+      act: () => (model.removing.value = connection),
+    },
   ];
 }
 
 function RenameForm({ connection, model }: { connection: ConnectionSummary; model: ConnectionsModel }) {
   const id = `rename-${connection.id}`;
-  const error = model.renameError.value;
-  function onSubmit(event: Event) {
+  const label = useSignal(connection.label);
+  const error = useSignal<string | null>(null);
+  async function onSubmit(event: Event) {
     event.preventDefault();
-    void model.rename(connection);
+    error.value = await model.rename(connection, label.value);
   }
   return (
-    <form class="connection-rename" onSubmit={onSubmit} noValidate>
+    <form class="connection-rename" onSubmit={(event) => void onSubmit(event)} noValidate>
       <label for={id}>{t('connRenameField', connection.label)}</label>
       <input
         id={id}
-        value={model.renameLabel.value}
-        onInput={(e) => model.setRenameLabel(e.currentTarget.value)}
-        {...fieldAria(id, error)}
+        value={label.value}
+        onInput={(e) => (label.value = e.currentTarget.value)}
+        {...fieldAria(id, error.value)}
       />
-      <FieldNote id={id} error={error} />
+      <FieldNote id={id} error={error.value} />
       <button type="submit">{t('connRenameSave')}</button>
-      <button type="button" onClick={model.cancelRename}>
+      <button type="button" onClick={() => (model.renaming.value = null)}>
         {t('uiCancel')}
       </button>
     </form>
@@ -255,17 +248,21 @@ function RenameForm({ connection, model }: { connection: ConnectionSummary; mode
 
 function AddForm({ model }: { model: ConnectionsModel }) {
   const form = model.addForm;
-  const addButton = useRef<HTMLButtonElement>(null);
-  const anywayButton = useRef<HTMLButtonElement>(null);
-  useFocusAfterBusy(form.busy.value, anywayButton, addButton);
-
-  function onSubmit(event: Event) {
-    event.preventDefault();
-    void model.add();
-  }
-
   return (
-    <form class="connection-add" aria-labelledby="add-connection-heading" onSubmit={onSubmit} noValidate>
+    <ConnectionFormView
+      form={form}
+      idPrefix="add-connection-"
+      class="connection-add"
+      labelledBy="add-connection-heading"
+      submitLabel={t('connAddSubmit')}
+      anywayLabel={t('connAddAnyway')}
+      onSubmit={(anyway) => void model.add(anyway)}
+      buttons={
+        <button type="button" onClick={model.closeAdd}>
+          {t('uiCancel')}
+        </button>
+      }
+    >
       <h4 id="add-connection-heading">{t('connAddHeading')}</h4>
       <TextField
         id="add-connection-label"
@@ -276,51 +273,58 @@ function AddForm({ model }: { model: ConnectionsModel }) {
         error={form.errors.value.label}
         hint={t('connLabelHint')}
       />
-      <ConnectionFields form={form} idPrefix="add-connection-" />
-      <div class="settings-actions">
-        <button ref={addButton} type="submit" class="primary" disabled={form.busy.value}>
-          {t('connAddSubmit')}
-        </button>
-        {form.rejected.value ? (
-          <button
-            ref={anywayButton}
-            type="button"
-            onClick={() => void model.add(true)}
-            disabled={form.busy.value}
-          >
-            {t('connAddAnyway')}
-          </button>
-        ) : null}
-        <button type="button" onClick={model.closeAdd}>
-          {t('uiCancel')}
-        </button>
-      </div>
-    </form>
+    </ConnectionFormView>
   );
 }
 
-/** A connection's address and key fields, in Settings' form and the add form. */
-export function ConnectionFields({
+/**
+ * Settings' form and the add form: a connection's address and key, the buttons, and "…anyway" once the
+ * service refused the key. `children` come before the fields, `buttons` after "…anyway".
+ */
+export function ConnectionFormView({
   form,
   idPrefix = '',
   disabled = false,
   keyHint,
   keyPlaceholder,
+  submitLabel,
+  anywayLabel,
+  onSubmit,
+  buttons,
+  children,
+  class: className,
+  labelledBy,
 }: {
   form: ConnectionForm;
   idPrefix?: string;
   disabled?: boolean;
   keyHint?: string;
   keyPlaceholder?: string;
+  submitLabel: string;
+  anywayLabel: string;
+  onSubmit: (anyway: boolean) => void;
+  buttons?: ComponentChildren;
+  children?: ComponentChildren;
+  class?: string;
+  labelledBy?: string;
 }) {
+  const busy = form.busy.value;
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const anywayButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(busy, anywayButton, submitButton);
   const field = (name: 'baseUrl' | 'apiKey') => ({
     value: form.values.value[name],
     onInput: (value: string) => form.setValue(name, value),
     error: form.errors.value[name],
     disabled,
   });
+  function submit(event: Event) {
+    event.preventDefault();
+    onSubmit(false);
+  }
   return (
-    <>
+    <form class={className} aria-labelledby={labelledBy} onSubmit={submit} noValidate>
+      {children}
       <TextField
         {...field('baseUrl')}
         id={`${idPrefix}base-url`}
@@ -341,14 +345,22 @@ export function ConnectionFields({
         placeholder={keyPlaceholder}
         hint={keyHint}
       />
-    </>
+      <div class="settings-actions">
+        <button ref={submitButton} type="submit" class="primary" disabled={busy || disabled}>
+          {submitLabel}
+        </button>
+        {form.rejected.value ? (
+          <button ref={anywayButton} type="button" onClick={() => onSubmit(true)} disabled={busy}>
+            {anywayLabel}
+          </button>
+        ) : null}
+        {buttons}
+      </div>
+    </form>
   );
 }
 
-/**
- * The options page header's switcher: shown only with two connections or more. A switch made elsewhere (the
- * popup, another tab) starts this page again too, so it never shows one connection's data under another.
- */
+/** The header's switcher. A switch made elsewhere (the popup, another tab) starts this page again too. */
 export function HeaderSwitcher() {
   useEffect(() => {
     const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {

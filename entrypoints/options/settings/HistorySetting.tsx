@@ -4,6 +4,7 @@ import { t } from '@/lib/i18n';
 import { historyOnItem } from '@/lib/settings/items';
 import { historyUsage, readHistory } from '@/lib/history';
 import { send } from '@/lib/messaging/send';
+import { CheckField } from './parts';
 
 export function HistorySetting() {
   const on = useSignal<boolean | null>(null);
@@ -30,20 +31,16 @@ export function HistorySetting() {
 
   const kept = usage.value;
   return (
-    <fieldset class="settings-privacy history-setting" aria-describedby="history-setting-what">
+    <fieldset class="settings-privacy history-setting">
       <legend>{t('historySettingLegend')}</legend>
-      <label>
-        <input
-          type="checkbox"
-          checked={on.value ?? true}
-          disabled={on.value === null}
-          onChange={(event) => void historyOnItem.setValue(event.currentTarget.checked)}
-        />{' '}
-        {t('historySettingLabel')}
-      </label>
-      <p id="history-setting-what" class="hint">
-        {t('historySettingWhat')}
-      </p>
+      <CheckField
+        id="history-setting"
+        label={t('historySettingLabel')}
+        checked={on.value ?? true}
+        disabled={on.value === null}
+        onChange={(checked) => void historyOnItem.setValue(checked)}
+        hints={[t('historySettingWhat')]}
+      />
       <p>
         {kept === null
           ? null

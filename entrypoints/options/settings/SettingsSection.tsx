@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { useFocusAfterBusy } from '@/components/focus-after-busy';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
-import { ConnectionFields, ConnectionsPanel } from './ConnectionsPanel';
-import { StatusLine } from './StatusLine';
+import { ConnectionFormView, ConnectionsPanel } from './ConnectionsPanel';
+import { StatusLine } from './parts';
 
 /** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
@@ -16,11 +15,6 @@ export function SettingsSection() {
 
   const saved = model.summary.value;
   const loaded = model.loaded.value;
-  const busy = model.busy.value;
-  const status = model.status.value;
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const anywayButton = useRef<HTMLButtonElement>(null);
-  useFocusAfterBusy(busy, anywayButton, saveButton);
   // With several connections the form edits the active one: say which.
   const active =
     (saved?.connections?.length ?? 0) > 1 ? saved?.connections?.find((c) => c.active) : undefined;
@@ -30,43 +24,29 @@ export function SettingsSection() {
       : t('settingsKeySaved')
     : t('settingsKeyHint');
 
-  function onSubmit(event: Event) {
-    event.preventDefault();
-    void model.save();
-  }
-
   return (
     <section aria-labelledby="settings-heading" class="settings">
       <h2 id="settings-heading">{t('settingsHeading')}</h2>
       {active ? <p class="field-hint">{t('connFormEditsActive', active.label)}</p> : null}
-      <form onSubmit={onSubmit} noValidate>
-        <ConnectionFields
-          form={model}
-          disabled={!loaded}
-          keyHint={keyHint}
-          keyPlaceholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
-        />
-        <div class="settings-actions">
-          <button ref={saveButton} type="submit" class="primary" disabled={busy || !loaded}>
-            {t('settingsSave')}
-          </button>
-          <button type="button" onClick={() => void model.save({ asTest: true })} disabled={busy || !loaded}>
+      <ConnectionFormView
+        form={model}
+        disabled={!loaded}
+        keyHint={keyHint}
+        keyPlaceholder={saved?.keySet ? t('settingsKeyPlaceholder') : ''}
+        submitLabel={t('settingsSave')}
+        anywayLabel={t('settingsSaveAnyway')}
+        onSubmit={(anyway) => void model.save({ anyway })}
+        buttons={
+          <button
+            type="button"
+            onClick={() => void model.save({ asTest: true })}
+            disabled={model.busy.value || !loaded}
+          >
             {t('settingsTest')}
           </button>
-        </div>
-      </form>
-      <StatusLine status={status} />
-      {model.rejected.value ? (
-        <button
-          ref={anywayButton}
-          type="button"
-          class="settings-confirm"
-          onClick={() => void model.save({ anyway: true })}
-          disabled={busy}
-        >
-          {t('settingsSaveAnyway')}
-        </button>
-      ) : null}
+        }
+      />
+      <StatusLine status={model.status.value} />
       {saved ? <ConnectionsPanel connections={saved.connections ?? []} /> : null}
       <BadgeSetting />
       <HistorySetting />

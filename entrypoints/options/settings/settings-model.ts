@@ -61,16 +61,13 @@ export function connectedText({ total, count, account }: ConnectionTestResult): 
   return plan ? t('settingsConnectedAsPlan', name, plan, reports) : t('settingsConnectedAs', name, reports);
 }
 
-export type ConnectionFormCheck =
+type ConnectionFormCheck =
   | { ok: true; baseUrl: string; origin: string; apiKey: string | undefined }
   | { ok: false; field: FormField; message: string };
 
 type CheckedConnection = Extract<ConnectionFormCheck, { ok: true }>;
 
-/**
- * The background checks all of this again; asked here first so no access is asked for to a server that
- * could not be saved. `saved`: the connection the form edits, or null for a new one (which needs a key).
- */
+/** Checked again by the background; here first so no access is asked for to a server that cannot be saved. */
 export function checkConnectionForm(
   baseUrl: string,
   apiKey: string,
@@ -89,9 +86,8 @@ export function checkConnectionForm(
 }
 
 /**
- * Settings' form and the add form alike: checked here, access to its server asked for, sent with its key
- * tried first, and "…anyway" offered when the service refuses the key. `underKey`: the form says a refusal,
- * or a failure no field names, under the key field rather than in its status line.
+ * Settings' form and the add form: access to its server asked for, sent with its key tried first, "…anyway"
+ * offered when the service refuses the key. `underKey`: failures no field names are said under the key.
  */
 export function createConnectionForm<T>(form: {
   saved(): SavedConnection | null;
@@ -112,10 +108,7 @@ export function createConnectionForm<T>(form: {
     errors.value = { ...named, apiKey: named.apiKey ?? unnamed };
   }
 
-  /**
-   * The answer's data, or null. Call it in the click: the browser shows its prompt only before anything is
-   * awaited. `waiting`: the status meanwhile; `sent`: the status once sent.
-   */
+  /** The answer's data, or null. Called in the click: the browser prompts only before anything is awaited. */
   function submit(
     { anyway = false, waiting }: { anyway?: boolean; waiting?: string },
     sent: (data: T, granted: boolean, origin: string) => SettingsStatus,
@@ -186,10 +179,7 @@ export function createConnectionForm<T>(form: {
 
 export type ConnectionForm = ReturnType<typeof createConnectionForm<unknown>>;
 
-/**
- * What a save says of the key it tried (none tried: saved anyway, as the person confirmed). A test says
- * what it found, or its failure.
- */
+/** What a save says of the key it tried (none tried: saved anyway); a test says what it found. */
 function savedStatus(check: KeyCheck | undefined, asTest: boolean): SettingsStatus {
   if (!check) return { tone: 'success', text: t('settingsSaved') };
   if (check.outcome === 'accepted') {

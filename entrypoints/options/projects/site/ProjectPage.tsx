@@ -1,7 +1,7 @@
 // A project's own page: what its pages add up to, the failed tests ranked by the pages they affect, one
 // test's pages, and the average score over time. The background reads the project and writes what it
 // found; this page watches that, and reads the trend from the history kept in this browser.
-import { effect, signal } from '@preact/signals';
+import { signal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
@@ -17,17 +17,11 @@ import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
 import { categoryName, importanceName } from '../../reports/check-summary';
-import { AverageScore } from '../AverageScore';
+import { AverageScore } from '../ProjectsSection';
+import { downloadSiteCsv, rankingCsv } from './site-csv';
 import { TestPages } from './TestPages';
 import './project-page.css';
 import { openSettings } from '../../router';
-
-async function loadSiteTrend(project: string): Promise<TrendPoint[]> {
-  const history = readHistory();
-  const index = await history.index();
-  const ids = Object.keys(index).filter((id) => index[id]!.project === project);
-  return siteTrend(await history.histories(ids));
-}
 
 function createSiteModel(name: string) {
   /** What the background wrote; null before its first read of this project. */
@@ -36,19 +30,21 @@ function createSiteModel(name: string) {
   const error = signal<ApiError | null>(null);
   const trend = signal<TrendPoint[]>([]);
 
-  const stopWatching = watchSite(name, (next) => (view.value = next));
-
   // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
   let trendFor: number | null | undefined;
   let closed = false;
-  const stopTrend = effect(() => {
-    const readAt = view.value?.summary?.readAt ?? null;
-    if (readAt === trendFor) return;
+  async function readTrend() {
+    const history = readHistory();
+    const index = await history.index();
+    const ids = Object.keys(index).filter((id) => index[id]!.project === name);
+    const points = siteTrend(await history.histories(ids));
+    if (!closed) trend.value = points;
+  }
+  const stopWatching = watchSite(name, (next) => {
+    view.value = next;
+    const readAt = next?.summary?.readAt ?? null;
+    if (readAt !== trendFor) void readTrend().catch(() => undefined);
     trendFor = readAt;
-    void loadSiteTrend(name).then(
-      (points) => !closed && (trend.value = points),
-      () => undefined,
-    );
   });
 
   async function ask(type: 'site.read' | 'site.stop', fresh?: boolean): Promise<void> {
@@ -69,23 +65,26 @@ function createSiteModel(name: string) {
     dispose() {
       closed = true;
       stopWatching();
-      stopTrend();
     },
   };
 }
 
 type SiteModel = ReturnType<typeof createSiteModel>;
 
-export interface ProjectPageProps {
+/** `test`: the key of the test whose pages are open; null for the ranking. */
+export function ProjectPage({
+  name,
+  test,
+  projectsHref,
+  testHref,
+  detailsHref,
+}: {
   name: string;
-  /** The key of the test whose pages are open; null for the ranking. */
   test: string | null;
   projectsHref: string;
   testHref: (test: string | null) => string;
   detailsHref: (id: ReportId) => string;
-}
-
-export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }: ProjectPageProps) {
+}) {
   const model = useMemo(() => createSiteModel(name), [name]);
   useEffect(() => () => model.dispose(), [model]);
   // Opening a test's pages, or going back to the ranking, replaces the link just used: the focus moves
@@ -140,10 +139,8 @@ export function ProjectPage({ name, test, projectsHref, testHref, detailsHref }:
 
 function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
   const scored = formatCount(summary.pages - summary.withoutResults);
-  async function exportCsv() {
-    const csv = await import('./site-csv');
-    csv.downloadSiteCsv(summary.project, csv.rankingCsv(summary.project, summary.pages, summary.tests));
-  }
+  const exportCsv = () =>
+    downloadSiteCsv(summary.project, rankingCsv(summary.project, summary.pages, summary.tests));
   return (
     <section class="site-tests" aria-labelledby="site-tests-heading">
       <h3 id="site-tests-heading" tabIndex={-1}>
@@ -154,7 +151,7 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
       ) : (
         <>
           <div class="list-controls">
-            <button type="button" onClick={() => void exportCsv()}>
+            <button type="button" onClick={exportCsv}>
               {t('siteExportCsv')}
             </button>
           </div>

@@ -18,6 +18,7 @@ import { formatCount } from '../../format-number';
 import { BulkJobStatus, createBulkJobControls } from '../../reports/BulkJobStatus';
 import { latestOnly } from '../../list/latest-only';
 import { openSettings } from '../../router';
+import { downloadSiteCsv, testPagesCsv } from './site-csv';
 
 function createTestPagesModel(project: string, test: string) {
   const pages = signal<SitePage[] | null>(null);
@@ -50,6 +51,7 @@ function createTestPagesModel(project: string, test: string) {
   void reload();
 
   return {
+    ...controls,
     /** The pages failing the test, lowest score first; null until the first answer. */
     pages,
     error,
@@ -64,22 +66,22 @@ function createTestPagesModel(project: string, test: string) {
       if (target.reports.length === 0) return;
       await controls.start({ action: { kind: 'regenerate' }, target });
     },
-    stop: controls.stop,
-    retryFailed: controls.retryFailed,
-    dismiss: controls.dismiss,
-    dispose: controls.dispose,
   };
 }
 
-export interface TestPagesProps {
+export function TestPages({
+  project,
+  testKey,
+  summary,
+  backHref,
+  detailsHref,
+}: {
   project: string;
   testKey: string;
   summary: SiteSummary | null;
   backHref: string;
   detailsHref: (id: ReportId) => string;
-}
-
-export function TestPages({ project, testKey, summary, backHref, detailsHref }: TestPagesProps) {
+}) {
   const model = useMemo(() => createTestPagesModel(project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
   // Each regenerate answer updates the background's rows and the summary: the list follows.
@@ -92,11 +94,8 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
   const job = model.job.value;
   const running = job !== null && job.phase !== 'ended';
   const jobError = model.jobError.value;
-  async function exportCsv() {
-    if (!test || !pages) return;
-    const csv = await import('./site-csv');
-    csv.downloadSiteCsv(project, csv.testPagesCsv(project, test, pages), test.key);
-  }
+  const exportCsv = () =>
+    test && pages && downloadSiteCsv(project, testPagesCsv(project, test, pages), test.key);
 
   return (
     <section class="test-pages" aria-labelledby="site-tests-heading">
@@ -126,7 +125,7 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
                 {t('siteRegenerate')}
               </button>
             )}
-            <button type="button" onClick={() => void exportCsv()} disabled={!test}>
+            <button type="button" onClick={exportCsv} disabled={!test}>
               {t('siteExportCsv')}
             </button>
           </div>
@@ -146,46 +145,40 @@ export function TestPages({ project, testKey, summary, backHref, detailsHref }: 
           >
             <p>{t('siteRegenerateWhat')}</p>
           </ConfirmDialog>
-          <PagesTable pages={pages} detailsHref={detailsHref} />
+          <ListTable name="site-pages" labelledBy="site-tests-heading" loading={false} stale={false}>
+            <thead>
+              <tr>
+                <th scope="col">{t('siteColumnPage')}</th>
+                <th scope="col">{t('siteColumnScore')}</th>
+                <th scope="col">
+                  <span class="visually-hidden">{t('optionsColumnActions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={reportKey(page.id)}>
+                  <th scope="row" class="url-cell">
+                    <WebLink url={page.url} href={page.pageUrl} class="break-anywhere" />
+                  </th>
+                  <td>
+                    <ResultBadge
+                      report={{ ...page, createdAt: null, updatedAt: null }}
+                      state={page.result === null ? 'no_score' : undefined}
+                    />
+                  </td>
+                  <td class="row-actions">
+                    <a href={detailsHref(page.id)}>
+                      {t('reportsDetailsButton')}
+                      <span class="visually-hidden"> {t('siteDetailsOf', page.url)}</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
         </>
       )}
     </section>
-  );
-}
-
-function PagesTable({ pages, detailsHref }: { pages: SitePage[]; detailsHref: (id: ReportId) => string }) {
-  return (
-    <ListTable name="site-pages" labelledBy="site-tests-heading" loading={false} stale={false}>
-      <thead>
-        <tr>
-          <th scope="col">{t('siteColumnPage')}</th>
-          <th scope="col">{t('siteColumnScore')}</th>
-          <th scope="col">
-            <span class="visually-hidden">{t('optionsColumnActions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {pages.map((page) => (
-          <tr key={reportKey(page.id)}>
-            <th scope="row" class="url-cell">
-              <WebLink url={page.url} href={page.pageUrl} class="break-anywhere" />
-            </th>
-            <td>
-              <ResultBadge
-                report={{ ...page, createdAt: null, updatedAt: null }}
-                state={page.result === null ? 'no_score' : undefined}
-              />
-            </td>
-            <td class="row-actions">
-              <a href={detailsHref(page.id)}>
-                {t('reportsDetailsButton')}
-                <span class="visually-hidden"> {t('siteDetailsOf', page.url)}</span>
-              </a>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ListTable>
   );
 }

@@ -62,7 +62,6 @@ export function siteCsvFileName(now: Date, project: string, testKey?: string): s
   return testKey ? csvFileName(now, project, 'failing', testKey) : csvFileName(now, project, 'failed-tests');
 }
 
-/** Loaded on the click (`import()`), so the CSV code stays off the page's start-up path. */
 export function downloadSiteCsv(project: string, csv: string, testKey?: string): void {
   downloadFile(siteCsvFileName(new Date(), project, testKey), csv);
 }

@@ -25,7 +25,7 @@ function setup(handlers: Handlers = {}, note: string | null = null, heldBefore =
 }
 
 function fillAdd(model: ReturnType<typeof setup>['model'], values: Record<string, string>) {
-  model.openAdd();
+  model.adding.value = true;
   for (const [field, value] of Object.entries(values))
     model.addForm.setValue(field as 'label' | 'baseUrl' | 'apiKey', value);
 }
@@ -113,7 +113,7 @@ describe('connections model: adding', () => {
     fillAdd(model, { label: 'x' });
     model.closeAdd();
     expect(model.adding.value).toBe(false);
-    model.openAdd();
+    model.adding.value = true;
     expect(model.addForm.values.value).toEqual({ label: '', baseUrl: '', apiKey: '' });
   });
 });
@@ -163,24 +163,19 @@ describe('connections model: the list', () => {
 
   it('removes only after the question is confirmed, and never after Cancel', async () => {
     const { model, send, startAgain } = setup();
-    model.askRemove(B);
-    expect(model.removing.value).toBe(B);
-    model.cancelRemove();
+    model.removing.value = B;
+    model.removing.value = null;
     await model.remove();
     expect(send).not.toHaveBeenCalled();
-    model.askRemove(B);
+    model.removing.value = B;
     await model.remove();
     expect(callsOf(send, 'connections.remove')).toEqual([{ id: 'b' }]);
     expect(startAgain).toHaveBeenCalledWith('Connection removed.');
   });
 
-  it('renames one, starting from its name; a refused name is said next to the field', async () => {
+  it('renames one; a refused name is said, and the page stays', async () => {
     const { model, send, startAgain } = setup();
-    model.startRename(B);
-    expect(model.renaming.value).toBe('b');
-    expect(model.renameLabel.value).toBe('Client B');
-    model.setRenameLabel('Shop');
-    await model.rename(B);
+    expect(await model.rename(B, 'Shop')).toBeNull();
     expect(callsOf(send, 'connections.rename')).toEqual([{ id: 'b', label: 'Shop' }]);
     expect(startAgain).toHaveBeenCalledWith('Connection renamed.');
 
@@ -188,11 +183,7 @@ describe('connections model: the list', () => {
       'connections.rename': () =>
         fail('invalid_input', { message: 'Bad', fieldErrors: { label: ['Too long'] } }),
     });
-    refused.model.startRename(B);
-    await refused.model.rename(B);
-    expect(refused.model.renameError.value).toBe('Too long');
+    expect(await refused.model.rename(B, 'x'.repeat(200))).toBe('Too long');
     expect(refused.startAgain).not.toHaveBeenCalled();
-    refused.model.cancelRename();
-    expect(refused.model.renaming.value).toBeNull();
   });
 });

@@ -118,9 +118,19 @@ describe('with two connections', () => {
     await waitFor(() => expect(sendMock).toHaveBeenCalledWith('connections.remove', { id: 'b' }));
   });
 
-  it('renames one', async () => {
+  it('renames one, starting from its name; a refused name is said next to the field', async () => {
     render(<ConnectionsPanel connections={[A, B]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Rename Client B' }));
+    expect((screen.getByLabelText('New name for Client B') as HTMLInputElement).value).toBe('Client B');
+    sendMock.mockResolvedValueOnce({
+      ok: false,
+      error: apiError('invalid_input', { message: 'Bad', fieldErrors: { label: ['Too long'] } }),
+    } as never);
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New name for Client B').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByText('Too long')).toBeTruthy();
     fireEvent.input(screen.getByLabelText('New name for Client B'), { target: { value: 'Shop' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await waitFor(() =>

@@ -1,12 +1,11 @@
-// The one way a field says what is wrong with it (components/field-note.tsx): FieldNote under the field,
+// The one way a field says what is wrong with it (components/fields.tsx): FieldNote under the field,
 // fieldAria on it. A search field says its problem as it happens (live): its line is always there.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FieldNote, fieldAria } from '@/components/field-note';
-import { SearchField } from '@/components/SearchField';
+import { FieldNote, fieldAria, SearchField } from '@/components/fields';
 
 afterEach(cleanup);
 
@@ -22,7 +21,7 @@ describe('field notes', () => {
   it('are written by FieldNote alone: no other markup carries the field-error class', () => {
     const others = ['components', 'entrypoints']
       .flatMap(sources)
-      .filter((file) => file !== join('components', 'field-note.tsx'))
+      .filter((file) => file !== join('components', 'fields.tsx'))
       .filter((file) => readFileSync(file, 'utf8').includes('field-error'));
     expect(others).toEqual([]);
   });
