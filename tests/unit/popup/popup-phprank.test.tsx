@@ -93,6 +93,12 @@ describe('popup: phpRank’s scored report', () => {
     const now = Date.now();
     const session = {
       ':followedReports': {
+        id: 'followed',
+        phase: 'ended',
+        stopRequested: false,
+        notBefore: 0,
+        waitingUntil: null,
+        error: null,
         items: [
           {
             id: undated.id,
