@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FieldNote } from '@/components/fields';
@@ -5,7 +6,6 @@ import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { CreateForm } from './create-form';
 import { PopupError } from './PopupError';
-import { RecheckNote } from './RecheckNote';
 import type { StartFocus } from './start-focus';
 import { t } from '@/lib/i18n';
 
@@ -20,6 +20,8 @@ export interface CreateReportFormProps {
   onOpenSettings: () => void;
   /** Puts focus on the button at start, unless the person or a found report has it. */
   placeFocus: StartFocus['place'];
+  /** Below the error: what looking for a create that may have happened found. */
+  children?: ComponentChildren;
 }
 
 export function CreateReportForm({
@@ -28,6 +30,7 @@ export function CreateReportForm({
   ready,
   onOpenSettings,
   placeFocus,
+  children,
 }: CreateReportFormProps) {
   const submitButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -35,7 +38,6 @@ export function CreateReportForm({
   const errors = form.fieldErrors.value;
   const submitting = form.submitting.value;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
-  const recheck = form.recheck.value;
   const question = form.question.value;
 
   // Focus starts on the button once usable, unless something else took it; on a page with a report, its
@@ -100,9 +102,7 @@ export function CreateReportForm({
             onOpenSettings={onOpenSettings}
           />
         ) : null}
-        {recheck ? (
-          <RecheckNote recheck={recheck} after="create" onAgain={() => void form.lookAgain()} />
-        ) : null}
+        {children}
       </form>
       {question ? (
         <ConfirmDialog

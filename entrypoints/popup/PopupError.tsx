@@ -49,8 +49,8 @@ function retryTime(error: ApiError): number | null {
 }
 
 /** "14:05:30" in the person's locale; with the day when the wait ends on another one. */
-export function formatClockTime(at: number, now: number = Date.now(), locale?: string): string {
+function formatClockTime(at: number): string {
   const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return new Date(at).toLocaleString(locale, sameDay ? time : { ...time, weekday: 'long' });
+  const sameDay = new Date(at).toDateString() === new Date().toDateString();
+  return new Date(at).toLocaleString(undefined, sameDay ? time : { ...time, weekday: 'long' });
 }

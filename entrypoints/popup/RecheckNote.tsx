@@ -1,4 +1,4 @@
-import type { Recheck } from './create-form';
+import type { PopupModel, UnsureWrite } from './popup-model';
 import { t } from '@/lib/i18n';
 
 // `found`: a create made one after all; a regenerate changed the report, or it is being generated again.
@@ -18,15 +18,9 @@ const SAID = {
 };
 
 /** Below the error of a write that may have happened, instead of a Retry: what looking again found. */
-export function RecheckNote({
-  recheck,
-  after,
-  onAgain,
-}: {
-  recheck: Recheck;
-  after: keyof typeof SAID;
-  onAgain: () => void;
-}) {
+export function RecheckNote({ model, after }: { model: PopupModel; after: UnsureWrite }) {
+  const recheck = model.recheck.value?.after === after ? model.recheck.value.state : null;
+  if (!recheck) return null;
   const said = SAID[after]();
   const unsure = typeof recheck !== 'string' || recheck === 'none';
   return (
@@ -35,7 +29,7 @@ export function RecheckNote({
         {typeof recheck === 'string' ? said[recheck] : t('popupCouldNotLook', recheck.message)}
       </p>
       {unsure ? (
-        <button type="button" onClick={onAgain}>
+        <button type="button" onClick={() => void model.lookAgain()}>
           {said.again}
         </button>
       ) : null}

@@ -15,7 +15,6 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
   const generating = state === 'generating';
   const regenerate = () => void model.regenerate();
   const error = model.regenerateError.value;
-  const recheck = model.regenerateRecheck.value;
   const regenerateButton = useRef<HTMLButtonElement>(null);
   useEffect(() => model.startFocus.place(regenerateButton.current), []);
   return (
@@ -77,9 +76,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           onOpenSettings={model.openSettings}
         />
       ) : null}
-      {recheck ? (
-        <RecheckNote recheck={recheck} after="regenerate" onAgain={() => void model.readAgain()} />
-      ) : null}
+      <RecheckNote model={model} after="regenerate" />
     </article>
   );
 }

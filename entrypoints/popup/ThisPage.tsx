@@ -7,6 +7,7 @@ import { PopupError } from './PopupError';
 import { ReportCard } from './ReportCard';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
+import { RecheckNote } from './RecheckNote';
 import { SiteLine } from './SiteLine';
 
 export function ThisPage({ model }: { model: PopupModel }) {
@@ -84,7 +85,9 @@ export function ThisPage({ model }: { model: PopupModel }) {
             ready={model.setup.value === 'ready'}
             onOpenSettings={model.openSettings}
             placeFocus={model.startFocus.place}
-          />
+          >
+            <RecheckNote model={model} after="create" />
+          </CreateReportForm>
         </>
       )}
     </section>

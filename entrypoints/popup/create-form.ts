@@ -1,15 +1,11 @@
 // The "Create report" form: privacy, the password (only for Password), one request per submission.
 import type { ApiError, Result } from '@/lib/api/errors';
-import { PRIVACY, type Privacy, type ReportSummary, type ReportId } from '@/lib/api/types';
+import { PRIVACY, type Privacy, type ReportSummary } from '@/lib/api/types';
 import type { CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { sameId } from '@/lib/report-id';
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 import type { Shown } from './popup-model';
-
-/** After a write that may have happened: looking, found, none, or why it could not look. */
-export type Recheck = 'looking' | 'found' | 'none' | ApiError;
 
 /**
  * Whether a create could make a second report (the service makes one on every create). none: the service
@@ -30,7 +26,10 @@ export interface CreateFormDeps {
   pageReport: ReadonlySignal<Shown<ReportSummary | null>>;
   /** Looks the page up again. */
   refresh(): Promise<void>;
+  onStarted(): void;
   onCreated(report: ReportSummary): void;
+  /** The create started at `since` may have made a report all the same. */
+  onMayHaveCreated(since: number): void;
   onNotConfigured(): void;
 }
 
@@ -38,9 +37,6 @@ export interface CreateFormDeps {
 export type CreateQuestion = 'exists' | 'unknown';
 
 export type CreateForm = ReturnType<typeof createCreateForm>;
-
-// A server clock may be off by this much.
-const CLOCK_SLACK_MS = 10 * 60_000;
 
 export function createCreateForm(deps: CreateFormDeps) {
   const privacy = signal<Privacy>(PRIVACY.public);
@@ -51,31 +47,12 @@ export function createCreateForm(deps: CreateFormDeps) {
   const submitting = computed(() => startedAt.value !== null);
   const error = signal<ApiError | null>(null);
   const fieldErrors = signal<Record<string, string[]>>({});
-  const recheck = signal<Recheck | null>(null);
   const waiting = signal(false);
   const question = signal<CreateQuestion | null>(null);
   // Set once the person picks a privacy, so a late snapshot never overrides them.
   let privacyChosen = false;
-  // Finding the report shown before this create, or one made long before it, means no new one was made.
-  let shownBefore: ReportId | null = null;
-  let createdSince = 0;
-  // Bumped by every create: a slow look-up for an older one cannot speak for it.
-  let recheckRun = 0;
 
   const guard = () => createGuard(deps.pageReport.value);
-
-  async function lookForIt() {
-    const run = ++recheckRun;
-    recheck.value = 'looking';
-    await deps.refresh();
-    if (run !== recheckRun) return;
-    const { value: report, error: failed } = deps.pageReport.value;
-    const isNew =
-      !!report &&
-      !(shownBefore !== null && sameId(report.id, shownBefore)) &&
-      !(Date.parse(report.createdAt ?? '') < createdSince - CLOCK_SLACK_MS);
-    recheck.value = failed ?? (isNew ? 'found' : 'none');
-  }
 
   function settled() {
     return new Promise<void>((resolve) => {
@@ -98,7 +75,7 @@ export function createCreateForm(deps: CreateFormDeps) {
     passwordShown.value = false;
   }
 
-  function finish(url: string, result: Result<ReportSummary | null>) {
+  function finish(url: string, since: number, result: Result<ReportSummary | null>) {
     startedAt.value = null;
     if (result.ok) {
       if (result.data) deps.onCreated(result.data);
@@ -112,20 +89,18 @@ export function createCreateForm(deps: CreateFormDeps) {
       });
       void send('popup.forgetCreate', { url });
       // It may have been made: look for it instead of offering a Retry that could make a second one.
-      if (result.error.retrySafe === false) void lookForIt();
+      if (result.error.retrySafe === false) deps.onMayHaveCreated(since);
     }
   }
 
   async function create(url: string): Promise<void> {
     const chosen = privacy.value;
-    shownBefore = deps.pageReport.value.value?.id ?? null;
-    createdSince = Date.now();
-    recheckRun++;
+    const since = Date.now();
+    deps.onStarted();
     batch(() => {
-      startedAt.value = Date.now();
+      startedAt.value = since;
       error.value = null;
       fieldErrors.value = {};
-      recheck.value = null;
     });
     const answer = send(
       'reports.create',
@@ -135,7 +110,7 @@ export function createCreateForm(deps: CreateFormDeps) {
     );
     // The password leaves the popup's memory once sent, whatever the answer.
     batch(forgetPassword);
-    finish(url, await answer);
+    finish(url, since, await answer);
   }
 
   return {
@@ -146,11 +121,8 @@ export function createCreateForm(deps: CreateFormDeps) {
     startedAt,
     error,
     fieldErrors,
-    recheck,
     waiting,
     question,
-
-    lookAgain: () => lookForIt(),
 
     restorePrivacy(last: Privacy) {
       if (!privacyChosen) privacy.value = last;
@@ -213,11 +185,9 @@ export function createCreateForm(deps: CreateFormDeps) {
     async resume(run: CreateRunState): Promise<void> {
       const url = deps.pageUrl();
       if (!url || submitting.value) return;
-      shownBefore = deps.pageReport.value.value?.id ?? null;
-      createdSince = run.startedAt;
-      if (run.error) return finish(url, { ok: false, error: run.error });
+      if (run.error) return finish(url, run.startedAt, { ok: false, error: run.error });
       startedAt.value = run.startedAt;
-      finish(url, await send('popup.awaitCreate', { url }));
+      finish(url, run.startedAt, await send('popup.awaitCreate', { url }));
     },
   };
 }

@@ -9,7 +9,7 @@ import { checkPage, withoutTracking, type PageCheck } from '@/lib/page-url';
 import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
-import { createCreateForm, type Recheck } from './create-form';
+import { createCreateForm } from './create-form';
 import { createStartFocus } from './start-focus';
 import { readStore } from '@/lib/report-store';
 import { batch, signal, type Signal } from '@preact/signals';
@@ -26,6 +26,24 @@ export interface Shown<T> {
 
 /** cached: painted from what the background kept, before it answered. */
 export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
+
+/** After a write that may have happened: looking, found, none, or why it could not look. */
+export type Recheck = 'looking' | 'found' | 'none' | ApiError;
+
+/** The write a page lookup looks for: made (a create), or taken (a regenerate). */
+export type UnsureWrite = 'create' | 'regenerate';
+
+// A server clock may be off by this much.
+const CLOCK_SLACK_MS = 10 * 60_000;
+
+/** Whether `report`, looked up after a write started at `since`, shows the write: changed, or new since. */
+function showsWrite(report: ReportSummary, before: ReportSummary | null, since: number): boolean {
+  if (before && sameId(report.id, before.id)) {
+    const now = Date.now();
+    return report.updatedAt !== before.updatedAt || (isGenerating(report, now) && !isGenerating(before, now));
+  }
+  return !(Date.parse(report.createdAt ?? '') < since - CLOCK_SLACK_MS);
+}
 
 /** The side panel's: the page it follows, and how young a kept copy is shown as the answer without asking. */
 export interface PanelPage {
@@ -75,7 +93,7 @@ export function createPopupModel(panel?: PanelPage) {
   const siteOnly = signal(false);
   const regenerating = signal(false);
   const regenerateError = signal<ApiError | null>(null);
-  const regenerateRecheck = signal<Recheck | null>(null);
+  const recheck = signal<{ after: UnsureWrite; state: Recheck } | null>(null);
   /** Said in a live region. */
   const announcement = signal('');
   const sidePanelFailed = signal(false);
@@ -84,8 +102,9 @@ export function createPopupModel(panel?: PanelPage) {
   // Bumped by every change of a list, so an older lookup cannot overwrite it.
   let pageReportVersion = 0;
   let recentVersion = 0;
-  // The report before a regenerate that may have happened, to tell whether it changed.
-  let regenerated: ReportSummary | null = null;
+  // The write that may have happened, with the page's report before it; bumped: an older look-up is silent.
+  let unsure: { after: UnsureWrite; before: ReportSummary | null; since: number } | null = null;
+  let recheckRun = 0;
 
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
   const cleanAddress = () => (page.value?.reportable ? withoutTracking(page.value.url) : null);
@@ -130,6 +149,8 @@ export function createPopupModel(panel?: PanelPage) {
     pageUrl,
     pageReport,
     refresh,
+    onStarted: forgetRecheck,
+    onMayHaveCreated: (since) => mayHaveWritten('create', since),
     onCreated: (report) => {
       setPageReport(report);
       regenerateError.value = null;
@@ -148,16 +169,28 @@ export function createPopupModel(panel?: PanelPage) {
     recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
   }
 
-  async function readAgain(before: ReportSummary): Promise<void> {
-    regenerateRecheck.value = 'looking';
-    const answer = await send('reports.get', { id: before.id });
-    if (answer.ok) showReport(answer.data);
-    else if (answer.error.kind === 'not_found') forgetReport(before.id);
-    regenerateRecheck.value = !answer.ok
-      ? answer.error
-      : answer.data.updatedAt !== before.updatedAt || isGenerating(answer.data, Date.now())
-        ? 'found'
-        : 'none';
+  function forgetRecheck() {
+    unsure = null;
+    recheckRun++;
+    recheck.value = null;
+  }
+
+  // Offered instead of a Retry that could write twice: the page's lookup shows whether it was done.
+  function mayHaveWritten(after: UnsureWrite, since: number) {
+    unsure = { after, before: pageReport.value.value ?? null, since };
+    void lookAgain();
+  }
+
+  async function lookAgain(): Promise<void> {
+    const write = unsure;
+    if (!write) return;
+    const run = ++recheckRun;
+    recheck.value = { after: write.after, state: 'looking' };
+    await refresh();
+    if (run !== recheckRun) return;
+    const { value: report, error } = pageReport.value;
+    const found = !!report && showsWrite(report, write.before, write.since);
+    recheck.value = { after: write.after, state: error ?? (found ? 'found' : 'none') };
   }
 
   function setPageReport(report: ReportSummary | null) {
@@ -236,7 +269,7 @@ export function createPopupModel(panel?: PanelPage) {
     siteOnly,
     regenerating,
     regenerateError,
-    regenerateRecheck,
+    recheck,
     announcement,
     form,
     canOpenSidePanel: openSidePanel !== null,
@@ -320,10 +353,11 @@ export function createPopupModel(panel?: PanelPage) {
     async regenerate(): Promise<void> {
       const report = pageReport.value.value;
       if (!report || regenerating.value) return;
+      const since = Date.now();
       batch(() => {
         regenerating.value = true;
         regenerateError.value = null;
-        regenerateRecheck.value = null;
+        forgetRecheck();
       });
       const answer = await send('reports.update', { id: report.id, regenerate: true });
       regenerating.value = false;
@@ -334,16 +368,11 @@ export function createPopupModel(panel?: PanelPage) {
       }
       if (answer.error.kind === 'not_configured') return void (setup.value = 'missing');
       regenerateError.value = answer.error;
-      if (answer.error.retrySafe === false) {
-        // It may have been done: read it again (the error offers no Retry).
-        regenerated = report;
-        await readAgain(report);
-      } else if (answer.error.kind === 'not_found') {
-        forgetReport(report.id);
-      }
+      if (answer.error.retrySafe === false) mayHaveWritten('regenerate', since);
+      else if (answer.error.kind === 'not_found') forgetReport(report.id);
     },
 
-    readAgain: () => (regenerated ? readAgain(regenerated) : Promise.resolve()),
+    lookAgain,
 
     openDetails: (id: ReportId) => open({ view: 'report', id }),
     openAllReports: () => open({ view: 'reports' }),
