@@ -12,7 +12,7 @@ import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import type { ConnectionWork } from './connection-work';
 import type { BackgroundEvents, Events } from './events';
 import { readConnections, refOf, saveConnection, type ConnectionRef } from './settings/storage';
-import { handlerPart, type Handlers } from './router';
+import { handlerPart } from './router';
 import {
   checkPair,
   createConnectionHandlers,
@@ -28,16 +28,6 @@ export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY
   fallback: 0,
   version: 1,
 });
-
-const JOB_MESSAGES = [
-  'bulk.start',
-  'bulk.stop',
-  'bulk.retryFailed',
-  'bulk.dismiss',
-  'site.read',
-  'site.stop',
-  'site.pages',
-] as const;
 
 type SaveInput = MessageInput<'settings.save'>;
 
@@ -149,15 +139,6 @@ export function createHandlers(
     return { ok: true, data: { data: answer.data, fetchedAt: Date.now() } };
   }
 
-  const jobs = Object.fromEntries(
-    JOB_MESSAGES.map((type) => [
-      type,
-      onWork((work, input: MessageInput<typeof type>) =>
-        ({ ...work.bulk.handlers, ...work.sites.handlers })[type](input as never),
-      ),
-    ]),
-  ) as Pick<Handlers, (typeof JOB_MESSAGES)[number]>;
-
   return handlerPart({
     ...createConnectionHandlers(emit, testKey, summary),
     'settings.get': async () => ({ ok: true, data: await summary() }),
@@ -179,7 +160,13 @@ export function createHandlers(
     'reports.delete': onWork((work, { id }) => work.service.deleteReport(id)),
     'projects.list': onWork((work, { connection: _, ...query }) => work.service.listProjects(query)),
     'projects.delete': onWork((work, { name }) => work.service.deleteProject(name)),
-    ...jobs,
+    'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
+    'bulk.stop': onWork((work) => work.bulk.handlers['bulk.stop']()),
+    'bulk.retryFailed': onWork((work) => work.bulk.handlers['bulk.retryFailed']()),
+    'bulk.dismiss': onWork((work) => work.bulk.handlers['bulk.dismiss']()),
+    'site.read': onWork((work, input) => work.sites.handlers['site.read'](input)),
+    'site.stop': onWork((work, input) => work.sites.handlers['site.stop'](input)),
+    'site.pages': onWork((work, input) => work.sites.handlers['site.pages'](input)),
     'history.clear': onWork(async (work) => {
       await work.history.clear();
       return { ok: true, data: null };
