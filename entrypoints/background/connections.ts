@@ -12,25 +12,27 @@ import type {
 import { KEY_MALFORMED, keyLengthProblem, rejectsKey } from '@/lib/settings/rules';
 import type { Events } from './events';
 import { handlerPart } from './router';
-import { budgets } from './storage-budget';
-import { hostLabel, newConnectionId, type ConnectionSettings, type Connections } from './settings/storage';
+import { budgets, createSerialUpdates } from './storage-budget';
+import {
+  hostLabel,
+  newConnectionId,
+  readConnections,
+  writeConnections,
+  type ConnectionSettings,
+  type Connections,
+} from './settings/storage';
 
 export const MAX_LABEL_LENGTH = 100;
 
-export interface ConnectionDeps {
-  readConnections(): Promise<Connections>;
-  writeConnections(connections: Connections): Promise<void>;
-  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  emit: Events['emit'];
-  checkKey(settings: ConnectionSettings): Promise<Result<ConnectionTestResult>>;
-}
+/** The settings' one queue: two writes never interleave their read and write. */
+export const settingsQueue = createSerialUpdates();
+
+/** An address and key tried as a saved connection is tested, before they are saved. */
+export type KeyTest = (settings: ConnectionSettings) => Promise<Result<ConnectionTestResult>>;
 
 /** What the service made of a key: a 401 or 403 rejects it; any other failure leaves it unchecked. */
-export async function tryKey(
-  deps: Pick<ConnectionDeps, 'checkKey'>,
-  settings: ConnectionSettings,
-): Promise<KeyCheck> {
-  const answer = await deps.checkKey(settings);
+export async function tryKey(testKey: KeyTest, settings: ConnectionSettings): Promise<KeyCheck> {
+  const answer = await testKey(settings);
   if (answer.ok) return { outcome: 'accepted', found: answer.data };
   return { outcome: rejectsKey(answer.error) ? 'rejected' : 'unchecked', error: answer.error };
 }
@@ -57,18 +59,22 @@ export function checkPair(
 const checkLabel = (label: string) => (label.trim().length > MAX_LABEL_LENGTH ? null : label.trim());
 const labelTooLong = () => invalidField('label', t('connLabelTooLong', MAX_LABEL_LENGTH));
 
-export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Promise<SettingsSummary>) {
+export function createConnectionHandlers(
+  emit: Events['emit'],
+  testKey: KeyTest,
+  summary: () => Promise<SettingsSummary>,
+) {
   function update(
     change: (stored: Connections) => Connections | Result<never>,
   ): Promise<Result<SettingsSummary>> {
-    return deps.oneAtATime(async () => {
-      const before = await deps.readConnections();
+    return settingsQueue(async () => {
+      const before = await readConnections();
       const after = change(before);
       if ('ok' in after) return after;
-      await budgets.local.retrying(() => deps.writeConnections(after));
+      await budgets.local.retrying(() => writeConnections(after));
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
-      if (removed) await deps.emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });
-      if (before.active !== after.active) await deps.emit('connection.switched', {});
+      if (removed) await emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });
+      if (before.active !== after.active) await emit('connection.switched', {});
       return { ok: true, data: await summary() };
     });
   }
@@ -89,7 +95,7 @@ export function createConnectionHandlers(deps: ConnectionDeps, summary: () => Pr
         baseUrl: checked.baseUrl,
         apiKey: checked.key,
       };
-      const keyCheck = checkKey ? await tryKey(deps, entry) : undefined;
+      const keyCheck = checkKey ? await tryKey(testKey, entry) : undefined;
       // A key the service rejects is added only when the person says so (sent again without the check).
       if (keyCheck?.outcome === 'rejected') return { ok: false, error: keyCheck.error };
       const added = await update(({ list }) => ({ active: entry.id, list: [...list, entry] }));

@@ -11,16 +11,17 @@ import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settin
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import type { ConnectionWork } from './connection-work';
 import type { BackgroundEvents, Events } from './events';
-import { refOf, type ConnectionRef, type ConnectionSettings, type Connections } from './settings/storage';
-import { handlerPart, type Handlers } from './router';
+import { readConnections, refOf, saveConnection, type ConnectionRef } from './settings/storage';
+import { handlerPart } from './router';
 import {
   checkPair,
   createConnectionHandlers,
   invalidField,
+  settingsQueue,
   tryKey,
-  type ConnectionDeps,
+  type KeyTest,
 } from './connections';
-import { connectionGone } from './service';
+import { connectionGone, hasHostPermission } from './service';
 
 /** The privacy chosen last, so the popup starts there (Public at first). Never a password. */
 export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY_KEY}`, {
@@ -28,48 +29,28 @@ export const lastPrivacyItem = storage.defineItem<Privacy>(`local:${LAST_PRIVACY
   version: 1,
 });
 
-const JOB_MESSAGES = [
-  'bulk.start',
-  'bulk.stop',
-  'bulk.retryFailed',
-  'bulk.dismiss',
-  'site.read',
-  'site.stop',
-  'site.pages',
-] as const;
-
 type SaveInput = MessageInput<'settings.save'>;
-
-export interface HandlerDeps {
-  readConnections(): Promise<Connections>;
-  writeConnections(connections: Connections): Promise<void>;
-  saveConnection(settings: ConnectionSettings): Promise<void>;
-  /** The settings' one queue: two saves never interleave their read and write. */
-  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  hasHostPermission(origin: string): Promise<boolean>;
-  workOn(ref: ConnectionRef): Promise<ConnectionWork | null>;
-  events: Pick<Events, 'emit'>;
-  checkKey: ConnectionDeps['checkKey'];
-  now(): number;
-}
 
 /** The end of the key, to recognise it by; none for a key so short that four characters say too much. */
 function lastFour(key: string): string | null {
   return key.length >= 8 ? key.slice(-4) : null;
 }
 
-export function createHandlers(deps: HandlerDeps) {
-  const { emit } = deps.events;
-
+/** `workOn` finds the work of the connection a message names (null once it is gone). */
+export function createHandlers(
+  workOn: (ref: ConnectionRef) => Promise<ConnectionWork | null>,
+  { emit }: Pick<Events, 'emit'>,
+  testKey: KeyTest,
+) {
   const activeEntry = async () => {
-    const { active, list } = await deps.readConnections();
+    const { active, list } = await readConnections();
     return list.find((entry) => entry.id === active);
   };
 
   async function summary(): Promise<SettingsSummary> {
-    const { active, list } = await deps.readConnections();
+    const { active, list } = await readConnections();
     const { baseUrl = '', apiKey = '' } = list.find((entry) => entry.id === active) ?? {};
-    const hostPermission = baseUrl ? await deps.hasHostPermission(new URL(baseUrl).origin) : false;
+    const hostPermission = baseUrl ? await hasHostPermission(new URL(baseUrl).origin) : false;
     // Never a key: only whether one is set.
     const connections = list.map((entry) => ({
       ...refOf(entry),
@@ -107,7 +88,7 @@ export function createHandlers(deps: HandlerDeps) {
     const candidate = await candidateOf(input);
     if ('ok' in candidate) return candidate;
     const { before, after, changed } = candidate;
-    await deps.saveConnection(after);
+    await saveConnection(after);
     if (changed) {
       await emit('connection.changed', { before: { id: before.id, baseUrl: before.baseUrl } });
       await emit('connection.switched', {});
@@ -119,9 +100,9 @@ export function createHandlers(deps: HandlerDeps) {
   async function checkAndSave(input: SaveInput): Promise<Result<SavedSettings>> {
     const candidate = await candidateOf(input);
     if ('ok' in candidate) return candidate;
-    const keyCheck = await tryKey(deps, candidate.after);
+    const keyCheck = await tryKey(testKey, candidate.after);
     if (keyCheck.outcome === 'rejected' && candidate.changed) return { ok: false, error: keyCheck.error };
-    const saved = await deps.oneAtATime(() => save(input));
+    const saved = await settingsQueue(() => save(input));
     return saved.ok ? { ...saved, data: { ...saved.data, keyCheck } } : saved;
   }
 
@@ -130,7 +111,7 @@ export function createHandlers(deps: HandlerDeps) {
       act: (work: ConnectionWork, input: I) => Promise<Result<O>>,
     ) =>
     async (input: I): Promise<Result<O>> => {
-      const work = await deps.workOn(input.connection);
+      const work = await workOn(input.connection);
       return work ? act(work, input) : connectionGone(input.connection);
     };
 
@@ -155,23 +136,14 @@ export function createHandlers(deps: HandlerDeps) {
   async function kept<T>(answer: Result<T>, keep: (data: T) => Promise<void>): Promise<Result<Cached<T>>> {
     if (!answer.ok) return answer;
     await keep(answer.data);
-    return { ok: true, data: { data: answer.data, fetchedAt: deps.now() } };
+    return { ok: true, data: { data: answer.data, fetchedAt: Date.now() } };
   }
 
-  const jobs = Object.fromEntries(
-    JOB_MESSAGES.map((type) => [
-      type,
-      onWork((work, input: MessageInput<typeof type>) =>
-        ({ ...work.bulk.handlers, ...work.sites.handlers })[type](input as never),
-      ),
-    ]),
-  ) as Pick<Handlers, (typeof JOB_MESSAGES)[number]>;
-
   return handlerPart({
-    ...createConnectionHandlers({ ...deps, emit }, summary),
+    ...createConnectionHandlers(emit, testKey, summary),
     'settings.get': async () => ({ ok: true, data: await summary() }),
     'settings.save': ({ checkKey, ...input }) =>
-      checkKey ? checkAndSave(input) : deps.oneAtATime(() => save(input)),
+      checkKey ? checkAndSave(input) : settingsQueue(() => save(input)),
     'settings.test': onWork((work) => work.service.test()),
     'reports.list': onWork((work, { connection: _, ...query }) => work.service.listSummaries(query, true)),
     'reports.exportPage': onWork((work, { connection: _, ...query }) => work.service.exportPage(query)),
@@ -188,14 +160,20 @@ export function createHandlers(deps: HandlerDeps) {
     'reports.delete': onWork((work, { id }) => work.service.deleteReport(id)),
     'projects.list': onWork((work, { connection: _, ...query }) => work.service.listProjects(query)),
     'projects.delete': onWork((work, { name }) => work.service.deleteProject(name)),
-    ...jobs,
+    'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
+    'bulk.stop': onWork((work) => work.bulk.handlers['bulk.stop']()),
+    'bulk.retryFailed': onWork((work) => work.bulk.handlers['bulk.retryFailed']()),
+    'bulk.dismiss': onWork((work) => work.bulk.handlers['bulk.dismiss']()),
+    'site.read': onWork((work, input) => work.sites.handlers['site.read'](input)),
+    'site.stop': onWork((work, input) => work.sites.handlers['site.stop'](input)),
+    'site.pages': onWork((work, input) => work.sites.handlers['site.pages'](input)),
     'history.clear': onWork(async (work) => {
       await work.history.clear();
       return { ok: true, data: null };
     }),
 
     'popup.snapshot': async ({ connection, url }) => {
-      const work = await deps.workOn(connection);
+      const work = await workOn(connection);
       const [lastPrivacy, create] = await Promise.all([
         lastPrivacyItem.getValue(),
         work && url ? work.creates.state(url) : null,

@@ -1,8 +1,10 @@
 // One connection's service: its client, and the events its answers raise. A connection removed or saved
 // as another account gets no request, and a late answer tells nothing.
+import { browser } from 'wxt/browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
+import { originPattern } from '@/lib/base-url';
 import { listView } from '@/lib/api/summary';
 import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
@@ -19,15 +21,11 @@ import type { Events } from './events';
 import { exportPage } from './export-rows';
 import { summaryPage } from './report-store';
 import { StorageFull, storageFullError } from './storage-budget';
-import type { Connection, ConnectionRef, ConnectionSettings } from './settings/storage';
+import { readConnectionOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import { withoutKey } from './without-key';
 
-export interface ServiceDeps {
-  connectionOf(ref: ConnectionRef): Promise<Connection | null>;
-  createClient(settings: ConnectionSettings): ApiClient;
-  hasHostPermission(origin: string): Promise<boolean>;
-  events: Pick<Events, 'emit'>;
-}
+/** A client over a connection's own address and key (the worker's over `fetch`; tests give a fake). */
+export type ClientOf = (settings: ConnectionSettings) => ApiClient;
 
 export type Service = ReturnType<typeof createService>;
 
@@ -54,33 +52,30 @@ async function testWith(client: ApiClient): Promise<Result<ConnectionTestResult>
   return { ok: true, data: { ...data, account: account.ok ? account.data : null } };
 }
 
+export const hasHostPermission = (origin: string) =>
+  browser.permissions.contains({ origins: [originPattern(origin)] });
+
 /** A request that could not reach the server, said as missing access when the extension has none. */
-async function accessOr<T>(
-  answer: Result<T>,
-  baseUrl: string,
-  deps: Pick<ServiceDeps, 'hasHostPermission'>,
-): Promise<Result<T>> {
+async function accessOr<T>(answer: Result<T>, baseUrl: string): Promise<Result<T>> {
   if (answer.ok || answer.error.kind !== 'network') return answer;
   const origin = new URL(baseUrl).origin;
-  if (await deps.hasHostPermission(origin)) return answer;
+  if (await hasHostPermission(origin)) return answer;
   const message = t('errorPermissionOrigin', origin);
   return { ok: false, error: apiError('permission', { message, detail: answer.error.detail }) };
 }
 
 /** Tries an address and key before they are saved, as a saved connection is tested; never answers the key. */
-export function createKeyCheck(deps: Pick<ServiceDeps, 'createClient' | 'hasHostPermission'>) {
-  return async (settings: ConnectionSettings): Promise<Result<ConnectionTestResult>> => {
-    const answer = withoutKey(await testWith(deps.createClient(settings)), settings.apiKey);
-    return accessOr(answer, settings.baseUrl, deps);
-  };
+export function createKeyTest(clientOf: ClientOf) {
+  return async (settings: ConnectionSettings): Promise<Result<ConnectionTestResult>> =>
+    accessOr(withoutKey(await testWith(clientOf(settings)), settings.apiKey), settings.baseUrl);
 }
 
 /** A connection's service by its handle (it keeps nothing: each connection's work holds its one). */
-export const createServices = (deps: ServiceDeps) => (on: ConnectionRef) => createService(on, deps);
+export const createServices = (events: Pick<Events, 'emit'>, clientOf: ClientOf) => (on: ConnectionRef) =>
+  createService(on, events, clientOf);
 
-function createService(on: ConnectionRef, deps: ServiceDeps) {
-  const { emit } = deps.events;
-  const alive = async () => (await deps.connectionOf(on)) !== null;
+function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, clientOf: ClientOf) {
+  const alive = async () => (await readConnectionOf(on)) !== null;
 
   /**
    * One call with a client made from this connection's own address and key, its answer scrubbed of the
@@ -92,17 +87,17 @@ function createService(on: ConnectionRef, deps: ServiceDeps) {
     tell?: (answer: Result<T>) => Promise<void>,
     read = false,
   ): Promise<Result<T>> {
-    const settings = await deps.connectionOf(on);
+    const settings = await readConnectionOf(on);
     if (!settings) return connectionGone(on);
     if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
-    const answer = withoutKey(await call(deps.createClient(settings)), settings.apiKey);
+    const answer = withoutKey(await call(clientOf(settings)), settings.apiKey);
     if (!(await alive())) return connectionGone(on);
     const full = await tell?.(answer).then(
       () => null,
       (cause: StorageFull) => cause,
     );
     if (full && read) return { ok: false, error: storageFullError(full.area) };
-    return accessOr(answer, settings.baseUrl, deps);
+    return accessOr(answer, settings.baseUrl);
   }
 
   /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */

@@ -11,20 +11,18 @@ import {
   readConnection,
   readConnectionOf,
   readConnections,
-  saveConnection,
-  writeConnections,
   type ConnectionRef,
   type ConnectionSettings,
 } from './settings/storage';
-import { originPattern } from '@/lib/base-url';
+import { settingsQueue } from './connections';
 import { createHandlers } from './handlers';
-import { clearSpace, createSerialUpdates } from './storage-budget';
+import { clearSpace } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
 import { workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
-import { connectionGone, createKeyCheck, createServices } from './service';
+import { connectionGone, createKeyTest, createServices } from './service';
 import type { PageActions } from './integration/quick-create';
 import { readStore } from '@/lib/report-store';
 
@@ -43,9 +41,7 @@ export interface BackgroundOptions {
  */
 export function createBackground(options: BackgroundOptions = {}) {
   const now = () => Date.now();
-  // One queue for every write of the connection settings: saves never interleave.
-  const settingsUpdates = createSerialUpdates();
-  void settingsUpdates(mirrorActive);
+  void settingsQueue(mirrorActive);
   // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
   // the connections (a switch shows without waiting for the queue), and when storage.session was emptied.
   const mirror = () => void mirrorActive();
@@ -55,17 +51,14 @@ export function createBackground(options: BackgroundOptions = {}) {
   });
 
   const events = createEvents();
-  const reach = {
-    hasHostPermission: (origin: string) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-    createClient: (settings: ConnectionSettings) =>
-      createApiClient({
-        ...settings,
-        ...options.client,
-        // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
-        onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
-      }),
-  };
-  const serviceOf = createServices({ connectionOf: readConnectionOf, events, ...reach });
+  const clientOf = (settings: ConnectionSettings) =>
+    createApiClient({
+      ...settings,
+      ...options.client,
+      // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
+      onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+    });
+  const serviceOf = createServices(events, clientOf);
 
   const works = createConnectionWorks({
     serviceOf,
@@ -101,17 +94,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
 
-  const handlers = createHandlers({
-    readConnections,
-    writeConnections,
-    saveConnection,
-    oneAtATime: settingsUpdates,
-    hasHostPermission: reach.hasHostPermission,
-    workOn: works.workOn,
-    events,
-    checkKey: createKeyCheck(reach),
-    now,
-  });
+  const handlers = createHandlers(works.workOn, events, createKeyTest(clientOf));
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({

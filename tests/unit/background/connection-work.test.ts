@@ -6,6 +6,7 @@ import { createConnectionWorks } from '@/entrypoints/background/connection-work'
 import { createEvents } from '@/entrypoints/background/events';
 import { createHandlers, lastPrivacyItem } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
 import type { ApiClient } from '@/entrypoints/background/service/client';
 import type { ReportId } from '@/lib/api/types';
 import type { Handlers } from '@/entrypoints/background/router';
@@ -49,12 +50,7 @@ function setup(core = coreHandlers()) {
     deleteReport: (id: ReportId) => core['reports.delete']({ connection: REF, id }),
   };
   const readConnections = async () => ({ active: A.id, list: [A] });
-  const serviceOf = createServices({
-    connectionOf: async (ref) => (ref.id === A.id && ref.account === A.id ? A : null),
-    hasHostPermission: async () => true,
-    createClient: () => service as unknown as ApiClient,
-    events,
-  });
+  const serviceOf = createServices(events, () => service as unknown as ApiClient);
   const works = createConnectionWorks({
     serviceOf,
     events,
@@ -62,17 +58,7 @@ function setup(core = coreHandlers()) {
     now: () => 42,
     keepAliveWhile: (work) => work,
   });
-  const handlers = createHandlers({
-    checkKey: vi.fn(),
-    readConnections,
-    writeConnections: async () => {},
-    saveConnection: async () => {},
-    oneAtATime: (work) => work(),
-    hasHostPermission: async () => true,
-    workOn: works.workOn,
-    events,
-    now: () => 42,
-  });
+  const handlers = createHandlers(works.workOn, events, vi.fn());
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {
     track: vi.spyOn(work.follower, 'track').mockResolvedValue(),
@@ -85,7 +71,11 @@ function setup(core = coreHandlers()) {
 }
 
 describe('report changes reach the report store and the follower', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    vi.spyOn(Date, 'now').mockReturnValue(42);
+    await writeConnections({ active: A.id, list: [A] });
+  });
 
   it('a created report becomes its page’s report and is followed while generating', async () => {
     const { handlers, kept, follower } = setup();
@@ -113,13 +103,14 @@ describe('report changes reach the report store and the follower', () => {
     expect(await lastPrivacyItem.getValue()).toBe(1);
 
     // Nothing chosen, nothing stored: the create stores nothing either (only 'popup.rememberPrivacy' does).
-    await fakeBrowser.storage.local.clear();
-    await handlers['reports.create']({
+    await lastPrivacyItem.removeValue();
+    const created = await handlers['reports.create']({
       connection: REF,
       url: 'https://example.com/other',
       privacy: 2,
       password: 'pw',
     });
+    expect(created.ok).toBe(true);
     expect(Object.keys(await fakeBrowser.storage.local.get())).not.toContain(LAST_PRIVACY_KEY);
   });
 

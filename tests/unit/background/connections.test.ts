@@ -2,64 +2,29 @@
 // pages learn (never a key), the key of each going only to its own server, and an answer of one connection
 // that arrives after a switch kept out of the other's caches.
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
-import type { Events } from '@/entrypoints/background/events';
-import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { createKeyCheck, createServices, type ServiceDeps } from '@/entrypoints/background/service';
-import { refOf } from '@/entrypoints/background/settings/storage';
-import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
+import type { ApiClient } from '@/entrypoints/background/service/client';
+import { readConnections, writeConnections } from '@/entrypoints/background/settings/storage';
 import type { Result } from '@/lib/api/errors';
 import type { Page, Report } from '@/lib/api/types';
 import type { Connection, Connections, ConnectionSettings } from '@/entrypoints/background/settings/storage';
-import { serviceWorkOn } from './service-fixture';
+import { handlersOver } from './service-fixture';
 
 const A: Connection = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
 const B: Connection = { id: 'b', label: 'b.example', baseUrl: 'https://b.example', apiKey: 'key-of-b-2222' };
 
-function setup(initial: Connections = { active: 'a', list: [A] }) {
-  let stored: Connections = structuredClone(initial);
+async function setup(initial: Connections = { active: 'a', list: [A] }) {
   const sent: ConnectionSettings[] = [];
   const list = vi.fn(async (): Promise<Result<Page<Report>>> => ({ ok: true, data: { items: [] } as never }));
-  const readSettings = async (): Promise<ConnectionSettings> => {
-    const active = stored.list.find((entry) => entry.id === stored.active);
-    return active
-      ? { id: active.id, baseUrl: active.baseUrl, apiKey: active.apiKey }
-      : { baseUrl: '', apiKey: '' };
-  };
-  void readSettings;
-  const createClient = vi.fn((settings: ConnectionSettings) => {
+  const clientOf = (settings: ConnectionSettings) => {
     sent.push(settings);
-    return {
-      listReports: list,
-      getAccount: async () => ({ ok: true, data: null }),
-    } as unknown as ReturnType<ServiceDeps['createClient']>;
-  });
-  const events = { emit: vi.fn<Events['emit']>(async () => {}) };
-  const serviceOf = createServices({
-    connectionOf: async (ref) =>
-      stored.list.find((entry) => entry.id === ref.id && refOf(entry).account === ref.account) ?? null,
-    hasHostPermission: async () => true,
-    createClient: (settings) => createClient(settings),
-    events,
-  });
-  const deps = {
-    saveConnection: async () => {},
-    workOn: serviceWorkOn(serviceOf),
-    now: () => 5000,
-    readConnections: async () => structuredClone(stored),
-    writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
-    oneAtATime: createSerialUpdates(),
-    events,
-    hasHostPermission: async () => true,
-    checkKey: createKeyCheck({ hasHostPermission: async () => true, createClient }),
-  } satisfies HandlerDeps;
-  return {
-    handlers: createHandlers(deps),
-    stored: () => stored,
-    deps: { ...deps, createClient },
-    sent,
-    list,
+    return { listReports: list, getAccount: async () => ({ ok: true, data: null }) } as unknown as ApiClient;
   };
+  fakeBrowser.reset();
+  await writeConnections(initial);
+  const { handlers, events } = handlersOver(clientOf);
+  return { handlers, stored: readConnections, events, sent, list };
 }
 
 const refused = (field: string) => ({
@@ -69,20 +34,20 @@ const refused = (field: string) => ({
 
 describe('adding a connection', () => {
   it('stores it with a random id, makes it active, and tells who must know', async () => {
-    const { handlers, stored, deps } = setup();
+    const { handlers, stored, events } = await setup();
     const answer = await handlers['connections.add']({
       baseUrl: 'https://b.example/api/v1',
       apiKey: ' key-of-b-2222 ',
     });
-    const added = stored().list[1]!;
+    const added = (await stored()).list[1]!;
     expect(added).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       label: 'b.example',
       baseUrl: 'https://b.example',
       apiKey: 'key-of-b-2222',
     });
-    expect(stored().active).toBe(added.id);
-    expect(deps.events.emit).toHaveBeenCalledExactlyOnceWith('connection.switched', {});
+    expect((await stored()).active).toBe(added.id);
+    expect(events.emit).toHaveBeenCalledExactlyOnceWith('connection.switched', {});
     expect(answer).toMatchObject({
       ok: true,
       data: {
@@ -112,10 +77,10 @@ describe('adding a connection', () => {
       'label',
     ],
   ])('refuses %s, next to its field, and stores nothing', async (_name, input, field) => {
-    const { handlers, stored, deps } = setup();
+    const { handlers, stored, events } = await setup();
     expect(await handlers['connections.add'](input)).toMatchObject(refused(field));
-    expect(stored().list).toEqual([A]);
-    expect(deps.events.emit).not.toHaveBeenCalled();
+    expect((await stored()).list).toEqual([A]);
+    expect(events.emit).not.toHaveBeenCalled();
   });
 });
 
@@ -123,56 +88,56 @@ describe('adding a connection whose key is tried first', () => {
   const input = { baseUrl: 'https://b.example', apiKey: B.apiKey, checkKey: true };
 
   it('adds it when the service accepts its key, tried on its own server with its own key', async () => {
-    const { handlers, stored, sent } = setup();
+    const { handlers, stored, sent } = await setup();
     expect(await handlers['connections.add'](input)).toMatchObject({
       ok: true,
       data: { keyCheck: { outcome: 'accepted' } },
     });
     expect(sent).toEqual([expect.objectContaining({ baseUrl: 'https://b.example', apiKey: B.apiKey })]);
-    expect(stored().list).toHaveLength(2);
+    expect((await stored()).list).toHaveLength(2);
   });
 
   it('adds nothing when the service rejects the key, and answers its refusal', async () => {
-    const { handlers, stored, list, deps } = setup();
+    const { handlers, stored, list, events } = await setup();
     list.mockResolvedValue({ ok: false, error: apiError('unauthorized', { status: 401 }) });
     expect(await handlers['connections.add'](input)).toMatchObject({
       ok: false,
       error: { kind: 'unauthorized', status: 401 },
     });
-    expect(stored().list).toEqual([A]);
-    expect(deps.events.emit).not.toHaveBeenCalled();
+    expect((await stored()).list).toEqual([A]);
+    expect(events.emit).not.toHaveBeenCalled();
   });
 
   it('adds it when the service cannot be reached, and says the key is unchecked', async () => {
-    const { handlers, stored, list } = setup();
+    const { handlers, stored, list } = await setup();
     list.mockResolvedValue({ ok: false, error: apiError('network') });
     expect(await handlers['connections.add'](input)).toMatchObject({
       ok: true,
       data: { keyCheck: { outcome: 'unchecked', error: { kind: 'network' } } },
     });
-    expect(stored().list).toHaveLength(2);
+    expect((await stored()).list).toHaveLength(2);
   });
 });
 
 describe('renaming, switching and removing', () => {
   it('renames one connection; a blank or unknown one is refused', async () => {
-    const { handlers, stored } = setup({ active: 'a', list: [A, B] });
+    const { handlers, stored } = await setup({ active: 'a', list: [A, B] });
     expect(await handlers['connections.rename']({ id: 'b', label: '  Client B ' })).toMatchObject({
       ok: true,
     });
-    expect(stored().list.map((entry) => entry.label)).toEqual(['Client A', 'Client B']);
+    expect((await stored()).list.map((entry) => entry.label)).toEqual(['Client A', 'Client B']);
     expect(await handlers['connections.rename']({ id: 'b', label: '   ' })).toMatchObject(refused('label'));
     expect(await handlers['connections.rename']({ id: 'zz', label: 'X' })).toMatchObject(refused('id'));
   });
 
   it('switches: the next request goes to the new server with its own key only', async () => {
-    const { handlers, deps, sent } = setup({ active: 'a', list: [A, B] });
+    const { handlers, events, sent } = await setup({ active: 'a', list: [A, B] });
     await handlers['reports.list']({ connection: { id: 'a', account: 'a' } });
     expect(await handlers['connections.switch']({ id: 'b' })).toMatchObject({
       ok: true,
       data: { baseUrl: B.baseUrl },
     });
-    const told = vi.mocked(deps.events.emit).mock.calls.filter(([type]) => type.startsWith('connection.'));
+    const told = vi.mocked(events.emit).mock.calls.filter(([type]) => type.startsWith('connection.'));
     expect(told).toEqual([['connection.switched', {}]]);
     await handlers['reports.list']({ connection: { id: 'b', account: 'b' } });
     expect(sent.map(({ baseUrl, apiKey }) => [baseUrl, apiKey])).toEqual([
@@ -183,7 +148,7 @@ describe('renaming, switching and removing', () => {
   });
 
   it('tests a connection that is not active with its own address and key', async () => {
-    const { handlers, sent } = setup({ active: 'a', list: [A, B] });
+    const { handlers, sent } = await setup({ active: 'a', list: [A, B] });
     expect(await handlers['settings.test']({ connection: { id: 'b', account: 'b' } })).toMatchObject({
       ok: true,
     });
@@ -196,30 +161,30 @@ describe('renaming, switching and removing', () => {
   });
 
   it('removing the active one makes the next one active; removing the last leaves none', async () => {
-    const { handlers, stored, deps } = setup({ active: 'a', list: [A, B] });
+    const { handlers, stored, events } = await setup({ active: 'a', list: [A, B] });
     await handlers['connections.remove']({ id: 'a' });
-    expect(stored()).toEqual({ active: 'b', list: [B] });
+    expect(await stored()).toEqual({ active: 'b', list: [B] });
     // Everything kept under its id goes with it (wiring.ts), and B is active now.
-    expect(deps.events.emit.mock.calls).toEqual([
+    expect(events.emit.mock.calls).toEqual([
       ['connection.removed', { id: 'a', baseUrl: A.baseUrl }],
       ['connection.switched', {}],
     ]);
     const answer = await handlers['connections.remove']({ id: 'b' });
-    expect(stored()).toEqual({ active: '', list: [] });
+    expect(await stored()).toEqual({ active: '', list: [] });
     expect(answer).toMatchObject({ ok: true, data: { baseUrl: '', keySet: false, connections: [] } });
   });
 
   it('removing one that is not active switches nothing', async () => {
-    const { handlers, stored, deps } = setup({ active: 'a', list: [A, B] });
+    const { handlers, stored, events } = await setup({ active: 'a', list: [A, B] });
     await handlers['connections.remove']({ id: 'b' });
-    expect(stored()).toEqual({ active: 'a', list: [A] });
-    expect(deps.events.emit.mock.calls).toEqual([['connection.removed', { id: 'b', baseUrl: B.baseUrl }]]);
+    expect(await stored()).toEqual({ active: 'a', list: [A] });
+    expect(events.emit.mock.calls).toEqual([['connection.removed', { id: 'b', baseUrl: B.baseUrl }]]);
   });
 });
 
 describe('an answer that arrives after a switch', () => {
   it('is the answer of the connection its page named, and is given to that page', async () => {
-    const { handlers, list } = setup({ active: 'a', list: [A, B] });
+    const { handlers, list } = await setup({ active: 'a', list: [A, B] });
     let answer!: (value: Result<Page<Report>>) => void;
     list.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     const asked = handlers['reports.list']({ connection: { id: 'a', account: 'a' } });
@@ -230,7 +195,7 @@ describe('an answer that arrives after a switch', () => {
   });
 
   it('is kept when the connection did not change meanwhile', async () => {
-    const { handlers } = setup({ active: 'a', list: [A, B] });
+    const { handlers } = await setup({ active: 'a', list: [A, B] });
     expect(await handlers['reports.list']({ connection: { id: 'a', account: 'a' } })).toMatchObject({
       ok: true,
     });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { exportPage, exportRow } from '@/entrypoints/background/export-rows';
 import { createServices } from '@/entrypoints/background/service';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
 import type { HistoryIndex } from '@/lib/history';
 import { parseReport } from '@/entrypoints/background/service/responses';
 import type { Page, Report } from '@/lib/api/types';
@@ -133,6 +134,8 @@ describe('the previous score and the change', () => {
     });
 
     it('are read from the history of the connection that answered, not the active one', async () => {
+      const settings = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
+      await writeConnections({ active: 'b', list: [settings] });
       await fakeBrowser.storage.session.set({ activeConnection: 'a' });
       await fakeBrowser.storage.local.set({
         'a:historyIndex': {
@@ -141,13 +144,13 @@ describe('the previous score and the change', () => {
         'b:historyIndex': HISTORY,
       });
       const listReports = vi.fn(async () => ({ ok: true as const, data: pageOf([parsed()]) }));
-      const settings = { id: 'b', label: 'B', baseUrl: 'https://b.example', apiKey: 'key-of-b-0000' };
-      const service = createServices({
-        connectionOf: async (ref) => (ref.id === 'b' ? settings : null),
-        hasHostPermission: async () => true,
-        createClient: () => ({ listReports }) as never,
-        events: { emit: async () => {} },
-      })({ id: 'b', account: 'b' });
+      const service = createServices(
+        { emit: async () => {} },
+        () => ({ listReports }) as never,
+      )({
+        id: 'b',
+        account: 'b',
+      });
       const answer = await service.exportPage({});
       expect(answer).toMatchObject({
         ok: true,

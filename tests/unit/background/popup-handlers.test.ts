@@ -7,8 +7,9 @@ import { createCreateRuns, createRunsItem } from '@/entrypoints/background/creat
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
-import { createHandlers, lastPrivacyItem, type HandlerDeps } from '@/entrypoints/background/handlers';
+import { createHandlers, lastPrivacyItem } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { cleanUrl } from '@/reference-api/phprank/address';
 import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 
@@ -19,23 +20,29 @@ function setup(items = [makeReport()], configured = true) {
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
   const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work }, createRunsItem('a'));
-  const service = createServices({
-    connectionOf: async () => ({ ...REF, label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a-long' }),
-    createClient: () => ({ listReports: (query: ReportListQuery) => listReports(query) }) as never,
-    hasHostPermission: async () => true,
-    events: { emit: async () => {} },
-  })(REF);
+  const events = { emit: async () => {} };
+  const service = createServices(
+    events,
+    () => ({ listReports: (query: ReportListQuery) => listReports(query) }) as never,
+  )(REF);
   const work = { service, store, creates, follow: followReport };
-  const handlers = createHandlers({
-    workOn: async () => (configured ? (work as never) : null),
-    events: { emit: async () => {} },
-    now: () => 5000,
-  } as Partial<HandlerDeps> as HandlerDeps);
+  const handlers = createHandlers(
+    async () => (configured ? (work as never) : null),
+    events,
+    async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
+  );
   return { handlers, listReports, followReport, store, kept: readStore('a'), creates };
 }
 
 describe('popup handlers', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    vi.spyOn(Date, 'now').mockReturnValue(5000);
+    await writeConnections({
+      active: REF.id,
+      list: [{ id: REF.id, label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a-long' }],
+    });
+  });
 
   it.each([
     'https://example.com/caf%C3%A9',

@@ -1,19 +1,14 @@
-// The background's handlers and services over connections kept in memory, each with its own handle:
-// what the handler tests build instead of the worker's storage.
+// The background's handlers and services over the settings storage on fakeBrowser and a fake client:
+// what the handler tests build instead of the whole worker.
 import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { Events } from '@/entrypoints/background/events';
 import { createHandlers } from '@/entrypoints/background/handlers';
-import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
+import { createKeyTest, createServices, type ClientOf, type Service } from '@/entrypoints/background/service';
 import {
-  createKeyCheck,
-  createServices,
-  type Service,
-  type ServiceDeps,
-} from '@/entrypoints/background/service';
-import {
-  refOf,
-  type Connection,
+  readConnections,
+  writeConnections,
   type ConnectionRef,
   type ConnectionSettings,
   type Connections,
@@ -28,62 +23,33 @@ export function serviceWorkOn(serviceOf: (ref: ConnectionRef) => Service) {
   };
 }
 
+/** Whether the extension may reach an origin, as browser.permissions answers it. */
+export const grantOrigins = (granted: boolean) =>
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(granted);
+
+/** The handlers over the connections saved and a fake client, and the events they emit (a spy). */
+export function handlersOver(clientOf: ClientOf, granted = true) {
+  const hasHostPermission = grantOrigins(granted);
+  const events = { emit: vi.fn<Events['emit']>(async () => {}) };
+  const createClient = vi.fn(clientOf);
+  const serviceOf = createServices(events, createClient);
+  const handlers = createHandlers(serviceWorkOn(serviceOf), events, createKeyTest(createClient));
+  return { handlers, serviceOf, events, createClient, hasHostPermission };
+}
+
 /** The handle of the connection `setupHandlers` saves first. */
 export const REF = { id: 'c', account: 'c' };
 
-export function setupHandlers(
-  initial: ConnectionSettings,
-  createClient: ServiceDeps['createClient'],
-  granted = true,
-) {
-  // No address: nothing saved yet.
-  let stored: Connections = initial.baseUrl
+/** One connection saved with `initial` (none when it has no address), as the settings form sees it. */
+export async function setupHandlers(initial: ConnectionSettings, clientOf: ClientOf, granted = true) {
+  const connections: Connections = initial.baseUrl
     ? { active: REF.id, list: [{ id: REF.id, label: 'C', baseUrl: initial.baseUrl, apiKey: initial.apiKey }] }
     : { active: '', list: [] };
-  const events = { emit: vi.fn<Events['emit']>(async () => {}) };
-  const readConnections = async () => structuredClone(stored);
-  const deps = {
-    readConnections,
-    writeConnections: async (next: Connections) => void (stored = structuredClone(next)),
-    saveConnection: async ({ baseUrl, apiKey }: ConnectionSettings) => {
-      const entry: Connection = stored.list[0] ?? { id: REF.id, label: 'C', baseUrl, apiKey };
-      const same = entry.baseUrl === baseUrl && entry.apiKey === apiKey;
-      stored = {
-        active: REF.id,
-        list: [
-          { ...entry, baseUrl, apiKey, account: same ? refOf(entry).account : `${refOf(entry).account}+` },
-        ],
-      };
-    },
-    oneAtATime: createSerialUpdates(),
-    hasHostPermission: vi.fn(async (_origin: string) => granted),
-    events,
-    createClient: vi.fn((settings: ConnectionSettings) => createClient(settings)),
-  };
-  const serviceOf = createServices({
-    createClient: (settings) => deps.createClient(settings),
-    hasHostPermission: (origin) => deps.hasHostPermission(origin),
-    events,
-    connectionOf: async (ref) =>
-      (await readConnections()).list.find(
-        (entry) => entry.id === ref.id && refOf(entry).account === ref.account,
-      ) ?? null,
-  });
-  // The same object: a test may replace a dependency after the handlers are made.
-  const handlers = createHandlers(
-    Object.assign(deps, {
-      serviceOf,
-      checkKey: createKeyCheck({
-        createClient: (settings) => deps.createClient(settings),
-        hasHostPermission: (origin) => deps.hasHostPermission(origin),
-      }),
-      workOn: serviceWorkOn(serviceOf),
-      now: () => 5000,
-    }),
-  );
-  const stored_ = () => {
-    const [entry] = stored.list;
+  const stored = async () => {
+    const [entry] = (await readConnections()).list;
     return { baseUrl: entry?.baseUrl ?? '', apiKey: entry?.apiKey ?? '' };
   };
-  return { handlers, serviceOf, deps, stored: stored_ };
+  fakeBrowser.reset();
+  await writeConnections(connections);
+  return { ...handlersOver(clientOf, granted), stored };
 }

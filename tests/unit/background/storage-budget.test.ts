@@ -11,7 +11,6 @@ import { createHistory } from '@/entrypoints/background/history';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
-import { readConnections, writeConnections } from '@/entrypoints/background/settings/storage';
 import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { summarizeChecks } from '@/lib/api/report-checks';
 import type { Page, Report } from '@/lib/api/types';
@@ -131,13 +130,8 @@ describe('a full quota', () => {
   it('connections.add answers a sentence saying storage is full and what to do, not an internal error', async () => {
     vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(() => Promise.reject(quotaError()));
     const handlers = createConnectionHandlers(
-      {
-        readConnections,
-        writeConnections,
-        oneAtATime: createSerialUpdates(),
-        emit: async () => {},
-        checkKey: async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
-      },
+      async () => {},
+      async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
       async () => ({}) as never,
     );
     // Said at the message boundary, as every StorageFull is.

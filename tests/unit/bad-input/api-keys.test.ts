@@ -28,10 +28,10 @@ describe('isSendableKey', () => {
   });
 });
 
-/** The settings handler over connections kept in memory (as tests/unit/background/handlers.test.ts has them). */
-function settingsHandler(initial: ConnectionSettings) {
+/** The settings handler over the settings storage (as tests/unit/background/handlers.test.ts has it). */
+async function settingsHandler(initial: ConnectionSettings) {
   // Saving never reaches the service: a client made would be a failure.
-  const { handlers, stored } = setupHandlers(initial, () => {
+  const { handlers, stored } = await setupHandlers(initial, () => {
     throw new Error('no client should be made');
   });
   const connection = initial.baseUrl ? REF : { id: '', account: '' };
@@ -44,20 +44,26 @@ describe('settings.save with a pasted key', () => {
   it.each(['two words', 'line\nbreak', 'tab\tinside', 'clé-de-service'])(
     'refuses %j next to the key field, and keeps what was saved',
     async (apiKey) => {
-      const { save, stored } = settingsHandler({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      const { save, stored } = await settingsHandler({
+        baseUrl: 'https://r.example',
+        apiKey: 'old-key-0000',
+      });
       const answer = await save({ baseUrl: 'https://other.example', apiKey });
       expect(answer).toEqual({
         ok: false,
         error: expect.objectContaining({ kind: 'invalid_input', fieldErrors: { apiKey: [KEY_MALFORMED] } }),
       });
-      expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      expect(await stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
     },
   );
 
   it.each(['k', 'abc', 'key-123'])(
     'refuses %j, shorter than any key and too short to take out of replies, next to the key field',
     async (apiKey) => {
-      const { save, stored } = settingsHandler({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      const { save, stored } = await settingsHandler({
+        baseUrl: 'https://r.example',
+        apiKey: 'old-key-0000',
+      });
       const answer = await save({ baseUrl: 'https://r.example', apiKey: `  ${apiKey}  ` });
       const sentence =
         'This API key is too short: keys have at least 8 characters. Copy it again from your account.';
@@ -65,15 +71,15 @@ describe('settings.save with a pasted key', () => {
         ok: false,
         error: expect.objectContaining({ kind: 'invalid_input', fieldErrors: { apiKey: [sentence] } }),
       });
-      expect(stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
+      expect(await stored()).toEqual({ baseUrl: 'https://r.example', apiKey: 'old-key-0000' });
     },
   );
 
   it('saves a key of exactly the shortest length', async () => {
-    const { save, stored } = settingsHandler({ baseUrl: '', apiKey: '' });
+    const { save, stored } = await settingsHandler({ baseUrl: '', apiKey: '' });
     const key = 'k'.repeat(MIN_KEY_LENGTH);
     expect(await save({ baseUrl: 'https://r.example', apiKey: key })).toMatchObject({ ok: true });
-    expect(stored().apiKey).toBe(key);
+    expect((await stored()).apiKey).toBe(key);
   });
 
   it.each([
@@ -81,14 +87,14 @@ describe('settings.save with a pasted key', () => {
     ['key-1234abcd\n', 'key-1234abcd'],
     ['\r\n\tkey-1234abcd\r\n', 'key-1234abcd'],
   ])('saves %j without the whitespace around it', async (apiKey, saved) => {
-    const { save, stored } = settingsHandler({ baseUrl: '', apiKey: '' });
+    const { save, stored } = await settingsHandler({ baseUrl: '', apiKey: '' });
     const answer = await save({ baseUrl: 'https://r.example', apiKey });
     expect(answer).toMatchObject({ ok: true, data: { keySet: true, keyLastFour: saved.slice(-4) } });
-    expect(stored().apiKey).toBe(saved);
+    expect((await stored()).apiKey).toBe(saved);
   });
 
   it('never answers with the key, however long', async () => {
-    const { save } = settingsHandler({ baseUrl: '', apiKey: '' });
+    const { save } = await settingsHandler({ baseUrl: '', apiKey: '' });
     const answer = await save({ baseUrl: 'https://r.example', apiKey: LONG_KEY });
     expect(JSON.stringify(answer)).not.toContain('kkkkkkkk');
   });

@@ -1,18 +1,13 @@
 // The address and the key as the background stores them: one item, one write, saves one at a time.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers, type HandlerDeps } from '@/entrypoints/background/handlers';
-import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import type { Result } from '@/lib/api/errors';
-import { createServices } from '@/entrypoints/background/service';
-import { serviceWorkOn } from '../service-fixture';
+import { handlersOver } from '../service-fixture';
 import {
   readConnection,
-  readConnectionOf,
   readConnections,
   refOf,
   saveConnection,
-  writeConnections,
   type Connections,
   type ConnectionSettings,
 } from '@/entrypoints/background/settings/storage';
@@ -38,34 +33,17 @@ const shown = async () => refOf(await readConnection());
 const OLD = { baseUrl: 'https://old.example', apiKey: 'old-key-1111' };
 const NEW = { baseUrl: 'https://new.example', apiKey: 'new-key-2222' };
 
-/** The background's settings handlers over the real storage, wired as entrypoints/background/index.ts does. */
+/** The background's settings handlers over the real storage, with the connections saved so far. */
 function backgroundHandlers() {
   const usedSettings: ConnectionSettings[] = [];
-  const queue = createSerialUpdates();
-  const serviceOf = createServices({
-    connectionOf: readConnectionOf,
-    hasHostPermission: async () => true,
-    events: { emit: async () => {} },
-    createClient: (settings) => {
-      // What a request would send, and to where.
-      usedSettings.push(pairOf(settings));
-      // An empty page of reports: only where the request went matters here.
-      const answer = async (): Promise<Result<never>> => ({ ok: true, data: { items: [] } as never });
-      return { listReports: answer } as never;
-    },
+  const { handlers } = handlersOver((settings) => {
+    // What a request would send, and to where.
+    usedSettings.push(pairOf(settings));
+    // An empty page of reports: only where the request went matters here.
+    const answer = async (): Promise<Result<never>> => ({ ok: true, data: { items: [] } as never });
+    return { listReports: answer } as never;
   });
-  const deps: HandlerDeps = {
-    readConnections,
-    writeConnections,
-    saveConnection,
-    oneAtATime: queue,
-    hasHostPermission: async () => true,
-    workOn: serviceWorkOn(serviceOf),
-    now: () => 5000,
-    events: { emit: async () => {} },
-    checkKey: async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
-  };
-  return { handlers: createHandlers(deps), usedSettings, queue };
+  return { handlers, usedSettings };
 }
 
 /** Runs `probe` after every write to storage.local has landed: a request arriving between two steps of a save. */
