@@ -6,7 +6,7 @@ import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './jobs/bulk-change';
-import { createCreateRuns, createRunsItem } from './create-runs';
+import { createCreateRuns } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
 import { createHistory } from './history';
@@ -19,9 +19,6 @@ export interface WorkDeps {
   serviceOf(ref: ConnectionRef): Service;
   events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
-  now(): number;
-  /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
-  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
 }
 
 export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
@@ -47,14 +44,10 @@ export function createConnectionWorks(deps: WorkDeps) {
   }
 
   function build(ref: ConnectionRef) {
-    const { now, keepAliveWhile } = deps;
+    const now = () => Date.now();
     const service = deps.serviceOf(ref);
-    const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
-    const follower = createFollower({
-      connectionId: ref.id,
-      getReport: (id) => service.getReport(id),
-      keepAliveWhile,
-    });
+    const creates = createCreateRuns(ref.id);
+    const follower = createFollower({ connectionId: ref.id, getReport: (id) => service.getReport(id) });
     const list = (query: Parameters<Service['listReports']>[0]) => service.listReports(query, false, PACED);
     const bulk = createBulkChanges({
       connectionId: ref.id,
@@ -62,9 +55,8 @@ export function createConnectionWorks(deps: WorkDeps) {
       delete: ({ id }) => service.deleteReport(id),
       get: ({ id }) => service.getReport(id, PACED),
       list,
-      keepAliveWhile,
     });
-    const sites = createSiteReads({ connectionId: ref.id, list, keepAliveWhile });
+    const sites = createSiteReads({ connectionId: ref.id, list });
 
     return {
       ref,

@@ -8,7 +8,7 @@ import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId, reportKey } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
-import { createRunner, newJob, workAlarm, type Job, type RunnerDeps, type Step } from './jobs/runner';
+import { createRunner, newJob, workAlarm, type Job, type Step } from './jobs/runner';
 import { budgets, spaceItem } from './storage-budget';
 
 /** Quick at first (a person looks at "Generating…"), then every 30 s until the give-up. */
@@ -36,7 +36,7 @@ export interface FollowStep extends Step {
 export const followedOf = (connectionId: string) =>
   spaceItem<Job<FollowStep> | null>('session', connectionId, FOLLOWED_KEY, null, budgets.session);
 
-export interface FollowerDeps extends Pick<RunnerDeps<Job<FollowStep>>, 'keepAliveWhile'> {
+export interface FollowerDeps {
   getReport(id: ReportId): Promise<Result<Report>>;
   connectionId: string;
 }
@@ -66,10 +66,8 @@ export function createFollower(deps: FollowerDeps) {
       settle: async () => ({ state: 'pending' }),
     },
     {
-      ...deps,
       item: followedOf(deps.connectionId),
       alarm: workAlarm('generation', deps.connectionId),
-      serially: budgets.session.serially,
     },
   );
 

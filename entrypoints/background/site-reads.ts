@@ -18,16 +18,7 @@ import {
 } from '@/lib/site-aggregate';
 import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import {
-  createRunner,
-  endWith,
-  ended,
-  newJob,
-  workAlarm,
-  type Job,
-  type JobKind,
-  type RunnerDeps,
-} from './jobs/runner';
+import { createRunner, endWith, ended, newJob, workAlarm, type Job, type JobKind } from './jobs/runner';
 import { budgets, spaceItem, StorageFull, storageFullError } from './storage-budget';
 
 const PAGE_SIZE = 100;
@@ -55,7 +46,7 @@ interface KeptProject {
   at: number;
 }
 
-export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'keepAliveWhile'> {
+export interface SiteDeps {
   connectionId: string;
   /** Reports whole, with every failed test. */
   list(query: ReportListQuery): Promise<Result<Page<Report>>>;
@@ -192,9 +183,7 @@ export function createSiteReads(deps: SiteDeps) {
     let runner = runners.get(project);
     if (!runner) {
       runner = createRunner<ReadJob, Page<Report>>(readOf(project), {
-        ...deps,
         item: jobItem(project),
-        serially,
         alarm: workAlarm('site', connectionId, project),
       });
       runners.set(project, runner);

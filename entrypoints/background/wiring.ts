@@ -20,7 +20,7 @@ import { originPattern } from '@/lib/base-url';
 import { createHandlers } from './handlers';
 import { clearSpace, createSerialUpdates } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
-import { workAlarmOf } from './jobs/runner';
+import { keepAliveWhile, workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
@@ -67,13 +67,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
   const serviceOf = createServices({ connectionOf: readConnectionOf, events, ...reach });
 
-  const works = createConnectionWorks({
-    serviceOf,
-    events,
-    readConnections,
-    now,
-    keepAliveWhile,
-  });
+  const works = createConnectionWorks({ serviceOf, events, readConnections });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
 
@@ -157,14 +151,4 @@ export function createBackground(options: BackgroundOptions = {}) {
     };
   };
   return { handlers, works, toolbar, events, pageActionsOnActive };
-}
-
-/** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
-async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
-  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-  }
 }

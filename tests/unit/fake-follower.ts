@@ -34,7 +34,6 @@ export function startFakeFollower(
       reads.push(id);
       return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
     },
-    keepAliveWhile: (work) => work,
   });
   running.push(follower);
   return {

@@ -11,7 +11,7 @@ import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { reportKey } from '@/lib/report-id';
 import { budgets, spaceItem } from '../storage-budget';
-import { createRunner, endWith, newJob, workAlarm, type JobKind, type RunnerDeps } from './runner';
+import { createRunner, endWith, newJob, workAlarm, type JobKind } from './runner';
 
 /** Besides what pages watch: where listing the matching reports got to. */
 interface StoredJob extends BulkJob {
@@ -27,7 +27,7 @@ export const bulkPasswordItem = (connectionId: string) =>
 
 const LIST_PAGE_SIZE = 100;
 
-export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'keepAliveWhile'> {
+export interface BulkDeps {
   connectionId: string;
   update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
   delete(input: { id: ReportId }): Promise<Result<unknown>>;
@@ -102,9 +102,7 @@ export function createBulkChanges(deps: BulkDeps) {
   };
 
   const runner = createRunner<StoredJob>(kind, {
-    ...deps,
     item: bulkJobItem(deps.connectionId),
-    serially: budgets.session.serially,
     alarm: workAlarm('bulk', deps.connectionId),
   });
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
@@ -59,8 +59,6 @@ function setup(core = coreHandlers()) {
     serviceOf,
     events,
     readConnections,
-    now: () => 42,
-    keepAliveWhile: (work) => work,
   });
   const handlers = createHandlers({
     checkKey: vi.fn(),
@@ -85,7 +83,11 @@ function setup(core = coreHandlers()) {
 }
 
 describe('report changes reach the report store and the follower', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ now: 42, toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
 
   it('a created report becomes its page’s report and is followed while generating', async () => {
     const { handlers, kept, follower } = setup();

@@ -20,7 +20,6 @@ function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7)))
   const follower = createFollower({
     connectionId: 'a',
     getReport,
-    keepAliveWhile: (work) => work,
   });
   /** Seconds since START at which each read was made. */
   const readAt: number[] = [];

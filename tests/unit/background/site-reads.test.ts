@@ -18,6 +18,7 @@ import type { Page, Report } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
+import { SITE_JOB_PREFIX } from '@/lib/storage-keys';
 import { makeReport } from '../options/fakes';
 
 const PROJECT = 'Client A / Landing pages';
@@ -93,23 +94,25 @@ function service(
   return { reports, asked, script, list, pages: () => asked.map(({ query }) => query.page) };
 }
 
+/** Whether every read of connection a ended: its job ended, and its alarm gone with the runner's loop. */
+async function readsEnded(): Promise<boolean> {
+  const jobs = Object.entries(await fakeBrowser.storage.session.get(null)).filter(([key]) =>
+    key.startsWith(`a:${SITE_JOB_PREFIX}`),
+  );
+  const alarms = await fakeBrowser.alarms.getAll();
+  return (
+    jobs.every(([, job]) => (job as { phase: string }).phase === 'ended') &&
+    !alarms.some((alarm) => alarm.name.startsWith(workAlarm('site', 'a', '')))
+  );
+}
+
 /** Connection a's site reads over `fake`; `settled()` runs the fake clock until every read started has ended. */
 function setup(fake: ReturnType<typeof service>) {
-  const running: Promise<unknown>[] = [];
-  const deps: SiteDeps = {
-    connectionId: 'a',
-    list: fake.list,
-    keepAliveWhile: (work) => {
-      running.push(work);
-      return work;
-    },
-  };
+  const deps: SiteDeps = { connectionId: 'a', list: fake.list };
   const sites = createSiteReads(deps);
   async function settled(maxMs = 600_000) {
-    let open = running.length;
-    const ends = running.map((work) => work.finally(() => open--));
     for (let elapsed = 0; elapsed < maxMs; elapsed += 100) {
-      if (open === 0) return Promise.all(ends);
+      if (await readsEnded()) return;
       await vi.advanceTimersByTimeAsync(100);
     }
     throw new Error('the read never ended');
@@ -288,7 +291,6 @@ describe('reading a project', () => {
       connectionId: 'a',
       // The worker stops while page 2 is on its way: no answer ever comes to it.
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      keepAliveWhile: (work) => work,
     });
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
@@ -661,7 +663,6 @@ describe('in the whole background', () => {
     const stopped = createSiteReads({
       connectionId: A.id,
       list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      keepAliveWhile: (work) => work,
     });
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });

@@ -54,7 +54,6 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
       const items = page === 1 ? [makeReport(1), makeReport(2)] : [makeReport(3)];
       return { ok: true, data: makePage(items, { page, perPage: 2, total: 3 }) };
     },
-    keepAliveWhile: (work) => work,
   };
   return { bulk: createBulkChanges(deps), sent, reads, privacyOnService, deleted, gone, deps };
 }
