@@ -23,9 +23,6 @@ export interface WorkDeps {
 
 export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
 
-/** Jobs wait out a 429 with their own pacer (lib/pace.ts): the client hands it back at once. */
-const PACED = { paced: true } as const;
-
 export function createConnectionWorks(deps: WorkDeps) {
   const made = new Map<string, ReturnType<typeof build>>();
 
@@ -47,16 +44,9 @@ export function createConnectionWorks(deps: WorkDeps) {
     const now = () => Date.now();
     const service = deps.serviceOf(ref);
     const creates = createCreateRuns(ref.id);
-    const follower = createFollower({ connectionId: ref.id, getReport: (id) => service.getReport(id) });
-    const list = (query: Parameters<Service['listReports']>[0]) => service.listReports(query, false, PACED);
-    const bulk = createBulkChanges({
-      connectionId: ref.id,
-      update: ({ id, ...changes }) => service.updateReport(id, changes),
-      delete: ({ id }) => service.deleteReport(id),
-      get: ({ id }) => service.getReport(id, PACED),
-      list,
-    });
-    const sites = createSiteReads({ connectionId: ref.id, list });
+    const follower = createFollower(ref.id, service);
+    const bulk = createBulkChanges(ref.id, service);
+    const sites = createSiteReads(ref.id, service);
 
     return {
       ref,

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
-import { createSiteReads, type SiteDeps } from '@/entrypoints/background/site-reads';
+import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { clearSpace } from '@/entrypoints/background/storage-budget';
 import { createBackground } from '@/entrypoints/background/wiring';
@@ -108,8 +108,7 @@ async function readsEnded(): Promise<boolean> {
 
 /** Connection a's site reads over `fake`; `settled()` runs the fake clock until every read started has ended. */
 function setup(fake: ReturnType<typeof service>) {
-  const deps: SiteDeps = { connectionId: 'a', list: fake.list };
-  const sites = createSiteReads(deps);
+  const sites = createSiteReads('a', { listReports: fake.list });
   async function settled(maxMs = 600_000) {
     for (let elapsed = 0; elapsed < maxMs; elapsed += 100) {
       if (await readsEnded()) return;
@@ -287,10 +286,9 @@ describe('reading a project', () => {
 
   it('a read a stopped worker left under way goes on when the next worker starts', async () => {
     const fake = service(250);
-    const stalled = createSiteReads({
-      connectionId: 'a',
+    const stalled = createSiteReads('a', {
       // The worker stops while page 2 is on its way: no answer ever comes to it.
-      list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
+      listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
     });
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
@@ -660,9 +658,8 @@ describe('in the whole background', () => {
     await writeConnections({ active: A.id, list: [A] });
     // The worker that stopped: its page 2 never came back.
     const fake = service(150);
-    const stopped = createSiteReads({
-      connectionId: A.id,
-      list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
+    const stopped = createSiteReads(A.id, {
+      listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
     });
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });

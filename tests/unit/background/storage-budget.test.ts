@@ -176,8 +176,7 @@ describe('a full quota', () => {
         ? Promise.reject(quotaError())
         : set(items),
     );
-    const deps = { connectionId: 'a', list };
-    const sites = createSiteReads(deps);
+    const sites = createSiteReads('a', { listReports: list });
     await sites.handlers['site.read']({ name: project });
     const key = `a:${siteViewName(project)}`;
     const view = async () => (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
@@ -188,7 +187,7 @@ describe('a full quota', () => {
     });
 
     const asksBefore = asked.length;
-    await createSiteReads(deps).resume();
+    await createSiteReads('a', { listReports: list }).resume();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked).toHaveLength(asksBefore);
     vi.useRealTimers();
