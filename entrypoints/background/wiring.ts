@@ -26,7 +26,6 @@ import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { connectionGone, createKeyCheck, createServices } from './service';
 import type { PageActions } from './integration/quick-create';
-import { readStore } from '@/lib/report-store';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -112,7 +111,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     listReports: (query, ref) => serviceOf(ref).listSummaries(query),
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
-    readStore,
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
     showScore,
