@@ -6,7 +6,7 @@ import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { ReportSummary } from '@/lib/api/types';
 import { isGenerating } from '@/lib/report-state';
 import { createBulkChanges } from './jobs/bulk-change';
-import { createCreateRuns, createRunsItem } from './create-runs';
+import { createCreateRuns } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
 import { createHistory } from './history';
@@ -19,15 +19,9 @@ export interface WorkDeps {
   serviceOf(ref: ConnectionRef): Service;
   events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
-  now(): number;
-  /** Keeps the worker alive while `work` runs (Chrome stops a worker whose fetch takes over 30 s). */
-  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
 }
 
 export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
-
-/** Jobs wait out a 429 with their own pacer (lib/pace.ts): the client hands it back at once. */
-const PACED = { paced: true } as const;
 
 export function createConnectionWorks(deps: WorkDeps) {
   const made = new Map<string, ReturnType<typeof build>>();
@@ -47,24 +41,12 @@ export function createConnectionWorks(deps: WorkDeps) {
   }
 
   function build(ref: ConnectionRef) {
-    const { now, keepAliveWhile } = deps;
+    const now = () => Date.now();
     const service = deps.serviceOf(ref);
-    const creates = createCreateRuns({ now, keepAliveWhile }, createRunsItem(ref.id));
-    const follower = createFollower({
-      connectionId: ref.id,
-      getReport: (id) => service.getReport(id),
-      keepAliveWhile,
-    });
-    const list = (query: Parameters<Service['listReports']>[0]) => service.listReports(query, false, PACED);
-    const bulk = createBulkChanges({
-      connectionId: ref.id,
-      update: ({ id, ...changes }) => service.updateReport(id, changes),
-      delete: ({ id }) => service.deleteReport(id),
-      get: ({ id }) => service.getReport(id, PACED),
-      list,
-      keepAliveWhile,
-    });
-    const sites = createSiteReads({ connectionId: ref.id, list, keepAliveWhile });
+    const creates = createCreateRuns(ref.id);
+    const follower = createFollower(ref.id, service);
+    const bulk = createBulkChanges(ref.id, service);
+    const sites = createSiteReads(ref.id, service);
 
     return {
       ref,

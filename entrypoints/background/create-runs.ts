@@ -8,6 +8,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import type { CreateRunState } from '@/lib/messaging/protocol';
+import { keepAliveWhile } from './jobs/runner';
 import { budgets, spaceItem } from './storage-budget';
 
 /** By page URL; a run that succeeded is not kept (the report store has the page's report). */
@@ -21,15 +22,8 @@ export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
   retrySafe: false,
 });
 
-export const createRunsItem = (connectionId: string) =>
-  spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {}, budgets.session);
-
-export interface CreateRunsDeps {
-  now(): number;
-  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
-}
-
-export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof createRunsItem>) {
+export function createCreateRuns(connectionId: string) {
+  const item = spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {}, budgets.session);
   const { serially } = budgets.session;
   /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
@@ -39,7 +33,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
       if (dropped) return;
-      const runs = fresh(await item.getValue(), deps.now());
+      const runs = fresh(await item.getValue(), Date.now());
       change(runs);
       await item.setValue(runs);
     }).catch((cause) => console.error('Page Reports: noting a create', cause));
@@ -47,7 +41,7 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
 
   /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
   async function settled(url: string): Promise<CreateRunState | null> {
-    const run = fresh(await item.getValue(), deps.now())[url];
+    const run = fresh(await item.getValue(), Date.now())[url];
     if (!run || run.error || running.has(url)) return run ?? null;
     const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
     await edit((runs) => {
@@ -67,13 +61,14 @@ export function createCreateRuns(deps: CreateRunsDeps, item: ReturnType<typeof c
       // Known as running here before the note is written: a popup asking meanwhile must not take the
       // note for one left by a stopped worker.
       const work = (async () => {
-        await edit((runs) => void (runs[url] = { startedAt: deps.now() }));
-        const answer = await deps
-          .keepAliveWhile(sent)
-          .catch((): Result<Report> => ({ ok: false, error: apiError('unexpected') }));
+        await edit((runs) => void (runs[url] = { startedAt: Date.now() }));
+        const answer = await keepAliveWhile(sent).catch((): Result<Report> => ({
+          ok: false,
+          error: apiError('unexpected'),
+        }));
         await edit((runs) => {
           if (answer.ok) delete runs[url];
-          else runs[url] = { startedAt: runs[url]?.startedAt ?? deps.now(), error: answer.error };
+          else runs[url] = { startedAt: runs[url]?.startedAt ?? Date.now(), error: answer.error };
         });
         running.delete(url);
         return answer;

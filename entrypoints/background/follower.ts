@@ -8,7 +8,8 @@ import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId, reportKey } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
-import { createRunner, newJob, workAlarm, type Job, type RunnerDeps, type Step } from './jobs/runner';
+import { createRunner, newJob, workAlarm, type Job, type Step } from './jobs/runner';
+import type { Service } from './service';
 import { budgets, spaceItem } from './storage-budget';
 
 /** Quick at first (a person looks at "Generating…"), then every 30 s until the give-up. */
@@ -36,20 +37,15 @@ export interface FollowStep extends Step {
 export const followedOf = (connectionId: string) =>
   spaceItem<Job<FollowStep> | null>('session', connectionId, FOLLOWED_KEY, null, budgets.session);
 
-export interface FollowerDeps extends Pick<RunnerDeps<Job<FollowStep>>, 'keepAliveWhile'> {
-  getReport(id: ReportId): Promise<Result<Report>>;
-  connectionId: string;
-}
-
 export type Follower = ReturnType<typeof createFollower>;
 
-export function createFollower(deps: FollowerDeps) {
+export function createFollower(connectionId: string, service: Pick<Service, 'getReport'>) {
   const now = () => Date.now();
   const runner = createRunner<Job<FollowStep>>(
     {
       name: 'follower',
       keyOf: (step) => reportKey(step.id),
-      send: (_job, step) => deps.getReport(step.id),
+      send: (_job, step) => service.getReport(step.id),
       answered(job, sent, answer) {
         const current = job.items.find((entry) => sameId(entry.id, sent.id));
         // Only the following this read was for: a page may have ended or restarted it meanwhile.
@@ -66,10 +62,8 @@ export function createFollower(deps: FollowerDeps) {
       settle: async () => ({ state: 'pending' }),
     },
     {
-      ...deps,
-      item: followedOf(deps.connectionId),
-      alarm: workAlarm('generation', deps.connectionId),
-      serially: budgets.session.serially,
+      item: followedOf(connectionId),
+      alarm: workAlarm('generation', connectionId),
     },
   );
 

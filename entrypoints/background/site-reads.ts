@@ -2,9 +2,8 @@
 // watch the project's SiteView (lib/site.ts). A read is a job of the runner whose listing is the read:
 // newest id first (an order a regeneration does not change, so Stop and a later read miss nothing), at most
 // SITE_READ_CAP reports. A second visit costs one list read (isCurrent); report events keep the rows current.
-import type { ApiError, Result } from '@/lib/api/errors';
+import type { ApiError } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
-import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { abortableSleep } from '@/lib/pace';
 import { reportKey } from '@/lib/report-id';
@@ -23,11 +22,12 @@ import {
   endWith,
   ended,
   newJob,
+  PACED,
   workAlarm,
   type Job,
   type JobKind,
-  type RunnerDeps,
 } from './jobs/runner';
+import type { Service } from './service';
 import { budgets, spaceItem, StorageFull, storageFullError } from './storage-budget';
 
 const PAGE_SIZE = 100;
@@ -55,12 +55,6 @@ interface KeptProject {
   at: number;
 }
 
-export interface SiteDeps extends Pick<RunnerDeps<ReadJob>, 'keepAliveWhile'> {
-  connectionId: string;
-  /** Reports whole, with every failed test. */
-  list(query: ReportListQuery): Promise<Result<Page<Report>>>;
-}
-
 const ok = { ok: true, data: null } as const;
 
 /**
@@ -78,8 +72,8 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
   return unchanged && (sorted || !newest.hasNext);
 }
 
-export function createSiteReads(deps: SiteDeps) {
-  const { connectionId } = deps;
+/** Reads reports whole, with every failed test. */
+export function createSiteReads(connectionId: string, service: Pick<Service, 'listReports'>) {
   const { serially } = budgets.session;
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
@@ -162,13 +156,17 @@ export function createSiteReads(deps: SiteDeps) {
     name: 'site read',
     keyOf: () => '',
     collect: ({ check, nextPage }) =>
-      deps.list({
-        project,
-        sortBy: check ? 'generated_at' : 'id',
-        sort: 'desc',
-        perPage: PAGE_SIZE,
-        page: check ? 1 : nextPage!,
-      }),
+      service.listReports(
+        {
+          project,
+          sortBy: check ? 'generated_at' : 'id',
+          sort: 'desc',
+          perPage: PAGE_SIZE,
+          page: check ? 1 : nextPage!,
+        },
+        false,
+        PACED,
+      ),
     async collected(job, answer) {
       if (!answer.ok) return endWith(job, answer.error);
       try {
@@ -192,9 +190,7 @@ export function createSiteReads(deps: SiteDeps) {
     let runner = runners.get(project);
     if (!runner) {
       runner = createRunner<ReadJob, Page<Report>>(readOf(project), {
-        ...deps,
         item: jobItem(project),
-        serially,
         alarm: workAlarm('site', connectionId, project),
       });
       runners.set(project, runner);

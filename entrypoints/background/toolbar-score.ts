@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import type { Result } from '@/lib/api/errors';
 import type { Page, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { StoreReader } from '@/lib/report-store';
+import { readStore } from '@/lib/report-store';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { keepWaking } from './jobs/runner';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
@@ -32,7 +32,6 @@ export interface ToolbarScoreDeps {
   readConnection(): Promise<ConnectionSettings>;
   stillSaved(ref: ConnectionRef): Promise<boolean>;
   tabs: { get(tabId: number): Promise<TabInfo>; query(query: object): Promise<TabInfo[]> };
-  readStore(connectionId: string): Pick<StoreReader, 'pageReport'>;
   storeOf(ref: ConnectionRef): Pick<ReportStore, 'indexed'>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
   clearScore(tabId: number): Promise<void>;
@@ -49,7 +48,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
   /** One reader of the active connection's store, so every tab's lookup shares one read of its catalog. */
   async function lookUp(): Promise<(url: string | undefined) => Promise<ScoreEntry | null>> {
     const { id } = await deps.readConnection();
-    const store = id ? deps.readStore(id) : null;
+    const store = id ? readStore(id) : null;
     return async (url) => {
       const kept = store && url ? await store.pageReport(url) : null;
       return kept?.data ? scoreEntry(kept.data) : null;

@@ -18,13 +18,12 @@ import { settingsQueue } from './connections';
 import { createHandlers } from './handlers';
 import { clearSpace } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
-import { workAlarmOf } from './jobs/runner';
+import { keepAliveWhile, workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { createEvents } from './events';
 import { connectionGone, createKeyTest, createServices } from './service';
 import type { PageActions } from './integration/quick-create';
-import { readStore } from '@/lib/report-store';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -40,7 +39,6 @@ export interface BackgroundOptions {
  * outlives a message (jobs, the follower, the toolbar score): the alarm may be what woke the worker.
  */
 export function createBackground(options: BackgroundOptions = {}) {
-  const now = () => Date.now();
   void settingsQueue(mirrorActive);
   // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
   // the connections (a switch shows without waiting for the queue), and when storage.session was emptied.
@@ -60,13 +58,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     });
   const serviceOf = createServices(events, clientOf);
 
-  const works = createConnectionWorks({
-    serviceOf,
-    events,
-    readConnections,
-    now,
-    keepAliveWhile,
-  });
+  const works = createConnectionWorks({ serviceOf, events, readConnections });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
 
@@ -101,7 +93,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     listReports: (query, ref) => serviceOf(ref).listSummaries(query),
     readConnection,
     stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
-    readStore,
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
     showScore,
@@ -140,14 +131,4 @@ export function createBackground(options: BackgroundOptions = {}) {
     };
   };
   return { handlers, works, toolbar, events, pageActionsOnActive };
-}
-
-/** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
-async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
-  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-  }
 }

@@ -27,14 +27,12 @@ export function startFakeFollower(
   readReport: ((payload: { id: ReportId }) => Result<Report> | Promise<Result<Report>>) | undefined,
   reads: ReportId[] = [],
 ): FakeFollower {
-  const follower = createFollower({
-    // Pages read the active connection's list: none is active in page tests.
-    connectionId: '',
+  // Pages read the active connection's list: none is active in page tests.
+  const follower = createFollower('', {
     getReport: async (id) => {
       reads.push(id);
       return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
     },
-    keepAliveWhile: (work) => work,
   });
   running.push(follower);
   return {

@@ -1,8 +1,11 @@
 // Unmount what a test rendered: without vitest globals, Testing Library cannot do it by itself.
 import { afterEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { installFakeI18n, useTestLanguage } from './fake-i18n';
 
 installFakeI18n();
+// The worker's keep-alive call (jobs/runner.ts), which the fake browser leaves unimplemented.
+fakeBrowser.runtime.getPlatformInfo = async () => ({ os: 'linux', arch: 'x86-64', nacl_arch: 'x86-64' });
 
 // Testing Library only where there is a DOM to render into: loading it would slow every node file.
 const testingLibrary = typeof document === 'undefined' ? undefined : await import('@testing-library/preact');

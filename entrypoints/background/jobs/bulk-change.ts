@@ -3,7 +3,7 @@
 // change or a delete is read back; new results may have been made, so that step fails as "may have happened".
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
-import { PRIVACY, type Page, type Report, type ReportId, type ReportSummary } from '@/lib/api/types';
+import { PRIVACY, type Page, type Report, type ReportSummary } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
@@ -11,7 +11,8 @@ import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { reportKey } from '@/lib/report-id';
 import { budgets, spaceItem } from '../storage-budget';
-import { createRunner, endWith, newJob, workAlarm, type JobKind, type RunnerDeps } from './runner';
+import type { Service } from '../service';
+import { createRunner, endWith, newJob, PACED, workAlarm, type JobKind } from './runner';
 
 /** Besides what pages watch: where listing the matching reports got to. */
 interface StoredJob extends BulkJob {
@@ -27,13 +28,7 @@ export const bulkPasswordItem = (connectionId: string) =>
 
 const LIST_PAGE_SIZE = 100;
 
-export interface BulkDeps extends Pick<RunnerDeps<StoredJob>, 'keepAliveWhile'> {
-  connectionId: string;
-  update(input: PageInput<'reports.update'>): Promise<Result<Report>>;
-  delete(input: { id: ReportId }): Promise<Result<unknown>>;
-  get(input: { id: ReportId }): Promise<Result<Report>>;
-  list(query: ReportListQuery): Promise<Result<Page<ReportSummary>>>;
-}
+export type BulkService = Pick<Service, 'updateReport' | 'deleteReport' | 'getReport' | 'listReports'>;
 
 const ok = { ok: true, data: null } as const;
 const refuse = (message: string): Result<null> => ({
@@ -41,13 +36,14 @@ const refuse = (message: string): Result<null> => ({
   error: apiError('invalid_input', { message }),
 });
 
-export function createBulkChanges(deps: BulkDeps) {
-  const passwordItem = bulkPasswordItem(deps.connectionId);
+export function createBulkChanges(connectionId: string, service: BulkService) {
+  const passwordItem = bulkPasswordItem(connectionId);
 
   const kind: JobKind<StoredJob, Page<ReportSummary>> = {
     name: 'bulk change',
     keyOf: (step) => reportKey(step.id),
-    collect: (job) => deps.list({ ...job.query, perPage: LIST_PAGE_SIZE, page: job.nextPage ?? 1 }),
+    collect: (job) =>
+      service.listReports({ ...job.query, perPage: LIST_PAGE_SIZE, page: job.nextPage ?? 1 }, false, PACED),
 
     collected(stored, answer) {
       if (!answer.ok) return void endWith(stored, answer.error);
@@ -71,12 +67,13 @@ export function createBulkChanges(deps: BulkDeps) {
     },
 
     async send({ action }, step) {
-      if (action.kind === 'regenerate') return deps.update({ id: step.id, regenerate: true });
-      if (action.kind === 'delete') return deps.delete({ id: step.id });
-      if (action.privacy !== PRIVACY.password) return deps.update({ id: step.id, privacy: action.privacy });
+      if (action.kind === 'regenerate') return service.updateReport(step.id, { regenerate: true });
+      if (action.kind === 'delete') return service.deleteReport(step.id);
+      if (action.privacy !== PRIVACY.password)
+        return service.updateReport(step.id, { privacy: action.privacy });
       const password = await passwordItem.getValue();
       if (!password) return refuse(t('bulkPasswordLost'));
-      return deps.update({ id: step.id, privacy: PRIVACY.password, password });
+      return service.updateReport(step.id, { privacy: PRIVACY.password, password });
     },
 
     answered({ action }, _step, answer) {
@@ -91,7 +88,7 @@ export function createBulkChanges(deps: BulkDeps) {
         const error = apiError('unexpected', { message: t('bulkRegenerateInterrupted'), retrySafe: false });
         return { state: 'failed', error };
       }
-      const read = await deps.get({ id: step.id });
+      const read = await service.getReport(step.id, PACED);
       if (action.kind === 'delete' && !read.ok && read.error.kind === 'not_found') return { state: 'done' };
       if (!read.ok) return { state: 'failed', error: read.error };
       // Not changed: that request never arrived, so this one is the first to reach the service.
@@ -102,10 +99,8 @@ export function createBulkChanges(deps: BulkDeps) {
   };
 
   const runner = createRunner<StoredJob>(kind, {
-    ...deps,
-    item: bulkJobItem(deps.connectionId),
-    serially: budgets.session.serially,
-    alarm: workAlarm('bulk', deps.connectionId),
+    item: bulkJobItem(connectionId),
+    alarm: workAlarm('bulk', connectionId),
   });
 
   async function begin(

@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
+import { budgets } from '../storage-budget';
 
 export type { Job, Step };
 export type StepOf<J extends Job> = J['items'][number];
@@ -36,11 +37,10 @@ export interface RunnerDeps<J extends Job> {
   item: StoredItem<J | null>;
   /** Wakes a stopped worker to resume the job (workAlarm). */
   alarm: string;
-  /** Keeps the worker alive while the job runs (Chrome stops a worker whose fetch takes over 30 s). */
-  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
-  /** The queue of the job's read-modify-writes (its storage budget's). */
-  serially<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** Jobs wait out a 429 with their own pacer (lib/pace.ts): the client hands it back at once. */
+export const PACED = { paced: true } as const;
 
 /** The client's timeout for a change (15 s), and a second more. */
 const SETTLE_AFTER_MS = 16_000;
@@ -64,6 +64,16 @@ export async function keepWaking(name: string, minutes = ALARM_MINUTES): Promise
   if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes: minutes });
 }
 
+/** Chrome stops a worker whose fetch takes over 30 s without other activity: an API call every 20 s is activity. */
+export async function keepAliveWhile<T>(work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 export const ended = (job: Job | null | undefined) => !job || job.phase === 'ended';
 
 const isOpen = (step: Step) => step.state === 'sending' || step.state === 'pending';
@@ -71,7 +81,9 @@ const isOpen = (step: Step) => step.state === 'sending' || step.state === 'pendi
 const dueOrder = (step: Step) => (step.state === 'sending' ? -Infinity : (step.dueAt ?? 0));
 
 export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, Listed>, deps: RunnerDeps<J>) {
-  const { item, serially } = deps;
+  const { item } = deps;
+  // The queue of the session budget: an eviction never races the job's read-modify-writes.
+  const { serially } = budgets.session;
   const now = () => Date.now();
   let running: Promise<void> | null = null;
   /** Asked to run while the loop was ending: it runs once more. */
@@ -105,7 +117,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       return running;
     }
     again = false;
-    running = deps.keepAliveWhile(loop()).finally(() => {
+    running = keepAliveWhile(loop()).finally(() => {
       running = null;
       if (again) void ensureRunning();
     });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
@@ -55,8 +55,6 @@ function setup(core = coreHandlers()) {
     serviceOf,
     events,
     readConnections,
-    now: () => 42,
-    keepAliveWhile: (work) => work,
   });
   const handlers = createHandlers(works.workOn, events, vi.fn());
   const work = works.workFor({ id: A.id, account: A.id });
@@ -73,9 +71,10 @@ function setup(core = coreHandlers()) {
 describe('report changes reach the report store and the follower', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
-    vi.spyOn(Date, 'now').mockReturnValue(42);
+    vi.useFakeTimers({ now: 42, toFake: ['Date'] });
     await writeConnections({ active: A.id, list: [A] });
   });
+  afterEach(() => vi.useRealTimers());
 
   it('a created report becomes its page’s report and is followed while generating', async () => {
     const { handlers, kept, follower } = setup();

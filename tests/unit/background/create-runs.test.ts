@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CREATE_INTERRUPTED, createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
+import { CREATE_INTERRUPTED, createCreateRuns } from '@/entrypoints/background/create-runs';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -8,21 +8,7 @@ import { makeReport } from '../popup/fixtures';
 
 const URL_A = 'https://example.com/a';
 
-function setup(start = 1_000_000) {
-  let now = start;
-  const kept: Promise<unknown>[] = [];
-  const runs = createCreateRuns(
-    {
-      now: () => now,
-      keepAliveWhile: (work) => {
-        kept.push(work);
-        return work;
-      },
-    },
-    createRunsItem('a'),
-  );
-  return { runs, kept, advance: (ms: number) => (now += ms) };
-}
+const setup = () => ({ runs: createCreateRuns('a') });
 
 /** A create for `url` that ends when the test answers it, as the events tell create runs. */
 function run(runs: ReturnType<typeof setup>['runs'], url: string) {
@@ -35,16 +21,24 @@ function run(runs: ReturnType<typeof setup>['runs'], url: string) {
 }
 
 describe('create runs', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => vi.useRealTimers());
 
   it('notes a running create, keeps the worker alive meanwhile, lets a popup wait for it, and forgets a success', async () => {
-    const { runs, kept } = setup();
+    const { runs } = setup();
+    const keptAlive = vi.spyOn(fakeBrowser.runtime, 'getPlatformInfo');
     const answer = run(runs, URL_A);
     await expect.poll(() => runs.state(URL_A)).toEqual({ startedAt: 1_000_000 });
-    expect(kept).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(keptAlive).toHaveBeenCalledTimes(2);
     const waited = runs.wait(URL_A);
     await answer({ ok: true, data: makeReport({ id: 5 }) });
     expect(await waited).toMatchObject({ ok: true, data: { id: 5 } });
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(keptAlive).toHaveBeenCalledTimes(2);
     expect(await runs.state(URL_A)).toBeNull();
     expect(await runs.wait(URL_A)).toBeNull();
   });
@@ -90,9 +84,9 @@ describe('create runs', () => {
   });
 
   it('a failure older than any create could take is dropped', async () => {
-    const { runs, advance } = setup();
+    const { runs } = setup();
     await run(runs, URL_A)({ ok: false, error: apiError('timeout') });
-    advance(4 * 60_000);
+    vi.setSystemTime(Date.now() + 4 * 60_000);
     expect(await runs.state(URL_A)).toBeNull();
   });
 });

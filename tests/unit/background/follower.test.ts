@@ -17,11 +17,7 @@ const START = new Date('2026-01-01T12:00:00Z').getTime();
 
 function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7))) {
   const getReport = vi.fn(async (id: ReportId) => answers(id));
-  const follower = createFollower({
-    connectionId: 'a',
-    getReport,
-    keepAliveWhile: (work) => work,
-  });
+  const follower = createFollower('a', { getReport });
   /** Seconds since START at which each read was made. */
   const readAt: number[] = [];
   getReport.mockImplementation(async (id) => {

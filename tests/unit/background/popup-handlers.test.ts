@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
-import { createCreateRuns, createRunsItem } from '@/entrypoints/background/create-runs';
+import { createCreateRuns } from '@/entrypoints/background/create-runs';
 import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
@@ -19,7 +19,7 @@ function setup(items = [makeReport()], configured = true) {
   const store = createReportStore('a', () => 5000);
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
-  const creates = createCreateRuns({ now: () => 5000, keepAliveWhile: (work) => work }, createRunsItem('a'));
+  const creates = createCreateRuns('a');
   const events = { emit: async () => {} };
   const service = createServices(
     events,

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
-import { createSiteReads, type SiteDeps } from '@/entrypoints/background/site-reads';
+import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { clearSpace } from '@/entrypoints/background/storage-budget';
 import { createBackground } from '@/entrypoints/background/wiring';
@@ -18,6 +18,7 @@ import type { Page, Report } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { SITE_READ_CAP, siteViewName, type SiteReadState, type SiteView } from '@/lib/site';
+import { SITE_JOB_PREFIX } from '@/lib/storage-keys';
 import { makeReport } from '../options/fakes';
 
 const PROJECT = 'Client A / Landing pages';
@@ -93,23 +94,24 @@ function service(
   return { reports, asked, script, list, pages: () => asked.map(({ query }) => query.page) };
 }
 
+/** Whether every read of connection a ended: its job ended, and its alarm gone with the runner's loop. */
+async function readsEnded(): Promise<boolean> {
+  const jobs = Object.entries(await fakeBrowser.storage.session.get(null)).filter(([key]) =>
+    key.startsWith(`a:${SITE_JOB_PREFIX}`),
+  );
+  const alarms = await fakeBrowser.alarms.getAll();
+  return (
+    jobs.every(([, job]) => (job as { phase: string }).phase === 'ended') &&
+    !alarms.some((alarm) => alarm.name.startsWith(workAlarm('site', 'a', '')))
+  );
+}
+
 /** Connection a's site reads over `fake`; `settled()` runs the fake clock until every read started has ended. */
 function setup(fake: ReturnType<typeof service>) {
-  const running: Promise<unknown>[] = [];
-  const deps: SiteDeps = {
-    connectionId: 'a',
-    list: fake.list,
-    keepAliveWhile: (work) => {
-      running.push(work);
-      return work;
-    },
-  };
-  const sites = createSiteReads(deps);
+  const sites = createSiteReads('a', { listReports: fake.list });
   async function settled(maxMs = 600_000) {
-    let open = running.length;
-    const ends = running.map((work) => work.finally(() => open--));
     for (let elapsed = 0; elapsed < maxMs; elapsed += 100) {
-      if (open === 0) return Promise.all(ends);
+      if (await readsEnded()) return;
       await vi.advanceTimersByTimeAsync(100);
     }
     throw new Error('the read never ended');
@@ -284,11 +286,9 @@ describe('reading a project', () => {
 
   it('a read a stopped worker left under way goes on when the next worker starts', async () => {
     const fake = service(250);
-    const stalled = createSiteReads({
-      connectionId: 'a',
+    const stalled = createSiteReads('a', {
       // The worker stops while page 2 is on its way: no answer ever comes to it.
-      list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      keepAliveWhile: (work) => work,
+      listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
     });
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
@@ -658,10 +658,8 @@ describe('in the whole background', () => {
     await writeConnections({ active: A.id, list: [A] });
     // The worker that stopped: its page 2 never came back.
     const fake = service(150);
-    const stopped = createSiteReads({
-      connectionId: A.id,
-      list: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-      keepAliveWhile: (work) => work,
+    const stopped = createSiteReads(A.id, {
+      listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
     });
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });

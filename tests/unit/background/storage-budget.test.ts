@@ -170,26 +170,18 @@ describe('a full quota', () => {
         ? Promise.reject(quotaError())
         : set(items),
     );
-    const running: Promise<unknown>[] = [];
-    const deps = {
-      connectionId: 'a',
-      list,
-      keepAliveWhile: <T>(work: Promise<T>) => (running.push(work), work),
-    };
-    const sites = createSiteReads(deps);
+    const sites = createSiteReads('a', { listReports: list });
     await sites.handlers['site.read']({ name: project });
-    let open = true;
-    void Promise.allSettled(running).then(() => (open = false));
-    while (open) await vi.advanceTimersByTimeAsync(100);
     const key = `a:${siteViewName(project)}`;
-    const view = (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
-    expect(view?.read).toEqual({
+    const view = async () => (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
+    await vi.waitFor(async () => expect((await view())?.read.phase).toBe('failed'));
+    expect((await view())?.read).toEqual({
       phase: 'failed',
       error: expect.objectContaining({ message: t('storageFullSession') }),
     });
 
     const asksBefore = asked.length;
-    await createSiteReads(deps).resume();
+    await createSiteReads('a', { listReports: list }).resume();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked).toHaveLength(asksBefore);
     vi.useRealTimers();

@@ -53,7 +53,6 @@ function setup(reports: Report[] = [PRICING]) {
       get: vi.fn(async (id: number) => ({ id, url: tabs.get(id) })),
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
     },
-    readStore: (connectionId: string) => readStore(connectionId),
     storeOf: vi.fn((ref: { id: string }) => storeOf(ref.id)),
     showScore: vi.fn(async (_tabId: number, _entry: ScoreEntry | null) => {}),
     clearScore: vi.fn(async (_tabId: number) => {}),

@@ -7,17 +7,35 @@ import {
   bulkJobItem,
   bulkPasswordItem,
   createBulkChanges,
-  type BulkDeps,
+  type BulkService,
 } from '@/entrypoints/background/jobs/bulk-change';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import type { ApiError, RateLimit, Result } from '@/lib/api/errors';
-import type { Report, ReportId } from '@/lib/api/types';
+import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
+import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { makePage, makeReport } from '../../options/fakes';
 
 type UpdateInput = PageInput<'reports.update'>;
+
+/** The fake service's calls, which a test may replace. */
+interface FakeService {
+  update(input: UpdateInput): Promise<Result<Report>>;
+  delete(input: { id: ReportId }): Promise<Result<unknown>>;
+  get(input: { id: ReportId }): Promise<Result<Report>>;
+  list(query: ReportListQuery): Promise<Result<Page<ReportSummary>>>;
+}
+
+/** Connection a's bulk changes over `fake`, each call made to it as it is when the job sends. */
+const bulkOver = (fake: FakeService) =>
+  createBulkChanges('a', {
+    updateReport: (id, changes) => fake.update({ id, ...changes }),
+    deleteReport: (id) => fake.delete({ id }),
+    getReport: (id) => fake.get({ id }),
+    listReports: (query) => fake.list(query),
+  } as BulkService);
 
 interface Sent {
   input: UpdateInput;
@@ -31,8 +49,7 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
   const privacyOnService = new Map<ReportId, number>();
   const deleted: ReportId[] = [];
   const gone = new Set<ReportId>();
-  const deps: BulkDeps = {
-    connectionId: 'a',
+  const deps: FakeService = {
     update: async (input) => {
       sent.push({ input, at: Date.now() });
       const result = answer(input, sent);
@@ -54,9 +71,8 @@ function setup(answer: (input: UpdateInput, sent: Sent[]) => Result<Report> = (i
       const items = page === 1 ? [makeReport(1), makeReport(2)] : [makeReport(3)];
       return { ok: true, data: makePage(items, { page, perPage: 2, total: 3 }) };
     },
-    keepAliveWhile: (work) => work,
   };
-  return { bulk: createBulkChanges(deps), sent, reads, privacyOnService, deleted, gone, deps };
+  return { bulk: bulkOver(deps), sent, reads, privacyOnService, deleted, gone, deps };
 }
 
 function changed(input: UpdateInput, rateLimit?: RateLimit): Result<Report> {
@@ -250,7 +266,7 @@ describe('bulk changes in the background', () => {
   it('takes the score before from the list when it regenerates every matching report', async () => {
     const { deps } = setup();
     deps.list = async () => ({ ok: true, data: makePage([makeReport(1, { score: 44 })]) });
-    const started = createBulkChanges(deps);
+    const started = bulkOver(deps);
     await started.handlers['bulk.start']({ action: { kind: 'regenerate' }, target: { query: {} } });
     const ended = await untilEnded();
     expect(ended.items[0]).toMatchObject({ before: 44, state: 'done' });
@@ -268,7 +284,7 @@ describe('bulk changes in the background', () => {
       const context = setup();
       const asked: number[] = [];
       context.deps.list = async ({ page = 1 }) => (asked.push(page), { ok: true, data: answer(page) });
-      return { ...context, bulk: createBulkChanges(context.deps), asked };
+      return { ...context, bulk: bulkOver(context.deps), asked };
     }
 
     it('at a page that adds nothing new, though the server says more follow', async () => {
@@ -296,7 +312,7 @@ describe('bulk changes in the background', () => {
         const items = page === 1 ? [makeReport(1), makeReport(2)] : [makeReport(3)];
         return { ok: true, data: makePage(items, { page, perPage: 2, total: 3 }) };
       };
-      const bulk = createBulkChanges(context.deps);
+      const bulk = bulkOver(context.deps);
       await bulk.handlers['bulk.start'](everyMatching);
       const ended = await untilEnded();
       expect(asked.map((entry) => entry.page)).toEqual([1, 2, 2]);
@@ -483,7 +499,7 @@ describe('a connection saved as another account meanwhile', () => {
     await vi.waitFor(() => expect(held).toHaveLength(1), { interval: 1 });
     old.drop();
     await bulkJobItem('a').removeValue(); // the connection's space, forgotten
-    const replacement = createBulkChanges(deps);
+    const replacement = bulkOver(deps);
     await replacement.handlers['bulk.start'](toPrivate);
     await vi.waitFor(() => expect(held).toHaveLength(2), { interval: 1 });
     held[0]!(); // the old job's answer arrives late
