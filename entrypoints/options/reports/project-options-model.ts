@@ -2,14 +2,14 @@
 // up to a bound, sorted by name.
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
+import { send } from '@/lib/messaging/send';
 import { latestOnly } from '../list/latest-only';
-import type { Send } from './reports-model';
 
 const PER_PAGE = 100;
 /** 1,000 projects: a list that never says it ended must not be read forever. */
 const MAX_PAGES = 10;
 
-export function createProjectOptionsModel(send: Send) {
+export function createProjectOptionsModel() {
   const names = signal<readonly string[]>([]);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);

@@ -9,7 +9,7 @@ import {
   type ReportSummary,
 } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { send as sendMessage } from '@/lib/messaging/send';
+import { send } from '@/lib/messaging/send';
 import { resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
@@ -18,8 +18,6 @@ import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { createBulkJobControls } from './BulkJobStatus';
-
-export type Send = typeof sendMessage;
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
 export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
@@ -37,10 +35,7 @@ export function toReportListQuery(state: ReportListState): ReportListQuery {
   return { ...toReportFilters(state), perPage: state.perPage, page: state.page };
 }
 
-export function createReportsModel(
-  send: Send,
-  options: { router: HashRouter; prefs: PrefsStore<ReportSortKey>; searchDelayMs?: number },
-) {
+export function createReportsModel(options: { router: HashRouter; prefs: PrefsStore<ReportSortKey> }) {
   const { router } = options;
   const list = createListModel<ReportSortKey, ReportListState, ReportSummary>({
     router,
@@ -54,14 +49,13 @@ export function createReportsModel(
     }),
     fetchPage: (state) => send('reports.list', toReportListQuery(state)),
     sortKeys: REPORT_SORT_KEYS,
-    searchDelayMs: options.searchDelayMs,
     // The store of the connection this page was opened for (a switch reloads the page).
     readKept: (state) => readStore().list(listView(toReportListQuery(state))),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
   // A job that ends while this page watches: the rows show what it changed.
-  const jobs = createBulkJobControls(send, (job) => {
+  const jobs = createBulkJobControls((job) => {
     if (job.action.kind !== 'delete') return list.reload();
     removeDeleted(
       new Set(job.items.filter((item) => item.state === 'done').map((item) => reportKey(item.id))),
