@@ -4,7 +4,6 @@ import { send } from '@/lib/messaging/send';
 import { parseRoute, type OptionsRoute } from '@/lib/options-route';
 import { createProjectsModel } from './projects/projects-model';
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
-import { createProjectOptionsModel } from './reports/project-options-model';
 import { createReportDetailsModel } from './reports/report-details-model';
 import { createReportsModel } from './reports/reports-model';
 import { createHashRouter } from './router';
@@ -30,7 +29,6 @@ export async function startOptionsPage() {
     onReportChanged: reports.replaceReport,
     onReportGone: reports.removeReport,
   });
-  const projectOptions = createProjectOptionsModel();
   const projects = createProjectsModel({ router, prefs: projectPrefs });
   // A few ms of reading storage, beside the list's request: Reports then first renders with its kept rows.
   await reports.list.firstKeptRows;
@@ -38,7 +36,6 @@ export async function startOptionsPage() {
     router,
     reports,
     details,
-    projectOptions,
     projects,
     dispose() {
       reports.dispose();

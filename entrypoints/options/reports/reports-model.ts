@@ -1,6 +1,6 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, deletes (one, or many as a job).
-import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { Result } from '@/lib/api/errors';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError, Result } from '@/lib/api/errors';
 import {
   REPORT_SORT_KEYS,
   type ReportId,
@@ -14,6 +14,7 @@ import { resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
+import { latestOnly } from '../list/latest-only';
 import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
@@ -33,6 +34,57 @@ export function toReportFilters(state: ReportListState): Omit<ReportListQuery, '
 
 export function toReportListQuery(state: ReportListState): ReportListQuery {
   return { ...toReportFilters(state), perPage: state.perPage, page: state.page };
+}
+
+const PROJECTS_PER_PAGE = 100;
+/** 1,000 projects: a list that never says it ended must not be read forever. */
+const MAX_PROJECT_PAGES = 10;
+
+/** The account's project names for the "Project" filter: every page of the projects list, sorted by name. */
+function createProjectNames() {
+  const names = signal<readonly string[]>([]);
+  const loading = signal(false);
+  const error = signal<ApiError | null>(null);
+  const truncated = signal(false);
+
+  const fetchAll = latestOnly(async () => {
+    const found: string[] = [];
+    for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
+      const result = await send('projects.list', {
+        perPage: PROJECTS_PER_PAGE,
+        sortBy: 'project',
+        sort: 'asc',
+        page,
+      });
+      if (!result.ok) return { ok: false as const, error: result.error };
+      found.push(...result.data.items.map((project) => project.name));
+      if (!result.data.hasNext) return { ok: true as const, names: found, truncated: false };
+    }
+    return { ok: true as const, names: found, truncated: true };
+  });
+
+  return {
+    names: names as ReadonlySignal<readonly string[]>,
+    loading: loading as ReadonlySignal<boolean>,
+    error: error as ReadonlySignal<ApiError | null>,
+    truncated: truncated as ReadonlySignal<boolean>,
+    load() {
+      loading.value = true;
+      void fetchAll().then(({ current, value }) => {
+        if (!current) return;
+        batch(() => {
+          loading.value = false;
+          if (value.ok) {
+            names.value = [...new Set(value.names)];
+            truncated.value = value.truncated;
+            error.value = null;
+          } else {
+            error.value = value.error;
+          }
+        });
+      });
+    },
+  };
 }
 
 export function createReportsModel(options: { router: HashRouter; prefs: PrefsStore<ReportSortKey> }) {
@@ -102,6 +154,7 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
 
   return {
     list,
+    projectNames: createProjectNames(),
     hasFilters,
     detailsId,
     selected: selected as ReadonlySignal<ReadonlySet<string>>,
