@@ -3,7 +3,6 @@ import { ServiceWait } from '@/components/ServiceWait';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Project } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { send } from '@/lib/messaging/send';
 import type { OptionsRoute, OptionsSection } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { startOptionsPage, type OptionsPage } from './options-page';
@@ -12,7 +11,7 @@ import { ReportsSection } from './reports/ReportsSection';
 import { ProjectPage } from './projects/site/ProjectPage';
 import { lazyComponent } from './lazy-section';
 
-export function App({ start = () => startOptionsPage(send) }: { start?: () => Promise<OptionsPage> }) {
+export function App({ start = startOptionsPage }: { start?: () => Promise<OptionsPage> }) {
   const page = useSignal<OptionsPage | null>(null);
 
   useEffect(() => {
@@ -109,7 +108,7 @@ function ActiveSection({ page }: { page: OptionsPage }) {
 
   switch (section) {
     case 'reports':
-      return <ReportsSection model={page.reports} details={page.details} projects={page.projectOptions} />;
+      return <ReportsSection model={page.reports} details={page.details} />;
     case 'projects':
       return (
         <ProjectsSection model={page.projects} projectHref={projectPage} reportsHref={reportsOfProject} />

@@ -3,8 +3,8 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import { formatRoute, parseRoute, type OptionsRoute } from '@/lib/options-route';
 
 /** `fallback` is shown, without writing it to the address, while the hash names no section. */
-export function createHashRouter({ win = window, fallback }: { win?: Window; fallback: OptionsRoute }) {
-  const route = signal(parseRoute(win.location.hash) ?? fallback);
+export function createHashRouter(fallback: OptionsRoute) {
+  const route = signal(parseRoute(location.hash) ?? fallback);
   let current = formatRoute(route.value);
 
   function show(next: OptionsRoute) {
@@ -15,21 +15,21 @@ export function createHashRouter({ win = window, fallback }: { win?: Window; fal
     route.value = next;
   }
 
-  const onHashChange = () => show(parseRoute(win.location.hash) ?? fallback);
-  win.addEventListener('hashchange', onHashChange);
+  const onHashChange = () => show(parseRoute(location.hash) ?? fallback);
+  window.addEventListener('hashchange', onHashChange);
 
   return {
     route: route as ReadonlySignal<OptionsRoute>,
     /** `replace` corrects the current entry instead of adding one to the history. */
     navigate(next: OptionsRoute, { replace = false } = {}) {
       const hash = formatRoute(next);
-      if (replace) win.history.replaceState(win.history.state, '', hash);
-      else if (hash !== win.location.hash) win.location.hash = hash;
+      if (replace) history.replaceState(history.state, '', hash);
+      else if (hash !== location.hash) location.hash = hash;
       // Shown at once rather than on hashchange, which comes later (and not at all after replaceState).
       show(parseRoute(hash) ?? fallback);
     },
     href: formatRoute,
-    dispose: () => win.removeEventListener('hashchange', onHashChange),
+    dispose: () => window.removeEventListener('hashchange', onHashChange),
   };
 }
 

@@ -18,6 +18,9 @@ import type { HashRouter } from '../router';
 
 type SortKey = ReportSortKey | ProjectSortKey;
 
+/** The pause in typing after which a search is asked. */
+export const SEARCH_DELAY_MS = 350;
+
 export interface ListSort<K extends SortKey> {
   sortBy: K;
   sort: SortDirection;
@@ -40,7 +43,6 @@ export interface ListModelConfig<K extends SortKey, S extends BaseListState<K>, 
   routeFor(state: S, current: OptionsRoute | null): OptionsRoute;
   fetchPage(state: S): Promise<Result<Page<Item>>>;
   sortKeys: readonly K[];
-  searchDelayMs?: number;
   /** The last answer the background kept: shown, marked as refreshing, while the request is on its way. */
   readKept?: (state: S) => Promise<KeptPage<Item> | null>;
 }
@@ -84,7 +86,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   config: ListModelConfig<K, S, Item>,
 ) {
   const { router, prefs } = config;
-  const searchDelayMs = config.searchDelayMs ?? 350;
   const initial = config.readList(router.route.peek());
 
   const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
@@ -275,7 +276,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       clearTimeout(searchTimer);
       const search = text.trim();
       if (search === state.peek().search || searchProblem(search)) return;
-      searchTimer = setTimeout(() => change({ search } as Partial<S>), searchDelayMs);
+      searchTimer = setTimeout(() => change({ search } as Partial<S>), SEARCH_DELAY_MS);
     },
     change,
     sortBy(key: K) {

@@ -1,15 +1,12 @@
 import type { Result } from '@/lib/api/errors';
 import { PROJECT_SORT_KEYS, type Project, type ProjectSortKey } from '@/lib/api/types';
+import { send } from '@/lib/messaging/send';
 import { resolveProjectList, type ProjectListState } from '@/lib/options-route';
 import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
-import type { Send } from '../reports/reports-model';
 
-export function createProjectsModel(
-  send: Send,
-  options: { router: HashRouter; prefs: PrefsStore<ProjectSortKey>; searchDelayMs?: number },
-) {
+export function createProjectsModel(options: { router: HashRouter; prefs: PrefsStore<ProjectSortKey> }) {
   const list = createListModel<ProjectSortKey, ProjectListState, Project>({
     router: options.router,
     prefs: options.prefs,
@@ -25,7 +22,6 @@ export function createProjectsModel(
         page,
       }),
     sortKeys: PROJECT_SORT_KEYS,
-    searchDelayMs: options.searchDelayMs,
   });
 
   return {

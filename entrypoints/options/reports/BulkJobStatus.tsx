@@ -7,14 +7,14 @@ import type { ReportId } from '@/lib/api/types';
 import { bulkCounts, watchBulkJob, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import type { MessageType, PageInput } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { openSettings } from '../router';
-import type { Send } from './reports-model';
 
 /** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
-export function createBulkJobControls(send: Send, onEnded: (job: BulkJob) => void) {
+export function createBulkJobControls(onEnded: (job: BulkJob) => void) {
   const job = signal<BulkJob | null>(null);
   const started = signal<string | null>(null);
   const error = signal<ApiError | null>(null);

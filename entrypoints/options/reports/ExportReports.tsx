@@ -3,7 +3,6 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
-import { send } from '@/lib/messaging/send';
 import { formatCount } from '../format-number';
 import { openSettings } from '../router';
 import { createExportModel, type ExportModel, type ExportState } from './export/export-model';
@@ -13,7 +12,7 @@ type Reading = Extract<ExportState, { phase: 'reading' }>;
 type Failed = Extract<ExportState, { phase: 'failed' }>;
 
 export function ExportReports({ model }: { model: ReportsModel }) {
-  const exporter = useMemo(() => createExportModel(send), []);
+  const exporter = useMemo(() => createExportModel(), []);
   // Leaving the section ends a running export (nothing is downloaded), as Stop does.
   useEffect(() => () => exporter.stop(), []);
   return (

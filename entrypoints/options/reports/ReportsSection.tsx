@@ -16,7 +16,6 @@ import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
 import { BulkChanges } from './BulkChanges';
 import { ExportReports } from './ExportReports';
-import type { ProjectOptionsModel } from './project-options-model';
 import type { ReportDetailsModel } from './report-details-model';
 import { ReportDetailsPanel } from './ReportDetailsPanel';
 import type { ReportsModel } from './reports-model';
@@ -35,12 +34,7 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-export function ReportsSection(props: {
-  model: ReportsModel;
-  details: ReportDetailsModel;
-  projects: ProjectOptionsModel;
-}) {
-  const { model, details, projects } = props;
+export function ReportsSection({ model, details }: { model: ReportsModel; details: ReportDetailsModel }) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
@@ -49,7 +43,7 @@ export function ReportsSection(props: {
   const startingBulk = useSignal(false);
 
   // Entering the section: the project names for the filter may have changed since last time.
-  useEffect(() => projects.load(), []);
+  useEffect(() => model.projectNames.load(), []);
   useSignalEffect(() => details.show(model.detailsId.value));
   useEffect(() => () => details.show(null), []);
 
@@ -76,7 +70,7 @@ export function ReportsSection(props: {
       <h2 id="reports-heading" tabIndex={-1} ref={heading}>
         {t('reportsHeading')}
       </h2>
-      <ReportFilters model={model} projects={projects} />
+      <ReportFilters model={model} />
       <ExportReports model={model} />
       {model.detailsId.value !== null ? (
         <ReportDetailsPanel details={details} onClose={closeDetails} />
@@ -200,7 +194,7 @@ function resultOptions(): SelectOption<ReportResult | ''>[] {
   ];
 }
 
-function ReportFilters({ model, projects }: { model: ReportsModel; projects: ProjectOptionsModel }) {
+function ReportFilters({ model }: { model: ReportsModel }) {
   const { list } = model;
   const state = list.state.value;
   return (
@@ -222,11 +216,7 @@ function ReportFilters({ model, projects }: { model: ReportsModel; projects: Pro
         options={resultOptions()}
         onChange={(value) => model.setResult(value === '' ? null : value)}
       />
-      <ProjectSelect
-        projects={projects}
-        value={state.project}
-        onChange={(project) => model.setProject(project)}
-      />
+      <ProjectSelect model={model} />
       <PerPageSelect
         id="reports-per-page"
         value={state.perPage}
@@ -241,15 +231,9 @@ function ReportFilters({ model, projects }: { model: ReportsModel; projects: Pro
   );
 }
 
-function ProjectSelect({
-  projects,
-  value,
-  onChange,
-}: {
-  projects: ProjectOptionsModel;
-  value: string | null;
-  onChange: (project: string | null) => void;
-}) {
+function ProjectSelect({ model }: { model: ReportsModel }) {
+  const projects = model.projectNames;
+  const value = model.list.state.value.project;
   const names = projects.names.value;
   // A project from the hash that the list does not hold (deleted, or past the bound) still shows.
   const choices = value !== null && !names.includes(value) ? [value, ...names] : names;
@@ -278,7 +262,7 @@ function ProjectSelect({
       value={value ?? ''}
       options={options}
       hint={hint}
-      onChange={(choice) => onChange(choice === '' ? null : choice)}
+      onChange={(choice) => model.setProject(choice === '' ? null : choice)}
     />
   );
 }

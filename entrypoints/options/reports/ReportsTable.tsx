@@ -4,16 +4,37 @@ import { useEffect, useState, type MutableRef } from 'preact/hooks';
 import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
-import { ScoreChangeMark } from '@/components/ScoreChangeMark';
 import { SortHeader } from '@/components/SortHeader';
 import { WebLink } from '@/components/WebLink';
 import type { ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
-import { readHistory, scoreChangeOf, type HistoryIndex } from '@/lib/history';
+import { readHistory, scoreChangeOf, type HistoryIndex, type ScoreChange } from '@/lib/history';
 import { t } from '@/lib/i18n';
 import { reportKey } from '@/lib/report-id';
 import { readableUrl } from '@/lib/readable-url';
 import type { ReportsModel } from './reports-model';
+
+function scoreChangeWords({ change, previous }: ScoreChange): string {
+  if (change === 0) return t('historyUnchanged');
+  const points = Math.abs(change);
+  if (change > 0) return points === 1 ? t('historyUpOne', previous) : t('historyUp', points, previous);
+  return points === 1 ? t('historyDownOne', previous) : t('historyDown', points, previous);
+}
+
+/**
+ * "▼ 42 from 72" beside a score: the change and the score it started from, so "30 ▼ 42" never reads as
+ * "down from 42"; in words to screen readers. One element, so a table of 100 rows stays light.
+ */
+export function ScoreChangeMark({ change }: { change: ScoreChange }) {
+  const points = change.change;
+  const tone = points > 0 ? 'up' : points < 0 ? 'down' : 'same';
+  const mark = points > 0 ? `▲ ${points}` : points < 0 ? `▼ ${-points}` : '±0';
+  return (
+    <span class={`score-change score-change--${tone}`} role="img" aria-label={scoreChangeWords(change)}>
+      {points === 0 ? mark : t('historyMarkFrom', mark, change.previous)}
+    </span>
+  );
+}
 
 /** Rows a window `height` px tall shows unscrolled: a row is at least 45 px, 200 px go above the first. */
 export function firstScreenRows(height: number): number {

@@ -7,10 +7,10 @@ import { summaryOf } from '@/lib/api/summary';
 import { watchFollowed, type Followed } from '@/lib/following';
 import { readHistory, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
+import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import { shownState, type ShownState } from '@/lib/report-state';
 import { latestOnly } from '../list/latest-only';
-import type { Send } from './reports-model';
 
 export type DetailsWrite = 'save' | 'regenerate';
 
@@ -55,7 +55,7 @@ function noticeAfterWaiting(state: ShownState | null): string | null {
 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
-export function createReportDetailsModel(send: Send, options: ReportDetailsOptions = {}) {
+export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
   const id = signal<string | null>(null);
   const report = signal<Report | null>(null);
   const gone = signal(false);

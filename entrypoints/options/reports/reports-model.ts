@@ -1,6 +1,6 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, deletes (one, or many as a job).
-import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { Result } from '@/lib/api/errors';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import type { ApiError, Result } from '@/lib/api/errors';
 import {
   REPORT_SORT_KEYS,
   type ReportId,
@@ -9,17 +9,16 @@ import {
   type ReportSummary,
 } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import type { send as sendMessage } from '@/lib/messaging/send';
+import { send } from '@/lib/messaging/send';
 import { resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
+import { latestOnly } from '../list/latest-only';
 import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { createBulkJobControls } from './BulkJobStatus';
-
-export type Send = typeof sendMessage;
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
 export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
@@ -37,10 +36,58 @@ export function toReportListQuery(state: ReportListState): ReportListQuery {
   return { ...toReportFilters(state), perPage: state.perPage, page: state.page };
 }
 
-export function createReportsModel(
-  send: Send,
-  options: { router: HashRouter; prefs: PrefsStore<ReportSortKey>; searchDelayMs?: number },
-) {
+const PROJECTS_PER_PAGE = 100;
+/** 1,000 projects: a list that never says it ended must not be read forever. */
+const MAX_PROJECT_PAGES = 10;
+
+/** The account's project names for the "Project" filter: every page of the projects list, sorted by name. */
+function createProjectNames() {
+  const names = signal<readonly string[]>([]);
+  const loading = signal(false);
+  const error = signal<ApiError | null>(null);
+  const truncated = signal(false);
+
+  const fetchAll = latestOnly(async () => {
+    const found: string[] = [];
+    for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
+      const result = await send('projects.list', {
+        perPage: PROJECTS_PER_PAGE,
+        sortBy: 'project',
+        sort: 'asc',
+        page,
+      });
+      if (!result.ok) return { ok: false as const, error: result.error };
+      found.push(...result.data.items.map((project) => project.name));
+      if (!result.data.hasNext) return { ok: true as const, names: found, truncated: false };
+    }
+    return { ok: true as const, names: found, truncated: true };
+  });
+
+  return {
+    names: names as ReadonlySignal<readonly string[]>,
+    loading: loading as ReadonlySignal<boolean>,
+    error: error as ReadonlySignal<ApiError | null>,
+    truncated: truncated as ReadonlySignal<boolean>,
+    load() {
+      loading.value = true;
+      void fetchAll().then(({ current, value }) => {
+        if (!current) return;
+        batch(() => {
+          loading.value = false;
+          if (value.ok) {
+            names.value = [...new Set(value.names)];
+            truncated.value = value.truncated;
+            error.value = null;
+          } else {
+            error.value = value.error;
+          }
+        });
+      });
+    },
+  };
+}
+
+export function createReportsModel(options: { router: HashRouter; prefs: PrefsStore<ReportSortKey> }) {
   const { router } = options;
   const list = createListModel<ReportSortKey, ReportListState, ReportSummary>({
     router,
@@ -54,14 +101,13 @@ export function createReportsModel(
     }),
     fetchPage: (state) => send('reports.list', toReportListQuery(state)),
     sortKeys: REPORT_SORT_KEYS,
-    searchDelayMs: options.searchDelayMs,
     // The store of the connection this page was opened for (a switch reloads the page).
     readKept: (state) => readStore().list(listView(toReportListQuery(state))),
   });
 
   const selected = signal<ReadonlySet<string>>(new Set());
   // A job that ends while this page watches: the rows show what it changed.
-  const jobs = createBulkJobControls(send, (job) => {
+  const jobs = createBulkJobControls((job) => {
     if (job.action.kind !== 'delete') return list.reload();
     removeDeleted(
       new Set(job.items.filter((item) => item.state === 'done').map((item) => reportKey(item.id))),
@@ -108,6 +154,7 @@ export function createReportsModel(
 
   return {
     list,
+    projectNames: createProjectNames(),
     hasFilters,
     detailsId,
     selected: selected as ReadonlySignal<ReadonlySet<string>>,

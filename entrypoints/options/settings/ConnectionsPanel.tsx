@@ -12,7 +12,6 @@ import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
-import type { Send } from '../reports/reports-model';
 import {
   createConnectionForm,
   type ConnectionForm,
@@ -30,7 +29,7 @@ export const changingFromHere = () => changingHere;
 
 type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
 
-export function sendChange<T extends Change>(send: Send, type: T, payload: PageInput<T>) {
+export function sendChange<T extends Change>(type: T, payload: PageInput<T>) {
   changingHere = true;
   // Kept on success: the page starts again; the event of the switch may come after the answer.
   return send(type, payload).then((result) => {
@@ -47,10 +46,7 @@ function addedNote(check: KeyCheck | undefined): string {
 }
 
 /** `startAgain` reloads the page and says `note` once it is back: the note it had before then. */
-export function createConnectionsModel(
-  send: Send,
-  deps: { startAgain(note: string): void; note: string | null },
-) {
+export function createConnectionsModel(deps: { startAgain(note: string): void; note: string | null }) {
   const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
@@ -59,7 +55,7 @@ export function createConnectionsModel(
   const addForm = createConnectionForm({
     saved: () => null,
     send: (checked, typed, checkKey) =>
-      sendChange(send, 'connections.add', {
+      sendChange('connections.add', {
         label: typed.label,
         baseUrl: checked.baseUrl,
         apiKey: checked.apiKey ?? '',
@@ -84,7 +80,7 @@ export function createConnectionsModel(
 
   const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
     run(async () => {
-      const result = await sendChange(send, type, { id: connection.id });
+      const result = await sendChange(type, { id: connection.id });
       if (result.ok) deps.startAgain(note);
       else status.value = errorStatus(result.error);
     });
@@ -147,7 +143,7 @@ function takeNote(): string | null {
 }
 
 export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
-  const [model] = useState(() => createConnectionsModel(send, { startAgain, note: takeNote() }));
+  const [model] = useState(() => createConnectionsModel({ startAgain, note: takeNote() }));
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;
@@ -375,7 +371,7 @@ export function HeaderSwitcher() {
   return (
     <ConnectionSwitcher
       labelShown
-      switchTo={(id) => sendChange(send, 'connections.switch', { id })}
+      switchTo={(id) => sendChange('connections.switch', { id })}
       onSwitched={(chosen) => startAgain(t('connSwitched', chosen.label))}
     />
   );

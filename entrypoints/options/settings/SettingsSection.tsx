@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { send } from '@/lib/messaging/send';
 import { createSettingsModel } from './settings-model';
 import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
@@ -10,7 +9,7 @@ import { StatusLine } from './parts';
 
 /** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
-  const [model] = useState(() => createSettingsModel(send));
+  const [model] = useState(() => createSettingsModel());
   useEffect(() => void model.load(), []);
 
   const saved = model.summary.value;

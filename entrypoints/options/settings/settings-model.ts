@@ -17,10 +17,10 @@ import {
   rejectsKey,
   type SavedConnection,
 } from '@/lib/settings/rules';
+import { send } from '@/lib/messaging/send';
 import { browser } from '@/lib/page-browser';
 import { settle } from '@/lib/tabs-permission';
 import { formatCount } from '../format-number';
-import type { Send } from '../reports/reports-model';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -202,7 +202,7 @@ function shownConnection(summary: SettingsSummary | null) {
   return { id, account };
 }
 
-export function createSettingsModel(send: Send) {
+export function createSettingsModel() {
   /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);

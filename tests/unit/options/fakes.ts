@@ -1,10 +1,12 @@
 // Test data and a fake background for the options page: `send` answered from handlers, with every call
-// recorded, and deferred answers for tests about order and timing.
+// recorded, and deferred answers for tests about order and timing. A test file that fakes `send` mocks
+// '@/lib/messaging/send' (vi.mock) so the pages' own import answers from the fake.
 import { vi } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Page, Project, Report, ReportId } from '@/lib/api/types';
 import type { PageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
+import { send as pageSend } from '@/lib/messaging/send';
 import { startFakeFollower } from '../fake-follower';
 
 export function makeReport(id: number, overrides: Partial<Report> = {}): Report {
@@ -78,8 +80,8 @@ export type Handler<T extends MessageType> = (
 export type Handlers = { [T in MessageType]?: Handler<T> };
 
 /**
- * A `send` answered by `handlers`; a message without a handler fails the test loudly. Behind it runs the
- * background's follower (../fake-follower): `followerReads(send)` lists what it read.
+ * The pages' `send` answered by `handlers`; a message without a handler fails the test loudly. Behind it
+ * runs the background's follower (../fake-follower): `followerReads(send)` lists what it read.
  */
 export function fakeSend(handlers: Handlers) {
   const follower = startFakeFollower(handlers['reports.get']);
@@ -91,6 +93,7 @@ export function fakeSend(handlers: Handlers) {
     return answer;
   });
   readsOf.set(send, follower.reads);
+  vi.mocked(pageSend).mockImplementation(send as never);
   return send;
 }
 

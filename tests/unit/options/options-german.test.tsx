@@ -1,7 +1,7 @@
 // The whole options page in German: every section, dialog, filter, header and notice is found by its
 // German name, and no English sentence of the page is left on screen.
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkJob } from '@/lib/bulk-job';
 import { deleteSummary } from '@/entrypoints/options/reports/BulkJobStatus';
@@ -10,6 +10,8 @@ import { connectedText } from '@/entrypoints/options/settings/settings-model';
 import { readLocale, useTestLanguage } from '../fake-i18n';
 import { makePage, makeProject, makeReport, ok } from './fakes';
 import { renderApp, SETTINGS } from './render-app';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 const english = readLocale('en');
 

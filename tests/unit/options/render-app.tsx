@@ -1,16 +1,11 @@
-// Renders the whole options page on a hash, with a fake background behind `send`.
+// Renders the whole options page on a hash, with a fake background behind `send` (mocked by the test file).
 import { render } from '@testing-library/preact';
-import { vi } from 'vitest';
-import { send } from '@/lib/messaging/send';
 import { App } from '@/entrypoints/options/App';
-import { startOptionsPage } from '@/entrypoints/options/options-page';
 import { fakeSend, ok, type Handlers } from './fakes';
 // The page's lazily loaded parts, loaded with the test file: an `import()` the page starts near a test's
 // end then resolves from the module cache instead of loading after the test environment is gone.
 import '@/entrypoints/options/settings/ConnectionsPanel';
 import '@/entrypoints/options/settings/SettingsSection';
-
-vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 export const SETTINGS = {
   baseUrl: 'https://r.example',
@@ -39,7 +34,6 @@ export function renderApp(hash: string, handlers: Handlers) {
       }),
     ...handlers,
   });
-  vi.mocked(send).mockImplementation(fake as never);
-  const view = render(<App start={() => startOptionsPage(fake, { searchDelayMs: 50 })} />);
+  const view = render(<App />);
   return { ...view, send: fake };
 }

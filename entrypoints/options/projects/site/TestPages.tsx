@@ -23,7 +23,7 @@ import { downloadSiteCsv, testPagesCsv } from './site-csv';
 function createTestPagesModel(project: string, test: string) {
   const pages = signal<SitePage[] | null>(null);
   const error = signal<ApiError | null>(null);
-  const controls = createBulkJobControls(send, () => {
+  const controls = createBulkJobControls(() => {
     if (job.peek() === null) return;
     void send('site.read', { name: project });
     void reload();

@@ -4,9 +4,9 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import type { ExportRow } from '@/lib/export/export-row';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
+import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import { abortableSleep, createPacer } from '@/lib/pace';
-import type { Send } from '../reports-model';
 import { downloadFile, reportsCsv, reportsFileName } from './csv';
 
 /** The list's filters, search and sort: the page and its size are the export's own. */
@@ -23,7 +23,7 @@ export const EXPORT_PER_PAGE = 100;
 /** 100,000 reports: a list that never says it ended must not be read forever. */
 const MAX_PAGES = 1000;
 
-export function createExportModel(send: Send) {
+export function createExportModel() {
   const state = signal<ExportState | null>(null);
   const running = computed(() => state.value?.phase === 'reading');
 

@@ -51,7 +51,7 @@ function start(
   cache: (state: ProjectListState) => Promise<KeptPage<Item> | null>,
 ) {
   window.history.replaceState(null, '', `${window.location.pathname}${hash}`);
-  router = createHashRouter({ win: window, fallback: { section: 'settings' } });
+  router = createHashRouter({ section: 'settings' });
   const list = createListModel<ProjectSortKey, ProjectListState, Item>({
     router,
     prefs: memoryPrefs<ProjectSortKey>(),
@@ -60,7 +60,6 @@ function start(
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage,
     sortKeys: PROJECT_SORT_KEYS,
-    searchDelayMs: 300,
     readKept: cache,
   });
   model = list;

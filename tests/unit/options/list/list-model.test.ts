@@ -10,7 +10,7 @@ import {
   type OptionsRoute,
   type ProjectListState,
 } from '@/lib/options-route';
-import { createListModel, type ListModel } from '@/entrypoints/options/list/list-model';
+import { createListModel, SEARCH_DELAY_MS, type ListModel } from '@/entrypoints/options/list/list-model';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
 import { deferred, fail, makePage, ok, type Deferred } from '../fakes';
@@ -21,14 +21,12 @@ interface Item {
 type Model = ListModel<ProjectSortKey, ProjectListState, Item>;
 type Fetch = (state: ProjectListState) => Result<Page<Item>> | Promise<Result<Page<Item>>>;
 
-const SEARCH_DELAY_MS = 300;
-
 let router: HashRouter | undefined;
 let model: Model | undefined;
 
 function start(hash: string, fetchPage: Fetch, prefs = memoryPrefs<ProjectSortKey>()) {
   window.history.replaceState(null, '', `${window.location.pathname}${hash}`);
-  router = createHashRouter({ win: window, fallback: { section: 'settings' } });
+  router = createHashRouter({ section: 'settings' });
   const fetch = vi.fn(async (state: ProjectListState) => fetchPage(state));
   const list = createListModel<ProjectSortKey, ProjectListState, Item>({
     router,
@@ -38,7 +36,6 @@ function start(hash: string, fetchPage: Fetch, prefs = memoryPrefs<ProjectSortKe
     routeFor: (state) => ({ section: 'projects', list: state }),
     fetchPage: fetch,
     sortKeys: PROJECT_SORT_KEYS,
-    searchDelayMs: SEARCH_DELAY_MS,
   });
   model = list;
   return { list, fetch, prefs, router };

@@ -5,6 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { callsOf, makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 beforeEach(() => {
   fakeBrowser.reset();
 });
@@ -15,7 +17,7 @@ afterEach(() => {
 
 const TOO_LONG = /^This search is longer than 2,048 characters/;
 /**
- * Past the typing pause (searchDelayMs is 50 in these tests) with every answer delivered, on the fake
+ * Past the typing pause (SEARCH_DELAY_MS) with every answer delivered, on the fake
  * clock (the test switches to it once the page is on show): a search not sent by then never will be.
  */
 const afterThePause = () => vi.advanceTimersByTimeAsync(1000);

@@ -13,6 +13,8 @@ import { renderApp } from '../render-app';
 import { snapshot } from '../reports/history-fixtures';
 import { META, PROJECT, PROJECT_HASH, SLOW, sitePage, storeView, summary } from './site-fixtures';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 vi.mock('@/entrypoints/options/reports/export/csv', async (original) => ({
   ...(await original<object>()),
   downloadFile: vi.fn(),

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Project } from '@/lib/api/types';
 import type { Result } from '@/lib/api/errors';
 import { callsOf, deferred, fail, makePage, makeProject, ok } from '../fakes';
 import { renderApp } from '../render-app';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -1,7 +1,7 @@
 // "Bulk changes" in the Reports section: what is selected, what the page asks the background to do, and
 // the job as the page shows it from storage.session (the background's runner is tested on its own).
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { apiError } from '@/entrypoints/background/error-messages';
@@ -9,6 +9,8 @@ import type { BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
 import { callsOf, makePage, ok, reportRange } from '../fakes';
 import { renderApp } from '../render-app';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -10,6 +10,8 @@ import { useTestLanguage } from '../../fake-i18n';
 import { callsOf, deferred, fail, makePage, ok, reportRange } from '../fakes';
 import { renderApp } from '../render-app';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 function row(id: number): ExportRow {
   return {
     id,

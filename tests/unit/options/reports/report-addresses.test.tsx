@@ -1,10 +1,12 @@
 // Addresses on the options page as a person reads them (lib/readable-url): the table, the delete dialog
 // and the details; links keep the raw address.
 import { fireEvent, screen, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 beforeEach(() => {
   fakeBrowser.reset();

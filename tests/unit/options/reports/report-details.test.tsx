@@ -9,6 +9,8 @@ import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from
 import { checksOf } from '../../popup/fixtures';
 import { renderApp } from '../render-app';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 beforeEach(() => {
   fakeBrowser.reset();
 });
@@ -388,7 +390,7 @@ describe('the details model', () => {
     const answers = [pending, pending, decent, decent];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? pending) });
     const changed = vi.fn();
-    const model = createReportDetailsModel(send, { onReportChanged: changed });
+    const model = createReportDetailsModel({ onReportChanged: changed });
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     expect(model.scoreState.value).toBe('generating');
@@ -412,7 +414,7 @@ describe('the details model', () => {
     const answers = [generating(3), makeReport(3, { result: 'bad' })];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? makeReport(3)) });
     const changed = vi.fn();
-    const model = createReportDetailsModel(send, { onReportChanged: changed });
+    const model = createReportDetailsModel({ onReportChanged: changed });
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     model.dispose();
@@ -426,7 +428,7 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const unscored = makeReport(3, { result: null, generatedAt: new Date().toISOString() });
     const send = fakeSend({ 'reports.get': () => ok(unscored) });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(callsOf(send, 'reports.get')).toHaveLength(1);
@@ -439,7 +441,7 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const pending = generating(3);
     const send = fakeSend({ 'reports.get': () => ok(pending) });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     expect(model.scoreState.value).toBe('generating');
@@ -455,7 +457,7 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const undated = generating(3, { createdAt: null, updatedAt: null });
     const send = fakeSend({ 'reports.get': () => ok(undated) });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS - 1000);
     expect(model.scoreState.value).toBe('generating');
@@ -480,7 +482,7 @@ describe('the details model', () => {
       'reports.get': () => ok(onService),
       'reports.update': () => ok((onService = generating(3))),
     });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
@@ -498,11 +500,11 @@ describe('the details model', () => {
     vi.useFakeTimers();
     // The report as the service has it now, whoever reads it.
     let onService = makeReport(3, { result: 'bad' });
-    const send = fakeSend({
+    fakeSend({
       'reports.get': () => ok(onService),
       'reports.update': () => ok((onService = generating(3))),
     });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
@@ -517,11 +519,11 @@ describe('the details model', () => {
   it('tells the list when the service says the report is gone, on reading or on writing', async () => {
     const gone = vi.fn();
     let exists = true;
-    const send = fakeSend({
+    fakeSend({
       'reports.get': () => (exists ? ok(makeReport(3)) : fail('not_found')),
       'reports.update': () => fail('not_found', { message: 'This report no longer exists on the service.' }),
     });
-    const model = createReportDetailsModel(send, { onReportGone: gone });
+    const model = createReportDetailsModel({ onReportGone: gone });
     model.show('3');
     await vi.waitFor(() => expect(model.report.value).not.toBeNull());
     const result = await model.save({ privacy: 1 });
@@ -616,7 +618,7 @@ describe('saving sends only what the person changed', () => {
       'reports.get': () => ok(reads.shift() ?? makeReport(7, { privacy: 0 })),
       'reports.update': () => ok(makeReport(7, { privacy: 0 })),
     });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('7');
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.report.value?.privacy).toBe(0);
@@ -662,7 +664,7 @@ describe('a regenerate that may have happened', () => {
       'reports.update': () =>
         fail('unexpected', { message: 'Page Reports’ background could not be reached.', retrySafe: false }),
     });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.waitFor(() => expect(model.report.value).not.toBeNull());
     await model.regenerate();
@@ -695,7 +697,7 @@ describe('following a generating report in the details', () => {
       const send = fakeSend({
         'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail(kind)),
       });
-      const model = createReportDetailsModel(send);
+      const model = createReportDetailsModel();
       model.show('3');
       await vi.advanceTimersByTimeAsync(1000);
       expect(followerReads(send)).toEqual([3]);
@@ -713,7 +715,7 @@ describe('following a generating report in the details', () => {
     const send = fakeSend({
       'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('network')),
     });
-    const model = createReportDetailsModel(send);
+    const model = createReportDetailsModel();
     model.show('3');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(model.scoreState.value).toBe('generating');
@@ -731,11 +733,11 @@ describe('following a generating report in the details', () => {
   it('a report the follower finds gone leaves the list', async () => {
     vi.useFakeTimers();
     let reads = 0;
-    const send = fakeSend({
+    fakeSend({
       'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('not_found')),
     });
     const gone = vi.fn();
-    const model = createReportDetailsModel(send, { onReportGone: gone });
+    const model = createReportDetailsModel({ onReportGone: gone });
     model.show('3');
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.gone.value).toBe(true);

@@ -2,11 +2,13 @@
 // and the comparison of two analyses (the last two by default, any two chosen), read again after a
 // regenerate brings a new analysis.
 import { fireEvent, screen, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
 import { failure, seedHistory, snapshot } from './history-fixtures';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -2,7 +2,7 @@
 // be updating, then the service's answer replaces them. Through the whole page, on the real report store
 // (storage.session), written by the background's own writer as the background writes a list's answer.
 import { cleanup, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
 import type { Result } from '@/lib/api/errors';
@@ -12,6 +12,8 @@ import type { PageInput } from '@/lib/messaging/protocol';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { deferred, fail, makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 let store: ReportStore;
 beforeEach(async () => {

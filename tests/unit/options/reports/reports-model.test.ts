@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page, Report } from '@/lib/api/types';
 import { memoryPrefs } from '@/entrypoints/options/prefs';
 import { createReportsModel, type ReportsModel } from '@/entrypoints/options/reports/reports-model';
+import { SEARCH_DELAY_MS } from '@/entrypoints/options/list/list-model';
 import { createHashRouter, type HashRouter } from '@/entrypoints/options/router';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Result } from '@/lib/api/errors';
@@ -19,6 +20,8 @@ import {
   type Handlers,
 } from '../fakes';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 const FALLBACK = { section: 'reports' as const, list: {}, details: null };
 
 let router: HashRouter;
@@ -30,13 +33,9 @@ function start(
   prefs = memoryPrefs<'id' | 'generated_at' | 'url' | 'result'>(),
 ) {
   window.history.replaceState(null, '', hash || window.location.pathname);
-  router = createHashRouter({ win: window, fallback: FALLBACK });
+  router = createHashRouter(FALLBACK);
   const send = fakeSend(handlers);
-  model = createReportsModel(send, {
-    router,
-    prefs,
-    searchDelayMs: 300,
-  });
+  model = createReportsModel({ router, prefs });
   return { send, model, prefs };
 }
 
@@ -48,7 +47,7 @@ beforeEach(() => {
 });
 
 /**
- * Past the search pause (300 ms here) with every answer already given delivered: whatever has not
+ * Past the search pause (SEARCH_DELAY_MS) with every answer already given delivered: whatever has not
  * happened by then never will. No real time passes.
  */
 const settle = () => vi.advanceTimersByTimeAsync(1000);
@@ -150,7 +149,7 @@ describe('the Reports model', () => {
     model!.list.typeSearch('ca');
     await vi.advanceTimersByTimeAsync(200);
     model!.list.typeSearch('caf ');
-    await vi.advanceTimersByTimeAsync(299);
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 1);
     expect(callsOf(send, 'reports.list')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(callsOf(send, 'reports.list')).toHaveLength(2);

@@ -9,6 +9,9 @@ import { renderApp } from '../render-app';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { StepState, BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY } from '@/lib/storage-keys';
+import { SEARCH_DELAY_MS } from '@/entrypoints/options/list/list-model';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -370,18 +373,18 @@ describe('the Reports list state in the address', () => {
     await waitFor(() => expect(answers.has('')).toBe(true));
     answers.get('')!.resolve(ok(makePage([makeReport(1, { url: 'https://first.example/' })])));
     await table();
-    // From here on the fake clock: the typing pause (50 ms in these tests) passes when the test says so.
+    // From here on the fake clock: the typing pause passes when the test says so.
     vi.useFakeTimers();
     const search = screen.getByLabelText('Search by URL');
     fireEvent.input(search, { target: { value: 'sl' } });
     await vi.advanceTimersByTimeAsync(30);
     fireEvent.input(search, { target: { value: 'slow' } });
-    await vi.advanceTimersByTimeAsync(49);
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 1);
     expect(answers.has('slow')).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(answers.has('slow')).toBe(true);
     fireEvent.input(search, { target: { value: 'fast' } });
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
     // Typing "sl" then "slow" quickly asked once, for "slow".
     expect(callsOf(send, 'reports.list').map((q) => q.search)).toEqual([undefined, 'slow', 'fast']);
     answers.get('fast')!.resolve(ok(makePage([makeReport(2, { url: 'https://fast.example/' })])));

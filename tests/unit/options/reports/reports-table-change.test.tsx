@@ -7,6 +7,8 @@ import { makePage, makeReport, ok } from '../fakes';
 import { renderApp } from '../render-app';
 import { seedHistory, snapshot } from './history-fixtures';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 beforeEach(() => {
   fakeBrowser.reset();
 });

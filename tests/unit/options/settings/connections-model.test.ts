@@ -8,6 +8,8 @@ import { A, B, settingsWith } from '../../connection-fixtures';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
 import { fakeOriginPermissions } from './fake-permissions';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 const accepted: KeyCheck = { outcome: 'accepted', found: { total: 3, count: 3, account: null } };
 
 function setup(handlers: Handlers = {}, note: string | null = null, heldBefore = false) {
@@ -20,7 +22,7 @@ function setup(handlers: Handlers = {}, note: string | null = null, heldBefore =
   });
   const { requestPermission, removePermission } = fakeOriginPermissions(true, heldBefore);
   const startAgain = vi.fn();
-  const model = createConnectionsModel(send, { startAgain, note });
+  const model = createConnectionsModel({ startAgain, note });
   return { model, send, requestPermission, removePermission, startAgain };
 }
 

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectedText, createSettingsModel } from '@/entrypoints/options/settings/settings-model';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { KeyCheck, SettingsSummary } from '@/lib/messaging/protocol';
 import { KEY_REQUIRED_FOR_NEW_SERVER } from '@/lib/settings/rules';
 import { callsOf, deferred, fail, fakeSend, ok, type Handlers } from '../fakes';
 import { fakeOriginPermissions } from './fake-permissions';
+
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
 const saved: SettingsSummary = {
   baseUrl: 'https://r.example',
@@ -33,7 +35,7 @@ function setup(handlers: Handlers = {}, granted = true) {
     ...handlers,
   });
   const { requestPermission } = fakeOriginPermissions(granted);
-  const model = createSettingsModel(send);
+  const model = createSettingsModel();
   return { model, send, requestPermission };
 }
 

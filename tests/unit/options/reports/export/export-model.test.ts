@@ -11,6 +11,8 @@ import {
 import { BOM } from '@/entrypoints/options/reports/export/csv';
 import { callsOf, deferred, fail, fakeSend, ok, type Handler } from '../../fakes';
 
+vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
+
 type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 const fakes = vi.hoisted(() => ({
   files: [] as { name: string; text: string }[],
@@ -62,7 +64,7 @@ function setup(handler: Handler<'reports.exportPage'>, sleep?: Sleep) {
   const sleeps: number[] = [];
   fakes.sleep = sleep ?? (async (ms) => void sleeps.push(ms));
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 25, 12) });
-  const model = createExportModel(send);
+  const model = createExportModel();
   return { send, model, files, sleeps, pages: () => callsOf(send, 'reports.exportPage') };
 }
 

@@ -1,7 +1,7 @@
 // "▼ 42 from 72" beside a score: both ends of the change shown, named in words: one point, several, none.
 import { render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { ScoreChangeMark } from '@/components/ScoreChangeMark';
+import { ScoreChangeMark } from '@/entrypoints/options/reports/ReportsTable';
 
 describe('ScoreChangeMark', () => {
   it.each([
