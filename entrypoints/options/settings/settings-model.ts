@@ -197,7 +197,7 @@ function savedStatus(check: KeyCheck | undefined, asTest: boolean): SettingsStat
 }
 
 /** The connection the form shows (none yet: ''): a save names it, so it never lands on another. */
-function shownConnection(summary: SettingsSummary | null) {
+function formConnection(summary: SettingsSummary | null) {
   const { id = '', account = '' } = summary?.connections?.find((entry) => entry.active) ?? {};
   return { id, account };
 }
@@ -210,7 +210,7 @@ export function createSettingsModel() {
     saved: () => summary.value,
     send: (checked, _typed, checkKey) =>
       send('settings.save', {
-        connection: shownConnection(summary.value),
+        connection: formConnection(summary.value),
         baseUrl: checked.baseUrl,
         ...(checked.apiKey ? { apiKey: checked.apiKey } : {}),
         ...(checkKey ? { checkKey } : {}),
