@@ -117,7 +117,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       return running;
     }
     again = false;
-    running = keepAliveWhile(loop()).finally(() => {
+    running = loop().finally(() => {
       running = null;
       if (again) void ensureRunning();
     });
@@ -145,10 +145,11 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         );
         const wait = job!.stopRequested ? 0 : due - now();
         if (wait > 0) {
+          // Not kept alive meanwhile: a worker stopped while it waits is woken by the alarm.
           await abortableSleep(wait, stopping.signal);
           continue;
         }
-        await step(job!, next, pacer);
+        await keepAliveWhile(step(job!, next, pacer));
       }
     } catch (cause) {
       // Storage failed us mid-step: the alarm stays, and picks the job up again.
