@@ -25,6 +25,8 @@ export interface Job<S extends Step = Step> {
   /** Stop was pressed: nothing more is sent (a request already on its way finishes). */
   stopRequested: boolean;
   items: S[];
+  /** collecting: the page listed next. */
+  nextPage?: number;
   /** No request before this time (epoch ms): the pace and a 429's wait, across worker restarts. */
   notBefore: number;
   /** While a 429 is waited out: until when. */

@@ -1,7 +1,8 @@
 // A site at a glance: one connection's reads of its projects' reports, kept as one row a report; pages
-// watch the project's SiteView (lib/site.ts). A read is a job of the runner whose listing is the read:
-// newest id first (an order a regeneration does not change, so Stop and a later read miss nothing), at most
-// SITE_READ_CAP reports. A second visit costs one list read (isCurrent); report events keep the rows current.
+// watch the project's SiteView (lib/site.ts). A read is a job of the runner that lists the project newest id
+// first (an order a regeneration does not change, so Stop and a later read miss nothing), at most
+// SITE_READ_CAP reports. A second visit is one step, the list read that finds the kept rows current
+// (isCurrent); report events keep the rows current.
 import type { ApiError } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { PageInput } from '@/lib/messaging/protocol';
@@ -17,16 +18,7 @@ import {
 } from '@/lib/site-aggregate';
 import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import {
-  createRunner,
-  endWith,
-  ended,
-  newJob,
-  PACED,
-  workAlarm,
-  type Job,
-  type JobKind,
-} from './jobs/runner';
+import { createRunner, ended, newJob, PACED, workAlarm, type Job, type JobKind } from './jobs/runner';
 import type { Service } from './service';
 import { budgets, spaceItem, StorageFull, storageFullError } from './storage-budget';
 
@@ -39,15 +31,8 @@ interface KeptRows extends SiteReadFacts {
   rows: SiteRow[];
 }
 
-interface ReadJob extends Job {
-  /** The next request tells whether the kept rows are current (isCurrent). */
-  check: boolean;
-  /** null once the read ended complete (or found the kept rows current). */
-  nextPage: number | null;
-  /** Read so far (kept by a read stopped or failed for the next one), and the service's count. */
-  rows: SiteRow[];
-  total: number | null;
-}
+/** Its one step, when rows are kept, is the list read that checks them. */
+interface ReadJob extends Job, Omit<KeptRows, 'readAt'> {}
 
 /** A project whose rows are kept, and when a read of it last started or ended (the budget's age). */
 interface KeptProject {
@@ -113,83 +98,73 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
     await setRead(project, { phase: 'reading', read: 0, total: null });
   }
 
-  /** The kept rows, when `newest` shows them current (read again now); otherwise the read starts over. */
-  async function checked(project: string, job: ReadJob, newest: Page<Report>) {
-    // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
-    const kept = await rowsItem(project).getValue();
-    if (!kept || !isCurrent(kept, newest)) {
-      Object.assign(job, { check: false, nextPage: 1, rows: [], total: null });
-      return fromTheStart(project);
-    }
-    await complete(project, job, { ...kept, readAt: Date.now() });
-  }
-
-  async function complete(project: string, job: ReadJob, kept: KeptRows) {
+  async function complete(project: string, kept: KeptRows) {
     await rowsItem(project).setValue(kept);
     await keep(project);
     await setRead(project, { phase: 'done' }, summaryOf(project, kept));
-    job.nextPage = null;
-    job.phase = 'ended';
   }
 
-  async function takePage(project: string, job: ReadJob, page: Page<Report>) {
-    const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
-    const before = rows.size;
-    for (const report of page.items) {
-      const key = reportKey(report.id);
-      if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
-    }
-    const total = page.total ?? job.total;
-    const full = rows.size >= SITE_READ_CAP;
-    // A page with nothing new ends the read too: a server repeating a page is not paged on.
-    if (page.hasNext && rows.size > before && !full) {
-      Object.assign(job, { rows: [...rows.values()], total, nextPage: job.nextPage! + 1 });
-      return setRead(project, { phase: 'reading', read: rows.size, total });
-    }
-    const cut = full && (page.hasNext || (total !== null && total > rows.size));
-    await complete(project, job, { rows: [...rows.values()], total, cut, readAt: Date.now() });
-    job.rows = [];
-  }
+  const listed = (project: string, sortBy: 'id' | 'generated_at', page: number) =>
+    service.listReports({ project, sortBy, sort: 'desc', perPage: PAGE_SIZE, page }, false, PACED);
 
-  /** Its listing is the whole job: it has no steps. */
-  const readOf = (project: string): JobKind<ReadJob, Page<Report>> => ({
+  const readOf = (project: string): JobKind<ReadJob, Report> => ({
     name: 'site read',
-    keyOf: () => '',
-    collect: ({ check, nextPage }) =>
-      service.listReports(
-        {
-          project,
-          sortBy: check ? 'generated_at' : 'id',
-          sort: 'desc',
-          perPage: PAGE_SIZE,
-          page: check ? 1 : nextPage!,
-        },
-        false,
-        PACED,
-      ),
-    async collected(job, answer) {
-      if (!answer.ok) return endWith(job, answer.error);
+    keyOf: () => 'check',
+    list: (_job, page) => listed(project, 'id', page),
+
+    async listed(job, page) {
+      const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
+      const before = rows.size;
+      for (const report of page.items) {
+        const key = reportKey(report.id);
+        if (rows.has(key) || rows.size < SITE_READ_CAP) rows.set(key, siteRowOf(report));
+      }
+      const full = rows.size >= SITE_READ_CAP;
+      const total = page.total ?? job.total;
+      const cut = full && (page.hasNext || (total !== null && total > rows.size));
+      Object.assign(job, { rows: [...rows.values()], total, cut });
+      const more = rows.size > before && !full;
+      if (more && page.hasNext) await setRead(project, { phase: 'reading', read: rows.size, total });
+      return more;
+    },
+
+    send: () => listed(project, 'generated_at', 1),
+
+    async answered(job, _check, answer) {
+      if (!answer.ok) return { state: 'failed', error: answer.error };
+      // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
+      const kept = await rowsItem(project).getValue();
+      if (kept && isCurrent(kept, answer.data as Page<Report>)) return { state: 'done' };
+      Object.assign(job, { phase: 'collecting', nextPage: 1, items: [] });
+      await fromTheStart(project);
+      return {};
+    },
+
+    settle: async () => ({ state: 'pending' }),
+
+    async ended(job) {
+      const error = job.error ?? job.items[0]?.error;
+      if (error) return failed(project, error);
+      if (job.nextPage !== undefined)
+        return setRead(project, { phase: 'stopped', read: job.rows.length, total: job.total });
+      const [check] = job.items;
+      // Stopped while checking the kept rows: they stay as they were.
+      if (check && check.state !== 'done') return;
       try {
-        await (job.check ? checked : takePage)(project, job, answer.data);
+        const kept = check ? (await rowsItem(project).getValue())! : job;
+        await complete(project, { rows: kept.rows, total: kept.total, cut: kept.cut, readAt: Date.now() });
+        job.rows = [];
       } catch (cause) {
         if (!(cause instanceof StorageFull)) throw cause;
-        endWith(job, storageFullError('session'));
+        await failed(project, storageFullError('session'));
       }
-    },
-    send: async () => ok,
-    settle: async () => ({}),
-    async ended(job) {
-      if (job.error) return failed(project, job.error);
-      // Stopped while checking kept rows: they stay as they were.
-      if (job.nextPage === null || job.check) return;
-      await setRead(project, { phase: 'stopped', read: job.rows.length, total: job.total });
     },
   });
 
   function runnerOf(project: string) {
     let runner = runners.get(project);
     if (!runner) {
-      runner = createRunner<ReadJob, Page<Report>>(readOf(project), {
+      runner = createRunner<ReadJob, Report>(readOf(project), {
         item: jobItem(project),
         alarm: workAlarm('site', connectionId, project),
       });
@@ -202,15 +177,14 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
   async function start(project: string, fresh: boolean): Promise<void> {
     const previous = await jobItem(project).getValue();
     if (!ended(previous)) return;
-    const goOn = !fresh && previous && !previous.check && previous.nextPage !== null ? previous : null;
+    const goOn = !fresh && previous?.nextPage !== undefined ? previous : null;
     const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
     const job: ReadJob = {
-      ...newJob(String(Date.now()), []),
-      phase: 'collecting',
-      check,
-      nextPage: goOn?.nextPage ?? 1,
+      ...newJob(String(Date.now()), check ? [{ state: 'pending' }] : []),
+      ...(check ? {} : { phase: 'collecting', nextPage: goOn?.nextPage ?? 1 }),
       rows: goOn?.rows ?? [],
       total: goOn?.total ?? null,
+      cut: false,
     };
     await runnerOf(project).start(
       job,

@@ -3,7 +3,7 @@
 // change or a delete is read back; new results may have been made, so that step fails as "may have happened".
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
-import { PRIVACY, type Page, type Report, type ReportSummary } from '@/lib/api/types';
+import { PRIVACY, type Report, type ReportSummary } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
@@ -14,10 +14,9 @@ import { budgets, spaceItem } from '../storage-budget';
 import type { Service } from '../service';
 import { createRunner, endWith, newJob, PACED, workAlarm, type JobKind } from './runner';
 
-/** Besides what pages watch: where listing the matching reports got to. */
+/** Besides what pages watch: the reports to list first. */
 interface StoredJob extends BulkJob {
   query?: ReportListQuery;
-  nextPage?: number;
 }
 
 export const bulkJobItem = (connectionId: string) =>
@@ -39,31 +38,23 @@ const refuse = (message: string): Result<null> => ({
 export function createBulkChanges(connectionId: string, service: BulkService) {
   const passwordItem = bulkPasswordItem(connectionId);
 
-  const kind: JobKind<StoredJob, Page<ReportSummary>> = {
+  const kind: JobKind<StoredJob, ReportSummary> = {
     name: 'bulk change',
     keyOf: (step) => reportKey(step.id),
-    collect: (job) =>
-      service.listReports({ ...job.query, perPage: LIST_PAGE_SIZE, page: job.nextPage ?? 1 }, false, PACED),
+    list: (job, page) => service.listReports({ ...job.query, perPage: LIST_PAGE_SIZE, page }, false, PACED),
 
-    collected(stored, answer) {
-      if (!answer.ok) return void endWith(stored, answer.error);
+    listed(stored, page) {
       const before = stored.items.length;
       const known = new Set(stored.items.map((entry) => reportKey(entry.id)));
-      for (const report of answer.data.items) {
+      for (const report of page.items) {
         if (!known.has(reportKey(report.id)))
           stored.items.push({ id: report.id, label: report.url, state: 'pending', before: report.score });
       }
-      if (stored.items.length > MAX_BULK_REPORTS || (answer.data.total ?? 0) > MAX_BULK_REPORTS) {
+      if (stored.items.length > MAX_BULK_REPORTS || (page.total ?? 0) > MAX_BULK_REPORTS) {
         stored.items = [];
-        const message = t('bulkTooMany', String(MAX_BULK_REPORTS));
-        return void endWith(stored, apiError('invalid_input', { message }));
+        endWith(stored, apiError('invalid_input', { message: t('bulkTooMany', String(MAX_BULK_REPORTS)) }));
       }
-      stored.nextPage = (stored.nextPage ?? 1) + 1;
-      // A page with nothing new ends the list: a server repeating a page is not paged on.
-      if (!answer.data.hasNext || stored.items.length === before) {
-        stored.phase = 'running';
-        delete stored.query;
-      }
+      return stored.items.length > before;
     },
 
     async send({ action }, step) {
@@ -111,7 +102,7 @@ export function createBulkChanges(connectionId: string, service: BulkService) {
   ) {
     // One job at a time: its start time tells it from the last one.
     const job: StoredJob = { ...newJob(String(Date.now()), items), action };
-    if (query) Object.assign(job, { phase: 'collecting', query, nextPage: 1 });
+    if (query) Object.assign(job, { phase: 'collecting', query });
     const started = await runner.start(job, () => passwordItem.setValue(password ?? null));
     return started ? ok : refuse(t('bulkAlreadyRunning'));
   }

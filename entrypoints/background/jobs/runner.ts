@@ -4,6 +4,7 @@
 // may be due later (the follower's reads), and the runner waits for the earliest.
 import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
+import type { Page } from '@/lib/api/types';
 import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import { budgets } from '../storage-budget';
@@ -21,12 +22,20 @@ export interface StoredItem<T> {
 export interface JobKind<J extends Job, Listed = unknown> {
   name: string;
   keyOf(step: StepOf<J>): string;
-  /** One request of listing what the job runs on (phase 'collecting'); a 429 is waited out. */
-  collect?(job: J): Promise<Result<Listed>>;
-  collected?(job: J, answer: Result<Listed>): void | Promise<void>;
+  /** Page `page` of what the job runs on, listed while its phase is 'collecting' (a 429 is waited out). */
+  list?(job: J, page: number): Promise<Result<Page<Listed>>>;
+  /**
+   * Takes a listed page into the stored job: whether it held anything new. The listing ends after the last
+   * page or one with nothing new (a server repeating a page is not paged on), and the steps run.
+   */
+  listed?(job: J, page: Page<Listed>): boolean | Promise<boolean>;
   send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
   /** By default done, or failed with its error; `job` is the stored one, which it may change too. */
-  answered?(job: J, step: StepOf<J>, answer: Result<unknown>): Partial<StepOf<J>>;
+  answered?(
+    job: J,
+    step: StepOf<J>,
+    answer: Result<unknown>,
+  ): Partial<StepOf<J>> | Promise<Partial<StepOf<J>>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
   settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
   /** What the job's end writes besides it, in its queue. */
@@ -168,12 +177,20 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       stored.waitingUntil = null;
     };
     if (job.phase === 'collecting') {
-      const answer = await kind.collect!(job);
+      const page = job.nextPage ?? 1;
+      const answer = await kind.list!(job, page);
       const waitMs = pacer.after(answer);
       if (waitMs !== null) return waitOut(job.id, waitMs);
-      await edit(job.id, (stored) => {
+      await edit(job.id, async (stored) => {
         paced(stored);
-        return kind.collected!(stored, answer);
+        if (!answer.ok) return endWith(stored, answer.error);
+        const more = (await kind.listed!(stored, answer.data)) && answer.data.hasNext;
+        if (stored.phase !== 'collecting') return;
+        if (more) stored.nextPage = page + 1;
+        else {
+          stored.phase = 'running';
+          delete stored.nextPage;
+        }
       });
     } else if (next!.state === 'sending') {
       const outcome = await kind.settle(job, next!);
@@ -187,9 +204,9 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const answer = await kind.send(job, next!);
       const waitMs = pacer.after(answer);
       if (waitMs !== null) return waitOut(job.id, waitMs, key);
-      await edit(job.id, (stored) => {
+      await edit(job.id, async (stored) => {
         const outcome =
-          kind.answered?.(stored, next!, answer) ??
+          (await kind.answered?.(stored, next!, answer)) ??
           (answer.ok ? { state: 'done' } : { state: 'failed', error: answer.error });
         setStep(stored, key, outcome as Partial<StepOf<J>>);
         paced(stored);
