@@ -47,21 +47,13 @@ export interface BulkJob extends Job<BulkItem> {
   action: BulkAction;
 }
 
-export interface BulkCounts {
-  total: number;
-  done: number;
-  failed: number;
-  skipped: number;
-  retryable: number;
-}
-
 /** Whether "Retry failed" sends this item again: not a refusal met again, nor a write that may have happened. */
 export function isRetryable(item: Step): boolean {
   return item.state === 'failed' && (item.error === undefined || errorAction(item.error) === 'retry');
 }
 
-export function bulkCounts(job: Job): BulkCounts {
-  const counts: BulkCounts = { total: job.items.length, done: 0, failed: 0, skipped: 0, retryable: 0 };
+export function bulkCounts(job: Job) {
+  const counts = { total: job.items.length, done: 0, failed: 0, skipped: 0, retryable: 0 };
   for (const item of job.items) {
     if (item.state === 'done') counts.done++;
     else if (item.state === 'skipped') counts.skipped++;
@@ -73,18 +65,15 @@ export function bulkCounts(job: Job): BulkCounts {
   return counts;
 }
 
-/** The stored job, if it has the shape pages rely on. */
-export function bulkJobFrom(value: unknown): BulkJob | null {
-  const job = value as Partial<BulkJob> | null | undefined;
-  return typeof job?.id === 'string' &&
-    typeof job.phase === 'string' &&
-    typeof job.action?.kind === 'string' &&
-    Array.isArray(job.items)
-    ? (job as BulkJob)
-    : null;
-}
-
-/** Calls `listener` with the stored job now and after every change; returns the function that stops. */
+/** Calls `listener` with the stored job, if it has the shape pages rely on, now and after every change. */
 export function watchBulkJob(listener: (job: BulkJob | null) => void): () => void {
-  return watchActiveItem(BULK_JOB_KEY, (value) => listener(bulkJobFrom(value)));
+  return watchActiveItem(BULK_JOB_KEY, (value) => {
+    const job = value as Partial<BulkJob> | null | undefined;
+    const valid =
+      typeof job?.id === 'string' &&
+      typeof job.phase === 'string' &&
+      typeof job.action?.kind === 'string' &&
+      Array.isArray(job.items);
+    listener(valid ? (job as BulkJob) : null);
+  });
 }

@@ -7,16 +7,10 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/types';
 import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
-import { budgets } from '../storage-budget';
+import { budgets, type spaceItem } from '../storage-budget';
 
 export type { Job, Step };
-export type StepOf<J extends Job> = J['items'][number];
-
-export interface StoredItem<T> {
-  getValue(): Promise<T>;
-  setValue(value: T): Promise<void>;
-  removeValue(): Promise<void>;
-}
+type StepOf<J extends Job> = J['items'][number];
 
 /** What one kind of job does with its steps; the runner does the rest. */
 export interface JobKind<J extends Job, Listed = unknown> {
@@ -42,8 +36,8 @@ export interface JobKind<J extends Job, Listed = unknown> {
   ended?(job: J): Promise<void>;
 }
 
-export interface RunnerDeps<J extends Job> {
-  item: StoredItem<J | null>;
+interface RunnerDeps<J extends Job> {
+  item: ReturnType<typeof spaceItem<J | null>>;
   /** Wakes a stopped worker to resume the job (workAlarm). */
   alarm: string;
 }
@@ -54,7 +48,7 @@ export const PACED = { paced: true } as const;
 /** The client's timeout for a change (15 s), and a second more. */
 const SETTLE_AFTER_MS = 16_000;
 /** Chrome's shortest alarm period. */
-export const ALARM_MINUTES = 0.5;
+const ALARM_MINUTES = 0.5;
 
 /** The alarm of a connection's job `job` (`detail` tells one of its kind from another). */
 export const workAlarm = (job: string, connectionId: string, detail?: string) =>
