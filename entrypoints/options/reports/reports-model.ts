@@ -19,6 +19,7 @@ import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { createBulkJobControls } from './BulkJobStatus';
+import { createReportDetailsModel } from './report-details-model';
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
 export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
@@ -118,6 +119,17 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     const route = router.route.value;
     return route?.section === 'reports' ? route.details : null;
   });
+  // What the details panel's writes and reads return shows in the table too; a report gone leaves it.
+  const details = createReportDetailsModel(detailsId, {
+    onReportChanged(report) {
+      const key = reportKey(report.id);
+      list.patchPage((page) => ({
+        ...page,
+        items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
+      }));
+    },
+    onReportGone: (id) => removeDeleted(new Set([reportKey(id)])),
+  });
 
   const pageKeys = computed(() => list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
   /** Every row on show is ticked. */
@@ -157,6 +169,8 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     projectNames: createProjectNames(),
     hasFilters,
     detailsId,
+    /** The report the address names, in the panel beside the list. */
+    details,
     selected: selected as ReadonlySignal<ReadonlySet<string>>,
     selectedReports,
     wholePage,
@@ -192,16 +206,8 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
         action: { kind: 'delete' },
         target: { reports: selectedReports.peek().map((report) => ({ id: report.id, label: report.url })) },
       }),
-    /** Shows a report the service returned after a write, in place. */
-    replaceReport(report: ReportSummary) {
-      const key = reportKey(report.id);
-      list.patchPage((page) => ({
-        ...page,
-        items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
-      }));
-    },
-    removeReport: (id: ReportId) => removeDeleted(new Set([reportKey(id)])),
     dispose() {
+      details.dispose();
       jobs.dispose();
       stopPruning();
       list.dispose();
