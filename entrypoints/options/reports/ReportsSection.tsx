@@ -211,7 +211,7 @@ function ReportFilters({ model }: { model: ReportsModel }) {
         label={t('reportsColumnResult')}
         value={state.result ?? ''}
         options={resultOptions()}
-        onChange={(value) => model.setResult(value === '' ? null : value)}
+        onChange={(value) => list.change({ result: value === '' ? null : value })}
       />
       <ProjectSelect model={model} />
       <PerPageSelect
@@ -259,7 +259,7 @@ function ProjectSelect({ model }: { model: ReportsModel }) {
       value={value ?? ''}
       options={options}
       hint={hint}
-      onChange={(choice) => model.setProject(choice === '' ? null : choice)}
+      onChange={(choice) => model.list.change({ project: choice === '' ? null : choice })}
     />
   );
 }

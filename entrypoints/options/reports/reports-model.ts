@@ -1,13 +1,7 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, deletes (one, or many as a job).
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import {
-  REPORT_SORT_KEYS,
-  type ReportId,
-  type ReportResult,
-  type ReportSortKey,
-  type ReportSummary,
-} from '@/lib/api/types';
+import { REPORT_SORT_KEYS, type ReportId, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { send } from '@/lib/messaging/send';
 import { resolveReportList, type ReportListState } from '@/lib/options-route';
@@ -22,7 +16,9 @@ import { createBulkJobControls } from './BulkJobStatus';
 import { createReportDetailsModel } from './report-details-model';
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
-export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
+export type ReportFilters = Omit<ReportListQuery, 'page' | 'perPage'>;
+
+export function toReportFilters(state: ReportListState): ReportFilters {
   const search = state.search.trim();
   return {
     ...(search ? { search, searchBy: 'url' as const } : {}),
@@ -176,8 +172,6 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     wholePage,
     /** The background's bulk job of this connection: bulk changes and Delete selected. */
     jobs,
-    setResult: (result: ReportResult | null) => list.change({ result }),
-    setProject: (project: string | null) => list.change({ project }),
     clearFilters: () => list.change({ search: '', result: null, project: null }),
     openDetails: (id: ReportId) => navigateDetails(reportKey(id)),
     detailsHref: (id: ReportId) =>

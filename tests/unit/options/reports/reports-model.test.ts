@@ -165,7 +165,7 @@ describe('the Reports model', () => {
     await vi.advanceTimersByTimeAsync(0);
     model!.list.typeSearch('pric');
     await vi.advanceTimersByTimeAsync(100);
-    model!.setResult('good');
+    model!.list.change({ result: 'good' });
     expect(model!.list.searchText.value).toBe('pric');
     await vi.advanceTimersByTimeAsync(300);
     expect(callsOf(send, 'reports.list').at(-1)).toMatchObject({ search: 'pric', result: 'good' });
