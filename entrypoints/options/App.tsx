@@ -108,7 +108,7 @@ function ActiveSection({ page }: { page: OptionsPage }) {
 
   switch (section) {
     case 'reports':
-      return <ReportsSection model={page.reports} details={page.details} />;
+      return <ReportsSection model={page.reports} />;
     case 'projects':
       return (
         <ProjectsSection model={page.projects} projectHref={projectPage} reportsHref={reportsOfProject} />

@@ -4,7 +4,6 @@ import { send } from '@/lib/messaging/send';
 import { parseRoute, type OptionsRoute } from '@/lib/options-route';
 import { createProjectsModel } from './projects/projects-model';
 import { loadProjectListPrefs, loadReportListPrefs } from './prefs';
-import { createReportDetailsModel } from './reports/report-details-model';
 import { createReportsModel } from './reports/reports-model';
 import { createHashRouter } from './router';
 
@@ -25,21 +24,15 @@ export async function startOptionsPage() {
   ]);
   const router = createHashRouter(fallback);
   const reports = createReportsModel({ router, prefs: reportPrefs });
-  const details = createReportDetailsModel({
-    onReportChanged: reports.replaceReport,
-    onReportGone: reports.removeReport,
-  });
   const projects = createProjectsModel({ router, prefs: projectPrefs });
   // A few ms of reading storage, beside the list's request: Reports then first renders with its kept rows.
   await reports.list.firstKeptRows;
   return {
     router,
     reports,
-    details,
     projects,
     dispose() {
       reports.dispose();
-      details.dispose();
       projects.dispose();
       router.dispose();
     },

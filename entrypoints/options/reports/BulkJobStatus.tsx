@@ -200,16 +200,19 @@ interface ScoreMove {
 }
 
 /** Scores as shown (whole numbers): a change below one point is no change. The biggest moves first. */
-export function regenerateOutcome(items: readonly BulkItem[]): { better: ScoreMove[]; worse: ScoreMove[] } {
+export function regenerateOutcome(items: readonly BulkItem[]) {
   const moves: ScoreMove[] = [];
+  let compared = 0;
   for (const item of items) {
     if (item.state !== 'done' || typeof item.before !== 'number' || typeof item.after !== 'number') continue;
+    compared++;
     const before = Math.round(item.before);
     const after = Math.round(item.after);
     if (before !== after) moves.push({ item, before, after });
   }
   const bySize = (a: ScoreMove, b: ScoreMove) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before);
   return {
+    compared,
     better: moves.filter((move) => move.after > move.before).sort(bySize),
     worse: moves.filter((move) => move.after < move.before).sort(bySize),
   };
@@ -217,11 +220,8 @@ export function regenerateOutcome(items: readonly BulkItem[]): { better: ScoreMo
 
 /** New results: the pages whose score rose, and those whose score fell, each with both scores. */
 function ScoreMoves({ job, detailsHref }: { job: BulkJob; detailsHref?: DetailsHref }) {
-  const { better, worse } = regenerateOutcome(job.items);
-  const compared = job.items.some(
-    (item) => item.state === 'done' && typeof item.before === 'number' && typeof item.after === 'number',
-  );
-  if (!compared) return null;
+  const { compared, better, worse } = regenerateOutcome(job.items);
+  if (compared === 0) return null;
   if (better.length === 0 && worse.length === 0) return <p>{t('bulkRegenerateNoChange')}</p>;
   return (
     <>

@@ -8,7 +8,6 @@ import { openSettings } from '../router';
 import { createExportModel, type ExportModel, type ExportState } from './export/export-model';
 import { toReportFilters, type ReportsModel } from './reports-model';
 
-type Reading = Extract<ExportState, { phase: 'reading' }>;
 type Failed = Extract<ExportState, { phase: 'failed' }>;
 
 export function ExportReports({ model }: { model: ReportsModel }) {
@@ -55,18 +54,6 @@ function failureText(state: Failed): string {
     : t('exportFailedPage', page, state.error.message);
 }
 
-/** Pages done out of all; without a last page the bar is indeterminate. */
-function ReadingBar({ state }: { state: Reading }) {
-  const known = state.lastPage !== null;
-  return (
-    <progress
-      aria-label={t('exportProgressLabel')}
-      max={known ? Math.max(state.lastPage ?? 1, state.page) : undefined}
-      value={known ? state.page - 1 : undefined}
-    />
-  );
-}
-
 export function ExportPanel({ model }: { model: ExportModel }) {
   const state = model.state.value;
   const box = useRef<HTMLDivElement>(null);
@@ -86,7 +73,14 @@ export function ExportPanel({ model }: { model: ExportModel }) {
     >
       <p role="status">{state && state.phase !== 'failed' ? statusText(state) : ''}</p>
       {failed ? <p role="alert">{failureText(failed)}</p> : null}
-      {reading ? <ReadingBar state={reading} /> : null}
+      {/* Pages done out of all; without a last page the bar is indeterminate. */}
+      {reading ? (
+        <progress
+          aria-label={t('exportProgressLabel')}
+          max={reading.lastPage === null ? undefined : Math.max(reading.lastPage, reading.page)}
+          value={reading.lastPage === null ? undefined : reading.page - 1}
+        />
+      ) : null}
       <div class="bulk-summary-actions">
         {reading ? (
           <button type="button" onClick={model.stop}>

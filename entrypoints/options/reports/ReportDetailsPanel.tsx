@@ -75,7 +75,11 @@ export function ReportDetailsPanel({
         <>
           <p class="details-summary">
             <WebLink url={report.url} href={report.pageUrl} class="details-url" />{' '}
-            <DetailsResult report={report} state={details.scoreState.value} />
+            {details.scoreState.value === 'no_score' && report.result === null ? (
+              <span class="result result--pending">{t('reportsNoScore')}</span>
+            ) : (
+              <ResultBadge report={report} state={details.scoreState.value ?? undefined} />
+            )}
           </p>
           <ServiceLine report={report} state={details.scoreState.value} />
           <ReportEditForm key={reportKey(report.id)} report={report} details={details} />
@@ -87,13 +91,6 @@ export function ReportDetailsPanel({
       ) : null}
     </section>
   );
-}
-
-function DetailsResult({ report, state }: { report: Report; state: ShownState | null }) {
-  if (state === 'no_score' && report.result === null) {
-    return <span class="result result--pending">{t('reportsNoScore')}</span>;
-  }
-  return <ResultBadge report={report} state={state ?? undefined} />;
 }
 
 function ServiceLine({ report, state }: { report: Report; state: ShownState | null }) {
@@ -198,22 +195,25 @@ function ReportEditForm({ report, details }: { report: Report; details: ReportDe
   );
 }
 
-/** A part of the panel under its own heading. */
+/** A part of the panel under its own heading; a group of tests sits one level below. */
 function DetailsSection({
   heading,
   children,
+  group = false,
   ...props
 }: {
   heading: string;
   class: string;
+  group?: boolean;
   children: ComponentChildren;
 }) {
   const id = useId();
+  const Heading = group ? 'h5' : 'h4';
   return (
     <section class={props.class} aria-labelledby={id}>
-      <h4 id={id} class="details-fields-heading">
+      <Heading id={id} class={group ? undefined : 'details-fields-heading'}>
         {heading}
-      </h4>
+      </Heading>
       {children}
     </section>
   );
@@ -223,10 +223,8 @@ type ListedTest = Pick<FailedCheck, 'key' | 'importance' | 'name' | 'detail'>;
 
 /** Failed tests under a heading, each with its importance as a word (not colour alone) and a short detail. */
 function TestGroup({ heading, tests }: { heading: string; tests: readonly ListedTest[] }) {
-  const id = useId();
   return (
-    <section class="test-group" aria-labelledby={id}>
-      <h5 id={id}>{heading}</h5>
+    <DetailsSection class="test-group" heading={heading} group>
       {tests.length === 0 ? (
         <p class="muted">{t('historyNoTests')}</p>
       ) : (
@@ -243,7 +241,7 @@ function TestGroup({ heading, tests }: { heading: string; tests: readonly Listed
           ))}
         </ul>
       )}
-    </section>
+    </DetailsSection>
   );
 }
 

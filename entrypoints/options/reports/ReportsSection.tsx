@@ -1,4 +1,4 @@
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -16,7 +16,6 @@ import { PerPageSelect } from '../list/PerPageSelect';
 import { SortNotice } from '../list/SortNotice';
 import { BulkChanges } from './BulkChanges';
 import { ExportReports } from './ExportReports';
-import type { ReportDetailsModel } from './report-details-model';
 import { ReportDetailsPanel } from './ReportDetailsPanel';
 import type { ReportsModel } from './reports-model';
 import { ReportsTable } from './ReportsTable';
@@ -34,7 +33,7 @@ function sortNames(): Record<ReportSortKey, string> {
   };
 }
 
-export function ReportsSection({ model, details }: { model: ReportsModel; details: ReportDetailsModel }) {
+export function ReportsSection({ model }: { model: ReportsModel }) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsOpener = useRef<HTMLElement | null>(null);
@@ -44,8 +43,6 @@ export function ReportsSection({ model, details }: { model: ReportsModel; detail
 
   // Entering the section: the project names for the filter may have changed since last time.
   useEffect(() => model.projectNames.load(), []);
-  useSignalEffect(() => details.show(model.detailsId.value));
-  useEffect(() => () => details.show(null), []);
 
   const page = list.page.value;
   const error = list.error.value;
@@ -73,7 +70,7 @@ export function ReportsSection({ model, details }: { model: ReportsModel; detail
       <ReportFilters model={model} />
       <ExportReports model={model} />
       {model.detailsId.value !== null ? (
-        <ReportDetailsPanel details={details} onClose={closeDetails} />
+        <ReportDetailsPanel details={model.details} onClose={closeDetails} />
       ) : null}
       {error ? (
         <ErrorBanner
@@ -214,7 +211,7 @@ function ReportFilters({ model }: { model: ReportsModel }) {
         label={t('reportsColumnResult')}
         value={state.result ?? ''}
         options={resultOptions()}
-        onChange={(value) => model.setResult(value === '' ? null : value)}
+        onChange={(value) => list.change({ result: value === '' ? null : value })}
       />
       <ProjectSelect model={model} />
       <PerPageSelect
@@ -262,7 +259,7 @@ function ProjectSelect({ model }: { model: ReportsModel }) {
       value={value ?? ''}
       options={options}
       hint={hint}
-      onChange={(choice) => model.setProject(choice === '' ? null : choice)}
+      onChange={(choice) => model.list.change({ project: choice === '' ? null : choice })}
     />
   );
 }

@@ -1,6 +1,6 @@
 // One report's details panel. While a result is generated the background's follower reads it again
 // (lib/following): the panel watches what it finds and never polls.
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { PRIVACY, type Privacy, type Report, type ReportSummary } from '@/lib/api/types';
 import { summaryOf } from '@/lib/api/summary';
@@ -55,8 +55,11 @@ function noticeAfterWaiting(state: ShownState | null): string | null {
 
 const isGone = (result: Result<unknown>) => !result.ok && result.error.kind === 'not_found';
 
-export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
-  const id = signal<string | null>(null);
+/** `id`: the report the address names (null: none), which the panel shows. */
+export function createReportDetailsModel(
+  id: ReadonlySignal<string | null>,
+  options: ReportDetailsOptions = {},
+) {
   const report = signal<Report | null>(null);
   const gone = signal(false);
   const loading = signal(false);
@@ -83,6 +86,24 @@ export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
     followed.value = new Map(all.map((entry) => [reportKey(entry.id), entry]));
     const entry = changed.find((item) => reportKey(item.id) === id.peek());
     if (entry) heard(entry);
+  });
+
+  const stopShowing = effect(() => {
+    const next = id.value;
+    untracked(() => {
+      readLatest.invalidate();
+      historyOf = null;
+      batch(() => {
+        history.value = null;
+        report.value = null;
+        gone.value = false;
+        loadError.value = null;
+        writeError.value = null;
+        said.value = null;
+        loading.value = false;
+      });
+      if (next !== null) void load(next);
+    });
   });
 
   function heard(entry: Followed) {
@@ -114,7 +135,7 @@ export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
   async function load(reportId: string): Promise<Result<Report> | null> {
     loading.value = true;
     const { current, value: result } = await readLatest(reportId);
-    if (!current || id.peek() !== reportId) return null;
+    if (!current) return null;
     batch(() => {
       loading.value = false;
       loadError.value = result.ok ? null : result.error;
@@ -200,7 +221,7 @@ export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
   }
 
   return {
-    id: id as ReadonlySignal<string | null>,
+    id,
     report: report as ReadonlySignal<Report | null>,
     scoreState: score,
     /** The service said this report no longer exists: nothing can be changed any more. */
@@ -213,22 +234,6 @@ export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
     notice,
     /** The report's analyses the extension has seen, oldest first; null until read. */
     history: history as ReadonlySignal<readonly Snapshot[] | null>,
-    show(next: string | null) {
-      if (next === id.peek()) return;
-      readLatest.invalidate();
-      historyOf = null;
-      batch(() => {
-        history.value = null;
-        id.value = next;
-        report.value = null;
-        gone.value = false;
-        loadError.value = null;
-        writeError.value = null;
-        said.value = null;
-        loading.value = false;
-      });
-      if (next !== null) void load(next);
-    },
     reload() {
       const current = id.peek();
       if (current !== null) void load(current);
@@ -237,6 +242,7 @@ export function createReportDetailsModel(options: ReportDetailsOptions = {}) {
     save: (changes: DetailsChanges) => write('save', changes),
     regenerate: () => write('regenerate', null),
     dispose() {
+      stopShowing();
       stopWatching();
       readLatest.invalidate();
     },

@@ -1,13 +1,7 @@
 // The Reports list: filters, sort, pages (in the hash), row selection, deletes (one, or many as a job).
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError, Result } from '@/lib/api/errors';
-import {
-  REPORT_SORT_KEYS,
-  type ReportId,
-  type ReportResult,
-  type ReportSortKey,
-  type ReportSummary,
-} from '@/lib/api/types';
+import { REPORT_SORT_KEYS, type ReportId, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { send } from '@/lib/messaging/send';
 import { resolveReportList, type ReportListState } from '@/lib/options-route';
@@ -19,9 +13,12 @@ import { createListModel } from '../list/list-model';
 import type { PrefsStore } from '../prefs';
 import type { HashRouter } from '../router';
 import { createBulkJobControls } from './BulkJobStatus';
+import { createReportDetailsModel } from './report-details-model';
 
 /** The list's filters, search and sort: what a bulk change or an export covers, on every page. */
-export function toReportFilters(state: ReportListState): Omit<ReportListQuery, 'page' | 'perPage'> {
+export type ReportFilters = Omit<ReportListQuery, 'page' | 'perPage'>;
+
+export function toReportFilters(state: ReportListState): ReportFilters {
   const search = state.search.trim();
   return {
     ...(search ? { search, searchBy: 'url' as const } : {}),
@@ -118,6 +115,17 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     const route = router.route.value;
     return route?.section === 'reports' ? route.details : null;
   });
+  // What the details panel's writes and reads return shows in the table too; a report gone leaves it.
+  const details = createReportDetailsModel(detailsId, {
+    onReportChanged(report) {
+      const key = reportKey(report.id);
+      list.patchPage((page) => ({
+        ...page,
+        items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
+      }));
+    },
+    onReportGone: (id) => removeDeleted(new Set([reportKey(id)])),
+  });
 
   const pageKeys = computed(() => list.page.value?.items.map((report) => reportKey(report.id)) ?? []);
   /** Every row on show is ticked. */
@@ -157,13 +165,13 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     projectNames: createProjectNames(),
     hasFilters,
     detailsId,
+    /** The report the address names, in the panel beside the list. */
+    details,
     selected: selected as ReadonlySignal<ReadonlySet<string>>,
     selectedReports,
     wholePage,
     /** The background's bulk job of this connection: bulk changes and Delete selected. */
     jobs,
-    setResult: (result: ReportResult | null) => list.change({ result }),
-    setProject: (project: string | null) => list.change({ project }),
     clearFilters: () => list.change({ search: '', result: null, project: null }),
     openDetails: (id: ReportId) => navigateDetails(reportKey(id)),
     detailsHref: (id: ReportId) =>
@@ -192,16 +200,8 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
         action: { kind: 'delete' },
         target: { reports: selectedReports.peek().map((report) => ({ id: report.id, label: report.url })) },
       }),
-    /** Shows a report the service returned after a write, in place. */
-    replaceReport(report: ReportSummary) {
-      const key = reportKey(report.id);
-      list.patchPage((page) => ({
-        ...page,
-        items: page.items.map((item) => (reportKey(item.id) === key ? report : item)),
-      }));
-    },
-    removeReport: (id: ReportId) => removeDeleted(new Set([reportKey(id)])),
     dispose() {
+      details.dispose();
       jobs.dispose();
       stopPruning();
       list.dispose();

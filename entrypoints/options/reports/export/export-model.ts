@@ -3,14 +3,11 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiError } from '@/lib/api/errors';
 import type { ExportRow } from '@/lib/export/export-row';
-import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import { abortableSleep, createPacer } from '@/lib/pace';
+import type { ReportFilters } from '../reports-model';
 import { downloadFile, reportsCsv, reportsFileName } from './csv';
-
-/** The list's filters, search and sort: the page and its size are the export's own. */
-export type ExportQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
 
 export type ExportState =
   | { phase: 'reading'; page: number; lastPage: number | null; waitingSeconds: number | null }
@@ -28,7 +25,7 @@ export function createExportModel() {
   const running = computed(() => state.value?.phase === 'reading');
 
   // One export at a time: what it asked, what it has read, where it goes on.
-  let query: ExportQuery = {};
+  let query: ReportFilters = {};
   let rows = new Map<string, ExportRow>();
   let nextPage = 1;
   let lastPage: number | null = null;
@@ -85,7 +82,7 @@ export function createExportModel() {
     /** null before the first export, and after Dismiss. */
     state: state as ReadonlySignal<ExportState | null>,
     running,
-    async start(asked: ExportQuery) {
+    async start(asked: ReportFilters) {
       if (running.peek()) return;
       query = asked;
       rows = new Map();

@@ -44,6 +44,6 @@ describe('what new results changed', () => {
       step(4, 40, null),
       step(5, null, 70),
     ]);
-    expect(outcome).toEqual({ better: [], worse: [] });
+    expect(outcome).toEqual({ compared: 0, better: [], worse: [] });
   });
 });

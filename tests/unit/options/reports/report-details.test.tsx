@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { signal } from '@preact/signals';
 import type { Report, ReportChecks } from '@/lib/api/types';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { createReportDetailsModel, nothingToSave } from '@/entrypoints/options/reports/report-details-model';
@@ -390,8 +391,7 @@ describe('the details model', () => {
     const answers = [pending, pending, decent, decent];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? pending) });
     const changed = vi.fn();
-    const model = createReportDetailsModel({ onReportChanged: changed });
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'), { onReportChanged: changed });
     await vi.advanceTimersByTimeAsync(0);
     expect(model.scoreState.value).toBe('generating');
     await vi.advanceTimersByTimeAsync(1000);
@@ -414,8 +414,7 @@ describe('the details model', () => {
     const answers = [generating(3), makeReport(3, { result: 'bad' })];
     const send = fakeSend({ 'reports.get': () => ok(answers.shift() ?? makeReport(3)) });
     const changed = vi.fn();
-    const model = createReportDetailsModel({ onReportChanged: changed });
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'), { onReportChanged: changed });
     await vi.advanceTimersByTimeAsync(0);
     model.dispose();
     await vi.advanceTimersByTimeAsync(1000);
@@ -428,8 +427,7 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const unscored = makeReport(3, { result: null, generatedAt: new Date().toISOString() });
     const send = fakeSend({ 'reports.get': () => ok(unscored) });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(callsOf(send, 'reports.get')).toHaveLength(1);
     expect(followerReads(send)).toEqual([]);
@@ -441,8 +439,7 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const pending = generating(3);
     const send = fakeSend({ 'reports.get': () => ok(pending) });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'));
     await vi.advanceTimersByTimeAsync(0);
     expect(model.scoreState.value).toBe('generating');
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
@@ -457,15 +454,15 @@ describe('the details model', () => {
     vi.useFakeTimers();
     const undated = generating(3, { createdAt: null, updatedAt: null });
     const send = fakeSend({ 'reports.get': () => ok(undated) });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const shown = signal<string | null>('3');
+    const model = createReportDetailsModel(shown);
     await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS - 1000);
     expect(model.scoreState.value).toBe('generating');
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.scoreState.value).toBe('unfinished');
     // Opened again: still “no result yet”, from what the follower says, not another ten minutes’ wait.
-    model.show(null);
-    model.show('3');
+    shown.value = null;
+    shown.value = '3';
     await vi.advanceTimersByTimeAsync(0);
     expect(model.scoreState.value).toBe('unfinished');
     const asked = followerReads(send).length;
@@ -482,8 +479,7 @@ describe('the details model', () => {
       'reports.get': () => ok(onService),
       'reports.update': () => ok((onService = generating(3))),
     });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'));
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
     expect(model.notice.value).toBe('Regenerating the results…');
@@ -504,8 +500,7 @@ describe('the details model', () => {
       'reports.get': () => ok(onService),
       'reports.update': () => ok((onService = generating(3))),
     });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'));
     await vi.advanceTimersByTimeAsync(0);
     await model.regenerate();
     expect(model.scoreState.value).toBe('generating');
@@ -523,8 +518,8 @@ describe('the details model', () => {
       'reports.get': () => (exists ? ok(makeReport(3)) : fail('not_found')),
       'reports.update': () => fail('not_found', { message: 'This report no longer exists on the service.' }),
     });
-    const model = createReportDetailsModel({ onReportGone: gone });
-    model.show('3');
+    const shown = signal<string | null>('3');
+    const model = createReportDetailsModel(shown, { onReportGone: gone });
     await vi.waitFor(() => expect(model.report.value).not.toBeNull());
     const result = await model.save({ privacy: 1 });
     expect(result.ok).toBe(false);
@@ -533,7 +528,7 @@ describe('the details model', () => {
     expect(model.writeError.value?.error.message).toBe('This report no longer exists on the service.');
 
     exists = false;
-    model.show('4');
+    shown.value = '4';
     await vi.waitFor(() => expect(model.loadError.value?.kind).toBe('not_found'));
     expect(gone).toHaveBeenLastCalledWith('4');
     model.dispose();
@@ -618,8 +613,7 @@ describe('saving sends only what the person changed', () => {
       'reports.get': () => ok(reads.shift() ?? makeReport(7, { privacy: 0 })),
       'reports.update': () => ok(makeReport(7, { privacy: 0 })),
     });
-    const model = createReportDetailsModel();
-    model.show('7');
+    const model = createReportDetailsModel(signal('7'));
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.report.value?.privacy).toBe(0);
     expect((await model.save({})).ok).toBe(true);
@@ -664,8 +658,7 @@ describe('a regenerate that may have happened', () => {
       'reports.update': () =>
         fail('unexpected', { message: 'Page Reports’ background could not be reached.', retrySafe: false }),
     });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'));
     await vi.waitFor(() => expect(model.report.value).not.toBeNull());
     await model.regenerate();
     expect(model.writeError.value?.error.retrySafe).toBe(false);
@@ -697,8 +690,7 @@ describe('following a generating report in the details', () => {
       const send = fakeSend({
         'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail(kind)),
       });
-      const model = createReportDetailsModel();
-      model.show('3');
+      const model = createReportDetailsModel(signal('3'));
       await vi.advanceTimersByTimeAsync(1000);
       expect(followerReads(send)).toEqual([3]);
       expect(model.loadError.value?.kind).toBe(kind);
@@ -715,8 +707,7 @@ describe('following a generating report in the details', () => {
     const send = fakeSend({
       'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('network')),
     });
-    const model = createReportDetailsModel();
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(model.scoreState.value).toBe('generating');
     expect(model.loadError.value).toBeNull();
@@ -737,8 +728,7 @@ describe('following a generating report in the details', () => {
       'reports.get': () => (++reads === 1 ? ok(generating(3)) : fail('not_found')),
     });
     const gone = vi.fn();
-    const model = createReportDetailsModel({ onReportGone: gone });
-    model.show('3');
+    const model = createReportDetailsModel(signal('3'), { onReportGone: gone });
     await vi.advanceTimersByTimeAsync(1000);
     expect(model.gone.value).toBe(true);
     expect(model.loadError.value?.kind).toBe('not_found');

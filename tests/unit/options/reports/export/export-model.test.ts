@@ -3,12 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimit, Result } from '@/lib/api/errors';
 import type { ExportPage, ExportRow } from '@/lib/export/export-row';
-import {
-  createExportModel,
-  EXPORT_PER_PAGE,
-  type ExportQuery,
-} from '@/entrypoints/options/reports/export/export-model';
+import { createExportModel, EXPORT_PER_PAGE } from '@/entrypoints/options/reports/export/export-model';
 import { BOM } from '@/entrypoints/options/reports/export/csv';
+import type { ReportFilters } from '@/entrypoints/options/reports/reports-model';
 import { callsOf, deferred, fail, fakeSend, ok, type Handler } from '../../fakes';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -56,7 +53,7 @@ function pageOf(total: number, page: number, perPage = EXPORT_PER_PAGE): ExportP
   return { rows, page, lastPage, total, hasNext: page < lastPage };
 }
 
-const QUERY: ExportQuery = { search: 'site', searchBy: 'url', result: 'good', sortBy: 'url', sort: 'asc' };
+const QUERY: ReportFilters = { search: 'site', searchBy: 'url', result: 'good', sortBy: 'url', sort: 'asc' };
 
 function setup(handler: Handler<'reports.exportPage'>, sleep?: Sleep) {
   const send = fakeSend({ 'reports.exportPage': handler });
