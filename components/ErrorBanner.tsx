@@ -33,12 +33,8 @@ export function ErrorActions({ error, onRetry, onOpenSettings, retryLabel }: Err
 }
 
 /** One error, said plainly, with the action that helps; `context` says where ("Could not load reports"). */
-export function ErrorBanner({
-  error,
-  context,
-  onRetry,
-  onOpenSettings,
-}: ErrorActionsProps & { context?: string }) {
+export function ErrorBanner({ context, ...actions }: ErrorActionsProps & { context?: string }) {
+  const { error } = actions;
   return (
     <div class="error-banner" role="alert">
       <p>
@@ -47,7 +43,7 @@ export function ErrorBanner({
       </p>
       {error.detail ? <TechnicalDetails text={error.detail} /> : null}
       <div class="error-actions">
-        <ErrorActions error={error} onRetry={onRetry} onOpenSettings={onOpenSettings} />
+        <ErrorActions {...actions} />
       </div>
     </div>
   );

@@ -57,9 +57,10 @@ type TextFieldProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'value' | 
   onInput: (value: string) => void;
   hint?: string | null;
   error?: FieldError;
+  live?: boolean;
 };
 
-export function TextField({ id, label, value, onInput, hint, error, ...input }: TextFieldProps) {
+export function TextField({ id, label, value, onInput, hint, error, live, ...input }: TextFieldProps) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -70,36 +71,17 @@ export function TextField({ id, label, value, onInput, hint, error, ...input }: 
         {...input}
         {...fieldAria(id, error, hint)}
       />
-      <FieldNote id={id} error={error} hint={hint} />
+      <FieldNote id={id} error={error} hint={hint} live={live} />
     </div>
   );
 }
 
 /** The lists' search: `problem` (why a search typed is not sent) is said at once, next to the field. */
 export function SearchField({
-  id,
-  label,
-  value,
-  onInput,
-  placeholder,
   problem,
-}: Pick<TextFieldProps, 'id' | 'label' | 'value' | 'onInput' | 'placeholder'> & { problem?: string | null }) {
-  return (
-    <div class="field field--search">
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        placeholder={placeholder}
-        autoComplete="off"
-        spellcheck={false}
-        {...fieldAria(id, problem)}
-        onInput={(event) => onInput(event.currentTarget.value)}
-      />
-      <FieldNote id={id} error={problem} live />
-    </div>
-  );
+  ...field
+}: Omit<TextFieldProps, 'error'> & { problem?: string | null }) {
+  return <TextField type="search" autoComplete="off" spellcheck={false} {...field} error={problem} live />;
 }
 
 export interface SelectOption<V extends string> {

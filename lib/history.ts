@@ -1,11 +1,16 @@
 // A page's score over time: one snapshot per analysis seen, in storage.local per connection: one key per
-// report, and an index of each report's last two scores, so a list of 100 rows reads one key.
+// report, and an index of each report's last two scores, so a list of 100 rows reads one key. Only the
+// background writes it (createHistory): phpRank overwrites a report when it is regenerated, only here do
+// earlier scores survive.
 import * as z from 'zod/mini';
+import type { Budget } from '@/entrypoints/background/storage-budget';
 import { bandOfScore, roundScore } from './api/score';
-import { REPORT_RESULTS, type Report } from './api/types';
-import { keysOf } from './connection-space';
+import { REPORT_RESULTS, type Report, type ReportId } from './api/types';
+import { keysOf, spaceKey } from './connection-space';
 import { browser } from './page-browser';
+import { reportKey } from './report-id';
 import { checkCategory, checkImportance } from './report-store';
+import { HISTORY_ON_KEY } from './storage-keys';
 
 export const historyName = (reportId: string) => `history:${reportId}`;
 export const HISTORY_INDEX_NAME = 'historyIndex';
@@ -30,7 +35,7 @@ const snapshotFailure = z.object({
 });
 export type SnapshotFailure = z.infer<typeof snapshotFailure>;
 
-export const snapshotSchema = z.object({
+const snapshotSchema = z.object({
   generatedAt: z.string(),
   /** When the extension first saw this analysis. */
   takenAt: z.number(),
@@ -41,7 +46,6 @@ export const snapshotSchema = z.object({
   failed: z.array(snapshotFailure),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
-export const historySchema = z.array(snapshotSchema);
 
 const indexedAnalysis = z.object({ generatedAt: z.string(), score });
 
@@ -57,12 +61,12 @@ const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export const historyIndexSchema = z.record(z.string(), historyEntrySchema);
+const historyIndexSchema = z.record(z.string(), historyEntrySchema);
 export type HistoryIndex = z.infer<typeof historyIndexSchema>;
 
 export const historyIndexFrom = (value: unknown): HistoryIndex =>
   historyIndexSchema.safeParse(value).data ?? {};
-export const historyFrom = (value: unknown): Snapshot[] => historySchema.safeParse(value).data ?? [];
+const historyFrom = (value: unknown): Snapshot[] => z.array(snapshotSchema).safeParse(value).data ?? [];
 
 /** Connection `connectionId`'s history (by default the active one's); what fails to read is none. */
 export function readHistory(connectionId?: string) {
@@ -79,6 +83,73 @@ export function readHistory(connectionId?: string) {
       return keys.map((each) => historyFrom(stored[each]));
     },
     index: (): Promise<HistoryIndex> => get(HISTORY_INDEX_NAME).then(historyIndexFrom, () => ({})),
+  };
+}
+
+/** Connection `connectionId`'s history, written within `budget`: each analysis seen and not kept yet. */
+export function createHistory(connectionId: string, { serially, set }: Budget, now: () => number) {
+  const local = browser.storage.local;
+  const indexKey = spaceKey(connectionId, HISTORY_INDEX_NAME);
+  const historyKey = (id: string) => spaceKey(connectionId, historyName(id));
+  const readIndex = async () => historyIndexFrom((await local.get(indexKey))[indexKey]);
+
+  function forgetWhere(pick: (id: string, entry: HistoryEntry) => boolean): Promise<void> {
+    return serially(async () => {
+      const index = await readIndex();
+      const ids = Object.keys(index).filter((id) => pick(id, index[id]!));
+      if (ids.length === 0) return;
+      for (const id of ids) delete index[id];
+      await local.remove(ids.map(historyKey));
+      await set({ [indexKey]: index });
+    });
+  }
+
+  return {
+    note: (reports: readonly Report[]): Promise<void> =>
+      serially(async () => {
+        // historyOnItem's value, read raw (on unless false): its module would put WXT's storage in the pages.
+        if ((await local.get(HISTORY_ON_KEY))[HISTORY_ON_KEY] === false) return;
+        const index = await readIndex();
+        // Only an analysis that is not the last one kept costs a read: a list of 100 seen again, none.
+        const taken = reports.flatMap((report) => {
+          const snapshot = snapshotOf(report, now());
+          const id = reportKey(report.id);
+          return snapshot && index[id]?.last.generatedAt !== snapshot.generatedAt
+            ? [{ id, snapshot, project: report.project }]
+            : [];
+        });
+        if (taken.length === 0) return;
+        const stored = await local.get(taken.map(({ id }) => historyKey(id)));
+        const writes: Record<string, readonly Snapshot[]> = {};
+        for (const { id, snapshot, project } of taken) {
+          const before = writes[historyKey(id)] ?? historyFrom(stored[historyKey(id)]);
+          const after = addSnapshot(before, snapshot);
+          if (after === before) continue;
+          writes[historyKey(id)] = after;
+          index[id] = entryOf(after, project, now());
+        }
+        await set({ ...writes, [indexKey]: index });
+      }),
+
+    /** A report deleted, or gone from the service. */
+    forget: (id: ReportId) => forgetWhere((each) => each === reportKey(id)),
+
+    forgetProject: (name: string) => forgetWhere((_id, entry) => entry.project === name),
+
+    clear: () => forgetWhere(() => true),
+  };
+}
+
+function entryOf(history: readonly Snapshot[], project: string | null, touched: number): HistoryEntry {
+  const analysis = (snapshot: Snapshot) => ({ generatedAt: snapshot.generatedAt, score: snapshot.score });
+  const previous = history.at(-2);
+  return {
+    last: analysis(history.at(-1)!),
+    previous: previous ? analysis(previous) : null,
+    count: history.length,
+    bytes: jsonBytes(history),
+    touched,
+    project,
   };
 }
 
@@ -120,20 +191,15 @@ export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
   };
 }
 
-/** `snapshot` added in date order, thinned to `max`; the same list when it holds that analysis. */
-export function addSnapshot(
-  history: readonly Snapshot[],
-  snapshot: Snapshot,
-  max = MAX_SNAPSHOTS,
-): readonly Snapshot[] {
+/** `snapshot` added in date order, thinned to MAX_SNAPSHOTS; the same list when it holds that analysis. */
+export function addSnapshot(history: readonly Snapshot[], snapshot: Snapshot): readonly Snapshot[] {
   if (history.some((each) => each.generatedAt === snapshot.generatedAt)) return history;
-  const added = [...history, snapshot].sort((a, b) => analysisTime(a) - analysisTime(b));
-  return thin(added, Math.max(2, max));
+  return thin([...history, snapshot].sort((a, b) => analysisTime(a) - analysisTime(b)));
 }
 
 /** Drops the snapshots whose neighbours are closest in time, never the first or last: the timeline stays spread. */
-function thin(history: Snapshot[], max: number): Snapshot[] {
-  while (history.length > max) {
+function thin(history: Snapshot[]): Snapshot[] {
+  while (history.length > MAX_SNAPSHOTS) {
     let drop = 1;
     for (let i = 2; i < history.length - 1; i++) {
       if (gapAround(history, i) < gapAround(history, drop)) drop = i;
@@ -162,12 +228,8 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot) {
   const after = new Set(newer.failed.map((failure) => failure.key));
   return {
     scoreChange: older.score === null || newer.score === null ? null : newer.score - older.score,
-    fixed: older.failed
-      .filter((failure) => !after.has(failure.key))
-      .map((failure): CheckChange => ({ ...failure })),
-    broken: newer.failed
-      .filter((failure) => !before.has(failure.key))
-      .map((failure): CheckChange => ({ ...failure })),
+    fixed: older.failed.filter((failure) => !after.has(failure.key)),
+    broken: newer.failed.filter((failure) => !before.has(failure.key)),
     stillFailing: newer.failed
       .filter((failure) => before.has(failure.key))
       .map((failure): CheckChange => ({ ...failure, valueBefore: before.get(failure.key)!.value })),

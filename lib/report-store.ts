@@ -1,12 +1,17 @@
 // The reports the background has seen, per connection, in storage.session: a catalog (a page's report, a
-// list's reports, when) and one trimmed copy per report. Only the background writes it.
+// list's reports, when) and one trimmed copy per report (summaryOf), within storage.session's budget. Only
+// the background writes it (createReportStore); pages and the toolbar score read it (readStore).
 import * as z from 'zod/mini';
-import { PRIVACY_VALUES, REPORT_RESULTS, type Page } from './api/types';
-import { keysOf } from './connection-space';
-import type { Cached } from './messaging/protocol';
+import type { Budget } from '@/entrypoints/background/storage-budget';
+import { summaryOf } from './api/summary';
+import { PRIVACY_VALUES, REPORT_RESULTS, type Page, type ReportId } from './api/types';
+import { keysOf, spaceKey } from './connection-space';
+import { RECENT_COUNT, type Cached } from './messaging/protocol';
 import { browser } from './page-browser';
-import { serviceAddress } from './page-address';
-import { STORE_KEY } from './storage-keys';
+import { serviceAddress, serviceHost } from './page-address';
+import { MAX_PAGE_URL_LENGTH } from './page-url';
+import { reportKey } from './report-id';
+import { PAGE_ALIASES_KEY, STORE_KEY } from './storage-keys';
 
 export const storedReportName = (id: string) => `report:${id}`;
 
@@ -82,7 +87,7 @@ const catalogSchema = z.object({
   /** When each kept copy was last seen: the oldest go first. */
   seen: z.record(z.string(), z.number()),
 });
-export type Catalog = z.infer<typeof catalogSchema>;
+type Catalog = z.infer<typeof catalogSchema>;
 
 export const recentView = (host?: string | null) => `recent:${host ?? ''}`;
 
@@ -90,11 +95,19 @@ export const recentView = (host?: string | null) => `recent:${host ?? ''}`;
 export const catalogFrom = (value: unknown): Catalog =>
   catalogSchema.safeParse(value).data ?? { pages: {}, lists: {}, seen: {} };
 
-/** Asked address → the address the service stored it under (after a redirect). */
-export const aliasesFrom = (value: unknown): Record<string, string> =>
-  z.record(z.string(), z.string()).safeParse(value).data ?? {};
+/** Takes dropped copies out of every page, list and `seen` entry of `catalog`. */
+export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
+  const dropped = new Set(ids);
+  if (dropped.size === 0) return;
+  for (const id of dropped) delete catalog.seen[id];
+  for (const [address, entry] of Object.entries(catalog.pages))
+    if (entry.id !== null && dropped.has(entry.id)) delete catalog.pages[address];
+  for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
+}
 
-export type StoreReader = ReturnType<typeof readStore>;
+/** Asked address → the address the service stored it under (after a redirect). */
+const aliasesFrom = (value: unknown): Record<string, string> =>
+  z.record(z.string(), z.string()).safeParse(value).data ?? {};
 
 /** Connection `connectionId`'s store (by default the active one's). What is not kept or cannot be read is null. */
 export function readStore(connectionId?: string) {
@@ -147,4 +160,184 @@ export function readStore(connectionId?: string) {
         : null;
     },
   };
+}
+
+// Bounds of the catalog itself (the copies are the budget's).
+const MAX_LISTS = 16;
+const MAX_PAGES = 2_500;
+const MAX_ALIASES = 200;
+const MAX_ADDRESS_CHARACTERS = 500_000;
+
+export const summaryPage = (page: Page<ReportSummary>): Page<ReportSummary> => ({
+  ...page,
+  items: page.items.map(summaryOf),
+});
+
+export type ReportStore = ReturnType<typeof createReportStore>;
+
+interface Draft {
+  catalog: Catalog;
+  /** Keeps a trimmed copy of `report`, seen now; returns its id. */
+  put(report: ReportSummary): string;
+  drop(id: string): void;
+}
+
+/** Connection `connectionId`'s store, written within `budget`. */
+export function createReportStore(connectionId: string, { serially, set }: Budget, now: () => number) {
+  const session = browser.storage.session;
+  const catalogKey = spaceKey(connectionId, STORE_KEY);
+  const aliasesKey = spaceKey(connectionId, PAGE_ALIASES_KEY);
+  const copyKey = (id: string) => spaceKey(connectionId, storedReportName(id));
+
+  /** One change of the catalog (in place), written with the copies `put`; the copies dropped go. */
+  function update(change: (draft: Draft) => void | Promise<void>): Promise<void> {
+    return serially(async () => {
+      const catalog = catalogFrom((await session.get(catalogKey))[catalogKey]);
+      const written: Record<string, ReportSummary> = {};
+      const dropped = new Set<string>();
+      await change({
+        catalog,
+        put(report) {
+          const id = reportKey(report.id);
+          catalog.seen[id] = now();
+          written[copyKey(id)] = summaryOf(report);
+          dropped.delete(id);
+          return id;
+        },
+        drop(id) {
+          delete written[copyKey(id)];
+          dropped.add(id);
+        },
+      });
+      dropCopies(catalog, dropped);
+      await set({ [catalogKey]: bounded(catalog), ...written });
+      if (dropped.size > 0) await session.remove([...dropped].map(copyKey));
+    });
+  }
+
+  const readAliases = async () => aliasesFrom((await browser.storage.local.get(aliasesKey))[aliasesKey]);
+
+  /** The addresses `report` is the newest report of, with those a create was redirected from to one of them. */
+  function addressesOf(report: ReportSummary, aliases: Record<string, string>, pageUrl?: string): string[] {
+    const cleaned = [report.url, report.pageUrl, pageUrl].map(
+      (address) => address && serviceAddress(address),
+    );
+    const own = new Set(cleaned.filter((key) => !!key && key.length <= MAX_PAGE_URL_LENGTH) as string[]);
+    const redirected = Object.entries(aliases).filter(([from, to]) => own.has(to) && !own.has(from));
+    return [...own, ...redirected.map(([from]) => from)];
+  }
+
+  /** Keeps the reports, and for a `view` which they were. */
+  function list(view: string | null, reports: readonly ReportSummary[], page?: PageData) {
+    return update(({ catalog, put }) => {
+      const ids = reports.map(put);
+      if (view === null) return;
+      delete catalog.lists[view];
+      catalog.lists[view] = page ? { ids, page, at: now() } : { ids, at: now() };
+    });
+  }
+
+  function isNewestOf(catalog: Catalog, id: string, addresses: readonly string[]) {
+    for (const address of addresses) {
+      delete catalog.pages[address];
+      catalog.pages[address] = { id, at: now() };
+    }
+  }
+
+  return {
+    seen: (report: ReportSummary) => update(({ put }) => void put(report)),
+
+    /** A list's answer; `view`: the view a page shows it in. */
+    listed: ({ items, ...page }: Page<ReportSummary>, view: string | null) => list(view, items, page),
+
+    recentFound: (view: string, reports: readonly ReportSummary[]) => list(view, reports),
+
+    /** The address a create of `pageUrl` was redirected to, if any. */
+    async aliasOf(pageUrl: string): Promise<string | null> {
+      const asked = serviceAddress(pageUrl);
+      return asked === null ? null : ((await readAliases())[asked] ?? null);
+    },
+
+    pageFound: (url: string, report: ReportSummary | null) =>
+      update(async ({ catalog, put }) => {
+        const address = serviceAddress(url);
+        if (report) isNewestOf(catalog, put(report), addressesOf(report, await readAliases(), url));
+        else if (address) catalog.pages[address] = { id: null, at: now() };
+      }),
+
+    /** The page's report, heading the recent lists of its site. */
+    created: (pageUrl: string, report: ReportSummary) =>
+      update(async ({ catalog, put }) => {
+        await rememberAlias(pageUrl, report.url);
+        const id = put(report);
+        isNewestOf(catalog, id, addressesOf(report, await readAliases(), pageUrl));
+        const site = serviceHost(report.url);
+        for (const [view, list] of Object.entries(catalog.lists)) {
+          const host = view.startsWith('recent:') ? view.slice('recent:'.length) : null;
+          if (host === null || (host !== '' && serviceHost(host) !== site)) continue;
+          list.ids = [id, ...list.ids.filter((other) => other !== id)].slice(0, RECENT_COUNT);
+        }
+      }),
+
+    gone: (id: ReportId) => update(({ drop }) => drop(reportKey(id))),
+
+    projectGone: (name: string) =>
+      update(async ({ catalog, drop }) => {
+        const ids = Object.keys(catalog.seen);
+        const stored = await session.get(ids.map(copyKey));
+        for (const id of ids)
+          if ((stored[copyKey(id)] as ReportSummary | undefined)?.project === name) drop(id);
+      }),
+
+    /**
+     * The account's newest reports, newest first: each becomes the report of its addresses. A read of every
+     * report started at `completeSince` drops the copies seen before it and not in it (gone from the service).
+     */
+    indexed: (reports: readonly ReportSummary[], completeSince: number | null) =>
+      update(async ({ catalog, put, drop }) => {
+        if (completeSince !== null) {
+          const read = new Set(reports.map((report) => reportKey(report.id)));
+          for (const [id, seen] of Object.entries(catalog.seen))
+            if (seen < completeSince && !read.has(id)) drop(id);
+        }
+        const aliases = await readAliases();
+        const claimed = new Set<string>();
+        for (const report of reports) {
+          // Its list answer already wrote the copy: only one evicted since is written again.
+          const kept = reportKey(report.id);
+          const id = kept in catalog.seen ? kept : put(report);
+          const addresses = addressesOf(report, aliases).filter((address) => !claimed.has(address));
+          addresses.forEach((address) => claimed.add(address));
+          isNewestOf(catalog, id, addresses);
+        }
+      }),
+  };
+
+  async function rememberAlias(askedUrl: string, storedUrl: string): Promise<void> {
+    const asked = serviceAddress(askedUrl);
+    const stored = serviceAddress(storedUrl);
+    if (asked === null || stored === null || asked === stored) return;
+    const aliases = await readAliases();
+    delete aliases[asked];
+    aliases[asked] = stored;
+    await browser.storage.local.set({ [aliasesKey]: newest(aliases, MAX_ALIASES) });
+  }
+}
+
+function bounded(catalog: Catalog): Catalog {
+  let pages = newest(catalog.pages, MAX_PAGES);
+  // However long each address, all together stay small (about 1 MB at most).
+  let characters = Object.keys(pages).reduce((sum, address) => sum + address.length, 0);
+  if (characters > MAX_ADDRESS_CHARACTERS) {
+    const entries = Object.entries(pages);
+    while (characters > MAX_ADDRESS_CHARACTERS) characters -= entries.shift()![0].length;
+    pages = Object.fromEntries(entries);
+  }
+  return { ...catalog, pages, lists: newest(catalog.lists, MAX_LISTS) };
+}
+
+/** Keeps the last `max` entries by insertion order (setters re-insert what they touch). */
+function newest<T>(map: Record<string, T>, max: number): Record<string, T> {
+  const entries = Object.entries(map);
+  return entries.length <= max ? map : Object.fromEntries(entries.slice(entries.length - max));
 }

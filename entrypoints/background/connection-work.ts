@@ -4,15 +4,16 @@
 // answered. A connection removed or saved as another account gets no request from its old work (`drop`).
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { ReportSummary } from '@/lib/api/types';
+import { createHistory } from '@/lib/history';
 import { isGenerating } from '@/lib/report-state';
+import { createReportStore } from '@/lib/report-store';
 import { createBulkChanges } from './jobs/bulk-change';
 import { createCreateRuns } from './create-runs';
 import { createFollower } from './follower';
 import type { Events } from './events';
-import { createHistory } from './history';
-import { createReportStore } from './report-store';
 import { createSiteReads } from './site-reads';
 import type { Service } from './service';
+import { budgets } from './storage-budget';
 import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
 
 export interface WorkDeps {
@@ -51,8 +52,8 @@ export function createConnectionWorks(deps: WorkDeps) {
     return {
       ref,
       service,
-      store: createReportStore(ref.id, now),
-      history: createHistory(ref.id, now),
+      store: createReportStore(ref.id, budgets.session, now),
+      history: createHistory(ref.id, budgets.local, now),
       creates,
       follower,
       bulk,

@@ -17,9 +17,9 @@ import type {
 } from '@/lib/messaging/inputs';
 import { RECENT_COUNT, type ConnectionTestResult } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
+import { summaryPage } from '@/lib/report-store';
 import type { Events } from './events';
 import { exportPage } from './export-rows';
-import { summaryPage } from './report-store';
 import { StorageFull, storageFullError } from './storage-budget';
 import { readConnectionOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import { withoutKey } from './without-key';

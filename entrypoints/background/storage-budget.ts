@@ -7,7 +7,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { spaceKey } from '@/lib/connection-space';
 import { HISTORY_INDEX_NAME, historyIndexFrom, historyName, jsonBytes } from '@/lib/history';
 import { t } from '@/lib/i18n';
-import { catalogFrom, storedReportName, type Catalog } from '@/lib/report-store';
+import { catalogFrom, dropCopies, storedReportName } from '@/lib/report-store';
 import { siteViewName } from '@/lib/site';
 import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX, STORE_KEY } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
@@ -98,16 +98,6 @@ function unitsOf(area: Area, items: Items): Unit[] {
   for (const key of Object.keys(items))
     if (orphan.test(key) && !claimed.has(key)) units.push({ keys: [key], at: 0 });
   return units;
-}
-
-/** Takes dropped copies out of every page, list and `seen` entry of `catalog`. */
-export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
-  const dropped = new Set(ids);
-  if (dropped.size === 0) return;
-  for (const id of dropped) delete catalog.seen[id];
-  for (const [address, entry] of Object.entries(catalog.pages))
-    if (entry.id !== null && dropped.has(entry.id)) delete catalog.pages[address];
-  for (const list of Object.values(catalog.lists)) list.ids = list.ids.filter((id) => !dropped.has(id));
 }
 
 /** `run` starts `work` once every earlier one ended (a read-modify-write must not miss the one before it). */

@@ -5,11 +5,10 @@ import { browser } from 'wxt/browser';
 import type { Result } from '@/lib/api/errors';
 import type { Page, ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import { readStore } from '@/lib/report-store';
+import { readStore, type ReportStore } from '@/lib/report-store';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { keepWaking } from './jobs/runner';
 import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
-import type { ReportStore } from './report-store';
 import { scoreEntry, type ScoreEntry } from './score-badge';
 
 // The service's biggest page, ten of them at most: 1,000 reports, ten requests per refresh.

@@ -7,9 +7,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
-import { createReportStore } from '@/entrypoints/background/report-store';
 import { listView } from '@/lib/api/summary';
-import { readStore } from '@/lib/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, readStore } from '@/lib/report-store';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
@@ -172,7 +172,7 @@ describe('each connection’s report store', () => {
   it('is kept under its id: switching back shows A’s at once, B never sees it', async () => {
     await writeConnections({ active: A.id, list: [A, B] });
     const { handlers } = createBackground({ client: { fetch: network().fetch } });
-    await createReportStore(A.id, () => 1).pageFound('https://example.com/1', null);
+    await createReportStore(A.id, budgets.session, () => 1).pageFound('https://example.com/1', null);
     const onA = await readStore().pageReport('https://example.com/1');
     await handlers['connections.switch']({ id: B.id });
     const onB = await readStore().pageReport('https://example.com/1');
@@ -204,8 +204,8 @@ describe('a connection saved with another address or key', () => {
     await writeConnections({ active: A.id, list: [A, B] });
     const { handlers } = createBackground({ client: { fetch: network().fetch } });
     await fakeBrowser.storage.session.set(KEPT);
-    await createReportStore(A.id, () => 1).pageFound('https://example.com/1', null);
-    await createReportStore(B.id, () => 1).pageFound('https://example.com/1', null);
+    await createReportStore(A.id, budgets.session, () => 1).pageFound('https://example.com/1', null);
+    await createReportStore(B.id, budgets.session, () => 1).pageFound('https://example.com/1', null);
     await handlers['settings.save']({
       connection,
       baseUrl: A.baseUrl,

@@ -1,21 +1,20 @@
-// Each report's history, as the background keeps it (entrypoints/background/history.ts) and pages read it
-// (lib/history.ts), over WXT's fake storage.
+// Each report's history, as the background keeps it and pages read it (lib/history.ts), over WXT's fake
+// storage.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHistory } from '@/entrypoints/background/history';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
-import { StorageFull } from '@/entrypoints/background/storage-budget';
+import { budgets, StorageFull } from '@/entrypoints/background/storage-budget';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { t } from '@/lib/i18n';
 import type { Report } from '@/lib/api/types';
 import { historyOnItem } from '@/lib/settings/items';
-import { historyUsage, readHistory } from '@/lib/history';
+import { createHistory, historyUsage, readHistory } from '@/lib/history';
 import { checksOf, makeReport } from '../popup/fixtures';
 
 const C = 'conn-1';
 let clock = 1_000;
-const history = () => createHistory(C, () => clock);
+const history = () => createHistory(C, budgets.local, () => clock);
 const read = () => readHistory(C);
 
 const failure = (key: string) =>

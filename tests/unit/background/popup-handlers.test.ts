@@ -4,9 +4,9 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { payloadSchemas } from '@/lib/messaging/inputs';
 import { createCreateRuns } from '@/entrypoints/background/create-runs';
-import { createReportStore } from '@/entrypoints/background/report-store';
 import { summaryOf } from '@/lib/api/summary';
-import { readStore } from '@/lib/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, readStore } from '@/lib/report-store';
 import { createHandlers, lastPrivacyItem } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
@@ -16,7 +16,7 @@ import { failed, makeReport, ok, pageOf } from '../popup/fixtures';
 const REF = { id: 'a', account: 'a' };
 
 function setup(items = [makeReport()], configured = true) {
-  const store = createReportStore('a', () => 5000);
+  const store = createReportStore('a', budgets.session, () => 5000);
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
   const creates = createCreateRuns('a');

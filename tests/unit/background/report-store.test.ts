@@ -2,14 +2,14 @@
 // through the one reader (lib/report-store.ts), both over WXT's fake storage.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createReportStore } from '@/entrypoints/background/report-store';
 import { listView, summaryOf } from '@/lib/api/summary';
-import { readStore, recentView } from '@/lib/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, readStore, recentView } from '@/lib/report-store';
 import { checksOf, makeReport, pageOf } from '../popup/fixtures';
 
 const C = 'conn-1';
 let clock = 1000;
-const store = () => createReportStore(C, () => clock);
+const store = () => createReportStore(C, budgets.session, () => clock);
 const kept = () => readStore(C);
 
 const withTests = makeReport({

@@ -7,16 +7,14 @@ import { createConnectionHandlers } from '@/entrypoints/background/connections';
 import { followedOf } from '@/entrypoints/background/follower';
 import { bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
 import { newJob } from '@/entrypoints/background/jobs/runner';
-import { createHistory } from '@/entrypoints/background/history';
-import { createReportStore } from '@/entrypoints/background/report-store';
-import { createSerialUpdates } from '@/entrypoints/background/storage-budget';
+import { budgets, createSerialUpdates } from '@/entrypoints/background/storage-budget';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { summarizeChecks } from '@/lib/api/report-checks';
 import type { Page, Report } from '@/lib/api/types';
-import { readHistory } from '@/lib/history';
+import { createHistory, readHistory } from '@/lib/history';
 import { t } from '@/lib/i18n';
-import { catalogFrom } from '@/lib/report-store';
+import { catalogFrom, createReportStore } from '@/lib/report-store';
 import { siteViewName, type SiteView } from '@/lib/site';
 import { makeReport } from '../options/fakes';
 
@@ -63,8 +61,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('one budget across connections', () => {
   it('two connections filled past the session budget: the total stays under it, the oldest went first', async () => {
     let clock = 1_000;
-    const a = createReportStore('a', () => clock);
-    const b = createReportStore('b', () => clock);
+    const a = createReportStore('a', budgets.session, () => clock);
+    const b = createReportStore('b', budgets.session, () => clock);
     // A's 1,500 reports are seen first, then B's 1,500: 12 MB in all.
     for (const [store, first] of [
       [a, 1],
@@ -93,7 +91,7 @@ describe('one budget across connections', () => {
 
   it('a write that meets the quota makes room (the oldest histories, any connection) and is tried once more', async () => {
     const noted = (connection: string, id: number, clock: number) =>
-      createHistory(connection, () => clock).note([
+      createHistory(connection, budgets.local, () => clock).note([
         makeReport(id, { score: 70, generatedAt: '2024-05-02T10:00:00Z', checks: failing }),
       ]);
     await noted('a', 1, 1_000);
@@ -109,7 +107,7 @@ describe('one budget across connections', () => {
   });
 
   it('the follower’s list and a bulk job that meet the session quota make room (the oldest copies) and are written', async () => {
-    await createReportStore('a', () => 1_000).listed(pageFrom(1), null);
+    await createReportStore('a', budgets.session, () => 1_000).listed(pageFrom(1), null);
     const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
     const writes = vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation(set);
     writes.mockImplementationOnce(() => Promise.reject(quotaError()));

@@ -6,8 +6,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/settings/items';
-import { readStore } from '@/lib/report-store';
-import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, readStore, type ReportStore } from '@/lib/report-store';
 import type { ScoreEntry } from '@/entrypoints/background/score-badge';
 import {
   createToolbarScore,
@@ -41,7 +41,7 @@ function setup(reports: Report[] = [PRICING]) {
     if (!stores.has(connectionId))
       stores.set(
         connectionId,
-        createReportStore(connectionId, () => 1234),
+        createReportStore(connectionId, budgets.session, () => 1234),
       );
     return stores.get(connectionId)!;
   };

@@ -165,8 +165,8 @@ describe('addSnapshot', () => {
 
   it('keeps the first when far more come than fit', () => {
     let history: readonly Snapshot[] = [];
-    for (let hour = 0; hour < 300; hour++) history = addSnapshot(history, at(START + hour * 3_600_000), 10);
-    expect(history).toHaveLength(10);
+    for (let hour = 0; hour < 300; hour++) history = addSnapshot(history, at(START + hour * 3_600_000));
+    expect(history).toHaveLength(MAX_SNAPSHOTS);
     expect(history[0]).toEqual(at(START));
     expect(history.at(-1)).toEqual(at(START + 299 * 3_600_000));
   });

@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createReportStore } from '@/entrypoints/background/report-store';
-import { recentView, storedReportName } from '@/lib/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, recentView, storedReportName } from '@/lib/report-store';
 import { ACTIVE_CONNECTION_KEY, STORE_KEY } from '@/lib/storage-keys';
 import type { PopupSnapshot } from '@/lib/messaging/protocol';
 import type { Result } from '@/lib/api/errors';
@@ -25,7 +25,7 @@ let cache: Record<string, unknown>;
 beforeAll(async () => {
   fakeBrowser.reset();
   await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
-  const store = createReportStore('a', () => Date.now() - 60_000);
+  const store = createReportStore('a', budgets.session, () => Date.now() - 60_000);
   await store.pageFound(PAGE_URL, pageReport);
   await store.recentFound(recentView(), [pageReport, ...others]);
   cache = await fakeBrowser.storage.session.get(null);

@@ -3,7 +3,8 @@ import { render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { browser, type Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, type ReportStore } from '@/lib/report-store';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import type { Result } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
@@ -85,7 +86,7 @@ export function openPopup(
 export async function storedBy(write: (store: ReportStore) => Promise<void>, at = Date.now()) {
   fakeBrowser.reset();
   await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
-  await write(createReportStore('a', () => at));
+  await write(createReportStore('a', budgets.session, () => at));
   return fakeBrowser.storage.session.get(null);
 }
 

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { recentView } from '@/lib/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, recentView } from '@/lib/report-store';
 import { siteViewName, type SiteSummary } from '@/lib/site';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { ACTIVE_CONNECTION_KEY, PANEL_FOLLOWS_TABS_KEY } from '@/lib/storage-keys';
-import { createReportStore } from '@/entrypoints/background/report-store';
 import { browserTabsOwner, panelFollowsTabsFlag } from '@/lib/tabs-permission';
 import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
@@ -31,8 +31,9 @@ const report = makeReport({ id: 7, url: WITH_REPORT, result: 'good', score: 88 }
 async function fakeBackground(now: () => number, keptAt?: number) {
   fakeBrowser.reset();
   await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
-  if (keptAt !== undefined) await createReportStore('a', () => keptAt).pageFound(WITH_REPORT, report);
-  const store = createReportStore('a', now);
+  if (keptAt !== undefined)
+    await createReportStore('a', budgets.session, () => keptAt).pageFound(WITH_REPORT, report);
+  const store = createReportStore('a', budgets.session, now);
   sendMock.mockReset();
   sendMock.mockImplementation((async (type: MessageType, payload: { url?: string; host?: string }) => {
     switch (type) {

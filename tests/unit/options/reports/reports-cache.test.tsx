@@ -4,7 +4,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createReportStore, type ReportStore } from '@/entrypoints/background/report-store';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore, type ReportStore } from '@/lib/report-store';
 import type { Result } from '@/lib/api/errors';
 import { listView } from '@/lib/api/summary';
 import type { Page, Report } from '@/lib/api/types';
@@ -19,7 +20,7 @@ let store: ReportStore;
 beforeEach(async () => {
   fakeBrowser.reset();
   await fakeBrowser.storage.session.set({ [ACTIVE_CONNECTION_KEY]: 'a' });
-  store = createReportStore('a', () => Date.now());
+  store = createReportStore('a', budgets.session, () => Date.now());
 });
 
 const rowUrls = (table: HTMLElement) =>

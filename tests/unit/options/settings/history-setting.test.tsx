@@ -2,8 +2,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHistory } from '@/entrypoints/background/history';
+import { budgets } from '@/entrypoints/background/storage-budget';
 import { HistorySetting } from '@/entrypoints/options/settings/HistorySetting';
+import { createHistory } from '@/lib/history';
 import { historyOnItem } from '@/lib/settings/items';
 import { send } from '@/lib/messaging/send';
 import { checksOf, makeReport } from '../../popup/fixtures';
@@ -23,7 +24,7 @@ describe('the history setting', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
     await fakeBrowser.storage.session.set({ activeConnection: 'a' });
-    const history = createHistory('a', () => 1);
+    const history = createHistory('a', budgets.local, () => 1);
     await history.note([analysed(1, 1), analysed(2, 1)]);
     await history.note([analysed(1, 2)]);
     // The background's answer to "Clear history", over the same storage.
