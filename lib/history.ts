@@ -10,7 +10,6 @@ import { keysOf, spaceKey } from './connection-space';
 import { browser } from './page-browser';
 import { reportKey } from './report-id';
 import { checkCategory, checkImportance } from './report-store';
-import { HISTORY_ON_KEY } from './storage-keys';
 
 export const historyName = (reportId: string) => `history:${reportId}`;
 export const HISTORY_INDEX_NAME = 'historyIndex';
@@ -86,8 +85,16 @@ export function readHistory(connectionId?: string) {
   };
 }
 
-/** Connection `connectionId`'s history, written within `budget`: each analysis seen and not kept yet. */
-export function createHistory(connectionId: string, { serially, set }: Budget, now: () => number) {
+/**
+ * Connection `connectionId`'s history, written within `budget` while `keeping()` (the person's setting, handed
+ * in by the background so the pages' reader stays free of the settings module): each analysis not kept yet.
+ */
+export function createHistory(
+  connectionId: string,
+  { serially, set }: Budget,
+  now: () => number,
+  keeping: () => Promise<boolean>,
+) {
   const local = browser.storage.local;
   const indexKey = spaceKey(connectionId, HISTORY_INDEX_NAME);
   const historyKey = (id: string) => spaceKey(connectionId, historyName(id));
@@ -107,8 +114,7 @@ export function createHistory(connectionId: string, { serially, set }: Budget, n
   return {
     note: (reports: readonly Report[]): Promise<void> =>
       serially(async () => {
-        // historyOnItem's value, read raw (on unless false): its module would put WXT's storage in the pages.
-        if ((await local.get(HISTORY_ON_KEY))[HISTORY_ON_KEY] === false) return;
+        if (!(await keeping())) return;
         const index = await readIndex();
         // Only an analysis that is not the last one kept costs a read: a list of 100 seen again, none.
         const taken = reports.flatMap((report) => {

@@ -7,6 +7,7 @@ import type { ReportSummary } from '@/lib/api/types';
 import { createHistory } from '@/lib/history';
 import { isGenerating } from '@/lib/report-state';
 import { createReportStore } from '@/lib/report-store';
+import { historyOnItem } from '@/lib/settings/items';
 import { createBulkChanges } from './jobs/bulk-change';
 import { createCreateRuns } from './create-runs';
 import { createFollower } from './follower';
@@ -53,7 +54,7 @@ export function createConnectionWorks(deps: WorkDeps) {
       ref,
       service,
       store: createReportStore(ref.id, budgets.session, now),
-      history: createHistory(ref.id, budgets.local, now),
+      history: createHistory(ref.id, budgets.local, now, () => historyOnItem.getValue()),
       creates,
       follower,
       bulk,

@@ -14,7 +14,13 @@ import { checksOf, makeReport } from '../popup/fixtures';
 
 const C = 'conn-1';
 let clock = 1_000;
-const history = () => createHistory(C, budgets.local, () => clock);
+const history = () =>
+  createHistory(
+    C,
+    budgets.local,
+    () => clock,
+    () => historyOnItem.getValue(),
+  );
 const read = () => readHistory(C);
 
 const failure = (key: string) =>

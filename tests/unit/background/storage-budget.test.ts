@@ -91,9 +91,12 @@ describe('one budget across connections', () => {
 
   it('a write that meets the quota makes room (the oldest histories, any connection) and is tried once more', async () => {
     const noted = (connection: string, id: number, clock: number) =>
-      createHistory(connection, budgets.local, () => clock).note([
-        makeReport(id, { score: 70, generatedAt: '2024-05-02T10:00:00Z', checks: failing }),
-      ]);
+      createHistory(
+        connection,
+        budgets.local,
+        () => clock,
+        async () => true,
+      ).note([makeReport(id, { score: 70, generatedAt: '2024-05-02T10:00:00Z', checks: failing })]);
     await noted('a', 1, 1_000);
     await noted('b', 2, 2_000);
     expect(await readHistory('a').snapshots(1)).toHaveLength(1);

@@ -24,7 +24,12 @@ describe('the history setting', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
     await fakeBrowser.storage.session.set({ activeConnection: 'a' });
-    const history = createHistory('a', budgets.local, () => 1);
+    const history = createHistory(
+      'a',
+      budgets.local,
+      () => 1,
+      () => historyOnItem.getValue(),
+    );
     await history.note([analysed(1, 1), analysed(2, 1)]);
     await history.note([analysed(1, 2)]);
     // The background's answer to "Clear history", over the same storage.
