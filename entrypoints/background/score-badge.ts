@@ -89,12 +89,12 @@ export function runningLook(address: string): BadgeLook {
   };
 }
 
-export function outcomeLook(outcome: Outcome): BadgeLook {
-  const title = `${outcome.title}: ${outcome.message}`;
-  if (!outcome.ok) return { text: '!', colour: BADGE_COLOURS.failed, title };
-  if (outcome.score === null || outcome.band === null)
-    return { text: '✓', colour: BADGE_COLOURS.done, title };
-  return { text: String(outcome.score), colour: BADGE_COLOURS[outcome.band], title };
+export function outcomeLook({ title, message, report }: Outcome): BadgeLook {
+  const look = { title: `${title}: ${message}` };
+  if (!report) return { ...look, text: '!', colour: BADGE_COLOURS.failed };
+  if (report.result === null || report.score === null)
+    return { ...look, text: '✓', colour: BADGE_COLOURS.done };
+  return { ...look, text: String(roundScore(report.score)), colour: BADGE_COLOURS[report.result] };
 }
 
 /** A create's look on its tab; never throws (the tab may be gone by the time a create ends). */

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { roundScore } from '@/lib/api/score';
-import type { Report, ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
@@ -21,13 +21,10 @@ export type Work = 'create' | 'regenerate';
 
 /** How it ended, in the same words for a notification and for the badge's tooltip. */
 export interface Outcome {
-  ok: boolean;
   title: string;
   message: string;
-  /** The report a click opens. */
-  reportId: ReportId | null;
-  score: number | null;
-  band: ReportResult | null;
+  /** The report made or regenerated (null: it failed): a click opens it, the badge shows its score. */
+  report: Report | null;
 }
 
 /** "Good · 86", "Good" (a word without a number), or "No score yet". */
@@ -43,24 +40,18 @@ export function describeOutcome(work: Work, address: string | null, answer: Resu
   if (!answer.ok) return failure(work, address, answer.error);
   const report = answer.data;
   return {
-    ok: true,
     title: work === 'create' ? t('notifyCreatedTitle') : t('notifyRegeneratedTitle'),
     message: t('notifyResult', report.url, resultText(report)),
-    reportId: report.id,
-    score: report.result !== null && report.score !== null ? roundScore(report.score) : null,
-    band: report.result,
+    report,
   };
 }
 
 export function failure(work: Work, address: string | null, error: Pick<ApiError, 'message'>): Outcome {
   const shown = address ? (serviceAddress(address) ?? address) : null;
   return {
-    ok: false,
     title: work === 'create' ? t('notifyCreateFailedTitle') : t('notifyRegenerateFailedTitle'),
     message: shown ? t('notifyFailedFor', shown, error.message) : error.message,
-    reportId: null,
-    score: null,
-    band: null,
+    report: null,
   };
 }
 
@@ -94,7 +85,7 @@ async function notify(outcome: Outcome): Promise<boolean> {
   const api = grantedNotifications();
   if (!api) return false;
   try {
-    await api.create(notificationId(outcome.reportId, Date.now() * 100 + (serial++ % 100)), {
+    await api.create(notificationId(outcome.report?.id ?? null, Date.now() * 100 + (serial++ % 100)), {
       type: 'basic',
       iconUrl: browser.runtime.getURL('/icon/128.png'),
       title: outcome.title,
