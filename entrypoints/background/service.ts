@@ -18,7 +18,7 @@ import type {
 import { RECENT_COUNT, type ConnectionTestResult } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import type { Events } from './events';
-import { exportPage } from './export-rows';
+import { exportPage } from '@/lib/export/export-row';
 import { summaryPage } from './report-store';
 import { StorageFull, storageFullError } from './storage-budget';
 import { readConnectionOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
