@@ -145,8 +145,8 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
 
 /**
  * Least privilege after a move: removes the permission for the old address's origin unless one of
- * `stillUsed` needs the same pattern (a pattern covers every port). Returns whether the browser gave it back: it refuses for an origin the
- * manifest grants (the test builds' loopback addresses).
+ * `stillUsed` needs the same pattern (a pattern covers every port). Returns whether the browser gave it
+ * back: it refuses for an origin the manifest grants (the test builds' loopback addresses).
  */
 export async function releaseUnusedOrigin(oldBaseUrl: string, stillUsed: string[]): Promise<boolean> {
   const oldPattern = patternOf(oldBaseUrl);
