@@ -22,14 +22,13 @@ async function readActive(): Promise<ConnectionHandle> {
   }
 }
 
-export const activeConnectionId = async (): Promise<string> => (await readActive()).id;
-
 /** The keys of connection `connectionId`'s items; by default the active one's, read once. */
 export function keysOf(connectionId?: string) {
   let owner: Promise<string> | undefined;
   return async (name: string) =>
     spaceKey(
-      await (owner ??= connectionId === undefined ? activeConnectionId() : Promise.resolve(connectionId)),
+      await (owner ??=
+        connectionId === undefined ? readActive().then(({ id }) => id) : Promise.resolve(connectionId)),
       name,
     );
 }
@@ -64,7 +63,7 @@ export function watchActiveItem(name: string, listener: (value: unknown) => void
   let version = 0;
   async function load() {
     const mine = ++version;
-    key = spaceKey(await activeConnectionId(), name);
+    key = spaceKey((await readActive()).id, name);
     const items = await area.get(key);
     if (!stopped && mine === version) listener(items[key]);
   }

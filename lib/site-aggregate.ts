@@ -21,13 +21,8 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function siteRowOf(report: Report): SiteRow {
   const { id, url, pageUrl, serviceUrl, score, result, generatedAt, checks } = report;
-  const failed = checks?.failures.map(({ key, name, importance, category }) => ({
-    key,
-    name,
-    importance,
-    category,
-  }));
-  return { id, url, pageUrl, serviceUrl, score, result, generatedAt, failed: failed ?? null };
+  const failed = checks?.failures.map(({ detail: _detail, ...test }) => test) ?? null;
+  return { id, url, pageUrl, serviceUrl, score, result, generatedAt, failed };
 }
 
 function bandOf(row: SiteRow): ReportResult | null {

@@ -27,19 +27,16 @@ export function scoreEntry(report: ReportSummary): ScoreEntry {
 }
 
 // The service's own colours, dark enough for white text (contrast 4.9–5.4:1) and still apart from both a
-// light toolbar (≥ 4.4:1 on #f1f3f4) and a dark one (≥ 3:1 on #202124).
-export const BAND_COLOURS: Record<ReportResult, string> = {
+// light toolbar (≥ 4.4:1 on #f1f3f4) and a dark one (≥ 3:1 on #202124); a failed create in the bad red.
+export const BADGE_COLOURS = {
   good: '#15803d',
   decent: '#a16207',
   bad: '#cf222e',
-};
-export const BADGE_TEXT_COLOUR = '#ffffff';
-export const BADGE_COLOURS = {
-  ...BAND_COLOURS,
   running: '#57606a',
   done: '#57606a',
-  failed: BAND_COLOURS.bad,
+  failed: '#cf222e',
 } as const;
+export const BADGE_TEXT_COLOUR = '#ffffff';
 
 /** Tabs whose badge shows a create in progress: in memory, as a running create keeps the worker alive. */
 const heldTabs = new Set<number>();
@@ -62,10 +59,10 @@ export function scoreBadge(entry: ScoreEntry | null): BadgeLook | null {
   const band = RESULT_LABELS[entry.band];
   return entry.score === null
     ? // A band without a score: a dot in its colour.
-      { text: '•', colour: BAND_COLOURS[entry.band], title: t('badgeTitleBand', band, date) }
+      { text: '•', colour: BADGE_COLOURS[entry.band], title: t('badgeTitleBand', band, date) }
     : {
         text: String(entry.score),
-        colour: BAND_COLOURS[entry.band],
+        colour: BADGE_COLOURS[entry.band],
         title: t('badgeTitle', band, entry.score, date),
       };
 }
@@ -89,12 +86,12 @@ export function runningLook(address: string): BadgeLook {
   };
 }
 
-export function outcomeLook(outcome: Outcome): BadgeLook {
-  const title = `${outcome.title}: ${outcome.message}`;
-  if (!outcome.ok) return { text: '!', colour: BADGE_COLOURS.failed, title };
-  if (outcome.score === null || outcome.band === null)
-    return { text: '✓', colour: BADGE_COLOURS.done, title };
-  return { text: String(outcome.score), colour: BADGE_COLOURS[outcome.band], title };
+export function outcomeLook({ title, message, report }: Outcome): BadgeLook {
+  const look = { title: `${title}: ${message}` };
+  if (!report) return { ...look, text: '!', colour: BADGE_COLOURS.failed };
+  if (report.result === null || report.score === null)
+    return { ...look, text: '✓', colour: BADGE_COLOURS.done };
+  return { ...look, text: String(roundScore(report.score)), colour: BADGE_COLOURS[report.result] };
 }
 
 /** A create's look on its tab; never throws (the tab may be gone by the time a create ends). */

@@ -19,7 +19,7 @@ import { RECENT_COUNT, type ConnectionTestResult } from '@/lib/messaging/protoco
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { summaryPage } from '@/lib/report-store';
 import type { Events } from './events';
-import { exportPage } from './export-rows';
+import { exportPage } from '@/lib/export/export-row';
 import { StorageFull, storageFullError } from './storage-budget';
 import { readConnectionOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
 import { withoutKey } from './without-key';

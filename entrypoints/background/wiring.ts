@@ -5,12 +5,12 @@ import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
 import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
-import { releaseUnusedOrigin } from './settings/old-origin-permission';
 import {
   mirrorActive,
   readConnection,
   readConnectionOf,
   readConnections,
+  releaseUnusedOrigin,
   type ConnectionRef,
   type ConnectionSettings,
 } from './settings/storage';

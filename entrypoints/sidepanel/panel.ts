@@ -3,7 +3,7 @@
 // tabs and the panel's own tab (a panel page opened as a tab) are ignored.
 import { browser } from '@/lib/page-browser';
 import { checkPage } from '@/lib/page-url';
-import { browserTabsOwner } from '@/lib/tabs-permission';
+import { tabsPermission as owner } from '@/lib/tabs-permission';
 import { activeTab, createPopupModel, type PopupModel } from '../popup/popup-model';
 import { signal } from '@preact/signals';
 
@@ -16,7 +16,6 @@ export const FRESH_FOR_MS = 5 * 60_000;
 export type SidePanel = ReturnType<typeof createSidePanel>;
 
 export function createSidePanel() {
-  const owner = browserTabsOwner();
   const access = signal<TabsAccess>('unknown');
   const model = signal<PopupModel | null>(null);
   const denied = signal(false);

@@ -1,28 +1,39 @@
-// What the background hands the options page for a CSV export: each report reduced to the file's columns,
-// so nothing else (no raw fields, no password) can reach the file.
-import type { CheckImportance, Report, ReportChecks } from '../api/types';
+// The export's list read ('reports.exportPage'): the background reduces each report to the CSV's columns
+// before it reaches the options page, so nothing else (no raw fields, no password) can reach the file; the
+// previous score comes from the connection's history index.
+import type { Result } from '../api/errors';
+import type { CheckImportance, Page, Report, ReportChecks } from '../api/types';
+import { scoreChangeOf, type HistoryEntry, type HistoryIndex } from '../history';
+import { reportKey } from '../report-id';
 
-/** The report's own columns; its `id` only drops a report met twice across pages (the list moved). */
-export type ExportRow = Pick<
-  Report,
-  | 'id'
-  | 'url'
-  | 'pageUrl'
-  | 'serviceUrl'
-  | 'project'
-  | 'result'
-  | 'score'
-  | 'privacy'
-  | 'createdAt'
-  | 'generatedAt'
-> & {
-  /** As the extension's history tells them; else null. */
-  previousScore: number | null;
-  change: number | null;
-  /** null when the service sent no `results`. */
-  counts: ReportChecks['counts'] | null;
-  failed: Record<CheckImportance, string[]> | null;
-};
+function failedNames(checks: ReportChecks): Record<CheckImportance, string[]> {
+  const failed: Record<CheckImportance, string[]> = { high: [], medium: [], low: [] };
+  for (const check of checks.failures) failed[check.importance].push(check.name);
+  return failed;
+}
+
+/** Its `id` only drops a report met twice across pages (the list moved); no results: null counts and tests. */
+export function exportRow(report: Report, history?: HistoryEntry) {
+  const change = scoreChangeOf(history, report);
+  return {
+    id: report.id,
+    url: report.url,
+    pageUrl: report.pageUrl,
+    serviceUrl: report.serviceUrl,
+    project: report.project,
+    result: report.result,
+    score: report.score,
+    previousScore: change?.previous ?? null,
+    change: change?.change ?? null,
+    privacy: report.privacy,
+    createdAt: report.createdAt,
+    generatedAt: report.generatedAt,
+    counts: report.checks ? { ...report.checks.counts } : null,
+    failed: report.checks ? failedNames(report.checks) : null,
+  };
+}
+
+export type ExportRow = ReturnType<typeof exportRow>;
 
 export interface ExportPage {
   rows: ExportRow[];
@@ -30,4 +41,13 @@ export interface ExportPage {
   lastPage: number | null;
   total: number | null;
   hasNext: boolean;
+}
+
+/** The throttle's headers ride along, so the export can pace itself. */
+export function exportPage(answer: Result<Page<Report>>, history: HistoryIndex = {}): Result<ExportPage> {
+  if (!answer.ok) return answer;
+  const { items, page, lastPage, total, hasNext } = answer.data;
+  const rows = items.map((report) => exportRow(report, history[reportKey(report.id)]));
+  const data: ExportPage = { rows, page, lastPage, total, hasNext };
+  return answer.rateLimit ? { ok: true, data, rateLimit: answer.rateLimit } : { ok: true, data };
 }

@@ -10,7 +10,6 @@ export const historyOnItem = storage.defineItem<boolean>(`local:${HISTORY_ON_KEY
 /** "Show this page's score on the toolbar icon": off until turned on (needs `tabs`, lib/tabs-permission.ts). */
 export const toolbarScoreItem = storage.defineItem<boolean>(`local:${TOOLBAR_SCORE_KEY}`, {
   fallback: false,
-  version: 1,
 });
 
 export interface IntegrationPrefs {

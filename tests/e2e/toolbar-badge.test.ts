@@ -20,7 +20,7 @@ const api = useReferenceApi();
 const web = useTestServer({ '/second': articlePage });
 
 const LABEL = 'Show this page’s score on the toolbar icon';
-// entrypoints/background/score-badge.ts BAND_COLOURS, as Chromium answers them (RGBA).
+// entrypoints/background/score-badge.ts BADGE_COLOURS, as Chromium answers them (RGBA).
 const COLOURS = { Good: [21, 128, 61, 255], Decent: [161, 98, 7, 255], Bad: [207, 34, 46, 255] };
 
 function bandOf(score: number): keyof typeof COLOURS {

@@ -1,13 +1,30 @@
-// The right-click menu, the "create-report" shortcut, notifications and their clicks, and a notification
-// for a popup's create or regeneration that ends after its popup closed.
+// The right-click menu ("Create report for this page" / "for this link", shown as Settings say), the
+// "create-report" shortcut, notification clicks, and a notification for a popup's create or regeneration
+// that ends after its popup closed.
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
 import { integrationPrefsItem } from '@/lib/settings/items';
 import type { BackgroundEvents, Events } from '../events';
-import { clickedAddress, showMenus, type MenuClick } from './menus';
-import { notificationClicked } from './notifications';
-import { announce, describeOutcome, quickCreate, type PageActions } from './quick-create';
+import {
+  announce,
+  describeOutcome,
+  notificationClicked,
+  quickCreate,
+  type PageActions,
+} from './quick-create';
 
-export const CREATE_COMMAND = 'create-report';
+const CREATE_COMMAND = 'create-report';
+export const MENU_PAGE = 'create-report-page';
+export const MENU_LINK = 'create-report-link';
+
+// Only where a report can be made: the click handler checks the address again all the same.
+const WEB_PAGES = ['http://*/*', 'https://*/*'];
+
+interface MenuClick {
+  menuItemId: string | number;
+  pageUrl?: string;
+  linkUrl?: string;
+}
 
 /** Call synchronously at start-up: its listeners may be what woke the worker. */
 export function registerBrowserIntegration(
@@ -15,8 +32,9 @@ export function registerBrowserIntegration(
   events: Pick<Events, 'on'>,
 ): void {
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
-    const target = clickedAddress(info, tab?.url);
-    return target ? quickCreate(onActive, target.url, tab?.id) : Promise.resolve(null);
+    if (info.menuItemId === MENU_PAGE) return quickCreate(onActive, info.pageUrl ?? tab?.url, tab?.id);
+    if (info.menuItemId === MENU_LINK) return quickCreate(onActive, info.linkUrl, tab?.id);
+    return Promise.resolve(null);
   }
 
   async function commandRan(command: string, tab?: { id?: number; url?: string }) {
@@ -77,4 +95,40 @@ async function popupOpen(): Promise<boolean> {
     // Unknown: counted as closed, so the outcome is said rather than lost.
     return false;
   }
+}
+
+// One at a time: two quick toggles must not leave the items twice (an error) or not at all.
+let menusShown: Promise<void> = Promise.resolve();
+
+function showMenus(enabled: boolean): Promise<void> {
+  menusShown = menusShown
+    .then(async () => {
+      await browser.contextMenus.removeAll();
+      if (!enabled) return;
+      await addMenu({
+        id: MENU_PAGE,
+        title: t('menuCreateForPage'),
+        contexts: ['page'],
+        documentUrlPatterns: WEB_PAGES,
+      });
+      await addMenu({
+        id: MENU_LINK,
+        title: t('menuCreateForLink'),
+        contexts: ['link'],
+        targetUrlPatterns: WEB_PAGES,
+      });
+    })
+    .catch((cause) => console.warn('Page Reports: could not update the menu', cause));
+  return menusShown;
+}
+
+function addMenu(properties: Parameters<typeof browser.contextMenus.create>[0]): Promise<void> {
+  return new Promise((resolve) => {
+    browser.contextMenus.create(properties, () => {
+      // Read, so the browser does not log it as unchecked; the worst case is a missing item.
+      const error = browser.runtime.lastError;
+      if (error) console.warn('Page Reports: could not add a menu item', error.message);
+      resolve();
+    });
+  });
 }

@@ -1,29 +1,30 @@
 // A report made from the right-click menu or the shortcut, with the privacy chosen in Settings, on the
 // popup's path. The service makes a new report on every create, so the page is looked up first and one
-// with a report is regenerated; a failed lookup makes nothing.
+// with a report is regenerated; a failed lookup makes nothing. How it ended shows on the tab's badge or,
+// opted in, in a notification whose click opens the report (its id in the notification's id, which only
+// this extension can create).
+import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { roundScore } from '@/lib/api/score';
-import type { Report, ReportId, ReportResult, ReportSummary } from '@/lib/api/types';
+import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
 import { serviceAddress } from '@/lib/page-address';
+import { openOptions } from '@/lib/options-route';
 import { checkPage } from '@/lib/page-url';
+import { reportKey } from '@/lib/report-id';
 import { integrationPrefsItem } from '@/lib/settings/items';
 import { clearCreate, outcomeLook, runningLook, showCreate } from '../score-badge';
-import { notify } from './notifications';
 
 export type Work = 'create' | 'regenerate';
 
 /** How it ended, in the same words for a notification and for the badge's tooltip. */
 export interface Outcome {
-  ok: boolean;
   title: string;
   message: string;
-  /** The report a click opens. */
-  reportId: ReportId | null;
-  score: number | null;
-  band: ReportResult | null;
+  /** The report made or regenerated (null: it failed): a click opens it, the badge shows its score. */
+  report: Report | null;
 }
 
 /** "Good · 86", "Good" (a word without a number), or "No score yet". */
@@ -39,25 +40,72 @@ export function describeOutcome(work: Work, address: string | null, answer: Resu
   if (!answer.ok) return failure(work, address, answer.error);
   const report = answer.data;
   return {
-    ok: true,
     title: work === 'create' ? t('notifyCreatedTitle') : t('notifyRegeneratedTitle'),
     message: t('notifyResult', report.url, resultText(report)),
-    reportId: report.id,
-    score: report.result !== null && report.score !== null ? roundScore(report.score) : null,
-    band: report.result,
+    report,
   };
 }
 
 export function failure(work: Work, address: string | null, error: Pick<ApiError, 'message'>): Outcome {
   const shown = address ? (serviceAddress(address) ?? address) : null;
   return {
-    ok: false,
     title: work === 'create' ? t('notifyCreateFailedTitle') : t('notifyRegenerateFailedTitle'),
     message: shown ? t('notifyFailedFor', shown, error.message) : error.message,
-    reportId: null,
-    score: null,
-    band: null,
+    report: null,
   };
+}
+
+/** A report's notification id: the report, then a count so two notifications of one report both show. */
+export function notificationId(reportId: ReportId | null, serial: number): string {
+  return reportId === null
+    ? `page-reports:failed:${serial}`
+    : `page-reports:report:${encodeURIComponent(reportKey(reportId))}:${serial}`;
+}
+
+/** The report a notification names; null for a failure's notification or anybody else's id. */
+export function reportOfNotification(id: string): string | null {
+  const key = /^page-reports:report:([^:]+):\d+$/.exec(id)?.[1];
+  try {
+    return key ? decodeURIComponent(key) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The API while the permission is granted (Chrome has no `notifications` object without it), else null. */
+function grantedNotifications(): typeof browser.notifications | null {
+  const api = (browser as { notifications?: typeof browser.notifications }).notifications;
+  return typeof api?.create === 'function' ? api : null;
+}
+
+let serial = 0;
+
+/** Shows the outcome; false when it could not be shown (no permission, or the browser refused). */
+async function notify(outcome: Outcome): Promise<boolean> {
+  const api = grantedNotifications();
+  if (!api) return false;
+  try {
+    await api.create(notificationId(outcome.report?.id ?? null, Date.now() * 100 + (serial++ % 100)), {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: outcome.title,
+      message: outcome.message,
+    });
+    return true;
+  } catch (cause) {
+    console.warn('Page Reports: could not show a notification', cause);
+    return false;
+  }
+}
+
+/** A click on one of ours: a report's opens its details; any of ours then goes away. */
+export async function notificationClicked(id: string): Promise<void> {
+  if (!id.startsWith('page-reports:')) return;
+  const report = reportOfNotification(id);
+  if (report !== null) await openOptions({ view: 'report', id: report });
+  await grantedNotifications()
+    ?.clear(id)
+    .catch(() => undefined);
 }
 
 /**

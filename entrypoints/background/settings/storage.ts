@@ -2,6 +2,7 @@
 // account, an item no switch writes) land in one write, and a new address or key is a new account: nothing
 // can pair the new address with the old key. Every write runs in the settings queue.
 import { browser } from 'wxt/browser';
+import { originPattern } from '@/lib/base-url';
 import type { ConnectionHandle } from '@/lib/connection-space';
 import { z } from '@/lib/zod';
 import {
@@ -57,8 +58,6 @@ const storedSchema = z.object({
 });
 const keysSchema = z.record(z.string(), z.string());
 
-export const NO_CONNECTION: ConnectionSettings = Object.freeze({ baseUrl: '', apiKey: '' });
-
 export const newConnectionId = (): string => crypto.randomUUID();
 
 /** The label a connection gets when none is given: its host ('' for no address). */
@@ -75,7 +74,7 @@ export async function readConnection(): Promise<ConnectionSettings> {
   const entry = list.find((item) => item.id === active);
   return entry
     ? { id: entry.id, account: refOf(entry).account, baseUrl: entry.baseUrl, apiKey: entry.apiKey }
-    : NO_CONNECTION;
+    : { baseUrl: '', apiKey: '' };
 }
 
 /** The connection `ref` names, while it is still that account; null once removed or changed. */
@@ -142,4 +141,23 @@ export async function saveConnection({ baseUrl, apiKey }: ConnectionSettings): P
     active: entry.id,
     list: old ? list.map((item) => (item === old ? entry : item)) : [...list, entry],
   });
+}
+
+/**
+ * Least privilege after a move: removes the permission for the old address's origin unless one of
+ * `stillUsed` needs the same pattern (a pattern covers every port). Returns whether the browser gave it
+ * back: it refuses for an origin the manifest grants (the test builds' loopback addresses).
+ */
+export async function releaseUnusedOrigin(oldBaseUrl: string, stillUsed: string[]): Promise<boolean> {
+  const oldPattern = patternOf(oldBaseUrl);
+  if (!oldPattern || stillUsed.some((baseUrl) => patternOf(baseUrl) === oldPattern)) return false;
+  return browser.permissions.remove({ origins: [oldPattern] }).catch(() => false);
+}
+
+function patternOf(baseUrl: string): string | null {
+  try {
+    return originPattern(baseUrl);
+  } catch {
+    return null;
+  }
 }

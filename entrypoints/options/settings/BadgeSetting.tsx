@@ -1,14 +1,13 @@
 // "Show this page's score on the toolbar icon" and the `tabs` permission it needs, given back when it is
 // turned off unless the side panel still follows tabs (lib/tabs-permission.ts owns it).
 import { useSignal } from '@preact/signals';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { browserTabsOwner } from '@/lib/tabs-permission';
+import { tabsPermission as tabs } from '@/lib/tabs-permission';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { CheckField } from './parts';
 
 export function BadgeSetting() {
-  const [tabs] = useState(() => browserTabsOwner(toolbarScoreItem));
   const on = useSignal(false);
   const loaded = useSignal(false);
   const busy = useSignal(false);

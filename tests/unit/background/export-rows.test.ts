@@ -2,7 +2,7 @@
 // `results` (as the client parsed them), the throttle's headers passed on, and nothing else sent.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { exportPage, exportRow } from '@/entrypoints/background/export-rows';
+import { exportPage, exportRow } from '@/lib/export/export-row';
 import { createServices } from '@/entrypoints/background/service';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import type { HistoryIndex } from '@/lib/history';

@@ -6,7 +6,7 @@ import type { ReportResult } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 import {
   BADGE_TEXT_COLOUR,
-  BAND_COLOURS,
+  BADGE_COLOURS,
   clearCreate,
   clearScore,
   runningLook,
@@ -42,8 +42,9 @@ describe('the toolbar badge', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('has one colour per band, each readable with white text and apart from light and dark toolbars', () => {
-    expect(new Set(Object.values(BAND_COLOURS)).size).toBe(3);
-    for (const colour of Object.values(BAND_COLOURS)) {
+    const bands = [BADGE_COLOURS.good, BADGE_COLOURS.decent, BADGE_COLOURS.bad];
+    expect(new Set(bands).size).toBe(3);
+    for (const colour of bands) {
       expect(contrast(colour, BADGE_TEXT_COLOUR)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(colour, '#f1f3f4')).toBeGreaterThanOrEqual(3); // Chrome's light toolbar
       expect(contrast(colour, '#202124')).toBeGreaterThanOrEqual(3); // and its dark one
@@ -54,13 +55,13 @@ describe('the toolbar badge', () => {
     const date = formatDate('2026-11-03T09:14:03Z');
     expect(scoreBadge(entry('good', 86))).toEqual({
       text: '86',
-      colour: BAND_COLOURS.good,
+      colour: BADGE_COLOURS.good,
       title: `Page Reports — Good · 86, generated ${date}`,
     });
-    expect(scoreBadge(entry('decent', 49))).toMatchObject({ text: '49', colour: BAND_COLOURS.decent });
+    expect(scoreBadge(entry('decent', 49))).toMatchObject({ text: '49', colour: BADGE_COLOURS.decent });
     expect(scoreBadge(entry('bad', 0))).toMatchObject({
       text: '0',
-      colour: BAND_COLOURS.bad,
+      colour: BADGE_COLOURS.bad,
       title: `Page Reports — Bad · 0, generated ${date}`,
     });
   });
@@ -73,7 +74,7 @@ describe('the toolbar badge', () => {
   });
 
   it('shows a dot for a report with only a band, and nothing for one without', () => {
-    expect(scoreBadge(entry('good', null))).toMatchObject({ text: '•', colour: BAND_COLOURS.good });
+    expect(scoreBadge(entry('good', null))).toMatchObject({ text: '•', colour: BADGE_COLOURS.good });
     expect(scoreBadge({ id: 1, score: null, band: null, date: null })).toBeNull();
     expect(scoreBadge(null)).toBeNull();
   });

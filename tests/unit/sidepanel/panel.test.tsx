@@ -11,7 +11,7 @@ import { createReportStore, recentView } from '@/lib/report-store';
 import { siteViewName, type SiteSummary } from '@/lib/site';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { ACTIVE_CONNECTION_KEY, PANEL_FOLLOWS_TABS_KEY } from '@/lib/storage-keys';
-import { browserTabsOwner, panelFollowsTabsFlag } from '@/lib/tabs-permission';
+import { panelFollowsTabsFlag, tabsPermission } from '@/lib/tabs-permission';
 import { createSidePanel, FRESH_FOR_MS, type SidePanel as Panel } from '@/entrypoints/sidepanel/panel';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 import { useTestLanguage } from '../fake-i18n';
@@ -120,7 +120,6 @@ afterEach(() => {
 });
 
 /** Settings' owner of the permission, which turns the toolbar score on. */
-const settingsOwner = () => browserTabsOwner(toolbarScoreItem, panelFollowsTabsFlag);
 
 interface OpenOptions {
   firstUrl?: string;
@@ -285,8 +284,7 @@ describe('side panel: the tabs permission', () => {
     const looked = lookups().length;
 
     // Settings turns the toolbar score on: the browser grants `tabs` again, and says so to the panel.
-    const settings = settingsOwner();
-    expect(await settings.take('toolbarScore')).toBe(true);
+    expect(await tabsPermission.take('toolbarScore')).toBe(true);
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.queryByRole('heading', { name: 'The panel stopped following your tabs' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
@@ -321,7 +319,7 @@ describe('side panel: the tabs permission', () => {
     await openPanel({ granted: false, relied: true });
     await screen.findByRole('heading', { name: 'The panel stopped following your tabs' });
     await waitFor(async () => expect(await panelFollowsTabsFlag.getValue()).toBe(false));
-    await settingsOwner().take('toolbarScore');
+    await tabsPermission.take('toolbarScore');
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(lookups()).toEqual([]);
@@ -332,7 +330,7 @@ describe('side panel: the tabs permission', () => {
     // Taken back while closed, then granted for the toolbar score from Settings, all before this opens.
     await fakeBrowser.storage.local.set({ [PANEL_FOLLOWS_TABS_KEY]: true });
     fakePermissions(false);
-    await settingsOwner().take('toolbarScore');
+    await tabsPermission.take('toolbarScore');
     await openPanel({ granted: true, relied: await panelFollowsTabsFlag.getValue() });
     await screen.findByRole('button', { name: 'Follow the active tab' });
     expect(lookups()).toEqual([]);

@@ -10,7 +10,7 @@ import { registerBrowserIntegration } from '@/entrypoints/background/integration
 import { createEvents } from '@/entrypoints/background/events';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createBackground } from '@/entrypoints/background/wiring';
-import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
+import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration';
 import { failed, makeReport, ok } from '../../popup/fixtures';
 
 const TAB = { id: 7, url: 'https://example.com/a' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationId, reportOfNotification } from '@/entrypoints/background/integration/notifications';
+import { notificationId, reportOfNotification } from '@/entrypoints/background/integration/quick-create';
 
 describe('notification ids', () => {
   it('carry the report a click opens, whatever its id', () => {

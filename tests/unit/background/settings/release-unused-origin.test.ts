@@ -1,7 +1,7 @@
 // The permission for a server the settings no longer point to is given back.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { releaseUnusedOrigin } from '@/entrypoints/background/settings/old-origin-permission';
+import { releaseUnusedOrigin } from '@/entrypoints/background/settings/storage';
 
 let remove: ReturnType<typeof vi.fn>;
 
