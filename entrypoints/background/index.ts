@@ -78,7 +78,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     );
   }
   events.on('connection.removed', forget);
-  events.on('connection.changed', ({ before }) => forget(before));
 
   /** The one dispatch of alarms: the toolbar score's refresh, or work of one connection (a removed one's goes). */
   async function onWorkAlarm(name: string): Promise<void> {
