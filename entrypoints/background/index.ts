@@ -37,10 +37,7 @@ export interface BackgroundOptions {
   client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
 }
 
-/**
- * Builds every part of the background and joins them. Registers the one alarm listener of the work that
- * outlives a message (jobs, the follower, the toolbar score): the alarm may be what woke the worker.
- */
+/** Every part of the background, joined; with the one alarm listener (the alarm may be what woke the worker). */
 export function createBackground(options: BackgroundOptions = {}) {
   void settingsQueue(mirrorActive);
   // Pages read the active connection's items under the mirrored id: written again at once whoever wrote

@@ -127,8 +127,6 @@ export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 export type CreateReportInput = z.input<typeof createReportInputSchema>;
 export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
-// Bulk changes (run by the background: entrypoints/background/jobs/bulk-change.ts)
-
 /** The most reports one job takes: more would make each progress write (the whole job) slow. */
 export const MAX_BULK_REPORTS = 2000;
 
