@@ -16,7 +16,7 @@ import { scoreEntry, type ScoreEntry } from './score-badge';
 export const INDEX_PER_PAGE = 100;
 export const INDEX_MAX_PAGES = 10;
 
-/** The background's one alarm listener (index.ts) refreshes on it: the active connection's, not one's own. */
+/** The background's one alarm listener (wiring.ts) refreshes on it: the active connection's, not one's own. */
 export const SCORE_INDEX_ALARM = 'score-index-refresh';
 export const REFRESH_EVERY_MINUTES = 30;
 /** After a create or delete: one refresh once a burst of them (a bulk delete) has settled. */

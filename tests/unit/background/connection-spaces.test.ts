@@ -4,7 +4,7 @@
 // request is held at A's server while the person switches to B (or removes A, or saves A with another key).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBackground } from '@/entrypoints/background';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { bulkJobItem } from '@/entrypoints/background/jobs/bulk-change';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { createReportStore } from '@/entrypoints/background/report-store';

@@ -6,7 +6,7 @@ import { createHistory } from '@/entrypoints/background/history';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { StorageFull } from '@/entrypoints/background/storage-budget';
-import { createBackground } from '@/entrypoints/background';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { t } from '@/lib/i18n';
 import type { Report } from '@/lib/api/types';
 import { historyOnItem } from '@/lib/settings/items';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
-import { createBackground } from '@/entrypoints/background';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { fakeFetch, json, REPORT, type RecordedCall } from './service/fake-fetch';
 
 const trusted = { extensionId: 'abc', extensionBaseUrl: 'chrome-extension://abc/' };

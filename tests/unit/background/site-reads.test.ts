@@ -10,7 +10,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import { createSiteReads } from '@/entrypoints/background/site-reads';
 import { workAlarm } from '@/entrypoints/background/jobs/runner';
 import { clearSpace } from '@/entrypoints/background/storage-budget';
-import { createBackground } from '@/entrypoints/background';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import type { RateLimit, Result } from '@/lib/api/errors';
 import { summarizeChecks } from '@/lib/api/report-checks';

@@ -4,7 +4,7 @@
 // page, a parse error, a report's own fields). No answer, in any case, holds the key or a piece of it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBackground } from '@/entrypoints/background';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import type { MessageType } from '@/lib/messaging/protocol';

@@ -9,7 +9,7 @@ import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/settings/items
 import { registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { createEvents } from '@/entrypoints/background/events';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
-import { createBackground } from '@/entrypoints/background';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration/menus';
 import { failed, makeReport, ok } from '../../popup/fixtures';
 

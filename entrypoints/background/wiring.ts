@@ -1,0 +1,130 @@
+// The background's parts and how they connect. index.ts starts it in the worker (WXT runs an entrypoint's
+// top level while building); tests build it over a fake network.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { ServiceWait } from '@/lib/service-wait';
+import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
+import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
+import { releaseUnusedOrigin } from './settings/old-origin-permission';
+import {
+  mirrorActive,
+  readConnection,
+  readConnectionOf,
+  readConnections,
+  type ConnectionRef,
+  type ConnectionSettings,
+} from './settings/storage';
+import { settingsQueue } from './connections';
+import { createHandlers } from './handlers';
+import { clearSpace } from './storage-budget';
+import { createConnectionWorks } from './connection-work';
+import { keepAliveWhile, workAlarmOf } from './jobs/runner';
+import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
+import { clearScore, showScore } from './score-badge';
+import { createEvents } from './events';
+import { connectionGone, createKeyTest, createServices } from './service';
+import type { PageActions } from './integration/quick-create';
+
+const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
+  fallback: null,
+});
+
+export interface BackgroundOptions {
+  /** The client's network and clock (tests give their own). */
+  client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
+}
+
+/** Every part of the background, joined; with the one alarm listener (the alarm may be what woke the worker). */
+export function createBackground(options: BackgroundOptions = {}) {
+  void settingsQueue(mirrorActive);
+  // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
+  // the connections (a switch shows without waiting for the queue), and when storage.session was emptied.
+  const mirror = () => void mirrorActive();
+  storage.watch(`local:${CONNECTION_KEY}`, mirror);
+  browser.storage.session.onChanged.addListener((changes) => {
+    if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
+  });
+
+  const events = createEvents();
+  const clientOf = (settings: ConnectionSettings) =>
+    createApiClient({
+      ...settings,
+      ...options.client,
+      // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
+      onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+    });
+  const serviceOf = createServices(events, clientOf);
+
+  const works = createConnectionWorks({ serviceOf, events, readConnections });
+  browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
+  void works.resumeAll();
+
+  // A connection removed, or saved with another address or key (another account): its old work stops,
+  // what was kept for it goes, and access to a server no connection points to any more is given back.
+  async function forget({ id, baseUrl }: { id?: string; baseUrl: string }): Promise<void> {
+    if (id) {
+      works.drop(id);
+      await clearSpace(id);
+    }
+    await releaseUnusedOrigin(
+      baseUrl,
+      (await readConnections()).list.map((entry) => entry.baseUrl),
+    );
+  }
+  events.on('connection.removed', forget);
+
+  /** The one dispatch of alarms: the toolbar score's refresh, or work of one connection (a removed one's goes). */
+  async function onWorkAlarm(name: string): Promise<void> {
+    if (name === SCORE_INDEX_ALARM) return toolbar.refresh();
+    const alarm = workAlarmOf(name);
+    const work = alarm && (await works.workOfId(alarm.connectionId));
+    if (alarm && !work) await browser.alarms.clear(name);
+    else if (work) await work.resume(alarm!.job, alarm!.detail);
+  }
+
+  const handlers = createHandlers(works.workOn, events, createKeyTest(clientOf));
+
+  // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
+  const toolbar = createToolbarScore({
+    listReports: (query, ref) => serviceOf(ref).listSummaries(query),
+    readConnection,
+    stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
+    storeOf: (ref) => works.workFor(ref).store,
+    tabs: browser.tabs,
+    showScore,
+    clearScore,
+  });
+  const ifActive =
+    <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
+    async (event: T) => {
+      if (await works.stillActive(event.on)) await react(event);
+    };
+  const changed = () => toolbar.changed();
+  events.on('report.created', ifActive(changed));
+  events.on('project.deleted', ifActive(changed));
+  events.on('connection.switched', changed);
+  events.on(
+    'report.changed',
+    ifActive(() => toolbar.showAllTabs()),
+  );
+  events.on(
+    'report.gone',
+    ifActive(async ({ error }) => (error === null ? changed() : undefined)),
+  );
+
+  /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
+  const pageActionsOnActive = async (): Promise<PageActions> => {
+    const on = await works.activeRef();
+    const service = serviceOf(on);
+    return {
+      creating: async (url) => {
+        const run = await (await works.workOn(on))?.creates.state(url);
+        return Boolean(run && !run.error);
+      },
+      lookUp: (url) => service.pageReport(url, works.workFor(on).store.aliasOf),
+      create: async (input) => (await works.workOn(on))?.create(input) ?? connectionGone(on),
+      regenerate: (id) => keepAliveWhile(service.updateReport(id, { regenerate: true })),
+    };
+  };
+  return { handlers, works, toolbar, events, pageActionsOnActive };
+}
