@@ -42,11 +42,6 @@ export function createHandlers(
   { emit }: Pick<Events, 'emit'>,
   testKey: KeyTest,
 ) {
-  const activeEntry = async () => {
-    const { active, list } = await readConnections();
-    return list.find((entry) => entry.id === active);
-  };
-
   async function summary(): Promise<SettingsSummary> {
     const { active, list } = await readConnections();
     const { baseUrl = '', apiKey = '' } = list.find((entry) => entry.id === active) ?? {};
@@ -64,7 +59,8 @@ export function createHandlers(
 
   /** The pair a save would store, and whether it differs from the saved one; or the refusal. */
   async function candidateOf({ connection, baseUrl, apiKey }: SaveInput) {
-    const before = (await activeEntry()) ?? { id: undefined, baseUrl: '', apiKey: '' };
+    const { active, list } = await readConnections();
+    const before = list.find((entry) => entry.id === active) ?? { id: undefined, baseUrl: '', apiKey: '' };
     // The form saves the connection it shows: never one switched to, removed or re-saved meanwhile.
     const shown = refOf(before);
     if (shown.id !== connection.id || shown.account !== connection.account) {
