@@ -16,19 +16,13 @@ export interface BackgroundEvents {
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
   /** A page's create, or new results it asked for, leaves for the service. */
-  'report.requested': {
-    request: object;
-    kind: 'create' | 'regenerate';
-    on: ConnectionRef;
-    pageUrl: string | null;
-  };
+  'report.requested': { request: object; kind: 'create' | 'regenerate'; pageUrl: string | null };
   /** That request's answer, whatever it is: the page that asked may have closed meanwhile. */
   'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
-  'connection.removed': { id: string; baseUrl: string };
-  /** The active connection saved with another address or key (another account): the old one. */
-  'connection.changed': { before: { id?: string; baseUrl: string } };
+  /** Removed, or saved with another address or key (another account): what it was. */
+  'connection.removed': { id?: string; baseUrl: string };
 }
 
 type Listener<T> = (payload: T) => unknown;

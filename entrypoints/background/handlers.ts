@@ -42,11 +42,6 @@ export function createHandlers(
   { emit }: Pick<Events, 'emit'>,
   testKey: KeyTest,
 ) {
-  const activeEntry = async () => {
-    const { active, list } = await readConnections();
-    return list.find((entry) => entry.id === active);
-  };
-
   async function summary(): Promise<SettingsSummary> {
     const { active, list } = await readConnections();
     const { baseUrl = '', apiKey = '' } = list.find((entry) => entry.id === active) ?? {};
@@ -64,7 +59,8 @@ export function createHandlers(
 
   /** The pair a save would store, and whether it differs from the saved one; or the refusal. */
   async function candidateOf({ connection, baseUrl, apiKey }: SaveInput) {
-    const before = (await activeEntry()) ?? { id: undefined, baseUrl: '', apiKey: '' };
+    const { active, list } = await readConnections();
+    const before = list.find((entry) => entry.id === active) ?? { id: undefined, baseUrl: '', apiKey: '' };
     // The form saves the connection it shows: never one switched to, removed or re-saved meanwhile.
     const shown = refOf(before);
     if (shown.id !== connection.id || shown.account !== connection.account) {
@@ -90,7 +86,7 @@ export function createHandlers(
     const { before, after, changed } = candidate;
     await saveConnection(after);
     if (changed) {
-      await emit('connection.changed', { before: { id: before.id, baseUrl: before.baseUrl } });
+      await emit('connection.removed', { id: before.id, baseUrl: before.baseUrl });
       await emit('connection.switched', {});
     }
     return { ok: true, data: await summary() };
@@ -106,13 +102,14 @@ export function createHandlers(
     return saved.ok ? { ...saved, data: { ...saved.data, keyCheck } } : saved;
   }
 
+  /** A message served on the work of the connection it names (refused once that one is gone). */
   const onWork =
     <I extends { connection: ConnectionRef }, O>(
-      act: (work: ConnectionWork, input: I) => Promise<Result<O>>,
+      act: (work: ConnectionWork, input: Omit<I, 'connection'>) => Promise<Result<O>>,
     ) =>
-    async (input: I): Promise<Result<O>> => {
-      const work = await workOn(input.connection);
-      return work ? act(work, input) : connectionGone(input.connection);
+    async ({ connection, ...input }: I): Promise<Result<O>> => {
+      const work = await workOn(connection);
+      return work ? act(work, input) : connectionGone(connection);
     };
 
   /** A page's create or regeneration, told before and after: a popup closed meanwhile gets a notification. */
@@ -145,20 +142,18 @@ export function createHandlers(
     'settings.save': ({ checkKey, ...input }) =>
       checkKey ? checkAndSave(input) : settingsQueue(() => save(input)),
     'settings.test': onWork((work) => work.service.test()),
-    'reports.list': onWork((work, { connection: _, ...query }) => work.service.listSummaries(query, true)),
-    'reports.exportPage': onWork((work, { connection: _, ...query }) => work.service.exportPage(query)),
+    'reports.list': onWork((work, query) => work.service.listSummaries(query, true)),
+    'reports.exportPage': onWork((work, query) => work.service.exportPage(query)),
     'reports.get': onWork((work, { id }) => work.service.getReport(id)),
-    'reports.create': onWork((work, { connection, ...input }) =>
-      pageRequest({ kind: 'create', on: connection, pageUrl: input.url }, () => work.create(input)),
+    'reports.create': onWork((work, input) =>
+      pageRequest({ kind: 'create', pageUrl: input.url }, () => work.create(input)),
     ),
-    'reports.update': onWork((work, { connection, id, ...changes }) => {
+    'reports.update': onWork((work, { id, ...changes }) => {
       const send = () => work.service.updateReport(id, changes);
-      return changes.regenerate === true
-        ? pageRequest({ kind: 'regenerate', on: connection, pageUrl: null }, send)
-        : send();
+      return changes.regenerate === true ? pageRequest({ kind: 'regenerate', pageUrl: null }, send) : send();
     }),
     'reports.delete': onWork((work, { id }) => work.service.deleteReport(id)),
-    'projects.list': onWork((work, { connection: _, ...query }) => work.service.listProjects(query)),
+    'projects.list': onWork((work, query) => work.service.listProjects(query)),
     'projects.delete': onWork((work, { name }) => work.service.deleteProject(name)),
     'bulk.start': onWork((work, input) => work.bulk.handlers['bulk.start'](input)),
     'bulk.stop': onWork((work) => work.bulk.handlers['bulk.stop']()),

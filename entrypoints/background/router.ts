@@ -4,7 +4,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { MessageInput, MessageOutput, MessageType } from '@/lib/messaging/protocol';
-import { inputFieldErrors, isMessageType, payloadSchemas } from '@/lib/messaging/inputs';
+import { inputFieldErrors, isMessageType, messages } from '@/lib/messaging/inputs';
 import { StorageFull, storageFullError } from './storage-budget';
 
 export type Handlers = {
@@ -60,7 +60,7 @@ export function createMessageRouter(handlers: Handlers, trusted: TrustedOrigin) 
     }
     // The check is inside the try too: a page must get an answer whatever its payload holds.
     try {
-      const parsed = payloadSchemas[type].safeParse(payload);
+      const parsed = messages[type].safeParse(payload);
       if (!parsed.success) {
         const detail = parsed.error.issues
           .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)

@@ -9,6 +9,7 @@ import { listView } from '@/lib/api/summary';
 import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import { t } from '@/lib/i18n';
+import { MIN_KEY_LENGTH } from '@/lib/settings/rules';
 import type {
   CreateReportInput,
   ProjectListQuery,
@@ -22,7 +23,6 @@ import type { Events } from './events';
 import { exportPage } from '@/lib/export/export-row';
 import { StorageFull, storageFullError } from './storage-budget';
 import { readConnectionOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
-import { withoutKey } from './without-key';
 
 /** A client over a connection's own address and key (the worker's over `fetch`; tests give a fake). */
 export type ClientOf = (settings: ConnectionSettings) => ApiClient;
@@ -35,6 +35,29 @@ export function connectionGone(ref: ConnectionRef): Result<never> {
     ok: false,
     error: apiError('not_configured', ref.id === '' ? {} : { message: t('connGone') }),
   };
+}
+
+const KEY_PLACEHOLDER = t('serviceKeyPlaceholder');
+
+/**
+ * `value` with every occurrence of `key` (as is, or URL-encoded) in its strings and names replaced: a server
+ * may echo the key in an error message, a field error, a redirect's address or a report's own fields.
+ */
+export function withoutKey<T>(value: T, key: string): T {
+  // A save refuses such keys: replacing one would mangle ordinary words.
+  if (key.length < MIN_KEY_LENGTH) return value;
+  const forms = [...new Set([key, encodeURIComponent(key)])];
+  const scrubText = (text: string) =>
+    forms.reduce((result, form) => result.split(form).join(KEY_PLACEHOLDER), text);
+  const scrub = (item: unknown): unknown => {
+    if (typeof item === 'string') return scrubText(item);
+    if (Array.isArray(item)) return item.map(scrub);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([name, inner]) => [scrubText(name), scrub(inner)]));
+    }
+    return item;
+  };
+  return scrub(value) as T;
 }
 
 // The search matches URLs containing the text, so other pages of the site come too: take a full page of
@@ -78,21 +101,29 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
   const alive = async () => (await readConnectionOf(on)) !== null;
 
   /**
-   * One call with a client made from this connection's own address and key, its answer scrubbed of the
-   * key; `tell` emits what it means while the connection is still this account. A read whose answer could
-   * not be kept (storage stayed full) says so; a write that was done stays done.
+   * One call over this connection's own address and key, its answer scrubbed of the key, and told (`tell`
+   * with its data; a report the service says is gone, when `id` names it) only while the connection is
+   * still this account. A read whose answer could not be kept (storage stayed full) says so; a write that
+   * was done stays done.
    */
   async function run<T>(
     call: (client: ApiClient) => Promise<Result<T>>,
-    tell?: (answer: Result<T>) => Promise<void>,
-    read = false,
+    tell?: (data: T) => Promise<void>,
+    { read = false, id }: { read?: boolean; id?: ReportId } = {},
   ): Promise<Result<T>> {
     const settings = await readConnectionOf(on);
     if (!settings) return connectionGone(on);
     if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const answer = withoutKey(await call(clientOf(settings)), settings.apiKey);
     if (!(await alive())) return connectionGone(on);
-    const full = await tell?.(answer).then(
+    // phpRank's 403 on an update is read by the client as not_found too.
+    const gone = !answer.ok && answer.error.kind === 'not_found' && id !== undefined;
+    const told = answer.ok
+      ? tell?.(answer.data)
+      : gone
+        ? emit('report.gone', { on, id, error: answer.error })
+        : null;
+    const full = await told?.then(
       () => null,
       (cause: StorageFull) => cause,
     );
@@ -100,26 +131,17 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
     return accessOr(answer, settings.baseUrl);
   }
 
-  /** The service says the report does not exist (phpRank's 403 on update, read as such by the client). */
-  const goneIf = async (answer: Result<unknown>, id: ReportId) => {
-    if (!answer.ok && answer.error.kind === 'not_found')
-      await emit('report.gone', { on, id, error: answer.error });
-  };
-
   const listReports = (query: ReportListQuery, asView = false, read?: ReadOptions) =>
     run(
       (client) => client.listReports(query, read),
-      async (answer) => {
-        if (!answer.ok) return;
+      (page) => {
         // A page's list, as the server applied it, is a view a page shows again at once next time.
-        const { page, perPage } = answer.data;
         const asAsked =
-          page === (query.page ?? 1) &&
-          (perPage === null || query.perPage === undefined || perPage === query.perPage);
-        const view = asView && asAsked ? listView(query) : null;
-        await emit('reports.listed', { on, page: answer.data, view });
+          page.page === (query.page ?? 1) &&
+          (page.perPage === null || query.perPage === undefined || page.perPage === query.perPage);
+        return emit('reports.listed', { on, page, view: asView && asAsked ? listView(query) : null });
       },
-      true,
+      { read: true },
     );
 
   const listSummaries = async (
@@ -129,19 +151,13 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
     const answer = await listReports(query, asView);
     return answer.ok ? { ok: true, data: summaryPage(answer.data) } : answer;
   };
-  const summaries = async (query: ReportListQuery): Promise<Result<ReportSummary[]>> => {
-    const answer = await listSummaries(query);
-    return answer.ok ? { ok: true, data: answer.data.items } : answer;
-  };
 
   /** The newest report stored for `address` (or reached at it); null when there is none. */
   async function newestFor(address: string): Promise<Result<ReportSummary | null>> {
-    const answer = await summaries({ ...PAGE_LOOKUP, search: writtenAddress(address) ?? address });
+    const answer = await listSummaries({ ...PAGE_LOOKUP, search: writtenAddress(address) ?? address });
     if (!answer.ok) return answer;
-    return {
-      ok: true,
-      data: answer.data.find((item) => isSamePage(address, item.url, item.pageUrl)) ?? null,
-    };
+    const found = answer.data.items.find((item) => isSamePage(address, item.url, item.pageUrl));
+    return { ok: true, data: found ?? null };
   }
 
   return {
@@ -159,9 +175,10 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
 
     async recentReports(host?: string): Promise<Result<ReportSummary[]>> {
       const site = host ? serviceHost(host) : null;
-      const answer = await summaries(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
+      const answer = await listSummaries(site ? { ...SITE_LOOKUP, search: site } : NEWEST);
       if (!answer.ok) return answer;
-      const ofSite = site ? answer.data.filter((item) => serviceHost(item.url) === site) : answer.data;
+      const { items } = answer.data;
+      const ofSite = site ? items.filter((item) => serviceHost(item.url) === site) : items;
       return { ok: true, data: ofSite.slice(0, RECENT_COUNT) };
     },
 
@@ -175,33 +192,27 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
     getReport: (id: ReportId, read?: ReadOptions) =>
       run(
         (client) => client.getReport(id, read),
-        (answer) => (answer.ok ? emit('report.seen', { on, report: answer.data }) : goneIf(answer, id)),
-        true,
+        (report) => emit('report.seen', { on, report }),
+        { read: true, id },
       ),
 
     createReport: (input: CreateReportInput) =>
       run(
         (client) => client.createReport(input),
-        async (answer) => {
-          if (answer.ok) await emit('report.created', { on, pageUrl: input.url, report: answer.data });
-        },
+        (report) => emit('report.created', { on, pageUrl: input.url, report }),
       ),
 
     updateReport: (id: ReportId, changes: UpdateReportInput): Promise<Result<Report>> =>
       run(
         (client) => client.updateReport(id, changes),
-        (answer) =>
-          answer.ok
-            ? emit('report.changed', { on, report: answer.data, regenerated: changes.regenerate === true })
-            : goneIf(answer, id),
+        (report) => emit('report.changed', { on, report, regenerated: changes.regenerate === true }),
+        { id },
       ),
 
     deleteReport: (id: ReportId) =>
       run(
         (client) => client.deleteReport(id),
-        async (answer) => {
-          if (answer.ok) await emit('report.gone', { on, id, error: null });
-        },
+        () => emit('report.gone', { on, id, error: null }),
       ),
 
     listProjects: (query: ProjectListQuery) => run((client) => client.listProjects(query)),
@@ -209,9 +220,7 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
     deleteProject: (name: string) =>
       run(
         (client) => client.deleteProject(name),
-        async (answer) => {
-          if (answer.ok) await emit('project.deleted', { on, name });
-        },
+        () => emit('project.deleted', { on, name }),
       ),
 
     test: () => run(testWith),

@@ -34,10 +34,7 @@ export interface BackgroundOptions {
   client?: Omit<ApiClientConfig, 'baseUrl' | 'apiKey'>;
 }
 
-/**
- * Builds every part of the background and joins them. Registers the one alarm listener of the work that
- * outlives a message (jobs, the follower, the toolbar score): the alarm may be what woke the worker.
- */
+/** Every part of the background, joined; with the one alarm listener (the alarm may be what woke the worker). */
 export function createBackground(options: BackgroundOptions = {}) {
   void settingsQueue(mirrorActive);
   // Pages read the active connection's items under the mirrored id: written again at once whoever wrote
@@ -75,7 +72,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     );
   }
   events.on('connection.removed', forget);
-  events.on('connection.changed', ({ before }) => forget(before));
 
   /** The one dispatch of alarms: the toolbar score's refresh, or work of one connection (a removed one's goes). */
   async function onWorkAlarm(name: string): Promise<void> {

@@ -7,6 +7,10 @@ import { z } from '../zod';
 import { PRIVACY, PRIVACY_VALUES } from '../api/types';
 import { PER_PAGE_VALUES, PROJECT_SORT_KEYS, REPORT_RESULTS, REPORT_SORT_KEYS } from '../api/types';
 import { isWebUrl, MAX_PAGE_URL_LENGTH, pageUrlTooLong, searchProblem, shareableUrl } from '../page-url';
+import type { Page, Project, Report, ReportSummary } from '../api/types';
+import type { ExportPage } from '../export/export-row';
+import type { SitePage } from '../site';
+import type { Cached, ConnectionTestResult, PopupSnapshot, SavedSettings, SettingsSummary } from './protocol';
 
 const page = z.int().check(z.gte(1), z.lte(1_000_000));
 const perPage = z.literal(PER_PAGE_VALUES);
@@ -123,8 +127,6 @@ export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 export type CreateReportInput = z.input<typeof createReportInputSchema>;
 export type UpdateReportInput = z.input<typeof updateReportInputSchema>;
 
-// Bulk changes (run by the background: entrypoints/background/jobs/bulk-change.ts)
-
 /** The most reports one job takes: more would make each progress write (the whole job) slow. */
 export const MAX_BULK_REPORTS = 2000;
 
@@ -166,12 +168,9 @@ function tooManyReports(input: unknown): boolean {
   return Array.isArray(reports) && reports.length > MAX_BULK_REPORTS;
 }
 
-const bulkStartFields = z.strictObject({
-  connection,
-  action: bulkAction,
-  target: bulkTarget,
-  password: z.optional(password),
-});
+const bulkStartFields = forConnection(
+  z.strictObject({ action: bulkAction, target: bulkTarget, password: z.optional(password) }),
+);
 type BulkStartFields = z.output<typeof bulkStartFields>;
 
 const bulkStart = bulkStartFields.check(
@@ -191,6 +190,9 @@ const bulkStart = bulkStartFields.check(
 );
 
 const empty = z.strictObject({});
+const onConnection = z.strictObject({ connection });
+const baseUrl = z.string().check(z.maxLength(2000));
+const apiKey = z.string().check(z.maxLength(20_000));
 
 // The label's length is checked by the handler, with a sentence next to the field.
 const connectionId = z.string().check(z.minLength(1), z.maxLength(100));
@@ -199,61 +201,80 @@ const connectionLabel = z.string().check(z.maxLength(1000));
 /** The key is tried on the service first; one it rejects is not stored. */
 const checkKey = z.optional(z.boolean());
 
-export const payloadSchemas = {
-  'settings.get': empty,
+// What a message answers is a type only, carried on its schema: pages import nothing at run time.
+declare const REPLY: unique symbol;
+export type ReplyOf<S> = S extends { [REPLY]: infer Reply } ? Reply : never;
+const message =
+  <Reply = null>() =>
+  <Payload extends z.ZodMiniType>(payload: Payload) =>
+    payload as Payload & { [REPLY]: Reply };
+
+/** Every message a page may send: the schema its payload passes (once, at the router) and its answer. */
+export const messages = {
+  'settings.get': message<SettingsSummary>()(empty),
   /** apiKey omitted keeps the stored key; an empty string removes it. */
-  'settings.save': z.strictObject({
-    connection,
-    baseUrl: z.string().check(z.maxLength(2000)),
-    apiKey: z.optional(z.string().check(z.maxLength(20_000))),
-    checkKey,
-  }),
-  'settings.test': z.strictObject({ connection }),
+  'settings.save': message<SavedSettings>()(
+    z.strictObject({ connection, baseUrl, apiKey: z.optional(apiKey), checkKey }),
+  ),
+  'settings.test': message<ConnectionTestResult>()(onConnection),
   /** Adds a connection and makes it the active one. A blank label becomes the address's host. */
-  'connections.add': z.strictObject({
-    label: z.optional(connectionLabel),
-    baseUrl: z.string().check(z.maxLength(2000)),
-    apiKey: z.string().check(z.maxLength(20_000)),
-    checkKey,
-  }),
-  'connections.rename': z.strictObject({ id: connectionId, label: connectionLabel }),
-  'connections.remove': connectionRef,
-  'connections.switch': connectionRef,
-  'reports.list': forConnection(reportListQuerySchema),
-  'reports.exportPage': forConnection(reportListQuerySchema),
-  'reports.get': forConnection(reportIdSchema),
-  'reports.create': forConnection(createReportInputSchema),
-  'reports.update': z.strictObject({ connection, id, ...updateReportInputSchema.shape }),
-  'reports.delete': forConnection(reportIdSchema),
-  'projects.list': forConnection(projectListQuerySchema),
-  'projects.delete': forConnection(projectNameSchema),
-  'popup.snapshot': z.strictObject({ connection, url: z.optional(tabUrl) }),
-  'popup.pageReport': z.strictObject({ connection, url: tabUrl }),
-  'popup.recentReports': z.strictObject({ connection, host: z.optional(host) }),
-  'popup.rememberPrivacy': z.strictObject({ connection, privacy }),
-  'popup.awaitCreate': z.strictObject({ connection, url: tabUrl }),
-  'popup.forgetCreate': z.strictObject({ connection, url: tabUrl }),
-  'bulk.start': bulkStart,
-  'bulk.stop': z.strictObject({ connection }),
-  'bulk.retryFailed': z.strictObject({ connection }),
-  'bulk.dismiss': z.strictObject({ connection }),
-  'history.clear': z.strictObject({ connection }),
+  'connections.add': message<SavedSettings>()(
+    z.strictObject({ label: z.optional(connectionLabel), baseUrl, apiKey, checkKey }),
+  ),
+  'connections.rename': message<SettingsSummary>()(
+    z.strictObject({ id: connectionId, label: connectionLabel }),
+  ),
+  /** Gives the origin's permission back unless another connection uses it; another one becomes active. */
+  'connections.remove': message<SettingsSummary>()(connectionRef),
+  'connections.switch': message<SettingsSummary>()(connectionRef),
+  /** Reports as lists carry them (summaries); the details view reads its report whole. */
+  'reports.list': message<Page<ReportSummary>>()(forConnection(reportListQuerySchema)),
+  /** A page of the list for the CSV export: each report reduced to the file's columns. */
+  'reports.exportPage': message<ExportPage>()(forConnection(reportListQuerySchema)),
+  'reports.get': message<Report>()(forConnection(reportIdSchema)),
+  'reports.create': message<Report>()(forConnection(createReportInputSchema)),
+  'reports.update': message<Report>()(z.strictObject({ connection, id, ...updateReportInputSchema.shape })),
+  'reports.delete': message()(forConnection(reportIdSchema)),
+  'projects.list': message<Page<Project>>()(forConnection(projectListQuerySchema)),
+  'projects.delete': message()(forConnection(projectNameSchema)),
+  /** Never the network: answers at once. */
+  'popup.snapshot': message<PopupSnapshot>()(z.strictObject({ connection, url: z.optional(tabUrl) })),
+  /** The newest report for exactly this URL (null: none), fetched now and kept. */
+  'popup.pageReport': message<Cached<ReportSummary | null>>()(z.strictObject({ connection, url: tabUrl })),
+  /** The RECENT_COUNT newest reports, of one host when given, fetched now and kept. */
+  'popup.recentReports': message<Cached<ReportSummary[]>>()(
+    z.strictObject({ connection, host: z.optional(host) }),
+  ),
+  'popup.rememberPrivacy': message()(z.strictObject({ connection, privacy })),
+  /** Waits for this page's running create: its report, its error, or null when none runs. */
+  'popup.awaitCreate': message<Report | null>()(z.strictObject({ connection, url: tabUrl })),
+  /** The outcome of this page's create was shown: the next popup need not show it again. */
+  'popup.forgetCreate': message()(z.strictObject({ connection, url: tabUrl })),
+  /** Starts a bulk change; pages watch its progress in storage (lib/bulk-job.ts). */
+  'bulk.start': message()(bulkStart),
+  /** Sends nothing more; a request on its way finishes. */
+  'bulk.stop': message()(onConnection),
+  /** Starts the last job again over its failures that are safe to send again. */
+  'bulk.retryFailed': message()(onConnection),
+  /** Forgets an ended job (and the password it held). */
+  'bulk.dismiss': message()(onConnection),
+  'history.clear': message()(onConnection),
   /** Reads project `name`'s reports with their tests (or finds the kept read still current); `fresh` reads all again. */
-  'site.read': z.strictObject({ connection, name: projectName, fresh: z.optional(z.boolean()) }),
-  'site.stop': forConnection(projectNameSchema),
+  'site.read': message()(z.strictObject({ connection, name: projectName, fresh: z.optional(z.boolean()) })),
+  /** Sends nothing more for that project's read; the next read goes on from what was read. */
+  'site.stop': message()(forConnection(projectNameSchema)),
   /** The kept pages of project `name` that fail test `test` (no request). */
-  'site.pages': z.strictObject({
-    connection,
-    name: projectName,
-    test: z.string().check(z.minLength(1), z.maxLength(200)),
-  }),
+  'site.pages': message<SitePage[]>()(
+    z.strictObject({
+      connection,
+      name: projectName,
+      test: z.string().check(z.minLength(1), z.maxLength(200)),
+    }),
+  ),
 };
 
-/** What a page sends with each message. */
-export type Payloads = { [T in keyof typeof payloadSchemas]: z.input<(typeof payloadSchemas)[T]> };
-
-export function isMessageType(type: unknown): type is keyof typeof payloadSchemas {
-  return typeof type === 'string' && Object.hasOwn(payloadSchemas, type);
+export function isMessageType(type: unknown): type is keyof typeof messages {
+  return typeof type === 'string' && Object.hasOwn(messages, type);
 }
 
 /** Per-field messages for input that failed a schema above ('_form' for the whole). */

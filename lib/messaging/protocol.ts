@@ -1,11 +1,10 @@
-// Every message between the extension's pages and its background: what it carries is its zod schema in
-// ./inputs (types only here, so pages pay nothing for it), what it answers is below.
+// What the background answers pages, and the message types derived from the one table in ./inputs (types
+// only here, so pages pay nothing for it).
 import type { ApiError } from '../api/errors';
-import type { Account, Page, Privacy, Project, Report, ReportSummary } from '../api/types';
-import type { ExportPage } from '../export/export-row';
-import type { SitePage } from '../site';
+import type { Account, Privacy } from '../api/types';
 import type { ConnectionHandle } from '../connection-space';
-import type { Payloads } from './inputs';
+import type { z } from '../zod';
+import type { messages, ReplyOf } from './inputs';
 
 /** What pages may know about the settings: never the key, only whether one is set and its end. */
 export interface SettingsSummary {
@@ -68,56 +67,10 @@ export interface CreateRunState {
 /** How many reports 'popup.recentReports' answers with, and the popup's recent list holds. */
 export const RECENT_COUNT = 5;
 
-/** Each message: what a page sends (its schema in ./inputs) and what the background answers. */
-export interface Protocol {
-  'settings.get': { input: Payloads['settings.get']; output: SettingsSummary };
-  'settings.save': { input: Payloads['settings.save']; output: SavedSettings };
-  'settings.test': { input: Payloads['settings.test']; output: ConnectionTestResult };
-  'connections.add': { input: Payloads['connections.add']; output: SavedSettings };
-  'connections.rename': { input: Payloads['connections.rename']; output: SettingsSummary };
-  /** Gives the origin's permission back unless another connection uses it; another one becomes active. */
-  'connections.remove': { input: Payloads['connections.remove']; output: SettingsSummary };
-  'connections.switch': { input: Payloads['connections.switch']; output: SettingsSummary };
-  /** Reports as lists carry them (summaries); the details view reads its report whole. */
-  'reports.list': { input: Payloads['reports.list']; output: Page<ReportSummary> };
-  /** A page of the list for the CSV export: each report reduced to the file's columns. */
-  'reports.exportPage': { input: Payloads['reports.exportPage']; output: ExportPage };
-  'reports.get': { input: Payloads['reports.get']; output: Report };
-  'reports.create': { input: Payloads['reports.create']; output: Report };
-  'reports.update': { input: Payloads['reports.update']; output: Report };
-  'reports.delete': { input: Payloads['reports.delete']; output: null };
-  'projects.list': { input: Payloads['projects.list']; output: Page<Project> };
-  'projects.delete': { input: Payloads['projects.delete']; output: null };
-  /** Never the network: answers at once. */
-  'popup.snapshot': { input: Payloads['popup.snapshot']; output: PopupSnapshot };
-  /** The newest report for exactly this URL (null: none), fetched now and kept. */
-  'popup.pageReport': { input: Payloads['popup.pageReport']; output: Cached<ReportSummary | null> };
-  /** The RECENT_COUNT newest reports, of one host when given, fetched now and kept. */
-  'popup.recentReports': { input: Payloads['popup.recentReports']; output: Cached<ReportSummary[]> };
-  'popup.rememberPrivacy': { input: Payloads['popup.rememberPrivacy']; output: null };
-  /** Waits for this page's running create: its report, its error, or null when none runs. */
-  'popup.awaitCreate': { input: Payloads['popup.awaitCreate']; output: Report | null };
-  /** The outcome of this page's create was shown: the next popup need not show it again. */
-  'popup.forgetCreate': { input: Payloads['popup.forgetCreate']; output: null };
-  /** Starts a bulk change; pages watch its progress in storage (lib/bulk-job.ts). */
-  'bulk.start': { input: Payloads['bulk.start']; output: null };
-  /** Sends nothing more; a request on its way finishes. */
-  'bulk.stop': { input: Payloads['bulk.stop']; output: null };
-  /** Starts the last job again over its failures that are safe to send again. */
-  'bulk.retryFailed': { input: Payloads['bulk.retryFailed']; output: null };
-  /** Forgets an ended job (and the password it held). */
-  'bulk.dismiss': { input: Payloads['bulk.dismiss']; output: null };
-  'history.clear': { input: Payloads['history.clear']; output: null };
-  /** Starts reading a project (its progress and aggregate land in storage: lib/site-store.ts). */
-  'site.read': { input: Payloads['site.read']; output: null };
-  /** Sends nothing more for that project's read; the next read goes on from what was read. */
-  'site.stop': { input: Payloads['site.stop']; output: null };
-  'site.pages': { input: Payloads['site.pages']; output: SitePage[] };
-}
-
-export type MessageType = keyof Protocol;
-export type MessageInput<T extends MessageType> = Protocol[T]['input'];
-export type MessageOutput<T extends MessageType> = Protocol[T]['output'];
+type Messages = typeof messages;
+export type MessageType = keyof Messages;
+export type MessageInput<T extends MessageType> = z.input<Messages[T]>;
+export type MessageOutput<T extends MessageType> = ReplyOf<Messages[T]>;
 /** What a page gives `send`: the payload, its connection left to `send` (the one the page shows). */
 export type PageInput<T extends MessageType> = DistributiveOmit<MessageInput<T>, 'connection'> & {
   connection?: ConnectionHandle;

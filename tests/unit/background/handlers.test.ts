@@ -176,7 +176,7 @@ describe('settings handlers', () => {
       apiKey: 'new-key-2',
     });
     expect(events.emit.mock.calls).toEqual([
-      ['connection.changed', { before: { id: 'c', baseUrl: 'https://old.example' } }],
+      ['connection.removed', { id: 'c', baseUrl: 'https://old.example' }],
       ['connection.switched', {}],
     ]);
   });
@@ -185,7 +185,7 @@ describe('settings handlers', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { handlers, events, stored } = await setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
     const bus = createEvents();
-    bus.on('connection.changed', () => Promise.reject(new Error('permission API gone')));
+    bus.on('connection.removed', () => Promise.reject(new Error('permission API gone')));
     events.emit.mockImplementation(bus.emit);
     const answer = await handlers['settings.save']({
       connection: SAVED,
@@ -194,7 +194,7 @@ describe('settings handlers', () => {
     });
     expect(answer).toMatchObject({ ok: true, data: { baseUrl: 'https://new.example' } });
     expect(await stored()).toEqual({ baseUrl: 'https://new.example', apiKey: 'new-key-2' });
-    expect(warn).toHaveBeenCalledWith('Page Reports: after', 'connection.changed', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith('Page Reports: after', 'connection.removed', expect.any(Error));
   });
 
   it('runs saves one at a time: the second reads what the first wrote', async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
-import { payloadSchemas } from '@/lib/messaging/inputs';
+import { messages } from '@/lib/messaging/inputs';
 import { createCreateRuns } from '@/entrypoints/background/create-runs';
 import { summaryOf } from '@/lib/api/summary';
 import { budgets } from '@/entrypoints/background/storage-budget';
@@ -255,14 +255,12 @@ describe('popup handlers', () => {
       ['no connection', { privacy: 1 }],
       ['a password alongside (strict)', { connection: REF, privacy: 2, password: 'x' }],
     ])('refuses %s', (_name, payload) => {
-      expect(payloadSchemas['popup.rememberPrivacy'].safeParse(payload).success).toBe(false);
+      expect(messages['popup.rememberPrivacy'].safeParse(payload).success).toBe(false);
     });
 
     it('accepts each privacy', () => {
       for (const privacy of [0, 1, 2]) {
-        expect(payloadSchemas['popup.rememberPrivacy'].safeParse({ connection: REF, privacy }).success).toBe(
-          true,
-        );
+        expect(messages['popup.rememberPrivacy'].safeParse({ connection: REF, privacy }).success).toBe(true);
       }
     });
   });

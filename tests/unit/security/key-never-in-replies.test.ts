@@ -8,7 +8,7 @@ import { createBackground } from '@/entrypoints/background/wiring';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import type { MessageType } from '@/lib/messaging/protocol';
-import { payloadSchemas } from '@/lib/messaging/inputs';
+import { messages } from '@/lib/messaging/inputs';
 import { siteViewName, type SiteView } from '@/lib/site';
 import { REPORT, empty, html, json } from '../background/service/fake-fetch';
 import { CONNECTION, MESSAGE_TYPES, PAGE_URL, SERVICE_BASE, VALID_PAYLOADS } from './valid-payloads';
@@ -313,7 +313,7 @@ beforeEach(() => {
 
 describe('no answer to a page holds the API key', () => {
   it('drives every message the background answers', () => {
-    expect(MESSAGE_TYPES.toSorted()).toEqual(Object.keys(payloadSchemas).toSorted());
+    expect(MESSAGE_TYPES.toSorted()).toEqual(Object.keys(messages).toSorted());
   });
 
   it('when the service works', async () => {

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMessageRouter, type Handlers, type MessageSender } from '@/entrypoints/background/router';
 import type { MessageType } from '@/lib/messaging/protocol';
-import { payloadSchemas } from '@/lib/messaging/inputs';
+import { messages } from '@/lib/messaging/inputs';
 import { MAX_SEARCH_LENGTH } from '@/lib/page-url';
 import { MESSAGE_TYPES, PAGE_URL, VALID_PAYLOADS } from './valid-payloads';
 
@@ -24,7 +24,7 @@ interface BrowserSender extends MessageSender {
 
 function spyHandlers() {
   const spies = Object.fromEntries(
-    Object.keys(payloadSchemas).map((type) => [type, vi.fn(async () => ({ ok: true as const, data: null }))]),
+    Object.keys(messages).map((type) => [type, vi.fn(async () => ({ ok: true as const, data: null }))]),
   ) as unknown as Record<MessageType, ReturnType<typeof vi.fn>>;
   return { spies, handlers: spies as unknown as Handlers };
 }
@@ -47,9 +47,9 @@ beforeEach(() => {
 
 describe('the valid payload table', () => {
   it('has one entry for every message the background answers, each accepted by its schema', () => {
-    expect(MESSAGE_TYPES.toSorted()).toEqual(Object.keys(payloadSchemas).toSorted());
+    expect(MESSAGE_TYPES.toSorted()).toEqual(Object.keys(messages).toSorted());
     for (const type of MESSAGE_TYPES) {
-      expect(payloadSchemas[type].safeParse(VALID_PAYLOADS[type]).success, type).toBe(true);
+      expect(messages[type].safeParse(VALID_PAYLOADS[type]).success, type).toBe(true);
     }
   });
 });

@@ -81,7 +81,7 @@ function setup(
     send: () => Promise<T>,
   ) => {
     const request = {};
-    await events.emit('report.requested', { request, on: { id: 'a', account: 'a' }, ...asked });
+    await events.emit('report.requested', { request, ...asked });
     const answer = await send();
     await events.emit('report.answered', { request, answer: answer as never });
     return answer;

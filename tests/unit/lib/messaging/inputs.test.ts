@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createReportInputSchema,
   inputFieldErrors,
-  payloadSchemas,
+  messages,
   projectNameSchema,
   reportListQuerySchema,
 } from '@/lib/messaging/inputs';
@@ -54,21 +54,21 @@ describe('validation messages', () => {
       name: ['Zu groß: erwartet, dass string <=500 Zeichen hat'],
     });
     expect(
-      fieldErrors(payloadSchemas['settings.save'], {
+      fieldErrors(messages['settings.save'], {
         connection: { id: '', account: '' },
         baseUrl: 'x'.repeat(2001),
       }),
     ).toEqual({
       baseUrl: ['Zu groß: erwartet, dass string <=2000 Zeichen hat'],
     });
-    expect(fieldErrors(payloadSchemas['settings.get'], { extra: 1 })).toEqual({
+    expect(fieldErrors(messages['settings.get'], { extra: 1 })).toEqual({
       _form: ['Unbekannter Schlüssel: "extra"'],
     });
   });
 });
 
 describe('bulk.start', () => {
-  const schema = payloadSchemas['bulk.start'];
+  const schema = messages['bulk.start'];
   const page = { reports: [{ id: 7, label: 'example.com/a' }] };
   /** Every job is for one connection: each payload below names it, so only what it varies can fail. */
   const connection = { id: 'conn-1', account: 'account-1' };
