@@ -7,18 +7,19 @@ import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/page-url';
 import { serverError } from './responses';
 
+/** Only the address and the key have no default; tests give their own network and clock. */
 export interface HttpSettings {
   baseUrl: string;
   apiKey: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
   /** Create and regenerate: phpRank fetches and analyses the page before it answers. */
-  analysisTimeoutMs: number;
-  sleep: (ms: number) => Promise<void>;
+  analysisTimeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
   /** Told before a read waits out a 429 (pages show the wait). */
   onRateLimitWait?: (ms: number) => void;
   /** Attempts in total for a read; writes are tried once. */
-  maxAttempts: number;
+  maxAttempts?: number;
 }
 
 export interface HttpRequest {
@@ -27,21 +28,17 @@ export interface HttpRequest {
   path: string;
   query?: URLSearchParams;
   body?: URLSearchParams;
-  timeoutMs?: number;
+  /** Waits `analysisTimeoutMs`. */
+  analysis?: boolean;
   /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once. */
   paced?: boolean;
 }
 
-type Body =
+export type Body =
   | { type: 'empty' }
   | { type: 'json'; value: unknown }
   | { type: 'html' }
   | { type: 'invalid_json'; reason: string };
-
-export interface HttpSuccess {
-  body: Body;
-  rateLimit: RateLimit | null;
-}
 
 type ReadBody = Body | { type: 'too_large' };
 
@@ -50,21 +47,16 @@ type Outcome =
   | { type: 'network'; detail: string }
   | { type: 'timeout' };
 
-const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 /** A Retry-After longer than this is said to the person instead of waited out. */
 const MAX_RETRY_AFTER_SECONDS = 10;
-const BACKOFF_BASE_MS = 300;
-const BACKOFF_CAP_MS = 5_000;
 /** A server's wait past a day is nonsense; "a day" is still honest. */
 const MAX_REPORTED_WAIT_SECONDS = 86_400;
 
 /** phpRank's 100 reports with their results are about 1.5 MB; reading more could exhaust the worker. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-export const HTML_DETAIL = t('errorHtmlDetail');
-export const HTML_MESSAGE = t('errorHtml');
-/** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
-export const NO_API_MESSAGE = t('errorNoApi');
 export const REDIRECT_MESSAGE = t('errorRedirect');
+/** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
+const NO_API_MESSAGE = t('errorNoApi');
 /** The API's field names -> ours, for 422 messages: the list queries' and an update's `results`. */
 const FIELD_NAMES = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage', results: 'regenerate' };
 
@@ -78,6 +70,10 @@ function aboutPath(path: string): { gone?: string; forbidden?: string } {
 export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
   return { ok: false, error: apiError(kind, extra) };
 }
+
+/** A 2xx whose body is not the API's JSON. */
+export const htmlAnswer = () =>
+  fail<never>('unexpected', { message: t('errorHtml'), detail: t('errorHtmlDetail') });
 
 /** The full URL, or null when the base URL is unusable or the result would leave `${base}/api/v1/`. */
 export function buildUrl(baseUrl: string, path: string, query?: URLSearchParams): string | null {
@@ -105,7 +101,6 @@ async function readBody(response: Response): Promise<ReadBody> {
   let text = '';
   if (response.body) {
     const reader = response.body.getReader();
-    // `stream` keeps a character split across two chunks whole.
     const decoder = new TextDecoder();
     let received = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
@@ -114,6 +109,7 @@ async function readBody(response: Response): Promise<ReadBody> {
         await reader.cancel().catch(() => undefined);
         return { type: 'too_large' };
       }
+      // `stream` keeps a character split across two chunks whole.
       text += decoder.decode(chunk.value, { stream: true });
     }
     text += decoder.decode();
@@ -138,8 +134,10 @@ async function attempt(settings: HttpSettings, url: string, init: RequestInit, t
       resolve({ type: 'timeout' });
     }, timeoutMs);
   });
+  // Called as a plain function: a detached `fetch` called as a method throws "Illegal invocation".
+  const fetchOf = settings.fetch ?? fetch;
   const exchange = async (): Promise<Outcome> => {
-    const response = await settings.fetch(url, { ...init, signal: controller.signal });
+    const response = await fetchOf(url, { ...init, signal: controller.signal });
     // Browsers hide a manual redirect as an "opaqueredirect" with status 0; Node shows the 3xx itself.
     const redirect = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
     const body: ReadBody = redirect ? { type: 'empty' } : await readBody(response);
@@ -166,9 +164,9 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.min(MAX_REPORTED_WAIT_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
 }
 
-/** Full jitter, so many clients do not retry in step. */
+/** Full jitter (so many clients do not retry in step) of 300 ms doubled per attempt, up to 5 s. */
 export function backoffMs(attemptNumber: number, random = Math.random): number {
-  return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1)));
+  return Math.floor(random() * Math.min(5_000, 300 * 2 ** (attemptNumber - 1)));
 }
 
 // The one retry rule for reads: 429, 502–504 and network failures, a short Retry-After or backoff. No retry
@@ -176,23 +174,22 @@ export function backoffMs(attemptNumber: number, random = Math.random): number {
 function retryDelay(outcome: Outcome, attemptNumber: number): number | null {
   if (outcome.type === 'timeout') return null;
   if (outcome.type === 'network') return backoffMs(attemptNumber);
-  if (outcome.body.type === 'too_large' || outcome.redirect || !RETRYABLE_STATUSES.has(outcome.status)) {
+  if (outcome.body.type === 'too_large' || outcome.redirect || ![429, 502, 503, 504].includes(outcome.status))
     return null;
-  }
   const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'));
   if (retryAfter === undefined) return backoffMs(attemptNumber);
   return retryAfter > MAX_RETRY_AFTER_SECONDS ? null : retryAfter * 1000;
 }
 
-function readRateLimit(headers: Headers): RateLimit | null {
+function readRateLimit(headers: Headers): RateLimit | undefined {
   const [limit = null, remaining = null] = ['x-ratelimit-limit', 'x-ratelimit-remaining'].map((name) => {
     const text = headers.get(name)?.trim();
     return text && /^\d+$/.test(text) ? Number(text) : null;
   });
-  return limit === null && remaining === null ? null : { limit, remaining };
+  return limit === null && remaining === null ? undefined : { limit, remaining };
 }
 
-function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<HttpSuccess> {
+function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Body> {
   if (outcome.type === 'timeout')
     return fail('timeout', { detail: t('errorNoAnswerWithin', timeoutMs / 1000) });
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
@@ -206,7 +203,8 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
     });
   }
   if (status >= 200 && status < 300) {
-    if (body.type !== 'too_large') return { ok: true, data: { body, rateLimit: readRateLimit(headers) } };
+    const rateLimit = readRateLimit(headers);
+    if (body.type !== 'too_large') return { ok: true, data: body, ...(rateLimit && { rateLimit }) };
     return fail('unexpected', {
       status,
       message: t('errorTooLarge'),
@@ -237,16 +235,18 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
   return fail('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
-export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
+/** A 2xx's body, with the throttle's headers (lib/pace.ts). */
+export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<Body>> {
   const url = buildUrl(settings.baseUrl, req.path, req.query);
   if (!url) return fail('not_configured', { message: t('errorBaseUrlInvalid') });
   // Servers refuse a request line this long (414); said before the key goes anywhere.
   if (url.length > MAX_REQUEST_URL_LENGTH) return fail('invalid_input', { message: REQUEST_URL_TOO_LONG });
-  if (!isSendableKey(settings.apiKey)) return fail('not_configured', { message: t('errorKeyInvalid') });
+  const apiKey = settings.apiKey.trim();
+  if (!isSendableKey(apiKey)) return fail('not_configured', { message: t('errorKeyInvalid') });
   const init: RequestInit = {
     method: req.method,
     headers: {
-      Authorization: `Bearer ${settings.apiKey}`,
+      Authorization: `Bearer ${apiKey}`,
       // Without it Laravel answers a bad key or bad input with a redirect to an HTML page.
       Accept: 'application/json',
       ...(req.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
@@ -258,14 +258,15 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     redirect: 'manual',
     cache: 'no-store',
   };
-  const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;
-  const timeoutMs = req.timeoutMs ?? settings.timeoutMs;
+  const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts ?? 3)) : 1;
+  const timeoutMs = req.analysis ? (settings.analysisTimeoutMs ?? 90_000) : (settings.timeoutMs ?? 15_000);
+  const sleep = settings.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);
     const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
     const wait = attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber) : null;
     if (wait === null) return toResult(outcome, req.path, timeoutMs);
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
-    await settings.sleep(wait);
+    await sleep(wait);
   }
 }
