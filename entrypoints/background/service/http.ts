@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/page-url';
 import { serverError } from './responses';
 
-/** Only the address and the key have no default; tests give their own network and clock. */
+/** Only the address and the key have no default. */
 export interface HttpSettings {
   baseUrl: string;
   apiKey: string;
@@ -55,16 +55,11 @@ const MAX_REPORTED_WAIT_SECONDS = 86_400;
 /** phpRank's 100 reports with their results are about 1.5 MB; reading more could exhaust the worker. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 export const REDIRECT_MESSAGE = t('errorRedirect');
-/** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
-const NO_API_MESSAGE = t('errorNoApi');
-/** The API's field names -> ours, for 422 messages: the list queries' and an update's `results`. */
-const FIELD_NAMES = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage', results: 'regenerate' };
-
 /** What a 403 or the API's own 404 is about: the report or project the path names, else the address. */
 function aboutPath(path: string): { gone?: string; forbidden?: string } {
   const item = /^\/(reports|projects)\/[^/]+$/.exec(path)?.[1];
   if (item === 'reports') return { gone: t('errorReportGone'), forbidden: t('errorReportForbidden') };
-  return item === 'projects' ? { forbidden: t('errorProjectForbidden') } : { gone: NO_API_MESSAGE };
+  return item === 'projects' ? { forbidden: t('errorProjectForbidden') } : { gone: t('errorNoApi') };
 }
 
 export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
@@ -212,7 +207,7 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Bod
     });
   }
   if (status === 0) return fail('network', { detail: t('errorNoAnswer') });
-  const said = body.type === 'json' ? serverError(body.value, FIELD_NAMES) : undefined;
+  const said = body.type === 'json' ? serverError(body.value) : undefined;
   const detail = said ? said.message : body.type === 'html' ? t('errorHtmlPage') : undefined;
   if (status === 401) return fail('unauthorized', { status, detail });
   if (status === 403) return fail('forbidden', { status, detail, message: aboutPath(path).forbidden });
@@ -220,11 +215,10 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Bod
     // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
     if (body.type === 'json') return fail('not_found', { status, detail, message: aboutPath(path).gone });
     const said = detail ?? t('errorStatusWithoutJson', status);
-    return fail('unexpected', { status, detail: said, message: NO_API_MESSAGE });
+    return fail('unexpected', { status, detail: said, message: t('errorNoApi') });
   }
-  if (status === 400 || status === 422) {
+  if (status === 400 || status === 422)
     return fail('invalid_input', { status, detail, fieldErrors: said?.fieldErrors ?? {} });
-  }
   // The request line passed what the server (or a proxy) accepts: asking again cannot help.
   if (status === 414) return fail('invalid_input', { status, detail, message: t('errorUriTooLong') });
   if (status === 429) {
