@@ -7,7 +7,6 @@ import { t } from '@/lib/i18n';
 import { MAX_REQUEST_URL_LENGTH, REQUEST_URL_TOO_LONG } from '@/lib/page-url';
 import { serverError } from './responses';
 
-/** Only the address and the key have no default. */
 export interface HttpSettings {
   baseUrl: string;
   apiKey: string;
@@ -28,7 +27,7 @@ export interface HttpRequest {
   path: string;
   query?: URLSearchParams;
   body?: URLSearchParams;
-  /** Waits `analysisTimeoutMs`. */
+  /** Create and regenerate wait `analysisTimeoutMs`. */
   analysis?: boolean;
   /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once. */
   paced?: boolean;
