@@ -138,7 +138,7 @@ const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', 
  */
 type Row = [category: CheckCategory, importance: CheckImportance, names: string, detail?: Detail];
 
-const TESTS: Record<string, Row> = {
+export const TESTS: Record<string, Row> = {
   title: ['seo', 'high', 'missing length', valueText],
   meta_description: ['seo', 'high', 'missing length', valueText],
   headings: ['seo', 'high', 'missing too_many duplicate'],
@@ -176,16 +176,9 @@ const TESTS: Record<string, Row> = {
 
 const pascal = (key: string) =>
   key.replace(/(?:^|_)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-const problemKey = (test: string) => `checkProblem${pascal(test)}` as MessageKey;
-const failureKey = (test: string, error: string) => `check${pascal(test)}${pascal(error)}` as MessageKey;
-
-/** Every sentence the table names (tests/unit/lib/i18n.test.ts checks each is in every language). */
-export function checkMessageKeys(): string[] {
-  return Object.entries(TESTS).flatMap(([test, [, , names]]) => [
-    problemKey(test),
-    ...names.split(' ').map((error) => failureKey(test, error)),
-  ]);
-}
+export const problemKey = (test: string) => `checkProblem${pascal(test)}` as MessageKey;
+export const failureKey = (test: string, error: string) =>
+  `check${pascal(test)}${pascal(error)}` as MessageKey;
 
 /** true/false as PHP may send them (1, "1", "true"...); null when neither. */
 function passedState(value: unknown): boolean | null {
