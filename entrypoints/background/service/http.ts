@@ -17,8 +17,6 @@ export interface HttpSettings {
   sleep?: (ms: number) => Promise<void>;
   /** Told before a read waits out a 429 (pages show the wait). */
   onRateLimitWait?: (ms: number) => void;
-  /** Attempts in total for a read; writes are tried once. */
-  maxAttempts?: number;
 }
 
 export interface HttpRequest {
@@ -46,6 +44,8 @@ type Outcome =
   | { type: 'network'; detail: string }
   | { type: 'timeout' };
 
+/** Attempts in total for a read; writes are tried once. */
+const READ_ATTEMPTS = 3;
 /** A Retry-After longer than this is said to the person instead of waited out. */
 const MAX_RETRY_AFTER_SECONDS = 10;
 /** A server's wait past a day is nonsense; "a day" is still honest. */
@@ -251,7 +251,7 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     redirect: 'manual',
     cache: 'no-store',
   };
-  const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts ?? 3)) : 1;
+  const attempts = req.method === 'GET' ? READ_ATTEMPTS : 1;
   const timeoutMs = req.analysis ? (settings.analysisTimeoutMs ?? 90_000) : (settings.timeoutMs ?? 15_000);
   const sleep = settings.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   for (let attemptNumber = 1; ; attemptNumber++) {
