@@ -2,15 +2,7 @@
 // page's payload was checked by the router, and internal callers build theirs.
 import { t } from '@/lib/i18n';
 import type { ApiError, Result } from '@/lib/api/errors';
-import {
-  fail,
-  htmlAnswer,
-  REDIRECT_MESSAGE,
-  request,
-  type Body,
-  type HttpRequest,
-  type HttpSettings,
-} from './http';
+import { fail, REDIRECT_MESSAGE, request, type Body, type HttpRequest, type HttpSettings } from './http';
 import {
   segmentProblem,
   type CreateReportInput,
@@ -50,6 +42,9 @@ function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams
   }
   return params;
 }
+
+/** A 2xx that is a web page, not the API's JSON. */
+const htmlAnswer = () => fail<never>('unexpected', { message: t('errorHtml'), detail: t('errorHtmlDetail') });
 
 /** A success's JSON read by `read`, the throttle's headers kept; any other body is "unexpected response". */
 function decode<T>(answer: Result<Body>, read: Read<T>): Result<T> {

@@ -65,10 +65,6 @@ export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Resu
   return { ok: false, error: apiError(kind, extra) };
 }
 
-/** A 2xx whose body is not the API's JSON. */
-export const htmlAnswer = () =>
-  fail<never>('unexpected', { message: t('errorHtml'), detail: t('errorHtmlDetail') });
-
 /** The full URL, or null when the base URL is unusable or the result would leave `${base}/api/v1/`. */
 export function buildUrl(baseUrl: string, path: string, query?: URLSearchParams): string | null {
   try {
