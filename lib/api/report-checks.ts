@@ -14,7 +14,7 @@ export interface ReportChecks {
   top: FailedCheck[];
 }
 
-export const TOP_FAILURES = 3;
+const TOP_FAILURES = 3;
 
 const CATEGORY_ORDER: readonly CheckCategory[] = ['seo', 'performance', 'security', 'miscellaneous', 'other'];
 const IMPORTANCE_ORDER: readonly CheckImportance[] = ['high', 'medium', 'low'];
@@ -241,15 +241,13 @@ export function summarizeChecks(results: unknown): ReportChecks | null {
   if (counts.passed + failures.length === 0) return null;
   // Array.prototype.sort is stable: equal ranks keep the service's order.
   failures.sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1]);
-  return { counts, failures, top: topFailures({ failures }, TOP_FAILURES) };
+  return { counts, failures, top: topFailures(failures) };
 }
 
-/** Ties in category order. */
-export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: number): FailedCheck[] {
-  const limit = Number.isNaN(count) ? 0 : Math.max(0, Math.floor(count));
-  return [...checks.failures]
-    .sort((a, b) => rank(a)[1] - rank(b)[1] || rank(a)[0] - rank(b)[0])
-    .slice(0, limit);
+/** The TOP_FAILURES most important, ties in category order. */
+export function topFailures(failures: readonly FailedCheck[]): FailedCheck[] {
+  const byImportance = [...failures].sort((a, b) => rank(a)[1] - rank(b)[1] || rank(a)[0] - rank(b)[0]);
+  return byImportance.slice(0, TOP_FAILURES);
 }
 
 /** The name of test `key` by its key alone (a history keeps no error keys); an unknown test's key. */
