@@ -54,6 +54,7 @@ const MAX_REPORTED_WAIT_SECONDS = 86_400;
 /** phpRank's 100 reports with their results are about 1.5 MB; reading more could exhaust the worker. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 export const REDIRECT_MESSAGE = t('errorRedirect');
+
 /** What a 403 or the API's own 404 is about: the report or project the path names, else the address. */
 function aboutPath(path: string): { gone?: string; forbidden?: string } {
   const item = /^\/(reports|projects)\/[^/]+$/.exec(path)?.[1];
