@@ -14,7 +14,7 @@ export interface ReportChecks {
   top: FailedCheck[];
 }
 
-export const TOP_FAILURES = 3;
+const TOP_FAILURES = 3;
 
 const CATEGORY_ORDER: readonly CheckCategory[] = ['seo', 'performance', 'security', 'miscellaneous', 'other'];
 const IMPORTANCE_ORDER: readonly CheckImportance[] = ['high', 'medium', 'low'];
@@ -138,7 +138,7 @@ const words: Counted = (c) => (c === 1 ? t('checkWord', n(c)) : t('checkWords', 
  */
 type Row = [category: CheckCategory, importance: CheckImportance, names: string, detail?: Detail];
 
-const TESTS: Record<string, Row> = {
+export const TESTS: Record<string, Row> = {
   title: ['seo', 'high', 'missing length', valueText],
   meta_description: ['seo', 'high', 'missing length', valueText],
   headings: ['seo', 'high', 'missing too_many duplicate'],
@@ -176,16 +176,9 @@ const TESTS: Record<string, Row> = {
 
 const pascal = (key: string) =>
   key.replace(/(?:^|_)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-const problemKey = (test: string) => `checkProblem${pascal(test)}` as MessageKey;
-const failureKey = (test: string, error: string) => `check${pascal(test)}${pascal(error)}` as MessageKey;
-
-/** Every sentence the table names (tests/unit/lib/i18n.test.ts checks each is in every language). */
-export function checkMessageKeys(): string[] {
-  return Object.entries(TESTS).flatMap(([test, [, , names]]) => [
-    problemKey(test),
-    ...names.split(' ').map((error) => failureKey(test, error)),
-  ]);
-}
+export const problemKey = (test: string) => `checkProblem${pascal(test)}` as MessageKey;
+export const failureKey = (test: string, error: string) =>
+  `check${pascal(test)}${pascal(error)}` as MessageKey;
 
 /** true/false as PHP may send them (1, "1", "true"...); null when neither. */
 function passedState(value: unknown): boolean | null {
@@ -248,15 +241,13 @@ export function summarizeChecks(results: unknown): ReportChecks | null {
   if (counts.passed + failures.length === 0) return null;
   // Array.prototype.sort is stable: equal ranks keep the service's order.
   failures.sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1]);
-  return { counts, failures, top: topFailures({ failures }, TOP_FAILURES) };
+  return { counts, failures, top: topFailures(failures) };
 }
 
-/** Ties in category order. */
-export function topFailures(checks: Pick<ReportChecks, 'failures'>, count: number): FailedCheck[] {
-  const limit = Number.isNaN(count) ? 0 : Math.max(0, Math.floor(count));
-  return [...checks.failures]
-    .sort((a, b) => rank(a)[1] - rank(b)[1] || rank(a)[0] - rank(b)[0])
-    .slice(0, limit);
+/** The TOP_FAILURES most important, ties in category order. */
+export function topFailures(failures: readonly FailedCheck[]): FailedCheck[] {
+  const byImportance = [...failures].sort((a, b) => rank(a)[1] - rank(b)[1] || rank(a)[0] - rank(b)[0]);
+  return byImportance.slice(0, TOP_FAILURES);
 }
 
 /** The name of test `key` by its key alone (a history keeps no error keys); an unknown test's key. */

@@ -2,16 +2,7 @@
 // page's payload was checked by the router, and internal callers build theirs.
 import { t } from '@/lib/i18n';
 import type { ApiError, Result } from '@/lib/api/errors';
-import {
-  fail,
-  HTML_DETAIL,
-  HTML_MESSAGE,
-  REDIRECT_MESSAGE,
-  request,
-  type HttpRequest,
-  type HttpSettings,
-  type HttpSuccess,
-} from './http';
+import { fail, REDIRECT_MESSAGE, request, type Body, type HttpRequest, type HttpSettings } from './http';
 import {
   segmentProblem,
   type CreateReportInput,
@@ -30,9 +21,7 @@ import {
 } from './responses';
 import { PRIVACY, type Account, type Report, type ReportId } from '@/lib/api/types';
 
-/** Every setting but the address and the key has a default. */
-export type ApiClientConfig = Pick<HttpSettings, 'baseUrl' | 'apiKey'> &
-  Partial<Omit<HttpSettings, 'baseUrl' | 'apiKey'>>;
+export type ApiClientConfig = HttpSettings;
 
 export type ReadOptions = Pick<HttpRequest, 'paced'>;
 
@@ -54,14 +43,18 @@ function queryParams(query: ReportListQuery | ProjectListQuery): URLSearchParams
   return params;
 }
 
-/** A success's body, parsed, with the throttle's headers (lib/pace.ts); else "unexpected response". */
-function decode<T>({ body, rateLimit }: HttpSuccess, read: Read<T>): Result<T> {
-  if (body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
+/** A 2xx that is a web page, not the API's JSON. */
+const htmlAnswer = () => fail<never>('unexpected', { message: t('errorHtml'), detail: t('errorHtmlDetail') });
+
+/** A success's JSON read by `read`, the throttle's headers kept; any other body is "unexpected response". */
+function decode<T>(answer: Result<Body>, read: Read<T>): Result<T> {
+  if (!answer.ok) return answer;
+  const body = answer.data;
+  if (body.type === 'html') return htmlAnswer();
   if (body.type === 'empty') return fail('unexpected', { detail: t('errorEmptyAnswer') });
   if (body.type !== 'json') return fail('unexpected', { detail: t('errorInvalidJson', body.reason) });
   const parsed = read(body.value);
-  if (!parsed.ok) return fail('unexpected', { detail: parsed.problem });
-  return rateLimit ? { ok: true, data: parsed.value, rateLimit } : { ok: true, data: parsed.value };
+  return parsed.ok ? { ...answer, data: parsed.value } : fail('unexpected', { detail: parsed.problem });
 }
 
 /** The path of a report or project, or the refusal of an id or name that no address can carry as one segment. */
@@ -72,47 +65,42 @@ function itemPath(value: ReportId, field: 'id' | 'name'): string | Result<never>
   return fail('invalid_input', { message: t('errorFieldsInvalid'), fieldErrors: { [field]: [problem] } });
 }
 
-/** A write's failure said as one that may have come after the write was done: no Retry, no wait. */
-function mayHaveHappened(error: ApiError, message: string): ApiError {
-  const { retryAfterSeconds: _noWait, ...rest } = error;
-  return { ...rest, message, retrySafe: false };
+function mayHaveSentence({ kind, status, message }: ApiError, done: 'created' | 'regenerated'): string {
+  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
+  const http = status ? ` (HTTP ${status})` : '';
+  if (kind === 'timeout') return t('errorMayHaveTimeout', it);
+  if (kind === 'network') return t('errorMayHaveNetwork', it);
+  if (kind === 'server') return t('errorMayHaveServer', it, http);
+  // Laravel's web forms redirect after saving.
+  if (message === REDIRECT_MESSAGE) return t('errorMayHaveRedirect', http, it);
+  return t('errorMayHaveOther', message.replace(/\.?$/, '.'), it);
 }
 
-/** Only a refusal proves nothing was written: a 4xx, or a request never sent (no status). */
-function mayHaveDone(error: ApiError, done: 'created' | 'regenerated'): ApiError {
+/**
+ * Whether a create's or regenerate's failure may have come after the write, decided here once: only a
+ * refusal (a 4xx, or a request never sent) proves nothing was written. `accepted` is the sentence when the
+ * service answered 2xx and only reading its answer failed. Such a failure offers no Retry and no wait.
+ */
+function written<T>(result: Result<T>, done: 'created' | 'regenerated', accepted?: string): Result<T> {
+  if (result.ok) return result;
+  const { retryAfterSeconds: _noWait, ...error } = result.error;
   const { kind, status } = error;
   const refused =
     status === undefined
       ? kind === 'not_configured' || kind === 'invalid_input'
       : status >= 400 && status < 500;
-  if (refused) return error;
-  const it = done === 'created' ? t('errorDoneCreated') : t('errorDoneRegenerated');
-  const http = status ? ` (HTTP ${status})` : '';
-  const message =
-    kind === 'timeout'
-      ? t('errorMayHaveTimeout', it)
-      : kind === 'network'
-        ? t('errorMayHaveNetwork', it)
-        : kind === 'server'
-          ? t('errorMayHaveServer', it, http)
-          : error.message === REDIRECT_MESSAGE
-            ? // Laravel's web forms redirect after saving.
-              t('errorMayHaveRedirect', http, it)
-            : t('errorMayHaveOther', error.message.replace(/\.?$/, '.'), it);
-  return mayHaveHappened(error, message);
+  if (refused && accepted === undefined) return result;
+  const message = accepted ?? mayHaveSentence(error, done);
+  return { ok: false, error: { ...error, message, retrySafe: false } };
 }
-
-/** A failure after the service accepted the write (2xx): it happened, so no Retry. */
-const afterDone = <T>(result: Result<T>, message: string): Result<T> =>
-  result.ok ? result : { ok: false, error: mayHaveHappened(result.error, message) };
 
 const FETCH_FAILURE = /^cURL error \d+:\s*(.*?)(?:\s*\(see https?:\/\/\S+\))?\s*$/i;
 
 // phpRank's reason for refusing a page, in a 422 on `url` (create) or `results` (regenerate): its HTTP
 // client's text or its plan limit, as the error's sentence (the popup has no such field to mark).
-function pageRefusal(error: ApiError, field: 'url' | 'regenerate'): ApiError {
+function pageRefusal(error: ApiError, field: 'url' | 'regenerate'): Result<never> {
   const first = error.kind === 'invalid_input' ? error.fieldErrors?.[field]?.[0] : undefined;
-  if (!first) return error;
+  if (!first) return { ok: false, error };
   const fetchFailure = FETCH_FAILURE.exec(first);
   const reason = fetchFailure?.[1] || first;
   const message =
@@ -123,7 +111,7 @@ function pageRefusal(error: ApiError, field: 'url' | 'regenerate'): ApiError {
         : /too many reports/i.test(first)
           ? t('errorPlanLimit', first)
           : t('errorPageRefused', first);
-  return { ...error, message };
+  return { ok: false, error: { ...error, message } };
 }
 
 /** Privacy, and a password only with Password privacy (the API ignores it otherwise; it stays off the wire). */
@@ -133,55 +121,14 @@ function privacyBody(body: URLSearchParams, input: CreateReportInput | UpdateRep
   return body;
 }
 
-/** Delete answers 200 with any body or 204; only a web page (not the API) is suspicious. */
-function deleted(answer: HttpSuccess | null): Result<null> {
-  if (answer?.body.type === 'html') return fail('unexpected', { message: HTML_MESSAGE, detail: HTML_DETAIL });
-  return answer?.rateLimit ? { ok: true, data: null, rateLimit: answer.rateLimit } : { ok: true, data: null };
-}
-
-export function createApiClient(config: ApiClientConfig) {
-  const http: HttpSettings = {
-    ...config,
-    apiKey: config.apiKey.trim(),
-    // Through a plain function: a detached `fetch` called as a method throws "Illegal invocation".
-    fetch: config.fetch ?? ((input, init) => fetch(input, init)),
-    timeoutMs: config.timeoutMs ?? 15_000,
-    // Create and regenerate: phpRank fetches and analyses the page before it answers.
-    analysisTimeoutMs: config.analysisTimeoutMs ?? 90_000,
-    sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    maxAttempts: config.maxAttempts ?? 3,
-  };
+export function createApiClient(http: ApiClientConfig) {
   const readReport: Read<Report> = (value) => parseReport(value, http.baseUrl);
-
-  /** The one way to the service for an answer read by a schema. */
-  async function call<T>(req: HttpRequest, read: Read<T>): Promise<Result<T>> {
-    const answer = await request(http, req);
-    return answer.ok ? decode(answer.data, read) : answer;
-  }
-
-  const list = (path: string, query: ReportListQuery | ProjectListQuery, options?: ReadOptions) =>
-    ({ method: 'GET', path, query: queryParams(query), ...options }) as const;
+  const get = async <T>(req: Omit<HttpRequest, 'method'>, read: Read<T>) =>
+    decode(await request(http, { method: 'GET', ...req }), read);
 
   async function getReport(id: ReportId, options?: ReadOptions): Promise<Result<Report>> {
     const path = itemPath(id, 'id');
-    if (typeof path !== 'string') return path;
-    return call({ method: 'GET', path, ...options }, readReport);
-  }
-
-  async function createdReport(answer: HttpSuccess): Promise<Result<Report>> {
-    const { body } = answer;
-    if (body.type === 'html') return afterDone(decode(answer, readReport), t('errorCreatedAsWebPage'));
-    if (body.type === 'json' && containsReport(body.value)) {
-      return afterDone(decode(answer, readReport), t('errorCreatedNotUnderstood'));
-    }
-    const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
-    if (id !== undefined) return afterDone(await getReport(id), t('errorCreatedNotRead'));
-    // The write succeeded (2xx): saying "failed" would invite a duplicate.
-    return fail('unexpected', {
-      message: t('errorCreatedNotReturned'),
-      detail: body.type === 'invalid_json' ? t('errorNotJson', body.reason) : t('errorExpectedReport'),
-      retrySafe: false,
-    });
+    return typeof path === 'string' ? get({ path, ...options }, readReport) : path;
   }
 
   async function createReport(input: CreateReportInput): Promise<Result<Report>> {
@@ -189,10 +136,22 @@ export function createApiClient(config: ApiClientConfig) {
       method: 'POST',
       path: '/reports',
       body: privacyBody(new URLSearchParams({ url: input.url }), input),
-      timeoutMs: http.analysisTimeoutMs,
+      analysis: true,
     });
-    if (answer.ok) return createdReport(answer.data);
-    return { ok: false, error: mayHaveDone(pageRefusal(answer.error, 'url'), 'created') };
+    if (!answer.ok) return written(pageRefusal(answer.error, 'url'), 'created');
+    const body = answer.data;
+    if (body.type === 'html') return written(htmlAnswer(), 'created', t('errorCreatedAsWebPage'));
+    if (body.type === 'json' && containsReport(body.value)) {
+      return written(decode(answer, readReport), 'created', t('errorCreatedNotUnderstood'));
+    }
+    const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
+    if (id !== undefined) return written(await getReport(id), 'created', t('errorCreatedNotRead'));
+    // The write succeeded (2xx): saying "failed" would invite a duplicate.
+    return fail('unexpected', {
+      message: t('errorCreatedNotReturned'),
+      detail: body.type === 'invalid_json' ? t('errorNotJson', body.reason) : t('errorExpectedReport'),
+      retrySafe: false,
+    });
   }
 
   async function updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>> {
@@ -208,29 +167,24 @@ export function createApiClient(config: ApiClientConfig) {
     const regenerate = input.regenerate === true;
     const path = itemPath(id, 'id');
     if (typeof path !== 'string') return path;
-    const answer = await request(http, {
-      method: 'PATCH',
-      path,
-      body,
-      ...(regenerate ? { timeoutMs: http.analysisTimeoutMs } : {}),
-    });
+    const answer = await request(http, { method: 'PATCH', path, body, analysis: regenerate });
     if (!answer.ok) {
       // phpRank answers 403 (not 404) to an update of a report that is gone (it was listed as ours).
-      const error =
+      const failed =
         answer.error.kind === 'forbidden'
-          ? { ...answer.error, kind: 'not_found' as const, message: t('errorReportGoneOnUpdate') }
+          ? fail<Report>('not_found', { ...answer.error, message: t('errorReportGoneOnUpdate') })
           : pageRefusal(answer.error, 'regenerate');
-      return { ok: false, error: regenerate ? mayHaveDone(error, 'regenerated') : error };
+      return regenerate ? written(failed, 'regenerated') : failed;
     }
     // Some services answer an update with 204 or a bare message: the change is made, so read it back.
-    const { body: answered } = answer.data;
+    const answered = answer.data;
     const updated =
       answered.type === 'empty' || (answered.type === 'json' && !containsReport(answered.value))
         ? await getReport(id)
-        : decode(answer.data, readReport);
+        : decode(answer, readReport);
     // A report gone meanwhile stays "gone": that is what the pages act on.
     const gone = !updated.ok && updated.error.kind === 'not_found';
-    return regenerate && !gone ? afterDone(updated, t('errorRegeneratedNotRead')) : updated;
+    return regenerate && !gone ? written(updated, 'regenerated', t('errorRegeneratedNotRead')) : updated;
   }
 
   // A JSON 404 means already gone, as wanted; but Laravel decodes `%2F` before routing, so for an id or
@@ -239,9 +193,10 @@ export function createApiClient(config: ApiClientConfig) {
     const path = itemPath(value, field);
     if (typeof path !== 'string') return path;
     const answer = await request(http, { method: 'DELETE', path });
-    if (answer.ok) return deleted(answer.data);
+    // Delete answers 200 with any body or 204; only a web page (not the API) is suspicious.
+    if (answer.ok) return answer.data.type === 'html' ? htmlAnswer() : { ...answer, data: null };
     if (answer.error.kind !== 'not_found') return answer;
-    if (!String(value).includes('/')) return deleted(null);
+    if (!String(value).includes('/')) return { ok: true, data: null };
     const { status, detail } = answer.error;
     if (field === 'id')
       return fail('unexpected', { status, detail, message: t('errorReportIdSlash', value) });
@@ -252,17 +207,19 @@ export function createApiClient(config: ApiClientConfig) {
 
   return {
     listReports: (query: ReportListQuery, options?: ReadOptions) =>
-      call(list('/reports', query, options), (value) => parseReportPage(value, http.baseUrl)),
+      get({ path: '/reports', query: queryParams(query), ...options }, (value) =>
+        parseReportPage(value, http.baseUrl),
+      ),
     getReport,
     createReport,
     updateReport,
     deleteReport: (id: ReportId) => deleteItem(id, 'id'),
     listProjects: (query: ProjectListQuery, options?: ReadOptions) =>
-      call(list('/projects', query, options), parseProjectPage),
+      get({ path: '/projects', query: queryParams(query), ...options }, parseProjectPage),
     deleteProject: (name: string) => deleteItem(name, 'name'),
     /** phpRank's GET /account; `null` when the server has no such endpoint (API.md's answers 404). */
     getAccount: async (options?: ReadOptions): Promise<Result<Account | null>> => {
-      const answer = await call({ method: 'GET', path: '/account', ...options }, parseAccount);
+      const answer = await get({ path: '/account', ...options }, parseAccount);
       return !answer.ok && answer.error.kind === 'not_found' ? { ok: true, data: null } : answer;
     },
   };

@@ -10,15 +10,13 @@ import { serverError } from './responses';
 export interface HttpSettings {
   baseUrl: string;
   apiKey: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
   /** Create and regenerate: phpRank fetches and analyses the page before it answers. */
-  analysisTimeoutMs: number;
-  sleep: (ms: number) => Promise<void>;
+  analysisTimeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
   /** Told before a read waits out a 429 (pages show the wait). */
   onRateLimitWait?: (ms: number) => void;
-  /** Attempts in total for a read; writes are tried once. */
-  maxAttempts: number;
 }
 
 export interface HttpRequest {
@@ -27,21 +25,17 @@ export interface HttpRequest {
   path: string;
   query?: URLSearchParams;
   body?: URLSearchParams;
-  timeoutMs?: number;
+  /** Create and regenerate wait `analysisTimeoutMs`. */
+  analysis?: boolean;
   /** The caller waits out a 429 itself (lib/pace.ts): it comes back at once. */
   paced?: boolean;
 }
 
-type Body =
+export type Body =
   | { type: 'empty' }
   | { type: 'json'; value: unknown }
   | { type: 'html' }
   | { type: 'invalid_json'; reason: string };
-
-export interface HttpSuccess {
-  body: Body;
-  rateLimit: RateLimit | null;
-}
 
 type ReadBody = Body | { type: 'too_large' };
 
@@ -50,29 +44,22 @@ type Outcome =
   | { type: 'network'; detail: string }
   | { type: 'timeout' };
 
-const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+/** Attempts in total for a read; writes are tried once. */
+const READ_ATTEMPTS = 3;
 /** A Retry-After longer than this is said to the person instead of waited out. */
 const MAX_RETRY_AFTER_SECONDS = 10;
-const BACKOFF_BASE_MS = 300;
-const BACKOFF_CAP_MS = 5_000;
 /** A server's wait past a day is nonsense; "a day" is still honest. */
 const MAX_REPORTED_WAIT_SECONDS = 86_400;
 
 /** phpRank's 100 reports with their results are about 1.5 MB; reading more could exhaust the worker. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-export const HTML_DETAIL = t('errorHtmlDetail');
-export const HTML_MESSAGE = t('errorHtml');
-/** A 404 from a list, or a web server's 404 page anywhere: the address is wrong, not the item. */
-export const NO_API_MESSAGE = t('errorNoApi');
 export const REDIRECT_MESSAGE = t('errorRedirect');
-/** The API's field names -> ours, for 422 messages: the list queries' and an update's `results`. */
-const FIELD_NAMES = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage', results: 'regenerate' };
 
 /** What a 403 or the API's own 404 is about: the report or project the path names, else the address. */
 function aboutPath(path: string): { gone?: string; forbidden?: string } {
   const item = /^\/(reports|projects)\/[^/]+$/.exec(path)?.[1];
   if (item === 'reports') return { gone: t('errorReportGone'), forbidden: t('errorReportForbidden') };
-  return item === 'projects' ? { forbidden: t('errorProjectForbidden') } : { gone: NO_API_MESSAGE };
+  return item === 'projects' ? { forbidden: t('errorProjectForbidden') } : { gone: t('errorNoApi') };
 }
 
 export function fail<T>(kind: ApiErrorKind, extra: Partial<ApiError> = {}): Result<T> {
@@ -105,7 +92,6 @@ async function readBody(response: Response): Promise<ReadBody> {
   let text = '';
   if (response.body) {
     const reader = response.body.getReader();
-    // `stream` keeps a character split across two chunks whole.
     const decoder = new TextDecoder();
     let received = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
@@ -114,6 +100,7 @@ async function readBody(response: Response): Promise<ReadBody> {
         await reader.cancel().catch(() => undefined);
         return { type: 'too_large' };
       }
+      // `stream` keeps a character split across two chunks whole.
       text += decoder.decode(chunk.value, { stream: true });
     }
     text += decoder.decode();
@@ -138,8 +125,10 @@ async function attempt(settings: HttpSettings, url: string, init: RequestInit, t
       resolve({ type: 'timeout' });
     }, timeoutMs);
   });
+  // Called as a plain function: a detached `fetch` called as a method throws "Illegal invocation".
+  const fetchOf = settings.fetch ?? fetch;
   const exchange = async (): Promise<Outcome> => {
-    const response = await settings.fetch(url, { ...init, signal: controller.signal });
+    const response = await fetchOf(url, { ...init, signal: controller.signal });
     // Browsers hide a manual redirect as an "opaqueredirect" with status 0; Node shows the 3xx itself.
     const redirect = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
     const body: ReadBody = redirect ? { type: 'empty' } : await readBody(response);
@@ -166,9 +155,9 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.min(MAX_REPORTED_WAIT_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
 }
 
-/** Full jitter, so many clients do not retry in step. */
+/** Full jitter (so many clients do not retry in step) of 300 ms doubled per attempt, up to 5 s. */
 export function backoffMs(attemptNumber: number, random = Math.random): number {
-  return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1)));
+  return Math.floor(random() * Math.min(5_000, 300 * 2 ** (attemptNumber - 1)));
 }
 
 // The one retry rule for reads: 429, 502–504 and network failures, a short Retry-After or backoff. No retry
@@ -176,23 +165,22 @@ export function backoffMs(attemptNumber: number, random = Math.random): number {
 function retryDelay(outcome: Outcome, attemptNumber: number): number | null {
   if (outcome.type === 'timeout') return null;
   if (outcome.type === 'network') return backoffMs(attemptNumber);
-  if (outcome.body.type === 'too_large' || outcome.redirect || !RETRYABLE_STATUSES.has(outcome.status)) {
+  if (outcome.body.type === 'too_large' || outcome.redirect || ![429, 502, 503, 504].includes(outcome.status))
     return null;
-  }
   const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'));
   if (retryAfter === undefined) return backoffMs(attemptNumber);
   return retryAfter > MAX_RETRY_AFTER_SECONDS ? null : retryAfter * 1000;
 }
 
-function readRateLimit(headers: Headers): RateLimit | null {
+function readRateLimit(headers: Headers): RateLimit | undefined {
   const [limit = null, remaining = null] = ['x-ratelimit-limit', 'x-ratelimit-remaining'].map((name) => {
     const text = headers.get(name)?.trim();
     return text && /^\d+$/.test(text) ? Number(text) : null;
   });
-  return limit === null && remaining === null ? null : { limit, remaining };
+  return limit === null && remaining === null ? undefined : { limit, remaining };
 }
 
-function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<HttpSuccess> {
+function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Body> {
   if (outcome.type === 'timeout')
     return fail('timeout', { detail: t('errorNoAnswerWithin', timeoutMs / 1000) });
   if (outcome.type === 'network') return fail('network', { detail: outcome.detail });
@@ -206,7 +194,8 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
     });
   }
   if (status >= 200 && status < 300) {
-    if (body.type !== 'too_large') return { ok: true, data: { body, rateLimit: readRateLimit(headers) } };
+    const rateLimit = readRateLimit(headers);
+    if (body.type !== 'too_large') return { ok: true, data: body, ...(rateLimit && { rateLimit }) };
     return fail('unexpected', {
       status,
       message: t('errorTooLarge'),
@@ -214,7 +203,7 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
     });
   }
   if (status === 0) return fail('network', { detail: t('errorNoAnswer') });
-  const said = body.type === 'json' ? serverError(body.value, FIELD_NAMES) : undefined;
+  const said = body.type === 'json' ? serverError(body.value) : undefined;
   const detail = said ? said.message : body.type === 'html' ? t('errorHtmlPage') : undefined;
   if (status === 401) return fail('unauthorized', { status, detail });
   if (status === 403) return fail('forbidden', { status, detail, message: aboutPath(path).forbidden });
@@ -222,11 +211,10 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
     // Only the API's own JSON says an item is gone; a web server's 404 page says the address is wrong.
     if (body.type === 'json') return fail('not_found', { status, detail, message: aboutPath(path).gone });
     const said = detail ?? t('errorStatusWithoutJson', status);
-    return fail('unexpected', { status, detail: said, message: NO_API_MESSAGE });
+    return fail('unexpected', { status, detail: said, message: t('errorNoApi') });
   }
-  if (status === 400 || status === 422) {
+  if (status === 400 || status === 422)
     return fail('invalid_input', { status, detail, fieldErrors: said?.fieldErrors ?? {} });
-  }
   // The request line passed what the server (or a proxy) accepts: asking again cannot help.
   if (status === 414) return fail('invalid_input', { status, detail, message: t('errorUriTooLong') });
   if (status === 429) {
@@ -237,16 +225,18 @@ function toResult(outcome: Outcome, path: string, timeoutMs: number): Result<Htt
   return fail('unexpected', { status, detail: detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}` });
 }
 
-export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<HttpSuccess>> {
+/** A 2xx's body, with the throttle's headers (lib/pace.ts). */
+export async function request(settings: HttpSettings, req: HttpRequest): Promise<Result<Body>> {
   const url = buildUrl(settings.baseUrl, req.path, req.query);
   if (!url) return fail('not_configured', { message: t('errorBaseUrlInvalid') });
   // Servers refuse a request line this long (414); said before the key goes anywhere.
   if (url.length > MAX_REQUEST_URL_LENGTH) return fail('invalid_input', { message: REQUEST_URL_TOO_LONG });
-  if (!isSendableKey(settings.apiKey)) return fail('not_configured', { message: t('errorKeyInvalid') });
+  const apiKey = settings.apiKey.trim();
+  if (!isSendableKey(apiKey)) return fail('not_configured', { message: t('errorKeyInvalid') });
   const init: RequestInit = {
     method: req.method,
     headers: {
-      Authorization: `Bearer ${settings.apiKey}`,
+      Authorization: `Bearer ${apiKey}`,
       // Without it Laravel answers a bad key or bad input with a redirect to an HTML page.
       Accept: 'application/json',
       ...(req.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
@@ -258,14 +248,15 @@ export async function request(settings: HttpSettings, req: HttpRequest): Promise
     redirect: 'manual',
     cache: 'no-store',
   };
-  const attempts = req.method === 'GET' ? Math.max(1, Math.floor(settings.maxAttempts)) : 1;
-  const timeoutMs = req.timeoutMs ?? settings.timeoutMs;
+  const attempts = req.method === 'GET' ? READ_ATTEMPTS : 1;
+  const timeoutMs = req.analysis ? (settings.analysisTimeoutMs ?? 90_000) : (settings.timeoutMs ?? 15_000);
+  const sleep = settings.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   for (let attemptNumber = 1; ; attemptNumber++) {
     const outcome = await attempt(settings, url, init, timeoutMs);
     const ownWait = req.paced === true && outcome.type === 'response' && outcome.status === 429;
     const wait = attemptNumber < attempts && !ownWait ? retryDelay(outcome, attemptNumber) : null;
     if (wait === null) return toResult(outcome, req.path, timeoutMs);
     if (outcome.type === 'response' && outcome.status === 429) settings.onRateLimitWait?.(wait);
-    await settings.sleep(wait);
+    await sleep(wait);
   }
 }

@@ -12,7 +12,7 @@ import {
   type Account,
   REPORT_RESULTS,
   type Page,
-  type Privacy,
+  privacyOf,
   type Project,
   type Report,
   type ReportId,
@@ -109,7 +109,7 @@ function reportSchema(serviceBase?: string) {
         result: word ?? (score === null ? null : bandOfScore(score)),
         score,
         checks: summarizeChecks(raw.results),
-        privacy: raw.privacy === null || raw.privacy === undefined ? null : (Number(raw.privacy) as Privacy),
+        privacy: privacyOf(raw.privacy),
         hasPassword: password === null || password === undefined ? null : Boolean(password),
         generatedAt: toDate(raw.generated_at),
         createdAt: toDate(raw.created_at),
@@ -205,11 +205,11 @@ function pageSchema<T>(item: z.ZodMiniType<T>) {
 }
 
 function parsePage<T>(body: unknown, item: z.ZodMiniType<T>): Parsed<Page<T>> {
-  if (!Array.isArray(body)) return run(pageSchema(item), body);
+  const page = run(pageSchema(item), Array.isArray(body) ? { data: body } : body);
+  if (page.ok || !Array.isArray(body)) return page;
+  // A bare array's issues are named from the array ("0.result"), not from the wrapper.
   const items = run(z.array(item), body);
-  if (!items.ok) return items;
-  const none = { perPage: null, total: null, lastPage: null, from: null, to: null, appliedSort: null };
-  return { ok: true, value: { items: items.value, page: 1, hasNext: false, hasPrevious: false, ...none } };
+  return items.ok ? page : items;
 }
 
 export const parseReportPage = (body: unknown, serviceBase?: string) =>
@@ -261,16 +261,19 @@ const errorBody = z.catch(
   {},
 );
 
-/** The server's own sentence (for phpRank's 422: its first field message) and its messages per field, with
- * the API's field names turned into ours (per_page -> perPage). */
-export function serverError(body: unknown, names: Record<string, string> = {}) {
+/** The API's field names -> ours, for 422 messages: the list queries' and an update's `results`. */
+const FIELD_NAMES = { search_by: 'searchBy', sort_by: 'sortBy', per_page: 'perPage', results: 'regenerate' };
+
+/** The server's own sentence (for phpRank's 422: its first field message) and its messages per field, under
+ * our field names. */
+export function serverError(body: unknown) {
   const { message, errors } = errorBody.parse(body);
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries({
     ...(typeof message === 'object' ? message : {}),
     ...errors,
   })) {
-    const name = names[field] ?? field;
+    const name = (FIELD_NAMES as Record<string, string>)[field] ?? field;
     fieldErrors[name] = [...(fieldErrors[name] ?? []), ...[messages].flat()];
   }
   const said = typeof message === 'string' ? message : Object.values(fieldErrors).flat()[0];

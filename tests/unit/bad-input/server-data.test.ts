@@ -15,7 +15,6 @@ function serverSending(body: unknown) {
   const client = createApiClient({
     baseUrl: BASE,
     apiKey: 'key-1234abcd',
-    maxAttempts: 1,
     fetch: (async (url: RequestInfo | URL) => {
       urls.push(String(url));
       return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMessageKeys } from '@/lib/api/report-checks';
+import { failureKey, problemKey, TESTS } from '@/lib/api/report-checks';
 import { t } from '@/lib/i18n';
 import { formatMessage, localeLanguages, readLocale, useTestLanguage } from '../fake-i18n';
 
@@ -35,8 +35,11 @@ function usedKeys(): Set<string> {
     for (const match of text.matchAll(/\bt\(\s*'([A-Za-z0-9_@]+)'/g)) keys.add(match[1]!);
     for (const match of text.matchAll(/__MSG_([A-Za-z0-9_@]+)__/g)) keys.add(match[1]!);
   }
-  // The tests' sentences are found by each test's key in one table.
-  for (const key of checkMessageKeys()) keys.add(key);
+  // The tests' sentences are named by each test's row in one table.
+  for (const [test, [, , names]] of Object.entries(TESTS)) {
+    keys.add(problemKey(test));
+    for (const error of names.split(' ')) keys.add(failureKey(test, error));
+  }
   return keys;
 }
 

@@ -1,7 +1,7 @@
 // Plain reports and answers for the popup's tests.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page, Report, ReportChecks } from '@/lib/api/types';
-import { TOP_FAILURES, topFailures } from '@/lib/api/report-checks';
+import { topFailures } from '@/lib/api/report-checks';
 
 /**
  * A report. One asked with `result: null` is still generating, as a server sends it: not generated yet,
@@ -51,7 +51,7 @@ export const failed = (error: ApiError): Result<never> => ({ ok: false, error })
 
 /** Checks as the background sends them: `top` chosen by the one rule that chooses it (report-checks). */
 export function checksOf(checks: Omit<ReportChecks, 'top'>): ReportChecks {
-  return { ...checks, top: topFailures(checks, TOP_FAILURES) };
+  return { ...checks, top: topFailures(checks.failures) };
 }
 
 /** An age as the popup writes it (Intl.RelativeTimeFormat in the test run's locale; en-US: "5 min. ago"). */

@@ -20,7 +20,6 @@ function recordingClient(body?: unknown) {
   const client = createApiClient({
     baseUrl: BASE,
     apiKey: 'key-1234abcd',
-    maxAttempts: 1,
     fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       calls.push({ url: String(input), method: init.method ?? 'GET' });
       // A project delete is confirmed with the projects list: an empty one says it is gone.

@@ -206,7 +206,7 @@ describe('error bodies', () => {
   it('serverError, its fields: lists of text per field, names mapped, never a throw', () => {
     fc.assert(
       fc.property(errorBody, (body) => {
-        const errors = serverError(body, { per_page: 'perPage' }).fieldErrors;
+        const errors = serverError(body).fieldErrors;
         expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
         for (const [field, messages] of Object.entries(errors)) {
           expect(field).not.toBe('per_page');

@@ -159,7 +159,6 @@ describe('request addresses too long for a server', () => {
       timeoutMs: 1000,
       analysisTimeoutMs: 1000,
       sleep: async () => {},
-      maxAttempts: 3,
     };
     const query = new URLSearchParams({ search: 'a'.repeat(2048) });
     const answer = await request(settings, { method: 'GET', path: '/reports', query });

@@ -474,7 +474,7 @@ describe('error bodies', () => {
       errors: { per_page: ['The selected per page is invalid.'], url: 'The url field is required.' },
     };
     expect(serverError(body).message).toBe('The per page field is invalid. (and 1 more error)');
-    expect(serverError(body, { per_page: 'perPage' }).fieldErrors).toEqual({
+    expect(serverError(body).fieldErrors).toEqual({
       perPage: ['The selected per page is invalid.'],
       url: ['The url field is required.'],
     });

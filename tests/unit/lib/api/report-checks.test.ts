@@ -4,7 +4,6 @@ import {
   checkName,
   reachedAddress,
   summarizeChecks,
-  TOP_FAILURES,
   topFailures,
   type ReportChecks,
 } from '@/lib/api/report-checks';
@@ -453,22 +452,13 @@ describe('details', () => {
 describe('topFailures', () => {
   const summary = checks(RESULTS);
 
-  it('takes high first, then medium, then low, ties in category order', () => {
-    expect(topFailures(summary, 8).map((f) => f.key)).toEqual([
+  it('takes the three most important, high first, ties in category order', () => {
+    expect(topFailures(summary.failures).map((f) => f.key)).toEqual([
       'meta_description',
       'headings',
       'content_keywords',
-      'image_keywords',
-      'load_time',
-      'page_size',
-      'http_requests',
-      'in_page_links',
     ]);
-    const all = topFailures(summary, 100);
-    expect(all).toHaveLength(summary.failures.length);
-    const order = ['high', 'medium', 'low'];
-    const ranks = all.map((f) => order.indexOf(f.importance));
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(summary.top).toEqual(topFailures(summary.failures));
   });
 
   it('puts an important unknown test after the known ones of its importance', () => {
@@ -478,16 +468,12 @@ describe('topFailures', () => {
       favicon: { passed: false, importance: 'medium' },
       charset: { passed: false, importance: 'high' },
     });
-    expect(topFailures(mixed, 3).map((f) => f.key)).toEqual(['charset', 'new_test', 'favicon']);
+    expect(topFailures(mixed.failures).map((f) => f.key)).toEqual(['charset', 'new_test', 'favicon']);
   });
 
-  it('copes with odd counts and leaves the summary alone', () => {
+  it('leaves the summary alone', () => {
     const before = summary.failures.map((f) => f.key);
-    expect(topFailures(summary, 0)).toEqual([]);
-    expect(topFailures(summary, -3)).toEqual([]);
-    expect(topFailures(summary, NaN)).toEqual([]);
-    expect(topFailures(summary, 1.9)).toHaveLength(1);
-    expect(topFailures(summary, Infinity)).toHaveLength(summary.failures.length);
+    topFailures(summary.failures);
     expect(summary.failures.map((f) => f.key)).toEqual(before);
   });
 });
@@ -551,6 +537,6 @@ describe('the failures the popup shows', () => {
     };
     const checks = summarizeChecks(results)!;
     expect(checks.top.map((failure) => failure.key)).toEqual(['title', 'load_time', 'favicon']);
-    expect(checks.top).toEqual(topFailures(checks, TOP_FAILURES));
+    expect(checks.top).toEqual(topFailures(checks.failures));
   });
 });
