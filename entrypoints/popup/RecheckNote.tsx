@@ -1,4 +1,4 @@
-import type { PopupModel, UnsureWrite } from './popup-model';
+import type { PopupModel, Write } from './popup-model';
 import { t } from '@/lib/i18n';
 
 // `found`: a create made one after all; a regenerate changed the report, or it is being generated again.
@@ -18,8 +18,8 @@ const SAID = {
 };
 
 /** Below the error of a write that may have happened, instead of a Retry: what looking again found. */
-export function RecheckNote({ model, after }: { model: PopupModel; after: UnsureWrite }) {
-  const recheck = model.recheck.value?.after === after ? model.recheck.value.state : null;
+export function RecheckNote({ model, after }: { model: PopupModel; after: Write['kind'] }) {
+  const recheck = model.writeOf(after)?.look;
   if (!recheck) return null;
   const said = SAID[after]();
   const unsure = typeof recheck !== 'string' || recheck === 'none';

@@ -14,7 +14,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
   const state = model.pageReportState(report);
   const generating = state === 'generating';
   const regenerate = () => void model.regenerate();
-  const error = model.regenerateError.value;
+  const regenerating = model.writeOf('regenerate');
   const regenerateButton = useRef<HTMLButtonElement>(null);
   useEffect(() => model.startFocus.place(regenerateButton.current), []);
   return (
@@ -55,7 +55,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           type="button"
           class="primary"
           onClick={regenerate}
-          disabled={model.regenerating.value || generating}
+          disabled={regenerating?.step === 'pending' || generating}
         >
           {t('popupRegenerate')}
         </button>
@@ -68,9 +68,9 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           </a>
         ) : null}
       </div>
-      {error ? (
+      {regenerating?.error ? (
         <PopupError
-          error={error}
+          error={regenerating.error}
           context={t('popupCouldNotRegenerate')}
           onRetry={regenerate}
           onOpenSettings={model.openSettings}

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
-import { createGuard } from '@/entrypoints/popup/create-form';
+import { createGuard } from '@/entrypoints/popup/popup-model';
 import type { Result } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/api/types';
 import type { Cached } from '@/lib/messaging/protocol';
