@@ -4,6 +4,7 @@ import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
+import { importanceName } from '../options/reports/check-summary';
 import type { PopupModel } from './popup-model';
 import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
@@ -105,15 +106,6 @@ function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> })
 // The popup has room for one line of detail; the details page shows it whole.
 function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
-}
-
-// The details page's words; importing its check-summary would put all of it in the popup's start-up.
-function importanceName(importance: FailedCheck['importance']): string {
-  return importance === 'high'
-    ? t('reportsImportanceHigh')
-    : importance === 'medium'
-      ? t('reportsImportanceMedium')
-      : t('reportsImportanceLow');
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {
