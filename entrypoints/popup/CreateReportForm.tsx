@@ -4,8 +4,7 @@ import { FieldNote } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { PrivacyFields } from '@/components/PrivacyFields';
 import type { PopupModel } from './popup-model';
-import { PopupError } from './PopupError';
-import { RecheckNote } from './RecheckNote';
+import { WriteFailure } from './WriteFailure';
 import { t } from '@/lib/i18n';
 
 // A server message about any other field is listed above the button (the address has no field).
@@ -79,15 +78,7 @@ export function CreateReportForm({ model }: { model: PopupModel }) {
           </span>
           {submitting ? <Elapsed since={create.since} /> : null}
         </div>
-        {create?.error ? (
-          <PopupError
-            error={create.error}
-            context={t('popupCouldNotCreate')}
-            onRetry={() => void model.create()}
-            onOpenSettings={model.openSettings}
-          />
-        ) : null}
-        <RecheckNote model={model} after="create" />
+        <WriteFailure model={model} kind="create" />
       </form>
       {question ? (
         <ConfirmDialog

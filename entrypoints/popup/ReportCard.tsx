@@ -6,15 +6,13 @@ import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
 import { importanceName } from '../options/reports/check-summary';
 import type { PopupModel } from './popup-model';
-import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
-import { RecheckNote } from './RecheckNote';
+import { WriteFailure } from './WriteFailure';
 import { ReportChange } from './ReportChange';
 
 export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
   const state = model.pageReportState(report);
   const generating = state === 'generating';
-  const regenerate = () => void model.regenerate();
   const regenerating = model.writeOf('regenerate');
   const regenerateButton = useRef<HTMLButtonElement>(null);
   useEffect(() => model.startFocus.place(regenerateButton.current), []);
@@ -55,7 +53,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           ref={regenerateButton}
           type="button"
           class="primary"
-          onClick={regenerate}
+          onClick={() => void model.regenerate()}
           disabled={regenerating?.step === 'pending' || generating}
         >
           {t('popupRegenerate')}
@@ -69,15 +67,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           </a>
         ) : null}
       </div>
-      {regenerating?.error ? (
-        <PopupError
-          error={regenerating.error}
-          context={t('popupCouldNotRegenerate')}
-          onRetry={regenerate}
-          onOpenSettings={model.openSettings}
-        />
-      ) : null}
-      <RecheckNote model={model} after="regenerate" />
+      <WriteFailure model={model} kind="regenerate" />
     </article>
   );
 }

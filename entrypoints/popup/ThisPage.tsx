@@ -8,6 +8,7 @@ import { ReportCard } from './ReportCard';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
 import { SiteLine } from './SiteLine';
+import { WriteFailure } from './WriteFailure';
 
 export function ThisPage({ model }: { model: PopupModel }) {
   const pageUrl = useRef<HTMLParagraphElement>(null);
@@ -20,7 +21,6 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const project = report?.project;
   // A create that failed as the lookup did says it once, beside the button that was pressed.
   const createError = model.writeOf('create')?.error;
-  const regenerateError = model.writeOf('regenerate')?.error;
   const lookupError = createError?.kind === shown.error?.kind ? null : shown.error;
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
@@ -69,14 +69,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
             <p class="status">{t('popupLookingForReport')}</p>
           ) : null}
           {report === null ? <p class="hint">{t('popupNoReportYet')}</p> : null}
-          {report === null && regenerateError?.kind === 'not_found' ? (
-            <PopupError
-              error={regenerateError}
-              context={t('popupCouldNotRegenerate')}
-              onRetry={() => undefined}
-              onOpenSettings={model.openSettings}
-            />
-          ) : null}
+          {report === null ? <WriteFailure model={model} kind="regenerate" /> : null}
           {report ? <ReportCard model={model} report={report} /> : null}
           {project ? <SiteLine project={project} /> : null}
           <CreateReportForm model={model} />
