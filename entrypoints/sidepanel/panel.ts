@@ -20,8 +20,8 @@ export function createSidePanel() {
   const access = signal<TabsAccess>('unknown');
   const model = signal<PopupModel | null>(null);
   const denied = signal(false);
-  let stopFollowing: (() => void) | null = null;
-  let following: Promise<void> | null = null;
+  // Resolves to the function that stops following.
+  let following: Promise<() => void> | null = null;
   // A grant asked for in a click is for the click to act on, not for check().
   let asking = false;
   let shownUrl: string | null | undefined;
@@ -38,15 +38,12 @@ export function createSidePanel() {
 
   function follow() {
     access.value = 'following';
-    following ??= followActiveTab(show).then((stop) => {
-      stopFollowing = stop;
-    });
+    following ??= followActiveTab(show);
   }
 
   function unfollow(why: 'off' | 'lost') {
     access.value = why;
-    stopFollowing?.();
-    stopFollowing = null;
+    void following?.then((stop) => stop());
     following = null;
     shownUrl = undefined;
     model.value?.dispose();
