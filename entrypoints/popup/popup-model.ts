@@ -160,6 +160,10 @@ export function createPopupModel(panel?: PanelPage) {
   const notConfigured = () => {
     setup.value = 'missing';
   };
+  const siteOnly = signal(false);
+  const pageUrl = () => (page.value?.reportable ? page.value.url : null);
+  const cleanAddress = () => (page.value?.reportable ? withoutTracking(page.value.url) : null);
+  const recentHost = () => (siteOnly.value && page.value?.reportable ? page.value.host : undefined);
   const pageReport = shownValue<ReportSummary | null>(() => {
     const url = pageUrl();
     return url ? send('popup.pageReport', { url }) : null;
@@ -168,7 +172,6 @@ export function createPopupModel(panel?: PanelPage) {
     const host = recentHost();
     return send('popup.recentReports', host ? { host } : {});
   }, notConfigured);
-  const siteOnly = signal(false);
   const write = signal<Write | null>(null);
   /** Said in a live region. */
   const announcement = signal('');
@@ -177,9 +180,6 @@ export function createPopupModel(panel?: PanelPage) {
   // Known before any click: the side panel must open within it, with nothing awaited.
   let windowId: number | undefined;
 
-  const pageUrl = () => (page.value?.reportable ? page.value.url : null);
-  const cleanAddress = () => (page.value?.reportable ? withoutTracking(page.value.url) : null);
-  const recentHost = () => (siteOnly.value && page.value?.reportable ? page.value.host : undefined);
   const isPageReport = (id: ReportId) => !!pageReport.value.value && sameId(pageReport.value.value.id, id);
   const busy = () => !!write.value && write.value.step !== 'failed';
 
