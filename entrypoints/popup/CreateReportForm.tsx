@@ -68,7 +68,7 @@ export function CreateReportForm({ model }: { model: PopupModel }) {
             ref={submitButton}
             type="submit"
             class={another ? undefined : 'primary'}
-            disabled={submitting}
+            disabled={model.write.value?.step === 'pending'}
             aria-describedby="create-progress"
           >
             {t('popupCreateReport')}

@@ -13,7 +13,6 @@ import { ReportChange } from './ReportChange';
 export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
   const state = model.pageReportState(report);
   const generating = state === 'generating';
-  const regenerating = model.writeOf('regenerate');
   const regenerateButton = useRef<HTMLButtonElement>(null);
   useEffect(() => model.startFocus.place(regenerateButton.current), []);
   return (
@@ -54,7 +53,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           type="button"
           class="primary"
           onClick={() => void model.regenerate()}
-          disabled={regenerating?.step === 'pending' || generating}
+          disabled={model.write.value?.step === 'pending' || generating}
         >
           {t('popupRegenerate')}
         </button>

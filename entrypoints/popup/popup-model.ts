@@ -44,8 +44,9 @@ export function createGuard(shown: Shown<ReportSummary | null>): CreateGuard {
 }
 
 /**
- * The popup's one write at a time, a create or a regenerate, until it is done. A create first waits for
- * the page's lookup (checking), and asks where the page has a report or may have one (exists, unknown).
+ * The popup's one write at a time (both buttons wait while one is pending): a create or a regenerate. A
+ * create first waits for the page's lookup (checking), and asks where the page has a report or may have
+ * one (exists, unknown).
  */
 export interface Write {
   kind: 'create' | 'regenerate';
