@@ -1,49 +1,33 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FieldNote } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { PrivacyFields } from '@/components/PrivacyFields';
-import type { CreateForm } from './create-form';
-import { PopupError } from './PopupError';
-import type { StartFocus } from './start-focus';
+import type { PopupModel } from './popup-model';
+import { WriteFailure } from './WriteFailure';
 import { t } from '@/lib/i18n';
 
 // A server message about any other field is listed above the button (the address has no field).
 const FORM_FIELDS = ['privacy', 'password', 'url'];
 
-export interface CreateReportFormProps {
-  form: CreateForm;
-  another: boolean;
-  /** Until the background said which privacy to start from, the form keeps its room, hidden. */
-  ready: boolean;
-  onOpenSettings: () => void;
-  /** Puts focus on the button at start, unless the person or a found report has it. */
-  placeFocus: StartFocus['place'];
-  /** Below the error: what looking for a create that may have happened found. */
-  children?: ComponentChildren;
-}
-
-export function CreateReportForm({
-  form,
-  another,
-  ready,
-  onOpenSettings,
-  placeFocus,
-  children,
-}: CreateReportFormProps) {
+export function CreateReportForm({ model }: { model: PopupModel }) {
+  const { form } = model;
   const submitButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const another = Boolean(model.pageReport.value.value);
+  // Until the background said which privacy to start from, the form keeps its room, hidden.
+  const ready = model.setup.value === 'ready';
   const privacy = form.privacy.value;
   const errors = form.fieldErrors.value;
-  const submitting = form.submitting.value;
+  const create = model.writeOf('create');
+  const submitting = create?.step === 'pending';
+  const question = create?.step === 'exists' || create?.step === 'unknown' ? create.step : null;
   const otherErrors = Object.entries(errors).filter(([field]) => !FORM_FIELDS.includes(field));
-  const question = form.question.value;
 
   // Focus starts on the button once usable, unless something else took it; on a page with a report, its
   // card's Regenerate has it.
   useEffect(() => {
-    if (ready && !another) placeFocus(submitButton.current);
+    if (ready && !another) model.startFocus.place(submitButton.current);
   }, [ready, another]);
   // The question is asked before a create, never after one.
   useFocusAfterBusy(submitting, { current: null }, submitButton);
@@ -57,7 +41,7 @@ export function CreateReportForm({
         class={ready ? 'create-form' : 'create-form create-form--waiting'}
         onSubmit={(event) => {
           event.preventDefault();
-          void form.submit();
+          void model.create();
         }}
         noValidate
         aria-labelledby="create-heading"
@@ -84,33 +68,25 @@ export function CreateReportForm({
             ref={submitButton}
             type="submit"
             class={another ? undefined : 'primary'}
-            disabled={submitting}
+            disabled={model.write.value?.step === 'pending'}
             aria-describedby="create-progress"
           >
             {t('popupCreateReport')}
           </button>
           <span id="create-progress" class="status" role="status">
-            {submitting ? t('popupAnalysing') : form.waiting.value ? t('popupCheckingFirst') : ''}
+            {submitting ? t('popupAnalysing') : create?.step === 'checking' ? t('popupCheckingFirst') : ''}
           </span>
-          {submitting ? <Elapsed since={form.startedAt.value} /> : null}
+          {submitting ? <Elapsed since={create.since} /> : null}
         </div>
-        {form.error.value ? (
-          <PopupError
-            error={form.error.value}
-            context={t('popupCouldNotCreate')}
-            onRetry={() => void form.submit()}
-            onOpenSettings={onOpenSettings}
-          />
-        ) : null}
-        {children}
+        <WriteFailure model={model} kind="create" />
       </form>
       {question ? (
         <ConfirmDialog
           open
           title={question === 'unknown' ? t('popupMayHaveReportTitle') : t('popupHasReportTitle')}
           confirmLabel={question === 'unknown' ? t('popupCreateAnyway') : t('popupCreateAnotherConfirm')}
-          onConfirm={() => void form.confirm()}
-          onCancel={form.cancel}
+          onConfirm={() => void model.confirm()}
+          onCancel={model.cancel}
           fallbackFocus={() => submitButton.current}
         >
           <p>{question === 'unknown' ? t('popupMayHaveReportBody') : t('popupHasReportBody')}</p>
@@ -121,13 +97,12 @@ export function CreateReportForm({
 }
 
 /** Seconds since the create started; outside the status region, which would say each. */
-function Elapsed({ since }: { since: number | null }) {
+function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  if (since === null) return null;
   const seconds = Math.max(0, Math.floor((now - since) / 1000));
   return (
     <span class="status elapsed" aria-hidden="true">

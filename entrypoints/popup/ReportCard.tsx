@@ -4,17 +4,15 @@ import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
+import { importanceName } from '../options/reports/check-summary';
 import type { PopupModel } from './popup-model';
-import { PopupError } from './PopupError';
 import { t } from '@/lib/i18n';
-import { RecheckNote } from './RecheckNote';
+import { WriteFailure } from './WriteFailure';
 import { ReportChange } from './ReportChange';
 
 export function ReportCard({ model, report }: { model: PopupModel; report: ReportSummary }) {
   const state = model.pageReportState(report);
   const generating = state === 'generating';
-  const regenerate = () => void model.regenerate();
-  const error = model.regenerateError.value;
   const regenerateButton = useRef<HTMLButtonElement>(null);
   useEffect(() => model.startFocus.place(regenerateButton.current), []);
   return (
@@ -54,8 +52,8 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           ref={regenerateButton}
           type="button"
           class="primary"
-          onClick={regenerate}
-          disabled={model.regenerating.value || generating}
+          onClick={() => void model.regenerate()}
+          disabled={model.write.value?.step === 'pending' || generating}
         >
           {t('popupRegenerate')}
         </button>
@@ -68,15 +66,7 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
           </a>
         ) : null}
       </div>
-      {error ? (
-        <PopupError
-          error={error}
-          context={t('popupCouldNotRegenerate')}
-          onRetry={regenerate}
-          onOpenSettings={model.openSettings}
-        />
-      ) : null}
-      <RecheckNote model={model} after="regenerate" />
+      <WriteFailure model={model} kind="regenerate" />
     </article>
   );
 }
@@ -105,15 +95,6 @@ function TopIssues({ checks }: { checks: NonNullable<ReportSummary['checks']> })
 // The popup has room for one line of detail; the details page shows it whole.
 function shortDetail(detail: string): string {
   return detail.length > 48 ? `${detail.slice(0, 47)}…` : detail;
-}
-
-// The details page's words; importing its check-summary would put all of it in the popup's start-up.
-function importanceName(importance: FailedCheck['importance']): string {
-  return importance === 'high'
-    ? t('reportsImportanceHigh')
-    : importance === 'medium'
-      ? t('reportsImportanceMedium')
-      : t('reportsImportanceLow');
 }
 
 function TopIssue({ failure }: { failure: FailedCheck }) {

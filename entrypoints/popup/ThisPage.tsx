@@ -7,8 +7,8 @@ import { PopupError } from './PopupError';
 import { ReportCard } from './ReportCard';
 import { t } from '@/lib/i18n';
 import { readableUrl } from '@/lib/readable-url';
-import { RecheckNote } from './RecheckNote';
 import { SiteLine } from './SiteLine';
+import { WriteFailure } from './WriteFailure';
 
 export function ThisPage({ model }: { model: PopupModel }) {
   const pageUrl = useRef<HTMLParagraphElement>(null);
@@ -20,7 +20,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
   const urlRejected = Boolean(model.form.fieldErrors.value.url?.length);
   const project = report?.project;
   // A create that failed as the lookup did says it once, beside the button that was pressed.
-  const createError = model.form.error.value;
+  const createError = model.writeOf('create')?.error;
   const lookupError = createError?.kind === shown.error?.kind ? null : shown.error;
   return (
     <section class="this-page" aria-labelledby="this-page-heading">
@@ -69,25 +69,10 @@ export function ThisPage({ model }: { model: PopupModel }) {
             <p class="status">{t('popupLookingForReport')}</p>
           ) : null}
           {report === null ? <p class="hint">{t('popupNoReportYet')}</p> : null}
-          {report === null && model.regenerateError.value?.kind === 'not_found' ? (
-            <PopupError
-              error={model.regenerateError.value}
-              context={t('popupCouldNotRegenerate')}
-              onRetry={() => undefined}
-              onOpenSettings={model.openSettings}
-            />
-          ) : null}
+          {report === null ? <WriteFailure model={model} kind="regenerate" /> : null}
           {report ? <ReportCard model={model} report={report} /> : null}
           {project ? <SiteLine project={project} /> : null}
-          <CreateReportForm
-            form={model.form}
-            another={Boolean(report)}
-            ready={model.setup.value === 'ready'}
-            onOpenSettings={model.openSettings}
-            placeFocus={model.startFocus.place}
-          >
-            <RecheckNote model={model} after="create" />
-          </CreateReportForm>
+          <CreateReportForm model={model} />
         </>
       )}
     </section>

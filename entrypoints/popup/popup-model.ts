@@ -1,7 +1,7 @@
 // The popup's state and actions: it paints what the background kept (lib/report-store), then asks for fresh data.
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { ReportSummary, ReportId } from '@/lib/api/types';
-import { RECENT_COUNT, type Cached } from '@/lib/messaging/protocol';
+import { RECENT_COUNT, type Cached, type CreateRunState } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { openOptions, type OptionsLink } from '@/lib/options-route';
 import { browser } from '@/lib/page-browser';
@@ -12,7 +12,7 @@ import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm } from './create-form';
 import { createStartFocus } from './start-focus';
 import { readStore } from '@/lib/report-store';
-import { batch, signal, type Signal } from '@preact/signals';
+import { batch, effect, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
 /** Kept data, then the service's. `value` undefined: nothing known yet; `saved`: the refresh failed. */
@@ -30,8 +30,34 @@ export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 /** After a write that may have happened: looking, found, none, or why it could not look. */
 export type Recheck = 'looking' | 'found' | 'none' | ApiError;
 
-/** The write a page lookup looks for: made (a create), or taken (a regenerate). */
-export type UnsureWrite = 'create' | 'regenerate';
+/**
+ * Whether a create could make a second report (the service makes one on every create). none: the service
+ * just said there is none; pending: being looked up; exists: one is shown, a kept copy too; unknown: the
+ * lookup failed, so there may be one.
+ */
+export type CreateGuard = 'none' | 'pending' | 'exists' | 'unknown';
+
+export function createGuard(shown: Shown<ReportSummary | null>): CreateGuard {
+  if (shown.value) return 'exists';
+  if (shown.error) return 'unknown';
+  return shown.state === 'fresh' && shown.value === null ? 'none' : 'pending';
+}
+
+/**
+ * The popup's one write at a time (both buttons wait while one is pending): a create or a regenerate. A
+ * create first waits for the page's lookup (checking), and asks where the page has a report or may have
+ * one (exists, unknown).
+ */
+export interface Write {
+  kind: 'create' | 'regenerate';
+  step: 'checking' | 'exists' | 'unknown' | 'pending' | 'failed';
+  since: number;
+  /** The page's report before it: what a lookup after a write that may have happened compares with. */
+  before: ReportSummary | null;
+  error: ApiError | null;
+  /** Instead of a Retry that could write twice: what looking again found. */
+  look: Recheck | null;
+}
 
 // A server clock may be off by this much.
 const CLOCK_SLACK_MS = 10 * 60_000;
@@ -78,6 +104,50 @@ const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
   error: null,
 });
 
+/** A value shown from a kept copy, then `ask`'s answer; the newest lookup, or a value set here, wins. */
+function shownValue<T>(ask: () => Promise<Result<Cached<T>>> | null, onNotConfigured: () => void) {
+  const shown = signal<Shown<T>>(nothingYet());
+  let version = 0;
+  const paint = (kept: Cached<T> | null) => {
+    if (kept) shown.value = { ...shown.value, value: kept.data, fetchedAt: kept.fetchedAt };
+  };
+  /** Shows the answer, or keeps the kept value and says why not. */
+  async function load(): Promise<void> {
+    const request = ask();
+    if (!request) return;
+    const asked = ++version;
+    shown.value = { ...shown.value, state: 'loading', error: null };
+    const answer = await request;
+    if (asked !== version) return;
+    if (!answer.ok && answer.error.kind === 'not_configured') onNotConfigured();
+    shown.value = answer.ok ? answered(answer.data) : { ...shown.value, state: 'saved', error: answer.error };
+  }
+  return Object.assign(shown, {
+    paint,
+    load,
+    set(value: T) {
+      version++;
+      shown.value = answered({ data: value, fetchedAt: Date.now() });
+    },
+    /** Shows the kept copy of what is now asked for, then asks, unless something newer came meanwhile. */
+    async reload(kept: Promise<Cached<T> | null>): Promise<void> {
+      const asked = ++version;
+      const copy = await kept;
+      if (asked !== version) return;
+      shown.value = nothingYet();
+      paint(copy);
+      await load();
+    },
+    /** Takes a kept copy younger than `freshForMs` as the answer, or asks. */
+    keptOrAsk(kept: Cached<T> | null, freshForMs: number) {
+      const age = kept ? Date.now() - kept.fetchedAt : Infinity;
+      if (!kept || age < 0 || age >= freshForMs) return load();
+      version++;
+      shown.value = answered(kept);
+    },
+  });
+}
+
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
 export function createPopupModel(panel?: PanelPage) {
@@ -88,28 +158,31 @@ export function createPopupModel(panel?: PanelPage) {
   };
   const page = signal<PageCheck | null>(null);
   const setup = signal<Setup>('unknown');
-  const pageReport = signal<Shown<ReportSummary | null>>(nothingYet());
-  const recent = signal<Shown<ReportSummary[]>>(nothingYet());
+  const notConfigured = () => {
+    setup.value = 'missing';
+  };
   const siteOnly = signal(false);
-  const regenerating = signal(false);
-  const regenerateError = signal<ApiError | null>(null);
-  const recheck = signal<{ after: UnsureWrite; state: Recheck } | null>(null);
-  /** Said in a live region. */
-  const announcement = signal('');
-  const sidePanelFailed = signal(false);
-  // Known before any click: the side panel must open within it, with nothing awaited.
-  let windowId: number | undefined;
-  // Bumped by every change of a list, so an older lookup cannot overwrite it.
-  let pageReportVersion = 0;
-  let recentVersion = 0;
-  // The write that may have happened, with the page's report before it; bumped: an older look-up is silent.
-  let unsure: { after: UnsureWrite; before: ReportSummary | null; since: number } | null = null;
-  let recheckRun = 0;
-
   const pageUrl = () => (page.value?.reportable ? page.value.url : null);
   const cleanAddress = () => (page.value?.reportable ? withoutTracking(page.value.url) : null);
   const recentHost = () => (siteOnly.value && page.value?.reportable ? page.value.host : undefined);
+  const pageReport = shownValue<ReportSummary | null>(() => {
+    const url = pageUrl();
+    return url ? send('popup.pageReport', { url }) : null;
+  }, notConfigured);
+  const recent = shownValue<ReportSummary[]>(() => {
+    const host = recentHost();
+    return send('popup.recentReports', host ? { host } : {});
+  }, notConfigured);
+  const write = signal<Write | null>(null);
+  /** Said in a live region. */
+  const announcement = signal('');
+  const sidePanelFailed = signal(false);
+  const form = createCreateForm();
+  // Known before any click: the side panel must open within it, with nothing awaited.
+  let windowId: number | undefined;
+
   const isPageReport = (id: ReportId) => !!pageReport.value.value && sameId(pageReport.value.value.id, id);
+  const busy = () => !!write.value && write.value.step !== 'failed';
 
   // The background follows every report still generating; the popup only hears what it found.
   let stopWatching: (() => void) | null = null;
@@ -119,7 +192,7 @@ export function createPopupModel(panel?: PanelPage) {
     const before = followStates.value;
     followStates.value = new Map(all.map((entry) => [reportKey(entry.id), entry.state]));
     for (const entry of changed) {
-      if (entry.state === 'gone') forgetReport(entry.id);
+      if (entry.state === 'gone') update(entry.id, null);
       else if (entry.report) onFreshCopy(entry.report);
     }
     // Given up while this popup watched: said once.
@@ -134,124 +207,111 @@ export function createPopupModel(panel?: PanelPage) {
       announcement.value = t('fieldsNotFinished');
     }
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
-    if (stopped?.error?.kind === 'not_configured') setup.value = 'missing';
+    if (stopped?.error?.kind === 'not_configured') notConfigured();
     else if (stopped?.error) pageReport.value = { ...pageReport.value, state: 'saved', error: stopped.error };
   }
 
   function onFreshCopy(report: ReportSummary) {
     const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
-    showReport(report);
+    update(report.id, report);
     if (wasPending && report.result !== null) announcement.value = t('popupResultReady');
     else if (wasPending && !isGenerating(report, Date.now())) announcement.value = t('popupNoScoreGiven');
   }
 
-  const form = createCreateForm({
-    pageUrl,
-    pageReport,
-    refresh,
-    onStarted: forgetRecheck,
-    onMayHaveCreated: (since) => mayHaveWritten('create', since),
-    onCreated: (report) => {
-      setPageReport(report);
-      regenerateError.value = null;
-      // The service stores a page's report under its site, so it belongs to "This site only" too.
-      recent.value = {
-        ...recent.value,
-        value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
-      };
-      announcement.value = t('popupReportCreated');
-    },
-    onNotConfigured: () => (setup.value = 'missing'),
-  });
-
-  function forgetReport(id: ReportId) {
-    if (isPageReport(id)) setPageReport(null);
-    recent.value = { ...recent.value, value: recent.value.value?.filter((item) => !sameId(item.id, id)) };
-  }
-
-  function forgetRecheck() {
-    unsure = null;
-    recheckRun++;
-    recheck.value = null;
-  }
-
-  // Offered instead of a Retry that could write twice: the page's lookup shows whether it was done.
-  function mayHaveWritten(after: UnsureWrite, since: number) {
-    unsure = { after, before: pageReport.value.value ?? null, since };
-    void lookAgain();
-  }
-
-  async function lookAgain(): Promise<void> {
-    const write = unsure;
-    if (!write) return;
-    const run = ++recheckRun;
-    recheck.value = { after: write.after, state: 'looking' };
-    await refresh();
-    if (run !== recheckRun) return;
-    const { value: report, error } = pageReport.value;
-    const found = !!report && showsWrite(report, write.before, write.since);
-    recheck.value = { after: write.after, state: error ?? (found ? 'found' : 'none') };
-  }
-
-  function setPageReport(report: ReportSummary | null) {
-    pageReportVersion++;
-    pageReport.value = { value: report, fetchedAt: Date.now(), state: 'fresh', error: null };
-  }
-
-  function showReport(report: ReportSummary) {
+  /** Shows `report` wherever report `id` is shown; null: it is gone. */
+  function update(id: ReportId, report: ReportSummary | null) {
     batch(() => {
-      if (isPageReport(report.id)) setPageReport(report);
-      const items = recent.value.value;
-      if (items?.some((item) => sameId(item.id, report.id))) {
-        recent.value = {
-          ...recent.value,
-          value: items.map((item) => (sameId(item.id, report.id) ? report : item)),
-        };
-      }
+      if (isPageReport(id)) pageReport.set(report);
+      const items = recent.value.value?.flatMap((item) =>
+        !sameId(item.id, id) ? [item] : report ? [report] : [],
+      );
+      recent.value = { ...recent.value, value: items };
     });
   }
 
-  function withCached<T>(current: Shown<T>, cached: Cached<T> | null): Shown<T> {
-    return cached ? { ...current, value: cached.data, fetchedAt: cached.fetchedAt } : current;
-  }
-
-  /** Shows a fresh kept copy as the answer, or asks. */
-  function keptOrAsk<T>(target: Signal<Shown<T>>, kept: Cached<T> | null, ask: () => Promise<void>) {
-    const age = kept ? Date.now() - kept.fetchedAt : Infinity;
-    if (!kept || age < 0 || age >= (panel?.freshForMs ?? 0)) return ask();
-    target.value = answered(kept);
-  }
-
-  /** Shows the answer, or keeps the kept value and says why not. */
-  async function load<T>(
-    target: Signal<Shown<T>>,
-    request: Promise<Result<Cached<T>>>,
-    isCurrent: () => boolean,
-  ): Promise<void> {
-    target.value = { ...target.value, state: 'loading', error: null };
-    const answer = await request;
-    if (!isCurrent()) return;
-    if (!answer.ok && answer.error.kind === 'not_configured') setup.value = 'missing';
-    target.value = answer.ok
-      ? answered(answer.data)
-      : { ...target.value, state: 'saved', error: answer.error };
-  }
-
-  async function refreshPageReport(): Promise<void> {
-    const url = pageUrl();
-    if (!url) return;
-    const version = pageReportVersion;
-    await load(pageReport, send('popup.pageReport', { url }), () => version === pageReportVersion);
-  }
-
-  function refreshRecent(): Promise<void> {
-    const version = ++recentVersion;
-    const host = recentHost();
-    return load(recent, send('popup.recentReports', host ? { host } : {}), () => version === recentVersion);
+  function created(report: ReportSummary) {
+    pageReport.set(report);
+    // The service stores a page's report under its site, so it belongs to "This site only" too.
+    recent.value = {
+      ...recent.value,
+      value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
+    };
+    announcement.value = t('popupReportCreated');
   }
 
   async function refresh(): Promise<void> {
-    await Promise.all([refreshPageReport(), refreshRecent()]);
+    await Promise.all([pageReport.load(), recent.load()]);
+  }
+
+  function begin(kind: Write['kind'], step: Write['step'], since = Date.now()): Write {
+    const started = { kind, step, since, before: pageReport.value.value ?? null, error: null, look: null };
+    return (write.value = started);
+  }
+
+  /** Sends a write and shows what came of it; one that may have happened is looked for, never retried. */
+  async function run(started: Write, request: Promise<Result<ReportSummary | null>>): Promise<void> {
+    const url = pageUrl();
+    const answer = await request;
+    if (answer.ok) {
+      write.value = null;
+      // A create the background no longer runs (its worker stopped): the lookup says what became of it.
+      if (!answer.data) return refresh();
+      if (started.kind === 'create') return created(answer.data);
+      update(answer.data.id, answer.data);
+      announcement.value = t('popupNewResultsRequested');
+      return;
+    }
+    const { error } = answer;
+    if (error.kind === 'not_configured') {
+      write.value = null;
+      return notConfigured();
+    }
+    write.value = { ...started, step: 'failed', error };
+    if (started.kind === 'create') {
+      form.fieldErrors.value = error.fieldErrors ?? {};
+      if (url) void send('popup.forgetCreate', { url });
+    }
+    if (error.retrySafe === false) await lookAgain();
+    else if (error.kind === 'not_found' && started.before) update(started.before.id, null);
+  }
+
+  async function lookAgain(): Promise<void> {
+    const failed = write.value;
+    if (failed?.step !== 'failed') return;
+    const looking = (write.value = { ...failed, look: 'looking' });
+    await refresh();
+    if (write.value !== looking) return;
+    const { value: report, error } = pageReport.value;
+    const found = !!report && showsWrite(report, failed.before, failed.since);
+    write.value = { ...looking, look: error ?? (found ? 'found' : 'none') };
+  }
+
+  function createNow(url: string): Promise<void> {
+    const started = begin('create', 'pending');
+    form.fieldErrors.value = {};
+    return run(started, send('reports.create', form.takePayload(url)));
+  }
+
+  /** Resolves once the page's lookup answered. */
+  function settled() {
+    return new Promise<void>((resolve) => {
+      const stop = effect(() => {
+        if (createGuard(pageReport.value) === 'pending') return;
+        resolve();
+        queueMicrotask(() => stop());
+      });
+    });
+  }
+
+  /** A create an earlier popup started, shown as this popup's own. */
+  function resume(create: CreateRunState): Promise<void> | undefined {
+    const url = pageUrl();
+    if (!url || busy()) return;
+    const started = begin('create', 'pending', create.startedAt);
+    const answer = create.error
+      ? Promise.resolve({ ok: false as const, error: create.error })
+      : send('popup.awaitCreate', { url });
+    return run(started, answer);
   }
 
   async function open(link: OptionsLink) {
@@ -267,9 +327,9 @@ export function createPopupModel(panel?: PanelPage) {
       shownState(report, Date.now(), followStates.value.get(reportKey(report.id))),
     recent,
     siteOnly,
-    regenerating,
-    regenerateError,
-    recheck,
+    write,
+    /** The write of this kind, when it is the one under way or the last one that failed. */
+    writeOf: (kind: Write['kind']) => (write.value?.kind === kind ? write.value : null),
     announcement,
     form,
     canOpenSidePanel: openSidePanel !== null,
@@ -288,8 +348,8 @@ export function createPopupModel(panel?: PanelPage) {
       if (setup.value === 'unknown' && (pageKept || recentCached)) {
         batch(() => {
           setup.value = 'cached';
-          pageReport.value = withCached(pageReport.value, pageKept);
-          recent.value = withCached(recent.value, recentCached);
+          pageReport.paint(pageKept);
+          recent.paint(recentCached);
         });
       }
       onKeptRead?.();
@@ -303,19 +363,16 @@ export function createPopupModel(panel?: PanelPage) {
         recent.value = { ...recent.value, state: 'saved', error: snapshot.error };
         return;
       }
-      if (!snapshot.data.configured) {
-        setup.value = 'missing';
-        return;
-      }
+      if (!snapshot.data.configured) return notConfigured();
       batch(() => {
         form.restorePrivacy(snapshot.data.lastPrivacy);
         setup.value = 'ready';
       });
-      const run = snapshot.data.create;
+      const freshForMs = panel?.freshForMs ?? 0;
       await Promise.all([
-        keptOrAsk(pageReport, pageKept, refreshPageReport),
-        keptOrAsk(recent, recentCached, refreshRecent),
-        run ? form.resume(run) : null,
+        pageReport.keptOrAsk(pageKept, freshForMs),
+        recent.keptOrAsk(recentCached, freshForMs),
+        snapshot.data.create ? resume(snapshot.data.create) : null,
       ]);
     },
 
@@ -329,47 +386,52 @@ export function createPopupModel(panel?: PanelPage) {
       const clean = cleanAddress();
       if (!clean) return;
       const checked = checkPage(clean.url);
-      pageReportVersion++;
       batch(() => {
         page.value = checked;
         pageReport.value = nothingYet();
-        regenerateError.value = null;
+        if (!busy()) write.value = null;
         announcement.value = t('popupUsingCleanAddress');
       });
-      const version = pageReportVersion;
-      const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
-      if (version === pageReportVersion) pageReport.value = withCached(pageReport.value, pageKept);
-      await refreshPageReport();
+      await pageReport.reload(kept.pageReport(clean.url));
     },
 
     async setSiteOnly(only: boolean): Promise<void> {
       siteOnly.value = only;
-      const cached = await kept.recent(recentHost());
-      if (siteOnly.value !== only) return;
-      recent.value = withCached(nothingYet(), cached);
-      await refreshRecent();
+      await recent.reload(kept.recent(recentHost()));
+    },
+
+    /**
+     * Sends exactly one create, however often it is called while a write is under way. Where the page has a
+     * report, or may have one, it asks first; while the page is being looked up, it waits.
+     */
+    async create(): Promise<void> {
+      const url = pageUrl();
+      if (busy() || !url || !form.passwordGiven()) return;
+      if (createGuard(pageReport.value) === 'pending') {
+        begin('create', 'checking');
+        await settled();
+        // The page changed meanwhile (its clean address taken): that page's lookup decides, on another press.
+        if (pageUrl() !== url) return void (write.value = null);
+      }
+      const found = createGuard(pageReport.value);
+      if (found === 'exists' || found === 'unknown') begin('create', found);
+      else await createNow(url);
+    },
+
+    /** Creates one after all, as asked. */
+    async confirm(): Promise<void> {
+      const url = pageUrl();
+      if (url && (write.value?.step === 'exists' || write.value?.step === 'unknown')) await createNow(url);
+    },
+
+    cancel() {
+      write.value = null;
     },
 
     async regenerate(): Promise<void> {
       const report = pageReport.value.value;
-      if (!report || regenerating.value) return;
-      const since = Date.now();
-      batch(() => {
-        regenerating.value = true;
-        regenerateError.value = null;
-        forgetRecheck();
-      });
-      const answer = await send('reports.update', { id: report.id, regenerate: true });
-      regenerating.value = false;
-      if (answer.ok) {
-        showReport(answer.data);
-        announcement.value = t('popupNewResultsRequested');
-        return;
-      }
-      if (answer.error.kind === 'not_configured') return void (setup.value = 'missing');
-      regenerateError.value = answer.error;
-      if (answer.error.retrySafe === false) mayHaveWritten('regenerate', since);
-      else if (answer.error.kind === 'not_found') forgetReport(report.id);
+      if (!report || busy()) return;
+      await run(begin('regenerate', 'pending'), send('reports.update', { id: report.id, regenerate: true }));
     },
 
     lookAgain,

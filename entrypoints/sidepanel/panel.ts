@@ -19,8 +19,8 @@ export function createSidePanel() {
   const access = signal<TabsAccess>('unknown');
   const model = signal<PopupModel | null>(null);
   const denied = signal(false);
-  let stopFollowing: (() => void) | null = null;
-  let following: Promise<void> | null = null;
+  // Resolves to the function that stops following.
+  let following: Promise<() => void> | null = null;
   // A grant asked for in a click is for the click to act on, not for check().
   let asking = false;
   let shownUrl: string | null | undefined;
@@ -37,15 +37,12 @@ export function createSidePanel() {
 
   function follow() {
     access.value = 'following';
-    following ??= followActiveTab(show).then((stop) => {
-      stopFollowing = stop;
-    });
+    following ??= followActiveTab(show);
   }
 
   function unfollow(why: 'off' | 'lost') {
     access.value = why;
-    stopFollowing?.();
-    stopFollowing = null;
+    void following?.then((stop) => stop());
     following = null;
     shownUrl = undefined;
     model.value?.dispose();
@@ -85,13 +82,6 @@ export function createSidePanel() {
   };
 }
 
-interface Tab {
-  id?: number;
-  url?: string;
-  active?: boolean;
-  windowId?: number;
-}
-
 /** Calls `onPage` with the active tab's address at once, then whenever it changes. */
 export async function followActiveTab(onPage: (url: string | undefined) => void): Promise<() => void> {
   const [windowId, ownTabId] = await Promise.all([
@@ -104,11 +94,11 @@ export async function followActiveTab(onPage: (url: string | undefined) => void)
   let stopped = false;
   // Reading a tab takes a round trip: only the newest event's answer is shown.
   let latest = 0;
-  const say = (tab: Tab | undefined, asked: number) => {
+  const say = (tab: Browser.tabs.Tab | undefined, asked: number) => {
     if (stopped || asked !== latest || !tab || tab.id === ownTabId) return;
     onPage(tab.url);
   };
-  const read = (load: () => Promise<Tab | undefined>) => {
+  const read = (load: () => Promise<Browser.tabs.Tab | undefined>) => {
     const asked = ++latest;
     load().then(
       (tab) => say(tab, asked),
@@ -119,7 +109,7 @@ export async function followActiveTab(onPage: (url: string | undefined) => void)
   const onActivated = (info: { tabId: number; windowId: number }) => {
     if (info.windowId === windowId && info.tabId !== ownTabId) read(() => browser.tabs.get(info.tabId));
   };
-  const onUpdated = (tabId: number, change: { url?: string }, tab: Tab) => {
+  const onUpdated = (tabId: number, change: { url?: string }, tab: Browser.tabs.Tab) => {
     if (change.url === undefined || !tab.active || tab.windowId !== windowId || tabId === ownTabId) return;
     say(tab, ++latest);
   };

@@ -3,9 +3,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '@/entrypoints/background/error-messages';
-import { createGuard } from '@/entrypoints/popup/create-form';
+import { createGuard } from '@/entrypoints/popup/popup-model';
 import type { Result } from '@/lib/api/errors';
-import type { ReportSummary } from '@/lib/api/types';
+import type { Report, ReportSummary } from '@/lib/api/types';
 import type { Cached } from '@/lib/messaging/protocol';
 import { failed, makeReport, ok } from './fixtures';
 import { deferred, openPopup, sent } from './render-popup';
@@ -72,6 +72,22 @@ describe('popup: no accidental second report', () => {
     expect(createButton().classList.contains('primary')).toBe(false);
     fireEvent.click(createButton());
     expect(await screen.findByRole('dialog', { name: 'This page already has a report' })).toBeTruthy();
+    expect(sent('reports.create')).toEqual([]);
+  });
+
+  it('one write at a time: while a Regenerate is pending, Create waits disabled and sends nothing', async () => {
+    const regenerated = deferred<Result<Report>>();
+    openPopup({
+      'popup.pageReport': () => ok({ data: report, fetchedAt: Date.now() }),
+      'reports.update': () => regenerated.promise,
+    });
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Regenerate' }));
+    expect((createButton() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(createButton().closest('form')!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    regenerated.resolve(ok(makeReport({ id: 7, result: null })));
+    await waitFor(() => expect((createButton() as HTMLButtonElement).disabled).toBe(false));
     expect(sent('reports.create')).toEqual([]);
   });
 
