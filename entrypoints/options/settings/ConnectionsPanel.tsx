@@ -275,7 +275,8 @@ function AddForm({ model }: { model: ConnectionsModel }) {
 
 /**
  * Settings' form and the add form: a connection's address and key, the buttons, and "…anyway" once the
- * service refused the key. `children` come before the fields, `buttons` after "…anyway".
+ * service refused the key. `children` come before the fields, `status` before the buttons, so the refusal
+ * is read before its "…anyway", `buttons` after "…anyway".
  */
 export function ConnectionFormView({
   form,
@@ -286,6 +287,7 @@ export function ConnectionFormView({
   submitLabel,
   anywayLabel,
   onSubmit,
+  status,
   buttons,
   children,
   class: className,
@@ -299,6 +301,7 @@ export function ConnectionFormView({
   submitLabel: string;
   anywayLabel: string;
   onSubmit: (anyway: boolean) => void;
+  status?: SettingsStatus;
   buttons?: ComponentChildren;
   children?: ComponentChildren;
   class?: string;
@@ -341,6 +344,7 @@ export function ConnectionFormView({
         placeholder={keyPlaceholder}
         hint={keyHint}
       />
+      {status === undefined ? null : <StatusLine status={status} />}
       <div class="settings-actions">
         <button ref={submitButton} type="submit" class="primary" disabled={busy || disabled}>
           {submitLabel}
