@@ -90,12 +90,12 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
 
   const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
   const active = signal(false);
-  /** Kept rows carry when they were answered; this visit's answer does not. */
-  const page = signal<(Page<Item> & { fetchedAt?: number }) | null>(null);
+  /** The page on show and the state it shows; kept rows carry when they were answered, this visit's do not. */
+  const shown = signal<{ key: string; page: Page<Item> & { fetchedAt?: number } } | null>(null);
+  const page = computed(() => shown.value?.page ?? null);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
   const searchText = signal(state.peek().search);
-  const shownKey = signal<string | null>(null);
 
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
@@ -119,7 +119,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     }
     loading.value = true;
     let answered = false;
-    if (config.readKept && shownKey.peek() !== key) {
+    if (config.readKept && shown.peek()?.key !== key) {
       const shown = showKept(
         config.readKept(target).catch(() => null),
         key,
@@ -134,9 +134,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
         loading.value = false;
         error.value = result.error;
         // Rows of another view never stand under this one's filters: its own kept rows do, or none.
-        if (shownKey.peek() === key) return;
-        page.value = null;
-        shownKey.value = null;
+        if (shown.peek()?.key !== key) shown.value = null;
       });
       return;
     }
@@ -149,8 +147,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     batch(() => {
       loading.value = false;
       error.value = null;
-      page.value = withShownItems(page.peek(), result.data);
-      shownKey.value = keyOf(applied);
+      shown.value = { key: keyOf(applied), page: withShownItems(page.peek(), result.data) };
     });
     if (keyOf(applied) !== key) followServer(target, applied);
   }
@@ -159,11 +156,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   async function showKept(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
     const kept = await reading;
     if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
-    if (shownKey.peek() === key) return;
-    batch(() => {
-      page.value = kept;
-      shownKey.value = key;
-    });
+    if (shown.peek()?.key !== key) shown.value = { key, page: kept };
   }
 
   /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
@@ -220,8 +213,8 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   }
 
   function patchPage(update: (page: Page<Item>) => Page<Item>) {
-    const current = page.peek();
-    if (current) page.value = update(current);
+    const current = shown.peek();
+    if (current) shown.value = { ...current, page: update(current.page) };
   }
 
   function change(patch: Partial<S>) {
@@ -234,7 +227,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     router.navigate(config.routeFor(next, router.route.peek()));
   }
 
-  const stale = computed(() => shownKey.value !== keyOf(state.value));
+  const stale = computed(() => shown.value?.key !== keyOf(state.value));
   const typedSearchProblem = computed(() => searchProblem(searchText.value));
   // A server may ignore the sort asked without an error (phpRank replaces `sort_by=generated_at` by `id`);
   // its page links carry what it applied, and what they leave out is taken as asked.
