@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
-import { FieldNote, fieldAria, TextField } from '@/components/fields';
+import { TextField } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
@@ -217,7 +217,6 @@ function connectionActions(model: ConnectionsModel, connection: ConnectionSummar
 }
 
 function RenameForm({ connection, model }: { connection: ConnectionSummary; model: ConnectionsModel }) {
-  const id = `rename-${connection.id}`;
   const label = useSignal(connection.label);
   const error = useSignal<string | null>(null);
   async function onSubmit(event: Event) {
@@ -226,14 +225,13 @@ function RenameForm({ connection, model }: { connection: ConnectionSummary; mode
   }
   return (
     <form class="connection-rename" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <label for={id}>{t('connRenameField', connection.label)}</label>
-      <input
-        id={id}
+      <TextField
+        id={`rename-${connection.id}`}
+        label={t('connRenameField', connection.label)}
         value={label.value}
-        onInput={(e) => (label.value = e.currentTarget.value)}
-        {...fieldAria(id, error.value)}
+        onInput={(value) => (label.value = value)}
+        error={error.value}
       />
-      <FieldNote id={id} error={error.value} />
       <button type="submit">{t('connRenameSave')}</button>
       <button type="button" onClick={() => (model.renaming.value = null)}>
         {t('uiCancel')}
@@ -278,21 +276,7 @@ function AddForm({ model }: { model: ConnectionsModel }) {
  * service refused the key. `children` come before the fields, `status` before the buttons, so the refusal
  * is read before its "…anyway", `buttons` after "…anyway".
  */
-export function ConnectionFormView({
-  form,
-  idPrefix = '',
-  disabled = false,
-  keyHint,
-  keyPlaceholder,
-  submitLabel,
-  anywayLabel,
-  onSubmit,
-  status,
-  buttons,
-  children,
-  class: className,
-  labelledBy,
-}: {
+export function ConnectionFormView(props: {
   form: ConnectionForm;
   idPrefix?: string;
   disabled?: boolean;
@@ -307,6 +291,7 @@ export function ConnectionFormView({
   class?: string;
   labelledBy?: string;
 }) {
+  const { form, idPrefix = '', disabled = false, status } = props;
   const busy = form.busy.value;
   const submitButton = useRef<HTMLButtonElement>(null);
   const anywayButton = useRef<HTMLButtonElement>(null);
@@ -319,11 +304,11 @@ export function ConnectionFormView({
   });
   function submit(event: Event) {
     event.preventDefault();
-    onSubmit(false);
+    props.onSubmit(false);
   }
   return (
-    <form class={className} aria-labelledby={labelledBy} onSubmit={submit} noValidate>
-      {children}
+    <form class={props.class} aria-labelledby={props.labelledBy} onSubmit={submit} noValidate>
+      {props.children}
       <TextField
         {...field('baseUrl')}
         id={`${idPrefix}base-url`}
@@ -341,20 +326,20 @@ export function ConnectionFormView({
         type="password"
         autoComplete="off"
         spellcheck={false}
-        placeholder={keyPlaceholder}
-        hint={keyHint}
+        placeholder={props.keyPlaceholder}
+        hint={props.keyHint}
       />
       {status === undefined ? null : <StatusLine status={status} />}
       <div class="settings-actions">
         <button ref={submitButton} type="submit" class="primary" disabled={busy || disabled}>
-          {submitLabel}
+          {props.submitLabel}
         </button>
         {form.rejected.value ? (
-          <button ref={anywayButton} type="button" onClick={() => onSubmit(true)} disabled={busy}>
-            {anywayLabel}
+          <button ref={anywayButton} type="button" onClick={() => props.onSubmit(true)} disabled={busy}>
+            {props.anywayLabel}
           </button>
         ) : null}
-        {buttons}
+        {props.buttons}
       </div>
     </form>
   );
