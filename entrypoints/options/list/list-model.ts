@@ -118,14 +118,9 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       return;
     }
     loading.value = true;
-    let answered = false;
     if (config.readKept && shown.peek()?.key !== key) {
-      const shown = showKept(
-        config.readKept(target).catch(() => null),
-        key,
-        () => answered,
-      );
-      firstKeptRows ??= shown;
+      const showing = showKept(config.readKept, target);
+      firstKeptRows ??= showing;
     }
     const { current, value: result } = await fetchLatest(target);
     if (!current) return;
@@ -138,7 +133,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       });
       return;
     }
-    answered = true;
     // Past the last page (its rows were deleted, or an old bookmark): show the last page instead.
     const { items, lastPage, page: shownPage } = result.data;
     const pastTheEnd = items.length === 0 && lastPage !== null && shownPage > Math.max(1, lastPage);
@@ -152,11 +146,11 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     if (keyOf(applied) !== key) followServer(target, applied);
   }
 
-  /** Unless this visit's answer came first, or the person moved on. */
-  async function showKept(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
-    const kept = await reading;
-    if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
-    if (shown.peek()?.key !== key) shown.value = { key, page: kept };
+  /** Unless this visit's answer is on show already, or the person moved on. */
+  async function showKept(readKept: (state: S) => Promise<KeptPage<Item> | null>, target: S) {
+    const kept = await readKept(target).catch(() => null);
+    const key = keyOf(target);
+    if (kept && keyOf(state.peek()) === key && shown.peek()?.key !== key) shown.value = { key, page: kept };
   }
 
   /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
