@@ -45,9 +45,23 @@ function addedNote(check: KeyCheck | undefined): string {
   return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
 }
 
-/** `startAgain` reloads the page and says `note` once it is back: the note it had before then. */
-export function createConnectionsModel(deps: { startAgain(note: string): void; note: string | null }) {
-  const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
+const NOTE_KEY = 'pageReports.connectionNote';
+
+/** `note` is said once the page is back. */
+function startAgain(note: string) {
+  sessionStorage.setItem(NOTE_KEY, note);
+  location.reload();
+}
+
+function takeNote(): string | null {
+  const note = sessionStorage.getItem(NOTE_KEY);
+  sessionStorage.removeItem(NOTE_KEY);
+  return note;
+}
+
+export function createConnectionsModel() {
+  const note = takeNote();
+  const status = signal<SettingsStatus>(note ? { tone: 'success', text: note } : null);
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);
@@ -81,7 +95,7 @@ export function createConnectionsModel(deps: { startAgain(note: string): void; n
   const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
     run(async () => {
       const result = await sendChange(type, { id: connection.id });
-      if (result.ok) deps.startAgain(note);
+      if (result.ok) startAgain(note);
       else status.value = errorStatus(result.error);
     });
 
@@ -99,14 +113,14 @@ export function createConnectionsModel(deps: { startAgain(note: string): void; n
       }),
     add: (anyway = false) =>
       addForm.submit({ anyway }, (added) => {
-        deps.startAgain(addedNote(added.keyCheck));
+        startAgain(addedNote(added.keyCheck));
         return null;
       }),
     /** Null once renamed (the page starts again), else why not. */
     async rename(connection: ConnectionSummary, label: string): Promise<string | null> {
       const result = await send('connections.rename', { id: connection.id, label });
       if (!result.ok) return result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
-      deps.startAgain(t('connRenamed'));
+      startAgain(t('connRenamed'));
       return null;
     },
     test: (connection: ConnectionSummary) =>
@@ -128,22 +142,8 @@ export function createConnectionsModel(deps: { startAgain(note: string): void; n
 
 type ConnectionsModel = ReturnType<typeof createConnectionsModel>;
 
-const NOTE_KEY = 'pageReports.connectionNote';
-
-/** `note` is said once the page is back. */
-function startAgain(note: string) {
-  sessionStorage.setItem(NOTE_KEY, note);
-  location.reload();
-}
-
-function takeNote(): string | null {
-  const note = sessionStorage.getItem(NOTE_KEY);
-  sessionStorage.removeItem(NOTE_KEY);
-  return note;
-}
-
 export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
-  const [model] = useState(() => createConnectionsModel({ startAgain, note: takeNote() }));
+  const [model] = useState(createConnectionsModel);
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;
