@@ -89,7 +89,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   const initial = config.readList(router.route.peek());
 
   const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
-  const active = signal(false);
   /** The page on show and the state it shows; kept rows carry when they were answered, this visit's do not. */
   const shown = signal<{ key: string; page: Page<Item> & { fetchedAt?: number } } | null>(null);
   const page = computed(() => shown.value?.page ?? null);
@@ -100,6 +99,8 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The route shows this list. */
+  let active = false;
   let firstKeptRows: Promise<void> | undefined;
   const fetchLatest = latestOnly(config.fetchPage);
 
@@ -172,15 +173,12 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     const route = router.route.value;
     const list = config.readList(route);
     untracked(() => {
-      if (!list) {
-        active.value = false;
-        return;
-      }
+      const entering = !active;
+      active = list !== null;
+      if (!list) return;
       const next = config.resolve(list, prefs.value);
-      const entering = !active.peek();
       const searchChanged = next.search !== state.peek().search;
       batch(() => {
-        active.value = true;
         if (keyOf(next) !== keyOf(state.peek())) state.value = next;
         // A search changed from outside the field (back/forward): the field follows. Any other change
         // leaves alone what is being typed.
@@ -244,7 +242,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     /** Settles once the first state's kept rows are on show or known missing: the page renders once. */
     firstKeptRows: firstKeptRows ?? Promise.resolve(),
     state: state as ReadonlySignal<S>,
-    active: active as ReadonlySignal<boolean>,
     /** Kept on screen while the next page loads or after a failure. */
     page: page as ReadonlySignal<Page<Item> | null>,
     loading: loading as ReadonlySignal<boolean>,
