@@ -90,6 +90,17 @@ describe('Settings', () => {
       .poll(() => settingsStatus(page))
       .toBe('The service rejected this key (401), so it was not saved. Your saved key is still in use.');
     expect(await storedSettings()).toEqual({ connection: { baseUrl: api().url, apiKey: api().apiKey } });
+    // The sentence that says why is read before the button that answers it, which has the focus.
+    const anyway = page.getByRole('button', { name: 'Save anyway' });
+    await expect.poll(() => anyway.evaluate((button) => button === document.activeElement)).toBe(true);
+    const statusBeforeButton = await page
+      .getByRole('main')
+      .getByRole('status')
+      .evaluate(
+        (status, button) => !!(status.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await anyway.elementHandle(),
+      );
+    expect(statusBeforeButton).toBe(true);
     await screenshot(page, 'settings-rejected-key');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });

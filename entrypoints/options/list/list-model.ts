@@ -89,17 +89,18 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   const initial = config.readList(router.route.peek());
 
   const state = signal<S>(config.resolve(initial ?? {}, prefs.value));
-  const active = signal(false);
-  /** Kept rows carry when they were answered; this visit's answer does not. */
-  const page = signal<(Page<Item> & { fetchedAt?: number }) | null>(null);
+  /** The page on show and the state it shows; kept rows carry when they were answered, this visit's do not. */
+  const shown = signal<{ key: string; page: Page<Item> & { fetchedAt?: number } } | null>(null);
+  const page = computed(() => shown.value?.page ?? null);
   const loading = signal(false);
   const error = signal<ApiError | null>(null);
   const searchText = signal(state.peek().search);
-  const shownKey = signal<string | null>(null);
 
   /** The state whose answer is on show or on its way, so the same view is not asked for twice. */
   let requestedKey: string | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The route shows this list. */
+  let active = false;
   let firstKeptRows: Promise<void> | undefined;
   const fetchLatest = latestOnly(config.fetchPage);
 
@@ -118,14 +119,9 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
       return;
     }
     loading.value = true;
-    let answered = false;
-    if (config.readKept && shownKey.peek() !== key) {
-      const shown = showKept(
-        config.readKept(target).catch(() => null),
-        key,
-        () => answered,
-      );
-      firstKeptRows ??= shown;
+    if (config.readKept && shown.peek()?.key !== key) {
+      const showing = showKept(config.readKept, target);
+      firstKeptRows ??= showing;
     }
     const { current, value: result } = await fetchLatest(target);
     if (!current) return;
@@ -134,13 +130,10 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
         loading.value = false;
         error.value = result.error;
         // Rows of another view never stand under this one's filters: its own kept rows do, or none.
-        if (shownKey.peek() === key) return;
-        page.value = null;
-        shownKey.value = null;
+        if (shown.peek()?.key !== key) shown.value = null;
       });
       return;
     }
-    answered = true;
     // Past the last page (its rows were deleted, or an old bookmark): show the last page instead.
     const { items, lastPage, page: shownPage } = result.data;
     const pastTheEnd = items.length === 0 && lastPage !== null && shownPage > Math.max(1, lastPage);
@@ -149,21 +142,16 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     batch(() => {
       loading.value = false;
       error.value = null;
-      page.value = withShownItems(page.peek(), result.data);
-      shownKey.value = keyOf(applied);
+      shown.value = { key: keyOf(applied), page: withShownItems(page.peek(), result.data) };
     });
     if (keyOf(applied) !== key) followServer(target, applied);
   }
 
-  /** Unless this visit's answer came first, or the person moved on. */
-  async function showKept(reading: Promise<KeptPage<Item> | null>, key: string, answered: () => boolean) {
-    const kept = await reading;
-    if (!kept || answered() || requestedKey !== key || keyOf(state.peek()) !== key) return;
-    if (shownKey.peek() === key) return;
-    batch(() => {
-      page.value = kept;
-      shownKey.value = key;
-    });
+  /** Unless this visit's answer is on show already, or the person moved on. */
+  async function showKept(readKept: (state: S) => Promise<KeptPage<Item> | null>, target: S) {
+    const kept = await readKept(target).catch(() => null);
+    const key = keyOf(target);
+    if (kept && keyOf(state.peek()) === key && shown.peek()?.key !== key) shown.value = { key, page: kept };
   }
 
   /** The server may replace an out-of-range page or size with its own: what it applied is what shows. */
@@ -185,15 +173,12 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     const route = router.route.value;
     const list = config.readList(route);
     untracked(() => {
-      if (!list) {
-        active.value = false;
-        return;
-      }
+      const entering = !active;
+      active = list !== null;
+      if (!list) return;
       const next = config.resolve(list, prefs.value);
-      const entering = !active.peek();
       const searchChanged = next.search !== state.peek().search;
       batch(() => {
-        active.value = true;
         if (keyOf(next) !== keyOf(state.peek())) state.value = next;
         // A search changed from outside the field (back/forward): the field follows. Any other change
         // leaves alone what is being typed.
@@ -220,8 +205,8 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
   }
 
   function patchPage(update: (page: Page<Item>) => Page<Item>) {
-    const current = page.peek();
-    if (current) page.value = update(current);
+    const current = shown.peek();
+    if (current) shown.value = { ...current, page: update(current.page) };
   }
 
   function change(patch: Partial<S>) {
@@ -234,7 +219,7 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     router.navigate(config.routeFor(next, router.route.peek()));
   }
 
-  const stale = computed(() => shownKey.value !== keyOf(state.value));
+  const stale = computed(() => shown.value?.key !== keyOf(state.value));
   const typedSearchProblem = computed(() => searchProblem(searchText.value));
   // A server may ignore the sort asked without an error (phpRank replaces `sort_by=generated_at` by `id`);
   // its page links carry what it applied, and what they leave out is taken as asked.
@@ -257,7 +242,6 @@ export function createListModel<K extends SortKey, S extends BaseListState<K>, I
     /** Settles once the first state's kept rows are on show or known missing: the page renders once. */
     firstKeptRows: firstKeptRows ?? Promise.resolve(),
     state: state as ReadonlySignal<S>,
-    active: active as ReadonlySignal<boolean>,
     /** Kept on screen while the next page loads or after a failure. */
     page: page as ReadonlySignal<Page<Item> | null>,
     loading: loading as ReadonlySignal<boolean>,

@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
-import { FieldNote, fieldAria, TextField } from '@/components/fields';
+import { TextField } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { t } from '@/lib/i18n';
 import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
@@ -45,9 +45,23 @@ function addedNote(check: KeyCheck | undefined): string {
   return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
 }
 
-/** `startAgain` reloads the page and says `note` once it is back: the note it had before then. */
-export function createConnectionsModel(deps: { startAgain(note: string): void; note: string | null }) {
-  const status = signal<SettingsStatus>(deps.note ? { tone: 'success', text: deps.note } : null);
+const NOTE_KEY = 'pageReports.connectionNote';
+
+/** `note` is said once the page is back. */
+function startAgain(note: string) {
+  sessionStorage.setItem(NOTE_KEY, note);
+  location.reload();
+}
+
+function takeNote(): string | null {
+  const note = sessionStorage.getItem(NOTE_KEY);
+  sessionStorage.removeItem(NOTE_KEY);
+  return note;
+}
+
+export function createConnectionsModel() {
+  const note = takeNote();
+  const status = signal<SettingsStatus>(note ? { tone: 'success', text: note } : null);
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);
@@ -81,7 +95,7 @@ export function createConnectionsModel(deps: { startAgain(note: string): void; n
   const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
     run(async () => {
       const result = await sendChange(type, { id: connection.id });
-      if (result.ok) deps.startAgain(note);
+      if (result.ok) startAgain(note);
       else status.value = errorStatus(result.error);
     });
 
@@ -99,14 +113,14 @@ export function createConnectionsModel(deps: { startAgain(note: string): void; n
       }),
     add: (anyway = false) =>
       addForm.submit({ anyway }, (added) => {
-        deps.startAgain(addedNote(added.keyCheck));
+        startAgain(addedNote(added.keyCheck));
         return null;
       }),
     /** Null once renamed (the page starts again), else why not. */
     async rename(connection: ConnectionSummary, label: string): Promise<string | null> {
       const result = await send('connections.rename', { id: connection.id, label });
       if (!result.ok) return result.error.fieldErrors?.label?.join(' ') ?? result.error.message;
-      deps.startAgain(t('connRenamed'));
+      startAgain(t('connRenamed'));
       return null;
     },
     test: (connection: ConnectionSummary) =>
@@ -128,22 +142,8 @@ export function createConnectionsModel(deps: { startAgain(note: string): void; n
 
 type ConnectionsModel = ReturnType<typeof createConnectionsModel>;
 
-const NOTE_KEY = 'pageReports.connectionNote';
-
-/** `note` is said once the page is back. */
-function startAgain(note: string) {
-  sessionStorage.setItem(NOTE_KEY, note);
-  location.reload();
-}
-
-function takeNote(): string | null {
-  const note = sessionStorage.getItem(NOTE_KEY);
-  sessionStorage.removeItem(NOTE_KEY);
-  return note;
-}
-
 export function ConnectionsPanel({ connections }: { connections: ConnectionSummary[] }) {
-  const [model] = useState(() => createConnectionsModel({ startAgain, note: takeNote() }));
+  const [model] = useState(createConnectionsModel);
   if (connections.length === 0) return null;
   const busy = model.busy.value;
   const status = model.status.value;
@@ -217,7 +217,6 @@ function connectionActions(model: ConnectionsModel, connection: ConnectionSummar
 }
 
 function RenameForm({ connection, model }: { connection: ConnectionSummary; model: ConnectionsModel }) {
-  const id = `rename-${connection.id}`;
   const label = useSignal(connection.label);
   const error = useSignal<string | null>(null);
   async function onSubmit(event: Event) {
@@ -226,14 +225,13 @@ function RenameForm({ connection, model }: { connection: ConnectionSummary; mode
   }
   return (
     <form class="connection-rename" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <label for={id}>{t('connRenameField', connection.label)}</label>
-      <input
-        id={id}
+      <TextField
+        id={`rename-${connection.id}`}
+        label={t('connRenameField', connection.label)}
         value={label.value}
-        onInput={(e) => (label.value = e.currentTarget.value)}
-        {...fieldAria(id, error.value)}
+        onInput={(value) => (label.value = value)}
+        error={error.value}
       />
-      <FieldNote id={id} error={error.value} />
       <button type="submit">{t('connRenameSave')}</button>
       <button type="button" onClick={() => (model.renaming.value = null)}>
         {t('uiCancel')}
@@ -275,22 +273,10 @@ function AddForm({ model }: { model: ConnectionsModel }) {
 
 /**
  * Settings' form and the add form: a connection's address and key, the buttons, and "…anyway" once the
- * service refused the key. `children` come before the fields, `buttons` after "…anyway".
+ * service refused the key. `children` come before the fields, `status` before the buttons, so the refusal
+ * is read before its "…anyway", `buttons` after "…anyway".
  */
-export function ConnectionFormView({
-  form,
-  idPrefix = '',
-  disabled = false,
-  keyHint,
-  keyPlaceholder,
-  submitLabel,
-  anywayLabel,
-  onSubmit,
-  buttons,
-  children,
-  class: className,
-  labelledBy,
-}: {
+export function ConnectionFormView(props: {
   form: ConnectionForm;
   idPrefix?: string;
   disabled?: boolean;
@@ -299,11 +285,13 @@ export function ConnectionFormView({
   submitLabel: string;
   anywayLabel: string;
   onSubmit: (anyway: boolean) => void;
+  status?: SettingsStatus;
   buttons?: ComponentChildren;
   children?: ComponentChildren;
   class?: string;
   labelledBy?: string;
 }) {
+  const { form, idPrefix = '', disabled = false, status } = props;
   const busy = form.busy.value;
   const submitButton = useRef<HTMLButtonElement>(null);
   const anywayButton = useRef<HTMLButtonElement>(null);
@@ -316,11 +304,11 @@ export function ConnectionFormView({
   });
   function submit(event: Event) {
     event.preventDefault();
-    onSubmit(false);
+    props.onSubmit(false);
   }
   return (
-    <form class={className} aria-labelledby={labelledBy} onSubmit={submit} noValidate>
-      {children}
+    <form class={props.class} aria-labelledby={props.labelledBy} onSubmit={submit} noValidate>
+      {props.children}
       <TextField
         {...field('baseUrl')}
         id={`${idPrefix}base-url`}
@@ -338,19 +326,20 @@ export function ConnectionFormView({
         type="password"
         autoComplete="off"
         spellcheck={false}
-        placeholder={keyPlaceholder}
-        hint={keyHint}
+        placeholder={props.keyPlaceholder}
+        hint={props.keyHint}
       />
+      {status === undefined ? null : <StatusLine status={status} />}
       <div class="settings-actions">
         <button ref={submitButton} type="submit" class="primary" disabled={busy || disabled}>
-          {submitLabel}
+          {props.submitLabel}
         </button>
         {form.rejected.value ? (
-          <button ref={anywayButton} type="button" onClick={() => onSubmit(true)} disabled={busy}>
-            {anywayLabel}
+          <button ref={anywayButton} type="button" onClick={() => props.onSubmit(true)} disabled={busy}>
+            {props.anywayLabel}
           </button>
         ) : null}
-        {buttons}
+        {props.buttons}
       </div>
     </form>
   );

@@ -5,7 +5,6 @@ import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
 import { ConnectionFormView, ConnectionsPanel } from './ConnectionsPanel';
-import { StatusLine } from './parts';
 
 /** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
@@ -35,6 +34,7 @@ export function SettingsSection() {
         submitLabel={t('settingsSave')}
         anywayLabel={t('settingsSaveAnyway')}
         onSubmit={(anyway) => void model.save({ anyway })}
+        status={model.status.value}
         buttons={
           <button
             type="button"
@@ -45,7 +45,6 @@ export function SettingsSection() {
           </button>
         }
       />
-      <StatusLine status={model.status.value} />
       {saved ? <ConnectionsPanel connections={saved.connections ?? []} /> : null}
       <BadgeSetting />
       <HistorySetting />

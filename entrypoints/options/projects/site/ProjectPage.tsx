@@ -97,7 +97,8 @@ export function ProjectPage({
   }, [test]);
   const view = model.view.value;
   const summary = view?.summary ?? null;
-  const error = model.error.value;
+  // The background's refusal to start, or the read's own failure: either way Retry reads on.
+  const error = model.error.value ?? (view?.read.phase === 'failed' ? view.read.error : null);
 
   return (
     <section class="project-page" aria-labelledby="project-heading">
@@ -265,7 +266,7 @@ function BandSpread({ spread }: { spread: Record<ReportResult, number> }) {
   );
 }
 
-// Where the background's read is: progress and Stop, "Go on" after Stop, its failure, the cut, Read again.
+// Where the background's read is: progress and Stop, "Go on" after Stop, the cut, Read again.
 function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
   const { read, summary } = view;
   if (read.phase === 'reading') {
@@ -297,14 +298,6 @@ function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
             {t('siteGoOn')}
           </button>
         </p>
-      ) : null}
-      {read.phase === 'failed' ? (
-        <ErrorBanner
-          error={read.error}
-          context={t('siteReadFailed')}
-          onRetry={() => void model.read()}
-          onOpenSettings={openSettings}
-        />
       ) : null}
       {summary?.cut ? (
         <p>{t('siteCut', formatCount(summary.pages), formatCount(summary.total ?? summary.pages))}</p>

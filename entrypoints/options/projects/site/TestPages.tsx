@@ -48,8 +48,6 @@ function createTestPagesModel(project: string, test: string) {
     } else error.value = answer.error;
   }
 
-  void reload();
-
   return {
     ...controls,
     /** The pages failing the test, lowest score first; null until the first answer. */
@@ -84,7 +82,7 @@ export function TestPages({
 }) {
   const model = useMemo(() => createTestPagesModel(project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
-  // Each regenerate answer updates the background's rows and the summary: the list follows.
+  // Read when opened, and again as each regenerate answer updates the background's rows and the summary.
   useEffect(() => void model.reload(), [model, summary]);
   const test = summary?.tests.find((each) => each.key === testKey) ?? null;
   const name = test?.name ?? testKey;

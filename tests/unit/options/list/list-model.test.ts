@@ -72,7 +72,6 @@ describe('the list model: opening', () => {
   it('asks once for the state in the hash, remembered size and sort filling the gaps, and shows it', async () => {
     const prefs = memoryPrefs<ProjectSortKey>({ perPage: 25, sortBy: 'project', sort: 'asc' });
     const { list, fetch } = start('#/projects?search=acme&sort=desc', () => answer(['a', 'b']), prefs);
-    expect(list.active.value).toBe(true);
     expect(list.loading.value).toBe(true);
     expect(list.stale.value).toBe(true);
     await settle();
@@ -96,17 +95,14 @@ describe('the list model: opening', () => {
   it('asks nothing while another section is shown, and loads on entering, again on every return', async () => {
     const { list, fetch, router } = start('#/settings', () => answer(['a']));
     await settle();
-    expect(list.active.value).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
     expect(list.state.value).toEqual(DEFAULTS);
 
     router.navigate({ section: 'projects', list: {} });
-    expect(list.active.value).toBe(true);
     await settle();
     expect(fetch).toHaveBeenCalledTimes(1);
 
     router.navigate({ section: 'settings' });
-    expect(list.active.value).toBe(false);
     // The state of the list stays as it was while another section is shown.
     expect(list.state.value).toEqual(DEFAULTS);
     router.navigate({ section: 'projects', list: {} });
@@ -356,7 +352,7 @@ describe('the list model: answers', () => {
   it('does not follow the server when the person moved on meanwhile', async () => {
     const first = deferred<Result<Page<Item>>>();
     let calls = 0;
-    const { list, fetch } = start('#/projects?page=9', (state) =>
+    const { fetch } = start('#/projects?page=9', (state) =>
       ++calls === 1 ? first.promise : answer(['x'], { page: state.page, total: 23 }),
     );
     // Another section is shown before the (past-the-end) answer comes.
@@ -365,7 +361,6 @@ describe('the list model: answers', () => {
     await settle();
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(window.location.hash).toBe('#/settings');
-    expect(list.active.value).toBe(false);
   });
 });
 

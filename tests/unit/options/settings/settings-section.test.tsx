@@ -202,6 +202,9 @@ describe('SettingsSection', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save anyway' })),
     );
+    // The sentence that says why comes before the button that answers it.
+    const anyway = screen.getByRole('button', { name: 'Save anyway' });
+    expect(status.compareDocumentPosition(anyway) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(status.textContent).toBe('Settings saved.'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })));
