@@ -10,7 +10,6 @@ import { reportKey, sameId } from '@/lib/report-id';
 import { watchFollowed, type Followed, type FollowState } from '@/lib/following';
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm } from './create-form';
-import { createStartFocus } from './start-focus';
 import { readStore } from '@/lib/report-store';
 import { batch, effect, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
@@ -452,6 +451,25 @@ export function createPopupModel(panel?: PanelPage) {
       disposed = true;
       stopWatching?.();
       stopWatching = null;
+    },
+  };
+}
+
+// Where focus starts: on this page's action (Create report, or Regenerate once a report is found). A later
+// answer may move it from where the popup put it; once the person pressed a key or clicked, it stays theirs.
+function createStartFocus() {
+  let acted = false;
+  let placed: HTMLElement | null = null;
+  return {
+    place(element: HTMLElement | null | undefined): void {
+      const current = document.activeElement;
+      const free = !current || current === document.body || current === placed;
+      if (acted || !element || !free) return;
+      element.focus();
+      if (document.activeElement === element) placed = element;
+    },
+    personActed(): void {
+      acted = true;
     },
   };
 }
