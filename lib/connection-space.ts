@@ -52,11 +52,14 @@ export function followSwitch(switched: () => void): void {
 }
 
 /**
- * Calls `listener` with the active connection's item `name` now, after every change, and when another
- * connection becomes active. Returns the function that stops watching.
+ * Calls `listener` with the active connection's item `name` in storage `areaName` now, after every change,
+ * and when another connection becomes active. Returns the function that stops watching.
  */
-export function watchActiveItem(name: string, listener: (value: unknown) => void): () => void {
-  const area = browser.storage.session;
+export function watchActiveItem(
+  name: string,
+  listener: (value: unknown) => void,
+  areaName: 'session' | 'local' = 'session',
+): () => void {
   let key: string | null = null;
   let stopped = false;
   // Bumped by each change: a read that started before it is older and is dropped.
@@ -64,19 +67,19 @@ export function watchActiveItem(name: string, listener: (value: unknown) => void
   async function load() {
     const mine = ++version;
     key = spaceKey((await readActive()).id, name);
-    const items = await area.get(key);
+    const items = await browser.storage[areaName].get(key);
     if (!stopped && mine === version) listener(items[key]);
   }
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
-    if (ACTIVE_CONNECTION_KEY in changes) return void load().catch(() => undefined);
-    if (key === null || !(key in changes) || stopped) return;
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area === 'session' && ACTIVE_CONNECTION_KEY in changes) return void load().catch(() => undefined);
+    if (area !== areaName || key === null || !(key in changes) || stopped) return;
     version++;
     listener(changes[key]?.newValue);
   };
-  area.onChanged.addListener(onChanged);
+  browser.storage.onChanged.addListener(onChanged);
   void load().catch(() => undefined);
   return () => {
     stopped = true;
-    area.onChanged.removeListener(onChanged);
+    browser.storage.onChanged.removeListener(onChanged);
   };
 }

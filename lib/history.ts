@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { Budget } from '@/entrypoints/background/storage-budget';
 import { bandOfScore, roundScore } from './api/score';
 import { REPORT_RESULTS, type Report, type ReportId } from './api/types';
-import { keysOf, spaceKey } from './connection-space';
+import { keysOf, spaceKey, watchActiveItem } from './connection-space';
 import { browser } from './page-browser';
 import { reportKey } from './report-id';
 import { checkCategory, checkImportance } from './report-store';
@@ -84,6 +84,10 @@ export function readHistory(connectionId?: string) {
     index: (): Promise<HistoryIndex> => get(HISTORY_INDEX_NAME).then(historyIndexFrom, () => ({})),
   };
 }
+
+/** Calls `listener` with the active connection's history of report `reportId` now and after every change. */
+export const watchSnapshots = (reportId: string | number, listener: (snapshots: Snapshot[]) => void) =>
+  watchActiveItem(historyName(String(reportId)), (value) => listener(historyFrom(value)), 'local');
 
 /**
  * Connection `connectionId`'s history, written within `budget` while `keeping()` (the person's setting, handed

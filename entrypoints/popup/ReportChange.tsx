@@ -9,13 +9,11 @@ import { formatDate } from '@/lib/format';
 import {
   changeSummary,
   compareSnapshots,
-  historyName,
-  readHistory,
+  watchSnapshots,
   type ChangeSummary,
   type Snapshot,
 } from '@/lib/history';
 import { t } from '@/lib/i18n';
-import { browser } from '@/lib/page-browser';
 
 // An analysis kept after the popup loaded came in while it was open (a Regenerate's result): it is said.
 const loadedAt = Date.now();
@@ -96,23 +94,7 @@ export function ReportChange({
 
 function useReportHistory(report: ReportSummary): readonly Snapshot[] {
   const [history, setHistory] = useState<readonly Snapshot[]>([]);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      void readHistory()
-        .snapshots(report.id)
-        .then((snapshots) => live && setHistory(snapshots));
-    const ownKey = `:${historyName(String(report.id))}`;
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && Object.keys(changes).some((key) => key.endsWith(ownKey))) read();
-    };
-    read();
-    browser.storage.onChanged.addListener(onChanged);
-    return () => {
-      live = false;
-      browser.storage.onChanged.removeListener(onChanged);
-    };
-  }, [report.id, report.generatedAt]);
+  useEffect(() => watchSnapshots(report.id, setHistory), [report.id]);
   return history;
 }
 
