@@ -82,44 +82,30 @@ export function createSidePanel() {
   };
 }
 
-/** Calls `onPage` with the active tab's address at once, then whenever it changes. */
+/** Calls `onPage` with the address of its window's active tab at once, then on each switch or navigation. */
 export async function followActiveTab(onPage: (url: string | undefined) => void): Promise<() => void> {
-  const [windowId, ownTabId] = await Promise.all([
-    activeTab().then((tab) => tab?.windowId),
-    browser.tabs.getCurrent().then(
-      (tab) => tab?.id,
-      () => undefined,
-    ),
-  ]);
+  const ownTabId = await browser.tabs.getCurrent().then(
+    (tab) => tab?.id,
+    () => undefined,
+  );
   let stopped = false;
-  // Reading a tab takes a round trip: only the newest event's answer is shown.
+  // Each event asks for the active tab again (other windows' events find it unchanged); the newest answer counts.
   let latest = 0;
-  const say = (tab: Browser.tabs.Tab | undefined, asked: number) => {
-    if (stopped || asked !== latest || !tab || tab.id === ownTabId) return;
-    onPage(tab.url);
-  };
-  const read = (load: () => Promise<Browser.tabs.Tab | undefined>) => {
+  const read = () => {
     const asked = ++latest;
-    load().then(
-      (tab) => say(tab, asked),
-      () => undefined, // the tab closed meanwhile: its successor's event follows
-    );
+    void activeTab().then((tab) => {
+      if (!stopped && asked === latest && tab && tab.id !== ownTabId) onPage(tab.url);
+    });
   };
-
-  const onActivated = (info: { tabId: number; windowId: number }) => {
-    if (info.windowId === windowId && info.tabId !== ownTabId) read(() => browser.tabs.get(info.tabId));
+  const onUpdated = (_tabId: number, change: { url?: string }) => {
+    if (change.url !== undefined) read();
   };
-  const onUpdated = (tabId: number, change: { url?: string }, tab: Browser.tabs.Tab) => {
-    if (change.url === undefined || !tab.active || tab.windowId !== windowId || tabId === ownTabId) return;
-    say(tab, ++latest);
-  };
-  browser.tabs.onActivated.addListener(onActivated);
+  browser.tabs.onActivated.addListener(read);
   browser.tabs.onUpdated.addListener(onUpdated);
-  // Read again once listening, so a switch meanwhile is not missed.
-  read(activeTab);
+  read();
   return () => {
     stopped = true;
-    browser.tabs.onActivated.removeListener(onActivated);
+    browser.tabs.onActivated.removeListener(read);
     browser.tabs.onUpdated.removeListener(onUpdated);
   };
 }

@@ -62,15 +62,12 @@ const lookups = () => sendMock.mock.calls.filter(([type]) => type === 'popup.pag
 
 /** The panel's window (5) shows `firstUrl`; `switchTo` activates a new tab there. */
 function fakeTabs(firstUrl: string) {
-  const urls: Record<number, string> = { 1: firstUrl };
+  const tabs = [{ id: 1, url: firstUrl, windowId: 5 }];
   vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue(undefined as never);
-  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 1, url: firstUrl, windowId: 5 }] as never);
-  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((id) =>
-    Promise.resolve({ id, url: urls[id] } as never),
-  );
+  vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(async () => [tabs.at(-1)!] as never);
   return (url: string) => {
-    const id = Object.keys(urls).length + 1;
-    urls[id] = url;
+    const id = tabs.length + 1;
+    tabs.push({ id, url, windowId: 5 });
     void fakeBrowser.tabs.onActivated.trigger({ tabId: id, windowId: 5, previousTabId: id - 1 });
   };
 }

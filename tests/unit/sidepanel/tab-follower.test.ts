@@ -4,113 +4,132 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { followActiveTab } from '@/entrypoints/sidepanel/panel';
 
+interface Tab {
+  id: number;
+  windowId: number;
+  url: string;
+  active: boolean;
+}
+
 const WINDOW = 1;
 const OTHER_WINDOW = 2;
 
-const tabs: Record<number, { url: string; windowId: number }> = {
-  10: { url: 'https://a.example/', windowId: WINDOW },
-  11: { url: 'https://b.example/', windowId: WINDOW },
-  20: { url: 'https://elsewhere.example/', windowId: OTHER_WINDOW },
-};
+/**
+ * The browser's tabs as the panel in WINDOW sees them (tab 10 active there, the panel itself in tab
+ * `ownTabId`). `delay` holds back the browser's next answer until the function it returns is called.
+ */
+function fakeWindows(ownTabId?: number) {
+  const tabs: Record<number, Tab> = {};
+  const add = (id: number, windowId: number, url: string) =>
+    (tabs[id] = { id, windowId, url, active: false });
+  add(10, WINDOW, 'https://a.example/');
+  add(11, WINDOW, 'https://b.example/');
+  add(20, OTHER_WINDOW, 'https://elsewhere.example/');
+  if (ownTabId !== undefined) add(ownTabId, WINDOW, 'chrome-extension://panel/sidepanel.html');
+  tabs[10]!.active = tabs[20]!.active = true;
+  const activeIn = (windowId: number) =>
+    Object.values(tabs).find((tab) => tab.active && tab.windowId === windowId)!;
 
-/** The browser's tabs as the panel in WINDOW sees them: `active` shown, the panel itself in tab `ownTabId`. */
-function fakeTabs(active = 10, ownTabId?: number) {
+  let hold: ((give: () => void) => void) | null = null;
+  // Answers with the tabs as they are when asked.
+  function answer<T>(value: T): Promise<T> {
+    return new Promise((resolve) => {
+      const held = hold;
+      hold = null;
+      if (held) held(() => resolve(value));
+      else resolve(value);
+    });
+  }
   vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue(
-    (ownTabId === undefined ? undefined : { id: ownTabId }) as never,
+    (ownTabId === undefined ? undefined : tabs[ownTabId]) as never,
   );
-  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([
-    { id: active, ...tabs[active] } as Browser.tabs.Tab,
-  ]);
-  return vi
-    .spyOn(fakeBrowser.tabs, 'get')
-    .mockImplementation((id) => Promise.resolve({ id, ...tabs[id] } as never));
+  vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(() => answer([{ ...activeIn(WINDOW) }] as never));
+  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((id) => answer({ ...tabs[id] } as never));
+  return {
+    async activate(id: number) {
+      const tab = tabs[id]!;
+      activeIn(tab.windowId).active = false;
+      tab.active = true;
+      await fakeBrowser.tabs.onActivated.trigger({ tabId: id, windowId: tab.windowId });
+    },
+    async navigate(id: number, url: string) {
+      const tab = { ...tabs[id]!, url };
+      tabs[id] = tab;
+      await fakeBrowser.tabs.onUpdated.trigger(id, { url }, tab as Browser.tabs.Tab);
+    },
+    delay(): () => void {
+      let release = () => {};
+      hold = (give) => (release = give);
+      return () => release();
+    },
+  };
 }
 
-const tab = (id: number, windowId: number, active: boolean, url: string) =>
-  ({ id, active, windowId, url }) as Browser.tabs.Tab;
+// Every answer already given has been handled: the fake browser answers at once.
+const settled = () => new Promise((resolve) => setTimeout(resolve));
 
 beforeEach(() => fakeBrowser.reset());
 
+/** Follows the tabs; `shown()`: the pages the panel showed in turn (it keeps a page told again). */
 async function follow() {
   const pages: (string | undefined)[] = [];
   const stop = await followActiveTab((url) => pages.push(url));
-  await vi.waitFor(() => expect(pages.length).toBeGreaterThan(0));
-  return { pages, stop };
+  const shown = () => pages.filter((url, index) => index === 0 || url !== pages[index - 1]);
+  await vi.waitFor(() => expect(shown()).toEqual(['https://a.example/']));
+  return { shown, stop };
 }
 
 describe('side panel: following the active tab', () => {
   it('starts with the active tab of its window, then follows a switch to another tab', async () => {
-    fakeTabs();
-    const { pages } = await follow();
-    expect(pages).toEqual(['https://a.example/']);
-    await fakeBrowser.tabs.onActivated.trigger({ tabId: 11, windowId: WINDOW });
-    await vi.waitFor(() => expect(pages).toEqual(['https://a.example/', 'https://b.example/']));
+    const windows = fakeWindows();
+    const { shown } = await follow();
+    await windows.activate(11);
+    await vi.waitFor(() => expect(shown()).toEqual(['https://a.example/', 'https://b.example/']));
   });
 
   it('follows the active tab navigating, but not a tab in the background', async () => {
-    fakeTabs();
-    const { pages } = await follow();
-    const { onUpdated } = fakeBrowser.tabs;
-    await onUpdated.trigger(
-      11,
-      { url: 'https://b.example/next' },
-      tab(11, WINDOW, false, 'https://b.example/next'),
+    const windows = fakeWindows();
+    const { shown } = await follow();
+    await windows.navigate(11, 'https://b.example/next');
+    await windows.navigate(10, 'https://a.example/next');
+    await vi.waitFor(() => expect(shown()).toEqual(['https://a.example/', 'https://a.example/next']));
+    await windows.activate(11);
+    await vi.waitFor(() =>
+      expect(shown()).toEqual(['https://a.example/', 'https://a.example/next', 'https://b.example/next']),
     );
-    await onUpdated.trigger(
-      10,
-      { url: 'https://a.example/next' },
-      tab(10, WINDOW, true, 'https://a.example/next'),
-    );
-    // A loading step without a new address says nothing.
-    await onUpdated.trigger(10, {}, tab(10, WINDOW, true, 'https://a.example/next'));
-    expect(pages).toEqual(['https://a.example/', 'https://a.example/next']);
   });
 
   it('ignores other windows (they have panels of their own) and its own tab', async () => {
-    const getTab = fakeTabs(10, 12);
-    const { pages } = await follow();
-    await fakeBrowser.tabs.onActivated.trigger({ tabId: 20, windowId: OTHER_WINDOW });
-    await fakeBrowser.tabs.onUpdated.trigger(
-      20,
-      { url: 'https://elsewhere.example/x' },
-      tab(20, OTHER_WINDOW, true, 'https://elsewhere.example/x'),
-    );
-    await fakeBrowser.tabs.onActivated.trigger({ tabId: 12, windowId: WINDOW });
-    expect(getTab).not.toHaveBeenCalled();
-    expect(pages).toEqual(['https://a.example/']);
+    const windows = fakeWindows(12);
+    const { shown } = await follow();
+    await windows.navigate(20, 'https://elsewhere.example/x');
+    await windows.activate(12);
+    await windows.navigate(12, 'chrome-extension://panel/sidepanel.html#x');
+    await settled();
+    expect(shown()).toEqual(['https://a.example/']);
+    await windows.activate(11);
+    await vi.waitFor(() => expect(shown()).toEqual(['https://a.example/', 'https://b.example/']));
   });
 
-  it('shows the newest switch when tab reads answer out of order', async () => {
-    const getTab = fakeTabs();
-    const { pages } = await follow();
-    let answerSlow!: () => void;
-    let slowRead!: Promise<never>;
-    getTab.mockImplementationOnce(
-      (id) =>
-        (slowRead = new Promise(
-          (resolve) => (answerSlow = () => resolve(tab(id, WINDOW, true, 'https://b.example/') as never)),
-        )),
-    );
-    await fakeBrowser.tabs.onActivated.trigger({ tabId: 11, windowId: WINDOW });
-    await fakeBrowser.tabs.onActivated.trigger({ tabId: 10, windowId: WINDOW });
-    await vi.waitFor(() => expect(pages).toEqual(['https://a.example/', 'https://a.example/']));
+  it('shows the newest switch when the browser answers out of order', async () => {
+    const windows = fakeWindows();
+    const { shown } = await follow();
+    const answerSlow = windows.delay();
+    await windows.activate(11);
+    await windows.activate(10);
+    await settled();
     answerSlow();
-    // The follower's handler was attached to this read before the test's await: it has run once this resolves.
-    await slowRead;
-    expect(pages).toEqual(['https://a.example/', 'https://a.example/']);
+    await settled();
+    expect(shown()).toEqual(['https://a.example/']);
   });
 
-  it('stops listening when told', async () => {
-    const getTab = fakeTabs();
-    const { pages, stop } = await follow();
+  it('stops following when told', async () => {
+    const windows = fakeWindows();
+    const { shown, stop } = await follow();
     stop();
-    await fakeBrowser.tabs.onActivated.trigger({ tabId: 11, windowId: WINDOW });
-    await fakeBrowser.tabs.onUpdated.trigger(
-      10,
-      { url: 'https://a.example/next' },
-      tab(10, WINDOW, true, 'https://a.example/next'),
-    );
-    expect(getTab).not.toHaveBeenCalled();
-    expect(pages).toEqual(['https://a.example/']);
+    await windows.activate(11);
+    await windows.navigate(11, 'https://b.example/next');
+    await settled();
+    expect(shown()).toEqual(['https://a.example/']);
   });
 });
