@@ -182,10 +182,7 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
       return { ok: true, data: ofSite.slice(0, RECENT_COUNT) };
     },
 
-    /**
-     * The list for the CSV export; the change since the previous analysis from this connection's history.
-     * The export's loop in the page paces its reads: a 429 comes back to it at once.
-     */
+    /** The list for the CSV export; the change since the previous analysis from this connection's history. */
     exportPage: (query: ReportListQuery) =>
       run(async (client) => {
         const answer = await client.listReports(query, PACED);
