@@ -2,7 +2,7 @@
 // as another account gets no request, and a late answer tells nothing.
 import { browser } from 'wxt/browser';
 import { apiError } from '@/entrypoints/background/error-messages';
-import type { ApiClient, ReadOptions } from '@/entrypoints/background/service/client';
+import { PACED, type ApiClient, type ReadOptions } from '@/entrypoints/background/service/client';
 import type { Result } from '@/lib/api/errors';
 import { originPattern } from '@/lib/base-url';
 import { listView } from '@/lib/api/summary';
@@ -185,7 +185,7 @@ function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, client
     /** The list for the CSV export; the change since the previous analysis from this connection's history. */
     exportPage: (query: ReportListQuery) =>
       run(async (client) => {
-        const answer = await client.listReports(query);
+        const answer = await client.listReports(query, PACED);
         return exportPage(answer, answer.ok ? await readHistory(on.id).index() : {});
       }),
 

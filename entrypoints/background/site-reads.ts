@@ -18,7 +18,8 @@ import {
 } from '@/lib/site-aggregate';
 import { SITE_JOB_PREFIX, SITE_KEPT_KEY, SITE_ROWS_PREFIX } from '@/lib/storage-keys';
 import { apiError } from './error-messages';
-import { createRunner, ended, newJob, PACED, workAlarm, type Job, type JobKind } from './jobs/runner';
+import { createRunner, ended, newJob, workAlarm, type Job, type JobKind } from './jobs/runner';
+import { PACED } from './service/client';
 import type { Service } from './service';
 import { budgets, spaceItem, StorageFull, storageFullError } from './storage-budget';
 

@@ -198,4 +198,23 @@ describe('Reports: Export CSV', () => {
     expect(records.flatMap((record) => record.slice(13, 16)).join('; ')).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
     await screenshot(page, 'options-export-done');
   });
+
+  it('waits out a 429 once, saying so, and asks for the page again', async () => {
+    const page = await extension().openOptions('/reports?search=example');
+    await bodyRows(reportsTable(page)).first().waitFor();
+    const before = requestsTo(api(), 'GET', '/api/v1/reports').length;
+    api().controls.forceStatus(429, 1, undefined, { 'Retry-After': '2' }, { method: 'GET' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page
+      .getByText('The service asked to slow down: waiting 2 s before reading page 1 again…')
+      .waitFor();
+    await download;
+    const reads = requestsTo(api(), 'GET', '/api/v1/reports').slice(before);
+    expect(reads.map((request) => [request.query.page, request.status])).toEqual([
+      ['1', 429],
+      ['1', 200],
+      ['2', 200],
+    ]);
+  });
 });

@@ -12,7 +12,8 @@ import type { PageInput } from '@/lib/messaging/protocol';
 import { reportKey } from '@/lib/report-id';
 import { budgets, spaceItem } from '../storage-budget';
 import type { Service } from '../service';
-import { createRunner, endWith, newJob, PACED, workAlarm, type JobKind } from './runner';
+import { PACED } from '../service/client';
+import { createRunner, endWith, newJob, workAlarm, type JobKind } from './runner';
 
 /** Besides what pages watch: the reports to list first. */
 interface StoredJob extends BulkJob {

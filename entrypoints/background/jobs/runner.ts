@@ -42,9 +42,6 @@ interface RunnerDeps<J extends Job> {
   alarm: string;
 }
 
-/** Jobs wait out a 429 with their own pacer (lib/pace.ts): the client hands it back at once. */
-export const PACED = { paced: true } as const;
-
 /** The client's timeout for a change (15 s), and a second more. */
 const SETTLE_AFTER_MS = 16_000;
 /** Chrome's shortest alarm period. */

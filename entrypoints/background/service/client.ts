@@ -25,6 +25,9 @@ export type ApiClientConfig = HttpSettings;
 
 export type ReadOptions = Pick<HttpRequest, 'paced'>;
 
+/** A read whose caller waits out a 429 with its own pacer (lib/pace.ts): the client hands it back at once. */
+export const PACED: ReadOptions = { paced: true };
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 type Read<T> = (value: unknown) => Parsed<T>;

@@ -1,11 +1,16 @@
 // The export's model: every page read with the list's filters, the pace the throttle asks for, Stop, and a
 // failure midway with Retry going on from the page that failed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { RateLimit, Result } from '@/lib/api/errors';
 import type { ExportPage, ExportRow } from '@/lib/export/export-row';
 import { createExportModel, EXPORT_PER_PAGE } from '@/entrypoints/options/reports/export/export-model';
 import { BOM } from '@/entrypoints/options/reports/export/csv';
 import type { ReportFilters } from '@/entrypoints/options/reports/reports-model';
+import { createServices } from '@/entrypoints/background/service';
+import { createApiClient } from '@/entrypoints/background/service/client';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
+import { json } from '../../../background/service/fake-fetch';
 import { callsOf, deferred, fail, fakeSend, ok, type Handler } from '../../fakes';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
@@ -130,6 +135,15 @@ describe('export model', () => {
     expect(pages()).toHaveLength(3);
     expect(urlsIn(files[0]!.text)).toHaveLength(200);
     expect(model.state.value).toMatchObject({ phase: 'done', count: 200 });
+  });
+
+  it('ends at its cap of 1,000 pages when the service never says the list ended', async () => {
+    const { model, pages } = setup(({ page = 1 }) =>
+      ok({ rows: [exportRow(page)], page, lastPage: null, total: null, hasNext: true }),
+    );
+    await model.start({});
+    expect(pages()).toHaveLength(1000);
+    expect(model.state.value).toMatchObject({ phase: 'done', count: 1000 });
   });
 
   it('reads no page past the last one the total allows, though the service says there is a next page', async () => {
@@ -261,5 +275,54 @@ describe('export model', () => {
     await done;
     expect(pages()).toHaveLength(1);
     expect(files).toHaveLength(1);
+  });
+});
+
+describe('export model over the service', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** The export's reads through the background's service and client to a server that answers `answer`. */
+  async function overServer(answer: (page: number, asked: number) => Response) {
+    fakeBrowser.reset();
+    const connection = { id: 'c', label: 'C', baseUrl: 'https://rank.example', apiKey: 'key-1234abcd' };
+    await writeConnections({ active: 'c', list: [connection] });
+    const asked: number[] = [];
+    const server = async (url: string | URL | Request) => {
+      const page = Number(new URL(String(url)).searchParams.get('page'));
+      asked.push(page);
+      return answer(page, asked.filter((each) => each === page).length);
+    };
+    const service = createServices({ emit: async () => {} }, (settings) =>
+      createApiClient({ ...settings, fetch: server as typeof fetch, sleep: async () => {} }),
+    )({ id: 'c', account: 'c' });
+    const { model, sleeps } = setup((query) => service.exportPage(query));
+    const states: unknown[] = [];
+    model.state.subscribe((state) => states.push(state));
+    return { model, sleeps, asked, states };
+  }
+
+  const TOO_MANY = () => json({ message: 'Too Many Attempts.' }, 429, { 'Retry-After': '1' });
+  const ONE_REPORT = () =>
+    json({
+      data: [{ id: 7, url: 'site.example/', project: 'site.example', result: 80, privacy: 0 }],
+      meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 },
+    });
+
+  it('a 429 is waited out once, by the export, which shows the wait', async () => {
+    const { model, sleeps, asked, states } = await overServer((_page, asked) =>
+      asked === 1 ? TOO_MANY() : ONE_REPORT(),
+    );
+    await model.start({});
+    expect(asked).toEqual([1, 1]);
+    expect(sleeps).toEqual([1000]);
+    expect(states).toContainEqual({ phase: 'reading', page: 1, lastPage: null, waitingSeconds: 1 });
+    expect(model.state.value).toMatchObject({ phase: 'done', count: 1 });
+  });
+
+  it('a burst of 429s costs a page no more requests than the one pacer allows (three waits)', async () => {
+    const { model, asked } = await overServer(TOO_MANY);
+    await model.start({});
+    expect(asked).toEqual([1, 1, 1, 1]);
+    expect(model.state.value).toMatchObject({ phase: 'failed', page: 1, error: { kind: 'rate_limited' } });
   });
 });
