@@ -1,6 +1,6 @@
 // What the services and handlers tell the rest of the background. A subscriber's failure is logged; only
 // storage that stayed full reaches the caller, once all have run.
-import type { ApiError, Result } from '@/lib/api/errors';
+import type { ApiError } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 import { StorageFull } from './storage-budget';
@@ -15,10 +15,6 @@ export interface BackgroundEvents {
   /** Deleted here (error null), or the service says it is gone. */
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
-  /** A page's create, or new results it asked for, leaves for the service. */
-  'report.requested': { request: object; kind: 'create' | 'regenerate'; pageUrl: string | null };
-  /** That request's answer, whatever it is: the page that asked may have closed meanwhile. */
-  'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
   /** Removed, or saved with another address or key (another account): what it was. */
