@@ -1,5 +1,5 @@
-// What the services and handlers tell the rest of the background. A subscriber's failure is logged; only
-// storage that stayed full reaches the caller, once all have run.
+// What the services and handlers tell the rest of the background: one `emit` (wiring.ts) that calls the parts
+// that must react. A part's failure is logged; only storage that stayed full reaches the caller, once all ran.
 import type { ApiError } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
@@ -21,28 +21,25 @@ export interface BackgroundEvents {
   'connection.removed': { id?: string; baseUrl: string };
 }
 
-type Listener<T> = (payload: T) => unknown;
+/** One of them, with its type: a `switch` on `type` knows its payload. */
+export type BackgroundEvent = {
+  [K in keyof BackgroundEvents]: { type: K } & BackgroundEvents[K];
+}[keyof BackgroundEvents];
 
-export type Events = ReturnType<typeof createEvents>;
+export interface Events {
+  emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void>;
+}
 
-export function createEvents() {
-  const listeners = new Map<keyof BackgroundEvents, Listener<never>[]>();
-  return {
-    on<K extends keyof BackgroundEvents>(type: K, listener: Listener<BackgroundEvents[K]>): void {
-      listeners.set(type, [...(listeners.get(type) ?? []), listener as Listener<never>]);
-    },
-    /** Every subscriber in turn: what the answer reports is kept before the page sees it. */
-    async emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void> {
-      let full: StorageFull | undefined;
-      for (const listener of listeners.get(type) ?? []) {
-        try {
-          await (listener as Listener<BackgroundEvents[K]>)(payload);
-        } catch (cause) {
-          console.warn('Page Reports: after', type, cause);
-          if (cause instanceof StorageFull) full ??= cause;
-        }
-      }
-      if (full) throw full;
-    },
-  };
+/** Every reaction in turn: what the answer reports is kept before the page sees it. */
+export async function react(type: string, reactions: Array<() => unknown>): Promise<void> {
+  let full: StorageFull | undefined;
+  for (const reaction of reactions) {
+    try {
+      await reaction();
+    } catch (cause) {
+      console.warn('Page Reports: after', type, cause);
+      if (cause instanceof StorageFull) full ??= cause;
+    }
+  }
+  if (full) throw full;
 }
