@@ -344,6 +344,24 @@ describe('browser integration', () => {
       });
     });
 
+    it('is notified through the background’s own handlers', async () => {
+      const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+      await writeConnections({ active: A.id, list: [A] });
+      vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+      await saveIntegrationPrefs({ notifications: true });
+      const service = heldCreates();
+      service.release();
+      const background = createBackground({ client: { fetch: service.fetch } });
+      const { notifications } = setup(undefined, background);
+      const connection = { id: A.id, account: A.id };
+      popups(true, false);
+      await background.handlers['reports.create']({ connection, url: TAB.url, privacy: 0 });
+      popups(true, false);
+      await background.handlers['reports.update']({ connection, id: 12, regenerate: true });
+      const titles = notifications.create.mock.calls.map(([, options]) => options.title);
+      expect(titles).toEqual(['Report created', 'Results regenerated']);
+    });
+
     it('is not notified while its popup is still open, nor when the options page started it, nor with notifications off', async () => {
       const { handlers, notifications } = setup();
       await saveIntegrationPrefs({ notifications: true });
