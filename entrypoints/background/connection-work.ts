@@ -1,6 +1,6 @@
 // Everything one connection keeps and runs: its report store, history, creates running, the follower, the
 // bulk job and its projects' site reads, each built for one connection (its id and account) and storing
-// under that id. It hears of every report answer through the service's events, each for the connection that
+// under that id. The background hands it every report answer (`heard`), each for the connection that
 // answered. A connection removed or saved as another account gets no request from its old work (`drop`).
 import type { CreateReportInput } from '@/lib/messaging/inputs';
 import type { ReportSummary } from '@/lib/api/types';
@@ -11,7 +11,7 @@ import { historyOnItem } from '@/lib/settings/items';
 import { createBulkChanges } from './jobs/bulk-change';
 import { createCreateRuns } from './create-runs';
 import { createFollower } from './follower';
-import type { Events } from './events';
+import type { BackgroundEvent } from './events';
 import { createSiteReads } from './site-reads';
 import type { Service } from './service';
 import { budgets } from './storage-budget';
@@ -19,7 +19,6 @@ import { refOf, type Connection, type ConnectionRef, type Connections } from './
 
 export interface WorkDeps {
   serviceOf(ref: ConnectionRef): Service;
-  events: Pick<Events, 'on'>;
   readConnections(): Promise<Connections>;
 }
 
@@ -76,41 +75,45 @@ export function createConnectionWorks(deps: WorkDeps) {
     };
   }
 
-  // What each report answer changes in the space of the connection it came from.
-  deps.events.on('report.created', async ({ on, pageUrl, report }) => {
-    const work = workFor(on);
-    await work.store.created(pageUrl, report);
-    await work.follow(report);
-  });
-  deps.events.on('report.changed', async ({ on, report, regenerated }) => {
-    const work = workFor(on);
-    await work.store.seen(report);
-    // New results asked for: a new wait. A changed privacy does not lengthen the old one.
-    await work.follow(report, regenerated);
-  });
-  deps.events.on('report.seen', async ({ on, report }) => {
-    const work = workFor(on);
-    await work.store.seen(report);
-    await work.follow(report);
-  });
-  deps.events.on('report.gone', async ({ on, id, error }) => {
-    const work = workFor(on);
-    await work.store.gone(id);
-    await quietly(work.follower.forget(id, error));
-  });
-  deps.events.on('reports.listed', ({ on, page, view }) => workFor(on).store.listed(page, view));
-  deps.events.on('project.deleted', ({ on, name }) => workFor(on).store.projectGone(name));
-  for (const type of ['report.created', 'report.changed', 'report.seen'] as const) {
-    // Each analysis seen is kept in the history (before lists are trimmed: it needs the tests).
-    deps.events.on(type, ({ on, report }) => workFor(on).history.note([report]));
-    // A kept project's rows follow a moment later (not awaited: they are written together).
-    deps.events.on(type, ({ on, report }) => void quietly(workFor(on).sites.noted([report])));
+  /** What an answer changes in the space of the connection it came from, each part on its own. */
+  function heard(event: BackgroundEvent): Array<() => unknown> {
+    if (event.type === 'connection.switched' || event.type === 'connection.removed') return [];
+    const work = workFor(event.on);
+    switch (event.type) {
+      case 'report.created':
+      case 'report.changed':
+      case 'report.seen':
+        return [
+          async () => {
+            if (event.type === 'report.created') await work.store.created(event.pageUrl, event.report);
+            else await work.store.seen(event.report);
+            // New results asked for: a new wait. A changed privacy does not lengthen the old one.
+            await work.follow(event.report, event.type === 'report.changed' && event.regenerated);
+          },
+          // Kept in the history before lists are trimmed (it needs the tests); a kept project's rows
+          // follow a moment later (not awaited: they are written together).
+          () => work.history.note([event.report]),
+          () => void quietly(work.sites.noted([event.report])),
+        ];
+      case 'reports.listed':
+        return [() => work.store.listed(event.page, event.view), () => work.history.note(event.page.items)];
+      case 'report.gone':
+        return [
+          async () => {
+            await work.store.gone(event.id);
+            await quietly(work.follower.forget(event.id, event.error));
+          },
+          () => work.history.forget(event.id),
+          () => void quietly(work.sites.gone(event.id)),
+        ];
+      case 'project.deleted':
+        return [
+          () => work.store.projectGone(event.name),
+          () => work.history.forgetProject(event.name),
+          () => work.sites.projectGone(event.name),
+        ];
+    }
   }
-  deps.events.on('reports.listed', ({ on, page }) => workFor(on).history.note(page.items));
-  deps.events.on('report.gone', ({ on, id }) => workFor(on).history.forget(id));
-  deps.events.on('project.deleted', ({ on, name }) => workFor(on).history.forgetProject(name));
-  deps.events.on('report.gone', ({ on, id }) => void quietly(workFor(on).sites.gone(id)));
-  deps.events.on('project.deleted', ({ on, name }) => workFor(on).sites.projectGone(name));
 
   async function stillActive(ref: ConnectionRef): Promise<boolean> {
     const now = await activeRef();
@@ -134,6 +137,7 @@ export function createConnectionWorks(deps: WorkDeps) {
   return {
     activeRef,
     stillActive,
+    heard,
     workFor,
     workOn,
     workOfId,

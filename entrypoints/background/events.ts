@@ -1,6 +1,6 @@
-// What the services and handlers tell the rest of the background. A subscriber's failure is logged; only
-// storage that stayed full reaches the caller, once all have run.
-import type { ApiError, Result } from '@/lib/api/errors';
+// What the services and handlers tell the rest of the background: one `emit` (wiring.ts) that calls the parts
+// that must react. A part's failure is logged; only storage that stayed full reaches the caller, once all ran.
+import type { ApiError } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { ConnectionRef } from './settings/storage';
 import { StorageFull } from './storage-budget';
@@ -15,38 +15,31 @@ export interface BackgroundEvents {
   /** Deleted here (error null), or the service says it is gone. */
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
-  /** A page's create, or new results it asked for, leaves for the service. */
-  'report.requested': { request: object; kind: 'create' | 'regenerate'; pageUrl: string | null };
-  /** That request's answer, whatever it is: the page that asked may have closed meanwhile. */
-  'report.answered': { request: object; answer: Result<Report> };
   /** Another connection is active, or the active one was saved with another address or key. */
   'connection.switched': Record<string, never>;
   /** Removed, or saved with another address or key (another account): what it was. */
   'connection.removed': { id?: string; baseUrl: string };
 }
 
-type Listener<T> = (payload: T) => unknown;
+/** One of them, with its type: a `switch` on `type` knows its payload. */
+export type BackgroundEvent = {
+  [K in keyof BackgroundEvents]: { type: K } & BackgroundEvents[K];
+}[keyof BackgroundEvents];
 
-export type Events = ReturnType<typeof createEvents>;
+export interface Events {
+  emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void>;
+}
 
-export function createEvents() {
-  const listeners = new Map<keyof BackgroundEvents, Listener<never>[]>();
-  return {
-    on<K extends keyof BackgroundEvents>(type: K, listener: Listener<BackgroundEvents[K]>): void {
-      listeners.set(type, [...(listeners.get(type) ?? []), listener as Listener<never>]);
-    },
-    /** Every subscriber in turn: what the answer reports is kept before the page sees it. */
-    async emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void> {
-      let full: StorageFull | undefined;
-      for (const listener of listeners.get(type) ?? []) {
-        try {
-          await (listener as Listener<BackgroundEvents[K]>)(payload);
-        } catch (cause) {
-          console.warn('Page Reports: after', type, cause);
-          if (cause instanceof StorageFull) full ??= cause;
-        }
-      }
-      if (full) throw full;
-    },
-  };
+/** Every reaction in turn: what the answer reports is kept before the page sees it. */
+export async function react(type: string, reactions: Array<() => unknown>): Promise<void> {
+  let full: StorageFull | undefined;
+  for (const reaction of reactions) {
+    try {
+      await reaction();
+    } catch (cause) {
+      console.warn('Page Reports: after', type, cause);
+      if (cause instanceof StorageFull) full ??= cause;
+    }
+  }
+  if (full) throw full;
 }

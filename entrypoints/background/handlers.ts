@@ -10,7 +10,8 @@ import { recentView } from '@/lib/report-store';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import type { ConnectionWork } from './connection-work';
-import type { BackgroundEvents, Events } from './events';
+import type { Events } from './events';
+import { announcedIfPopupCloses } from './integration';
 import { readConnections, refOf, saveConnection, type ConnectionRef } from './settings/storage';
 import { handlerPart } from './router';
 import {
@@ -112,23 +113,6 @@ export function createHandlers(
       return work ? act(work, input) : connectionGone(connection);
     };
 
-  /** A page's create or regeneration, told before and after: a popup closed meanwhile gets a notification. */
-  async function pageRequest(
-    asked: Omit<BackgroundEvents['report.requested'], 'request'>,
-    send: () => Promise<Result<Report>>,
-  ): Promise<Result<Report>> {
-    const request = {};
-    await emit('report.requested', { request, ...asked });
-    // A request that threw is answered too: what waits for the answer (a create run, its keep-alive) ends.
-    let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
-    try {
-      answer = await send();
-      return answer;
-    } finally {
-      await emit('report.answered', { request, answer });
-    }
-  }
-
   /** An answer kept for the next popup (the service answered it only while the connection was still this account). */
   async function kept<T>(answer: Result<T>, keep: (data: T) => Promise<void>): Promise<Result<Cached<T>>> {
     if (!answer.ok) return answer;
@@ -146,11 +130,11 @@ export function createHandlers(
     'reports.exportPage': onWork((work, query) => work.service.exportPage(query)),
     'reports.get': onWork((work, { id }) => work.service.getReport(id)),
     'reports.create': onWork((work, input) =>
-      pageRequest({ kind: 'create', pageUrl: input.url }, () => work.create(input)),
+      announcedIfPopupCloses('create', input.url, () => work.create(input)),
     ),
     'reports.update': onWork((work, { id, ...changes }) => {
       const send = () => work.service.updateReport(id, changes);
-      return changes.regenerate === true ? pageRequest({ kind: 'regenerate', pageUrl: null }, send) : send();
+      return changes.regenerate === true ? announcedIfPopupCloses('regenerate', null, send) : send();
     }),
     'reports.delete': onWork((work, { id }) => work.service.deleteReport(id)),
     'projects.list': onWork((work, query) => work.service.listProjects(query)),

@@ -12,9 +12,9 @@ export default defineBackground(() => {
     console.error('Page Reports background rejection:', String(event.reason)),
   );
 
-  const { handlers, toolbar, events, pageActionsOnActive } = createBackground();
+  const { handlers, toolbar, pageActionsOnActive } = createBackground();
   // The right-click menu, the create shortcut, notifications and the toolbar score: listeners at start-up.
-  registerBrowserIntegration(pageActionsOnActive, events);
+  registerBrowserIntegration(pageActionsOnActive);
   registerToolbarScore(toolbar);
   const route = createMessageRouter(handlers, {
     extensionId: browser.runtime.id,

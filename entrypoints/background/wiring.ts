@@ -11,7 +11,6 @@ import {
   readConnectionOf,
   readConnections,
   releaseUnusedOrigin,
-  type ConnectionRef,
   type ConnectionSettings,
 } from './settings/storage';
 import { settingsQueue } from './connections';
@@ -21,7 +20,7 @@ import { createConnectionWorks } from './connection-work';
 import { keepAliveWhile, workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
-import { createEvents } from './events';
+import { react, type BackgroundEvent, type BackgroundEvents } from './events';
 import { connectionGone, createKeyTest, createServices } from './service';
 import type { PageActions } from './integration/quick-create';
 
@@ -45,7 +44,6 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
   });
 
-  const events = createEvents();
   const clientOf = (settings: ConnectionSettings) =>
     createApiClient({
       ...settings,
@@ -53,9 +51,9 @@ export function createBackground(options: BackgroundOptions = {}) {
       // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
       onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
     });
-  const serviceOf = createServices(events, clientOf);
+  const serviceOf = createServices({ emit }, clientOf);
 
-  const works = createConnectionWorks({ serviceOf, events, readConnections });
+  const works = createConnectionWorks({ serviceOf, readConnections });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
 
@@ -71,7 +69,6 @@ export function createBackground(options: BackgroundOptions = {}) {
       (await readConnections()).list.map((entry) => entry.baseUrl),
     );
   }
-  events.on('connection.removed', forget);
 
   /** The one dispatch of alarms: the toolbar score's refresh, or work of one connection (a removed one's goes). */
   async function onWorkAlarm(name: string): Promise<void> {
@@ -82,7 +79,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
 
-  const handlers = createHandlers(works.workOn, events, createKeyTest(clientOf));
+  const handlers = createHandlers(works.workOn, { emit }, createKeyTest(clientOf));
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
@@ -94,23 +91,24 @@ export function createBackground(options: BackgroundOptions = {}) {
     showScore,
     clearScore,
   });
-  const ifActive =
-    <T extends { on: ConnectionRef }>(react: (event: T) => Promise<void>) =>
-    async (event: T) => {
-      if (await works.stillActive(event.on)) await react(event);
-    };
-  const changed = () => toolbar.changed();
-  events.on('report.created', ifActive(changed));
-  events.on('project.deleted', ifActive(changed));
-  events.on('connection.switched', changed);
-  events.on(
-    'report.changed',
-    ifActive(() => toolbar.showAllTabs()),
-  );
-  events.on(
-    'report.gone',
-    ifActive(async ({ error }) => (error === null ? changed() : undefined)),
-  );
+
+  /** What follows each event: the work of the connection it names, then the background's own parts. */
+  function emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void> {
+    const event = { type, ...payload } as BackgroundEvent;
+    return react(type, [...works.heard(event), () => backgroundHeard(event)]);
+  }
+
+  /** A removed connection is forgotten; the toolbar score follows the active connection's answers. */
+  async function backgroundHeard(event: BackgroundEvent): Promise<void> {
+    if (event.type === 'connection.removed') return forget(event);
+    if (event.type === 'connection.switched') return toolbar.changed();
+    const changed =
+      event.type === 'report.created' ||
+      event.type === 'project.deleted' ||
+      (event.type === 'report.gone' && event.error === null);
+    if (!(changed || event.type === 'report.changed') || !(await works.stillActive(event.on))) return;
+    await (changed ? toolbar.changed() : toolbar.showAllTabs());
+  }
 
   /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
   const pageActionsOnActive = async (): Promise<PageActions> => {
@@ -126,5 +124,5 @@ export function createBackground(options: BackgroundOptions = {}) {
       regenerate: (id) => keepAliveWhile(service.updateReport(id, { regenerate: true })),
     };
   };
-  return { handlers, works, toolbar, events, pageActionsOnActive };
+  return { handlers, works, toolbar, pageActionsOnActive };
 }

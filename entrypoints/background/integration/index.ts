@@ -2,9 +2,11 @@
 // "create-report" shortcut, notification clicks, and a notification for a popup's create or regeneration
 // that ends after its popup closed.
 import { browser } from 'wxt/browser';
+import { apiError } from '@/entrypoints/background/error-messages';
 import { t } from '@/lib/i18n';
 import { integrationPrefsItem } from '@/lib/settings/items';
-import type { BackgroundEvents, Events } from '../events';
+import type { Result } from '@/lib/api/errors';
+import type { Report } from '@/lib/api/types';
 import {
   announce,
   describeOutcome,
@@ -27,10 +29,7 @@ interface MenuClick {
 }
 
 /** Call synchronously at start-up: its listeners may be what woke the worker. */
-export function registerBrowserIntegration(
-  onActive: () => Promise<PageActions>,
-  events: Pick<Events, 'on'>,
-): void {
+export function registerBrowserIntegration(onActive: () => Promise<PageActions>): void {
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
     if (info.menuItemId === MENU_PAGE) return quickCreate(onActive, info.pageUrl ?? tab?.url, tab?.id);
     if (info.menuItemId === MENU_LINK) return quickCreate(onActive, info.linkUrl, tab?.id);
@@ -70,22 +69,27 @@ export function registerBrowserIntegration(
       notificationClicked,
     };
   }
+}
 
-  // A popup's request that ends after its popup closed is seen by nobody: a notification (when on) says it.
-  const popupAt = new WeakMap<
-    object,
-    { asked: Omit<BackgroundEvents['report.requested'], 'request'>; open: Promise<boolean> }
-  >();
-  events.on(
-    'report.requested',
-    ({ request, ...asked }) => void popupAt.set(request, { asked, open: popupOpen() }),
-  );
-  events.on('report.answered', async ({ request, answer }) => {
-    const started = popupAt.get(request);
-    if (started && (await started.open) && !(await popupOpen())) {
-      await announce(describeOutcome(started.asked.kind, started.asked.pageUrl, answer));
+/** A page's create or regeneration: said in a notification (when on) if a popup open when it left has closed. */
+export async function announcedIfPopupCloses(
+  kind: 'create' | 'regenerate',
+  pageUrl: string | null,
+  send: () => Promise<Result<Report>>,
+): Promise<Result<Report>> {
+  const openWhenAsked = popupOpen();
+  // A request that threw is said as failed too.
+  let answer: Result<Report> = { ok: false, error: apiError('unexpected') };
+  try {
+    answer = await send();
+    return answer;
+  } finally {
+    if ((await openWhenAsked) && !(await popupOpen())) {
+      await announce(describeOutcome(kind, pageUrl, answer)).catch((cause) =>
+        console.warn('Page Reports: could not announce', cause),
+      );
     }
-  });
+  }
 }
 
 async function popupOpen(): Promise<boolean> {

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { createConnectionWorks } from '@/entrypoints/background/connection-work';
-import { createEvents } from '@/entrypoints/background/events';
+import { react } from '@/entrypoints/background/events';
 import { createHandlers, lastPrivacyItem } from '@/entrypoints/background/handlers';
 import { createServices } from '@/entrypoints/background/service';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
@@ -37,11 +37,13 @@ const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-a' }
 const REF = { id: 'a', account: 'a' };
 
 /**
- * The real handlers and A's work, as the background joins them through its events; `core` stands for the
+ * The real handlers and A's work, as the background joins them (`emit` hands each answer to `heard`); `core` stands for the
  * service (each API call answers what the test's fake handler answers). A's follower watched.
  */
 function setup(core = coreHandlers()) {
-  const events = createEvents();
+  const events = {
+    emit: (type: string, payload: object) => react(type, works.heard({ type, ...payload } as never)),
+  };
   const service = {
     createReport: (input: never) => core['reports.create'](input),
     getReport: (id: ReportId) => core['reports.get']({ connection: REF, id }),
@@ -51,11 +53,7 @@ function setup(core = coreHandlers()) {
   };
   const readConnections = async () => ({ active: A.id, list: [A] });
   const serviceOf = createServices(events, () => service as unknown as ApiClient);
-  const works = createConnectionWorks({
-    serviceOf,
-    events,
-    readConnections,
-  });
+  const works = createConnectionWorks({ serviceOf, readConnections });
   const handlers = createHandlers(works.workOn, events, vi.fn());
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {

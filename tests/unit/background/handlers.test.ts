@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createEvents } from '@/entrypoints/background/events';
+import { react } from '@/entrypoints/background/events';
 import { createMessageRouter } from '@/entrypoints/background/router';
 import type { ClientOf } from '@/entrypoints/background/service';
 import { REF, setupHandlers } from './service-fixture';
@@ -184,9 +184,9 @@ describe('settings handlers', () => {
   it('reports a save as done when what follows it fails, and says why in the log', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { handlers, events, stored } = await setup({ baseUrl: 'https://old.example', apiKey: 'old-key-1' });
-    const bus = createEvents();
-    bus.on('connection.removed', () => Promise.reject(new Error('permission API gone')));
-    events.emit.mockImplementation(bus.emit);
+    events.emit.mockImplementation((type) =>
+      react(type, [() => type !== 'connection.removed' || Promise.reject(new Error('permission API gone'))]),
+    );
     const answer = await handlers['settings.save']({
       connection: SAVED,
       baseUrl: 'https://new.example',

@@ -6,8 +6,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/settings/items';
-import { registerBrowserIntegration } from '@/entrypoints/background/integration';
-import { createEvents } from '@/entrypoints/background/events';
+import { announcedIfPopupCloses, registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createBackground } from '@/entrypoints/background/wiring';
 import { MENU_LINK, MENU_PAGE } from '@/entrypoints/background/integration';
@@ -69,28 +68,15 @@ function setup(
   const regenerate = vi.fn(async (_id: ReportId) =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 91 })),
   );
-  const bus = background?.events ?? createEvents();
   registerBrowserIntegration(
     background?.pageActionsOnActive ?? (async () => ({ creating, lookUp, create, regenerate }) as never),
-    bus,
   );
-  // A page's create and regeneration as the handlers run them: between their two events.
-  const told = async <T>(
-    events: typeof bus,
-    asked: { kind: 'create' | 'regenerate'; pageUrl: string | null },
-    send: () => Promise<T>,
-  ) => {
-    const request = {};
-    await events.emit('report.requested', { request, ...asked });
-    const answer = await send();
-    await events.emit('report.answered', { request, answer: answer as never });
-    return answer;
-  };
+  // A page's create and regeneration as the handlers run them.
   const handlers = {
     'reports.create': (input: { url: string; privacy?: number }) =>
-      told(bus, { kind: 'create', pageUrl: input.url }, () => create(input)),
+      announcedIfPopupCloses('create', input.url, () => create(input)),
     'reports.update': (input: { id: number; regenerate?: boolean; privacy?: number }) =>
-      input.regenerate === true ? told(bus, { kind: 'regenerate', pageUrl: null }, () => update()) : update(),
+      input.regenerate === true ? announcedIfPopupCloses('regenerate', null, update) : update(),
   };
   return { handlers, create, update, lookUp, regenerate, menus, notifications, tabsCreate };
 }
@@ -356,6 +342,24 @@ describe('browser integration', () => {
         title: 'Results regenerated',
         message: 'Result for example.com/a: Bad · 40',
       });
+    });
+
+    it('is notified through the background’s own handlers', async () => {
+      const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+      await writeConnections({ active: A.id, list: [A] });
+      vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+      await saveIntegrationPrefs({ notifications: true });
+      const service = heldCreates();
+      service.release();
+      const background = createBackground({ client: { fetch: service.fetch } });
+      const { notifications } = setup(undefined, background);
+      const connection = { id: A.id, account: A.id };
+      popups(true, false);
+      await background.handlers['reports.create']({ connection, url: TAB.url, privacy: 0 });
+      popups(true, false);
+      await background.handlers['reports.update']({ connection, id: 12, regenerate: true });
+      const titles = notifications.create.mock.calls.map(([, options]) => options.title);
+      expect(titles).toEqual(['Report created', 'Results regenerated']);
     });
 
     it('is not notified while its popup is still open, nor when the options page started it, nor with notifications off', async () => {
