@@ -1,5 +1,11 @@
 // Showing data to people, in the browser's language and locale.
-import { PRIVACY, type Privacy, type ReportResult } from './api/types';
+import {
+  PRIVACY,
+  type CheckCategory,
+  type CheckImportance,
+  type Privacy,
+  type ReportResult,
+} from './api/types';
 import { t } from './i18n';
 
 // Each name is looked up when read: a module loaded before the i18n API is ready gets the current one.
@@ -42,6 +48,25 @@ function format(iso: string | null, style: 'date' | 'full'): string | null {
 }
 
 /** A date in the person's locale, or an em dash for none / unparseable. */
+// Literal keys at each t(): tests/unit/lib/i18n.test.ts finds the keys in use that way.
+const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
+  seo: () => t('checkCategorySeo'),
+  performance: () => t('checkCategoryPerformance'),
+  security: () => t('checkCategorySecurity'),
+  miscellaneous: () => t('checkCategoryMiscellaneous'),
+  other: () => t('checkCategoryOther'),
+};
+
+export const categoryName = (category: CheckCategory): string => CATEGORY_NAMES[category]();
+
+const IMPORTANCE_NAMES: Record<CheckImportance, () => string> = {
+  high: () => t('reportsImportanceHigh'),
+  medium: () => t('reportsImportanceMedium'),
+  low: () => t('reportsImportanceLow'),
+};
+
+export const importanceName = (importance: CheckImportance): string => IMPORTANCE_NAMES[importance]();
+
 export function formatDate(iso: string | null): string {
   return format(iso, 'date') ?? '—';
 }

@@ -4,7 +4,7 @@ import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
 import { PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
-import { importanceName } from '../options/reports/check-summary';
+import { importanceName } from '@/lib/format';
 import type { PopupModel } from './popup-model';
 import { t } from '@/lib/i18n';
 import { WriteFailure } from './WriteFailure';

@@ -22,7 +22,8 @@ import { reportKey } from '@/lib/report-id';
 import type { ShownState } from '@/lib/report-state';
 import { parseWebUrl } from '@/lib/page-url';
 import { formatCount } from '../format-number';
-import { groupByCategory, importanceName, issueCountsText } from './check-summary';
+import { importanceName } from '@/lib/format';
+import { groupByCategory, issueCountsText } from './check-summary';
 import type { ReportDetailsModel } from './report-details-model';
 import { openSettings } from '../router';
 

@@ -1,6 +1,7 @@
 // A report's tests, as the details panel says them: the counts in one sentence, and the failed tests
 // grouped under their category. Pure; the data comes already digested (lib/api/report-checks).
-import type { CheckCategory, CheckImportance, FailedCheck, ReportChecks } from '@/lib/api/types';
+import type { CheckCategory, FailedCheck, ReportChecks } from '@/lib/api/types';
+import { categoryName } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 
@@ -23,25 +24,6 @@ export function issueCountsText({ high, medium, low, passed }: ReportChecks['cou
   const issues = failed === 1 ? t('reportsIssueOne') : t('reportsIssues', formatCount(failed));
   return t('reportsIssueCounts', issues, levels.join(', '), passedText(passed));
 }
-
-// Literal keys at each t(): tests/unit/lib/i18n.test.ts finds the keys in use that way.
-const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
-  seo: () => t('checkCategorySeo'),
-  performance: () => t('checkCategoryPerformance'),
-  security: () => t('checkCategorySecurity'),
-  miscellaneous: () => t('checkCategoryMiscellaneous'),
-  other: () => t('checkCategoryOther'),
-};
-
-export const categoryName = (category: CheckCategory): string => CATEGORY_NAMES[category]();
-
-const IMPORTANCE_NAMES: Record<CheckImportance, () => string> = {
-  high: () => t('reportsImportanceHigh'),
-  medium: () => t('reportsImportanceMedium'),
-  low: () => t('reportsImportanceLow'),
-};
-
-export const importanceName = (importance: CheckImportance): string => IMPORTANCE_NAMES[importance]();
 
 /** In the order the failures come (already sorted). */
 export function groupByCategory(failures: readonly FailedCheck[]) {

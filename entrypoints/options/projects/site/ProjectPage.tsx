@@ -16,7 +16,7 @@ import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@
 import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
-import { categoryName, importanceName } from '../../reports/check-summary';
+import { categoryName, importanceName } from '@/lib/format';
 import { AverageScore } from '../ProjectsSection';
 import { downloadSiteCsv, rankingCsv } from './site-csv';
 import { TestPages } from './TestPages';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailedCheck } from '@/lib/api/types';
-import { categoryName, groupByCategory, issueCountsText } from '@/entrypoints/options/reports/check-summary';
+import { groupByCategory, issueCountsText } from '@/entrypoints/options/reports/check-summary';
+import { categoryName } from '@/lib/format';
 import { useTestLanguage } from '../../fake-i18n';
 
 describe('issueCountsText', () => {
