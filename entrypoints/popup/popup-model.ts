@@ -221,10 +221,11 @@ export function createPopupModel(panel?: PanelPage) {
   function update(id: ReportId, report: ReportSummary | null) {
     batch(() => {
       if (isPageReport(id)) pageReport.set(report);
-      const items = recent.value.value?.flatMap((item) =>
-        !sameId(item.id, id) ? [item] : report ? [report] : [],
-      );
-      recent.value = { ...recent.value, value: items };
+      const items = recent.value.value;
+      // A report not on the list leaves it as it is: no new list, no render of its rows.
+      if (!items?.some((item) => sameId(item.id, id))) return;
+      const value = items.flatMap((item) => (!sameId(item.id, id) ? [item] : report ? [report] : []));
+      recent.value = { ...recent.value, value };
     });
   }
 
