@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defineConfig } from 'wxt';
+import { defineConfig, type Entrypoint } from 'wxt';
 import { inlinePageCss } from './scripts/inline-page-css';
 
 // Origins the service may live on. Asked for at run time, one origin at a time, never granted up front.
@@ -73,6 +73,12 @@ export default defineConfig({
       const chosen =
         browser === 'firefox' ? process.env.PAGE_REPORTS_E2E_FIREFOX_DIR : process.env.PAGE_REPORTS_E2E_DIR;
       wxt.config.outDir = join(wxt.config.outBaseDir, chosen || `e2e-${browser}-mv${manifestVersion}`);
+    },
+    // Each page is built on its own: a chunk shared by the three pages would carry code only the options
+    // page runs into the popup's start-up.
+    'entrypoints:grouped': (_wxt, groups) => {
+      const pages = groups.findIndex((group) => Array.isArray(group) && group.length > 1);
+      if (pages >= 0) groups.splice(pages, 1, ...(groups[pages] as Entrypoint[]).map((page) => [page]));
     },
     // The pages' first paint waits for no stylesheet (scripts/inline-page-css.ts).
     'build:done': async (wxt) => {
