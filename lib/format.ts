@@ -99,6 +99,12 @@ function parseDate(iso: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** At most `max` characters, the cut marked with an ellipsis; a surrogate pair is never cut in half. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
+}
+
 /** Shortens a long text in the middle, keeping its start and its end: "https://exa…/page". */
 export function middleEllipsis(text: string, max: number): string {
   // By code point: a cut never splits a character outside the BMP (a decoded address may hold some).
