@@ -47,7 +47,6 @@ function format(iso: string | null, style: 'date' | 'full'): string | null {
     : null;
 }
 
-/** A date in the person's locale, or an em dash for none / unparseable. */
 // Literal keys at each t(): tests/unit/lib/i18n.test.ts finds the keys in use that way.
 const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
   seo: () => t('checkCategorySeo'),
@@ -67,6 +66,7 @@ const IMPORTANCE_NAMES: Record<CheckImportance, () => string> = {
 
 export const importanceName = (importance: CheckImportance): string => IMPORTANCE_NAMES[importance]();
 
+/** A date in the person's locale, or an em dash for none / unparseable. */
 export function formatDate(iso: string | null): string {
   return format(iso, 'date') ?? '—';
 }
