@@ -47,7 +47,6 @@ function format(iso: string | null, style: 'date' | 'full'): string | null {
     : null;
 }
 
-/** A date in the person's locale, or an em dash for none / unparseable. */
 // Literal keys at each t(): tests/unit/lib/i18n.test.ts finds the keys in use that way.
 const CATEGORY_NAMES: Record<CheckCategory, () => string> = {
   seo: () => t('checkCategorySeo'),
@@ -67,6 +66,7 @@ const IMPORTANCE_NAMES: Record<CheckImportance, () => string> = {
 
 export const importanceName = (importance: CheckImportance): string => IMPORTANCE_NAMES[importance]();
 
+/** A date in the person's locale, or an em dash for none / unparseable. */
 export function formatDate(iso: string | null): string {
   return format(iso, 'date') ?? '—';
 }
@@ -97,6 +97,12 @@ function parseDate(iso: string | null): Date | null {
   if (!iso) return null;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** At most `max` characters, the cut marked with an ellipsis; a surrogate pair is never cut in half. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** Shortens a long text in the middle, keeping its start and its end: "https://exa…/page". */

@@ -7,6 +7,7 @@ import type { Budget } from '@/entrypoints/background/storage-budget';
 import { bandOfScore, roundScore } from './api/score';
 import { REPORT_RESULTS, type Report, type ReportId } from './api/types';
 import { keysOf, spaceKey, watchActiveItem } from './connection-space';
+import { clip } from './format';
 import { browser } from './page-browser';
 import { reportKey } from './report-id';
 import { checkCategory, checkImportance } from './report-store';
@@ -196,7 +197,7 @@ export function snapshotOf(report: Report, takenAt: number): Snapshot | null {
       name: check.name,
       importance: check.importance,
       category: check.category,
-      value: shorten(check.detail),
+      value: check.detail && clip(check.detail, MAX_VALUE),
     })),
   };
 }
@@ -283,9 +284,4 @@ export function scoreChangeOf(
         : null;
   if (!previous || previous.score === null) return null;
   return { previous: previous.score, change: roundScore(report.score) - previous.score };
-}
-
-function shorten(text: string | null): string | null {
-  if (text === null || text.length <= MAX_VALUE) return text;
-  return `${text.slice(0, MAX_VALUE - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }

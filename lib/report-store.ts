@@ -121,32 +121,32 @@ export function readStore(connectionId?: string) {
     schema: z.ZodMiniType<T>,
     ids: (entry: T) => string[],
   ) {
-    const catalogKey = await key(STORE_KEY);
-    catalogRead ??= session.get(catalogKey).then((items) => items[catalogKey]);
-    const catalog = (await catalogRead) as Partial<Record<string, Record<string, unknown>>> | undefined;
-    // Only the entry read is checked: a catalog of thousands of addresses is not walked to paint one.
-    const entries = catalog?.[part];
-    const entry = schema.safeParse(entries && Object.hasOwn(entries, name) ? entries[name] : null).data;
-    if (!entry) return null;
-    const keys = await Promise.all(ids(entry).map((id) => key(storedReportName(id))));
-    const stored = keys.length > 0 ? await session.get(keys) : {};
-    const copies = z.array(reportCopySchema).safeParse(keys.map((copyKey) => stored[copyKey])).data;
-    // A copy dropped meanwhile: the view is not shown rather than shown with a hole.
-    return copies ? { entry, copies } : null;
+    try {
+      const catalogKey = await key(STORE_KEY);
+      catalogRead ??= session.get(catalogKey).then((items) => items[catalogKey]);
+      const catalog = (await catalogRead) as Partial<Record<string, Record<string, unknown>>> | undefined;
+      // Only the entry read is checked: a catalog of thousands of addresses is not walked to paint one.
+      const entries = catalog?.[part];
+      const entry = schema.safeParse(entries && Object.hasOwn(entries, name) ? entries[name] : null).data;
+      if (!entry) return null;
+      const keys = await Promise.all(ids(entry).map((id) => key(storedReportName(id))));
+      const stored = keys.length > 0 ? await session.get(keys) : {};
+      const copies = z.array(reportCopySchema).safeParse(keys.map((copyKey) => stored[copyKey])).data;
+      // A copy dropped meanwhile: the view is not shown rather than shown with a hole.
+      return copies ? { entry, copies } : null;
+    } catch {
+      return null;
+    }
   }
 
-  const readList = (view: string) =>
-    read('lists', view, listEntrySchema, (entry) => entry.ids).catch(() => null);
+  const readList = (view: string) => read('lists', view, listEntrySchema, (entry) => entry.ids);
 
   return {
     /** data null: the page has no report; null: never looked up. */
     async pageReport(url: string): Promise<Cached<ReportSummary | null> | null> {
       const address = serviceAddress(url);
       const found =
-        address &&
-        (await read('pages', address, pageEntrySchema, (entry) => (entry.id ? [entry.id] : [])).catch(
-          () => null,
-        ));
+        address && (await read('pages', address, pageEntrySchema, (entry) => (entry.id ? [entry.id] : [])));
       return found ? { data: found.copies[0] ?? null, fetchedAt: found.entry.at } : null;
     },
     async recent(host?: string | null): Promise<Cached<ReportSummary[]> | null> {

@@ -1,6 +1,7 @@
 // A report's `results` (phpRank's tests, keyed by name) turned into what a person reads: what failed,
 // how much it matters, and a short detail. It runs inside the answer's schema, so nothing here may throw:
 // what we do not understand is skipped or shown as sent.
+import { clip } from '../format';
 import { t, type MessageKey } from '../i18n';
 import { isRecord } from '../is-record';
 import { isPlainWebUrl } from '../page-url';
@@ -28,11 +29,7 @@ function own<T>(table: Record<string, T>, key: string): T | undefined {
 function shortText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const text = value.replace(/\s+/g, ' ').trim();
-  if (text === '') return null;
-  if (text.length <= MAX_TEXT) return text;
-  // Do not cut a surrogate pair in half.
-  const cut = text.slice(0, MAX_TEXT - 1).replace(/[\uD800-\uDBFF]$/, '');
-  return `${cut}…`;
+  return text === '' ? null : clip(text, MAX_TEXT);
 }
 
 /** A finite number, also from a numeric string (some PHP setups send numbers as strings). */

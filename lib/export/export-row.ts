@@ -3,6 +3,7 @@
 // previous score comes from the connection's history index.
 import type { Result } from '../api/errors';
 import type { CheckImportance, Page, Report, ReportChecks } from '../api/types';
+import type { PageData } from '../report-store';
 import { scoreChangeOf, type HistoryEntry, type HistoryIndex } from '../history';
 import { reportKey } from '../report-id';
 
@@ -35,19 +36,12 @@ export function exportRow(report: Report, history?: HistoryEntry) {
 
 export type ExportRow = ReturnType<typeof exportRow>;
 
-export interface ExportPage {
-  rows: ExportRow[];
-  page: number;
-  lastPage: number | null;
-  total: number | null;
-  hasNext: boolean;
-}
+export type ExportPage = Pick<PageData, 'page' | 'lastPage' | 'total' | 'hasNext'> & { rows: ExportRow[] };
 
 /** The throttle's headers ride along, so the export can pace itself. */
 export function exportPage(answer: Result<Page<Report>>, history: HistoryIndex = {}): Result<ExportPage> {
   if (!answer.ok) return answer;
   const { items, page, lastPage, total, hasNext } = answer.data;
   const rows = items.map((report) => exportRow(report, history[reportKey(report.id)]));
-  const data: ExportPage = { rows, page, lastPage, total, hasNext };
-  return answer.rateLimit ? { ok: true, data, rateLimit: answer.rateLimit } : { ok: true, data };
+  return { ...answer, data: { rows, page, lastPage, total, hasNext } };
 }

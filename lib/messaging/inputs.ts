@@ -12,8 +12,6 @@ import type { ExportPage } from '../export/export-row';
 import type { SitePage } from '../site';
 import type { Cached, ConnectionTestResult, PopupSnapshot, SavedSettings, SettingsSummary } from './protocol';
 
-const page = z.int().check(z.gte(1), z.lte(1_000_000));
-const perPage = z.literal(PER_PAGE_VALUES);
 const sort = z.literal(['asc', 'desc'] as const);
 const privacy = z.literal(PRIVACY_VALUES);
 const password = z.string().check(z.maxLength(1000, { error: () => t('inputPasswordTooLong') }));
@@ -84,24 +82,29 @@ const connection = z.strictObject({
 });
 const forConnection = <S extends z.ZodMiniObject>(schema: S) => z.extend(schema, { connection });
 
-export const reportListQuerySchema = z.strictObject({
+const paging = {
+  perPage: z.optional(z.literal(PER_PAGE_VALUES)),
+  page: z.optional(z.int().check(z.gte(1), z.lte(1_000_000))),
+};
+
+// The report list's filters: with a page, a list query; alone, "every report matching" of a bulk change.
+const reportFilters = {
   search: z.optional(search),
   searchBy: z.optional(z.literal('url')),
   project: z.optional(z.string().check(z.maxLength(500))),
   result: z.optional(z.literal(REPORT_RESULTS)),
   sortBy: z.optional(z.literal(REPORT_SORT_KEYS)),
   sort: z.optional(sort),
-  perPage: z.optional(perPage),
-  page: z.optional(page),
-});
+};
+
+export const reportListQuerySchema = z.strictObject({ ...reportFilters, ...paging });
 
 export const projectListQuerySchema = z.strictObject({
   search: z.optional(search),
   searchBy: z.optional(z.literal('project')),
   sortBy: z.optional(z.literal(PROJECT_SORT_KEYS)),
   sort: z.optional(sort),
-  perPage: z.optional(perPage),
-  page: z.optional(page),
+  ...paging,
 });
 
 export const createReportInputSchema = z.strictObject({
@@ -136,9 +139,6 @@ const bulkAction = z.union([
   z.strictObject({ kind: z.literal('delete') }),
 ]);
 
-// The filters of the list, without its page: "every report matching", listed by the background.
-const { page: _page, perPage: _perPage, ...listFilters } = reportListQuerySchema.shape;
-
 const bulkTarget = z.union(
   [
     z.strictObject({
@@ -157,7 +157,7 @@ const bulkTarget = z.union(
           z.maxLength(MAX_BULK_REPORTS, { error: () => t('fieldsBulkTooMany') }),
         ),
     }),
-    z.strictObject({ query: z.strictObject(listFilters) }),
+    z.strictObject({ query: z.strictObject(reportFilters) }),
   ],
   // When neither fits, the union may not say which failed: too many reports named, or none.
   { error: (issue) => (tooManyReports(issue.input) ? t('fieldsBulkTooMany') : t('fieldsBulkNoReports')) },
@@ -189,7 +189,6 @@ const bulkStart = bulkStartFields.check(
   ),
 );
 
-const empty = z.strictObject({});
 const onConnection = z.strictObject({ connection });
 const baseUrl = z.string().check(z.maxLength(2000));
 const apiKey = z.string().check(z.maxLength(20_000));
@@ -211,7 +210,7 @@ const message =
 
 /** Every message a page may send: the schema its payload passes (once, at the router) and its answer. */
 export const messages = {
-  'settings.get': message<SettingsSummary>()(empty),
+  'settings.get': message<SettingsSummary>()(z.strictObject({})),
   /** apiKey omitted keeps the stored key; an empty string removes it. */
   'settings.save': message<SavedSettings>()(
     z.strictObject({ connection, baseUrl, apiKey: z.optional(apiKey), checkKey }),

@@ -149,12 +149,8 @@ export function createApiClient(http: ApiClientConfig) {
     }
     const id = body.type === 'json' ? reportIdIn(body.value) : undefined;
     if (id !== undefined) return written(await getReport(id), 'created', t('errorCreatedNotRead'));
-    // The write succeeded (2xx): saying "failed" would invite a duplicate.
-    return fail('unexpected', {
-      message: t('errorCreatedNotReturned'),
-      detail: body.type === 'invalid_json' ? t('errorNotJson', body.reason) : t('errorExpectedReport'),
-      retrySafe: false,
-    });
+    const detail = body.type === 'invalid_json' ? t('errorNotJson', body.reason) : t('errorExpectedReport');
+    return written(fail('unexpected', { detail }), 'created', t('errorCreatedNotReturned'));
   }
 
   async function updateReport(id: ReportId, input: UpdateReportInput): Promise<Result<Report>> {
