@@ -82,13 +82,11 @@ export function createConnectionsModel() {
   /** The connection the person is asked about removing. */
   const removing = signal<ConnectionSummary | null>(null);
 
+  // send() never throws: nothing is left busy.
   async function run(work: () => Promise<void>) {
     busy.value = true;
-    try {
-      await work();
-    } finally {
-      busy.value = false;
-    }
+    await work();
+    busy.value = false;
   }
 
   const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
