@@ -41,12 +41,12 @@ export function shownConnection(): Promise<ConnectionHandle> {
 }
 
 /** Calls `switched` once another connection is active than this page shows (or it was re-saved). */
-export function followSwitch(switched: () => void): void {
+export function followSwitch(switched: (shown: ConnectionHandle, now: ConnectionHandle) => void): void {
   const before = shownConnection();
   browser.storage.session.onChanged.addListener((changes) => {
     if (!(ACTIVE_CONNECTION_KEY in changes || ACTIVE_ACCOUNT_KEY in changes)) return;
     void Promise.all([before, readActive()]).then(([before, now]) => {
-      if (before.id !== now.id || before.account !== now.account) switched();
+      if (before.id !== now.id || before.account !== now.account) switched(before, now);
     });
   });
 }

@@ -66,29 +66,25 @@ const PROJECT_LIST_DEFAULTS: ProjectListState = {
   page: 1,
 };
 
-const SECTIONS: readonly OptionsSection[] = ['reports', 'projects', 'settings'];
 const DIRECTIONS = ['asc', 'desc'] as const;
 
 type Params = [string, string | number | null | undefined][];
 
 /** Reads a hash (`#/reports?…`, with or without `#` and `/`). null when it names no known section. */
 export function parseRoute(hash: string): OptionsRoute | null {
-  const text = hash.replace(/^#/, '').replace(/^\//, '');
-  const queryStart = text.indexOf('?');
-  const path = (queryStart === -1 ? text : text.slice(0, queryStart)).replace(/\/+$/, '');
-  const params = new URLSearchParams(queryStart === -1 ? '' : text.slice(queryStart + 1));
-  if (path.startsWith('projects/')) return parseProjectPage(path.slice('projects/'.length), params);
-  const section = SECTIONS.find((name) => name === path);
+  const [path = '', ...query] = hash.replace(/^#?\/?/, '').split('?');
+  const section = path.replace(/\/+$/, '');
+  const params = new URLSearchParams(query.join('?'));
+  const page = /^projects\/(.*)/s.exec(section)?.[1];
+  if (page !== undefined) return parseProjectPage(page, params.get('test') || null);
   switch (section) {
     case 'reports': {
+      const result = oneOf(params.get('result'), REPORT_RESULTS);
       const list = {
         ...parseList(params, REPORT_SORT_KEYS),
-        ...defined({
-          result: oneOf(params.get('result'), REPORT_RESULTS),
-          project: nonEmpty(params.get('project')) ?? undefined,
-        }),
+        ...defined({ result, project: params.get('project') || undefined }),
       };
-      return { section, list, details: nonEmpty(params.get('details')) };
+      return { section, list, details: params.get('details') || null };
     }
     case 'projects':
       return { section, list: parseList(params, PROJECT_SORT_KEYS) };
@@ -132,8 +128,8 @@ export function sanitizePrefs<K extends string>(raw: unknown, sortKeys: readonly
   const record = raw as Record<string, unknown>;
   return defined({
     perPage: PER_PAGE_VALUES.find((value) => value === record.perPage),
-    sortBy: sortKeys.find((key) => key === record.sortBy),
-    sort: DIRECTIONS.find((direction) => direction === record.sort),
+    sortBy: oneOf(record.sortBy, sortKeys),
+    sort: oneOf(record.sort, DIRECTIONS),
   });
 }
 
@@ -164,34 +160,28 @@ function listParams(list: Partial<Omit<ReportListState, 'sortBy'>> & { sortBy?: 
 }
 
 /** `projects/<name>`: one segment, percent-encoded; a name that does not decode names no page. */
-function parseProjectPage(segment: string, params: URLSearchParams): OptionsRoute | null {
+function parseProjectPage(segment: string, test: string | null): OptionsRoute | null {
   if (segment === '' || segment.includes('/')) return null;
-  let name: string;
   try {
-    name = decodeURIComponent(segment);
+    return { section: 'project', name: decodeURIComponent(segment), test };
   } catch {
     return null;
   }
-  return { section: 'project', name, test: nonEmpty(params.get('test')) };
 }
 
 function parseList<K extends string>(params: URLSearchParams, sortKeys: readonly K[]) {
-  const page = params.get('page');
+  const page = params.get('page') ?? '';
   return defined({
-    search: nonEmpty(params.get('search')) ?? undefined,
+    search: params.get('search') || undefined,
     sortBy: oneOf(params.get('sort_by'), sortKeys),
     sort: oneOf(params.get('sort'), DIRECTIONS),
     perPage: PER_PAGE_VALUES.find((candidate) => String(candidate) === params.get('per_page')),
-    page: page !== null && /^\d{1,7}$/.test(page) && Number(page) >= 1 ? Number(page) : undefined,
+    page: /^\d{1,7}$/.test(page) && Number(page) >= 1 ? Number(page) : undefined,
   });
 }
 
-function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
   return allowed.find((candidate) => candidate === value);
-}
-
-function nonEmpty(value: string | null): string | null {
-  return value === null || value === '' ? null : value;
 }
 
 /** Drops undefined values, so spreading the result never overwrites with undefined. */

@@ -19,8 +19,8 @@ export const panelFollowsTabsFlag = flag(PANEL_FOLLOWS_TABS_KEY);
 const flags = { toolbarScore: flag(TOOLBAR_SCORE_KEY), sidePanel: panelFollowsTabsFlag };
 const other = (feature: TabsFeature): TabsFeature => (feature === 'sidePanel' ? 'toolbarScore' : 'sidePanel');
 
-/** A permissions call, made at once (the click's gesture holds); one that throws or rejects gives `fallback`. */
-export function settle(call: () => Promise<boolean>, fallback = false): Promise<boolean> {
+/** A browser call, made at once (the click's gesture holds); one that throws or rejects gives `fallback`. */
+export function settle<T = boolean>(call: () => Promise<T>, fallback = false as T): Promise<T> {
   try {
     return call().catch(() => fallback);
   } catch {

@@ -33,13 +33,6 @@ function commandLabel({ name, description }: Command): string {
   return name === 'create-report' ? t('commandCreateReport') : description || name!;
 }
 
-/** The browser's answer, or `fallback` when the call fails (even before it returns a promise). */
-function safely<T>(call: () => Promise<T>, fallback: T): Promise<T> {
-  return Promise.resolve()
-    .then(call)
-    .catch(() => fallback);
-}
-
 export function BrowserIntegration() {
   const prefs = useSignal<IntegrationPrefs | null>(null);
   /** On only while both the setting and the permission say so. */
@@ -52,9 +45,9 @@ export function BrowserIntegration() {
 
   useEffect(() => {
     void Promise.all([
-      safely(() => integrationPrefsItem.getValue(), null),
-      safely(() => browser.permissions.contains(NOTIFICATIONS), false),
-      safely(() => browser.commands.getAll(), []),
+      settle<IntegrationPrefs | null>(() => integrationPrefsItem.getValue(), null),
+      settle(() => browser.permissions.contains(NOTIFICATIONS)),
+      settle<Command[]>(() => browser.commands.getAll(), []),
     ]).then(([stored, granted, declared]) =>
       batch(() => {
         if (!stored) status.value = { tone: 'error', text: t('integrationLoadFailed') };
@@ -85,7 +78,7 @@ export function BrowserIntegration() {
         () => void browser.permissions.remove(NOTIFICATIONS).catch(() => undefined),
       );
     }
-    // Not through safely(): the request must start in this very call, inside the click.
+    // Asked before any await: the browser prompts only inside the click.
     const asked = settle(() => browser.permissions.request(NOTIFICATIONS));
     // Shown as asked for while the browser asks; back off if it is refused or cannot be stored.
     batch(() => {

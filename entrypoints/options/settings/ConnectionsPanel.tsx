@@ -8,10 +8,9 @@ import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { TextField } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { t } from '@/lib/i18n';
-import { ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
+import { followSwitch } from '@/lib/connection-space';
 import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { browser } from '@/lib/page-browser';
 import {
   createConnectionForm,
   type ConnectionForm,
@@ -83,13 +82,11 @@ export function createConnectionsModel() {
   /** The connection the person is asked about removing. */
   const removing = signal<ConnectionSummary | null>(null);
 
+  // send() never throws: nothing is left busy.
   async function run(work: () => Promise<void>) {
     busy.value = true;
-    try {
-      await work();
-    } finally {
-      busy.value = false;
-    }
+    await work();
+    busy.value = false;
   }
 
   const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
@@ -347,16 +344,15 @@ export function ConnectionFormView(props: {
 
 /** The header's switcher. A switch made elsewhere (the popup, another tab) starts this page again too. */
 export function HeaderSwitcher() {
-  useEffect(() => {
-    const onChanged = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
-      // From one connection to another (not the first one saved, nor the last one removed).
-      const change = changes[ACTIVE_CONNECTION_KEY];
-      const switched = !!change?.oldValue && !!change.newValue && change.oldValue !== change.newValue;
-      if (area === 'session' && switched && !changingFromHere()) location.reload();
-    };
-    browser.storage.onChanged.addListener(onChanged);
-    return () => browser.storage.onChanged.removeListener(onChanged);
-  }, []);
+  // From one connection to another: Settings' own save of the first one, or of this one as another
+  // account, leaves the page as it is.
+  useEffect(
+    () =>
+      followSwitch((shown, now) => {
+        if (shown.id && now.id && shown.id !== now.id && !changingFromHere()) location.reload();
+      }),
+    [],
+  );
   return (
     <ConnectionSwitcher
       labelShown

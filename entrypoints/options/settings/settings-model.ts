@@ -102,12 +102,6 @@ export function createConnectionForm<T>(form: {
   /** A key the service refused, not saved: the person may send it anyway. */
   const rejected = signal(false);
 
-  function say(text: string, named: FormErrors = {}) {
-    if (!form.underKey) status.value = { tone: 'error', text };
-    const unnamed = form.underKey && !named.label && !named.baseUrl ? text : undefined;
-    errors.value = { ...named, apiKey: named.apiKey ?? unnamed };
-  }
-
   /** The answer's data, or null. Called in the click: the browser prompts only before anything is awaited. */
   function submit(
     { anyway = false, waiting }: { anyway?: boolean; waiting?: string },
@@ -138,17 +132,16 @@ export function createConnectionForm<T>(form: {
           status.value = sent(result.data, granted, checked.origin);
           return result.data;
         }
-        if (rejectsKey(result.error)) {
-          rejected.value = true;
-          say(form.refusedText(refusalCode(result.error)));
-        } else {
-          const named = (field: FormField) => result.error.fieldErrors?.[field]?.join(' ');
-          say(result.error.message, {
-            label: named('label'),
-            baseUrl: named('baseUrl'),
-            apiKey: named('apiKey'),
-          });
-        }
+        const { error } = result;
+        rejected.value = rejectsKey(error);
+        const text = rejected.value ? form.refusedText(refusalCode(error)) : error.message;
+        const [label, baseUrl, apiKey] = (['label', 'baseUrl', 'apiKey'] as const).map((field) =>
+          rejected.value ? undefined : error.fieldErrors?.[field]?.join(' '),
+        );
+        // Under the key, a failure no field names is said there; else on the status line.
+        if (!form.underKey) status.value = { tone: 'error', text };
+        const unnamed = form.underKey && !label && !baseUrl ? text : undefined;
+        errors.value = { label, baseUrl, apiKey: apiKey ?? unnamed };
         return null;
       });
     });
