@@ -102,6 +102,29 @@ describe('the report store', () => {
     expect(Object.keys(await fakeBrowser.storage.session.get(null))).not.toContain(`${C}:report:7`);
   });
 
+  it('keeps the catalog bounded, newest first: 2,500 pages, 16 lists, 200 redirects, 500,000 characters of addresses', async () => {
+    const page = (n: number) => `https://example.com/${n}`;
+    for (let n = 0; n <= 2_500; n++) await store().pageFound(page(n), null);
+    expect(await kept().pageReport(page(0))).toBeNull();
+    expect(await kept().pageReport(page(1))).toEqual({ data: null, fetchedAt: 1000 });
+
+    fakeBrowser.reset();
+    // Addresses of 5,012 characters: the newest 99 of 101 fit in 500,000.
+    const long = (n: number) => `https://example.com/${String(n).padStart(5_000, '0')}`;
+    for (let n = 0; n <= 100; n++) await store().pageFound(long(n), null);
+    expect(await kept().pageReport(long(1))).toBeNull();
+    expect(await kept().pageReport(long(2))).not.toBeNull();
+
+    for (let n = 0; n <= 16; n++) await store().listed(pageOf([]), listView({ page: n + 1 }));
+    expect(await kept().list(listView({ page: 1 }))).toBeNull();
+    expect(await kept().list(listView({ page: 2 }))).not.toBeNull();
+
+    const landed = (n: number) => makeReport({ id: n + 1, url: `shop.example/${n}/en` });
+    for (let n = 0; n <= 200; n++) await store().created(`https://shop.example/${n}`, landed(n));
+    expect(await store().aliasOf('https://shop.example/0')).not.toBe('shop.example/0/en');
+    expect(await store().aliasOf('https://shop.example/1')).toBe('shop.example/1/en');
+  });
+
   it('drops a deleted project’s reports', async () => {
     const mine = makeReport({ id: 1, url: 'example.com/1', project: 'example.com' });
     const theirs = makeReport({ id: 2, url: 'other.org/2', project: 'other.org' });
