@@ -211,16 +211,6 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     });
   }
 
-  function created(report: ReportSummary) {
-    pageReport.set(report);
-    // The service stores a page's report under its site, so it belongs to "This site only" too.
-    recent.value = {
-      ...recent.value,
-      value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
-    };
-    announcement.value = t('popupReportCreated');
-  }
-
   async function refresh(): Promise<void> {
     await Promise.all([pageReport.load(), recent.load()]);
   }
@@ -237,11 +227,17 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     if (answer.ok) {
       write.value = null;
       // A create the background no longer runs (its worker stopped): the lookup says what became of it.
-      if (!answer.data) return refresh();
-      if (started.kind === 'create') return created(answer.data);
-      update(answer.data.id, answer.data);
-      announcement.value = t('popupNewResultsRequested');
-      return;
+      const report = answer.data;
+      if (!report) return refresh();
+      if (started.kind === 'regenerate') {
+        update(report.id, report);
+        return void (announcement.value = t('popupNewResultsRequested'));
+      }
+      pageReport.set(report);
+      // The service stores a page's report under its site, so it belongs to "This site only" too.
+      const items = [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT);
+      recent.value = { ...recent.value, value: items };
+      return void (announcement.value = t('popupReportCreated'));
     }
     const { error } = answer;
     if (error.kind === 'not_configured') {
