@@ -437,14 +437,9 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
 // answer may move it from where the popup put it; once the person pressed a key or clicked, it stays theirs.
 function createStartFocus() {
   let acted = false;
-  let placed: HTMLElement | null = null;
   return {
     place(element: HTMLElement | null | undefined): void {
-      const current = document.activeElement;
-      const free = !current || current === document.body || current === placed;
-      if (acted || !element || !free) return;
-      element.focus();
-      if (document.activeElement === element) placed = element;
+      if (!acted) element?.focus();
     },
     personActed(): void {
       acted = true;
