@@ -183,10 +183,10 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       if (entry.state === 'gone') update(entry.id, null);
       else if (entry.report) update(entry.id, entry.report);
     }
-    // A result, or the end of the wait for one, while this popup watched: said once.
+    // A result, or the end of the wait for one, while this popup watched: said once, as it changes.
     const after = pageReport.value.value;
     const state = after && pageReportState(after);
-    if (was === 'generating' && state && state !== 'generating') {
+    if (was && state && state !== was && state !== 'generating') {
       announcement.value =
         state === 'scored'
           ? t('popupResultReady')
