@@ -13,18 +13,15 @@ interface PopupErrorProps {
 /** After a rate limit, Retry appears once the wait is over and the message says when (not a countdown). */
 export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErrorProps) {
   const retryAt = retryTime(error);
-  const [waiting, setWaiting] = useState(retryAt !== null && retryAt > Date.now());
+  const waiting = retryAt !== null && retryAt > Date.now();
+  const [, passed] = useState(0);
   useEffect(() => {
-    const left = retryAt === null ? 0 : retryAt - Date.now();
-    setWaiting(left > 0);
-    if (left <= 0) return;
-    const timer = setTimeout(() => setWaiting(false), left);
+    if (!waiting) return;
+    const timer = setTimeout(() => passed(retryAt), retryAt - Date.now());
     return () => clearTimeout(timer);
-  }, [error]);
+  }, [retryAt]);
   const shown =
-    retryAt !== null && error.kind === 'rate_limited'
-      ? { ...error, message: t('popupTooManyRequests', formatClockTime(retryAt)) }
-      : error;
+    retryAt === null ? error : { ...error, message: t('popupTooManyRequests', formatClockTime(retryAt)) };
   return (
     <ErrorBanner
       error={shown}
@@ -35,7 +32,7 @@ export function PopupError({ error, context, onRetry, onOpenSettings }: PopupErr
   );
 }
 
-// Fixed when an error is first shown: showing it again does not move the time.
+// Fixed when an error is first shown: showing it again does not move the time. Only a rate limit has a wait.
 const retryTimes = new WeakMap<ApiError, number>();
 
 function retryTime(error: ApiError): number | null {

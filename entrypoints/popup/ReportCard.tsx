@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
 import type { FailedCheck, ReportSummary } from '@/lib/api/types';
-import { PRIVACY_NAMES } from '@/lib/format';
+import { importanceName, PRIVACY_NAMES } from '@/lib/format';
 import { parseWebUrl } from '@/lib/page-url';
-import { importanceName } from '@/lib/format';
 import type { PopupModel } from './popup-model';
 import { t } from '@/lib/i18n';
 import { WriteFailure } from './WriteFailure';
@@ -15,33 +14,26 @@ export function ReportCard({ model, report }: { model: PopupModel; report: Repor
   const generating = state === 'generating';
   const regenerateButton = useRef<HTMLButtonElement>(null);
   useEffect(() => model.startFocus.place(regenerateButton.current), []);
+  const facts = [
+    [t('popupResult'), <ResultBadge report={report} state={state} />],
+    [t('popupPrivacy'), report.privacy === null ? '—' : PRIVACY_NAMES[report.privacy]],
+    [t('popupCreated'), <DateTime iso={report.createdAt} />],
+    [
+      t('popupGenerated'),
+      generating || state === 'unfinished' ? t('popupNotYet') : <DateTime iso={report.generatedAt} />,
+    ],
+  ] as const;
   return (
     <article class="report-card" aria-labelledby="report-heading">
       <h2 id="report-heading">{t('popupReportHeading')}</h2>
       <ReportChange report={report} announcement={model.announcement} />
       <dl class="report-facts">
-        <div>
-          <dt>{t('popupResult')}</dt>
-          <dd>
-            <ResultBadge report={report} state={state} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('popupPrivacy')}</dt>
-          <dd>{report.privacy === null ? '—' : PRIVACY_NAMES[report.privacy]}</dd>
-        </div>
-        <div>
-          <dt>{t('popupCreated')}</dt>
-          <dd>
-            <DateTime iso={report.createdAt} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('popupGenerated')}</dt>
-          <dd>
-            {generating || state === 'unfinished' ? t('popupNotYet') : <DateTime iso={report.generatedAt} />}
-          </dd>
-        </div>
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {generating ? <p class="hint">{t('popupResultWhenReady')}</p> : null}
       {state === 'no_score' ? <p class="hint">{t('popupNoScoreGiven')}</p> : null}

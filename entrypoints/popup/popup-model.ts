@@ -26,9 +26,6 @@ export interface Shown<T> {
 /** cached: painted from what the background kept, before it answered. */
 export type Setup = 'unknown' | 'cached' | 'ready' | 'missing';
 
-/** After a write that may have happened: looking, found, none, or why it could not look. */
-export type Recheck = 'looking' | 'found' | 'none' | ApiError;
-
 /**
  * Whether a create could make a second report (the service makes one on every create). none: the service
  * just said there is none; pending: being looked up; exists: one is shown, a kept copy too; unknown: the
@@ -54,8 +51,8 @@ export interface Write {
   /** The page's report before it: what a lookup after a write that may have happened compares with. */
   before: ReportSummary | null;
   error: ApiError | null;
-  /** Instead of a Retry that could write twice: what looking again found. */
-  look: Recheck | null;
+  /** Instead of a Retry that could write twice: looking, what it found, or why it could not look. */
+  look: 'looking' | 'found' | 'none' | ApiError | null;
 }
 
 // A server clock may be off by this much.
@@ -68,12 +65,6 @@ function showsWrite(report: ReportSummary, before: ReportSummary | null, since: 
     return report.updatedAt !== before.updatedAt || (isGenerating(report, now) && !isGenerating(before, now));
   }
   return !(Date.parse(report.createdAt ?? '') < since - CLOCK_SLACK_MS);
-}
-
-/** The side panel's: the page it follows, and how young a kept copy is shown as the answer without asking. */
-export interface PanelPage {
-  page: PageCheck;
-  freshForMs: number;
 }
 
 /** Chrome's side panel beside window `windowId`, or Firefox's sidebar; null where the browser has neither. */
@@ -103,53 +94,48 @@ const answered = <T>({ data, fetchedAt }: Cached<T>): Shown<T> => ({
   error: null,
 });
 
-/** A value shown from a kept copy, then `ask`'s answer; the newest lookup, or a value set here, wins. */
+/** What a kept copy (null: none) shows until the service answers. */
+const painted = <T>(kept: Cached<T> | null): Shown<T> =>
+  kept ? { ...nothingYet(), value: kept.data, fetchedAt: kept.fetchedAt } : nothingYet();
+
+/** A value shown from a kept copy, then `ask`'s answer; the newest load, or a value set here, wins. */
 function shownValue<T>(ask: () => Promise<Result<Cached<T>>> | null, onNotConfigured: () => void) {
   const shown = signal<Shown<T>>(nothingYet());
   let version = 0;
-  const paint = (kept: Cached<T> | null) => {
-    if (kept) shown.value = { ...shown.value, value: kept.data, fetchedAt: kept.fetchedAt };
-  };
-  /** Shows the answer, or keeps the kept value and says why not. */
-  async function load(): Promise<void> {
-    const request = ask();
-    if (!request) return;
-    const asked = ++version;
-    shown.value = { ...shown.value, state: 'loading', error: null };
-    const answer = await request;
-    if (asked !== version) return;
-    if (!answer.ok && answer.error.kind === 'not_configured') onNotConfigured();
-    shown.value = answer.ok ? answered(answer.data) : { ...shown.value, state: 'saved', error: answer.error };
-  }
   return Object.assign(shown, {
-    paint,
-    load,
+    /**
+     * Shows the answer, or keeps the value and says why not. Given the kept copy of what is now asked for,
+     * shows it first, or takes it as the answer when younger than `freshForMs`.
+     */
+    async load(kept?: Promise<Cached<T> | null> | Cached<T> | null, freshForMs = 0): Promise<void> {
+      const asked = ++version;
+      // Awaited only when still being read: an answer already known is shown at once.
+      const copy = kept instanceof Promise ? await kept : kept;
+      if (asked !== version) return;
+      const age = copy ? Date.now() - copy.fetchedAt : Infinity;
+      if (copy && age >= 0 && age < freshForMs) return void (shown.value = answered(copy));
+      if (kept !== undefined) shown.value = painted(copy ?? null);
+      const request = ask();
+      if (!request) return;
+      shown.value = { ...shown.value, state: 'loading', error: null };
+      const answer = await request;
+      if (asked !== version) return;
+      if (!answer.ok && answer.error.kind === 'not_configured') onNotConfigured();
+      shown.value = answer.ok
+        ? answered(answer.data)
+        : { ...shown.value, state: 'saved', error: answer.error };
+    },
     set(value: T) {
       version++;
       shown.value = answered({ data: value, fetchedAt: Date.now() });
-    },
-    /** Shows the kept copy of what is now asked for, then asks, unless something newer came meanwhile. */
-    async reload(kept: Promise<Cached<T> | null>): Promise<void> {
-      const asked = ++version;
-      const copy = await kept;
-      if (asked !== version) return;
-      shown.value = nothingYet();
-      paint(copy);
-      await load();
-    },
-    /** Takes a kept copy younger than `freshForMs` as the answer, or asks. */
-    keptOrAsk(kept: Cached<T> | null, freshForMs: number) {
-      const age = kept ? Date.now() - kept.fetchedAt : Infinity;
-      if (!kept || age < 0 || age >= freshForMs) return load();
-      version++;
-      shown.value = answered(kept);
     },
   });
 }
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 
-export function createPopupModel(panel?: PanelPage) {
+/** `panel`: the side panel's page, and how young a kept copy is shown as the answer without asking. */
+export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }) {
   const kept = readStore();
   const openSidePanel = panel ? null : sidePanelOpener();
   const closePopup = () => {
@@ -187,34 +173,30 @@ export function createPopupModel(panel?: PanelPage) {
   let stopWatching: (() => void) | null = null;
   let disposed = false;
   const followStates = signal<ReadonlyMap<string, FollowState>>(new Map());
+  const pageReportState = (report: ReportSummary): ShownState =>
+    shownState(report, Date.now(), followStates.value.get(reportKey(report.id)));
   function onFollowed(changed: Followed[], all: Followed[]) {
-    const before = followStates.value;
+    const before = pageReport.value.value;
+    const was = before && pageReportState(before);
     followStates.value = new Map(all.map((entry) => [reportKey(entry.id), entry.state]));
     for (const entry of changed) {
       if (entry.state === 'gone') update(entry.id, null);
-      else if (entry.report) onFreshCopy(entry.report);
+      else if (entry.report) update(entry.id, entry.report);
     }
-    // Given up while this popup watched: said once.
-    const gaveUp = changed.find(
-      (entry) =>
-        entry.state === 'no_score' &&
-        isPageReport(entry.id) &&
-        before.get(reportKey(entry.id)) === 'generating',
-    );
-    const shown = pageReport.value.value;
-    if (gaveUp && shown && shownState(shown, Date.now(), 'no_score') === 'unfinished') {
-      announcement.value = t('fieldsNotFinished');
+    // A result, or the end of the wait for one, while this popup watched: said once, as it changes.
+    const after = pageReport.value.value;
+    const state = after && pageReportState(after);
+    if (was && state && state !== was && state !== 'generating') {
+      announcement.value =
+        state === 'scored'
+          ? t('popupResultReady')
+          : state === 'no_score'
+            ? t('popupNoScoreGiven')
+            : t('fieldsNotFinished');
     }
     const stopped = changed.find((entry) => entry.state === 'stopped' && isPageReport(entry.id));
     if (stopped?.error?.kind === 'not_configured') notConfigured();
     else if (stopped?.error) pageReport.value = { ...pageReport.value, state: 'saved', error: stopped.error };
-  }
-
-  function onFreshCopy(report: ReportSummary) {
-    const wasPending = isPageReport(report.id) && pageReport.value.value?.result === null;
-    update(report.id, report);
-    if (wasPending && report.result !== null) announcement.value = t('popupResultReady');
-    else if (wasPending && !isGenerating(report, Date.now())) announcement.value = t('popupNoScoreGiven');
   }
 
   /** Shows `report` wherever report `id` is shown; null: it is gone. */
@@ -227,16 +209,6 @@ export function createPopupModel(panel?: PanelPage) {
       const value = items.flatMap((item) => (!sameId(item.id, id) ? [item] : report ? [report] : []));
       recent.value = { ...recent.value, value };
     });
-  }
-
-  function created(report: ReportSummary) {
-    pageReport.set(report);
-    // The service stores a page's report under its site, so it belongs to "This site only" too.
-    recent.value = {
-      ...recent.value,
-      value: [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT),
-    };
-    announcement.value = t('popupReportCreated');
   }
 
   async function refresh(): Promise<void> {
@@ -255,11 +227,17 @@ export function createPopupModel(panel?: PanelPage) {
     if (answer.ok) {
       write.value = null;
       // A create the background no longer runs (its worker stopped): the lookup says what became of it.
-      if (!answer.data) return refresh();
-      if (started.kind === 'create') return created(answer.data);
-      update(answer.data.id, answer.data);
-      announcement.value = t('popupNewResultsRequested');
-      return;
+      const report = answer.data;
+      if (!report) return refresh();
+      if (started.kind === 'regenerate') {
+        update(report.id, report);
+        return void (announcement.value = t('popupNewResultsRequested'));
+      }
+      pageReport.set(report);
+      // The service stores a page's report under its site, so it belongs to "This site only" too.
+      const items = [report, ...(recent.value.value ?? [])].slice(0, RECENT_COUNT);
+      recent.value = { ...recent.value, value: items };
+      return void (announcement.value = t('popupReportCreated'));
     }
     const { error } = answer;
     if (error.kind === 'not_configured') {
@@ -323,8 +301,7 @@ export function createPopupModel(panel?: PanelPage) {
     page,
     setup,
     pageReport,
-    pageReportState: (report: ReportSummary): ShownState =>
-      shownState(report, Date.now(), followStates.value.get(reportKey(report.id))),
+    pageReportState,
     recent,
     siteOnly,
     write,
@@ -348,8 +325,8 @@ export function createPopupModel(panel?: PanelPage) {
       if (setup.value === 'unknown' && (pageKept || recentCached)) {
         batch(() => {
           setup.value = 'cached';
-          pageReport.paint(pageKept);
-          recent.paint(recentCached);
+          pageReport.value = painted(pageKept);
+          recent.value = painted(recentCached);
         });
       }
       onKeptRead?.();
@@ -370,8 +347,8 @@ export function createPopupModel(panel?: PanelPage) {
       });
       const freshForMs = panel?.freshForMs ?? 0;
       await Promise.all([
-        pageReport.keptOrAsk(pageKept, freshForMs),
-        recent.keptOrAsk(recentCached, freshForMs),
+        pageReport.load(pageKept, freshForMs),
+        recent.load(recentCached, freshForMs),
         snapshot.data.create ? resume(snapshot.data.create) : null,
       ]);
     },
@@ -392,12 +369,12 @@ export function createPopupModel(panel?: PanelPage) {
         if (!busy()) write.value = null;
         announcement.value = t('popupUsingCleanAddress');
       });
-      await pageReport.reload(kept.pageReport(clean.url));
+      await pageReport.load(kept.pageReport(clean.url));
     },
 
     async setSiteOnly(only: boolean): Promise<void> {
       siteOnly.value = only;
-      await recent.reload(kept.recent(recentHost()));
+      await recent.load(kept.recent(recentHost()));
     },
 
     /**
@@ -460,14 +437,9 @@ export function createPopupModel(panel?: PanelPage) {
 // answer may move it from where the popup put it; once the person pressed a key or clicked, it stays theirs.
 function createStartFocus() {
   let acted = false;
-  let placed: HTMLElement | null = null;
   return {
     place(element: HTMLElement | null | undefined): void {
-      const current = document.activeElement;
-      const free = !current || current === document.body || current === placed;
-      if (acted || !element || !free) return;
-      element.focus();
-      if (document.activeElement === element) placed = element;
+      if (!acted) element?.focus();
     },
     personActed(): void {
       acted = true;

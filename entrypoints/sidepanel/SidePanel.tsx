@@ -27,7 +27,7 @@ function AskToFollow({ panel, lost }: { panel: SidePanelModel; lost: boolean }) 
 export function SidePanel({ panel }: { panel: SidePanelModel }) {
   const access = panel.access.value;
   if (access === 'off' || access === 'lost') return <AskToFollow panel={panel} lost={access === 'lost'} />;
-  const model = panel.model.value;
+  const model = panel.shown.value?.model;
   if (!model) return null;
   return (
     <>

@@ -17,22 +17,21 @@ export type SidePanel = ReturnType<typeof createSidePanel>;
 
 export function createSidePanel() {
   const access = signal<TabsAccess>('unknown');
-  const model = signal<PopupModel | null>(null);
+  /** The model of the page shown, with the address it was made for (a clean address taken may differ). */
+  const shown = signal<{ url: string | null; model: PopupModel } | null>(null);
   const denied = signal(false);
   // Resolves to the function that stops following.
   let following: Promise<() => void> | null = null;
   // A grant asked for in a click is for the click to act on, not for check().
   let asking = false;
-  let shownUrl: string | null | undefined;
 
   function show(url: string | undefined) {
     const page = checkPage(url);
-    if (model.value && shownUrl === page.url) return;
-    shownUrl = page.url;
-    model.value?.dispose();
-    const next = createPopupModel({ page, freshForMs: FRESH_FOR_MS });
-    model.value = next;
-    void next.start();
+    if (shown.value?.url === page.url) return;
+    shown.value?.model.dispose();
+    const model = createPopupModel({ page, freshForMs: FRESH_FOR_MS });
+    shown.value = { url: page.url, model };
+    void model.start();
   }
 
   function follow() {
@@ -44,9 +43,8 @@ export function createSidePanel() {
     access.value = why;
     void following?.then((stop) => stop());
     following = null;
-    shownUrl = undefined;
-    model.value?.dispose();
-    model.value = null;
+    shown.value?.model.dispose();
+    shown.value = null;
   }
 
   async function check() {
@@ -61,7 +59,7 @@ export function createSidePanel() {
 
   return {
     access,
-    model,
+    shown,
     denied,
     async start(): Promise<void> {
       browser.permissions.onAdded.addListener(() => void check());

@@ -4,6 +4,7 @@ import { createMessageRouter } from '@/entrypoints/background/router';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
+import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { failed, makeReport, ok } from './fixtures';
 import { deferred, followerReads, openPopup, PAGE_URL, sendMock, sent } from './render-popup';
 
@@ -433,6 +434,22 @@ describe('popup: create a report', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(followerReads).toHaveLength(2);
     expect(sent('reports.get')).toEqual([]);
+  });
+
+  it('says so once the service has given no score in time, as it does for a result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pending = makeReport({ id: 6, result: null });
+    openPopup({
+      'reports.create': () => ok(pending),
+      'reports.get': () => ok(pending),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Generating…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(GIVE_UP_AFTER_MS + 60_000);
+    expect(await within(card).findByText('No score')).toBeTruthy();
+    const said = screen.getAllByText('The service gave this report no score.');
+    expect(said.some((element) => element.getAttribute('aria-live') === 'polite')).toBe(true);
   });
 
   it('keeps checking a report found still generating on open', async () => {

@@ -112,7 +112,7 @@ function fakePermissions(granted: boolean, answer = true) {
 
 let panel: Panel | null = null;
 afterEach(() => {
-  panel?.model.value?.dispose();
+  panel?.shown.value?.model.dispose();
   panel = null;
 });
 
