@@ -247,24 +247,6 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot) {
   };
 }
 
-/** "81 ▲ 9 since 3 Nov · 3 fixed · 1 new"; null until the history holds two analyses. */
-export function changeSummary(history: readonly Snapshot[]) {
-  const newer = history.at(-1);
-  const older = history.at(-2);
-  if (!newer || !older) return null;
-  const comparison = compareSnapshots(older, newer);
-  return {
-    score: newer.score,
-    band: newer.band,
-    change: comparison.scoreChange,
-    previous: older.score,
-    since: older.generatedAt,
-    fixed: comparison.fixed.length,
-    broken: comparison.broken.length,
-  };
-}
-export type ChangeSummary = NonNullable<ReturnType<typeof changeSummary>>;
-
 export interface ScoreChange {
   previous: number;
   change: number;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeChecks } from '@/lib/api/report-checks';
 import type { Report } from '@/lib/api/types';
-import {
-  addSnapshot,
-  changeSummary,
-  compareSnapshots,
-  MAX_SNAPSHOTS,
-  snapshotOf,
-  type Snapshot,
-} from '@/lib/history';
+import { addSnapshot, compareSnapshots, MAX_SNAPSHOTS, snapshotOf, type Snapshot } from '@/lib/history';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-11-01T09:00:00Z');
@@ -221,35 +214,5 @@ describe('compareSnapshots', () => {
 
   it('has no score change when either analysis has no score', () => {
     expect(compareSnapshots({ ...older, score: null }, newer).scoreChange).toBeNull();
-  });
-});
-
-describe('changeSummary', () => {
-  it('is nothing until there are two analyses', () => {
-    expect(changeSummary([])).toBeNull();
-    expect(changeSummary([at(START)])).toBeNull();
-  });
-
-  it('compares the newest analysis with the one before: score, change, since when, fixed, new', () => {
-    const failure = (key: string) => ({
-      key,
-      importance: 'high' as const,
-      category: 'seo' as const,
-      value: null,
-    });
-    const history = [
-      at(START - DAY, 40, [failure('a')]),
-      at(START, 72, [failure('a'), failure('b'), failure('c'), failure('d')]),
-      at(START + 7 * DAY, 81, [failure('a'), failure('e')]),
-    ];
-    expect(changeSummary(history)).toEqual({
-      score: 81,
-      band: 'good',
-      change: 9,
-      previous: 72,
-      since: iso(START),
-      fixed: 3,
-      broken: 1,
-    });
   });
 });
