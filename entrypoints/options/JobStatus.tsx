@@ -33,13 +33,14 @@ export function JobStatus(props: {
 }) {
   const { running, alert } = props;
   const box = useRef<HTMLDivElement>(null);
+  const quiet = !running && !alert && !props.status;
   useEffect(() => {
     if (alert) box.current?.focus();
   }, [!alert]);
 
   return (
     <div
-      class={`job-status${props.failed || alert ? ' job-status--failed' : ''}`}
+      class={`job-status${props.failed || alert ? ' job-status--failed' : ''}${quiet ? ' job-status--quiet' : ''}`}
       hidden={props.hidden}
       tabIndex={-1}
       ref={box}
