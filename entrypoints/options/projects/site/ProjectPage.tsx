@@ -7,12 +7,12 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ScoreChart } from '@/components/ScoreChart';
 import type { ApiError } from '@/lib/api/errors';
-import type { ReportId, ReportResult } from '@/lib/api/types';
+import type { ReportResult } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@/lib/site';
+import { SITE_READ_CAP, type SiteSummary, type SiteView } from '@/lib/site';
 import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
@@ -20,7 +20,7 @@ import { categoryName, importanceName } from '@/lib/format';
 import { JobStatus } from '../../JobStatus';
 import { AverageScore } from '../ProjectsSection';
 import { downloadSiteCsv, rankingCsv } from './site-csv';
-import { TestPages } from './TestPages';
+import { TestPages, testHref } from './TestPages';
 import './project-page.css';
 import { openSettings } from '../../router';
 
@@ -77,14 +77,10 @@ export function ProjectPage({
   name,
   test,
   projectsHref,
-  testHref,
-  detailsHref,
 }: {
   name: string;
   test: string | null;
   projectsHref: string;
-  testHref: (test: string | null) => string;
-  detailsHref: (id: ReportId) => string;
 }) {
   const model = useMemo(() => createSiteModel(name), [name]);
   useEffect(() => () => model.dispose(), [model]);
@@ -125,21 +121,15 @@ export function ProjectPage({
       <SiteReadStatus view={view} model={model} />
       <Trend points={model.trend.value} />
       {test !== null ? (
-        <TestPages
-          project={name}
-          testKey={test}
-          summary={summary}
-          backHref={testHref(null)}
-          detailsHref={detailsHref}
-        />
+        <TestPages project={name} testKey={test} summary={summary} />
       ) : summary ? (
-        <Ranking summary={summary} testHref={(each) => testHref(each.key)} />
+        <Ranking summary={summary} />
       ) : null}
     </section>
   );
 }
 
-function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
+function Ranking({ summary }: { summary: SiteSummary }) {
   const scored = formatCount(summary.pages - summary.withoutResults);
   const exportCsv = () =>
     downloadSiteCsv(summary.project, rankingCsv(summary.project, summary.pages, summary.tests));
@@ -170,7 +160,7 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
               {summary.tests.map((test) => (
                 <tr key={test.key}>
                   <th scope="row" class="name-cell">
-                    <a href={testHref(test)}>{test.name}</a>
+                    <a href={testHref(summary.project, test.key)}>{test.name}</a>
                   </th>
                   <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
                   <td>
