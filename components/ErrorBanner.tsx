@@ -6,14 +6,13 @@ export interface ErrorActionsProps {
   /** Left out while there is nothing to retry yet. */
   onRetry?: () => void;
   onOpenSettings?: () => void;
-  retryLabel?: string;
 }
 
 /**
  * The buttons errorAction says help with an error: Open settings (also for a missing permission, which
  * Settings asks for), or Retry; none when nothing helps.
  */
-export function ErrorActions({ error, onRetry, onOpenSettings, retryLabel }: ErrorActionsProps) {
+export function ErrorActions({ error, onRetry, onOpenSettings }: ErrorActionsProps) {
   const action = errorAction(error);
   const settings = action === 'open_settings' || action === 'grant_permission';
   return (
@@ -25,7 +24,7 @@ export function ErrorActions({ error, onRetry, onOpenSettings, retryLabel }: Err
       ) : null}
       {action === 'retry' && onRetry ? (
         <button type="button" onClick={onRetry}>
-          {retryLabel ?? t('uiRetry')}
+          {t('uiRetry')}
         </button>
       ) : null}
     </>

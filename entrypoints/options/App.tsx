@@ -1,10 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { ServiceWait } from '@/components/ServiceWait';
 import { useEffect, useRef } from 'preact/hooks';
-import type { Project } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import type { OptionsRoute, OptionsSection } from '@/lib/options-route';
-import { reportKey } from '@/lib/report-id';
+import { formatRoute, type OptionsRoute, type OptionsSection } from '@/lib/options-route';
 import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
@@ -75,7 +73,7 @@ function SectionNav({ page }: { page: OptionsPage }) {
       <ul>
         {routes.map((route) => (
           <li key={route.section}>
-            <a href={page.router.href(route)} aria-current={route.section === current ? 'page' : undefined}>
+            <a href={formatRoute(route)} aria-current={route.section === current ? 'page' : undefined}>
               {sectionName(sectionOf(route))}
             </a>
           </li>
@@ -101,26 +99,17 @@ function ActiveSection({ page }: { page: OptionsPage }) {
     return moved ? focusHeadingWhenShown(`${section}-heading`) : undefined;
   }, [section, projectName]);
 
-  const reportsOfProject = (project: Project) =>
-    router.href({ section: 'reports', list: { project: project.name }, details: null });
-  const projectPage = (project: Project) =>
-    router.href({ section: 'project', name: project.name, test: null });
-
   switch (section) {
     case 'reports':
       return <ReportsSection model={page.reports} />;
     case 'projects':
-      return (
-        <ProjectsSection model={page.projects} projectHref={projectPage} reportsHref={reportsOfProject} />
-      );
+      return <ProjectsSection model={page.projects} />;
     case 'project':
       return (
         <ProjectPage
           name={route.name}
           test={route.test}
-          projectsHref={router.href({ section: 'projects', list: page.projects.list.state.value })}
-          testHref={(test) => router.href({ ...route, test })}
-          detailsHref={(id) => router.href({ section: 'reports', list: {}, details: reportKey(id) })}
+          projectsHref={formatRoute({ section: 'projects', list: page.projects.list.state.value })}
         />
       );
     case 'settings':

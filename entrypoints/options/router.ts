@@ -28,7 +28,6 @@ export function createHashRouter(fallback: OptionsRoute) {
       // Shown at once rather than on hashchange, which comes later (and not at all after replaceState).
       show(parseRoute(hash) ?? fallback);
     },
-    href: formatRoute,
     dispose: () => window.removeEventListener('hashchange', onHashChange),
   };
 }

@@ -8,6 +8,7 @@ import { SearchField, TextField } from '@/components/fields';
 import { SortHeader } from '@/components/SortHeader';
 import type { Project, ProjectSortKey } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
+import { formatRoute } from '@/lib/options-route';
 import { formatCount } from '../format-number';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { PerPageSelect } from '../list/PerPageSelect';
@@ -21,15 +22,11 @@ function sortNames(): Record<ProjectSortKey, string> {
   return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
 }
 
-export function ProjectsSection({
-  model,
-  projectHref,
-  reportsHref,
-}: {
-  model: ProjectsModel;
-  projectHref: (project: Project) => string;
-  reportsHref: (project: Project) => string;
-}) {
+const projectHref = (project: Project) => formatRoute({ section: 'project', name: project.name, test: null });
+const reportsHref = (project: Project) =>
+  formatRoute({ section: 'reports', list: { project: project.name }, details: null });
+
+export function ProjectsSection({ model }: { model: ProjectsModel }) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
   const toDelete = useSignal<Project | null>(null);

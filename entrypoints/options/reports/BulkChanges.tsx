@@ -140,7 +140,7 @@ function BulkForm({ choice, reports }: { choice: BulkChoice; reports: ReportsMod
           passwordHint={t('bulkPasswordHint')}
           errors={{ password: passwordMessage }}
         />
-        <div class="bulk-summary-actions">
+        <div class="button-row">
           <button type="submit" class="primary">
             {t('bulkChangePrivacy', count)}
           </button>

@@ -11,6 +11,7 @@ import { send } from '@/lib/messaging/send';
 import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
+import { JobStatus } from '../JobStatus';
 import { openSettings } from '../router';
 
 /** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
@@ -67,47 +68,16 @@ type JobButtons = Pick<BulkJobControls, 'stop' | 'retryFailed' | 'dismiss'>;
 /** Where a page named in the summary links to: its report's details. */
 type DetailsHref = (id: ReportId) => string;
 
-export function BulkJobStatus(props: { job: BulkJob | null; model: JobButtons; detailsHref?: DetailsHref }) {
-  const { job, model } = props;
-  if (!job) return null;
-  if (job.phase === 'ended') return <BulkSummary job={job} model={model} detailsHref={props.detailsHref} />;
-  return <BulkProgress job={job} model={model} />;
-}
-
-function BulkProgress({ job, model }: { job: BulkJob; model: JobButtons }) {
+function progressSentence(job: BulkJob): string {
   const { total, done, failed } = bulkCounts(job);
-  const collecting = job.phase === 'collecting';
-  const waitSeconds = job.waitingUntil ? Math.max(1, Math.ceil((job.waitingUntil - Date.now()) / 1000)) : 0;
   const [doneText, totalText] = [formatCount(done + failed), formatCount(total)];
-  return (
-    <div class="bulk-summary">
-      <div>
-        <progress
-          aria-label={t('bulkProgressLabel')}
-          max={collecting ? undefined : Math.max(1, total)}
-          value={collecting ? undefined : done + failed}
-        />
-        <p role="status">
-          {job.stopRequested
-            ? t('bulkStopping')
-            : collecting
-              ? t('bulkCollecting', totalText)
-              : waitSeconds > 0
-                ? t('bulkWaiting', formatCount(waitSeconds))
-                : job.action.kind === 'regenerate'
-                  ? t('bulkProgressRegenerate', doneText, totalText)
-                  : job.action.kind === 'delete'
-                    ? t('reportsDeleteProgress', doneText, totalText)
-                    : t('bulkProgressPrivacy', doneText, totalText)}
-        </p>
-      </div>
-      <div class="bulk-summary-actions">
-        <button type="button" disabled={job.stopRequested} onClick={() => void model.stop()}>
-          {t('bulkStop')}
-        </button>
-      </div>
-    </div>
-  );
+  const waitSeconds = job.waitingUntil ? Math.max(1, Math.ceil((job.waitingUntil - Date.now()) / 1000)) : 0;
+  if (job.stopRequested) return t('bulkStopping');
+  if (job.phase === 'collecting') return t('bulkCollecting', totalText);
+  if (waitSeconds > 0) return t('bulkWaiting', formatCount(waitSeconds));
+  if (job.action.kind === 'regenerate') return t('bulkProgressRegenerate', doneText, totalText);
+  if (job.action.kind === 'delete') return t('reportsDeleteProgress', doneText, totalText);
+  return t('bulkProgressPrivacy', doneText, totalText);
 }
 
 /**
@@ -133,61 +103,64 @@ export function deleteSummary(job: BulkJob): string {
   return parts.join(' ');
 }
 
-export function BulkSummary({
-  job,
-  model,
-  detailsHref,
-}: {
-  job: BulkJob;
-  model: JobButtons;
-  detailsHref?: DetailsHref;
-}) {
+/** Progress and Stop while the job runs; what was done, each failure and Retry failed once it ended. */
+export function BulkJobStatus(props: { job: BulkJob | null; model: JobButtons; detailsHref?: DetailsHref }) {
+  const { job, model, detailsHref } = props;
+  if (!job) return <JobStatus hidden status="" />;
   const { total, done, failed, skipped, retryable } = bulkCounts(job);
+  if (job.phase !== 'ended') {
+    const running = {
+      label: t('bulkProgressLabel'),
+      done: done + failed,
+      total: job.phase === 'collecting' ? null : Math.max(1, total),
+      onStop: () => void model.stop(),
+      stopping: job.stopRequested,
+    };
+    return <JobStatus running={running} status={progressSentence(job)} />;
+  }
   const failures = job.items.filter((item) => item.state === 'failed');
   // A delete's sentence names its failures itself.
   const deleting = job.action.kind === 'delete';
+  const said = job.error ? (
+    <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={openSettings} />
+  ) : (
+    <>
+      <p>
+        {deleting
+          ? deleteSummary(job)
+          : job.action.kind === 'regenerate'
+            ? t('bulkSummaryRegenerate', formatCount(done), formatCount(total))
+            : t('bulkSummaryPrivacy', formatCount(done), formatCount(total))}
+        {skipped > 0 && !deleting ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
+      </p>
+      {job.action.kind === 'regenerate' ? <ScoreMoves job={job} detailsHref={detailsHref} /> : null}
+      {failed > 0 && !deleting ? (
+        <>
+          <p>{t('bulkSummaryFailed', formatCount(failed))}</p>
+          <ul class="dialog-list">
+            {failures.map((item) => (
+              <li key={reportKey(item.id)} class="break-anywhere">
+                {readableUrl(item.label)}: {item.error?.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
   return (
-    <div class={`bulk-summary${failed > 0 || job.error ? ' bulk-summary--failed' : ''}`} role="status">
-      <div>
-        {job.error ? (
-          <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={openSettings} />
-        ) : (
-          <p>
-            {deleting
-              ? deleteSummary(job)
-              : job.action.kind === 'regenerate'
-                ? t('bulkSummaryRegenerate', formatCount(done), formatCount(total))
-                : t('bulkSummaryPrivacy', formatCount(done), formatCount(total))}
-            {skipped > 0 && !deleting ? ` ${t('bulkSummarySkipped', formatCount(skipped))}` : ''}
-          </p>
-        )}
-        {job.action.kind === 'regenerate' && !job.error ? (
-          <ScoreMoves job={job} detailsHref={detailsHref} />
-        ) : null}
-        {failed > 0 && !deleting ? (
-          <>
-            <p>{t('bulkSummaryFailed', formatCount(failed))}</p>
-            <ul class="dialog-list">
-              {failures.map((item) => (
-                <li key={reportKey(item.id)} class="break-anywhere">
-                  {readableUrl(item.label)}: {item.error?.message}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
-      <div class="bulk-summary-actions">
-        {retryable > 0 ? (
+    <JobStatus
+      failed={failed > 0 || job.error !== null}
+      status={said}
+      actions={
+        retryable > 0 ? (
           <button type="button" onClick={() => void model.retryFailed()}>
             {t('bulkRetryFailed')}
           </button>
-        ) : null}
-        <button type="button" onClick={() => void model.dismiss()}>
-          {t('bulkDismiss')}
-        </button>
-      </div>
-    </div>
+        ) : null
+      }
+      onDismiss={() => void model.dismiss()}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-// "Export CSV" and one box with one status region for every state of the export, so each change is
-// announced (a live region added together with its text often is not).
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+// "Export CSV" and the export's status: the page being read, then the file, a failure or Stop.
+import { useEffect, useMemo } from 'preact/hooks';
 import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
+import { JobStatus } from '../JobStatus';
 import { openSettings } from '../router';
 import { createExportModel, type ExportModel, type ExportState } from './export/export-model';
 import { toReportFilters, type ReportsModel } from './reports-model';
@@ -56,54 +56,38 @@ function failureText(state: Failed): string {
 
 export function ExportPanel({ model }: { model: ExportModel }) {
   const state = model.state.value;
-  const box = useRef<HTMLDivElement>(null);
-  const reading = state?.phase === 'reading' ? state : null;
   const failed = state?.phase === 'failed' ? state : null;
-  // A failure takes the focus, where its buttons are; every other change is announced by the status region.
-  useEffect(() => {
-    if (failed) box.current?.focus();
-  }, [failed !== null]);
-
+  // Pages done out of all; without a last page the bar is indeterminate.
+  const running =
+    state?.phase === 'reading'
+      ? {
+          label: t('exportProgressLabel'),
+          done: state.page - 1,
+          total: state.lastPage === null ? null : Math.max(state.lastPage, state.page),
+          onStop: model.stop,
+        }
+      : null;
   return (
-    <div
-      class={`bulk-summary${failed ? ' bulk-summary--failed' : ''}`}
+    <JobStatus
       hidden={!state}
-      tabIndex={-1}
-      ref={box}
-    >
-      <p role="status">{state && state.phase !== 'failed' ? statusText(state) : ''}</p>
-      {failed ? <p role="alert">{failureText(failed)}</p> : null}
-      {/* Pages done out of all; without a last page the bar is indeterminate. */}
-      {reading ? (
-        <progress
-          aria-label={t('exportProgressLabel')}
-          max={reading.lastPage === null ? undefined : Math.max(reading.lastPage, reading.page)}
-          value={reading.lastPage === null ? undefined : reading.page - 1}
-        />
-      ) : null}
-      <div class="bulk-summary-actions">
-        {reading ? (
-          <button type="button" onClick={model.stop}>
-            {t('exportStop')}
-          </button>
-        ) : failed ? (
+      running={running}
+      status={state && state.phase !== 'failed' ? statusText(state) : ''}
+      alert={failed && failureText(failed)}
+      actions={
+        failed ? (
           <>
             <ErrorActions
               error={failed.error}
               onRetry={() => void model.retry()}
               onOpenSettings={openSettings}
-              retryLabel={t('exportRetry')}
             />
             <button type="button" onClick={model.dismiss}>
               {t('exportCancel')}
             </button>
           </>
-        ) : (
-          <button type="button" onClick={model.dismiss}>
-            {t('exportDismiss')}
-          </button>
-        )}
-      </div>
-    </div>
+        ) : null
+      }
+      onDismiss={failed ? undefined : model.dismiss}
+    />
   );
 }

@@ -35,6 +35,9 @@ export function ReportDetailsPanel({
   onClose: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  /** What had the focus when the panel opened (a row's Details button): it gets it back on close. */
+  const opener = useRef<Element | null>(null);
   const id = details.id.value;
   const report = details.report.value;
   const loadError = details.loadError.value;
@@ -43,22 +46,31 @@ export function ReportDetailsPanel({
 
   // Opening (or switching to another report) takes the focus there, so keyboard users land on it.
   useEffect(() => {
+    if (!panel.current?.contains(document.activeElement)) opener.current = document.activeElement;
     heading.current?.focus();
   }, [id]);
+
+  function close() {
+    onClose();
+    const back = opener.current;
+    const usable = back instanceof HTMLElement && back.isConnected && back !== document.body;
+    (usable ? back : document.getElementById('reports-heading'))?.focus();
+  }
 
   return (
     <section
       class="details-panel"
       aria-labelledby="details-heading"
+      ref={panel}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+        if (event.key === 'Escape' && !event.defaultPrevented) close();
       }}
     >
       <div class="details-header">
         <h3 id="details-heading" tabIndex={-1} ref={heading}>
           {t('reportsDetailsHeading')}
         </h3>
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={close}>
           {t('reportsDetailsClose')}
         </button>
       </div>

@@ -36,7 +36,6 @@ function sortNames(): Record<ReportSortKey, string> {
 export function ReportsSection({ model }: { model: ReportsModel }) {
   const { list } = model;
   const heading = useRef<HTMLHeadingElement>(null);
-  const detailsOpener = useRef<HTMLElement | null>(null);
   const toDelete = useSignal<ReportSummary | null>(null);
   const confirmingBulk = useSignal(false);
   const startingBulk = useSignal(false);
@@ -56,12 +55,6 @@ export function ReportsSection({ model }: { model: ReportsModel }) {
     startingBulk.value = confirmingBulk.value = false;
   }
 
-  function closeDetails() {
-    model.closeDetails();
-    const opener = detailsOpener.current;
-    (opener?.isConnected ? opener : heading.current)?.focus();
-  }
-
   return (
     <section class="list-section" aria-labelledby="reports-heading">
       <h2 id="reports-heading" tabIndex={-1} ref={heading}>
@@ -70,7 +63,7 @@ export function ReportsSection({ model }: { model: ReportsModel }) {
       <ReportFilters model={model} />
       <ExportReports model={model} />
       {model.detailsId.value !== null ? (
-        <ReportDetailsPanel details={model.details} onClose={closeDetails} />
+        <ReportDetailsPanel details={model.details} onClose={model.closeDetails} />
       ) : null}
       {error ? (
         <ErrorBanner
@@ -108,7 +101,7 @@ export function ReportsSection({ model }: { model: ReportsModel }) {
       <SortNotice replaced={list.sortReplaced.value} names={sortNames()} />
       {page ? (
         <>
-          <ReportsTable reports={page.items} model={model} opener={detailsOpener} toDelete={toDelete} />
+          <ReportsTable reports={page.items} model={model} toDelete={toDelete} />
           {page.items.length === 0 ? <EmptyReports model={model} /> : null}
           <Pagination
             page={page}

@@ -1,6 +1,6 @@
 import { Component } from 'preact';
 import type { Signal } from '@preact/signals';
-import { useEffect, useState, type MutableRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ListTable } from '@/components/ListTable';
 import { DateTime } from '@/components/DateTime';
 import { ResultBadge } from '@/components/ResultBadge';
@@ -69,8 +69,6 @@ function useHistoryIndex(reports: readonly ReportSummary[]): HistoryIndex {
 /** What a row acts on: the same objects from render to render, so an unchanged row does not render again. */
 interface RowActions {
   model: ReportsModel;
-  /** The Details button last pressed: the focus goes back there when the details close. */
-  opener: MutableRef<HTMLElement | null>;
   toDelete: Signal<ReportSummary | null>;
 }
 
@@ -157,7 +155,7 @@ class ReportRow extends Component<ReportRowProps> {
     return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
   }
 
-  render({ report, change, previous, rowId, selected, open, model, opener, toDelete }: ReportRowProps) {
+  render({ report, change, previous, rowId, selected, open, model, toDelete }: ReportRowProps) {
     const urlId = `${rowId}-url`;
     return (
       <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
@@ -198,14 +196,7 @@ class ReportRow extends Component<ReportRowProps> {
           <DateTime iso={report.generatedAt} missing={t('reportsNotGeneratedYet')} />
         </td>
         <td class="row-actions">
-          <button
-            type="button"
-            aria-describedby={urlId}
-            onClick={(event) => {
-              opener.current = event.currentTarget;
-              model.openDetails(report.id);
-            }}
-          >
+          <button type="button" aria-describedby={urlId} onClick={() => model.openDetails(report.id)}>
             {t('reportsDetailsButton')}
           </button>
           <button

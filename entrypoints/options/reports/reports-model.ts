@@ -4,7 +4,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import { REPORT_SORT_KEYS, type ReportId, type ReportSortKey, type ReportSummary } from '@/lib/api/types';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { send } from '@/lib/messaging/send';
-import { resolveReportList, type ReportListState } from '@/lib/options-route';
+import { formatRoute, resolveReportList, type ReportListState } from '@/lib/options-route';
 import { reportKey } from '@/lib/report-id';
 import { listView } from '@/lib/api/summary';
 import { readStore } from '@/lib/report-store';
@@ -175,7 +175,7 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     clearFilters: () => list.change({ search: '', result: null, project: null }),
     openDetails: (id: ReportId) => navigateDetails(reportKey(id)),
     detailsHref: (id: ReportId) =>
-      router.href({ section: 'reports', list: list.state.peek(), details: reportKey(id) }),
+      formatRoute({ section: 'reports', list: list.state.peek(), details: reportKey(id) }),
     closeDetails: () => navigateDetails(null),
     toggleSelected(id: ReportId, on: boolean) {
       const next = new Set(selected.peek());

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals';
 import { cleanup, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { BulkSummary, type BulkJobControls } from '@/entrypoints/options/reports/BulkJobStatus';
+import { BulkJobStatus, type BulkJobControls } from '@/entrypoints/options/reports/BulkJobStatus';
 import { ExportPanel } from '@/entrypoints/options/reports/ExportReports';
 import type { ExportModel, ExportState } from '@/entrypoints/options/reports/export/export-model';
 import { PopupError } from '@/entrypoints/popup/PopupError';
@@ -57,7 +57,7 @@ function exportFailedWith(error: ApiError): HTMLElement {
   // The failure is said in full, whatever helps with it.
   const alert = screen.getByRole('alert');
   expect(alert.textContent).toContain(error.message);
-  return alert.parentElement!;
+  return alert.closest<HTMLElement>('.job-status')!;
 }
 
 function bulkEndedWith(error: ApiError): HTMLElement {
@@ -75,11 +75,11 @@ function bulkEndedWith(error: ApiError): HTMLElement {
     error: null,
   };
   const model = { retryFailed: noop, dismiss: noop } as unknown as BulkJobControls;
-  render(<BulkSummary job={job} model={model} />);
+  render(<BulkJobStatus job={job} model={model} />);
   const summary = screen.getByRole('status');
   // Every failure is listed with its reason, retried or not.
   expect(within(summary).getByText(`site.example/b: ${error.message}`)).toBeTruthy();
-  return summary;
+  return summary.closest<HTMLElement>('.job-status')!;
 }
 
 /** Each surface, as the buttons it offers for one error (Open settings where the surface has it). */
@@ -94,13 +94,13 @@ const SURFACES: Record<string, (error: ApiError) => string[]> = {
   },
   ExportPanel: (error) => offered(exportFailedWith(error), ['Cancel export']),
   // One failed item: "Retry failed" sends failures again, nothing there opens Settings.
-  BulkSummary: (error) =>
+  BulkJobStatus: (error) =>
     within(bulkEndedWith(error)).queryByRole('button', { name: 'Retry failed' }) ? ['Retry'] : [],
 };
 
 /** What a surface without Open settings offers: only the Retry. */
 const expectedOn = (surface: string, kind: ApiErrorKind): string[] =>
-  surface === 'BulkSummary' ? EXPECTED[kind].filter((name) => name === 'Retry') : EXPECTED[kind];
+  surface === 'BulkJobStatus' ? EXPECTED[kind].filter((name) => name === 'Retry') : EXPECTED[kind];
 
 describe.each(Object.keys(SURFACES))('%s offers what errorAction says', (surface) => {
   it.each(KINDS)('%s', (kind) => {

@@ -7,19 +7,20 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { ListTable } from '@/components/ListTable';
 import { ScoreChart } from '@/components/ScoreChart';
 import type { ApiError } from '@/lib/api/errors';
-import type { ReportId, ReportResult } from '@/lib/api/types';
+import type { ReportResult } from '@/lib/api/types';
 import { readHistory } from '@/lib/history';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
-import { SITE_READ_CAP, type SiteSummary, type SiteTest, type SiteView } from '@/lib/site';
+import { SITE_READ_CAP, type SiteSummary, type SiteView } from '@/lib/site';
 import { watchSite } from '@/lib/site-store';
 import { siteTrend, type TrendPoint } from '@/lib/site-trend';
 import { formatCount } from '../../format-number';
 import { categoryName, importanceName } from '@/lib/format';
+import { JobStatus } from '../../JobStatus';
 import { AverageScore } from '../ProjectsSection';
 import { downloadSiteCsv, rankingCsv } from './site-csv';
-import { TestPages } from './TestPages';
+import { TestPages, testHref } from './TestPages';
 import './project-page.css';
 import { openSettings } from '../../router';
 
@@ -76,14 +77,10 @@ export function ProjectPage({
   name,
   test,
   projectsHref,
-  testHref,
-  detailsHref,
 }: {
   name: string;
   test: string | null;
   projectsHref: string;
-  testHref: (test: string | null) => string;
-  detailsHref: (id: ReportId) => string;
 }) {
   const model = useMemo(() => createSiteModel(name), [name]);
   useEffect(() => () => model.dispose(), [model]);
@@ -121,24 +118,18 @@ export function ProjectPage({
       ) : !error && view === null ? (
         <p class="status">{t('siteLoading')}</p>
       ) : null}
-      {view ? <SiteReadStatus view={view} model={model} /> : null}
+      <SiteReadStatus view={view} model={model} />
       <Trend points={model.trend.value} />
       {test !== null ? (
-        <TestPages
-          project={name}
-          testKey={test}
-          summary={summary}
-          backHref={testHref(null)}
-          detailsHref={detailsHref}
-        />
+        <TestPages project={name} testKey={test} summary={summary} />
       ) : summary ? (
-        <Ranking summary={summary} testHref={(each) => testHref(each.key)} />
+        <Ranking summary={summary} />
       ) : null}
     </section>
   );
 }
 
-function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test: SiteTest) => string }) {
+function Ranking({ summary }: { summary: SiteSummary }) {
   const scored = formatCount(summary.pages - summary.withoutResults);
   const exportCsv = () =>
     downloadSiteCsv(summary.project, rankingCsv(summary.project, summary.pages, summary.tests));
@@ -169,7 +160,7 @@ function Ranking({ summary, testHref }: { summary: SiteSummary; testHref: (test:
               {summary.tests.map((test) => (
                 <tr key={test.key}>
                   <th scope="row" class="name-cell">
-                    <a href={testHref(test)}>{test.name}</a>
+                    <a href={testHref(summary.project, test.key)}>{test.name}</a>
                   </th>
                   <td>{t('sitePagesOf', formatCount(test.pages), scored)}</td>
                   <td>
@@ -267,44 +258,47 @@ function BandSpread({ spread }: { spread: Record<ReportResult, number> }) {
 }
 
 // Where the background's read is: progress and Stop, "Go on" after Stop, the cut, Read again.
-function SiteReadStatus({ view, model }: { view: SiteView; model: SiteModel }) {
-  const { read, summary } = view;
-  if (read.phase === 'reading') {
+function SiteReadStatus({ view, model }: { view: SiteView | null; model: SiteModel }) {
+  const read = view?.read;
+  if (read?.phase === 'reading') {
     // A larger project is read up to the cap: the bar and its words count to where the read ends.
     const goal = read.total === null ? null : Math.min(read.total, SITE_READ_CAP);
-    const [done, total] = [formatCount(read.read), goal === null ? null : formatCount(goal)];
-    return (
-      <div class="site-read">
-        <progress
-          aria-label={t('siteProgressLabel')}
-          max={goal ?? undefined}
-          value={goal === null ? undefined : read.read}
-        />
-        <p role="status">{total === null ? t('siteReadingSome', done) : t('siteReading', done, total)}</p>
-        <button type="button" onClick={() => void model.stop()}>
-          {t('siteStop')}
-        </button>
-      </div>
-    );
+    const done = formatCount(read.read);
+    const running = {
+      label: t('siteProgressLabel'),
+      done: read.read,
+      total: goal,
+      onStop: () => void model.stop(),
+    };
+    const status = goal === null ? t('siteReadingSome', done) : t('siteReading', done, formatCount(goal));
+    return <JobStatus running={running} status={status} />;
   }
+  const summary = view?.summary;
+  const stopped =
+    read?.phase !== 'stopped'
+      ? null
+      : read.total === null
+        ? t('siteStoppedSome', formatCount(read.read))
+        : t('siteStopped', formatCount(read.read), formatCount(read.total));
+  const cut = summary?.cut
+    ? t('siteCut', formatCount(summary.pages), formatCount(summary.total ?? summary.pages))
+    : null;
   return (
-    <div class="site-read">
-      {read.phase === 'stopped' ? (
-        <p role="status">
-          {read.total === null
-            ? t('siteStoppedSome', formatCount(read.read))
-            : t('siteStopped', formatCount(read.read), formatCount(read.total))}{' '}
-          <button type="button" onClick={() => void model.read()}>
-            {t('siteGoOn')}
+    <JobStatus
+      hidden={!view}
+      status={[stopped, cut].filter(Boolean).join(' ')}
+      actions={
+        <>
+          {stopped ? (
+            <button type="button" onClick={() => void model.read()}>
+              {t('siteGoOn')}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => void model.read(true)}>
+            {t('siteReadAgain')}
           </button>
-        </p>
-      ) : null}
-      {summary?.cut ? (
-        <p>{t('siteCut', formatCount(summary.pages), formatCount(summary.total ?? summary.pages))}</p>
-      ) : null}
-      <button type="button" onClick={() => void model.read(true)}>
-        {t('siteReadAgain')}
-      </button>
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -11,6 +11,7 @@ import { WebLink } from '@/components/WebLink';
 import type { ApiError } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
+import { formatRoute } from '@/lib/options-route';
 import { send } from '@/lib/messaging/send';
 import { reportKey } from '@/lib/report-id';
 import type { SitePage, SiteSummary } from '@/lib/site';
@@ -67,18 +68,19 @@ function createTestPagesModel(project: string, test: string) {
   };
 }
 
+/** A project's page, with one test's pages open (`test`) or the ranking. */
+export const testHref = (project: string, test: string | null) =>
+  formatRoute({ section: 'project', name: project, test });
+const detailsHref = (id: ReportId) => formatRoute({ section: 'reports', list: {}, details: reportKey(id) });
+
 export function TestPages({
   project,
   testKey,
   summary,
-  backHref,
-  detailsHref,
 }: {
   project: string;
   testKey: string;
   summary: SiteSummary | null;
-  backHref: string;
-  detailsHref: (id: ReportId) => string;
 }) {
   const model = useMemo(() => createTestPagesModel(project, testKey), [project, testKey]);
   useEffect(() => () => model.dispose(), [model]);
@@ -98,7 +100,7 @@ export function TestPages({
   return (
     <section class="test-pages" aria-labelledby="site-tests-heading">
       <p>
-        <a href={backHref}>{t('siteBackToTests')}</a>
+        <a href={testHref(project, null)}>{t('siteBackToTests')}</a>
       </p>
       <h3 id="site-tests-heading" tabIndex={-1}>
         {t('siteTestPagesHeading', name)}

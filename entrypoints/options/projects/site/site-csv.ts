@@ -2,14 +2,9 @@
 // names them, full addresses, times in UTC as spreadsheets read them.
 import type { SitePage, SiteTest } from '@/lib/site';
 import { t } from '@/lib/i18n';
-import { csvFileName, downloadFile, localSeparator, spreadsheetTime, toCsv } from '../../reports/export/csv';
+import { csvFileName, downloadFile, spreadsheetTime, toCsv } from '../../reports/export/csv';
 
-export function rankingCsv(
-  project: string,
-  pages: number,
-  tests: readonly SiteTest[],
-  separator = localSeparator(),
-): string {
+export function rankingCsv(project: string, pages: number, tests: readonly SiteTest[]): string {
   return toCsv(
     [
       t('csvColumnProject'),
@@ -21,16 +16,10 @@ export function rankingCsv(
       t('csvColumnCategory'),
     ],
     tests.map((test) => [project, test.name, test.key, test.pages, pages, test.importance, test.category]),
-    separator,
   );
 }
 
-export function testPagesCsv(
-  project: string,
-  test: SiteTest,
-  pages: readonly SitePage[],
-  separator = localSeparator(),
-): string {
+export function testPagesCsv(project: string, test: SiteTest, pages: readonly SitePage[]): string {
   return toCsv(
     [
       t('csvColumnProject'),
@@ -50,7 +39,6 @@ export function testPagesCsv(
       spreadsheetTime(page.generatedAt),
       page.serviceUrl,
     ]),
-    separator,
   );
 }
 

@@ -31,11 +31,9 @@ export function csvField(value: CsvValue, separator: CsvSeparator = ','): string
   return `"${neutralise(value).replace(/"/g, '""')}"`;
 }
 
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly CsvValue[])[],
-  separator: CsvSeparator = ',',
-): string {
+/** In the person's language's separator. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  const separator = localSeparator();
   const record = (fields: readonly CsvValue[]) =>
     `${fields.map((field) => csvField(field, separator)).join(separator)}\r\n`;
   return BOM + record(header) + rows.map(record).join('');
@@ -109,8 +107,8 @@ export const csvColumns = (): string[] => COLUMNS.map(([header]) => header());
 
 export const csvRecord = (row: ExportRow): CsvValue[] => COLUMNS.map(([, value]) => value(row));
 
-export function reportsCsv(rows: readonly ExportRow[], separator: CsvSeparator = localSeparator()): string {
-  return toCsv(csvColumns(), rows.map(csvRecord), separator);
+export function reportsCsv(rows: readonly ExportRow[]): string {
+  return toCsv(csvColumns(), rows.map(csvRecord));
 }
 
 /** "page-reports-example.com-bad-…" for a project's bad reports, "…-search-pricing-…", "…-all-…". */

@@ -187,7 +187,7 @@ describe('bulk changes: the job as it goes', () => {
     const summary = await screen.findByText(/Changed the privacy of 1 of 4 reports\./);
     expect(summary.textContent).toContain('1 were not changed because you pressed Stop.');
     expect(screen.getByText('2 failed:')).toBeTruthy();
-    const list = within(summary.closest('.bulk-summary') as HTMLElement);
+    const list = within(summary.closest('.job-status') as HTMLElement);
     expect(list.getByText('site.example/page-2: The service had a problem.')).toBeTruthy();
     expect(list.getByText('site.example/page-3: It may have been regenerated.')).toBeTruthy();
     // The rows show what changed.
@@ -196,6 +196,20 @@ describe('bulk changes: the job as it goes', () => {
     await waitFor(() => expect(callsOf(send, 'bulk.retryFailed')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(callsOf(send, 'bulk.dismiss')).toHaveLength(1));
+  });
+
+  it('says the job in one status region, in place before the job starts and kept to its summary', async () => {
+    open();
+    await screen.findByRole('table', { name: 'Reports' });
+    // A live region added together with its text is often not announced.
+    const region = document.querySelector('.bulk-changes [role="status"]')!;
+    expect(region.closest('[hidden]')).not.toBeNull();
+    await storeJob({ items: items(['done', 'pending']) });
+    await waitFor(() => expect(region.textContent).toBe('Changing privacy: 1 of 2 done'));
+    expect(region.closest('[hidden]')).toBeNull();
+    await storeJob({ phase: 'ended', items: items(['done', 'done']) });
+    await waitFor(() => expect(region.textContent).toBe('Changed the privacy of 2 of 2 reports.'));
+    expect(region.isConnected).toBe(true);
   });
 
   it('offers no Retry failed when every failure may have happened', async () => {

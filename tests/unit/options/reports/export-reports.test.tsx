@@ -168,7 +168,7 @@ describe('Export CSV', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/^The export could not read page 2 of 3: \S/);
     // The focus goes to the failure, where Retry is.
-    const box = alert.parentElement!;
+    const box = alert.closest<HTMLElement>('.job-status')!;
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(downloads.blobs).toEqual([]);
     fireEvent.click(within(box).getByRole('button', { name: 'Retry' }));

@@ -110,6 +110,24 @@ describe('the details panel', () => {
     expect(window.location.hash).not.toContain('details');
   });
 
+  it('gives the focus back on close to whatever opened it (a link elsewhere on the page too)', async () => {
+    renderApp('#/reports', {
+      'reports.list': () => ok(makePage([detailed])),
+      'reports.get': () => ok(detailed),
+    });
+    await screen.findByRole('button', { name: 'Details' });
+    const elsewhere = screen.getByRole('button', { name: 'Export CSV' });
+    elsewhere.focus();
+    window.location.hash = '#/reports?details=7';
+    const details = await panel();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(details).getByRole('heading', { name: 'Report details' })),
+    );
+    fireEvent.click(within(details).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Report details' })).toBeNull());
+    expect(document.activeElement).toBe(elsewhere);
+  });
+
   it('names the privacy in All fields also when the service sent it as text after a save ("0")', async () => {
     // SERVICE.md: the answer to an update echoes privacy as sent, a string.
     const saved: Report = { ...detailed, privacy: 0, fields: { ...detailed.fields, privacy: '0' } };

@@ -153,38 +153,31 @@ describe('the reports file', () => {
   });
 
   it('writes one record per report, empty cells where the service said nothing', () => {
-    const text = reportsCsv(
-      [
-        row(),
-        row({
-          id: 2,
-          url: 'shop.example/a,b',
-          pageUrl: null,
-          serviceUrl: null,
-          project: null,
-          result: null,
-          score: null,
-          previousScore: null,
-          change: null,
-          privacy: 2,
-          generatedAt: null,
-          counts: null,
-          failed: null,
-        }),
-        row({ id: 3, privacy: 1, result: 'good', score: 90, previousScore: 78, change: 12 }),
-      ],
-      ',',
-    );
+    const text = reportsCsv([
+      row(),
+      row({
+        id: 2,
+        url: 'shop.example/a,b',
+        pageUrl: null,
+        serviceUrl: null,
+        project: null,
+        result: null,
+        score: null,
+        previousScore: null,
+        change: null,
+        privacy: 2,
+        generatedAt: null,
+        counts: null,
+        failed: null,
+      }),
+      row({ id: 3, privacy: 1, result: 'good', score: 90, previousScore: 78, change: 12 }),
+    ]);
     expect(text).toBe(
       `\uFEFF${HEADER}\r\n` +
         '"https://www.example.com/pricing","example.com","decent",73.68421052631578,80,-6,"public","2026-11-20 09:14:03","2026-11-21 10:00:00",2,1,0,30,"Title missing; Meta description missing","No favicon","","https://rank.example/reports/1"\r\n' +
         '"shop.example/a,b",,,,,,"password","2026-11-20 09:14:03",,,,,,,,,\r\n' +
         '"https://www.example.com/pricing","example.com","good",90,78,12,"private","2026-11-20 09:14:03","2026-11-21 10:00:00",2,1,0,30,"Title missing; Meta description missing","No favicon","","https://rank.example/reports/1"\r\n',
     );
-  });
-
-  it('is the header alone for an empty list', () => {
-    expect(reportsCsv([], ',')).toBe(`\uFEFF${HEADER}\r\n`);
   });
 
   it('in German: German headers, `;` between fields and a comma before decimals', () => {
@@ -199,20 +192,20 @@ describe('the reports file', () => {
     );
   });
 
-  it('uses `,` in English', () => {
+  it('uses `,` in English; an empty list is the header alone', () => {
     expect(localSeparator()).toBe(',');
     expect(reportsCsv([])).toBe(`\uFEFF${HEADER}\r\n`);
   });
 
   it('neutralises a project name or address a server sent as a formula', () => {
-    const text = reportsCsv([row({ url: '=cmd|"/c calc"!A1', pageUrl: null, project: '@evil' })], ',');
+    const text = reportsCsv([row({ url: '=cmd|"/c calc"!A1', pageUrl: null, project: '@evil' })]);
     const record = text.split('\r\n')[1]!;
     expect(record.startsWith(`"'=cmd|""/c calc""!A1","'@evil",`)).toBe(true);
   });
 
   it('holds only the columns: nothing else a row might carry reaches the file', () => {
     const extra = { ...row(), password: 'report-secret', apiKey: 'k'.repeat(60) } as ExportRow;
-    const text = reportsCsv([{ ...extra, failed: null }], ',');
+    const text = reportsCsv([{ ...extra, failed: null }]);
     expect(text).not.toContain('report-secret');
     expect(text).not.toContain('k'.repeat(60));
     expect(text.split('\r\n')[1]!.split(',')).toHaveLength(COLUMNS.length);
