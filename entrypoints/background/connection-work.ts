@@ -77,7 +77,7 @@ export function createConnectionWorks(deps: WorkDeps) {
 
   /** What an answer changes in the space of the connection it came from, each part on its own. */
   function heard(event: BackgroundEvent): Array<() => unknown> {
-    if (event.type === 'connection.switched' || event.type === 'connection.removed') return [];
+    if (event.type === 'connection.removed') return [];
     const work = workFor(event.on);
     switch (event.type) {
       case 'report.created':

@@ -3,7 +3,12 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
-import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
+import {
+  ACTIVE_ACCOUNT_KEY,
+  ACTIVE_CONNECTION_KEY,
+  CONNECTION_KEY,
+  SERVICE_WAIT_KEY,
+} from '@/lib/storage-keys';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import {
   mirrorActive,
@@ -43,6 +48,8 @@ export function createBackground(options: BackgroundOptions = {}) {
   browser.storage.session.onChanged.addListener((changes) => {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
   });
+  // The toolbar score follows the mirrored account (each connection's is its own): a switch, or a re-save.
+  storage.watch(`session:${ACTIVE_ACCOUNT_KEY}`, () => void toolbar.changed());
 
   const clientOf = (settings: ConnectionSettings) =>
     createApiClient({
@@ -51,7 +58,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
       onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
     });
-  const serviceOf = createServices({ emit }, clientOf);
+  const serviceOf = createServices(emit, clientOf);
 
   const works = createConnectionWorks({ serviceOf, readConnections });
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
@@ -63,6 +70,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (id) {
       works.drop(id);
       await clearSpace(id);
+      // Saved as another account: the badges drop what they showed from its old space.
+      if ((await works.activeRef()).id === id) await toolbar.changed();
     }
     await releaseUnusedOrigin(
       baseUrl,
@@ -79,7 +88,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
 
-  const handlers = createHandlers(works.workOn, { emit }, createKeyTest(clientOf));
+  const handlers = createHandlers(works.workOn, emit, createKeyTest(clientOf));
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
@@ -101,7 +110,6 @@ export function createBackground(options: BackgroundOptions = {}) {
   /** A removed connection is forgotten; the toolbar score follows the active connection's answers. */
   async function backgroundHeard(event: BackgroundEvent): Promise<void> {
     if (event.type === 'connection.removed') return forget(event);
-    if (event.type === 'connection.switched') return toolbar.changed();
     const changed =
       event.type === 'report.created' ||
       event.type === 'project.deleted' ||
