@@ -44,10 +44,12 @@ export function createConnectionWorks(deps: WorkDeps) {
   function build(ref: ConnectionRef) {
     const now = () => Date.now();
     const service = deps.serviceOf(ref);
-    const creates = createCreateRuns(ref.id);
-    const follower = createFollower(ref.id, service);
-    const bulk = createBulkChanges(ref.id, service);
-    const sites = createSiteReads(ref.id, service);
+    // Aborted once the connection is removed or saved as another account: its parts send and write nothing.
+    const gone = new AbortController();
+    const creates = createCreateRuns(ref.id, gone.signal);
+    const follower = createFollower(ref.id, service, gone.signal);
+    const bulk = createBulkChanges(ref.id, service, gone.signal);
+    const sites = createSiteReads(ref.id, service, gone.signal);
 
     return {
       ref,
@@ -69,9 +71,7 @@ export function createConnectionWorks(deps: WorkDeps) {
         if (job === undefined || job === 'bulk') void bulk.resume();
         if (job === undefined || job === 'site') void quietly(sites.resume(detail));
       },
-      drop() {
-        for (const part of [bulk, sites, creates, follower]) part.drop();
-      },
+      drop: () => gone.abort(),
     };
   }
 

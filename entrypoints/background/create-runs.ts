@@ -22,17 +22,16 @@ export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
   retrySafe: false,
 });
 
-export function createCreateRuns(connectionId: string) {
+export function createCreateRuns(connectionId: string, gone: AbortSignal) {
   const item = spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {}, budgets.session);
   const { serially } = budgets.session;
   /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
-  let dropped = false;
 
   /** A note that cannot be written is logged: the create goes on and answers its popup all the same. */
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
-      if (dropped) return;
+      if (gone.aborted) return;
       const runs = fresh(await item.getValue(), Date.now());
       change(runs);
       await item.setValue(runs);
@@ -51,10 +50,6 @@ export function createCreateRuns(connectionId: string) {
   }
 
   return {
-    drop() {
-      dropped = true;
-    },
-
     /** Sends `send`, the create for `url`, noted as running until its answer is noted; its answer then. */
     run(url: string, send: () => Promise<Result<Report>>): Promise<Result<Report>> {
       const sent = send();

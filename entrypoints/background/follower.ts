@@ -39,7 +39,7 @@ export const followedOf = (connectionId: string) =>
 
 export type Follower = ReturnType<typeof createFollower>;
 
-export function createFollower(connectionId: string, service: Pick<Service, 'getReport'>) {
+export function createFollower(connectionId: string, service: Pick<Service, 'getReport'>, gone: AbortSignal) {
   const now = () => Date.now();
   const runner = createRunner<Job<FollowStep>>(
     {
@@ -64,6 +64,7 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
     {
       item: followedOf(connectionId),
       alarm: workAlarm('generation', connectionId),
+      gone,
     },
   );
 
@@ -133,7 +134,7 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
     void runner.resume();
   }
 
-  return { track, settle, forget, resume, drop: runner.drop };
+  return { track, settle, forget, resume };
 }
 
 function delay(attempts: number): number {

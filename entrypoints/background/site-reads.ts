@@ -59,7 +59,11 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 }
 
 /** Reads reports whole, with every failed test. */
-export function createSiteReads(connectionId: string, service: Pick<Service, 'listReports'>) {
+export function createSiteReads(
+  connectionId: string,
+  service: Pick<Service, 'listReports'>,
+  gone: AbortSignal,
+) {
   const { serially } = budgets.session;
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
@@ -69,7 +73,6 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
     spaceItem<ReadJob | null>('session', connectionId, SITE_JOB_PREFIX + project, null, budgets.session);
   const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
   const runners = new Map<string, ReturnType<typeof createRunner<ReadJob>>>();
-  let connectionDropped = false;
 
   const summaryOf = (project: string, kept: KeptRows) => aggregateSite(project, kept.rows, kept);
 
@@ -168,6 +171,7 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
       runner = createRunner<ReadJob, Report>(readOf(project), {
         item: jobItem(project),
         alarm: workAlarm('site', connectionId, project),
+        gone,
       });
       runners.set(project, runner);
     }
@@ -206,7 +210,7 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
         const changes = rowChanges;
         rowChanges = [];
         rowsWritten = null;
-        if (connectionDropped) return;
+        if (gone.aborted) return;
         for (const project of await keptNames()) {
           await editRows(project, (rows, kept) =>
             changes.reduce((changed, each) => each(project, rows, kept) || changed, false),
@@ -241,11 +245,6 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
-    drop() {
-      connectionDropped = true;
-      for (const runner of runners.values()) runner.drop();
-    },
-
     /** At start-up (every kept project) and on a read's alarm: a read a stopped worker left goes on. */
     async resume(project?: string): Promise<void> {
       const projects = project === undefined ? await keptNames() : [project];
@@ -271,8 +270,6 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
 
     projectGone: (project: string) =>
       serially(async () => {
-        runners.get(project)?.drop();
-        runners.delete(project);
         await forget(project);
         await keptItem.setValue((await keptItem.getValue()).filter((entry) => entry.name !== project));
       }),

@@ -36,7 +36,7 @@ const refuse = (message: string): Result<null> => ({
   error: apiError('invalid_input', { message }),
 });
 
-export function createBulkChanges(connectionId: string, service: BulkService) {
+export function createBulkChanges(connectionId: string, service: BulkService, gone: AbortSignal) {
   const passwordItem = bulkPasswordItem(connectionId);
 
   const kind: JobKind<StoredJob, ReportSummary> = {
@@ -93,6 +93,7 @@ export function createBulkChanges(connectionId: string, service: BulkService) {
   const runner = createRunner<StoredJob>(kind, {
     item: bulkJobItem(connectionId),
     alarm: workAlarm('bulk', connectionId),
+    gone,
   });
 
   async function begin(
@@ -110,7 +111,6 @@ export function createBulkChanges(connectionId: string, service: BulkService) {
 
   return {
     resume: runner.resume,
-    drop: runner.drop,
 
     handlers: {
       'bulk.start': ({ action, target, password }: PageInput<'bulk.start'>) => {

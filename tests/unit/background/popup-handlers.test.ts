@@ -19,7 +19,7 @@ function setup(items = [makeReport()], configured = true) {
   const store = createReportStore('a', budgets.session, () => 5000);
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
-  const creates = createCreateRuns('a');
+  const creates = createCreateRuns('a', new AbortController().signal);
   const service = createServices(
     async () => {},
     () => ({ listReports: (query: ReportListQuery) => listReports(query) }) as never,
