@@ -22,12 +22,11 @@ import { settingsQueue } from './connections';
 import { createHandlers } from './handlers';
 import { clearSpace } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
-import { keepAliveWhile, workAlarmOf } from './jobs/runner';
+import { workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { react, type BackgroundEvent, type BackgroundEvents } from './events';
-import { connectionGone, createKeyTest, createServices } from './service';
-import type { PageActions } from './integration/quick-create';
+import { createKeyTest, createServices } from './service';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -118,19 +117,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await (changed ? toolbar.changed() : toolbar.showAllTabs());
   }
 
-  /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
-  const pageActionsOnActive = async (): Promise<PageActions> => {
-    const on = await works.activeRef();
-    const service = serviceOf(on);
-    return {
-      creating: async (url) => {
-        const run = await (await works.workOn(on))?.creates.state(url);
-        return Boolean(run && !run.error);
-      },
-      lookUp: (url) => service.pageReport(url, works.workFor(on).store.aliasOf),
-      create: async (input) => (await works.workOn(on))?.create(input) ?? connectionGone(on),
-      regenerate: (id) => keepAliveWhile(service.updateReport(id, { regenerate: true })),
-    };
-  };
-  return { handlers, works, toolbar, pageActionsOnActive };
+  /** The menu's and the shortcut's work: the active connection's (null: none, or removed meanwhile). */
+  const activeWork = async () => works.workOn(await works.activeRef());
+  return { handlers, works, toolbar, activeWork };
 }
