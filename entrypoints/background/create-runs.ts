@@ -38,8 +38,11 @@ export function createCreateRuns(connectionId: string, gone: AbortSignal) {
     }).catch((cause) => console.error('Page Reports: noting a create', cause));
   }
 
-  /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
-  async function settled(url: string): Promise<CreateRunState | null> {
+  /**
+   * This page's create: running (startedAt), ended in a failure nobody saw (error), or none. One noted as
+   * running, yet not running here, becomes CREATE_INTERRUPTED.
+   */
+  async function state(url: string): Promise<CreateRunState | null> {
     const run = fresh(await item.getValue(), Date.now())[url];
     if (!run || run.error || running.has(url)) return run ?? null;
     const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
@@ -72,14 +75,13 @@ export function createCreateRuns(connectionId: string, gone: AbortSignal) {
       return work.then(() => sent);
     },
 
-    /** This page's create: running (startedAt), ended in a failure nobody saw (error), or none. */
-    state: (url: string) => settled(url),
+    state,
 
     /** Waits for this page's running create; its failure if it ended unseen; null when there is none. */
     async wait(url: string): Promise<Result<Report> | null> {
       const work = running.get(url);
       if (work) return work;
-      const run = await settled(url);
+      const run = await state(url);
       return run?.error ? { ok: false, error: run.error } : null;
     },
 

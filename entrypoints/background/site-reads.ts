@@ -92,20 +92,9 @@ export function createSiteReads(
     await keptItem.setValue([...kept, { name: project, at: Date.now() }]);
   }
 
-  async function forget(project: string) {
-    const items = [rowsItem(project), viewItem(project), jobItem(project)];
-    await Promise.all(items.map((item) => item.removeValue()));
-  }
-
   async function fromTheStart(project: string) {
     await keep(project);
     await setRead(project, { phase: 'reading', read: 0, total: null });
-  }
-
-  async function complete(project: string, kept: KeptRows) {
-    await rowsItem(project).setValue(kept);
-    await keep(project);
-    await setRead(project, { phase: 'done' }, summaryOf(project, kept));
   }
 
   const listed = (project: string, sortBy: 'id' | 'generated_at', page: number) =>
@@ -155,8 +144,11 @@ export function createSiteReads(
       // Stopped while checking the kept rows: they stay as they were.
       if (check && check.state !== 'done') return;
       try {
-        const kept = check ? (await rowsItem(project).getValue())! : job;
-        await complete(project, { rows: kept.rows, total: kept.total, cut: kept.cut, readAt: Date.now() });
+        const { rows, total, cut } = check ? (await rowsItem(project).getValue())! : job;
+        const kept = { rows, total, cut, readAt: Date.now() };
+        await rowsItem(project).setValue(kept);
+        await keep(project);
+        await setRead(project, { phase: 'done' }, summaryOf(project, kept));
         job.rows = [];
       } catch (cause) {
         if (!(cause instanceof StorageFull)) throw cause;
@@ -270,7 +262,8 @@ export function createSiteReads(
 
     projectGone: (project: string) =>
       serially(async () => {
-        await forget(project);
+        const items = [rowsItem(project), viewItem(project), jobItem(project)];
+        await Promise.all(items.map((item) => item.removeValue()));
         await keptItem.setValue((await keptItem.getValue()).filter((entry) => entry.name !== project));
       }),
 
