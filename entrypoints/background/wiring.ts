@@ -59,7 +59,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     });
   const serviceOf = createServices(emit, clientOf);
 
-  const works = createConnectionWorks({ serviceOf, readConnections });
+  const works = createConnectionWorks(serviceOf);
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
 

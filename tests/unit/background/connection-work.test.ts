@@ -51,9 +51,8 @@ function setup(core = coreHandlers()) {
       core['reports.update']({ connection: REF, id, ...changes }),
     deleteReport: (id: ReportId) => core['reports.delete']({ connection: REF, id }),
   };
-  const readConnections = async () => ({ active: A.id, list: [A] });
   const serviceOf = createServices(events.emit, () => service as unknown as ApiClient);
-  const works = createConnectionWorks({ serviceOf, readConnections });
+  const works = createConnectionWorks(serviceOf);
   const handlers = createHandlers(works.workOn, events.emit, vi.fn());
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {
