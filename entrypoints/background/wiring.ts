@@ -12,8 +12,6 @@ import {
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import {
   mirrorActive,
-  readConnection,
-  readConnectionOf,
   readConnections,
   releaseUnusedOrigin,
   type ConnectionSettings,
@@ -92,8 +90,6 @@ export function createBackground(options: BackgroundOptions = {}) {
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
     listReports: (query, ref) => serviceOf(ref).listSummaries(query),
-    readConnection,
-    stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
     showScore,
