@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/types';
-import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
+import type { Job, Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import { budgets, type spaceItem } from '../storage-budget';
 
@@ -264,22 +264,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       await edit(job!.id, (stored) => void (stored.stopRequested = true));
       stopping.abort();
       void ensureRunning(); // a job left by a stopped worker ends here and now
-    },
-    /** The steps "Retry failed" sends again, fresh; null while the job runs. */
-    async failedSteps(): Promise<{ job: J; steps: StepOf<J>[] } | null> {
-      const job = await item.getValue();
-      if (!job || !ended(job)) return null;
-      const steps = job.items.filter(isRetryable).map(({ error: _error, sentAt: _sentAt, ...step }) => ({
-        ...step,
-        state: 'pending' as const,
-      }));
-      return { job, steps: steps as StepOf<J>[] };
-    },
-    /** Forgets an ended job; false while it runs. */
-    async dismiss(): Promise<boolean> {
-      if (!ended(await item.getValue())) return false;
-      await serially(() => item.removeValue());
-      return true;
     },
   };
 }
