@@ -127,10 +127,7 @@ export async function announce(outcome: Outcome, tabId?: number): Promise<'notif
 }
 
 /** The work of the connection active when asked (a switch meanwhile changes nothing); null: none. */
-export type ActiveWork = () => Promise<Pick<
-  ConnectionWork,
-  'creates' | 'service' | 'store' | 'create'
-> | null>;
+export type ActiveWork = () => Promise<ConnectionWork | null>;
 
 /** For a page's or a link's address; the answer, or null when nothing was sent. */
 export async function quickCreate(
