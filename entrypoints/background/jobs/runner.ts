@@ -136,7 +136,11 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job!.stopRequested && !interrupted) || (job!.phase === 'running' && !next)) {
-          await finish(job!.id);
+          await edit(job!.id, (stored) => {
+            stored.phase = 'ended';
+            stored.waitingUntil = null;
+            for (const entry of stored.items) if (entry.state === 'pending') entry.state = 'skipped';
+          });
           continue;
         }
         // Its request may still be at the service: settle it only once the client would have given up.
@@ -215,14 +219,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     await edit(id, (stored) => {
       if (key !== undefined) setStep(stored, key, { state: 'pending' } as Partial<StepOf<J>>);
       stored.notBefore = stored.waitingUntil = now() + waitMs;
-    });
-  }
-
-  function finish(id: string) {
-    return edit(id, (job) => {
-      job.phase = 'ended';
-      job.waitingUntil = null;
-      for (const entry of job.items) if (entry.state === 'pending') entry.state = 'skipped';
     });
   }
 
