@@ -27,20 +27,20 @@ const MAX_WAIT_MS = 60_000;
 const MAX_RATE_LIMITED = 3;
 
 /** After each answer, `after` says whether to wait and send the same request again (a 429, three at most). */
-export function createPacer(pauseMs = 250, maxWaitMs = MAX_WAIT_MS) {
+export function createPacer(pauseMs = 250) {
   let backoffMs = 0;
   let throttleMs = 0;
   let limitedInARow = 0;
   return {
-    next: () => Math.min(maxWaitMs, Math.max(pauseMs, backoffMs, throttleMs)),
+    next: () => Math.min(MAX_WAIT_MS, Math.max(pauseMs, backoffMs, throttleMs)),
     after(result: Result<unknown>): number | null {
       if (!result.ok && result.error.kind === 'rate_limited' && limitedInARow < MAX_RATE_LIMITED) {
         const waitMs = Math.min(
-          maxWaitMs,
+          MAX_WAIT_MS,
           Math.max(1, result.error.retryAfterSeconds ?? 2 ** limitedInARow) * 1000,
         );
         limitedInARow++;
-        backoffMs = Math.min(maxWaitMs, Math.max(waitMs, backoffMs * 2));
+        backoffMs = Math.min(MAX_WAIT_MS, Math.max(waitMs, backoffMs * 2));
         return waitMs;
       }
       limitedInARow = 0;

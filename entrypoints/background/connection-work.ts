@@ -15,24 +15,21 @@ import type { BackgroundEvent } from './events';
 import { createSiteReads } from './site-reads';
 import type { Service } from './service';
 import { budgets } from './storage-budget';
-import { refOf, type Connection, type ConnectionRef, type Connections } from './settings/storage';
-
-export interface WorkDeps {
-  serviceOf(ref: ConnectionRef): Service;
-  readConnections(): Promise<Connections>;
-}
+import {
+  readConnection,
+  readConnectionOf,
+  readConnections,
+  refOf,
+  type ConnectionRef,
+} from './settings/storage';
 
 export type ConnectionWork = ReturnType<ReturnType<typeof createConnectionWorks>['workFor']>;
 
-export function createConnectionWorks(deps: WorkDeps) {
+export function createConnectionWorks(serviceOf: (ref: ConnectionRef) => Service) {
   const made = new Map<string, ReturnType<typeof build>>();
 
-  /** The active connection (the id of an entry read before any was saved is '': nothing to reach). */
-  async function activeRef(): Promise<ConnectionRef> {
-    const { active, list } = await deps.readConnections();
-    const entry: Partial<Connection> = list.find((item) => item.id === active) ?? {};
-    return refOf(entry);
-  }
+  /** The active connection ('' when none is saved: nothing to reach). */
+  const activeRef = async () => refOf(await readConnection());
 
   function workFor(ref: ConnectionRef) {
     const key = `${ref.id}\n${ref.account}`;
@@ -43,11 +40,13 @@ export function createConnectionWorks(deps: WorkDeps) {
 
   function build(ref: ConnectionRef) {
     const now = () => Date.now();
-    const service = deps.serviceOf(ref);
-    const creates = createCreateRuns(ref.id);
-    const follower = createFollower(ref.id, service);
-    const bulk = createBulkChanges(ref.id, service);
-    const sites = createSiteReads(ref.id, service);
+    const service = serviceOf(ref);
+    // Aborted once the connection is removed or saved as another account: its parts send and write nothing.
+    const gone = new AbortController();
+    const creates = createCreateRuns(ref.id, gone.signal);
+    const follower = createFollower(ref.id, service, gone.signal);
+    const bulk = createBulkChanges(ref.id, service, gone.signal);
+    const sites = createSiteReads(ref.id, service, gone.signal);
 
     return {
       ref,
@@ -69,15 +68,13 @@ export function createConnectionWorks(deps: WorkDeps) {
         if (job === undefined || job === 'bulk') void bulk.resume();
         if (job === undefined || job === 'site') void quietly(sites.resume(detail));
       },
-      drop() {
-        for (const part of [bulk, sites, creates, follower]) part.drop();
-      },
+      drop: () => gone.abort(),
     };
   }
 
   /** What an answer changes in the space of the connection it came from, each part on its own. */
   function heard(event: BackgroundEvent): Array<() => unknown> {
-    if (event.type === 'connection.switched' || event.type === 'connection.removed') return [];
+    if (event.type === 'connection.removed') return [];
     const work = workFor(event.on);
     switch (event.type) {
       case 'report.created':
@@ -122,15 +119,12 @@ export function createConnectionWorks(deps: WorkDeps) {
 
   /** The work of the connection `ref` names, or null once it was removed or saved as another account. */
   async function workOn(ref: ConnectionRef) {
-    const { list } = await deps.readConnections();
-    return list.some((entry) => entry.id === ref.id && refOf(entry).account === ref.account)
-      ? workFor(ref)
-      : null;
+    return (await readConnectionOf(ref)) ? workFor(ref) : null;
   }
 
   /** The work of connection `id` as it is now (its current account), or null once it was removed. */
   async function workOfId(id: string) {
-    const entry = (await deps.readConnections()).list.find((item) => item.id === id);
+    const entry = (await readConnections()).list.find((item) => item.id === id);
     return entry ? workFor(refOf(entry)) : null;
   }
 
@@ -143,7 +137,7 @@ export function createConnectionWorks(deps: WorkDeps) {
     workOfId,
     /** At start-up: every connection's work goes on, whichever is active. */
     async resumeAll(): Promise<void> {
-      for (const entry of (await deps.readConnections()).list) await workFor(refOf(entry)).resume();
+      for (const entry of (await readConnections()).list) await workFor(refOf(entry)).resume();
     },
     /** A connection removed, or saved as another account: its old work stops sending and writing. */
     drop(id: string) {

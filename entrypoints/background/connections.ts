@@ -10,7 +10,7 @@ import type {
   SettingsSummary,
 } from '@/lib/messaging/protocol';
 import { KEY_MALFORMED, keyLengthProblem, rejectsKey } from '@/lib/settings/rules';
-import type { Events } from './events';
+import type { Emit } from './events';
 import { handlerPart } from './router';
 import { budgets, createSerialUpdates } from './storage-budget';
 import {
@@ -60,7 +60,7 @@ const checkLabel = (label: string) => (label.trim().length > MAX_LABEL_LENGTH ? 
 const labelTooLong = () => invalidField('label', t('connLabelTooLong', MAX_LABEL_LENGTH));
 
 export function createConnectionHandlers(
-  emit: Events['emit'],
+  emit: Emit,
   testKey: KeyTest,
   summary: () => Promise<SettingsSummary>,
 ) {
@@ -74,7 +74,6 @@ export function createConnectionHandlers(
       await budgets.local.retrying(() => writeConnections(after));
       const removed = before.list.find((entry) => !after.list.some((kept) => kept.id === entry.id));
       if (removed) await emit('connection.removed', { id: removed.id, baseUrl: removed.baseUrl });
-      if (before.active !== after.active) await emit('connection.switched', {});
       return { ok: true, data: await summary() };
     });
   }

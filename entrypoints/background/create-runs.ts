@@ -22,25 +22,27 @@ export const CREATE_INTERRUPTED: ApiError = apiError('unexpected', {
   retrySafe: false,
 });
 
-export function createCreateRuns(connectionId: string) {
+export function createCreateRuns(connectionId: string, gone: AbortSignal) {
   const item = spaceItem<CreateRuns>('session', connectionId, CREATE_RUNS_KEY, {}, budgets.session);
   const { serially } = budgets.session;
   /** By page URL. */
   const running = new Map<string, Promise<Result<Report>>>();
-  let dropped = false;
 
   /** A note that cannot be written is logged: the create goes on and answers its popup all the same. */
   function edit(change: (runs: CreateRuns) => void): Promise<void> {
     return serially(async () => {
-      if (dropped) return;
+      if (gone.aborted) return;
       const runs = fresh(await item.getValue(), Date.now());
       change(runs);
       await item.setValue(runs);
     }).catch((cause) => console.error('Page Reports: noting a create', cause));
   }
 
-  /** The stored run, where one noted as running, yet not running here, becomes CREATE_INTERRUPTED. */
-  async function settled(url: string): Promise<CreateRunState | null> {
+  /**
+   * This page's create: running (startedAt), ended in a failure nobody saw (error), or none. One noted as
+   * running, yet not running here, becomes CREATE_INTERRUPTED.
+   */
+  async function state(url: string): Promise<CreateRunState | null> {
     const run = fresh(await item.getValue(), Date.now())[url];
     if (!run || run.error || running.has(url)) return run ?? null;
     const interrupted = { startedAt: run.startedAt, error: CREATE_INTERRUPTED };
@@ -51,10 +53,6 @@ export function createCreateRuns(connectionId: string) {
   }
 
   return {
-    drop() {
-      dropped = true;
-    },
-
     /** Sends `send`, the create for `url`, noted as running until its answer is noted; its answer then. */
     run(url: string, send: () => Promise<Result<Report>>): Promise<Result<Report>> {
       const sent = send();
@@ -77,14 +75,13 @@ export function createCreateRuns(connectionId: string) {
       return work.then(() => sent);
     },
 
-    /** This page's create: running (startedAt), ended in a failure nobody saw (error), or none. */
-    state: (url: string) => settled(url),
+    state,
 
     /** Waits for this page's running create; its failure if it ended unseen; null when there is none. */
     async wait(url: string): Promise<Result<Report> | null> {
       const work = running.get(url);
       if (work) return work;
-      const run = await settled(url);
+      const run = await state(url);
       return run?.error ? { ok: false, error: run.error } : null;
     },
 

@@ -15,8 +15,6 @@ export interface BackgroundEvents {
   /** Deleted here (error null), or the service says it is gone. */
   'report.gone': { on: ConnectionRef; id: ReportId; error: ApiError | null };
   'project.deleted': { on: ConnectionRef; name: string };
-  /** Another connection is active, or the active one was saved with another address or key. */
-  'connection.switched': Record<string, never>;
   /** Removed, or saved with another address or key (another account): what it was. */
   'connection.removed': { id?: string; baseUrl: string };
 }
@@ -26,9 +24,7 @@ export type BackgroundEvent = {
   [K in keyof BackgroundEvents]: { type: K } & BackgroundEvents[K];
 }[keyof BackgroundEvents];
 
-export interface Events {
-  emit<K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]): Promise<void>;
-}
+export type Emit = <K extends keyof BackgroundEvents>(type: K, payload: BackgroundEvents[K]) => Promise<void>;
 
 /** Every reaction in turn: what the answer reports is kept before the page sees it. */
 export async function react(type: string, reactions: Array<() => unknown>): Promise<void> {

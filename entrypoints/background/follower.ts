@@ -39,7 +39,7 @@ export const followedOf = (connectionId: string) =>
 
 export type Follower = ReturnType<typeof createFollower>;
 
-export function createFollower(connectionId: string, service: Pick<Service, 'getReport'>) {
+export function createFollower(connectionId: string, service: Pick<Service, 'getReport'>, gone: AbortSignal) {
   const now = () => Date.now();
   const runner = createRunner<Job<FollowStep>>(
     {
@@ -64,6 +64,7 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
     {
       item: followedOf(connectionId),
       alarm: workAlarm('generation', connectionId),
+      gone,
     },
   );
 
@@ -77,6 +78,15 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
       },
       () => newJob('followed', []),
     );
+
+  /** The entry of report `id` becomes what `edit` makes of it (undefined: none yet); null changes nothing. */
+  const changeEntry = (id: ReportId, edit: (found: FollowStep | undefined) => FollowStep | null) =>
+    change((entries) => {
+      const found = entries.find((entry) => sameId(entry.id, id));
+      const next = edit(found);
+      if (!next) return entries;
+      return found ? entries.map((entry) => (entry === found ? next : entry)) : [...entries, next];
+    });
 
   /**
    * Follows a report seen with a null result. `restart` (new results asked for) starts its wait again; one
@@ -94,34 +104,26 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
       dueAt: now() + delay(0),
       endedAt: null,
     };
-    return change((entries) => {
-      const found = entries.find((entry) => sameId(entry.id, report.id));
-      if (!found) return [...entries, fresh];
+    return changeEntry(report.id, (found) => {
+      if (!found) return fresh;
       const changed = found.report?.updatedAt !== report.updatedAt;
       const again = restart || (found.follow !== 'generating' && (found.follow !== 'no_score' || changed));
-      return replace(entries, again ? fresh : { ...found, report });
+      return again ? fresh : { ...found, report };
     });
   }
 
   /** A copy of the report that needs no following, seen anywhere: its following ends. */
   function settle(seen: ReportSummary): Promise<void> {
     const report = summaryOf(seen);
-    return change((entries) => {
-      const found = entries.find((entry) => sameId(entry.id, report.id));
-      if (!found) return entries;
-      return replace(
-        entries,
-        ended(found, report.result === null ? 'no_score' : 'scored', now(), { report }),
-      );
-    });
+    return changeEntry(report.id, (found) =>
+      found ? ended(found, report.result === null ? 'no_score' : 'scored', now(), { report }) : null,
+    );
   }
 
   function forget(id: ReportId, error: ApiError | null = null): Promise<void> {
-    return change((entries) => {
-      const found = entries.find((entry) => sameId(entry.id, id));
-      if (!found || found.follow === 'gone') return entries;
-      return replace(entries, ended(found, 'gone', now(), error ? { error } : {}));
-    });
+    return changeEntry(id, (found) =>
+      found && found.follow !== 'gone' ? ended(found, 'gone', now(), error ? { error } : {}) : null,
+    );
   }
 
   /** At start-up and on its alarm: what a stopped worker left is read when due, ended entries past their time go. */
@@ -133,7 +135,7 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
     void runner.resume();
   }
 
-  return { track, settle, forget, resume, drop: runner.drop };
+  return { track, settle, forget, resume };
 }
 
 function delay(attempts: number): number {
@@ -175,10 +177,6 @@ function ended(
   change: Partial<Pick<FollowStep, 'report' | 'error'>>,
 ): FollowStep {
   return { ...entry, ...change, follow, state: 'done', endedAt: now };
-}
-
-function replace(entries: FollowStep[], next: FollowStep): FollowStep[] {
-  return entries.map((entry) => (sameId(entry.id, next.id) ? next : entry));
 }
 
 /** Never more than MAX_ENTRIES, the oldest ended first. */

@@ -10,7 +10,7 @@ import { recentView } from '@/lib/report-store';
 import { KEY_REQUIRED_FOR_NEW_SERVER, keyNeededForNewServer } from '@/lib/settings/rules';
 import { LAST_PRIVACY_KEY } from '@/lib/storage-keys';
 import type { ConnectionWork } from './connection-work';
-import type { Events } from './events';
+import type { Emit } from './events';
 import { announcedIfPopupCloses } from './integration';
 import { readConnections, refOf, saveConnection, type ConnectionRef } from './settings/storage';
 import { handlerPart } from './router';
@@ -40,7 +40,7 @@ function lastFour(key: string): string | null {
 /** `workOn` finds the work of the connection a message names (null once it is gone). */
 export function createHandlers(
   workOn: (ref: ConnectionRef) => Promise<ConnectionWork | null>,
-  { emit }: Pick<Events, 'emit'>,
+  emit: Emit,
   testKey: KeyTest,
 ) {
   async function summary(): Promise<SettingsSummary> {
@@ -86,10 +86,7 @@ export function createHandlers(
     if ('ok' in candidate) return candidate;
     const { before, after, changed } = candidate;
     await saveConnection(after);
-    if (changed) {
-      await emit('connection.removed', { id: before.id, baseUrl: before.baseUrl });
-      await emit('connection.switched', {});
-    }
+    if (changed) await emit('connection.removed', { id: before.id, baseUrl: before.baseUrl });
     return { ok: true, data: await summary() };
   }
 

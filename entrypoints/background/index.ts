@@ -12,9 +12,9 @@ export default defineBackground(() => {
     console.error('Page Reports background rejection:', String(event.reason)),
   );
 
-  const { handlers, toolbar, pageActionsOnActive } = createBackground();
+  const { handlers, toolbar, activeWork } = createBackground();
   // The right-click menu, the create shortcut, notifications and the toolbar score: listeners at start-up.
-  registerBrowserIntegration(pageActionsOnActive);
+  registerBrowserIntegration(activeWork);
   registerToolbarScore(toolbar);
   const route = createMessageRouter(handlers, {
     extensionId: browser.runtime.id,

@@ -19,7 +19,7 @@ import type {
 import { RECENT_COUNT, type ConnectionTestResult } from '@/lib/messaging/protocol';
 import { isSamePage, serviceHost, writtenAddress } from '@/lib/page-address';
 import { summaryPage } from '@/lib/report-store';
-import type { Events } from './events';
+import type { Emit } from './events';
 import { exportPage } from '@/lib/export/export-row';
 import { StorageFull, storageFullError } from './storage-budget';
 import { readConnectionOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
@@ -94,10 +94,10 @@ export function createKeyTest(clientOf: ClientOf) {
 }
 
 /** A connection's service by its handle (it keeps nothing: each connection's work holds its one). */
-export const createServices = (events: Pick<Events, 'emit'>, clientOf: ClientOf) => (on: ConnectionRef) =>
-  createService(on, events, clientOf);
+export const createServices = (emit: Emit, clientOf: ClientOf) => (on: ConnectionRef) =>
+  createService(on, emit, clientOf);
 
-function createService(on: ConnectionRef, { emit }: Pick<Events, 'emit'>, clientOf: ClientOf) {
+function createService(on: ConnectionRef, emit: Emit, clientOf: ClientOf) {
   const alive = async () => (await readConnectionOf(on)) !== null;
 
   /**

@@ -59,7 +59,11 @@ function isCurrent(kept: KeptRows, newest: Page<Report>): boolean {
 }
 
 /** Reads reports whole, with every failed test. */
-export function createSiteReads(connectionId: string, service: Pick<Service, 'listReports'>) {
+export function createSiteReads(
+  connectionId: string,
+  service: Pick<Service, 'listReports'>,
+  gone: AbortSignal,
+) {
   const { serially } = budgets.session;
   const viewItem = (project: string) =>
     spaceItem<SiteView | null>('session', connectionId, siteViewName(project), null, budgets.session);
@@ -69,7 +73,6 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
     spaceItem<ReadJob | null>('session', connectionId, SITE_JOB_PREFIX + project, null, budgets.session);
   const keptItem = spaceItem<KeptProject[]>('session', connectionId, SITE_KEPT_KEY, [], budgets.session);
   const runners = new Map<string, ReturnType<typeof createRunner<ReadJob>>>();
-  let connectionDropped = false;
 
   const summaryOf = (project: string, kept: KeptRows) => aggregateSite(project, kept.rows, kept);
 
@@ -89,20 +92,9 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
     await keptItem.setValue([...kept, { name: project, at: Date.now() }]);
   }
 
-  async function forget(project: string) {
-    const items = [rowsItem(project), viewItem(project), jobItem(project)];
-    await Promise.all(items.map((item) => item.removeValue()));
-  }
-
   async function fromTheStart(project: string) {
     await keep(project);
     await setRead(project, { phase: 'reading', read: 0, total: null });
-  }
-
-  async function complete(project: string, kept: KeptRows) {
-    await rowsItem(project).setValue(kept);
-    await keep(project);
-    await setRead(project, { phase: 'done' }, summaryOf(project, kept));
   }
 
   const listed = (project: string, sortBy: 'id' | 'generated_at', page: number) =>
@@ -152,8 +144,11 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
       // Stopped while checking the kept rows: they stay as they were.
       if (check && check.state !== 'done') return;
       try {
-        const kept = check ? (await rowsItem(project).getValue())! : job;
-        await complete(project, { rows: kept.rows, total: kept.total, cut: kept.cut, readAt: Date.now() });
+        const { rows, total, cut } = check ? (await rowsItem(project).getValue())! : job;
+        const kept = { rows, total, cut, readAt: Date.now() };
+        await rowsItem(project).setValue(kept);
+        await keep(project);
+        await setRead(project, { phase: 'done' }, summaryOf(project, kept));
         job.rows = [];
       } catch (cause) {
         if (!(cause instanceof StorageFull)) throw cause;
@@ -168,6 +163,7 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
       runner = createRunner<ReadJob, Report>(readOf(project), {
         item: jobItem(project),
         alarm: workAlarm('site', connectionId, project),
+        gone,
       });
       runners.set(project, runner);
     }
@@ -206,7 +202,7 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
         const changes = rowChanges;
         rowChanges = [];
         rowsWritten = null;
-        if (connectionDropped) return;
+        if (gone.aborted) return;
         for (const project of await keptNames()) {
           await editRows(project, (rows, kept) =>
             changes.reduce((changed, each) => each(project, rows, kept) || changed, false),
@@ -241,11 +237,6 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
   const keptNames = async () => new Set((await keptItem.getValue()).map((entry) => entry.name));
 
   return {
-    drop() {
-      connectionDropped = true;
-      for (const runner of runners.values()) runner.drop();
-    },
-
     /** At start-up (every kept project) and on a read's alarm: a read a stopped worker left goes on. */
     async resume(project?: string): Promise<void> {
       const projects = project === undefined ? await keptNames() : [project];
@@ -271,9 +262,8 @@ export function createSiteReads(connectionId: string, service: Pick<Service, 'li
 
     projectGone: (project: string) =>
       serially(async () => {
-        runners.get(project)?.drop();
-        runners.delete(project);
-        await forget(project);
+        const items = [rowsItem(project), viewItem(project), jobItem(project)];
+        await Promise.all(items.map((item) => item.removeValue()));
         await keptItem.setValue((await keptItem.getValue()).filter((entry) => entry.name !== project));
       }),
 

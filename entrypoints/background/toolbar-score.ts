@@ -8,7 +8,7 @@ import type { ReportListQuery } from '@/lib/messaging/inputs';
 import { readStore, type ReportStore } from '@/lib/report-store';
 import { toolbarScoreItem } from '@/lib/settings/items';
 import { keepWaking } from './jobs/runner';
-import { refOf, type ConnectionRef, type ConnectionSettings } from './settings/storage';
+import { readConnection, readConnectionOf, refOf, type ConnectionRef } from './settings/storage';
 import { scoreEntry, type ScoreEntry } from './score-badge';
 
 // The service's biggest page, ten of them at most: 1,000 reports, ten requests per refresh.
@@ -28,8 +28,6 @@ interface TabInfo {
 
 export interface ToolbarScoreDeps {
   listReports(query: ReportListQuery, ref: ConnectionRef): Promise<Result<Page<ReportSummary>>>;
-  readConnection(): Promise<ConnectionSettings>;
-  stillSaved(ref: ConnectionRef): Promise<boolean>;
   tabs: { get(tabId: number): Promise<TabInfo>; query(query: object): Promise<TabInfo[]> };
   storeOf(ref: ConnectionRef): Pick<ReportStore, 'indexed'>;
   showScore(tabId: number, entry: ScoreEntry | null): Promise<void>;
@@ -46,7 +44,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
 
   /** One reader of the active connection's store, so every tab's lookup shares one read of its catalog. */
   async function lookUp(): Promise<(url: string | undefined) => Promise<ScoreEntry | null>> {
-    const { id } = await deps.readConnection();
+    const { id } = await readConnection();
     const store = id ? readStore(id) : null;
     return async (url) => {
       const kept = store && url ? await store.pageReport(url) : null;
@@ -80,7 +78,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
 
   async function refreshOnce(): Promise<void> {
     if (!(await isOn())) return;
-    const connection = await deps.readConnection();
+    const connection = await readConnection();
     if (!connection.id || !connection.baseUrl || !connection.apiKey) return showAllTabs();
     // Read from, and kept for, the connection active now: a switch meanwhile changes neither.
     const ref = refOf(connection);
@@ -100,7 +98,7 @@ export function createToolbarScore(deps: ToolbarScoreDeps) {
       if (complete) break;
     }
     // Turned off, or the connection removed or saved as another account, while the list was read.
-    if (!(await isOn()) || !(await deps.stillSaved(ref))) return;
+    if (!(await isOn()) || !(await readConnectionOf(ref))) return;
     await deps.storeOf(ref).indexed(read, complete ? startedAt : null);
     await showAllTabs();
   }

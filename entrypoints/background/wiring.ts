@@ -3,12 +3,15 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
-import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
+import {
+  ACTIVE_ACCOUNT_KEY,
+  ACTIVE_CONNECTION_KEY,
+  CONNECTION_KEY,
+  SERVICE_WAIT_KEY,
+} from '@/lib/storage-keys';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import {
   mirrorActive,
-  readConnection,
-  readConnectionOf,
   readConnections,
   releaseUnusedOrigin,
   type ConnectionSettings,
@@ -17,12 +20,11 @@ import { settingsQueue } from './connections';
 import { createHandlers } from './handlers';
 import { clearSpace } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
-import { keepAliveWhile, workAlarmOf } from './jobs/runner';
+import { workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
 import { clearScore, showScore } from './score-badge';
 import { react, type BackgroundEvent, type BackgroundEvents } from './events';
-import { connectionGone, createKeyTest, createServices } from './service';
-import type { PageActions } from './integration/quick-create';
+import { createKeyTest, createServices } from './service';
 
 const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
   fallback: null,
@@ -43,6 +45,8 @@ export function createBackground(options: BackgroundOptions = {}) {
   browser.storage.session.onChanged.addListener((changes) => {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
   });
+  // The toolbar score follows the mirrored account (each connection's is its own): a switch, or a re-save.
+  storage.watch(`session:${ACTIVE_ACCOUNT_KEY}`, () => void toolbar.changed());
 
   const clientOf = (settings: ConnectionSettings) =>
     createApiClient({
@@ -51,9 +55,9 @@ export function createBackground(options: BackgroundOptions = {}) {
       // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
       onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
     });
-  const serviceOf = createServices({ emit }, clientOf);
+  const serviceOf = createServices(emit, clientOf);
 
-  const works = createConnectionWorks({ serviceOf, readConnections });
+  const works = createConnectionWorks(serviceOf);
   browser.alarms.onAlarm.addListener(({ name }) => void onWorkAlarm(name));
   void works.resumeAll();
 
@@ -63,6 +67,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (id) {
       works.drop(id);
       await clearSpace(id);
+      // Saved as another account: the badges drop what they showed from its old space.
+      if ((await works.activeRef()).id === id) await toolbar.changed();
     }
     await releaseUnusedOrigin(
       baseUrl,
@@ -79,13 +85,11 @@ export function createBackground(options: BackgroundOptions = {}) {
     else if (work) await work.resume(alarm!.job, alarm!.detail);
   }
 
-  const handlers = createHandlers(works.workOn, { emit }, createKeyTest(clientOf));
+  const handlers = createHandlers(works.workOn, emit, createKeyTest(clientOf));
 
   // The opt-in toolbar score: the active connection's index, kept in step with what its handlers tell.
   const toolbar = createToolbarScore({
     listReports: (query, ref) => serviceOf(ref).listSummaries(query),
-    readConnection,
-    stillSaved: async (ref) => (await readConnectionOf(ref)) !== null,
     storeOf: (ref) => works.workFor(ref).store,
     tabs: browser.tabs,
     showScore,
@@ -101,7 +105,6 @@ export function createBackground(options: BackgroundOptions = {}) {
   /** A removed connection is forgotten; the toolbar score follows the active connection's answers. */
   async function backgroundHeard(event: BackgroundEvent): Promise<void> {
     if (event.type === 'connection.removed') return forget(event);
-    if (event.type === 'connection.switched') return toolbar.changed();
     const changed =
       event.type === 'report.created' ||
       event.type === 'project.deleted' ||
@@ -110,19 +113,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await (changed ? toolbar.changed() : toolbar.showAllTabs());
   }
 
-  /** The menu's and the shortcut's actions: on the connection active when asked, whatever is switched meanwhile. */
-  const pageActionsOnActive = async (): Promise<PageActions> => {
-    const on = await works.activeRef();
-    const service = serviceOf(on);
-    return {
-      creating: async (url) => {
-        const run = await (await works.workOn(on))?.creates.state(url);
-        return Boolean(run && !run.error);
-      },
-      lookUp: (url) => service.pageReport(url, works.workFor(on).store.aliasOf),
-      create: async (input) => (await works.workOn(on))?.create(input) ?? connectionGone(on),
-      regenerate: (id) => keepAliveWhile(service.updateReport(id, { regenerate: true })),
-    };
-  };
-  return { handlers, works, toolbar, pageActionsOnActive };
+  /** The menu's and the shortcut's work: the active connection's (null: none, or removed meanwhile). */
+  const activeWork = async () => works.workOn(await works.activeRef());
+  return { handlers, works, toolbar, activeWork };
 }

@@ -8,11 +8,11 @@ import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { isGenerating } from '@/lib/report-state';
-import { createFollower, type Follower } from '@/entrypoints/background/follower';
+import { createFollower } from '@/entrypoints/background/follower';
 
-const running: Follower[] = [];
+const running: AbortController[] = [];
 afterEach(() => {
-  for (const follower of running.splice(0)) follower.drop();
+  for (const follower of running.splice(0)) follower.abort();
 });
 
 export interface FakeFollower {
@@ -28,13 +28,18 @@ export function startFakeFollower(
   reads: ReportId[] = [],
 ): FakeFollower {
   // Pages read the active connection's list: none is active in page tests.
-  const follower = createFollower('', {
-    getReport: async (id) => {
-      reads.push(id);
-      return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
+  const worker = new AbortController();
+  running.push(worker);
+  const follower = createFollower(
+    '',
+    {
+      getReport: async (id) => {
+        reads.push(id);
+        return readReport ? readReport({ id }) : { ok: false, error: apiError('unexpected') };
+      },
     },
-  });
-  running.push(follower);
+    worker.signal,
+  );
   return {
     reads,
     async afterAnswer(type, payload, answer) {

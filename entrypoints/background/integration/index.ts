@@ -7,13 +7,7 @@ import { t } from '@/lib/i18n';
 import { integrationPrefsItem } from '@/lib/settings/items';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
-import {
-  announce,
-  describeOutcome,
-  notificationClicked,
-  quickCreate,
-  type PageActions,
-} from './quick-create';
+import { announce, describeOutcome, notificationClicked, quickCreate, type ActiveWork } from './quick-create';
 
 const CREATE_COMMAND = 'create-report';
 export const MENU_PAGE = 'create-report-page';
@@ -29,10 +23,10 @@ interface MenuClick {
 }
 
 /** Call synchronously at start-up: its listeners may be what woke the worker. */
-export function registerBrowserIntegration(onActive: () => Promise<PageActions>): void {
+export function registerBrowserIntegration(activeWork: ActiveWork): void {
   function menuClicked(info: MenuClick, tab?: { id?: number; url?: string }) {
-    if (info.menuItemId === MENU_PAGE) return quickCreate(onActive, info.pageUrl ?? tab?.url, tab?.id);
-    if (info.menuItemId === MENU_LINK) return quickCreate(onActive, info.linkUrl, tab?.id);
+    if (info.menuItemId === MENU_PAGE) return quickCreate(activeWork, info.pageUrl ?? tab?.url, tab?.id);
+    if (info.menuItemId === MENU_LINK) return quickCreate(activeWork, info.linkUrl, tab?.id);
     return Promise.resolve(null);
   }
 
@@ -40,7 +34,7 @@ export function registerBrowserIntegration(onActive: () => Promise<PageActions>)
     if (command !== CREATE_COMMAND) return null;
     // Chrome and Firefox hand the tab over (with activeTab granted by the key press); asked for otherwise.
     const active = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-    return quickCreate(onActive, active?.url, active?.id);
+    return quickCreate(activeWork, active?.url, active?.id);
   }
 
   browser.contextMenus.onClicked.addListener((info, tab) => void menuClicked(info, tab));

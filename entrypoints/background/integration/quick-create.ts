@@ -6,15 +6,18 @@
 import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { roundScore } from '@/lib/api/score';
-import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
+import type { Report, ReportId } from '@/lib/api/types';
 import { RESULT_LABELS } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { createReportInputSchema, type CreateReportInput } from '@/lib/messaging/inputs';
+import { createReportInputSchema } from '@/lib/messaging/inputs';
 import { serviceAddress } from '@/lib/page-address';
 import { openOptions } from '@/lib/options-route';
 import { checkPage } from '@/lib/page-url';
 import { reportKey } from '@/lib/report-id';
 import { integrationPrefsItem } from '@/lib/settings/items';
+import type { ConnectionWork } from '../connection-work';
+import { apiError } from '../error-messages';
+import { keepAliveWhile } from '../jobs/runner';
 import { clearCreate, outcomeLook, runningLook, showCreate } from '../score-badge';
 
 export type Work = 'create' | 'regenerate';
@@ -123,22 +126,12 @@ export async function announce(outcome: Outcome, tabId?: number): Promise<'notif
   return 'badge';
 }
 
-/** What the menu and the shortcut do, all on one connection. */
-export interface PageActions {
-  /** Whether a create for this page is on its way (from the popup, the menu or the shortcut). */
-  creating(url: string): Promise<boolean>;
-  /** This page's newest report (null: none), looked up as the popup does. */
-  lookUp(url: string): Promise<Result<ReportSummary | null>>;
-  create(input: CreateReportInput): Promise<Result<Report>>;
-  regenerate(id: ReportId): Promise<Result<Report>>;
-}
+/** The work of the connection active when asked (a switch meanwhile changes nothing); null: none. */
+export type ActiveWork = () => Promise<ConnectionWork | null>;
 
-/**
- * For a page's or a link's address; the answer, or null when nothing was sent. `onActive`: the actions on
- * the connection active when asked (a switch meanwhile changes nothing).
- */
+/** For a page's or a link's address; the answer, or null when nothing was sent. */
 export async function quickCreate(
-  onActive: () => Promise<PageActions>,
+  activeWork: ActiveWork,
   address: string | undefined,
   tabId?: number,
 ): Promise<Result<Report> | null> {
@@ -151,19 +144,21 @@ export async function quickCreate(
   const { privacy } = await integrationPrefsItem.getValue();
   const input = createReportInputSchema.safeParse({ url: page.url, privacy });
   if (!input.success) return refuse(input.error.issues[0]!.message);
-  const actions = await onActive();
+  const work = await activeWork();
+  if (!work) return refuse(t('notifyCouldNotCheck', apiError('not_configured').message));
   // The lookup cannot see a report still being made: a second press would make a second one.
-  if (await actions.creating(page.url)) return refuse(t('notifyAlreadyCreating'));
+  const running = await work.creates.state(page.url);
+  if (running && !running.error) return refuse(t('notifyAlreadyCreating'));
   if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
-  const found = await actions.lookUp(page.url);
+  const found = await work.service.pageReport(page.url, work.store.aliasOf);
   if (!found.ok) return refuse(t('notifyCouldNotCheck', found.error.message));
   if (found.data) {
-    const answer = await actions.regenerate(found.data.id);
+    const answer = await keepAliveWhile(work.service.updateReport(found.data.id, { regenerate: true }));
     const outcome = describeOutcome('regenerate', page.url, answer);
     await announce(answer.ok ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
     return answer;
   }
-  const answer = await actions.create(input.data);
+  const answer = await work.create(input.data);
   await announce(describeOutcome('create', page.url, answer), tabId);
   return answer;
 }

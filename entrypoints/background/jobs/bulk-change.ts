@@ -4,7 +4,7 @@
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { PRIVACY, type Report, type ReportSummary } from '@/lib/api/types';
-import type { BulkItem, BulkJob } from '@/lib/bulk-job';
+import { isRetryable, type BulkItem, type BulkJob } from '@/lib/bulk-job';
 import { BULK_JOB_KEY, BULK_JOB_PASSWORD_KEY } from '@/lib/storage-keys';
 import { t } from '@/lib/i18n';
 import { MAX_BULK_REPORTS, type ReportListQuery } from '@/lib/messaging/inputs';
@@ -13,7 +13,7 @@ import { reportKey } from '@/lib/report-id';
 import { budgets, spaceItem } from '../storage-budget';
 import type { Service } from '../service';
 import { PACED } from '../service/client';
-import { createRunner, endWith, newJob, workAlarm, type JobKind } from './runner';
+import { createRunner, endWith, ended, newJob, workAlarm, type JobKind } from './runner';
 
 /** Besides what pages watch: the reports to list first. */
 interface StoredJob extends BulkJob {
@@ -36,7 +36,8 @@ const refuse = (message: string): Result<null> => ({
   error: apiError('invalid_input', { message }),
 });
 
-export function createBulkChanges(connectionId: string, service: BulkService) {
+export function createBulkChanges(connectionId: string, service: BulkService, gone: AbortSignal) {
+  const item = bulkJobItem(connectionId);
   const passwordItem = bulkPasswordItem(connectionId);
 
   const kind: JobKind<StoredJob, ReportSummary> = {
@@ -91,8 +92,9 @@ export function createBulkChanges(connectionId: string, service: BulkService) {
   };
 
   const runner = createRunner<StoredJob>(kind, {
-    item: bulkJobItem(connectionId),
+    item,
     alarm: workAlarm('bulk', connectionId),
+    gone,
   });
 
   async function begin(
@@ -110,7 +112,6 @@ export function createBulkChanges(connectionId: string, service: BulkService) {
 
   return {
     resume: runner.resume,
-    drop: runner.drop,
 
     handlers: {
       'bulk.start': ({ action, target, password }: PageInput<'bulk.start'>) => {
@@ -131,14 +132,19 @@ export function createBulkChanges(connectionId: string, service: BulkService) {
       },
 
       'bulk.retryFailed': async () => {
-        const failed = await runner.failedSteps();
-        if (!failed) return refuse(t('bulkAlreadyRunning'));
+        const job = await item.getValue();
+        if (!job || !ended(job)) return refuse(t('bulkAlreadyRunning'));
+        // Sent again fresh: the last attempt's error and time go.
+        const steps = job.items
+          .filter(isRetryable)
+          .map(({ error: _error, sentAt: _sentAt, ...step }): BulkItem => ({ ...step, state: 'pending' }));
         const password = (await passwordItem.getValue()) ?? undefined;
-        return failed.steps.length > 0 ? begin(failed.job.action, failed.steps, password) : ok;
+        return steps.length > 0 ? begin(job.action, steps, password) : ok;
       },
 
       'bulk.dismiss': async () => {
-        if (!(await runner.dismiss())) return refuse(t('bulkAlreadyRunning'));
+        if (!ended(await item.getValue())) return refuse(t('bulkAlreadyRunning'));
+        await budgets.session.serially(() => item.removeValue());
         await passwordItem.removeValue();
         return ok;
       },

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/types';
-import { isRetryable, type Job, type Step } from '@/lib/bulk-job';
+import type { Job, Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
 import { budgets, type spaceItem } from '../storage-budget';
 
@@ -40,6 +40,8 @@ interface RunnerDeps<J extends Job> {
   item: ReturnType<typeof spaceItem<J | null>>;
   /** Wakes a stopped worker to resume the job (workAlarm). */
   alarm: string;
+  /** Its connection was removed or saved as another account: a job in its item is not this one's. */
+  gone: AbortSignal;
 }
 
 /** The client's timeout for a change (15 s), and a second more. */
@@ -81,7 +83,7 @@ const isOpen = (step: Step) => step.state === 'sending' || step.state === 'pendi
 const dueOrder = (step: Step) => (step.state === 'sending' ? -Infinity : (step.dueAt ?? 0));
 
 export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, Listed>, deps: RunnerDeps<J>) {
-  const { item } = deps;
+  const { item, gone } = deps;
   // The queue of the session budget: an eviction never races the job's read-modify-writes.
   const { serially } = budgets.session;
   const now = () => Date.now();
@@ -89,14 +91,13 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   /** Asked to run while the loop was ending: it runs once more. */
   let again = false;
   let stopping = new AbortController();
-  /** Its connection was removed or saved as another account: a job in its item is not this one's. */
-  let dropped = false;
+  gone.addEventListener('abort', () => stopping.abort());
 
   /** Changes the stored job `id` (nothing when another job replaced it); the job as written, or null. */
   function edit(id: string, change: (job: J) => void | Promise<void>): Promise<J | null> {
     return serially(async () => {
       const job = await item.getValue();
-      if (dropped || job?.id !== id) return null;
+      if (gone.aborted || job?.id !== id) return null;
       const before = job.phase;
       await change(job);
       if (before !== 'ended' && job.phase === 'ended') await kind.ended?.(job);
@@ -130,12 +131,16 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     try {
       for (;;) {
         const job = await item.getValue();
-        if (dropped || ended(job)) break;
+        if (gone.aborted || ended(job)) break;
         const [next] = job!.items.filter(isOpen).sort((a, b) => dueOrder(a) - dueOrder(b));
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job!.stopRequested && !interrupted) || (job!.phase === 'running' && !next)) {
-          await finish(job!.id);
+          await edit(job!.id, (stored) => {
+            stored.phase = 'ended';
+            stored.waitingUntil = null;
+            for (const entry of stored.items) if (entry.state === 'pending') entry.state = 'skipped';
+          });
           continue;
         }
         // Its request may still be at the service: settle it only once the client would have given up.
@@ -217,25 +222,12 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     });
   }
 
-  function finish(id: string) {
-    return edit(id, (job) => {
-      job.phase = 'ended';
-      job.waitingUntil = null;
-      for (const entry of job.items) if (entry.state === 'pending') entry.state = 'skipped';
-    });
-  }
-
   return {
-    /** Sends and writes nothing more: its connection is gone, or is another account now. */
-    drop() {
-      dropped = true;
-      stopping.abort();
-    },
     /** At start-up and on the alarm: a job a stopped worker left goes on; with none, its alarm goes. */
     async resume(): Promise<void> {
       const job = await item.getValue().catch(() => null);
       if (!ended(job)) await ensureRunning();
-      else if (!dropped) await serially(clearAlarmIfIdle);
+      else if (!gone.aborted) await serially(clearAlarmIfIdle);
     },
     /**
      * A job steps are added to over time (the follower's): `change` edits the stored job, or `fresh()` when
@@ -244,7 +236,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     async update(change: (job: J) => boolean | void, fresh: () => J): Promise<void> {
       const job = await serially(async () => {
         const stored = (await item.getValue()) ?? fresh();
-        if (dropped || change(stored) === false) return null;
+        if (gone.aborted || change(stored) === false) return null;
         if (stored.items.some(isOpen)) stored.phase = 'running';
         await item.setValue(stored);
         return stored;
@@ -268,22 +260,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       await edit(job!.id, (stored) => void (stored.stopRequested = true));
       stopping.abort();
       void ensureRunning(); // a job left by a stopped worker ends here and now
-    },
-    /** The steps "Retry failed" sends again, fresh; null while the job runs. */
-    async failedSteps(): Promise<{ job: J; steps: StepOf<J>[] } | null> {
-      const job = await item.getValue();
-      if (!job || !ended(job)) return null;
-      const steps = job.items.filter(isRetryable).map(({ error: _error, sentAt: _sentAt, ...step }) => ({
-        ...step,
-        state: 'pending' as const,
-      }));
-      return { job, steps: steps as StepOf<J>[] };
-    },
-    /** Forgets an ended job; false while it runs. */
-    async dismiss(): Promise<boolean> {
-      if (!ended(await item.getValue())) return false;
-      await serially(() => item.removeValue());
-      return true;
     },
   };
 }

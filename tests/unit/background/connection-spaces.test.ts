@@ -251,6 +251,28 @@ describe('the toolbar score, a subscriber of the handlers’ events', () => {
   });
 });
 
+describe('the toolbar score, following the active connection as pages do', () => {
+  it('shows anew on a switch and on a save as another account; not on a rename or a removal of another', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const { handlers, toolbar } = createBackground({ client: { fetch: network().fetch } });
+    const changed = vi.spyOn(toolbar, 'changed').mockResolvedValue();
+    await handlers['connections.rename']({ id: A.id, label: 'A again' });
+    expect(changed).not.toHaveBeenCalled();
+    await handlers['connections.switch']({ id: B.id });
+    expect(changed).toHaveBeenCalled();
+    changed.mockClear();
+    await handlers['connections.remove']({ id: A.id });
+    expect(changed).not.toHaveBeenCalled();
+    const saved = await handlers['settings.save']({
+      connection: { id: B.id, account: B.id },
+      baseUrl: B.baseUrl,
+      apiKey: ANOTHER_KEY,
+    });
+    expect(saved.ok).toBe(true);
+    expect(changed).toHaveBeenCalled();
+  });
+});
+
 /** One fake server per origin, answering a list of one report; A holds its first list until released. */
 function heldLists() {
   const received: Record<string, Received[]> = {};

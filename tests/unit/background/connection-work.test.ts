@@ -51,10 +51,9 @@ function setup(core = coreHandlers()) {
       core['reports.update']({ connection: REF, id, ...changes }),
     deleteReport: (id: ReportId) => core['reports.delete']({ connection: REF, id }),
   };
-  const readConnections = async () => ({ active: A.id, list: [A] });
-  const serviceOf = createServices(events, () => service as unknown as ApiClient);
-  const works = createConnectionWorks({ serviceOf, readConnections });
-  const handlers = createHandlers(works.workOn, events, vi.fn());
+  const serviceOf = createServices(events.emit, () => service as unknown as ApiClient);
+  const works = createConnectionWorks(serviceOf);
+  const handlers = createHandlers(works.workOn, events.emit, vi.fn());
   const work = works.workFor({ id: A.id, account: A.id });
   const follower = {
     track: vi.spyOn(work.follower, 'track').mockResolvedValue(),

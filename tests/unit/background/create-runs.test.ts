@@ -8,7 +8,7 @@ import { makeReport } from '../popup/fixtures';
 
 const URL_A = 'https://example.com/a';
 
-const setup = () => ({ runs: createCreateRuns('a') });
+const setup = () => ({ runs: createCreateRuns('a', new AbortController().signal) });
 
 /** A create for `url` that ends when the test answers it, as the events tell create runs. */
 function run(runs: ReturnType<typeof setup>['runs'], url: string) {

@@ -145,7 +145,7 @@ describe('the previous score and the change', () => {
       });
       const listReports = vi.fn(async () => ({ ok: true as const, data: pageOf([parsed()]) }));
       const service = createServices(
-        { emit: async () => {} },
+        async () => {},
         () => ({ listReports }) as never,
       )({
         id: 'b',

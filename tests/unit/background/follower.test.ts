@@ -17,14 +17,15 @@ const START = new Date('2026-01-01T12:00:00Z').getTime();
 
 function setup(answers: (id: ReportId) => Result<Report> = () => ok(pending(7))) {
   const getReport = vi.fn(async (id: ReportId) => answers(id));
-  const follower = createFollower('a', { getReport });
+  const worker = new AbortController();
+  const follower = createFollower('a', { getReport }, worker.signal);
   /** Seconds since START at which each read was made. */
   const readAt: number[] = [];
   getReport.mockImplementation(async (id) => {
     readAt.push((Date.now() - START) / 1000);
     return answers(id);
   });
-  return { follower, getReport, readAt };
+  return { follower, getReport, readAt, stop: () => worker.abort() };
 }
 
 /** Still generating as the service sends it: no result, not generated, changed just now. */
@@ -208,7 +209,7 @@ describe('the follower', () => {
     const first = setup();
     await first.follower.track(pending(7));
     // The worker stops: its timer is gone, and so is the alarm after a browser restart.
-    first.follower.drop();
+    first.stop();
     vi.clearAllTimers();
     await browser.alarms.clearAll();
     vi.setSystemTime(START + 5000);
@@ -232,7 +233,7 @@ describe('the follower', () => {
   it('the alarm reads what is due when the worker was stopped meanwhile', async () => {
     const first = setup();
     await first.follower.track(pending(7));
-    first.follower.drop(); // the worker stops
+    first.stop(); // the worker stops
     vi.clearAllTimers();
     vi.setSystemTime(START + 30_000);
     const { follower, readAt } = setup();

@@ -177,7 +177,6 @@ describe('settings handlers', () => {
     });
     expect(events.emit.mock.calls).toEqual([
       ['connection.removed', { id: 'c', baseUrl: 'https://old.example' }],
-      ['connection.switched', {}],
     ]);
   });
 

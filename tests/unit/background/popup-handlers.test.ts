@@ -19,16 +19,15 @@ function setup(items = [makeReport()], configured = true) {
   const store = createReportStore('a', budgets.session, () => 5000);
   const listReports = vi.fn(async (_query: ReportListQuery) => ok(pageOf(items)));
   const followReport = vi.fn(async () => {});
-  const creates = createCreateRuns('a');
-  const events = { emit: async () => {} };
+  const creates = createCreateRuns('a', new AbortController().signal);
   const service = createServices(
-    events,
+    async () => {},
     () => ({ listReports: (query: ReportListQuery) => listReports(query) }) as never,
   )(REF);
   const work = { service, store, creates, follow: followReport };
   const handlers = createHandlers(
     async () => (configured ? (work as never) : null),
-    events,
+    async () => {},
     async () => ({ ok: true, data: { total: 0, count: 0, account: null } }),
   );
   return { handlers, listReports, followReport, store, kept: readStore('a'), creates };

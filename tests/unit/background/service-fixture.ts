@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CreateReportInput } from '@/lib/messaging/inputs';
-import type { Events } from '@/entrypoints/background/events';
+import type { Emit } from '@/entrypoints/background/events';
 import { createHandlers } from '@/entrypoints/background/handlers';
 import { createKeyTest, createServices, type ClientOf, type Service } from '@/entrypoints/background/service';
 import {
@@ -30,10 +30,10 @@ export const grantOrigins = (granted: boolean) =>
 /** The handlers over the connections saved and a fake client, and the events they emit (a spy). */
 export function handlersOver(clientOf: ClientOf, granted = true) {
   const hasHostPermission = grantOrigins(granted);
-  const events = { emit: vi.fn<Events['emit']>(async () => {}) };
+  const events = { emit: vi.fn<Emit>(async () => {}) };
   const createClient = vi.fn(clientOf);
-  const serviceOf = createServices(events, createClient);
-  const handlers = createHandlers(serviceWorkOn(serviceOf), events, createKeyTest(createClient));
+  const serviceOf = createServices(events.emit, createClient);
+  const handlers = createHandlers(serviceWorkOn(serviceOf), events.emit, createKeyTest(createClient));
   return { handlers, serviceOf, events, createClient, hasHostPermission };
 }
 

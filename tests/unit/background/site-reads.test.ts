@@ -108,7 +108,7 @@ async function readsEnded(): Promise<boolean> {
 
 /** Connection a's site reads over `fake`; `settled()` runs the fake clock until every read started has ended. */
 function setup(fake: ReturnType<typeof service>) {
-  const sites = createSiteReads('a', { listReports: fake.list });
+  const sites = createSiteReads('a', { listReports: fake.list }, new AbortController().signal);
   async function settled(maxMs = 600_000) {
     for (let elapsed = 0; elapsed < maxMs; elapsed += 100) {
       if (await readsEnded()) return;
@@ -286,10 +286,14 @@ describe('reading a project', () => {
 
   it('a read a stopped worker left under way goes on when the next worker starts', async () => {
     const fake = service(250);
-    const stalled = createSiteReads('a', {
-      // The worker stops while page 2 is on its way: no answer ever comes to it.
-      listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-    });
+    const stalled = createSiteReads(
+      'a',
+      {
+        // The worker stops while page 2 is on its way: no answer ever comes to it.
+        listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
+      },
+      new AbortController().signal,
+    );
     await stalled.handlers['site.read']({ name: PROJECT });
     await vi.waitFor(() => expect(fake.asked).toHaveLength(1), { interval: 1 });
     await vi.waitFor(async () => expect((await view())?.read).toMatchObject({ read: 100 }), { interval: 1 });
@@ -658,14 +662,17 @@ describe('in the whole background', () => {
     await writeConnections({ active: A.id, list: [A] });
     // The worker that stopped: its page 2 never came back.
     const fake = service(150);
-    const stopped = createSiteReads(A.id, {
-      listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})),
-    });
+    const worker = new AbortController();
+    const stopped = createSiteReads(
+      A.id,
+      { listReports: (query) => (query.page === 1 ? fake.list(query) : new Promise(() => {})) },
+      worker.signal,
+    );
     await stopped.handlers['site.read']({ name: PROJECT });
     await expect.poll(async () => (await view())?.read).toMatchObject({ read: 100 });
     const alarm = await fakeBrowser.alarms.get(workAlarm('site', A.id, PROJECT));
     expect(alarm).toBeDefined();
-    stopped.drop();
+    worker.abort();
 
     // The next worker goes on from page 2, and the read's alarm goes once it is done.
     createBackground({ client: { fetch: net.fetch } });

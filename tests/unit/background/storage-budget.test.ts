@@ -171,7 +171,7 @@ describe('a full quota', () => {
         ? Promise.reject(quotaError())
         : set(items),
     );
-    const sites = createSiteReads('a', { listReports: list });
+    const sites = createSiteReads('a', { listReports: list }, new AbortController().signal);
     await sites.handlers['site.read']({ name: project });
     const key = `a:${siteViewName(project)}`;
     const view = async () => (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
@@ -182,7 +182,7 @@ describe('a full quota', () => {
     });
 
     const asksBefore = asked.length;
-    await createSiteReads('a', { listReports: list }).resume();
+    await createSiteReads('a', { listReports: list }, new AbortController().signal).resume();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked).toHaveLength(asksBefore);
     vi.useRealTimers();

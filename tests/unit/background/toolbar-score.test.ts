@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Report } from '@/lib/api/types';
 import { toolbarScoreItem } from '@/lib/settings/items';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { budgets } from '@/entrypoints/background/storage-budget';
 import { createReportStore, readStore, type ReportStore } from '@/lib/report-store';
 import type { ScoreEntry } from '@/entrypoints/background/score-badge';
@@ -24,12 +25,10 @@ const PRICING = makeReport({ id: 5, url: 'example.com/pricing', pageUrl: null, s
 const keptFor = async (connectionId: string, url: string) =>
   (await readStore(connectionId).pageReport(url))?.data?.id ?? null;
 
+const A = { id: 'a', label: 'A', baseUrl: BASE, apiKey: 'k'.repeat(20) };
+const B = { id: 'b', label: 'B', baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) };
+
 function setup(reports: Report[] = [PRICING]) {
-  let connection: { id: string; baseUrl: string; apiKey: string } = {
-    id: 'a',
-    baseUrl: BASE,
-    apiKey: 'k'.repeat(20),
-  };
   const tabs = new Map<number, string>([
     [1, 'https://www.example.com/pricing'],
     [2, 'https://example.com/about'],
@@ -47,8 +46,6 @@ function setup(reports: Report[] = [PRICING]) {
   };
   const deps = {
     listReports,
-    readConnection: vi.fn(async () => connection),
-    stillSaved: async () => true,
     tabs: {
       get: vi.fn(async (id: number) => ({ id, url: tabs.get(id) })),
       query: vi.fn(async () => [...tabs].map(([id, url]) => ({ id, url }))),
@@ -69,12 +66,16 @@ function setup(reports: Report[] = [PRICING]) {
     toolbar,
     shown,
     storeOf,
-    setConnection: (next: typeof connection) => (connection = next),
+    /** The active one of the two saved connections. */
+    setConnection: (next: typeof A) => writeConnections({ active: next.id, list: [A, B] }),
   };
 }
 
 describe('the toolbar score', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await writeConnections({ active: A.id, list: [A, B] });
+  });
   afterEach(() => vi.useRealTimers());
 
   describe('off (the default)', () => {
@@ -214,14 +215,14 @@ describe('the toolbar score', () => {
     it('shows each connection its own store; one read across a switch is kept for the one it was read from', async () => {
       const { deps, toolbar, setConnection, shown } = setup();
       await toolbar.start();
-      setConnection({ id: 'b', baseUrl: 'https://other.example', apiKey: 'x'.repeat(20) });
+      await setConnection(B);
       // B has nothing kept yet: A's report is never shown for it.
       await toolbar.showTab(1);
       expect(shown()[1]).toBeNull();
 
       const otherPricing = makeReport({ id: 7, url: 'example.com/pricing', pageUrl: null, score: 12 });
       deps.listReports.mockImplementationOnce(async () => {
-        setConnection({ id: 'a', baseUrl: BASE, apiKey: 'k'.repeat(20) });
+        await setConnection(A);
         return ok(pageOf([otherPricing]));
       });
       await toolbar.refresh();

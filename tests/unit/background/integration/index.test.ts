@@ -6,6 +6,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
 import { integrationPrefsItem, saveIntegrationPrefs } from '@/lib/settings/items';
+import { t } from '@/lib/i18n';
 import { announcedIfPopupCloses, registerBrowserIntegration } from '@/entrypoints/background/integration';
 import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { createBackground } from '@/entrypoints/background/wiring';
@@ -68,9 +69,17 @@ function setup(
   const regenerate = vi.fn(async (_id: ReportId) =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 91 })),
   );
-  registerBrowserIntegration(
-    background?.pageActionsOnActive ?? (async () => ({ creating, lookUp, create, regenerate }) as never),
-  );
+  // The active connection's work, where a create for the page may be on its way.
+  const work = {
+    creates: { state: async (url: string) => ((await creating(url)) ? { startedAt: Date.now() } : null) },
+    service: {
+      pageReport: (url: string) => lookUp(url),
+      updateReport: (id: ReportId) => regenerate(id),
+    },
+    store: {},
+    create,
+  };
+  registerBrowserIntegration(background?.activeWork ?? (async () => work as never));
   // A page's create and regeneration as the handlers run them.
   const handlers = {
     'reports.create': (input: { url: string; privacy?: number }) =>
@@ -305,6 +314,16 @@ describe('browser integration', () => {
     await vi.waitFor(() => expect(notifications.create).toHaveBeenCalledTimes(1));
     expect(notifications.create.mock.calls[0]![1]).toMatchObject({ title: 'Report created' });
     expect(posted()).toEqual(['GET https://a.example', 'POST https://a.example']);
+  });
+
+  it('with no connection set up, the shortcut sends nothing and says why on the tab', async () => {
+    const service = heldCreates();
+    const background = createBackground({ client: { fetch: service.fetch } });
+    setup(undefined, background);
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toContain(t('errorNotConfigured'));
+    expect(service.sent).toEqual([]);
   });
 
   it('a second press while the page’s create is on its way sends nothing, and says a report is being made', async () => {

@@ -29,13 +29,17 @@ interface FakeService {
 }
 
 /** Connection a's bulk changes over `fake`, each call made to it as it is when the job sends. */
-const bulkOver = (fake: FakeService) =>
-  createBulkChanges('a', {
-    updateReport: (id, changes) => fake.update({ id, ...changes }),
-    deleteReport: (id) => fake.delete({ id }),
-    getReport: (id) => fake.get({ id }),
-    listReports: (query) => fake.list(query),
-  } as BulkService);
+const bulkOver = (fake: FakeService, gone = new AbortController().signal) =>
+  createBulkChanges(
+    'a',
+    {
+      updateReport: (id, changes) => fake.update({ id, ...changes }),
+      deleteReport: (id) => fake.delete({ id }),
+      getReport: (id) => fake.get({ id }),
+      listReports: (query) => fake.list(query),
+    } as BulkService,
+    gone,
+  );
 
 interface Sent {
   input: UpdateInput;
@@ -488,7 +492,9 @@ describe('when a step fails outright', () => {
 
 describe('a connection saved as another account meanwhile', () => {
   it('the old job, dropped, leaves the new job’s alarm in place', async () => {
-    const { bulk: old, deps } = setup();
+    const { deps } = setup();
+    const connection = new AbortController();
+    const old = bulkOver(deps, connection.signal);
     const held: (() => void)[] = [];
     // The first request of each job is held until the test answers it.
     deps.update = (input) =>
@@ -497,7 +503,7 @@ describe('a connection saved as another account meanwhile', () => {
         : Promise.resolve(changed(input));
     await old.handlers['bulk.start'](toPrivate);
     await vi.waitFor(() => expect(held).toHaveLength(1), { interval: 1 });
-    old.drop();
+    connection.abort();
     await bulkJobItem('a').removeValue(); // the connection's space, forgotten
     const replacement = bulkOver(deps);
     await replacement.handlers['bulk.start'](toPrivate);

@@ -27,7 +27,11 @@ function setup(answerAfterMs: number) {
       },
       settle: async () => ({ state: 'pending' }),
     },
-    { item: spaceItem('session', 'a', 'testJob', null, budgets.session), alarm: ALARM },
+    {
+      item: spaceItem('session', 'a', 'testJob', null, budgets.session),
+      alarm: ALARM,
+      gone: new AbortController().signal,
+    },
   );
   const add = (dueInMs: number) =>
     runner.update(

@@ -292,8 +292,9 @@ describe('export model over the service', () => {
       asked.push(page);
       return answer(page, asked.filter((each) => each === page).length);
     };
-    const service = createServices({ emit: async () => {} }, (settings) =>
-      createApiClient({ ...settings, fetch: server as typeof fetch, sleep: async () => {} }),
+    const service = createServices(
+      async () => {},
+      (settings) => createApiClient({ ...settings, fetch: server as typeof fetch, sleep: async () => {} }),
     )({ id: 'c', account: 'c' });
     const { model, sleeps } = setup((query) => service.exportPage(query));
     const states: unknown[] = [];
