@@ -178,6 +178,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
   function onFollowed(changed: Followed[], all: Followed[]) {
     const before = pageReport.value.value;
     const was = before && pageReportState(before);
+    // The first news holds every entry: a wait given up before the popup opened is not news.
+    const followedBefore = !!before && followStates.value.has(reportKey(before.id));
     followStates.value = new Map(all.map((entry) => [reportKey(entry.id), entry.state]));
     for (const entry of changed) {
       if (entry.state === 'gone') update(entry.id, null);
@@ -186,7 +188,7 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     // A result, or the end of the wait for one, while this popup watched: said once, as it changes.
     const after = pageReport.value.value;
     const state = after && pageReportState(after);
-    if (was && state && state !== was && state !== 'generating') {
+    if (was && state && state !== was && (state === 'scored' || (followedBefore && state !== 'generating'))) {
       announcement.value =
         state === 'scored'
           ? t('popupResultReady')

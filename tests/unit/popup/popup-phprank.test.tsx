@@ -3,6 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { budgets } from '@/entrypoints/background/storage-budget';
+import { createReportStore } from '@/lib/report-store';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
@@ -131,6 +134,43 @@ describe('popup: phpRank’s scored report', () => {
       false,
     );
     expect(within(card).getByRole('link', { name: 'Open on the service' })).toBeTruthy();
+  });
+  it('does not announce, on opening, a wait the follower gave up on before the popup opened', async () => {
+    const undated = makeReport({ result: null, score: null, createdAt: null, updatedAt: null });
+    const now = Date.now();
+    fakeBrowser.reset();
+    // The page's report kept as the popup paints it first, and the follower's job as it ended earlier.
+    await createReportStore('', budgets.session, () => now).pageFound(PAGE_URL, undated);
+    const session = {
+      ...(await fakeBrowser.storage.session.get(null)),
+      ':followedReports': {
+        id: 'followed',
+        phase: 'ended',
+        stopRequested: false,
+        notBefore: 0,
+        waitingUntil: null,
+        error: null,
+        items: [
+          {
+            id: undated.id,
+            state: 'done',
+            follow: 'no_score',
+            report: undated,
+            since: now - GIVE_UP_AFTER_MS - 1000,
+            attempts: 24,
+            endedAt: now - 1000,
+          },
+        ],
+      },
+    };
+    const answer = deferred<Result<{ data: Report; fetchedAt: number }>>();
+    openPopup({ 'popup.pageReport': () => answer.promise }, PAGE_URL, session);
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    await waitFor(() => expect(within(card).getByText('No result yet')).toBeTruthy());
+    answer.resolve(ok({ data: undated, fetchedAt: Date.now() }));
+    await waitFor(() => expect(sent('popup.pageReport')).toHaveLength(1));
+    const spoken = document.querySelector('[aria-live="polite"][role="status"]');
+    expect(spoken?.textContent).toBe('');
   });
 });
 
