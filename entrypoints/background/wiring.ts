@@ -3,12 +3,7 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ServiceWait } from '@/lib/service-wait';
-import {
-  ACTIVE_ACCOUNT_KEY,
-  ACTIVE_CONNECTION_KEY,
-  CONNECTION_KEY,
-  SERVICE_WAIT_KEY,
-} from '@/lib/storage-keys';
+import { ACTIVE_CONNECTION_KEY, CONNECTION_KEY, SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { createApiClient, type ApiClientConfig } from '@/entrypoints/background/service/client';
 import {
   mirrorActive,
@@ -45,8 +40,8 @@ export function createBackground(options: BackgroundOptions = {}) {
   browser.storage.session.onChanged.addListener((changes) => {
     if (ACTIVE_CONNECTION_KEY in changes && changes[ACTIVE_CONNECTION_KEY]?.newValue === undefined) mirror();
   });
-  // The toolbar score follows the mirrored account (each connection's is its own): a switch, or a re-save.
-  storage.watch(`session:${ACTIVE_ACCOUNT_KEY}`, () => void toolbar.changed());
+  // The toolbar score follows a switch; a re-save as another account, once its old space is cleared (forget).
+  storage.watch(`session:${ACTIVE_CONNECTION_KEY}`, () => void toolbar.changed());
 
   const clientOf = (settings: ConnectionSettings) =>
     createApiClient({

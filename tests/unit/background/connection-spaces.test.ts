@@ -263,13 +263,20 @@ describe('the toolbar score, following the active connection as pages do', () =>
     changed.mockClear();
     await handlers['connections.remove']({ id: A.id });
     expect(changed).not.toHaveBeenCalled();
+    // Saved as another account, the badges show anew only once the old account's kept reports are gone.
+    await createReportStore(B.id, budgets.session, () => 1).pageFound('https://example.com/', null);
+    const oldStoreAt: boolean[] = [];
+    changed.mockImplementation(async () => {
+      oldStoreAt.push(`${B.id}:store` in (await fakeBrowser.storage.session.get(null)));
+    });
     const saved = await handlers['settings.save']({
       connection: { id: B.id, account: B.id },
       baseUrl: B.baseUrl,
       apiKey: ANOTHER_KEY,
     });
     expect(saved.ok).toBe(true);
-    expect(changed).toHaveBeenCalled();
+    await vi.waitFor(() => expect(oldStoreAt).not.toEqual([]));
+    expect(oldStoreAt).not.toContain(true);
   });
 });
 
