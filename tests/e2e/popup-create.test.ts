@@ -231,12 +231,16 @@ describe('popup: this page’s report', () => {
       .toMatch(/^(good|decent|bad)$/);
     // The store and the follower each note the scored copy: the follower may come second.
     await expect.poll(async () => (await followed()).map((entry) => entry.follow)).toEqual(['scored']);
-    const left = await extension().serviceWorker.evaluate(() =>
-      (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
-    );
-    expect(
-      left.map((each) => each.name).filter((name) => name.startsWith('page-reports:generation:')),
-    ).toEqual([]);
+    // The job ends once it has noted the score, and its alarm goes after that.
+    const generationAlarms = async () =>
+      (
+        await extension().serviceWorker.evaluate(() =>
+          (globalThis as unknown as WithChrome).chrome.alarms.getAll(),
+        )
+      )
+        .map((each) => each.name)
+        .filter((name) => name.startsWith('page-reports:generation:'));
+    await expect.poll(generationAlarms).toEqual([]);
 
     // Opened again, the popup shows the result the background found, not "Generating…". The service is
     // slowed down so that what shows first is the background's copy, not a fresh lookup.
