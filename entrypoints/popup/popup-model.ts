@@ -439,9 +439,15 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
 // answer may move it from where the popup put it; once the person pressed a key or clicked, it stays theirs.
 function createStartFocus() {
   let acted = false;
+  let placed: HTMLElement | null = null;
   return {
     place(element: HTMLElement | null | undefined): void {
-      if (!acted) element?.focus();
+      // Not from where focus went otherwise (the side panel's footer stays while its page changes).
+      const current = document.activeElement;
+      const free = !current || current === document.body || current === placed;
+      if (acted || !element || !free) return;
+      element.focus();
+      if (document.activeElement === element) placed = element;
     },
     personActed(): void {
       acted = true;

@@ -160,6 +160,21 @@ describe('side panel: this page as the tab changes', () => {
     expect(sendMock.mock.calls.filter(([type]) => type === 'popup.recentReports')).toHaveLength(1);
   });
 
+  it('leaves the focus where the person put it when the tab changes (the footer stays)', async () => {
+    await fakeBackground(() => Date.now());
+    const { switchTo } = await openPanel({});
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Regenerate/));
+    const stop = await screen.findByRole('button', { name: 'Stop following tabs' });
+    stop.focus();
+    switchTo(WITHOUT_REPORT);
+    await screen.findByRole('button', { name: 'Create report' });
+    // The form is ready, and that render's effects (where the start focus is placed) ran: Preact runs them
+    // after the next frame.
+    await waitFor(() => expect(document.querySelector('form.create-form--waiting')).toBeNull());
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    expect(document.activeElement).toBe(stop);
+  });
+
   it('asks the service when the kept answer is older than five minutes', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS - 1);
