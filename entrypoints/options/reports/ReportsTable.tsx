@@ -196,7 +196,16 @@ class ReportRow extends Component<ReportRowProps> {
           <DateTime iso={report.generatedAt} missing={t('reportsNotGeneratedYet')} />
         </td>
         <td class="row-actions">
-          <button type="button" aria-describedby={urlId} onClick={() => model.openDetails(report.id)}>
+          <button
+            type="button"
+            aria-describedby={urlId}
+            onClick={(event) => {
+              // Some browsers (Firefox and Safari on macOS) do not focus a clicked button: the panel gives
+              // the focus back to what had it.
+              event.currentTarget.focus();
+              model.openDetails(report.id);
+            }}
+          >
             {t('reportsDetailsButton')}
           </button>
           <button

@@ -91,13 +91,13 @@ describe('the details panel', () => {
     expect(within(details).getByText('1 (Private)')).toBeTruthy();
   });
 
-  it('opens from a row’s Details button and gives the focus back on close', async () => {
+  it('opens from a row’s Details button and gives the focus back on close, though a click did not focus it', async () => {
     renderApp('#/reports', {
       'reports.list': () => ok(makePage([detailed])),
       'reports.get': () => ok(detailed),
     });
     const button = await screen.findByRole('button', { name: 'Details' });
-    button.focus();
+    // As on macOS (and in jsdom), the click leaves the focus where it was.
     fireEvent.click(button);
     const details = await panel();
     expect(window.location.hash).toContain('details=7');
