@@ -346,13 +346,14 @@ export function ConnectionFormView(props: {
 export function HeaderSwitcher() {
   // From one connection to another: Settings' own save of the first one, or of this one as another
   // account, leaves the page as it is.
-  useEffect(
-    () =>
-      followSwitch((shown, now) => {
-        if (shown.id && now.id && shown.id !== now.id && !changingFromHere()) location.reload();
-      }),
-    [],
-  );
+  useEffect(() => {
+    let last: string | null = null;
+    followSwitch((shown, now) => {
+      const from = last ?? shown.id;
+      last = now.id;
+      if (from && now.id && from !== now.id && !changingFromHere()) location.reload();
+    });
+  }, []);
   return (
     <ConnectionSwitcher
       labelShown

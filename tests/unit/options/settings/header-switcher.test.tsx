@@ -26,3 +26,21 @@ it('starts again on a switch made elsewhere, not when the connection it shows is
   await waitFor(() => expect(reload).toHaveBeenCalled());
   expect(reload).toHaveBeenCalledTimes(1);
 });
+
+it('follows a switch made elsewhere on a page opened before any connection was saved', async () => {
+  // A page of its own: the connection it shows is read once, when it first asks.
+  vi.resetModules();
+  fakeBrowser.reset();
+  const { HeaderSwitcher: OpenedEmpty } = await import('@/entrypoints/options/settings/ConnectionsPanel');
+  const { send: sendOfPage } = await import('@/lib/messaging/send');
+  vi.mocked(sendOfPage).mockImplementation(async () => ({ ok: true, data: settingsWith([A, B]) }) as never);
+  const reload = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as never);
+  render(<OpenedEmpty />);
+  await screen.findByRole('combobox', { name: 'Connection' });
+  // The first connection saved, then a second one made active in another tab.
+  await active('a', 'a');
+  await active('b', 'b');
+  await waitFor(() => expect(reload).toHaveBeenCalled());
+  expect(reload).toHaveBeenCalledTimes(1);
+});
