@@ -92,6 +92,18 @@ describe('popup: the change since the previous analysis', () => {
     expect(within(change).getByRole('button', { name: '1 new' })).toBeTruthy();
   });
 
+  it('compares the newest analysis with the one just before it, not with the first', async () => {
+    const FIRST = new Date(Date.parse(EARLIER) - 30 * 86_400_000).toISOString();
+    openWithHistory(reportAt(LATER, 81), [
+      analysis(FIRST, 40, ['title']),
+      analysis(EARLIER, 72, ['title', 'meta_description', 'inline_css', 'favicon']),
+      analysis(LATER, 81, ['title', 'deprecated_html_tags']),
+    ]);
+    const change = await changeOf();
+    expect(change.textContent).toContain(`81, ▲ up 9 from 72 on ${formatDate(EARLIER)} · 3 fixed · 1 new`);
+    expect(within(change).getByRole('img', { name: 'Score over 3 analyses: 40 → 81' })).toBeTruthy();
+  });
+
   it('"fixed" and "new" open the names of the tests they count', async () => {
     openWithHistory(reportAt(LATER, 81), [
       analysis(EARLIER, 72, ['title', 'meta_description', 'inline_css']),
