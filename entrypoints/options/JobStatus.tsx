@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 
-export interface JobProgress {
+interface JobProgress {
   /** The bar's name. */
   label: string;
   /** Steps done out of `total`; without a total the bar is indeterminate. */
