@@ -77,13 +77,19 @@ describe('bulk changes', () => {
     // Paced from the headers, not by meeting the limit: no 429 at all (Retry-After is the unit tests' part).
     expect(patches().filter((request) => request.status === 429)).toEqual([]);
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
-    expect((await checkBothSchemes(page, 'options-bulk-summary')).violations).toEqual([]);
     // The rows were read again: page 1 now says Private for each.
     await expect
       .poll(async () =>
         (await bodyRows(reportsTable(page)).allInnerTexts()).every((row) => row.includes('Private')),
       )
       .toBe(true);
+    // Checked once the table is no longer dimmed for that read (faded rows are the loading state's).
+    const tableOpacity = () =>
+      reportsTable(page)
+        .locator('tbody')
+        .evaluate((body) => getComputedStyle(body).opacity);
+    await expect.poll(tableOpacity).toBe('1');
+    expect((await checkBothSchemes(page, 'options-bulk-summary')).violations).toEqual([]);
   }, 150_000);
 
   it('goes on after the worker restarts mid-job: every report changed exactly once', async () => {
