@@ -56,6 +56,29 @@ function snapshotWith(create: { startedAt: number; error?: never }) {
   return () => ok({ configured: true, lastPrivacy: 0 as const, create });
 }
 
+/** What the background's follower job leaves after ten minutes without a result (lib/following). */
+const followerGaveUpOn = (report: Report, now: number) => ({
+  ':followedReports': {
+    id: 'followed',
+    phase: 'ended',
+    stopRequested: false,
+    notBefore: 0,
+    waitingUntil: null,
+    error: null,
+    items: [
+      {
+        id: report.id,
+        state: 'done',
+        follow: 'no_score',
+        report,
+        since: now - GIVE_UP_AFTER_MS - 1000,
+        attempts: 24,
+        endedAt: now - 1000,
+      },
+    ],
+  },
+});
+
 describe('popup: phpRank’s scored report', () => {
   it('shows the band with the score, the issue counts and the three most important failures', async () => {
     openPopup({
@@ -92,29 +115,8 @@ describe('popup: phpRank’s scored report', () => {
 
   it('says "No result yet" with Regenerate and the service’s link once the follower gave up on a report without dates', async () => {
     const undated = makeReport({ result: null, score: null, createdAt: null, updatedAt: null });
-    // What the background's follower job leaves after ten minutes without a result (lib/following).
     const now = Date.now();
-    const session = {
-      ':followedReports': {
-        id: 'followed',
-        phase: 'ended',
-        stopRequested: false,
-        notBefore: 0,
-        waitingUntil: null,
-        error: null,
-        items: [
-          {
-            id: undated.id,
-            state: 'done',
-            follow: 'no_score',
-            report: undated,
-            since: now - GIVE_UP_AFTER_MS - 1000,
-            attempts: 24,
-            endedAt: now - 1000,
-          },
-        ],
-      },
-    };
+    const session = followerGaveUpOn(undated, now);
     openPopup(
       {
         'popup.pageReport': () => ok({ data: undated, fetchedAt: Date.now() }),
@@ -143,25 +145,7 @@ describe('popup: phpRank’s scored report', () => {
     await createReportStore('', budgets.session, () => now).pageFound(PAGE_URL, undated);
     const session = {
       ...(await fakeBrowser.storage.session.get(null)),
-      ':followedReports': {
-        id: 'followed',
-        phase: 'ended',
-        stopRequested: false,
-        notBefore: 0,
-        waitingUntil: null,
-        error: null,
-        items: [
-          {
-            id: undated.id,
-            state: 'done',
-            follow: 'no_score',
-            report: undated,
-            since: now - GIVE_UP_AFTER_MS - 1000,
-            attempts: 24,
-            endedAt: now - 1000,
-          },
-        ],
-      },
+      ...followerGaveUpOn(undated, now),
     };
     const answer = deferred<Result<{ data: Report; fetchedAt: number }>>();
     openPopup({ 'popup.pageReport': () => answer.promise }, PAGE_URL, session);
