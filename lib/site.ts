@@ -1,6 +1,7 @@
 // A site at a glance: the aggregate of a project's reports, which the background writes and pages watch.
 import * as z from 'zod/mini';
 import { apiErrorSchema } from './api/errors';
+import { watchActiveItem } from './connection-space';
 import { REPORT_RESULTS, type Report } from './api/types';
 import { checkCategory, checkImportance } from './report-store';
 
@@ -55,3 +56,10 @@ export type SitePage = Pick<
 >;
 
 export const siteViewName = (project: string) => `site:${project}`;
+
+export const siteViewFrom = (value: unknown): SiteView | null => siteViewSchema.safeParse(value).data ?? null;
+
+/** Calls `listener` with the view now, after every change, and when another connection becomes active. */
+export function watchSite(project: string, listener: (view: SiteView | null) => void): () => void {
+  return watchActiveItem(siteViewName(project), (value) => listener(siteViewFrom(value)));
+}

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging/send';
 import { optionsUrl } from '@/lib/options-route';
-import type { SiteSummary } from '@/lib/site';
-import { watchSite } from '@/lib/site-store';
+import { watchSite, type SiteSummary } from '@/lib/site';
 
 // An older summary is read again: a project that did not change costs the background one list read.
 const SITE_SUMMARY_MAX_AGE_MS = 10 * 60_000;

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { SiteView } from '@/lib/site';
-import { siteViewFrom, watchSite } from '@/lib/site-store';
+import { siteViewFrom, watchSite, type SiteView } from '@/lib/site';
 import { summary } from '../options/projects/site-fixtures';
 
 beforeEach(() => {
