@@ -102,19 +102,30 @@ const painted = <T>(kept: Cached<T> | null): Shown<T> =>
 function shownValue<T>(ask: () => Promise<Result<Cached<T>>> | null, onNotConfigured: () => void) {
   const shown = signal<Shown<T>>(nothingYet());
   let version = 0;
+  /** The kept copy `paint` showed, until the next load. */
+  let paintedCopy: { copy: Cached<T> | null; shows: Shown<T> } | null = null;
   return Object.assign(shown, {
+    paint(copy: Cached<T> | null) {
+      shown.value = painted(copy);
+      paintedCopy = { copy, shows: shown.value };
+    },
     /**
      * Shows the answer, or keeps the value and says why not. Given the kept copy of what is now asked for,
      * shows it first, or takes it as the answer when younger than `freshForMs`.
      */
     async load(kept?: Promise<Cached<T> | null> | Cached<T> | null, freshForMs = 0): Promise<void> {
       const asked = ++version;
+      const before = paintedCopy;
+      paintedCopy = null;
       // Awaited only when still being read: an answer already known is shown at once.
       const copy = kept instanceof Promise ? await kept : kept;
       if (asked !== version) return;
+      // A copy painted already is not painted again, nor taken over what replaced it since (news is newer).
+      const wasPainted = before !== null && before.copy === copy;
+      const replaced = wasPainted && shown.peek() !== before.shows;
       const age = copy ? Date.now() - copy.fetchedAt : Infinity;
-      if (copy && age >= 0 && age < freshForMs) return void (shown.value = answered(copy));
-      if (kept !== undefined) shown.value = painted(copy ?? null);
+      if (copy && !replaced && age >= 0 && age < freshForMs) return void (shown.value = answered(copy));
+      if (kept !== undefined && !wasPainted) shown.value = painted(copy ?? null);
       const request = ask();
       if (!request) return;
       shown.value = { ...shown.value, state: 'loading', error: null };
@@ -327,8 +338,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       if (setup.value === 'unknown' && (pageKept || recentCached)) {
         batch(() => {
           setup.value = 'cached';
-          pageReport.value = painted(pageKept);
-          recent.value = painted(recentCached);
+          pageReport.paint(pageKept);
+          recent.paint(recentCached);
         });
       }
       onKeptRead?.();

@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { budgets } from '@/entrypoints/background/storage-budget';
 import { createReportStore, recentView, storedReportName } from '@/lib/report-store';
-import { ACTIVE_CONNECTION_KEY, STORE_KEY } from '@/lib/storage-keys';
-import type { PopupSnapshot } from '@/lib/messaging/protocol';
+import { ACTIVE_CONNECTION_KEY, FOLLOWED_KEY, STORE_KEY } from '@/lib/storage-keys';
+import type { Cached, PopupSnapshot } from '@/lib/messaging/protocol';
 import type { Result } from '@/lib/api/errors';
+import type { ReportSummary } from '@/lib/api/types';
 import { makeReport, ok } from './fixtures';
 import { deferred, openPopup, PAGE_URL, sent } from './render-popup';
 
@@ -74,5 +75,29 @@ describe('popup: the kept reports painted before the background answers', () => 
     expect(screen.queryByRole('list', { name: 'Recent reports' })).toBeNull();
     snapshot.resolve(snapshotOf());
     expect(await screen.findByRole('list', { name: 'Recent reports' })).toBeTruthy();
+  });
+
+  it('keeps a result the follower brought while the snapshot was on its way, not the older kept copy', async () => {
+    const snapshot = deferred<Result<PopupSnapshot>>();
+    const lookup = deferred<Result<Cached<ReportSummary | null>>>();
+    openPopup(
+      { 'popup.snapshot': () => snapshot.promise, 'popup.pageReport': () => lookup.promise },
+      PAGE_URL,
+      cache,
+    );
+    const card = await screen.findByRole('article', { name: 'Report for this page' });
+    expect(within(card).getByText('Bad')).toBeTruthy();
+    const scored = { ...pageReport, result: 'good' as const, score: 91 };
+    await fakeBrowser.storage.session.set({
+      [`a:${FOLLOWED_KEY}`]: { items: [{ id: 7, follow: 'scored', report: scored, endedAt: Date.now() }] },
+    });
+    await waitFor(() => expect(within(card).getByText('Good · 91')).toBeTruthy());
+
+    snapshot.resolve(snapshotOf());
+    await waitFor(() => expect(sent('popup.pageReport')).toHaveLength(1));
+    expect(within(card).getByText('Good · 91')).toBeTruthy();
+    expect(within(card).queryByText('Bad')).toBeNull();
+    lookup.resolve(ok({ data: scored, fetchedAt: Date.now() }));
+    await waitFor(() => expect(screen.getByRole('article').textContent).toContain('Good · 91'));
   });
 });
