@@ -112,7 +112,9 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   };
 
   function ensureRunning(): Promise<void> {
-    if (stopping.signal.aborted) stopping = new AbortController();
+    // A wait under way ends: the stored job is read again, and may be due sooner or be another one.
+    stopping.abort();
+    stopping = new AbortController();
     if (running) {
       again = true;
       return running;
@@ -126,12 +128,18 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   async function loop(): Promise<void> {
-    const pacer = createPacer();
+    let pacer = createPacer();
+    let pacedId: string | null = null;
     void keepWaking(deps.alarm);
     try {
       for (;;) {
         const job = await item.getValue();
         if (gone.aborted || ended(job)) break;
+        // A job that replaced another is paced afresh: the other's 429 waits were not its own.
+        if (job!.id !== pacedId) {
+          pacer = createPacer();
+          pacedId = job!.id;
+        }
         const [next] = job!.items.filter(isOpen).sort((a, b) => dueOrder(a) - dueOrder(b));
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
@@ -243,7 +251,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       });
       if (ended(job)) return;
       await keepWaking(deps.alarm);
-      stopping.abort(); // a wait for a later step ends: the new one may be due sooner
       void ensureRunning();
     },
     /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
@@ -258,7 +265,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const job = await item.getValue();
       if (ended(job)) return;
       await edit(job!.id, (stored) => void (stored.stopRequested = true));
-      stopping.abort();
       void ensureRunning(); // a job left by a stopped worker ends here and now
     },
   };

@@ -569,6 +569,26 @@ describe('the kept rows follow report answers', () => {
     expect(await fakeBrowser.storage.session.get(null)).toEqual({ 'a:siteKept': [] });
   });
 
+  it('a project made again under a deleted one’s name is read at once, at its own pace, not the 429 wait of the deleted one’s read', async () => {
+    const fake = service(250);
+    fake.script.push(
+      () => undefined,
+      () => ({ ok: false, error: apiError('rate_limited', { status: 429, retryAfterSeconds: 60 }) }),
+    );
+    const { sites, read, settled } = setup(fake);
+    await read();
+    await vi.waitFor(() => expect(fake.asked).toHaveLength(2), { interval: 1 });
+    await sites.projectGone(PROJECT);
+    fake.asked.length = 0;
+
+    await read();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fake.pages()).toEqual([1, 2, 3]);
+    expect(gaps(fake.asked).every((gap) => gap < 400)).toBe(true);
+    await settled();
+    expect((await view())?.summary).toMatchObject({ pages: 250 });
+  });
+
   it('everything kept is under the connection’s id: removing the connection removes it', async () => {
     const { read, settled, sites } = await readProject();
     await read();
