@@ -12,10 +12,10 @@ import { budgets, type spaceItem } from '../storage-budget';
 export type { Job, Step };
 type StepOf<J extends Job> = J['items'][number];
 
-/** What one kind of job does with its steps; the runner does the rest. */
+/** What one kind of job does with its steps (a job that only lists has none); the runner does the rest. */
 export interface JobKind<J extends Job, Listed = unknown> {
   name: string;
-  keyOf(step: StepOf<J>): string;
+  keyOf?(step: StepOf<J>): string;
   /** Page `page` of what the job runs on, listed while its phase is 'collecting' (a 429 is waited out). */
   list?(job: J, page: number): Promise<Result<Page<Listed>>>;
   /**
@@ -23,7 +23,7 @@ export interface JobKind<J extends Job, Listed = unknown> {
    * page or one with nothing new (a server repeating a page is not paged on), and the steps run.
    */
   listed?(job: J, page: Page<Listed>): boolean | Promise<boolean>;
-  send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
+  send?(job: J, step: StepOf<J>): Promise<Result<unknown>>;
   /** By default done, or failed with its error; `job` is the stored one, which it may change too. */
   answered?(
     job: J,
@@ -31,7 +31,7 @@ export interface JobKind<J extends Job, Listed = unknown> {
     answer: Result<unknown>,
   ): Partial<StepOf<J>> | Promise<Partial<StepOf<J>>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
-  settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
+  settle?(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
   /** What the job's end writes besides it, in its queue. */
   ended?(job: J): Promise<void>;
 }
@@ -107,7 +107,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   const setStep = (job: J, key: string, changes: Partial<StepOf<J>>) => {
-    const index = job.items.findIndex((entry) => kind.keyOf(entry) === key);
+    const index = job.items.findIndex((entry) => kind.keyOf!(entry) === key);
     if (index >= 0) job.items[index] = { ...job.items[index]!, ...changes };
   };
 
@@ -197,15 +197,15 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         }
       });
     } else if (next!.state === 'sending') {
-      const outcome = await kind.settle(job, next!);
+      const outcome = await kind.settle!(job, next!);
       await edit(job.id, (stored) => {
-        setStep(stored, kind.keyOf(next!), outcome);
+        setStep(stored, kind.keyOf!(next!), outcome);
         paced(stored);
       });
     } else {
-      const key = kind.keyOf(next!);
+      const key = kind.keyOf!(next!);
       if (!(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt })))) return;
-      const answer = await kind.send(job, next!);
+      const answer = await kind.send!(job, next!);
       const waitMs = pacer.after(answer);
       if (waitMs !== null) return waitOut(job.id, waitMs, key);
       await edit(job.id, async (stored) => {
