@@ -22,8 +22,9 @@ const followedSchema = z.object({
   endedAt: z.nullable(z.number()),
 });
 const followedJobSchema = z.object({ items: z.array(followedSchema) });
+export type FollowedStep = z.infer<typeof followedSchema>;
 
-export interface Followed extends Pick<z.infer<typeof followedSchema>, 'id' | 'report'> {
+export interface Followed extends Pick<FollowedStep, 'id' | 'report'> {
   state: FollowState;
   error: ApiError | null;
 }

@@ -3,7 +3,7 @@
 // by one rule. Pages watch its job (lib/following).
 import type { ApiError, ApiErrorKind, Result } from '@/lib/api/errors';
 import type { Report, ReportId, ReportSummary } from '@/lib/api/types';
-import { KEEP_ENDED_MS, type FollowState } from '@/lib/following';
+import { KEEP_ENDED_MS, type FollowedStep, type FollowState } from '@/lib/following';
 import { FOLLOWED_KEY } from '@/lib/storage-keys';
 import { sameId, reportKey } from '@/lib/report-id';
 import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
@@ -24,14 +24,10 @@ const STOPS_FOLLOWING: readonly ApiErrorKind[] = [
 ];
 
 /** A followed report: pending while it is read again (`follow` generating), done once its following ended. */
-export interface FollowStep extends Step {
-  id: ReportId;
-  follow: FollowState;
-  report: ReportSummary | null;
+export interface FollowStep extends Step, FollowedStep {
   /** Epoch ms: the give-up rule counts from here. */
   since: number;
   attempts: number;
-  endedAt: number | null;
 }
 
 export const followedOf = (connectionId: string) =>

@@ -1,8 +1,8 @@
 // A site at a glance: one connection's reads of its projects' reports, kept as one row a report; pages
 // watch the project's SiteView (lib/site.ts). A read is a job of the runner that lists the project newest id
 // first (an order a regeneration does not change, so Stop and a later read miss nothing), at most
-// SITE_READ_CAP reports. A second visit is one step, the list read that finds the kept rows current
-// (isCurrent); report events keep the rows current.
+// SITE_READ_CAP reports. A second visit lists page 0 first: the one list read, newest generated first, that
+// finds the kept rows current (isCurrent); report events keep the rows current.
 import type { ApiError } from '@/lib/api/errors';
 import type { Page, Report, ReportId } from '@/lib/api/types';
 import type { PageInput } from '@/lib/messaging/protocol';
@@ -32,7 +32,7 @@ interface KeptRows extends SiteReadFacts {
   rows: SiteRow[];
 }
 
-/** Its one step, when rows are kept, is the list read that checks them. */
+/** A job of listing only (no steps); its page 0 is the list read that checks the kept rows. */
 interface ReadJob extends Job, Omit<KeptRows, 'readAt'> {}
 
 /** A project whose rows are kept, and when a read of it last started or ended (the budget's age). */
@@ -102,10 +102,20 @@ export function createSiteReads(
 
   const readOf = (project: string): JobKind<ReadJob, Report> => ({
     name: 'site read',
-    keyOf: () => 'check',
-    list: (_job, page) => listed(project, 'id', page),
+    list: (_job, page) => (page === 0 ? listed(project, 'generated_at', 1) : listed(project, 'id', page)),
 
     async listed(job, page) {
+      if (job.nextPage === 0) {
+        const kept = await rowsItem(project).getValue();
+        // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
+        if (kept && isCurrent(kept, page)) {
+          Object.assign(job, { rows: kept.rows, total: kept.total, cut: kept.cut });
+          return false;
+        }
+        await fromTheStart(project);
+        // Newest generated first, a page of a larger project is no page of the listing by id.
+        if (page.hasNext) return true;
+      }
       const rows = new Map(job.rows.map((row) => [reportKey(row.id), row]));
       const before = rows.size;
       for (const report of page.items) {
@@ -121,31 +131,14 @@ export function createSiteReads(
       return more;
     },
 
-    send: () => listed(project, 'generated_at', 1),
-
-    async answered(job, _check, answer) {
-      if (!answer.ok) return { state: 'failed', error: answer.error };
-      // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
-      const kept = await rowsItem(project).getValue();
-      if (kept && isCurrent(kept, answer.data as Page<Report>)) return { state: 'done' };
-      Object.assign(job, { phase: 'collecting', nextPage: 1, items: [] });
-      await fromTheStart(project);
-      return {};
-    },
-
-    settle: async () => ({ state: 'pending' }),
-
     async ended(job) {
-      const error = job.error ?? job.items[0]?.error;
-      if (error) return failed(project, error);
+      if (job.error) return failed(project, job.error);
+      // Stopped while checking the kept rows: they stay as they were.
+      if (job.nextPage === 0) return;
       if (job.nextPage !== undefined)
         return setRead(project, { phase: 'stopped', read: job.rows.length, total: job.total });
-      const [check] = job.items;
-      // Stopped while checking the kept rows: they stay as they were.
-      if (check && check.state !== 'done') return;
       try {
-        const { rows, total, cut } = check ? (await rowsItem(project).getValue())! : job;
-        const kept = { rows, total, cut, readAt: Date.now() };
+        const kept = { rows: job.rows, total: job.total, cut: job.cut, readAt: Date.now() };
         await rowsItem(project).setValue(kept);
         await keep(project);
         await setRead(project, { phase: 'done' }, summaryOf(project, kept));
@@ -177,8 +170,9 @@ export function createSiteReads(
     const goOn = !fresh && previous?.nextPage !== undefined ? previous : null;
     const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
     const job: ReadJob = {
-      ...newJob(String(Date.now()), check ? [{ state: 'pending' }] : []),
-      ...(check ? {} : { phase: 'collecting', nextPage: goOn?.nextPage ?? 1 }),
+      ...newJob(String(Date.now()), []),
+      phase: 'collecting',
+      nextPage: goOn?.nextPage ?? (check ? 0 : 1),
       rows: goOn?.rows ?? [],
       total: goOn?.total ?? null,
       cut: false,

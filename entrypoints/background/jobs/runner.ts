@@ -12,10 +12,10 @@ import { budgets, type spaceItem } from '../storage-budget';
 export type { Job, Step };
 type StepOf<J extends Job> = J['items'][number];
 
-/** What one kind of job does with its steps; the runner does the rest. */
+/** What one kind of job does with its steps (a job that only lists has none); the runner does the rest. */
 export interface JobKind<J extends Job, Listed = unknown> {
   name: string;
-  keyOf(step: StepOf<J>): string;
+  keyOf?(step: StepOf<J>): string;
   /** Page `page` of what the job runs on, listed while its phase is 'collecting' (a 429 is waited out). */
   list?(job: J, page: number): Promise<Result<Page<Listed>>>;
   /**
@@ -23,7 +23,7 @@ export interface JobKind<J extends Job, Listed = unknown> {
    * page or one with nothing new (a server repeating a page is not paged on), and the steps run.
    */
   listed?(job: J, page: Page<Listed>): boolean | Promise<boolean>;
-  send(job: J, step: StepOf<J>): Promise<Result<unknown>>;
+  send?(job: J, step: StepOf<J>): Promise<Result<unknown>>;
   /** By default done, or failed with its error; `job` is the stored one, which it may change too. */
   answered?(
     job: J,
@@ -31,7 +31,7 @@ export interface JobKind<J extends Job, Listed = unknown> {
     answer: Result<unknown>,
   ): Partial<StepOf<J>> | Promise<Partial<StepOf<J>>>;
   /** The step whose request was on its way when the worker stopped: what it became. */
-  settle(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
+  settle?(job: J, step: StepOf<J>): Promise<Partial<StepOf<J>>>;
   /** What the job's end writes besides it, in its queue. */
   ended?(job: J): Promise<void>;
 }
@@ -107,12 +107,14 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   const setStep = (job: J, key: string, changes: Partial<StepOf<J>>) => {
-    const index = job.items.findIndex((entry) => kind.keyOf(entry) === key);
+    const index = job.items.findIndex((entry) => kind.keyOf!(entry) === key);
     if (index >= 0) job.items[index] = { ...job.items[index]!, ...changes };
   };
 
   function ensureRunning(): Promise<void> {
-    if (stopping.signal.aborted) stopping = new AbortController();
+    // A wait under way ends: the stored job is read again, and may be due sooner or be another one.
+    stopping.abort();
+    stopping = new AbortController();
     if (running) {
       again = true;
       return running;
@@ -126,12 +128,18 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   async function loop(): Promise<void> {
-    const pacer = createPacer();
+    let pacer = createPacer();
+    let pacedId: string | null = null;
     void keepWaking(deps.alarm);
     try {
       for (;;) {
         const job = await item.getValue();
         if (gone.aborted || ended(job)) break;
+        // A job that replaced another is paced afresh: the other's 429 waits were not its own.
+        if (job!.id !== pacedId) {
+          pacer = createPacer();
+          pacedId = job!.id;
+        }
         const [next] = job!.items.filter(isOpen).sort((a, b) => dueOrder(a) - dueOrder(b));
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
@@ -189,15 +197,15 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         }
       });
     } else if (next!.state === 'sending') {
-      const outcome = await kind.settle(job, next!);
+      const outcome = await kind.settle!(job, next!);
       await edit(job.id, (stored) => {
-        setStep(stored, kind.keyOf(next!), outcome);
+        setStep(stored, kind.keyOf!(next!), outcome);
         paced(stored);
       });
     } else {
-      const key = kind.keyOf(next!);
+      const key = kind.keyOf!(next!);
       if (!(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt })))) return;
-      const answer = await kind.send(job, next!);
+      const answer = await kind.send!(job, next!);
       const waitMs = pacer.after(answer);
       if (waitMs !== null) return waitOut(job.id, waitMs, key);
       await edit(job.id, async (stored) => {
@@ -243,7 +251,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       });
       if (ended(job)) return;
       await keepWaking(deps.alarm);
-      stopping.abort(); // a wait for a later step ends: the new one may be due sooner
       void ensureRunning();
     },
     /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
@@ -258,7 +265,6 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const job = await item.getValue();
       if (ended(job)) return;
       await edit(job!.id, (stored) => void (stored.stopRequested = true));
-      stopping.abort();
       void ensureRunning(); // a job left by a stopped worker ends here and now
     },
   };

@@ -453,7 +453,7 @@ describe('a second visit', () => {
     ]);
   });
 
-  it('on such a server, a project that fits on one page still costs one read', async () => {
+  it('on such a server, a project that fits on one page costs one read, changed or not (that page is all of it)', async () => {
     const fake = service(80, { sortsByGenerated: false });
     const { read, settled } = await readOnce(fake);
     await read();
@@ -462,7 +462,7 @@ describe('a second visit', () => {
     fake.reports.set(7, reportOf(7, { title: { missing: null } }, { generatedAt: generated(7, 3_600_000) }));
     await read();
     await settled();
-    expect(fake.pages()).toEqual([1, 1, 1]);
+    expect(fake.pages()).toEqual([1, 1]);
     expect(await testsOf()).toEqual([
       ['meta_description', 79],
       ['title', 1],
@@ -567,6 +567,26 @@ describe('the kept rows follow report answers', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fake.pages()).toEqual([1]);
     expect(await fakeBrowser.storage.session.get(null)).toEqual({ 'a:siteKept': [] });
+  });
+
+  it('a project made again under a deleted one’s name is read at once, at its own pace, not the 429 wait of the deleted one’s read', async () => {
+    const fake = service(250);
+    fake.script.push(
+      () => undefined,
+      () => ({ ok: false, error: apiError('rate_limited', { status: 429, retryAfterSeconds: 60 }) }),
+    );
+    const { sites, read, settled } = setup(fake);
+    await read();
+    await vi.waitFor(() => expect(fake.asked).toHaveLength(2), { interval: 1 });
+    await sites.projectGone(PROJECT);
+    fake.asked.length = 0;
+
+    await read();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fake.pages()).toEqual([1, 2, 3]);
+    expect(gaps(fake.asked).every((gap) => gap < 400)).toBe(true);
+    await settled();
+    expect((await view())?.summary).toMatchObject({ pages: 250 });
   });
 
   it('everything kept is under the connection’s id: removing the connection removes it', async () => {
