@@ -88,11 +88,7 @@ export function ReportDetailsPanel({
         <>
           <p class="details-summary">
             <WebLink url={report.url} href={report.pageUrl} class="details-url" />{' '}
-            {details.scoreState.value === 'no_score' && report.result === null ? (
-              <span class="result result--pending">{t('reportsNoScore')}</span>
-            ) : (
-              <ResultBadge report={report} state={details.scoreState.value ?? undefined} />
-            )}
+            <ResultBadge report={report} state={details.scoreState.value ?? undefined} />
           </p>
           <ServiceLine report={report} state={details.scoreState.value} />
           <ReportEditForm key={reportKey(report.id)} report={report} details={details} />
