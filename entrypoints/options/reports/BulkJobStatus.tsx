@@ -12,7 +12,6 @@ import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { JobStatus } from '../JobStatus';
-import { openSettings } from '../router';
 
 /** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
 export function createBulkJobControls(onEnded: (job: BulkJob) => void) {
@@ -106,7 +105,7 @@ export function BulkJobStatus(props: { job: BulkJob | null; model: JobButtons; d
   // A delete's sentence names its failures itself.
   const deleting = job.action.kind === 'delete';
   const said = job.error ? (
-    <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={openSettings} />
+    <ErrorBanner error={job.error} context={t('bulkListFailed')} />
   ) : (
     <>
       <p>

@@ -21,7 +21,6 @@ import { AverageScore } from '../ProjectsSection';
 import { downloadSiteCsv, rankingCsv } from './site-csv';
 import { TestPages, testHref } from './TestPages';
 import './project-page.css';
-import { openSettings } from '../../router';
 
 function createSiteModel(name: string) {
   /** What the background wrote; null before its first read of this project. */
@@ -105,12 +104,7 @@ export function ProjectPage({
         {name}
       </h2>
       {error ? (
-        <ErrorBanner
-          error={error}
-          context={t('siteReadFailed')}
-          onRetry={() => void model.read()}
-          onOpenSettings={openSettings}
-        />
+        <ErrorBanner error={error} context={t('siteReadFailed')} onRetry={() => void model.read()} />
       ) : null}
       {summary ? (
         <SiteFacts summary={summary} />

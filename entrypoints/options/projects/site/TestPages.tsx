@@ -18,7 +18,6 @@ import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
 import { BulkJobStatus, createBulkJobControls } from '../../reports/BulkJobStatus';
 import { latestOnly } from '../../list/latest-only';
-import { openSettings } from '../../router';
 import { downloadSiteCsv, testPagesCsv } from './site-csv';
 
 function createTestPagesModel(project: string, test: string) {
@@ -131,9 +130,7 @@ export function TestPages({
             </button>
           </div>
           <BulkJobStatus job={job} model={model} detailsHref={detailsHref} />
-          {jobError ? (
-            <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
-          ) : null}
+          {jobError ? <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} /> : null}
           <ConfirmDialog
             open={confirming.value}
             title={t('siteRegenerateTitle', formatCount(pages.length))}
