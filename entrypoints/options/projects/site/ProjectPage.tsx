@@ -31,13 +31,11 @@ function createSiteModel(name: string) {
 
   // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
   let trendFor: number | null | undefined;
-  let closed = false;
   async function readTrend() {
     const history = readHistory();
     const index = await history.index();
     const ids = Object.keys(index).filter((id) => index[id]!.project === name);
-    const points = siteTrend(await history.histories(ids));
-    if (!closed) trend.value = points;
+    trend.value = siteTrend(await history.histories(ids));
   }
   const stopWatching = watchSite(name, (next) => {
     view.value = next;
@@ -61,10 +59,7 @@ function createSiteModel(name: string) {
     /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
     read: (fresh?: boolean) => ask('site.read', fresh),
     stop: () => ask('site.stop'),
-    dispose() {
-      closed = true;
-      stopWatching();
-    },
+    dispose: stopWatching,
   };
 }
 
