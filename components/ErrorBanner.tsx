@@ -1,23 +1,30 @@
 import { errorAction, type ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
+import { formatRoute } from '@/lib/options-route';
 
 export interface ErrorActionsProps {
   error: ApiError;
   /** Left out while there is nothing to retry yet. */
   onRetry?: () => void;
+  /** By default the options page's Settings; the popup passes its own way there. */
   onOpenSettings?: () => void;
+}
+
+/** The options page's Settings: the page follows its hash. */
+export function openSettings(): void {
+  location.hash = formatRoute({ section: 'settings' });
 }
 
 /**
  * The buttons errorAction says help with an error: Open settings (also for a missing permission, which
  * Settings asks for), or Retry; none when nothing helps.
  */
-export function ErrorActions({ error, onRetry, onOpenSettings }: ErrorActionsProps) {
+export function ErrorActions({ error, onRetry, onOpenSettings = openSettings }: ErrorActionsProps) {
   const action = errorAction(error);
   const settings = action === 'open_settings' || action === 'grant_permission';
   return (
     <>
-      {settings && onOpenSettings ? (
+      {settings ? (
         <button type="button" onClick={onOpenSettings}>
           {t('uiOpenSettings')}
         </button>

@@ -34,7 +34,4 @@ export function createHashRouter(fallback: OptionsRoute) {
 
 export type HashRouter = ReturnType<typeof createHashRouter>;
 
-/** "Open settings", offered by the failures Settings fixes: the router follows the hash. */
-export function openSettings(): void {
-  location.hash = formatRoute({ section: 'settings' });
-}
+export { openSettings } from '@/components/ErrorBanner';

@@ -16,7 +16,6 @@ import { SortNotice } from '../list/SortNotice';
 import { ResultBadge } from '@/components/ResultBadge';
 import { bandOfScore } from '@/lib/api/score';
 import type { ProjectsModel } from './projects-model';
-import { openSettings } from '../router';
 
 function sortNames(): Record<ProjectSortKey, string> {
   return { created_at: t('optionsSortByCreated'), project: t('optionsSortByName') };
@@ -62,14 +61,7 @@ export function ProjectsSection({ model }: { model: ProjectsModel }) {
           onChange={(perPage) => list.change({ perPage })}
         />
       </div>
-      {error ? (
-        <ErrorBanner
-          error={error}
-          context={t('projectsLoadFailed')}
-          onRetry={list.reload}
-          onOpenSettings={openSettings}
-        />
-      ) : null}
+      {error ? <ErrorBanner error={error} context={t('projectsLoadFailed')} onRetry={list.reload} /> : null}
       <p class="status list-status" role="status">
         {loading ? (page ? t('optionsUpdating') : t('projectsLoading')) : ''}
       </p>

@@ -8,7 +8,6 @@ import { PRIVACY, type Privacy } from '@/lib/api/types';
 import type { BulkAction } from '@/lib/bulk-job';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
-import { openSettings } from '../router';
 import { BulkJobStatus } from './BulkJobStatus';
 import { toReportFilters, type ReportsModel } from './reports-model';
 
@@ -73,9 +72,7 @@ export function BulkChanges({ reports }: { reports: ReportsModel }) {
       <SelectAllMatching choice={choice} pageCount={reports.selected.value.size} />
       <BulkJobStatus job={job} model={jobs} detailsHref={reports.detailsHref} />
       {!running && choice.count.value > 0 ? <BulkForm choice={choice} reports={reports} /> : null}
-      {error ? (
-        <ErrorBanner error={error} context={t('bulkStartFailed')} onOpenSettings={openSettings} />
-      ) : null}
+      {error ? <ErrorBanner error={error} context={t('bulkStartFailed')} /> : null}
     </div>
   );
 }

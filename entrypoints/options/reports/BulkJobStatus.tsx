@@ -1,6 +1,6 @@
 // The background's bulk job as a page watches it (the page never sends the changes itself), and its one
 // status: progress and Stop while it runs; what was done, each failure and Retry failed once it ended.
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ApiError } from '@/lib/api/errors';
 import type { ReportId } from '@/lib/api/types';
@@ -12,25 +12,15 @@ import { readableUrl } from '@/lib/readable-url';
 import { reportKey } from '@/lib/report-id';
 import { formatCount } from '../format-number';
 import { JobStatus } from '../JobStatus';
-import { openSettings } from '../router';
 
 /** `onEnded`: a job this page watched running has ended, so the page can show what it changed. */
 export function createBulkJobControls(onEnded: (job: BulkJob) => void) {
   const job = signal<BulkJob | null>(null);
-  const started = signal<string | null>(null);
   const error = signal<ApiError | null>(null);
-  /** Set by start until the new job shows: the job that was there before it. */
-  let awaiting: { before: string | null } | null = null;
 
   const stopWatching = watchBulkJob((next) => {
     const before = job.peek();
-    batch(() => {
-      if (awaiting && next && next.id !== awaiting.before) {
-        started.value = next.id;
-        awaiting = null;
-      }
-      job.value = next;
-    });
+    job.value = next;
     if (next?.phase === 'ended' && before?.id === next.id && before.phase !== 'ended') onEnded(next);
   });
 
@@ -44,17 +34,10 @@ export function createBulkJobControls(onEnded: (job: BulkJob) => void) {
   return {
     /** The background's job (running or ended); null when there is none. */
     job: job as ReadonlySignal<BulkJob | null>,
-    /** The id of the first job that appeared after this page's last start: the one it started. */
-    started: started as ReadonlySignal<string | null>,
     /** The background refused to start, stop, retry or dismiss. */
     error: error as ReadonlySignal<ApiError | null>,
     /** Whether the background took the job. */
-    async start(input: PageInput<'bulk.start'>) {
-      awaiting = { before: job.peek()?.id ?? null };
-      const taken = await ask('bulk.start', input);
-      if (!taken) awaiting = null;
-      return taken;
-    },
+    start: (input: PageInput<'bulk.start'>) => ask('bulk.start', input),
     stop: async () => void (await ask('bulk.stop', {})),
     retryFailed: async () => void (await ask('bulk.retryFailed', {})),
     dismiss: async () => void (await ask('bulk.dismiss', {})),
@@ -122,7 +105,7 @@ export function BulkJobStatus(props: { job: BulkJob | null; model: JobButtons; d
   // A delete's sentence names its failures itself.
   const deleting = job.action.kind === 'delete';
   const said = job.error ? (
-    <ErrorBanner error={job.error} context={t('bulkListFailed')} onOpenSettings={openSettings} />
+    <ErrorBanner error={job.error} context={t('bulkListFailed')} />
   ) : (
     <>
       <p>

@@ -4,7 +4,6 @@ import { ErrorActions } from '@/components/ErrorBanner';
 import { t } from '@/lib/i18n';
 import { formatCount } from '../format-number';
 import { JobStatus } from '../JobStatus';
-import { openSettings } from '../router';
 import { createExportModel, type ExportModel, type ExportState } from './export/export-model';
 import { toReportFilters, type ReportsModel } from './reports-model';
 
@@ -76,11 +75,7 @@ export function ExportPanel({ model }: { model: ExportModel }) {
       actions={
         failed ? (
           <>
-            <ErrorActions
-              error={failed.error}
-              onRetry={() => void model.retry()}
-              onOpenSettings={openSettings}
-            />
+            <ErrorActions error={failed.error} onRetry={() => void model.retry()} />
             <button type="button" onClick={model.dismiss}>
               {t('exportCancel')}
             </button>

@@ -25,7 +25,6 @@ import { formatCount } from '../format-number';
 import { importanceName } from '@/lib/format';
 import { groupByCategory, issueCountsText } from './check-summary';
 import type { ReportDetailsModel } from './report-details-model';
-import { openSettings } from '../router';
 
 export function ReportDetailsPanel({
   details,
@@ -81,18 +80,13 @@ export function ReportDetailsPanel({
           context={id === null ? t('reportsDetailsLoadFailed') : t('reportsDetailsLoadFailedId', id)}
           // A report the service says is gone will not come back by asking again.
           onRetry={gone ? undefined : details.reload}
-          onOpenSettings={openSettings}
         />
       ) : null}
       {report ? (
         <>
           <p class="details-summary">
             <WebLink url={report.url} href={report.pageUrl} class="details-url" />{' '}
-            {details.scoreState.value === 'no_score' && report.result === null ? (
-              <span class="result result--pending">{t('reportsNoScore')}</span>
-            ) : (
-              <ResultBadge report={report} state={details.scoreState.value ?? undefined} />
-            )}
+            <ResultBadge report={report} state={details.scoreState.value ?? undefined} />
           </p>
           <ServiceLine report={report} state={details.scoreState.value} />
           <ReportEditForm key={reportKey(report.id)} report={report} details={details} />
@@ -194,7 +188,6 @@ function ReportEditForm({ report, details }: { report: Report; details: ReportDe
               ? undefined
               : () => (failure.write === 'save' ? void save(new Event('submit')) : void details.regenerate())
           }
-          onOpenSettings={openSettings}
         />
       ) : null}
       <p class="status" role="status">

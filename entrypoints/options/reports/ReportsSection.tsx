@@ -19,7 +19,6 @@ import { ExportReports } from './ExportReports';
 import { ReportDetailsPanel } from './ReportDetailsPanel';
 import type { ReportsModel } from './reports-model';
 import { ReportsTable } from './ReportsTable';
-import { openSettings } from '../router';
 
 /** Reports named in "Delete N reports?"; the rest are counted. */
 const LISTED = 8;
@@ -65,14 +64,7 @@ export function ReportsSection({ model }: { model: ReportsModel }) {
       {model.detailsId.value !== null ? (
         <ReportDetailsPanel details={model.details} onClose={model.closeDetails} />
       ) : null}
-      {error ? (
-        <ErrorBanner
-          error={error}
-          context={t('reportsLoadFailed')}
-          onRetry={list.reload}
-          onOpenSettings={openSettings}
-        />
-      ) : null}
+      {error ? <ErrorBanner error={error} context={t('reportsLoadFailed')} onRetry={list.reload} /> : null}
       <div class="list-toolbar">
         <span class="status">
           {selectedCount > 0

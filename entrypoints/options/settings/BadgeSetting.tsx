@@ -8,15 +8,13 @@ import { toolbarScoreItem } from '@/lib/settings/items';
 import { CheckField } from './parts';
 
 export function BadgeSetting() {
-  const on = useSignal(false);
-  const loaded = useSignal(false);
+  const on = useSignal<boolean | null>(null);
   const busy = useSignal(false);
   const denied = useSignal(false);
   useEffect(() => {
-    void Promise.all([tabs.reliesOn('toolbarScore'), tabs.granted()]).then(([stored, granted]) => {
-      on.value = stored && granted;
-      loaded.value = true;
-    });
+    void Promise.all([tabs.reliesOn('toolbarScore'), tabs.granted()]).then(
+      ([stored, granted]) => (on.value = stored && granted),
+    );
     // The background may turn it off when the permission goes.
     return toolbarScoreItem.watch((value) => (on.value = value));
   }, []);
@@ -45,8 +43,8 @@ export function BadgeSetting() {
       <CheckField
         id="badge-setting"
         label={t('badgeSettingLabel')}
-        checked={on.value}
-        disabled={!loaded.value || busy.value}
+        checked={on.value ?? false}
+        disabled={on.value === null || busy.value}
         onChange={(checked) => void set(checked)}
         hints={[t('badgeSettingWhat'), t('badgeSettingPermission')]}
       />

@@ -36,7 +36,13 @@ describe('ErrorBanner', () => {
 
   it('offers Retry only when the page gives one (e.g. not while a rate limit’s wait runs)', () => {
     expect(buttonsOf(apiError('server'), { onOpenSettings: () => {} })).toEqual([]);
-    expect(buttonsOf(apiError('unauthorized'), { onRetry: () => {} })).toEqual([]);
+  });
+
+  it('opens the options page’s Settings unless the page gives its own way there', () => {
+    window.location.hash = '#/reports';
+    render(<ErrorBanner error={apiError('unauthorized')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(window.location.hash).toBe('#/settings');
   });
 
   it('offers no Retry for a request that must not be sent twice', () => {

@@ -21,7 +21,6 @@ import { AverageScore } from '../ProjectsSection';
 import { downloadSiteCsv, rankingCsv } from './site-csv';
 import { TestPages, testHref } from './TestPages';
 import './project-page.css';
-import { openSettings } from '../../router';
 
 function createSiteModel(name: string) {
   /** What the background wrote; null before its first read of this project. */
@@ -32,13 +31,11 @@ function createSiteModel(name: string) {
 
   // Each complete read has noted its reports' analyses in the history: the trend is read again after it.
   let trendFor: number | null | undefined;
-  let closed = false;
   async function readTrend() {
     const history = readHistory();
     const index = await history.index();
     const ids = Object.keys(index).filter((id) => index[id]!.project === name);
-    const points = siteTrend(await history.histories(ids));
-    if (!closed) trend.value = points;
+    trend.value = siteTrend(await history.histories(ids));
   }
   const stopWatching = watchSite(name, (next) => {
     view.value = next;
@@ -62,10 +59,7 @@ function createSiteModel(name: string) {
     /** Starts a read, or goes on from where Stop left it; `fresh` reads every report again. */
     read: (fresh?: boolean) => ask('site.read', fresh),
     stop: () => ask('site.stop'),
-    dispose() {
-      closed = true;
-      stopWatching();
-    },
+    dispose: stopWatching,
   };
 }
 
@@ -105,12 +99,7 @@ export function ProjectPage({
         {name}
       </h2>
       {error ? (
-        <ErrorBanner
-          error={error}
-          context={t('siteReadFailed')}
-          onRetry={() => void model.read()}
-          onOpenSettings={openSettings}
-        />
+        <ErrorBanner error={error} context={t('siteReadFailed')} onRetry={() => void model.read()} />
       ) : null}
       {summary ? (
         <SiteFacts summary={summary} />

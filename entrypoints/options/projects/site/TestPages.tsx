@@ -18,12 +18,13 @@ import type { SitePage, SiteSummary } from '@/lib/site';
 import { formatCount } from '../../format-number';
 import { BulkJobStatus, createBulkJobControls } from '../../reports/BulkJobStatus';
 import { latestOnly } from '../../list/latest-only';
-import { openSettings } from '../../router';
 import { downloadSiteCsv, testPagesCsv } from './site-csv';
 
 function createTestPagesModel(project: string, test: string) {
   const pages = signal<SitePage[] | null>(null);
   const error = signal<ApiError | null>(null);
+  /** The pages this page asked to regenerate: their job keeps showing once they pass the test. */
+  const asked = signal<ReadonlySet<string>>(new Set());
   const controls = createBulkJobControls(() => {
     if (job.peek() === null) return;
     void send('site.read', { name: project });
@@ -33,9 +34,7 @@ function createTestPagesModel(project: string, test: string) {
   const job = computed(() => {
     const current = controls.job.value;
     if (current?.action.kind !== 'regenerate') return null;
-    // The job this page started keeps showing once its pages pass.
-    if (current.id === controls.started.value) return current;
-    const keys = new Set(pages.value?.map((page) => reportKey(page.id)));
+    const keys = new Set([...asked.value, ...(pages.value ?? []).map((page) => reportKey(page.id))]);
     return current.items.some((item) => keys.has(reportKey(item.id))) ? current : null;
   });
 
@@ -63,6 +62,7 @@ function createTestPagesModel(project: string, test: string) {
         reports: (pages.peek() ?? []).map((page) => ({ id: page.id, label: page.url, score: page.score })),
       };
       if (target.reports.length === 0) return;
+      asked.value = new Set(target.reports.map((page) => reportKey(page.id)));
       await controls.start({ action: { kind: 'regenerate' }, target });
     },
   };
@@ -130,9 +130,7 @@ export function TestPages({
             </button>
           </div>
           <BulkJobStatus job={job} model={model} detailsHref={detailsHref} />
-          {jobError ? (
-            <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} onOpenSettings={openSettings} />
-          ) : null}
+          {jobError ? <ErrorBanner error={jobError} context={t('siteRegenerateFailed')} /> : null}
           <ConfirmDialog
             open={confirming.value}
             title={t('siteRegenerateTitle', formatCount(pages.length))}

@@ -46,10 +46,7 @@ export function testPagesCsv(project: string, test: SiteTest, pages: readonly Si
  * "page-reports-example.com-failed-tests-2026-11-27.csv"; one test's pages:
  * "page-reports-example.com-failing-meta_description-2026-11-27.csv".
  */
-export function siteCsvFileName(now: Date, project: string, testKey?: string): string {
-  return testKey ? csvFileName(now, project, 'failing', testKey) : csvFileName(now, project, 'failed-tests');
-}
-
 export function downloadSiteCsv(project: string, csv: string, testKey?: string): void {
-  downloadFile(siteCsvFileName(new Date(), project, testKey), csv);
+  const holds = testKey ? ['failing', testKey] : ['failed-tests'];
+  downloadFile(csvFileName(new Date(), project, ...holds), csv);
 }

@@ -334,6 +334,21 @@ describe('a project’s page: Regenerate these pages', () => {
     await waitFor(() => expect(callsOf(send, 'site.pages').length).toBeGreaterThan(pagesBefore));
   });
 
+  it('keeps showing the job it started once those pages no longer fail the test', async () => {
+    let failing = [sitePage(3, 41), sitePage(5, 77)];
+    open(`${PROJECT_HASH}?test=meta_description`, { 'site.pages': () => ok(failing) });
+    await storeView({ summary: summary(), read: { phase: 'done' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate these pages' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Regenerate' }));
+    await storeJob({});
+    expect(await screen.findByRole('progressbar', { name: 'Progress of the bulk change' })).toBeTruthy();
+    // Pages 3 and 5 now pass; another page fails the test instead.
+    failing = [sitePage(7, 30)];
+    await storeView({ summary: summary(), read: { phase: 'done' } });
+    expect(await screen.findByRole('link', { name: 'https://site.example/page-7' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progress of the bulk change' })).toBeTruthy();
+  });
+
   it('Cancel starts nothing', async () => {
     const { send } = open(`${PROJECT_HASH}?test=meta_description`);
     await storeView({ summary: summary(), read: { phase: 'done' } });

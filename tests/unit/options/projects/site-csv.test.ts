@@ -1,7 +1,7 @@
-// A project page's files: named after the project and what they hold, headers in the person's language,
-// full addresses and UTC times.
+// A project page's files: headers in the person's language, full addresses and UTC times (their names:
+// project-page.test).
 import { afterEach, describe, expect, it } from 'vitest';
-import { rankingCsv, siteCsvFileName, testPagesCsv } from '@/entrypoints/options/projects/site/site-csv';
+import { rankingCsv, testPagesCsv } from '@/entrypoints/options/projects/site/site-csv';
 import type { SiteTest } from '@/lib/site';
 import { useTestLanguage } from '../../fake-i18n';
 
@@ -16,17 +16,6 @@ const TEST: SiteTest = {
   category: 'seo',
   pages: 2,
 };
-
-describe('a project page’s CSV file name', () => {
-  it('names the project and what the file holds, dated in local time, safe in a file name', () => {
-    const now = new Date(2026, 10, 27, 23, 59);
-    expect(siteCsvFileName(now, 'example.com')).toBe('page-reports-example.com-failed-tests-2026-11-27.csv');
-    expect(siteCsvFileName(now, 'example.com', 'meta_description')).toBe(
-      'page-reports-example.com-failing-meta_description-2026-11-27.csv',
-    );
-    expect(siteCsvFileName(now, 'a/b', '../a b/<c>')).toBe('page-reports-a-b-failing-a-b-c-2026-11-27.csv');
-  });
-});
 
 describe('a project page’s files', () => {
   it('list a test’s pages by their full address, with UTC times and the report’s link', () => {
