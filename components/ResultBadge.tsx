@@ -37,7 +37,7 @@ export function ResultBadge({
   const score = roundScore(report.score);
   return (
     <span class={`result result--${report.result}`} title={title(score)}>
-      {label} · {score}
+      {`${label} · ${score}`}
     </span>
   );
 }

@@ -66,14 +66,20 @@ function useHistoryIndex(reports: readonly ReportSummary[]): HistoryIndex {
   return index;
 }
 
-/** What a row acts on: the same objects from render to render, so an unchanged row does not render again. */
-interface RowActions {
+/** The words every row repeats, looked up once for the page. */
+let rowWords:
+  | Record<'select' | 'noProject' | 'privacyUnknown' | 'notGenerated' | 'details' | 'delete', string>
+  | undefined;
+
+export function ReportsTable({
+  reports,
+  model,
+  toDelete,
+}: {
+  reports: readonly ReportSummary[];
   model: ReportsModel;
   toDelete: Signal<ReportSummary | null>;
-}
-
-export function ReportsTable({ reports, ...actions }: RowActions & { reports: readonly ReportSummary[] }) {
-  const { model } = actions;
+}) {
   const { list } = model;
   const rows = useRowsToRender(reports);
   const history = useHistoryIndex(reports);
@@ -113,7 +119,27 @@ export function ReportsTable({ reports, ...actions }: RowActions & { reports: re
           </th>
         </tr>
       </thead>
-      <tbody>
+      {/* One listener each for the rows' controls, not three a row: the row's place says which report. */}
+      <tbody
+        onClick={(event) => {
+          const button = (event.target as Element).closest('button');
+          const report = button && rows[button.closest('tr')!.sectionRowIndex];
+          if (!report) return;
+          if (button.value === 'delete') {
+            toDelete.value = report;
+            return;
+          }
+          // Some browsers (Firefox and Safari on macOS) do not focus a clicked button: the panel gives the
+          // focus back to what had it.
+          button.focus();
+          model.openDetails(report.id);
+        }}
+        onChange={(event) => {
+          const input = event.target as HTMLInputElement;
+          const report = rows[input.closest('tr')!.sectionRowIndex];
+          if (report) model.toggleSelected(report.id, input.checked);
+        }}
+      >
         {rows.map((report, index) => {
           const key = reportKey(report.id);
           const change = scoreChangeOf(history[key], report);
@@ -126,7 +152,6 @@ export function ReportsTable({ reports, ...actions }: RowActions & { reports: re
               rowId={`report-row-${index}`}
               selected={selected.has(key)}
               open={model.detailsId.value === key}
-              {...actions}
             />
           );
         })}
@@ -135,7 +160,7 @@ export function ReportsTable({ reports, ...actions }: RowActions & { reports: re
   );
 }
 
-interface ReportRowProps extends RowActions {
+interface ReportRowProps {
   report: ReportSummary;
   /** Points since the previous analysis, and that analysis's score; null when the history cannot tell. */
   change: number | null;
@@ -146,6 +171,9 @@ interface ReportRowProps extends RowActions {
 }
 
 /**
+ * The row's cells are called as functions, not rendered as components: each component costs Preact (and
+ * the signals' hooks) an instance, and a page has 100 rows.
+ *
  * A row renders again only when one of its props changes (a page of 100 renders again on every answer), or
  * while its report has no result: "Generating…" turns into "No score" with time alone (ResultBadge).
  */
@@ -155,66 +183,52 @@ class ReportRow extends Component<ReportRowProps> {
     return (Object.keys(next) as (keyof ReportRowProps)[]).some((name) => next[name] !== this.props[name]);
   }
 
-  render({ report, change, previous, rowId, selected, open, model, toDelete }: ReportRowProps) {
+  render({ report, change, previous, rowId, selected, open }: ReportRowProps) {
     const urlId = `${rowId}-url`;
+    const words = (rowWords ??= {
+      select: t('reportsSelectRow'),
+      noProject: t('reportsNoProject'),
+      privacyUnknown: t('reportsPrivacyUnknown'),
+      notGenerated: t('reportsNotGeneratedYet'),
+      details: t('reportsDetailsButton'),
+      delete: t('optionsDelete'),
+    });
     return (
       <tr class={open ? 'is-open' : selected ? 'is-selected' : undefined}>
         <td class="select-cell">
           {/* Named "Select" (the row's URL describes it): a URL in the name would match any label query. */}
-          <input
-            type="checkbox"
-            aria-label={t('reportsSelectRow')}
-            aria-describedby={urlId}
-            checked={selected}
-            onChange={(event) => model.toggleSelected(report.id, event.currentTarget.checked)}
-          />
+          <input type="checkbox" aria-label={words.select} aria-describedby={urlId} checked={selected} />
         </td>
         <th scope="row" id={urlId} class="url-cell">
-          <WebLink url={report.url} href={report.pageUrl} class="truncate" />
+          {WebLink({ url: report.url, href: report.pageUrl, class: 'truncate' })}
         </th>
-        <td class="project-cell">{report.project ?? <span class="muted">{t('reportsNoProject')}</span>}</td>
+        <td class="project-cell">{report.project ?? <span class="muted">{words.noProject}</span>}</td>
         <td>
-          <ResultBadge report={report} />
+          {ResultBadge({ report })}
           {change === null || previous === null ? null : (
-            <>
-              {' '}
-              <ScoreChangeMark change={{ change, previous }} />
-            </>
+            <> {ScoreChangeMark({ change: { change, previous } })}</>
           )}
         </td>
         <td>
           {report.privacy === null ? (
-            <span class="muted">{t('reportsPrivacyUnknown')}</span>
+            <span class="muted">{words.privacyUnknown}</span>
           ) : (
             PRIVACY_NAMES[report.privacy]
           )}
         </td>
-        <td class="date-cell">
-          <DateTime iso={report.createdAt} />
-        </td>
-        <td class="date-cell">
-          <DateTime iso={report.generatedAt} missing={t('reportsNotGeneratedYet')} />
-        </td>
+        <td class="date-cell">{DateTime({ iso: report.createdAt })}</td>
+        <td class="date-cell">{DateTime({ iso: report.generatedAt, missing: words.notGenerated })}</td>
         <td class="row-actions">
-          <button
-            type="button"
-            aria-describedby={urlId}
-            onClick={(event) => {
-              // Some browsers (Firefox and Safari on macOS) do not focus a clicked button: the panel gives
-              // the focus back to what had it.
-              event.currentTarget.focus();
-              model.openDetails(report.id);
-            }}
-          >
-            {t('reportsDetailsButton')}
+          <button type="button" value="details" aria-describedby={urlId}>
+            {words.details}
           </button>
           <button
             type="button"
+            value="delete"
             class="danger"
-            aria-label={`${t('optionsDelete')} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
-            onClick={() => (toDelete.value = report)}
+            aria-label={`${words.delete} ${t('reportsDeleteRowName', readableUrl(report.url))}`}
           >
-            {t('optionsDelete')}
+            {words.delete}
           </button>
         </td>
       </tr>
