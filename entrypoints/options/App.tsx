@@ -8,6 +8,7 @@ import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
 import { ProjectPage } from './projects/site/ProjectPage';
 import { lazyComponent } from './lazy-section';
+import { HeaderSwitcher } from './settings/HeaderSwitcher';
 
 export function App({ start = startOptionsPage }: { start?: () => Promise<OptionsPage> }) {
   const page = useSignal<OptionsPage | null>(null);
@@ -43,9 +44,6 @@ export function App({ start = startOptionsPage }: { start?: () => Promise<Option
 const SettingsSection = lazyComponent(
   () => import('./settings/SettingsSection').then((module) => module.SettingsSection),
   () => <p class="status">{t('optionsLoading')}</p>,
-);
-const HeaderSwitcher = lazyComponent(() =>
-  import('./settings/ConnectionsPanel').then((module) => module.HeaderSwitcher),
 );
 
 const sectionName = (section: OptionsSection) =>

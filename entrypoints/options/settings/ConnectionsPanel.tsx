@@ -1,15 +1,13 @@
-// Several connections: Settings' list, the form that adds one, and the header's switcher. Another connection
+// Several connections: Settings' list and the form that adds one. Another connection
 // (or another list of them) starts the page again, so every section shows its data.
 import { batch, signal, useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { ConnectionSwitcher } from '@/components/ConnectionSwitcher';
 import { TextField } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { t } from '@/lib/i18n';
-import { followSwitch } from '@/lib/connection-space';
-import type { ConnectionSummary, KeyCheck, PageInput } from '@/lib/messaging/protocol';
+import type { ConnectionSummary, KeyCheck } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import {
   createConnectionForm,
@@ -20,42 +18,13 @@ import {
   type SettingsStatus,
 } from './settings-model';
 import { StatusLine } from './parts';
-
-/** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
-let changingHere = false;
-
-export const changingFromHere = () => changingHere;
-
-type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
-
-export function sendChange<T extends Change>(type: T, payload: PageInput<T>) {
-  changingHere = true;
-  // Kept on success: the page starts again; the event of the switch may come after the answer.
-  return send(type, payload).then((result) => {
-    if (!result.ok) changingHere = false;
-    return result;
-  });
-}
+import { sendChange, startAgain, takeNote, type Change } from './HeaderSwitcher';
 
 /** What the page says once back with the connection added, after its key was tried (or not: added anyway). */
 function addedNote(check: KeyCheck | undefined): string {
   if (!check || check.outcome === 'rejected') return t('connAdded');
   if (check.outcome === 'accepted') return t('connAddedAccepted');
   return unreachable(check.error) ? t('connAddedUnreachable') : t('connAddedUnchecked');
-}
-
-const NOTE_KEY = 'pageReports.connectionNote';
-
-/** `note` is said once the page is back. */
-function startAgain(note: string) {
-  sessionStorage.setItem(NOTE_KEY, note);
-  location.reload();
-}
-
-function takeNote(): string | null {
-  const note = sessionStorage.getItem(NOTE_KEY);
-  sessionStorage.removeItem(NOTE_KEY);
-  return note;
 }
 
 export function createConnectionsModel() {
@@ -339,26 +308,5 @@ export function ConnectionFormView(props: {
         {props.buttons}
       </div>
     </form>
-  );
-}
-
-/** The header's switcher. A switch made elsewhere (the popup, another tab) starts this page again too. */
-export function HeaderSwitcher() {
-  // From one connection to another: Settings' own save of the first one, or of this one as another
-  // account, leaves the page as it is.
-  useEffect(() => {
-    let last: string | null = null;
-    followSwitch((shown, now) => {
-      const from = last ?? shown.id;
-      last = now.id;
-      if (from && now.id && from !== now.id && !changingFromHere()) location.reload();
-    });
-  }, []);
-  return (
-    <ConnectionSwitcher
-      labelShown
-      switchTo={(id) => sendChange('connections.switch', { id })}
-      onSwitched={(chosen) => startAgain(t('connSwitched', chosen.label))}
-    />
   );
 }

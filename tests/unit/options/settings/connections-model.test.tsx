@@ -1,7 +1,8 @@
 // The connections model (Settings): what adding, testing, switching, renaming and removing ask the
 // background and say. The add form's checks, access and "Add anyway" are connection-form.test.ts's.
 import { describe, expect, it, vi } from 'vitest';
-import { changingFromHere, createConnectionsModel } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { createConnectionsModel } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { changingFromHere } from '@/entrypoints/options/settings/HeaderSwitcher';
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { KeyCheck } from '@/lib/messaging/protocol';
 import { A, B, settingsWith } from '../../connection-fixtures';

@@ -6,7 +6,8 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { send } from '@/lib/messaging/send';
-import { ConnectionsPanel, HeaderSwitcher } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { ConnectionsPanel } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { HeaderSwitcher } from '@/entrypoints/options/settings/HeaderSwitcher';
 import { SettingsSection } from '@/entrypoints/options/settings/SettingsSection';
 
 import { A, B, settingsWith as summary } from '../../connection-fixtures';

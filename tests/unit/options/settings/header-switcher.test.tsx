@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/preact';
 import { expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { send } from '@/lib/messaging/send';
-import { HeaderSwitcher } from '@/entrypoints/options/settings/ConnectionsPanel';
+import { HeaderSwitcher } from '@/entrypoints/options/settings/HeaderSwitcher';
 import { ACTIVE_ACCOUNT_KEY, ACTIVE_CONNECTION_KEY } from '@/lib/storage-keys';
 import { A, B, settingsWith } from '../../connection-fixtures';
 
@@ -31,7 +31,7 @@ it('follows a switch made elsewhere on a page opened before any connection was s
   // A page of its own: the connection it shows is read once, when it first asks.
   vi.resetModules();
   fakeBrowser.reset();
-  const { HeaderSwitcher: OpenedEmpty } = await import('@/entrypoints/options/settings/ConnectionsPanel');
+  const { HeaderSwitcher: OpenedEmpty } = await import('@/entrypoints/options/settings/HeaderSwitcher');
   const { send: sendOfPage } = await import('@/lib/messaging/send');
   vi.mocked(sendOfPage).mockImplementation(async () => ({ ok: true, data: settingsWith([A, B]) }) as never);
   const reload = vi.fn();
