@@ -14,8 +14,9 @@ const budgets = {
   popup: 30,
   // The popup's views and the tab following.
   sidepanel: 35,
-  // Export CSV, Bulk changes and a project's page load with the page; Settings stays lazy.
-  options: 50,
+  // Every section loads with the page (51.3 KB): held at 50 KB only by Settings in a chunk of its own,
+  // which would flash "Loading…" on a first visit for no gain a person feels.
+  options: 55,
 };
 // Libraries are most of the worker (zod with its en/de messages, the polyfill, WXT's storage): a second
 // validation or HTTP library breaks this, the worker's own code grows it only slowly.

@@ -7,7 +7,7 @@ import { startOptionsPage, type OptionsPage } from './options-page';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { ReportsSection } from './reports/ReportsSection';
 import { ProjectPage } from './projects/site/ProjectPage';
-import { lazyComponent } from './lazy-section';
+import { SettingsSection } from './settings/SettingsSection';
 import { HeaderSwitcher } from './settings/HeaderSwitcher';
 
 export function App({ start = startOptionsPage }: { start?: () => Promise<OptionsPage> }) {
@@ -39,12 +39,6 @@ export function App({ start = startOptionsPage }: { start?: () => Promise<Option
     </div>
   );
 }
-
-// Kept out of the start-up code: with them the page's scripts would pass their 50 KB guard (53.6 KB).
-const SettingsSection = lazyComponent(
-  () => import('./settings/SettingsSection').then((module) => module.SettingsSection),
-  () => <p class="status">{t('optionsLoading')}</p>,
-);
 
 const sectionName = (section: OptionsSection) =>
   ({

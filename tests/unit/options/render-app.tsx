@@ -2,9 +2,6 @@
 import { render } from '@testing-library/preact';
 import { App } from '@/entrypoints/options/App';
 import { fakeSend, ok, type Handlers } from './fakes';
-// The page's lazily loaded Settings, loaded with the test file: an `import()` the page starts near a test's
-// end then resolves from the module cache instead of loading after the test environment is gone.
-import '@/entrypoints/options/settings/SettingsSection';
 
 export const SETTINGS = {
   baseUrl: 'https://r.example',
