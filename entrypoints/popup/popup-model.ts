@@ -102,39 +102,53 @@ const painted = <T>(kept: Cached<T> | null): Shown<T> =>
 function shownValue<T>(ask: () => Promise<Result<Cached<T>>> | null, onNotConfigured: () => void) {
   const shown = signal<Shown<T>>(nothingYet());
   let version = 0;
-  /** The kept copy `paint` showed, until the next load. */
-  let paintedCopy: { copy: Cached<T> | null; shows: Shown<T> } | null = null;
+  let loads = 0;
+  /** What `paint` showed, until `loadPainted`. */
+  let painting: { copy: Cached<T> | null; shows: Shown<T>; loads: number } | null = null;
+
+  /** Takes a copy younger than `freshForMs` as the answer, else asks; load `asked` may have been overtaken. */
+  async function answer(copy: Cached<T> | null | undefined, freshForMs: number, asked: number) {
+    const age = copy ? Date.now() - copy.fetchedAt : Infinity;
+    if (copy && age >= 0 && age < freshForMs) return void (shown.value = answered(copy));
+    const request = ask();
+    if (!request) return;
+    shown.value = { ...shown.value, state: 'loading', error: null };
+    const result = await request;
+    if (asked !== version) return;
+    if (!result.ok && result.error.kind === 'not_configured') onNotConfigured();
+    shown.value = result.ok ? answered(result.data) : { ...shown.value, state: 'saved', error: result.error };
+  }
+
   return Object.assign(shown, {
-    paint(copy: Cached<T> | null) {
-      shown.value = painted(copy);
-      paintedCopy = { copy, shows: shown.value };
-    },
     /**
      * Shows the answer, or keeps the value and says why not. Given the kept copy of what is now asked for,
      * shows it first, or takes it as the answer when younger than `freshForMs`.
      */
     async load(kept?: Promise<Cached<T> | null> | Cached<T> | null, freshForMs = 0): Promise<void> {
       const asked = ++version;
-      const before = paintedCopy;
-      paintedCopy = null;
+      loads++;
       // Awaited only when still being read: an answer already known is shown at once.
       const copy = kept instanceof Promise ? await kept : kept;
       if (asked !== version) return;
-      // A copy painted already is not painted again, nor taken over what replaced it since (news is newer).
-      const wasPainted = before !== null && before.copy === copy;
-      const replaced = wasPainted && shown.peek() !== before.shows;
-      const age = copy ? Date.now() - copy.fetchedAt : Infinity;
-      if (copy && !replaced && age >= 0 && age < freshForMs) return void (shown.value = answered(copy));
-      if (kept !== undefined && !wasPainted) shown.value = painted(copy ?? null);
-      const request = ask();
-      if (!request) return;
-      shown.value = { ...shown.value, state: 'loading', error: null };
-      const answer = await request;
-      if (asked !== version) return;
-      if (!answer.ok && answer.error.kind === 'not_configured') onNotConfigured();
-      shown.value = answer.ok
-        ? answered(answer.data)
-        : { ...shown.value, state: 'saved', error: answer.error };
+      if (kept !== undefined) shown.value = painted(copy ?? null);
+      return answer(copy, freshForMs, asked);
+    },
+    /** Shows the kept copy while nothing was loaded yet. */
+    paint(copy: Cached<T> | null) {
+      if (loads > 0) return;
+      shown.value = painted(copy);
+      painting = { copy, shows: shown.value, loads };
+    },
+    /**
+     * Asks for what `paint` showed, without painting it again. A load since asks for what is shown now; news
+     * set since is newer than the copy, which is then not taken as the answer.
+     */
+    async loadPainted(freshForMs: number): Promise<void> {
+      const from = painting;
+      painting = null;
+      if (!from || from.loads !== loads) return;
+      const asked = ++version;
+      return answer(shown.peek() === from.shows ? from.copy : undefined, freshForMs, asked);
     },
     set(value: T) {
       version++;
@@ -335,13 +349,11 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       page.value = checked;
       const pageKept = checked.reportable ? await kept.pageReport(checked.url) : null;
       const recentCached = await recentKept;
-      if (setup.value === 'unknown' && (pageKept || recentCached)) {
-        batch(() => {
-          setup.value = 'cached';
-          pageReport.paint(pageKept);
-          recent.paint(recentCached);
-        });
-      }
+      batch(() => {
+        if (setup.value === 'unknown' && (pageKept || recentCached)) setup.value = 'cached';
+        pageReport.paint(pageKept);
+        recent.paint(recentCached);
+      });
       onKeptRead?.();
       // A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
@@ -360,8 +372,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       });
       const freshForMs = panel?.freshForMs ?? 0;
       await Promise.all([
-        pageReport.load(pageKept, freshForMs),
-        recent.load(recentCached, freshForMs),
+        pageReport.loadPainted(freshForMs),
+        recent.loadPainted(freshForMs),
         snapshot.data.create ? resume(snapshot.data.create) : null,
       ]);
     },

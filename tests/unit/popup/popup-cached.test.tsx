@@ -1,7 +1,7 @@
 // The popup paints what the background's report store kept straight from storage.session, before the
 // background's snapshot answers; the form waits for that answer (its privacy, a create already running).
 // The store is written by the background's own writer over WXT's fake browser.
-import { screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { budgets } from '@/entrypoints/background/storage-budget';
@@ -99,5 +99,34 @@ describe('popup: the kept reports painted before the background answers', () => 
     expect(within(card).queryByText('Bad')).toBeNull();
     lookup.resolve(ok({ data: scored, fetchedAt: Date.now() }));
     await waitFor(() => expect(screen.getByRole('article').textContent).toContain('Good · 91'));
+  });
+
+  it('keeps "This site only", ticked before the snapshot answered, over the start-up’s kept list', async () => {
+    const snapshot = deferred<Result<PopupSnapshot>>();
+    const siteList = deferred<Result<Cached<ReportSummary[]>>>();
+    openPopup(
+      {
+        'popup.snapshot': () => snapshot.promise,
+        'popup.recentReports': () => siteList.promise,
+        'popup.pageReport': () => ok({ data: pageReport, fetchedAt: Date.now() }),
+      },
+      PAGE_URL,
+      cache,
+    );
+    const list = await screen.findByRole('list', { name: 'Recent reports' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'This site only' }));
+    await waitFor(() => expect(sent('popup.recentReports')).toEqual([{ host: 'example.com' }]));
+
+    snapshot.resolve(snapshotOf());
+    await waitFor(() => expect(sent('popup.pageReport')).toHaveLength(1));
+    expect(screen.queryByText(/other\.org/)).toBeNull();
+    siteList.resolve(ok({ data: [pageReport], fetchedAt: Date.now() }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Recent reports' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
+    expect(sent('popup.recentReports')).toEqual([{ host: 'example.com' }]);
   });
 });
