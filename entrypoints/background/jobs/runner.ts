@@ -133,6 +133,8 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     void keepWaking(deps.alarm);
     try {
       for (;;) {
+        // Taken before the read: a wake asked for while the job is read ends the wait worked out from it.
+        const woken = stopping.signal;
         const job = await item.getValue();
         if (gone.aborted || ended(job)) break;
         // A job that replaced another is paced afresh: the other's 429 waits were not its own.
@@ -159,7 +161,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         const wait = job!.stopRequested ? 0 : due - now();
         if (wait > 0) {
           // Not kept alive meanwhile: a worker stopped while it waits is woken by the alarm.
-          await abortableSleep(wait, stopping.signal);
+          await abortableSleep(wait, woken);
           continue;
         }
         await keepAliveWhile(step(job!, next, pacer));

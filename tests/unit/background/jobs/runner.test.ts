@@ -16,6 +16,7 @@ const ALARM = workAlarm('test', 'a');
 
 function setup(answerAfterMs: number) {
   const sentAt: number[] = [];
+  const item = spaceItem<Job<TimedStep> | null>('session', 'a', 'testJob', null, budgets.session);
   const runner = createRunner<Job<TimedStep>>(
     {
       name: 'test',
@@ -28,7 +29,7 @@ function setup(answerAfterMs: number) {
       settle: async () => ({ state: 'pending' }),
     },
     {
-      item: spaceItem('session', 'a', 'testJob', null, budgets.session),
+      item,
       alarm: ALARM,
       gone: new AbortController().signal,
     },
@@ -39,7 +40,7 @@ function setup(answerAfterMs: number) {
         void job.items.push({ key: String(job.items.length), state: 'pending', dueAt: Date.now() + dueInMs }),
       () => newJob('test', []),
     );
-  return { add, sentAt };
+  return { add, sentAt, runner, item };
 }
 
 beforeEach(() => {
@@ -71,5 +72,29 @@ describe('the runner', () => {
     expect(keptAlive).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(keptAlive).toHaveBeenCalledTimes(2);
+  });
+
+  it('honours a Stop made while the loop was reading the job, not after the wait it read', async () => {
+    const { add, sentAt, runner, item } = setup(0);
+    await add(5 * 60_000);
+    await vi.advanceTimersByTimeAsync(10);
+    // The loop's next read answers with the job as it was before Stop, once Stop has been written.
+    const read = item.getValue.bind(item);
+    let reads = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(item, 'getValue').mockImplementation(async () => {
+      // A copy, as a real storage answers: the fake one hands out the object Stop then changes.
+      const value = structuredClone(await read());
+      if (++reads === 2) await released;
+      return value;
+    });
+    void runner.resume(); // its own read, then a wake: the loop reads the job again (held)
+    await vi.waitFor(() => expect(reads).toBe(2));
+    await runner.stop();
+    release();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await read())?.phase).toBe('ended');
+    expect(sentAt).toEqual([]);
   });
 });
