@@ -33,7 +33,10 @@ interface KeptRows extends SiteReadFacts {
 }
 
 /** A job of listing only (no steps); its page 0 is the list read that checks the kept rows. */
-interface ReadJob extends Job, Omit<KeptRows, 'readAt'> {}
+interface ReadJob extends Job, Omit<KeptRows, 'readAt'> {
+  /** The check found the kept rows current: they stay as stored, answers noted meanwhile included. */
+  current?: boolean;
+}
 
 /** A project whose rows are kept, and when a read of it last started or ended (the budget's age). */
 interface KeptProject {
@@ -109,7 +112,7 @@ export function createSiteReads(
         const kept = await rowsItem(project).getValue();
         // Found current now, so read now: pages that read again once a summary is old do not ask every visit.
         if (kept && isCurrent(kept, page)) {
-          Object.assign(job, { rows: kept.rows, total: kept.total, cut: kept.cut });
+          job.current = true;
           return false;
         }
         await fromTheStart(project);
@@ -138,7 +141,8 @@ export function createSiteReads(
       if (job.nextPage !== undefined)
         return setRead(project, { phase: 'stopped', read: job.rows.length, total: job.total });
       try {
-        const kept = { rows: job.rows, total: job.total, cut: job.cut, readAt: Date.now() };
+        const read = job.current ? ((await rowsItem(project).getValue()) ?? job) : job;
+        const kept = { rows: read.rows, total: read.total, cut: read.cut, readAt: Date.now() };
         await rowsItem(project).setValue(kept);
         await keep(project);
         await setRead(project, { phase: 'done' }, summaryOf(project, kept));

@@ -531,6 +531,35 @@ describe('the kept rows follow report answers', () => {
     expect(await testsOf()).toEqual([['title', 3]]);
   });
 
+  it('a report answered while a second visit finds the rows current stays in them', async () => {
+    const { sites, read, settled, fake } = await readProject();
+    fake.asked.length = 0;
+    // The check's read of the kept rows (once the list answered) is held until the report's write is queued.
+    const get = fakeBrowser.storage.session.get.bind(fakeBrowser.storage.session);
+    let held = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(fakeBrowser.storage.session, 'get').mockImplementation((async (keys: never) => {
+      const value = structuredClone(await get(keys));
+      if (!held && fake.asked.length === 1 && JSON.stringify(keys ?? null).includes('siteRows')) {
+        held = true;
+        await released;
+      }
+      return value;
+    }) as never);
+    await read();
+    await vi.waitFor(() => expect(held).toBe(true));
+    const noting = sites.noted([reportOf(4, { title: { missing: null } })]);
+    await vi.advanceTimersByTimeAsync(2500);
+    release();
+    await settled();
+    await written(noting);
+    expect(fake.asked).toHaveLength(1);
+    expect((await view())?.summary).toMatchObject({ pages: 4, total: 4 });
+    const pages = await sites.handlers['site.pages']({ name: PROJECT, test: 'title' });
+    expect(pages.ok && pages.data.map((page) => page.id)).toEqual([4]);
+  });
+
   it('a report of a project not kept changes nothing', async () => {
     const { sites } = await readProject();
     const before = await fakeBrowser.storage.session.get(null);
