@@ -33,5 +33,3 @@ export function createHashRouter(fallback: OptionsRoute) {
 }
 
 export type HashRouter = ReturnType<typeof createHashRouter>;
-
-export { openSettings } from '@/components/ErrorBanner';

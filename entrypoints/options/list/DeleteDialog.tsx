@@ -7,7 +7,6 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import type { ApiError, Result } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { openSettings } from '../router';
 
 export interface DeleteDialogProps<T> {
   /** The item to delete; null when the dialog is closed. */
@@ -84,12 +83,7 @@ export function DeleteDialog<T>({
       {target === null ? null : children(target)}
       {busy.value ? <p class="status">{t('optionsDeleting')}</p> : null}
       {failure ? (
-        <ErrorBanner
-          error={failure}
-          context={failedContext}
-          onRetry={() => void confirm()}
-          onOpenSettings={openSettings}
-        />
+        <ErrorBanner error={failure} context={failedContext} onRetry={() => void confirm()} />
       ) : null}
       {failure && target !== null ? afterFailure?.(failure, target) : null}
     </ConfirmDialog>
