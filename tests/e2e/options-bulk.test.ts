@@ -70,10 +70,14 @@ describe('bulk changes', () => {
     api().controls.setRateLimit(null);
 
     expectEachChangedOnce(ids, 1);
-    // The pace: once room was low, never two accepted PATCHes closer than the steady pace (less jitter).
-    const times = accepted().map((request) => request.receivedAt!);
+    // The pace, once room was low: one PATCH every 2 s over the run, and never a burst. Measured where the
+    // service receives them, so a busy machine's delay of one request shortens one gap; it does not add up.
+    const times = accepted()
+      .map((request) => request.receivedAt!)
+      .slice(2);
     const gaps = times.slice(1).map((time, index) => time - times[index]!);
-    expect(gaps.slice(2).every((gap) => gap >= 1800)).toBe(true);
+    expect(times.at(-1)! - times[0]!, `gaps ${gaps.join(', ')}`).toBeGreaterThanOrEqual(gaps.length * 1900);
+    expect(Math.min(...gaps), `gaps ${gaps.join(', ')}`).toBeGreaterThanOrEqual(1000);
     // Paced from the headers, not by meeting the limit: no 429 at all (Retry-After is the unit tests' part).
     expect(patches().filter((request) => request.status === 429)).toEqual([]);
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
