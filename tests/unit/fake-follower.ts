@@ -7,7 +7,7 @@ import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report, ReportId } from '@/lib/api/types';
 import type { MessageType } from '@/lib/messaging/protocol';
-import { isGenerating } from '@/lib/report-state';
+import { GIVE_UP_AFTER_MS, isGenerating } from '@/lib/report-state';
 import { createFollower } from '@/entrypoints/background/follower';
 
 const running: AbortController[] = [];
@@ -68,3 +68,26 @@ export function startFakeFollower(
     },
   };
 }
+
+/** What the follower's job leaves in storage.session after it gave up on `report` without a result. */
+export const followerGaveUpOn = (report: Report, now = Date.now()) => ({
+  ':followedReports': {
+    id: 'followed',
+    phase: 'ended',
+    stopRequested: false,
+    notBefore: 0,
+    waitingUntil: null,
+    error: null,
+    items: [
+      {
+        id: report.id,
+        state: 'done',
+        follow: 'no_score',
+        report,
+        since: now - GIVE_UP_AFTER_MS - 1000,
+        attempts: 24,
+        endedAt: now - 1000,
+      },
+    ],
+  },
+});

@@ -2,7 +2,7 @@
 // a report the service gave no score.
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
+import { followerGaveUpOn } from '../fake-follower';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { budgets } from '@/entrypoints/background/storage-budget';
 import { createReportStore } from '@/lib/report-store';
@@ -55,29 +55,6 @@ const SCORED = makeReport({
 function snapshotWith(create: { startedAt: number; error?: never }) {
   return () => ok({ configured: true, lastPrivacy: 0 as const, create });
 }
-
-/** What the background's follower job leaves after ten minutes without a result (lib/following). */
-const followerGaveUpOn = (report: Report, now: number) => ({
-  ':followedReports': {
-    id: 'followed',
-    phase: 'ended',
-    stopRequested: false,
-    notBefore: 0,
-    waitingUntil: null,
-    error: null,
-    items: [
-      {
-        id: report.id,
-        state: 'done',
-        follow: 'no_score',
-        report,
-        since: now - GIVE_UP_AFTER_MS - 1000,
-        attempts: 24,
-        endedAt: now - 1000,
-      },
-    ],
-  },
-});
 
 describe('popup: phpRank’s scored report', () => {
   it('shows the band with the score, the issue counts and the three most important failures', async () => {

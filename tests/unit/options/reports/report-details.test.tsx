@@ -9,6 +9,7 @@ import { RAW_TEXT_LIMIT } from '@/entrypoints/options/reports/ReportDetailsPanel
 import { callsOf, fail, fakeSend, followerReads, makePage, makeReport, ok } from '../fakes';
 import { checksOf } from '../../popup/fixtures';
 import { renderApp } from '../render-app';
+import { followerGaveUpOn } from '../../fake-follower';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
@@ -325,7 +326,7 @@ describe('the details panel’s summary of the tests', () => {
   it('says “no result yet” with Regenerate and the service’s link once the follower gave up on an undated report', async () => {
     const undated = generating(7, { createdAt: null, updatedAt: null });
     // What the background's follower leaves after ten minutes without a result (lib/following).
-    await fakeBrowser.storage.session.set({ ':followedReports': { items: [givenUp(undated)] } });
+    await fakeBrowser.storage.session.set(followerGaveUpOn(undated));
     openDetails({ 'reports.list': () => ok(makePage([undated])), 'reports.get': () => ok(undated) });
     const details = await panel();
     expect(await within(details).findByText('No result yet')).toBeTruthy();
@@ -337,20 +338,6 @@ describe('the details panel’s summary of the tests', () => {
     expect(within(details).queryByText('Generating…')).toBeNull();
   });
 });
-
-/** A step of the follower's job that gave up on `report` (the shape lib/following reads). */
-function givenUp(report: Report) {
-  const now = Date.now();
-  return {
-    id: report.id,
-    state: 'done',
-    follow: 'no_score',
-    report,
-    since: now - GIVE_UP_AFTER_MS - 1000,
-    attempts: 24,
-    endedAt: now - 1000,
-  };
-}
 
 describe('a report the service says is gone', () => {
   const GONE = 'This report no longer exists on the service.';
