@@ -7,6 +7,13 @@ installFakeI18n();
 // The worker's keep-alive call (jobs/runner.ts), which the fake browser leaves unimplemented.
 fakeBrowser.runtime.getPlatformInfo = async () => ({ os: 'linux', arch: 'x86-64', nacl_arch: 'x86-64' });
 
+// A real browser's storage answers with copies: code that changes what it read must write it to keep it.
+for (const area of ['local', 'session'] as const) {
+  const store = fakeBrowser.storage[area];
+  const get = store.get.bind(store);
+  store.get = (async (keys?: never) => structuredClone(await get(keys))) as typeof store.get;
+}
+
 // Testing Library only where there is a DOM to render into: loading it would slow every node file.
 const testingLibrary = typeof document === 'undefined' ? undefined : await import('@testing-library/preact');
 

@@ -540,7 +540,7 @@ describe('the kept rows follow report answers', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     vi.spyOn(fakeBrowser.storage.session, 'get').mockImplementation((async (keys: never) => {
-      const value = structuredClone(await get(keys));
+      const value = await get(keys);
       if (!held && fake.asked.length === 1 && JSON.stringify(keys ?? null).includes('siteRows')) {
         held = true;
         await released;
