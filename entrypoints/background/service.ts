@@ -1,5 +1,6 @@
 // One connection's service: its client, and the events its answers raise. A connection removed or saved
-// as another account gets no request, and a late answer tells nothing.
+// as another account gets no request, and a late answer tells nothing but, for a write, that it may have
+// happened.
 import { browser } from 'wxt/browser';
 import { apiError } from '@/entrypoints/background/error-messages';
 import { PACED, type ApiClient, type ReadOptions } from '@/entrypoints/background/service/client';
@@ -104,18 +105,24 @@ function createService(on: ConnectionRef, emit: Emit, clientOf: ClientOf) {
    * One call over this connection's own address and key, its answer scrubbed of the key, and told (`tell`
    * with its data; a report the service says is gone, when `id` names it) only while the connection is
    * still this account. A read whose answer could not be kept (storage stayed full) says so; a write that
-   * was done stays done.
+   * was done stays done, and one answered after the connection went may have been (`done` says what).
    */
   async function run<T>(
     call: (client: ApiClient) => Promise<Result<T>>,
     tell?: (data: T) => Promise<void>,
-    { read = false, id }: { read?: boolean; id?: ReportId } = {},
+    { read = false, id, done }: { read?: boolean; id?: ReportId; done?: string } = {},
   ): Promise<Result<T>> {
     const settings = await readConnectionOf(on);
     if (!settings) return connectionGone(on);
     if (!settings.baseUrl || !settings.apiKey) return { ok: false, error: apiError('not_configured') };
     const answer = withoutKey(await call(clientOf(settings)), settings.apiKey);
-    if (!(await alive())) return connectionGone(on);
+    if (!(await alive())) {
+      if (!done || (!answer.ok && answer.error.retrySafe !== false)) return connectionGone(on);
+      return {
+        ok: false,
+        error: apiError('unexpected', { message: t('connGoneWrite', done), retrySafe: false }),
+      };
+    }
     // phpRank's 403 on an update is read by the client as not_found too.
     const gone = !answer.ok && answer.error.kind === 'not_found' && id !== undefined;
     const told = answer.ok
@@ -200,19 +207,21 @@ function createService(on: ConnectionRef, emit: Emit, clientOf: ClientOf) {
       run(
         (client) => client.createReport(input),
         (report) => emit('report.created', { on, pageUrl: input.url, report }),
+        { done: t('errorDoneCreated') },
       ),
 
     updateReport: (id: ReportId, changes: UpdateReportInput): Promise<Result<Report>> =>
       run(
         (client) => client.updateReport(id, changes),
         (report) => emit('report.changed', { on, report, regenerated: changes.regenerate === true }),
-        { id },
+        { id, done: changes.regenerate ? t('errorDoneRegenerated') : t('errorDoneChanged') },
       ),
 
     deleteReport: (id: ReportId) =>
       run(
         (client) => client.deleteReport(id),
         () => emit('report.gone', { on, id, error: null }),
+        { done: t('errorDoneDeleted') },
       ),
 
     listProjects: (query: ProjectListQuery) => run((client) => client.listProjects(query)),

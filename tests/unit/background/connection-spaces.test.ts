@@ -414,6 +414,61 @@ describe('an answer that comes after its connection was removed or saved as anot
   });
 });
 
+describe('a write answered after its connection was saved with another key', () => {
+  type Handlers = ReturnType<typeof createBackground>['handlers'];
+  it.each([
+    [
+      'create',
+      (h: Handlers) => h['reports.create']({ connection, url: 'https://example.com/page', privacy: 0 }),
+      'created the report',
+    ],
+    [
+      'regeneration',
+      (h: Handlers) => h['reports.update']({ connection, id: 7, regenerate: true }),
+      'regenerated the report’s results',
+    ],
+    [
+      'privacy change',
+      (h: Handlers) => h['reports.update']({ connection, id: 7, privacy: 1 }),
+      'changed the report',
+    ],
+    ['delete', (h: Handlers) => h['reports.delete']({ connection, id: 7 }), 'deleted the report'],
+  ] as const)(
+    '(%s) may have happened: said without Retry, and nothing is kept under A',
+    async (_, write, done) => {
+      await writeConnections({ active: A.id, list: [A, B] });
+      const sent = deferred();
+      const release = deferred();
+      const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if ((init?.method ?? 'GET') !== 'GET') {
+          sent.resolve();
+          await release.promise; // phpRank analyses the page (tens of seconds)
+        }
+        const report = { id: 7, url: 'example.com/page', result: 80, privacy: 0 };
+        return new Response(JSON.stringify({ data: report }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      };
+      const { handlers } = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+      const answered = write(handlers);
+      await sent.promise;
+      expect(
+        (await handlers['settings.save']({ connection, baseUrl: A.baseUrl, apiKey: ANOTHER_KEY })).ok,
+      ).toBe(true);
+      release.resolve();
+
+      const answer = await answered;
+      expect(answer).toMatchObject({ ok: false, error: { retrySafe: false } });
+      if (!answer.ok) {
+        expect(answer.error.message).toContain(`may have ${done} all the same`);
+        expect(errorAction(answer.error)).toBeNull();
+      }
+      expect(await keysOf(A.id)).toEqual([]);
+    },
+  );
+});
+
 describe('a message naming a connection that is gone', () => {
   const route = (handlers: ReturnType<typeof createBackground>['handlers']) =>
     createMessageRouter(handlers, { extensionId: 'x', extensionBaseUrl: 'chrome-extension://x/' });
