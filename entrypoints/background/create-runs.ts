@@ -53,8 +53,16 @@ export function createCreateRuns(connectionId: string, gone: AbortSignal) {
   }
 
   return {
-    /** Sends `send`, the create for `url`, noted as running until its answer is noted; its answer then. */
+    /** Whether a write for `url` is on its way here. */
+    busy: (url: string) => running.has(url),
+
+    /**
+     * Sends `send`, the create for `url` (for the menu, its lookup too), noted as running until its answer
+     * is noted; its answer then. A create for a page with one on its way gets that one's answer, unsent.
+     */
     run(url: string, send: () => Promise<Result<Report>>): Promise<Result<Report>> {
+      const joined = running.get(url);
+      if (joined) return joined;
       const sent = send();
       // Known as running here before the note is written: a popup asking meanwhile must not take the
       // note for one left by a stopped worker.

@@ -17,7 +17,6 @@ import { reportKey } from '@/lib/report-id';
 import { integrationPrefsItem } from '@/lib/settings/items';
 import type { ConnectionWork } from '../connection-work';
 import { apiError } from '../error-messages';
-import { keepAliveWhile } from '../jobs/runner';
 import { clearCreate, outcomeLook, runningLook, showCreate } from '../score-badge';
 
 export type Work = 'create' | 'regenerate';
@@ -129,7 +128,7 @@ export async function announce(outcome: Outcome, tabId?: number): Promise<'notif
 /** The work of the connection active when asked (a switch meanwhile changes nothing); null: none. */
 export type ActiveWork = () => Promise<ConnectionWork | null>;
 
-/** For a page's or a link's address; the answer, or null when nothing was sent. */
+/** For a page's or a link's address; the answer, or null when the service was not asked. */
 export async function quickCreate(
   activeWork: ActiveWork,
   address: string | undefined,
@@ -146,19 +145,24 @@ export async function quickCreate(
   if (!input.success) return refuse(input.error.issues[0]!.message);
   const work = await activeWork();
   if (!work) return refuse(t('notifyCouldNotCheck', apiError('not_configured').message));
-  // The lookup cannot see a report still being made: a second press would make a second one.
-  const running = await work.creates.state(page.url);
-  if (running && !running.error) return refuse(t('notifyAlreadyCreating'));
-  if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
-  const found = await work.service.pageReport(page.url, work.store.aliasOf);
-  if (!found.ok) return refuse(t('notifyCouldNotCheck', found.error.message));
-  if (found.data) {
-    const answer = await keepAliveWhile(work.service.updateReport(found.data.id, { regenerate: true }));
-    const outcome = describeOutcome('regenerate', page.url, answer);
-    await announce(answer.ok ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
-    return answer;
-  }
-  const answer = await work.create(input.data);
-  await announce(describeOutcome('create', page.url, answer), tabId);
+  // The lookup cannot see a report still being made, so the page's write is on its way from the lookup on:
+  // a second press would make a second one, and a popup's create gets this one's answer.
+  if (work.creates.busy(page.url)) return refuse(t('notifyAlreadyCreating'));
+  let kind = 'create' as Work;
+  const answer = await work.creates.run(page.url, async (): Promise<Result<Report>> => {
+    if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
+    const found = await work.service.pageReport(page.url, work.store.aliasOf);
+    if (!found.ok) {
+      return { ok: false, error: { ...found.error, message: t('notifyCouldNotCheck', found.error.message) } };
+    }
+    if (!found.data) return work.service.createReport(input.data);
+    kind = 'regenerate';
+    return work.service.updateReport(found.data.id, { regenerate: true });
+  });
+  // A regeneration's failure is no create's for the next popup to show: the badge or a notification says it.
+  if (kind === 'regenerate' && !answer.ok) await work.creates.dismiss(page.url);
+  const outcome = describeOutcome(kind, page.url, answer);
+  const regenerated = answer.ok && kind === 'regenerate';
+  await announce(regenerated ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
   return answer;
 }

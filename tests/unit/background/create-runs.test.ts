@@ -4,6 +4,8 @@ import { CREATE_INTERRUPTED, createCreateRuns } from '@/entrypoints/background/c
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import type { Report } from '@/lib/api/types';
+import { writeConnections } from '@/entrypoints/background/settings/storage';
+import { createBackground } from '@/entrypoints/background/wiring';
 import { makeReport } from '../popup/fixtures';
 
 const URL_A = 'https://example.com/a';
@@ -81,6 +83,47 @@ describe('create runs', () => {
     await answer({ ok: true, data: makeReport({ id: 9 }) });
     expect(await waited).toMatchObject({ ok: true, data: { id: 9 } });
     expect(await runs.state(URL_A)).toBeNull();
+  });
+
+  it('a second create of a page on its way is answered with that one, not sent again', async () => {
+    const { runs } = setup();
+    const answer = run(runs, URL_A);
+    const again = vi.fn(async (): Promise<Result<Report>> => ({ ok: true, data: makeReport({ id: 6 }) }));
+    const second = runs.run(URL_A, again);
+    await answer({ ok: true, data: makeReport({ id: 5 }) });
+    expect(await second).toMatchObject({ ok: true, data: { id: 5 } });
+    expect(again).not.toHaveBeenCalled();
+    // Once it is answered, the page's next create is sent.
+    expect(await runs.run(URL_A, again)).toMatchObject({ ok: true, data: { id: 6 } });
+  });
+
+  it('two creates of one page at once, from any pages (popup, side panel, another window), send one POST', async () => {
+    vi.useRealTimers();
+    const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+    await writeConnections({ active: A.id, list: [A] });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    const fetch = async () => {
+      posts += 1;
+      await held; // phpRank analyses the page before it answers
+      const report = { id: 40 + posts, url: 'example.com/a', result: 86, privacy: 0 };
+      return new Response(JSON.stringify({ data: report }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const { handlers } = createBackground({ client: { fetch: fetch as typeof globalThis.fetch } });
+    const create = () =>
+      handlers['reports.create']({ connection: { id: A.id, account: A.id }, url: URL_A, privacy: 0 });
+    const first = create();
+    await expect.poll(() => posts).toBe(1);
+    const second = create();
+    release();
+    expect(await first).toMatchObject({ ok: true, data: { id: 41 } });
+    expect(await second).toMatchObject({ ok: true, data: { id: 41 } });
+    expect(posts).toBe(1);
   });
 
   it('a failure older than any create could take is dropped', async () => {

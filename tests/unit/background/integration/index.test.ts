@@ -65,19 +65,18 @@ function setup(
     ok(makeReport({ id: 12, url: 'example.com/a', score: 40, result: 'bad' })),
   );
   const lookUp = vi.fn(async (_url: string) => found);
-  const creating = vi.fn(async (_url: string) => false);
   const regenerate = vi.fn(async (_id: ReportId) =>
     ok(makeReport({ id: 12, url: 'example.com/a', score: 91 })),
   );
-  // The active connection's work, where a create for the page may be on its way.
+  // The active connection's work, where nothing for the page is on its way.
   const work = {
-    creates: { state: async (url: string) => ((await creating(url)) ? { startedAt: Date.now() } : null) },
+    creates: { busy: () => false, run: (_url: string, send: () => Promise<unknown>) => send() },
     service: {
       pageReport: (url: string) => lookUp(url),
       updateReport: (id: ReportId) => regenerate(id),
+      createReport: create,
     },
     store: {},
-    create,
   };
   registerBrowserIntegration(background?.activeWork ?? (async () => work as never));
   // A page's create and regeneration as the handlers run them.
@@ -344,6 +343,84 @@ describe('browser integration', () => {
     service.release();
     await vi.waitFor(async () => expect((await badge()).text).not.toBe('!'));
     expect(posted()).toEqual(['GET', 'POST']);
+  });
+
+  /** A service that holds what `hold` picks until released; `report` lists for the page (null: none). */
+  function heldService(
+    hold: (method: string) => boolean,
+    report: Record<string, unknown> | null = null,
+    writeStatus = 200,
+  ) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      sent.push(method);
+      if (hold(method)) await held;
+      const made = { id: 12, url: 'example.com/a', result: 86, privacy: 0, password: false };
+      const items = report ? [report] : [];
+      const meta = { current_page: 1, last_page: 1, per_page: 100, total: items.length };
+      const body = method === 'GET' ? { data: items, meta } : { data: made };
+      const status = method === 'GET' ? 200 : writeStatus;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    };
+    return { fetch: fetch as typeof globalThis.fetch, sent, release };
+  }
+
+  async function onConnectionA(service: ReturnType<typeof heldService>) {
+    const A = { id: 'a', label: 'A', baseUrl: 'https://a.example', apiKey: 'key-of-a-1111' };
+    await writeConnections({ active: A.id, list: [A] });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    const background = createBackground({ client: { fetch: service.fetch } });
+    return { background, ...setup(undefined, background), connection: { id: A.id, account: A.id } };
+  }
+
+  const ALREADY =
+    'Report not created: For example.com/a: A report for this page is already being made; its outcome follows.';
+
+  it('a second press, or a popup’s create, while the page is being looked up makes no second report', async () => {
+    const service = heldService((method) => method === 'GET');
+    const { background, connection } = await onConnectionA(service);
+    await clickMenu({ menuItemId: MENU_PAGE, pageUrl: TAB.url });
+    await vi.waitFor(() => expect(service.sent).toEqual(['GET']));
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(async () => expect(await badge()).toEqual({ text: '!', title: ALREADY }));
+    // The popup's create is answered with the page's report on its way.
+    const popupCreate = background.handlers['reports.create']({ connection, url: TAB.url, privacy: 0 });
+    service.release();
+    expect(await popupCreate).toMatchObject({ ok: true, data: { id: 12 } });
+    await vi.waitFor(async () => expect((await badge()).text).toBe('86'));
+    expect(service.sent).toEqual(['GET', 'POST']);
+  });
+
+  it('a second press while the page’s report is being regenerated regenerates nothing more', async () => {
+    const existing = { id: 12, url: 'example.com/a', result: 70, privacy: 0, password: false };
+    const service = heldService((method) => method === 'PATCH', existing);
+    await saveIntegrationPrefs({ notifications: true });
+    const { notifications } = await onConnectionA(service);
+    const titles = () => notifications.create.mock.calls.map(([, options]) => options.title);
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(() => expect(service.sent).toEqual(['GET', 'PATCH']));
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(() => expect(titles()).toEqual(['Report not created']));
+    expect(notifications.create.mock.calls[0]![1].message).toBe(ALREADY.replace('Report not created: ', ''));
+    service.release();
+    await vi.waitFor(() =>
+      expect(titles()).toEqual(['Report not created', 'It had a report: results regenerated']),
+    );
+    expect(service.sent).toEqual(['GET', 'PATCH']);
+  });
+
+  it('a regeneration’s failure is said on the tab, and not kept as a create’s for the next popup', async () => {
+    const existing = { id: 12, url: 'example.com/a', result: 70, privacy: 0, password: false };
+    const service = heldService(() => false, existing, 404);
+    const { background, connection } = await onConnectionA(service);
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect(service.sent).toEqual(['GET', 'PATCH']);
+    const snapshot = await background.handlers['popup.snapshot']({ connection, url: TAB.url });
+    expect(snapshot).toMatchObject({ ok: true, data: { create: null } });
   });
 
   describe('a popup’s create or regeneration', () => {
