@@ -148,20 +148,21 @@ export async function quickCreate(
   // The lookup cannot see a report still being made, so the page's write is on its way from the lookup on:
   // a second press would make a second one, and a popup's create gets this one's answer.
   if (work.creates.busy(page.url)) return refuse(t('notifyAlreadyCreating'));
-  let kind = 'create' as Work;
+  // null while the page is looked up: a failed lookup made nothing.
+  let kind = null as Work | null;
   const answer = await work.creates.run(page.url, async (): Promise<Result<Report>> => {
     if (tabId !== undefined) await showCreate(tabId, runningLook(serviceAddress(page.url) ?? page.url));
     const found = await work.service.pageReport(page.url, work.store.aliasOf);
     if (!found.ok) {
       return { ok: false, error: { ...found.error, message: t('notifyCouldNotCheck', found.error.message) } };
     }
+    kind = found.data ? 'regenerate' : 'create';
     if (!found.data) return work.service.createReport(input.data);
-    kind = 'regenerate';
     return work.service.updateReport(found.data.id, { regenerate: true });
   });
-  // A regeneration's failure is no create's for the next popup to show: the badge or a notification says it.
-  if (kind === 'regenerate' && !answer.ok) await work.creates.dismiss(page.url);
-  const outcome = describeOutcome(kind, page.url, answer);
+  // Only a create's failure is for the next popup to show: the badge or a notification says the others.
+  if (kind !== 'create' && !answer.ok) await work.creates.dismiss(page.url);
+  const outcome = describeOutcome(kind ?? 'create', page.url, answer);
   const regenerated = answer.ok && kind === 'regenerate';
   await announce(regenerated ? { ...outcome, title: t('notifyExistingRegeneratedTitle') } : outcome, tabId);
   return answer;

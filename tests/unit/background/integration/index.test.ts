@@ -70,7 +70,11 @@ function setup(
   );
   // The active connection's work, where nothing for the page is on its way.
   const work = {
-    creates: { busy: () => false, run: (_url: string, send: () => Promise<unknown>) => send() },
+    creates: {
+      busy: () => false,
+      run: (_url: string, send: () => Promise<unknown>) => send(),
+      dismiss: async () => undefined,
+    },
     service: {
       pageReport: (url: string) => lookUp(url),
       updateReport: (id: ReportId) => regenerate(id),
@@ -419,6 +423,22 @@ describe('browser integration', () => {
     await events.command.trigger('create-report', TAB);
     await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
     expect(service.sent).toEqual(['GET', 'PATCH']);
+    const snapshot = await background.handlers['popup.snapshot']({ connection, url: TAB.url });
+    expect(snapshot).toMatchObject({ ok: true, data: { create: null } });
+  });
+
+  it('a lookup the service refused makes nothing, is said on the tab, and is not kept as a create’s', async () => {
+    const service = heldService(() => false);
+    const answer = service.fetch;
+    service.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      (init?.method ?? 'GET') === 'GET'
+        ? new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 })
+        : answer(input, init)) as typeof globalThis.fetch;
+    const { background, connection } = await onConnectionA(service);
+    await events.command.trigger('create-report', TAB);
+    await vi.waitFor(async () => expect((await badge()).text).toBe('!'));
+    expect((await badge()).title).toMatch(/^Report not created: .*could not check/i);
+    expect(service.sent).toEqual([]);
     const snapshot = await background.handlers['popup.snapshot']({ connection, url: TAB.url });
     expect(snapshot).toMatchObject({ ok: true, data: { create: null } });
   });
