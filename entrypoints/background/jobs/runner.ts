@@ -139,7 +139,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         if (gone.aborted || ended(job)) break;
         // A job that replaced another is paced afresh: the other's 429 waits were not its own.
         if (job!.id !== pacedId) {
-          pacer = createPacer();
+          pacer = createPacer(job!.limited);
           pacedId = job!.id;
         }
         const [next] = job!.items.filter(isOpen).sort((a, b) => dueOrder(a) - dueOrder(b));
@@ -181,12 +181,13 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     const paced = (stored: J) => {
       stored.notBefore = Math.max(now(), sentAt + pacer.next());
       stored.waitingUntil = null;
+      delete stored.limited;
     };
     if (job.phase === 'collecting') {
       const page = job.nextPage ?? 1;
       const answer = await kind.list!(job, page);
       const waitMs = pacer.after(answer);
-      if (waitMs !== null) return waitOut(job.id, waitMs);
+      if (waitMs !== null) return waitOut(job.id, waitMs, pacer.limited());
       await edit(job.id, async (stored) => {
         paced(stored);
         if (!answer.ok) return endWith(stored, answer.error);
@@ -209,7 +210,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       if (!(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt })))) return;
       const answer = await kind.send!(job, next!);
       const waitMs = pacer.after(answer);
-      if (waitMs !== null) return waitOut(job.id, waitMs, key);
+      if (waitMs !== null) return waitOut(job.id, waitMs, pacer.limited(), key);
       await edit(job.id, async (stored) => {
         const outcome =
           (await kind.answered?.(stored, next!, answer)) ??
@@ -225,10 +226,11 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   /** A 429: nothing was done, so the same request goes again once the service's wait is over. */
-  async function waitOut(id: string, waitMs: number, key?: string) {
+  async function waitOut(id: string, waitMs: number, limited: number, key?: string) {
     await edit(id, (stored) => {
       if (key !== undefined) setStep(stored, key, { state: 'pending' } as Partial<StepOf<J>>);
       stored.notBefore = stored.waitingUntil = now() + waitMs;
+      stored.limited = limited;
     });
   }
 

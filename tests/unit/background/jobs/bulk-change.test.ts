@@ -463,6 +463,27 @@ describe('resuming after the worker stopped', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('counts a report’s 429s across restarts: the worker stopped in each wait, the fourth 429 fails it', async () => {
+    const { deps, sent } = setup(() => ({
+      ok: false,
+      error: apiError('rate_limited', { status: 429, retryAfterSeconds: 60 }),
+    }));
+    let worker = new AbortController();
+    let bulk = bulkOver(deps, worker.signal);
+    await bulk.handlers['bulk.start']({ ...toPrivate, target: reportsTarget(1) });
+    for (let restart = 0; restart < 5; restart++) {
+      await vi.advanceTimersByTimeAsync(30_000);
+      // Chrome stops the worker waiting idle; the alarm wakes a new one.
+      worker.abort();
+      worker = new AbortController();
+      bulk = bulkOver(deps, worker.signal);
+      void bulk.resume();
+      await vi.advanceTimersByTimeAsync(35_000);
+    }
+    expect(sent).toHaveLength(4);
+    expect((await job()).items[0]).toMatchObject({ state: 'failed', error: { kind: 'rate_limited' } });
+  });
+
   it('resume does nothing twice: a second resume while one runs sends nothing more', async () => {
     const { bulk, sent } = setup();
     await leftBehind({ kind: 'privacy', privacy: 1 }, [
