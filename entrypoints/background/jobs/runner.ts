@@ -7,7 +7,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/types';
 import type { Job, Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
-import { budgets, type spaceItem } from '../storage-budget';
+import { budgets, StorageFull, storageFullError, type spaceItem } from '../storage-budget';
 
 export type { Job, Step };
 type StepOf<J extends Job> = J['items'][number];
@@ -99,10 +99,20 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const job = await item.getValue();
       if (gone.aborted || job?.id !== id) return null;
       const before = job.phase;
-      await change(job);
-      if (before !== 'ended' && job.phase === 'ended') await kind.ended?.(job);
-      await item.setValue(job);
-      return job;
+      try {
+        await change(job);
+        if (before !== 'ended' && job.phase === 'ended') await kind.ended?.(job);
+        await item.setValue(job);
+        return job;
+      } catch (cause) {
+        if (!(cause instanceof StorageFull) || before === 'ended') throw cause;
+        // Tried again, it would fail for ever: the job as stored ends saying why (or goes, if even that fails).
+        const stored = (await item.getValue())!;
+        finish(stored, storageFullError(cause.area));
+        await kind.ended?.(stored);
+        await item.setValue(stored).catch(() => item.removeValue());
+        return null;
+      }
     });
   }
 
@@ -146,11 +156,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job!.stopRequested && !interrupted) || (job!.phase === 'running' && !next)) {
-          await edit(job!.id, (stored) => {
-            stored.phase = 'ended';
-            stored.waitingUntil = null;
-            for (const entry of stored.items) if (entry.state === 'pending') entry.state = 'skipped';
-          });
+          await edit(job!.id, (stored) => finish(stored));
           continue;
         }
         // Its request may still be at the service: settle it only once the client would have given up.
@@ -284,7 +290,14 @@ export const newJob = <S extends Step>(id: string, steps: S[]): Job<S> => ({
   error: null,
 });
 
-export function endWith(job: Job, error: ApiError) {
+export function endWith(job: Job, error: ApiError | null) {
   job.phase = 'ended';
   job.error = error;
+}
+
+/** Ends `job` (with `error` when it failed): the steps not sent are skipped. */
+function finish(job: Job, error: ApiError | null = job.error) {
+  endWith(job, error);
+  job.waitingUntil = null;
+  for (const entry of job.items) if (entry.state === 'pending') entry.state = 'skipped';
 }
