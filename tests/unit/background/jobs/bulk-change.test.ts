@@ -401,6 +401,17 @@ describe('resuming after the worker stopped', () => {
     expect(sent.map((entry) => entry.input.id)).toEqual([1, 2]);
   });
 
+  it('sends a Password change in flight again: a new password cannot be read back', async () => {
+    const { bulk, sent, privacyOnService } = setup();
+    privacyOnService.set(1, 2); // already Password, with the old password
+    await bulkPasswordItem('a').setValue('the-new-password');
+    await leftBehind({ kind: 'privacy', privacy: 2 }, [{ id: 1, state: 'sending', sentAt: 999_000 }]);
+    void bulk.resume();
+    const ended = await untilEnded();
+    expect(sent.map((entry) => entry.input)).toEqual([{ id: 1, privacy: 2, password: 'the-new-password' }]);
+    expect(ended.items[0]!.state).toBe('done');
+  });
+
   it('a regenerate in flight may have happened: failed, not sent again, and left out of Retry failed', async () => {
     const { bulk, sent, reads } = setup();
     await leftBehind({ kind: 'regenerate' }, [
