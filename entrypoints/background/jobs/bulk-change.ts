@@ -106,8 +106,7 @@ export function createBulkChanges(connectionId: string, service: BulkService, go
     password?: string,
     query?: ReportListQuery,
   ) {
-    // One job at a time: its start time tells it from the last one.
-    const job: StoredJob = { ...newJob(String(Date.now()), items), action };
+    const job: StoredJob = { ...newJob(crypto.randomUUID(), items), action };
     if (query) Object.assign(job, { phase: 'collecting', query });
     const started = await runner.start(job, () => passwordItem.setValue(password ?? null));
     return started ? ok : refuse(t('bulkAlreadyRunning'));

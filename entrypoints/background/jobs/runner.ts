@@ -263,13 +263,19 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       await keepWaking(deps.alarm);
       void ensureRunning();
     },
-    /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
+    /**
+     * Replaces an ended job (or none) with `job` and runs it, `before` first (in the queue, as the check is:
+     * of two starts at once, one runs); false while another runs.
+     */
     async start(job: J, before?: () => Promise<unknown>): Promise<boolean> {
-      if (!ended(await item.getValue())) return false;
-      await before?.();
-      await serially(() => item.setValue(job));
-      void ensureRunning();
-      return true;
+      const started = await serially(async () => {
+        if (!ended(await item.getValue())) return false;
+        await before?.();
+        await item.setValue(job);
+        return true;
+      });
+      if (started) void ensureRunning();
+      return started;
     },
     async stop(): Promise<void> {
       const job = await item.getValue();

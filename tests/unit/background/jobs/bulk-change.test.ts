@@ -16,6 +16,7 @@ import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
+import { t } from '@/lib/i18n';
 import { makePage, makeReport } from '../../options/fakes';
 
 type UpdateInput = PageInput<'reports.update'>;
@@ -215,6 +216,32 @@ describe('bulk changes in the background', () => {
     expect(await bulk.handlers['bulk.dismiss']()).toEqual({ ok: true, data: null });
     expect(await bulkJobItem('a').getValue()).toBeNull();
     expect(await bulkPasswordItem('a').getValue()).toBeNull();
+  });
+
+  it('refuses the second of two starts at once: the first job is not replaced', async () => {
+    const { bulk, sent } = setup();
+    const answers = await Promise.all([
+      bulk.handlers['bulk.start']({ ...toPrivate, target: reportsTarget(1) }),
+      bulk.handlers['bulk.start']({ action: { kind: 'privacy', privacy: 0 }, target: reportsTarget(2) }),
+    ]);
+    expect(answers).toEqual([
+      { ok: true, data: null },
+      { ok: false, error: expect.objectContaining({ message: t('bulkAlreadyRunning') }) },
+    ]);
+    await untilEnded();
+    expect(sent.map((entry) => entry.input)).toEqual([{ id: 1, privacy: 1 }]);
+  });
+
+  it('tells a job from the last one even when both started in the same millisecond', async () => {
+    const { bulk } = setup();
+    await bulk.handlers['bulk.start']({ ...toPrivate, target: reportsTarget(1) });
+    // The clock stands still (fake timers): only what is due now runs.
+    for (let turn = 0; turn < 100 && (await job()).phase !== 'ended'; turn++)
+      await vi.advanceTimersByTimeAsync(0);
+    expect((await job()).phase).toBe('ended');
+    const first = (await job()).id;
+    expect((await bulk.handlers['bulk.start'](toPrivate)).ok).toBe(true);
+    expect((await job()).id).not.toBe(first);
   });
 
   it('sends the password with each change but keeps it out of the job pages watch, in storage.session only', async () => {
