@@ -31,6 +31,8 @@ export interface Job<S extends Step = Step> {
   notBefore: number;
   /** While a 429 is waited out: until when. */
   waitingUntil: number | null;
+  /** 429s in a row met by the request waiting to go again (three at most, lib/pace.ts), across restarts. */
+  limited?: number;
   /** Why it ended before sending anything. */
   error: ApiError | null;
 }

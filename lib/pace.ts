@@ -25,14 +25,20 @@ function steadyPaceMs({ limit }: RateLimit): number {
 /** A wild Retry-After cannot freeze a run. */
 const MAX_WAIT_MS = 60_000;
 const MAX_RATE_LIMITED = 3;
+const PAUSE_MS = 250;
 
-/** After each answer, `after` says whether to wait and send the same request again (a 429, three at most). */
-export function createPacer(pauseMs = 250) {
+/**
+ * After each answer, `after` says whether to wait and send the same request again (a 429, three at most);
+ * `limitedSoFar`: the 429s that request met already (a job keeps them across worker restarts).
+ */
+export function createPacer(limitedSoFar = 0) {
   let backoffMs = 0;
   let throttleMs = 0;
-  let limitedInARow = 0;
+  let limitedInARow = limitedSoFar;
   return {
-    next: () => Math.min(MAX_WAIT_MS, Math.max(pauseMs, backoffMs, throttleMs)),
+    next: () => Math.min(MAX_WAIT_MS, Math.max(PAUSE_MS, backoffMs, throttleMs)),
+    /** The 429s in a row waited out so far. */
+    limited: () => limitedInARow,
     after(result: Result<unknown>): number | null {
       if (!result.ok && result.error.kind === 'rate_limited' && limitedInARow < MAX_RATE_LIMITED) {
         const waitMs = Math.min(

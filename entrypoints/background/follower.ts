@@ -10,6 +10,7 @@ import { GIVE_UP_AFTER_MS, scoreState } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
 import { createRunner, newJob, workAlarm, type Job, type Step } from './jobs/runner';
 import type { Service } from './service';
+import { PACED } from './service/client';
 import { budgets, spaceItem } from './storage-budget';
 
 /** Quick at first (a person looks at "Generating…"), then every 30 s until the give-up. */
@@ -41,7 +42,7 @@ export function createFollower(connectionId: string, service: Pick<Service, 'get
     {
       name: 'follower',
       keyOf: (step) => reportKey(step.id),
-      send: (_job, step) => service.getReport(step.id),
+      send: (_job, step) => service.getReport(step.id, PACED),
       answered(job, sent, answer) {
         const current = job.items.find((entry) => sameId(entry.id, sent.id));
         // Only the following this read was for: a page may have ended or restarted it meanwhile.

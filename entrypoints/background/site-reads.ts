@@ -174,17 +174,14 @@ export function createSiteReads(
     const goOn = !fresh && previous?.nextPage !== undefined ? previous : null;
     const check = !fresh && !goOn && (await rowsItem(project).getValue()) !== null;
     const job: ReadJob = {
-      ...newJob(String(Date.now()), []),
+      ...newJob(crypto.randomUUID(), []),
       phase: 'collecting',
       nextPage: goOn?.nextPage ?? (check ? 0 : 1),
       rows: goOn?.rows ?? [],
       total: goOn?.total ?? null,
       cut: false,
     };
-    await runnerOf(project).start(
-      job,
-      goOn || check ? undefined : () => serially(() => fromTheStart(project)),
-    );
+    await runnerOf(project).start(job, goOn || check ? undefined : () => fromTheStart(project));
   }
 
   /** Changes `rows` of kept project `project` (`kept` null: the read so far's); whether it did. */

@@ -1,6 +1,7 @@
 // Bulk changes: a new privacy, new results ("Regenerate these pages") or Delete selected for many reports,
 // one step a report, on the connection the job started on. In flight when the worker stopped, a privacy
-// change or a delete is read back; new results may have been made, so that step fails as "may have happened".
+// change or a delete is read back (a Password change is sent again); new results may have been made, so that
+// step fails as "may have happened".
 import { apiError } from '@/entrypoints/background/error-messages';
 import type { Result } from '@/lib/api/errors';
 import { PRIVACY, type Report, type ReportSummary } from '@/lib/api/types';
@@ -81,6 +82,8 @@ export function createBulkChanges(connectionId: string, service: BulkService, go
         const error = apiError('unexpected', { message: t('bulkRegenerateInterrupted'), retrySafe: false });
         return { state: 'failed', error };
       }
+      // A new password cannot be read back: sent again (the same change twice changes nothing more).
+      if (action.kind === 'privacy' && action.privacy === PRIVACY.password) return { state: 'pending' };
       const read = await service.getReport(step.id, PACED);
       if (action.kind === 'delete' && !read.ok && read.error.kind === 'not_found') return { state: 'done' };
       if (!read.ok) return { state: 'failed', error: read.error };
@@ -103,8 +106,7 @@ export function createBulkChanges(connectionId: string, service: BulkService, go
     password?: string,
     query?: ReportListQuery,
   ) {
-    // One job at a time: its start time tells it from the last one.
-    const job: StoredJob = { ...newJob(String(Date.now()), items), action };
+    const job: StoredJob = { ...newJob(crypto.randomUUID(), items), action };
     if (query) Object.assign(job, { phase: 'collecting', query });
     const started = await runner.start(job, () => passwordItem.setValue(password ?? null));
     return started ? ok : refuse(t('bulkAlreadyRunning'));

@@ -7,7 +7,7 @@ import type { ApiError, Result } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/types';
 import type { Job, Step } from '@/lib/bulk-job';
 import { abortableSleep, createPacer } from '@/lib/pace';
-import { budgets, type spaceItem } from '../storage-budget';
+import { budgets, StorageFull, storageFullError, type spaceItem } from '../storage-budget';
 
 export type { Job, Step };
 type StepOf<J extends Job> = J['items'][number];
@@ -99,10 +99,20 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       const job = await item.getValue();
       if (gone.aborted || job?.id !== id) return null;
       const before = job.phase;
-      await change(job);
-      if (before !== 'ended' && job.phase === 'ended') await kind.ended?.(job);
-      await item.setValue(job);
-      return job;
+      try {
+        await change(job);
+        if (before !== 'ended' && job.phase === 'ended') await kind.ended?.(job);
+        await item.setValue(job);
+        return job;
+      } catch (cause) {
+        if (!(cause instanceof StorageFull) || before === 'ended') throw cause;
+        // Tried again, it would fail for ever: the job as stored ends saying why (or goes, if even that fails).
+        const stored = (await item.getValue())!;
+        finish(stored, storageFullError(cause.area));
+        await kind.ended?.(stored);
+        await item.setValue(stored).catch(() => item.removeValue());
+        return null;
+      }
     });
   }
 
@@ -139,18 +149,14 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
         if (gone.aborted || ended(job)) break;
         // A job that replaced another is paced afresh: the other's 429 waits were not its own.
         if (job!.id !== pacedId) {
-          pacer = createPacer();
+          pacer = createPacer(job!.limited);
           pacedId = job!.id;
         }
         const [next] = job!.items.filter(isOpen).sort((a, b) => dueOrder(a) - dueOrder(b));
         const interrupted = next?.state === 'sending';
         // A step whose answer was lost is settled first, even after Stop (without waiting then).
         if ((job!.stopRequested && !interrupted) || (job!.phase === 'running' && !next)) {
-          await edit(job!.id, (stored) => {
-            stored.phase = 'ended';
-            stored.waitingUntil = null;
-            for (const entry of stored.items) if (entry.state === 'pending') entry.state = 'skipped';
-          });
+          await edit(job!.id, (stored) => finish(stored));
           continue;
         }
         // Its request may still be at the service: settle it only once the client would have given up.
@@ -181,12 +187,13 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
     const paced = (stored: J) => {
       stored.notBefore = Math.max(now(), sentAt + pacer.next());
       stored.waitingUntil = null;
+      delete stored.limited;
     };
     if (job.phase === 'collecting') {
       const page = job.nextPage ?? 1;
       const answer = await kind.list!(job, page);
       const waitMs = pacer.after(answer);
-      if (waitMs !== null) return waitOut(job.id, waitMs);
+      if (waitMs !== null) return waitOut(job.id, waitMs, pacer.limited());
       await edit(job.id, async (stored) => {
         paced(stored);
         if (!answer.ok) return endWith(stored, answer.error);
@@ -209,7 +216,7 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       if (!(await edit(job.id, (stored) => setStep(stored, key, { state: 'sending', sentAt })))) return;
       const answer = await kind.send!(job, next!);
       const waitMs = pacer.after(answer);
-      if (waitMs !== null) return waitOut(job.id, waitMs, key);
+      if (waitMs !== null) return waitOut(job.id, waitMs, pacer.limited(), key);
       await edit(job.id, async (stored) => {
         const outcome =
           (await kind.answered?.(stored, next!, answer)) ??
@@ -225,10 +232,11 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
   }
 
   /** A 429: nothing was done, so the same request goes again once the service's wait is over. */
-  async function waitOut(id: string, waitMs: number, key?: string) {
+  async function waitOut(id: string, waitMs: number, limited: number, key?: string) {
     await edit(id, (stored) => {
       if (key !== undefined) setStep(stored, key, { state: 'pending' } as Partial<StepOf<J>>);
       stored.notBefore = stored.waitingUntil = now() + waitMs;
+      stored.limited = limited;
     });
   }
 
@@ -255,13 +263,19 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       await keepWaking(deps.alarm);
       void ensureRunning();
     },
-    /** Replaces an ended job (or none) with `job` and runs it, `before` first; false while another runs. */
+    /**
+     * Replaces an ended job (or none) with `job` and runs it, `before` first (in the queue, as the check is:
+     * of two starts at once, one runs); false while another runs.
+     */
     async start(job: J, before?: () => Promise<unknown>): Promise<boolean> {
-      if (!ended(await item.getValue())) return false;
-      await before?.();
-      await serially(() => item.setValue(job));
-      void ensureRunning();
-      return true;
+      const started = await serially(async () => {
+        if (!ended(await item.getValue())) return false;
+        await before?.();
+        await item.setValue(job);
+        return true;
+      });
+      if (started) void ensureRunning();
+      return started;
     },
     async stop(): Promise<void> {
       const job = await item.getValue();
@@ -282,7 +296,14 @@ export const newJob = <S extends Step>(id: string, steps: S[]): Job<S> => ({
   error: null,
 });
 
-export function endWith(job: Job, error: ApiError) {
+export function endWith(job: Job, error: ApiError | null) {
   job.phase = 'ended';
   job.error = error;
+}
+
+/** Ends `job` (with `error` when it failed): the steps not sent are skipped. */
+function finish(job: Job, error: ApiError | null = job.error) {
+  endWith(job, error);
+  job.waitingUntil = null;
+  for (const entry of job.items) if (entry.state === 'pending') entry.state = 'skipped';
 }

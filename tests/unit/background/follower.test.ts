@@ -11,6 +11,7 @@ import { followedFrom, watchFollowed, type Followed } from '@/lib/following';
 import { GIVE_UP_AFTER_MS } from '@/lib/report-state';
 import { summaryOf } from '@/lib/api/summary';
 import { createFollower, FOLLOW_DELAYS_MS, followedOf } from '@/entrypoints/background/follower';
+import { createApiClient, type ReadOptions } from '@/entrypoints/background/service/client';
 import { failed, makeReport, ok } from '../popup/fixtures';
 
 const START = new Date('2026-01-01T12:00:00Z').getTime();
@@ -96,6 +97,30 @@ describe('the follower', () => {
     // 20 s asked, not the table's 2 s; a good read clears the failure.
     expect(readAt).toEqual([1, 21]);
     expect(await entryOf(7)).toMatchObject({ state: 'generating', error: null });
+  });
+
+  it('waits out a 429 itself: the client sends each read once, and pages are shown no wait of the client’s', async () => {
+    const fetchedAt: number[] = [];
+    const onRateLimitWait = vi.fn();
+    const client = createApiClient({
+      baseUrl: 'https://reports.example.com',
+      apiKey: 'key-1234abcd',
+      onRateLimitWait,
+      fetch: (async () => {
+        fetchedAt.push((Date.now() - START) / 1000);
+        return new Response(JSON.stringify({ message: 'Too Many Attempts.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        });
+      }) as typeof fetch,
+    });
+    const getReport = (id: ReportId, read?: ReadOptions) => client.getReport(id, read);
+    const follower = createFollower('a', { getReport }, new AbortController().signal);
+    await follower.track(pending(7));
+    await vi.advanceTimersByTimeAsync(7500);
+    // Three 429s waited out a second each, the fourth answered the follower: one request each.
+    expect(fetchedAt).toEqual([1, 2, 3, 4]);
+    expect(onRateLimitWait).not.toHaveBeenCalled();
   });
 
   it('ends as gone when the service says the report does not exist', async () => {

@@ -37,6 +37,9 @@ const copies = async (connection: string) =>
     .filter((key) => key.startsWith(`${connection}:report:`))
     .map((key) => Number(key.slice(`${connection}:report:`.length)));
 
+/** What a site read's job keeps. */
+type SiteJob = { rows: unknown[] };
+
 const failing = summarizeChecks({ title: { passed: false, errors: {} } });
 
 /** A page of 100 reports from `first` on, each about 4 KB (a long address). */
@@ -185,6 +188,40 @@ describe('a full quota', () => {
     await createSiteReads('a', { listReports: list }, new AbortController().signal).resume();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked).toHaveLength(asksBefore);
+    vi.useRealTimers();
+  });
+
+  it('a site read whose job no longer fits mid-read ends failed with the sentence, its alarm gone', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const project = 'Client A / Landing pages';
+    const reports = Array.from({ length: 250 }, (_, i) => makeReport(i + 1, { project, checks: failing }));
+    const asked: number[] = [];
+    const list = async ({ page = 1 }: { page?: number }) => {
+      asked.push(page);
+      const items = reports.slice((page - 1) * 100, page * 100);
+      return { ok: true as const, data: { ...pageFrom(0), items, page, total: 250, hasNext: page < 3 } };
+    };
+    // The job's rows past the first page meet the quota, whatever is evicted.
+    const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) =>
+      Object.entries(items).some(([key, job]) => /:siteJob:/.test(key) && (job as SiteJob).rows.length > 100)
+        ? Promise.reject(quotaError())
+        : set(items),
+    );
+    const sites = createSiteReads('a', { listReports: list }, new AbortController().signal);
+    await sites.handlers['site.read']({ name: project });
+    const key = `a:${siteViewName(project)}`;
+    const view = async () => (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
+    await vi.waitFor(async () => expect((await view())?.read.phase).toBe('failed'));
+    expect((await view())?.read).toEqual({
+      phase: 'failed',
+      error: expect.objectContaining({ message: t('storageFullSession') }),
+    });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.getAll()).toEqual([]));
+
+    await sites.resume(project);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(asked).toEqual([1, 2]);
     vi.useRealTimers();
   });
 });

@@ -16,6 +16,7 @@ import type { Page, Report, ReportId, ReportSummary } from '@/lib/api/types';
 import type { BulkItem, BulkJob } from '@/lib/bulk-job';
 import type { ReportListQuery } from '@/lib/messaging/inputs';
 import type { PageInput } from '@/lib/messaging/protocol';
+import { t } from '@/lib/i18n';
 import { makePage, makeReport } from '../../options/fakes';
 
 type UpdateInput = PageInput<'reports.update'>;
@@ -217,6 +218,32 @@ describe('bulk changes in the background', () => {
     expect(await bulkPasswordItem('a').getValue()).toBeNull();
   });
 
+  it('refuses the second of two starts at once: the first job is not replaced', async () => {
+    const { bulk, sent } = setup();
+    const answers = await Promise.all([
+      bulk.handlers['bulk.start']({ ...toPrivate, target: reportsTarget(1) }),
+      bulk.handlers['bulk.start']({ action: { kind: 'privacy', privacy: 0 }, target: reportsTarget(2) }),
+    ]);
+    expect(answers).toEqual([
+      { ok: true, data: null },
+      { ok: false, error: expect.objectContaining({ message: t('bulkAlreadyRunning') }) },
+    ]);
+    await untilEnded();
+    expect(sent.map((entry) => entry.input)).toEqual([{ id: 1, privacy: 1 }]);
+  });
+
+  it('tells a job from the last one even when both started in the same millisecond', async () => {
+    const { bulk } = setup();
+    await bulk.handlers['bulk.start']({ ...toPrivate, target: reportsTarget(1) });
+    // The clock stands still (fake timers): only what is due now runs.
+    for (let turn = 0; turn < 100 && (await job()).phase !== 'ended'; turn++)
+      await vi.advanceTimersByTimeAsync(0);
+    expect((await job()).phase).toBe('ended');
+    const first = (await job()).id;
+    expect((await bulk.handlers['bulk.start'](toPrivate)).ok).toBe(true);
+    expect((await job()).id).not.toBe(first);
+  });
+
   it('sends the password with each change but keeps it out of the job pages watch, in storage.session only', async () => {
     const { bulk, sent } = setup();
     await bulk.handlers['bulk.start']({
@@ -401,6 +428,17 @@ describe('resuming after the worker stopped', () => {
     expect(sent.map((entry) => entry.input.id)).toEqual([1, 2]);
   });
 
+  it('sends a Password change in flight again: a new password cannot be read back', async () => {
+    const { bulk, sent, privacyOnService } = setup();
+    privacyOnService.set(1, 2); // already Password, with the old password
+    await bulkPasswordItem('a').setValue('the-new-password');
+    await leftBehind({ kind: 'privacy', privacy: 2 }, [{ id: 1, state: 'sending', sentAt: 999_000 }]);
+    void bulk.resume();
+    const ended = await untilEnded();
+    expect(sent.map((entry) => entry.input)).toEqual([{ id: 1, privacy: 2, password: 'the-new-password' }]);
+    expect(ended.items[0]!.state).toBe('done');
+  });
+
   it('a regenerate in flight may have happened: failed, not sent again, and left out of Retry failed', async () => {
     const { bulk, sent, reads } = setup();
     await leftBehind({ kind: 'regenerate' }, [
@@ -461,6 +499,27 @@ describe('resuming after the worker stopped', () => {
     expect(sent).toEqual([]);
     await untilEnded();
     expect(sent).toHaveLength(1);
+  });
+
+  it('counts a report’s 429s across restarts: the worker stopped in each wait, the fourth 429 fails it', async () => {
+    const { deps, sent } = setup(() => ({
+      ok: false,
+      error: apiError('rate_limited', { status: 429, retryAfterSeconds: 60 }),
+    }));
+    let worker = new AbortController();
+    let bulk = bulkOver(deps, worker.signal);
+    await bulk.handlers['bulk.start']({ ...toPrivate, target: reportsTarget(1) });
+    for (let restart = 0; restart < 5; restart++) {
+      await vi.advanceTimersByTimeAsync(30_000);
+      // Chrome stops the worker waiting idle; the alarm wakes a new one.
+      worker.abort();
+      worker = new AbortController();
+      bulk = bulkOver(deps, worker.signal);
+      void bulk.resume();
+      await vi.advanceTimersByTimeAsync(35_000);
+    }
+    expect(sent).toHaveLength(4);
+    expect((await job()).items[0]).toMatchObject({ state: 'failed', error: { kind: 'rate_limited' } });
   });
 
   it('resume does nothing twice: a second resume while one runs sends nothing more', async () => {
