@@ -14,6 +14,8 @@ import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { errorAction } from '@/lib/api/errors';
+import { spaceKey } from '@/lib/connection-space';
+import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
 import { checksOf, makeReport } from '../popup/fixtures';
 
 const A = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-'.padEnd(60, 'a') };
@@ -475,6 +477,32 @@ describe('an answer that comes after its connection was removed or saved as anot
     await handlers['connections.remove']({ id: A.id });
     expect(await keysOf(A.id)).toEqual([]);
     expect(await keysOf(B.id)).toEqual(['b:history:5']);
+  });
+});
+
+describe('a wait the service asked for (429 with Retry-After)', () => {
+  it('is kept for the connection whose server asked: the pages of another show none', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const lists = heldLists();
+    let asked = false;
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).startsWith(B.baseUrl) && !asked) {
+        asked = true;
+        return new Response(JSON.stringify({ message: 'Too Many Attempts.' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'Retry-After': '3' },
+        });
+      }
+      return lists.fetch(input, init);
+    };
+    const { handlers } = createBackground({ client: { fetch, sleep: async () => undefined } });
+    const onB = { id: B.id, account: B.id };
+    expect((await handlers['reports.list']({ connection: onB, sortBy: 'id', sort: 'desc' })).ok).toBe(true);
+
+    const waits = Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) =>
+      key.endsWith(SERVICE_WAIT_KEY),
+    );
+    expect(waits).toEqual([spaceKey(B.id, SERVICE_WAIT_KEY)]);
   });
 });
 
