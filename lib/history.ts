@@ -93,12 +93,14 @@ export const watchSnapshots = (reportId: string | number, listener: (snapshots: 
 /**
  * Connection `connectionId`'s history, written within `budget` while `keeping()` (the person's setting, handed
  * in by the background so the pages' reader stays free of the settings module): each analysis not kept yet.
+ * Nothing once `gone` (its connection removed or saved as another account; checked in the queue, as in the store).
  */
 export function createHistory(
   connectionId: string,
   { serially, set }: Budget,
   now: () => number,
   keeping: () => Promise<boolean>,
+  gone?: AbortSignal,
 ) {
   const local = browser.storage.local;
   const indexKey = spaceKey(connectionId, HISTORY_INDEX_NAME);
@@ -109,7 +111,7 @@ export function createHistory(
     return serially(async () => {
       const index = await readIndex();
       const ids = Object.keys(index).filter((id) => pick(id, index[id]!));
-      if (ids.length === 0) return;
+      if (gone?.aborted || ids.length === 0) return;
       for (const id of ids) delete index[id];
       await local.remove(ids.map(historyKey));
       await set({ [indexKey]: index });
@@ -119,7 +121,7 @@ export function createHistory(
   return {
     note: (reports: readonly Report[]): Promise<void> =>
       serially(async () => {
-        if (!(await keeping())) return;
+        if (gone?.aborted || !(await keeping())) return;
         const index = await readIndex();
         // Only an analysis that is not the last one kept costs a read: a list of 100 seen again, none.
         const taken = reports.flatMap((report) => {

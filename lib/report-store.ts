@@ -182,8 +182,13 @@ interface Draft {
   drop(id: string): void;
 }
 
-/** Connection `connectionId`'s store, written within `budget`. */
-export function createReportStore(connectionId: string, { serially, set }: Budget, now: () => number) {
+/** Connection `connectionId`'s store, written within `budget`; nothing once `gone` (removed, another account). */
+export function createReportStore(
+  connectionId: string,
+  { serially, set }: Budget,
+  now: () => number,
+  gone?: AbortSignal,
+) {
   const session = browser.storage.session;
   const catalogKey = spaceKey(connectionId, STORE_KEY);
   const aliasesKey = spaceKey(connectionId, PAGE_ALIASES_KEY);
@@ -192,6 +197,8 @@ export function createReportStore(connectionId: string, { serially, set }: Budge
   /** One change of the catalog (in place), written with the copies `put`; the copies dropped go. */
   function update(change: (draft: Draft) => void | Promise<void>): Promise<void> {
     return serially(async () => {
+      // Checked in the queue, as clearSpace runs there: a change begun before the connection went is cleared.
+      if (gone?.aborted) return;
       const catalog = catalogFrom((await session.get(catalogKey))[catalogKey]);
       const written: Record<string, ReportSummary> = {};
       const dropped = new Set<string>();

@@ -1,4 +1,5 @@
-// A wait the service asked for (429 with Retry-After): the background writes when it ends, pages show it.
+// A wait a connection's service asked for (429 with Retry-After): the background writes when it ends under
+// that connection's id, its pages show it.
 import * as z from 'zod/mini';
 
 const serviceWaitSchema = z.object({ until: z.number() });

@@ -51,8 +51,8 @@ export function createConnectionWorks(serviceOf: (ref: ConnectionRef) => Service
     return {
       ref,
       service,
-      store: createReportStore(ref.id, budgets.session, now),
-      history: createHistory(ref.id, budgets.local, now, () => historyOnItem.getValue()),
+      store: createReportStore(ref.id, budgets.session, now, gone.signal),
+      history: createHistory(ref.id, budgets.local, now, () => historyOnItem.getValue(), gone.signal),
       creates,
       follower,
       bulk,

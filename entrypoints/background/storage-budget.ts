@@ -189,10 +189,13 @@ export function spaceItem<T>(area: Area, connectionId: string, name: string, fal
   return item;
 }
 
+/** Everything kept under `connectionId` goes, in each budget's queue: once the writes under way there ended. */
 export async function clearSpace(connectionId: string): Promise<void> {
   const prefix = spaceKey(connectionId, '');
-  for (const area of [browser.storage.session, browser.storage.local]) {
-    const keys = Object.keys(await area.get(null)).filter((key) => key.startsWith(prefix));
-    if (keys.length > 0) await area.remove(keys);
+  for (const area of ['session', 'local'] as const) {
+    await budgets[area].serially(async () => {
+      const keys = Object.keys(await browser.storage[area].get(null)).filter((key) => key.startsWith(prefix));
+      if (keys.length > 0) await browser.storage[area].remove(keys);
+    });
   }
 }

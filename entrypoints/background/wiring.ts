@@ -13,7 +13,7 @@ import {
 } from './settings/storage';
 import { settingsQueue } from './connections';
 import { createHandlers } from './handlers';
-import { clearSpace } from './storage-budget';
+import { clearSpace, spaceItem } from './storage-budget';
 import { createConnectionWorks } from './connection-work';
 import { workAlarmOf } from './jobs/runner';
 import { createToolbarScore, SCORE_INDEX_ALARM } from './toolbar-score';
@@ -21,9 +21,9 @@ import { clearScore, showScore } from './score-badge';
 import { react, type BackgroundEvent, type BackgroundEvents } from './events';
 import { createKeyTest, createServices } from './service';
 
-const serviceWaitItem = storage.defineItem<ServiceWait | null>(`session:${SERVICE_WAIT_KEY}`, {
-  fallback: null,
-});
+/** A connection's wait (its server and key: another connection's requests go on meanwhile). */
+const serviceWaitOf = (connectionId: string) =>
+  spaceItem<ServiceWait | null>('session', connectionId, SERVICE_WAIT_KEY, null);
 
 export interface BackgroundOptions {
   /** The client's network and clock (tests give their own). */
@@ -47,8 +47,8 @@ export function createBackground(options: BackgroundOptions = {}) {
     createApiClient({
       ...settings,
       ...options.client,
-      // Pages show the wait while it lasts (components/ServiceWait): their answer comes after it.
-      onRateLimitWait: (ms) => void serviceWaitItem.setValue({ until: Date.now() + ms }),
+      // The connection's pages show the wait while it lasts (components/ServiceWait): their answer comes after.
+      onRateLimitWait: (ms) => void serviceWaitOf(settings.id ?? '').setValue({ until: Date.now() + ms }),
     });
   const serviceOf = createServices(emit, clientOf);
 

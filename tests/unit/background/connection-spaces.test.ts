@@ -14,6 +14,9 @@ import { writeConnections } from '@/entrypoints/background/settings/storage';
 import { watchBulkJob, type BulkJob } from '@/lib/bulk-job';
 import { createMessageRouter, type Handlers } from '@/entrypoints/background/router';
 import { errorAction } from '@/lib/api/errors';
+import { spaceKey } from '@/lib/connection-space';
+import { SERVICE_WAIT_KEY } from '@/lib/storage-keys';
+import { checksOf, makeReport } from '../popup/fixtures';
 
 const A = { id: 'a', label: 'Client A', baseUrl: 'https://a.example', apiKey: 'key-of-a-'.padEnd(60, 'a') };
 const B = { id: 'b', label: 'Client B', baseUrl: 'https://b.example', apiKey: 'key-of-b-'.padEnd(60, 'b') };
@@ -299,7 +302,16 @@ function heldLists() {
       holding = false;
       await held.promise;
     }
-    const report = { id: 5, url: 'example.com/page', result: 80, privacy: 0, project: 'site' };
+    // An analysis: kept in the history too.
+    const report = {
+      id: 5,
+      url: 'example.com/page',
+      result: 80,
+      privacy: 0,
+      project: 'site',
+      results: { title: { passed: false, importance: 'high', value: null } },
+      generated_at: '2026-11-20T09:14:03.000000Z',
+    };
     return new Response(
       JSON.stringify({ data: [report], meta: { total: 1, current_page: 1, last_page: 1 } }),
       {
@@ -365,6 +377,60 @@ describe('an answer that comes after its connection was removed or saved as anot
     expect((await found).ok).toBe(false);
     expect(await keysOf(A.id)).toEqual([]);
   });
+
+  it.each(Object.keys(goAway) as (keyof typeof goAway)[])(
+    'the popup’s lookup of a page on A, being kept when A is %s, leaves nothing under A (store, copies, history)',
+    async (what) => {
+      await writeConnections({ active: A.id, list: [A, B] });
+      const net = heldLists();
+      const { handlers, works } = createBackground({ client: { fetch: net.fetch } });
+      const dropped = vi.spyOn(works, 'drop');
+      // A's answer passed its check that A is still there: its first write is under way, and waits.
+      const write = deferred();
+      let writing = false;
+      const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+      vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation(async (items) => {
+        if (`${A.id}:store` in items && !writing) {
+          writing = true;
+          await write.promise;
+        }
+        return set(items);
+      });
+      const found = handlers['popup.pageReport']({ connection, url: 'https://example.com/page' });
+      await expect.poll(() => net.received[A.baseUrl]?.length).toBe(1);
+      net.release();
+      await expect.poll(() => writing).toBe(true);
+      const away = goAway[what](handlers);
+      await expect.poll(() => dropped.mock.calls.length).toBe(1);
+      write.resolve();
+
+      expect((await away).ok).toBe(true);
+      await found;
+      expect(await keysOf(A.id)).toEqual([]);
+    },
+  );
+
+  it.each(Object.keys(goAway) as (keyof typeof goAway)[])(
+    'A’s old store and history, handed an answer after A was %s, write nothing under A',
+    async (what) => {
+      await writeConnections({ active: A.id, list: [A, B] });
+      const { handlers, works } = createBackground({ client: { fetch: heldLists().fetch } });
+      const old = works.workFor(connection);
+      expect((await goAway[what](handlers)).ok).toBe(true);
+      const report = makeReport({
+        id: 5,
+        url: 'example.com/page',
+        generatedAt: '2026-11-20T09:14:03Z',
+        checks: checksOf({ counts: { high: 1, medium: 0, low: 0, passed: 20 }, failures: [] }),
+      });
+
+      await old.store.pageFound('https://example.com/page', report);
+      // A create redirected to the page: its asked address would be kept too.
+      await old.store.created('https://example.com/asked', report);
+      await old.history.note([report]);
+      expect(await keysOf(A.id)).toEqual([]);
+    },
+  );
 
   it('A saved with another key: the old follower, woken by its timer, changes nothing the new account follows', async () => {
     await writeConnections({ active: A.id, list: [A, B] });
@@ -467,6 +533,32 @@ describe('a write answered after its connection was saved with another key', () 
       expect(await keysOf(A.id)).toEqual([]);
     },
   );
+});
+
+describe('a wait the service asked for (429 with Retry-After)', () => {
+  it('is kept for the connection whose server asked: the pages of another show none', async () => {
+    await writeConnections({ active: A.id, list: [A, B] });
+    const lists = heldLists();
+    let asked = false;
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).startsWith(B.baseUrl) && !asked) {
+        asked = true;
+        return new Response(JSON.stringify({ message: 'Too Many Attempts.' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'Retry-After': '3' },
+        });
+      }
+      return lists.fetch(input, init);
+    };
+    const { handlers } = createBackground({ client: { fetch, sleep: async () => undefined } });
+    const onB = { id: B.id, account: B.id };
+    expect((await handlers['reports.list']({ connection: onB, sortBy: 'id', sort: 'desc' })).ok).toBe(true);
+
+    const waits = Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) =>
+      key.endsWith(SERVICE_WAIT_KEY),
+    );
+    expect(waits).toEqual([spaceKey(B.id, SERVICE_WAIT_KEY)]);
+  });
 });
 
 describe('a message naming a connection that is gone', () => {

@@ -8,7 +8,6 @@ import * as keys from '@/lib/storage-keys';
 /** Items that are no connection's. */
 const EVERYONES: Record<'local' | 'session', Record<string, string>> = {
   session: {
-    [keys.SERVICE_WAIT_KEY]: 'the wait ends on its own; a switch does not make the service answer sooner',
     [keys.ACTIVE_CONNECTION_KEY]: 'which connection is active: whose items pages read',
     [keys.ACTIVE_ACCOUNT_KEY]: 'the account the active connection was saved with: the handle pages send',
   },
