@@ -28,8 +28,7 @@ function addedNote(check: KeyCheck | undefined): string {
 }
 
 export function createConnectionsModel() {
-  const note = takeNote();
-  const status = signal<SettingsStatus>(note ? { tone: 'success', text: note } : null);
+  const status = signal<SettingsStatus>(takeNote());
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);

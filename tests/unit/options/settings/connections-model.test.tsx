@@ -11,6 +11,9 @@ import { fakeOriginPermissions } from './fake-permissions';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
+/** Where the page keeps what it says once back (a Settings status). */
+const NOTE_KEY = 'pageReports.connectionNote';
+
 const accepted: KeyCheck = { outcome: 'accepted', found: { total: 3, count: 3, account: null } };
 
 function setup(handlers: Handlers = {}, note: string | null = null, heldBefore = false) {
@@ -23,13 +26,13 @@ function setup(handlers: Handlers = {}, note: string | null = null, heldBefore =
   });
   const { requestPermission, removePermission } = fakeOriginPermissions(true, heldBefore);
   sessionStorage.clear();
-  if (note) sessionStorage.setItem('pageReports.connectionNote', note);
+  if (note) sessionStorage.setItem(NOTE_KEY, JSON.stringify({ tone: 'success', text: note }));
   const reload = vi.fn();
   vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as never);
   const model = createConnectionsModel();
   /** What the page says once back after it started again; null while it did not. */
   const startAgain = () =>
-    reload.mock.calls.length > 0 ? sessionStorage.getItem('pageReports.connectionNote') : null;
+    reload.mock.calls.length > 0 ? JSON.parse(sessionStorage.getItem(NOTE_KEY)!).text : null;
   return { model, send, requestPermission, removePermission, startAgain };
 }
 
