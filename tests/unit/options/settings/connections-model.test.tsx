@@ -171,16 +171,16 @@ describe('connections model: the list', () => {
     expect(changingFromHere()).toBe(false);
   });
 
-  it('removes only after the question is confirmed, and never after Cancel', async () => {
+  it('removes one and starts again saying so; a refusal goes back to the dialog, and the page stays', async () => {
     const { model, send, startAgain } = setup();
-    model.removing.value = B;
-    model.removing.value = null;
-    await model.remove();
-    expect(send).not.toHaveBeenCalled();
-    model.removing.value = B;
-    await model.remove();
+    expect(await model.remove(B)).toMatchObject({ ok: true });
     expect(callsOf(send, 'connections.remove')).toEqual([{ id: 'b' }]);
     expect(startAgain()).toBe('Connection removed.');
+
+    const refused = setup({ 'connections.remove': () => fail('unexpected', { message: 'No answer.' }) });
+    expect(await refused.model.remove(B)).toMatchObject({ ok: false, error: { message: 'No answer.' } });
+    expect(refused.startAgain()).toBeNull();
+    expect(refused.model.busy.value).toBe(false);
   });
 
   it('renames one; a refused name is said, and the page stays', async () => {
