@@ -57,7 +57,10 @@ describe('several connections', () => {
     const page = await extension().openOptions('#/settings');
     await page.getByLabel('API base URL').fill(apiA().url);
     await page.getByLabel('API key').fill(apiA().apiKey);
+    // The first connection saved: the page starts again on it.
+    const startedAgain = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await startedAgain;
     await expect.poll(() => settingsStatus(page)).toContain('Settings saved.');
     expect(await page.getByRole('combobox', { name: 'Connection' }).count()).toBe(0);
 

@@ -12,7 +12,10 @@ describe('a full storage', () => {
     const page = await extension().openOptions('#/settings');
     await page.getByLabel('API base URL').fill(api().url);
     await page.getByLabel('API key').fill(api().apiKey);
+    // The first connection saved: the page starts again on it.
+    const startedAgain = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await startedAgain;
     await expect
       .poll(() => page.getByRole('main').getByRole('status').innerText())
       .toContain('Settings saved.');

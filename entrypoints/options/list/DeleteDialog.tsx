@@ -12,6 +12,8 @@ export interface DeleteDialogProps<T> {
   /** The item to delete; null when the dialog is closed. */
   item: T | null;
   title: string;
+  /** The confirming button's text; "Delete" by default. */
+  confirmLabel?: string;
   /** Deletes the item once per confirmation; the dialog closes when it succeeded. */
   remove: (item: T) => Promise<Result<unknown>>;
   /** Said before the failure, e.g. "Could not delete the project". */
@@ -21,7 +23,7 @@ export interface DeleteDialogProps<T> {
   /** Another item is shown: nothing is said about the previous one. */
   onShow?: () => void;
   onClose: () => void;
-  fallbackFocus: () => HTMLElement | null;
+  fallbackFocus?: () => HTMLElement | null;
   /** What the dialog says of the item: kept while the dialog closes, so its text does not flash empty. */
   children: (shown: T) => ComponentChildren;
   /** What follows a failure's banner (a way out the failure calls for). */
@@ -31,6 +33,7 @@ export interface DeleteDialogProps<T> {
 export function DeleteDialog<T>({
   item,
   title,
+  confirmLabel,
   remove,
   failedContext,
   confirmDisabled = false,
@@ -73,6 +76,7 @@ export function DeleteDialog<T>({
     <ConfirmDialog
       open={item !== null}
       title={title}
+      confirmLabel={confirmLabel}
       busy={busy.value}
       cancelDisabled={busy.value}
       confirmDisabled={confirmDisabled}

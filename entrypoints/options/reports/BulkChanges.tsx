@@ -26,8 +26,10 @@ function createBulkChoice(reports: ReportsModel) {
   const privacy = signal<Privacy>(PRIVACY.private);
   /** How many reports match the filters, on every page, as the list's meta says. */
   const matching = computed(() => list.page.value?.total ?? null);
+  // While the next filters load, the count on show is the last ones': "all matching" would not match it.
   const canSelectAllMatching = computed(
-    () => wholePage.value && matching.value !== null && matching.value > selected.value.size,
+    () =>
+      wholePage.value && !list.stale.value && matching.value !== null && matching.value > selected.value.size,
   );
   const count = computed(() =>
     allMatching.value && matching.value !== null ? matching.value : selected.value.size,

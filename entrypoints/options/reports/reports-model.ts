@@ -106,9 +106,7 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
   // A job that ends while this page watches: the rows show what it changed.
   const jobs = createBulkJobControls((job) => {
     if (job.action.kind !== 'delete') return list.reload();
-    removeDeleted(
-      new Set(job.items.filter((item) => item.state === 'done').map((item) => reportKey(item.id))),
-    );
+    deleted(new Set(job.items.filter((item) => item.state === 'done').map((item) => reportKey(item.id))));
   });
 
   const detailsId = computed(() => {
@@ -160,6 +158,15 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
     selected.value = new Set([...selected.peek()].filter((key) => !keys.has(key)));
   }
 
+  /** Deleted from this page: their rows go, and so do the details of one of them (not to come back). */
+  function deleted(keys: ReadonlySet<string>) {
+    removeDeleted(keys);
+    const open = detailsId.peek();
+    if (open !== null && keys.has(open)) {
+      router.navigate({ section: 'reports', list: list.state.peek(), details: null }, { replace: true });
+    }
+  }
+
   return {
     list,
     projectNames: createProjectNames(),
@@ -191,7 +198,7 @@ export function createReportsModel(options: { router: HashRouter; prefs: PrefsSt
       // The client counts the service's own "not found" as deleted; any other failure keeps the row.
       const result = await send('reports.delete', { id: report.id });
       if (!result.ok) return result;
-      removeDeleted(new Set([reportKey(report.id)]));
+      deleted(new Set([reportKey(report.id)]));
       return { ok: true, data: null };
     },
     /** Whether the background took the job; what it could not delete stays selected. */

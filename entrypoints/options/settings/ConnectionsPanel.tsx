@@ -3,7 +3,6 @@
 import { batch, signal, useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextField } from '@/components/fields';
 import { useFocusAfterBusy } from '@/components/focus-after-busy';
 import { t } from '@/lib/i18n';
@@ -18,6 +17,7 @@ import {
   type SettingsStatus,
 } from './settings-model';
 import { StatusLine } from './parts';
+import { DeleteDialog } from '../list/DeleteDialog';
 import { sendChange, startAgain, takeNote, type Change } from './HeaderSwitcher';
 
 /** What the page says once back with the connection added, after its key was tried (or not: added anyway). */
@@ -28,8 +28,7 @@ function addedNote(check: KeyCheck | undefined): string {
 }
 
 export function createConnectionsModel() {
-  const note = takeNote();
-  const status = signal<SettingsStatus>(note ? { tone: 'success', text: note } : null);
+  const status = signal<SettingsStatus>(takeNote());
   /** A test or a change is under way: the list's buttons wait. */
   const busy = signal(false);
   const adding = signal(false);
@@ -52,17 +51,18 @@ export function createConnectionsModel() {
   const removing = signal<ConnectionSummary | null>(null);
 
   // send() never throws: nothing is left busy.
-  async function run(work: () => Promise<void>) {
+  async function run<T>(work: () => Promise<T>): Promise<T> {
     busy.value = true;
-    await work();
+    const done = await work();
     busy.value = false;
+    return done;
   }
 
   const change = (type: Exclude<Change, 'connections.add'>, connection: ConnectionSummary, note: string) =>
     run(async () => {
       const result = await sendChange(type, { id: connection.id });
       if (result.ok) startAgain(note);
-      else status.value = errorStatus(result.error);
+      return result;
     });
 
   return {
@@ -97,12 +97,12 @@ export function createConnectionsModel() {
         });
         status.value = testStatus(result);
       }),
-    makeActive: (connection: ConnectionSummary) =>
-      change('connections.switch', connection, t('connSwitched', connection.label)),
-    async remove() {
-      const connection = removing.value;
-      if (connection) await change('connections.remove', connection, t('connRemoved'));
+    async makeActive(connection: ConnectionSummary) {
+      const result = await change('connections.switch', connection, t('connSwitched', connection.label));
+      if (!result.ok) status.value = errorStatus(result.error);
     },
+    /** A refusal is the dialog's to say: the person is in it. */
+    remove: (connection: ConnectionSummary) => change('connections.remove', connection, t('connRemoved')),
   };
 }
 
@@ -150,16 +150,16 @@ export function ConnectionsPanel({ connections }: { connections: ConnectionSumma
       )}
       {/* With one connection and nothing to say, Settings keeps its one status line. */}
       {connections.length > 1 || status ? <StatusLine status={status} /> : null}
-      <ConfirmDialog
-        open={removing !== null}
+      <DeleteDialog
+        item={removing}
         title={removing ? t('connRemoveTitle', removing.label) : ''}
         confirmLabel={t('connRemove')}
-        busy={busy}
-        onCancel={() => (model.removing.value = null)}
-        onConfirm={() => void model.remove()}
+        remove={model.remove}
+        failedContext={t('connRemoveFailed')}
+        onClose={() => (model.removing.value = null)}
       >
-        <p>{t('connRemoveText')}</p>
-      </ConfirmDialog>
+        {() => <p>{t('connRemoveText')}</p>}
+      </DeleteDialog>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { followSwitch } from '@/lib/connection-space';
 import { t } from '@/lib/i18n';
 import type { PageInput } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
+import type { SettingsStatus } from './settings-model';
 
 /** A switch seen in storage is this page's own: it starts again by itself, once the answer is here. */
 let changingHere = false;
@@ -22,24 +23,28 @@ export function sendChange<T extends Change>(type: T, payload: PageInput<T>) {
   });
 }
 
-const NOTE_KEY = 'pageReports.connectionNote';
+/** Where a note is said: on Settings' form, or the list of connections. */
+type NotePlace = 'form' | 'connections';
 
-/** `note` is said once the page is back. */
-export function startAgain(note: string) {
-  sessionStorage.setItem(NOTE_KEY, note);
+const noteKey = (place: NotePlace) => `pageReports.${place === 'form' ? 'settingsNote' : 'connectionNote'}`;
+
+/** `note` (a text is a success) is said once the page is back, on the status line of `place`. */
+export function startAgain(note: string | NonNullable<SettingsStatus>, place: NotePlace = 'connections') {
+  const status = typeof note === 'string' ? { tone: 'success', text: note } : note;
+  sessionStorage.setItem(noteKey(place), JSON.stringify(status));
   location.reload();
 }
 
-export function takeNote(): string | null {
-  const note = sessionStorage.getItem(NOTE_KEY);
-  sessionStorage.removeItem(NOTE_KEY);
-  return note;
+export function takeNote(place: NotePlace = 'connections'): SettingsStatus {
+  const note = sessionStorage.getItem(noteKey(place));
+  sessionStorage.removeItem(noteKey(place));
+  return note === null ? null : (JSON.parse(note) as SettingsStatus);
 }
 
 /** The header's switcher. A switch made elsewhere (the popup, another tab) starts this page again too. */
 export function HeaderSwitcher() {
   // From one connection to another: Settings' own save of the first one, or of this one as another
-  // account, leaves the page as it is.
+  // account, starts the page again itself, once its answer is here (settings-model).
   useEffect(() => {
     let last: string | null = null;
     followSwitch((shown, now) => {

@@ -5,12 +5,13 @@ import { historyOnItem } from '@/lib/settings/items';
 import { historyUsage, readHistory } from '@/lib/history';
 import { send } from '@/lib/messaging/send';
 import { CheckField } from './parts';
+import { DeleteDialog } from '../list/DeleteDialog';
 
 export function HistorySetting() {
   const on = useSignal<boolean | null>(null);
   const usage = useSignal<ReturnType<typeof historyUsage> | null>(null);
   const status = useSignal('');
-  const clearing = useSignal(false);
+  const asking = useSignal<true | null>(null);
 
   async function readUsage() {
     usage.value = historyUsage(await readHistory().index());
@@ -22,11 +23,12 @@ export function HistorySetting() {
   }, []);
 
   async function clear() {
-    clearing.value = true;
     const answer = await send('history.clear', {});
-    clearing.value = false;
-    status.value = answer.ok ? t('historyCleared') : answer.error.message;
-    await readUsage();
+    if (answer.ok) {
+      status.value = t('historyCleared');
+      await readUsage();
+    }
+    return answer;
   }
 
   const kept = usage.value;
@@ -48,11 +50,24 @@ export function HistorySetting() {
             ? t('historyKeptNothing')
             : t('historyKept', kept.analyses, kept.reports, Math.max(1, Math.round(kept.bytes / 1024)))}
       </p>
-      <button type="button" onClick={() => void clear()} disabled={clearing.value || !kept?.reports}>
+      <button type="button" onClick={() => (asking.value = true)} disabled={!kept?.reports}>
         {t('historyClear')}
       </button>
       {/* Said when it happens, but not a status: Settings' one status line stays the connection's. */}
       <p aria-live="polite">{status.value}</p>
+      {/* The only copy of past scores (the service keeps a report's latest): asked first. */}
+      <DeleteDialog
+        item={asking.value}
+        title={t('historyClearTitle')}
+        confirmLabel={t('historyClear')}
+        remove={clear}
+        failedContext={t('historyClearFailed')}
+        onClose={() => (asking.value = null)}
+        // Once cleared, its button is disabled: the focus goes back to the setting's checkbox.
+        fallbackFocus={() => document.getElementById('history-setting')}
+      >
+        {() => <p>{t('historyClearText')}</p>}
+      </DeleteDialog>
     </fieldset>
   );
 }

@@ -5,10 +5,11 @@ import { BadgeSetting } from './BadgeSetting';
 import { HistorySetting } from './HistorySetting';
 import { BrowserIntegration } from './BrowserIntegration';
 import { ConnectionFormView, ConnectionsPanel } from './ConnectionsPanel';
+import { takeNote } from './HeaderSwitcher';
 
 /** Each visit starts from what is saved: the model is made when the section opens. */
 export function SettingsSection() {
-  const [model] = useState(() => createSettingsModel());
+  const [model] = useState(() => createSettingsModel(takeNote('form')));
   useEffect(() => void model.load(), []);
 
   const saved = model.summary.value;

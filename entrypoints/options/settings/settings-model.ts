@@ -18,9 +18,11 @@ import {
   type SavedConnection,
 } from '@/lib/settings/rules';
 import { send } from '@/lib/messaging/send';
+import { shownConnection } from '@/lib/connection-space';
 import { browser } from '@/lib/page-browser';
 import { settle } from '@/lib/tabs-permission';
 import { formatCount } from '../format-number';
+import { startAgain } from './HeaderSwitcher';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -195,7 +197,8 @@ function formConnection(summary: SettingsSummary | null) {
   return { id, account };
 }
 
-export function createSettingsModel() {
+/** `note`: what the page said before it started again. */
+export function createSettingsModel(note: SettingsStatus = null) {
   /** Until the saved settings arrive, the fields stay closed, so nothing typed is overwritten. */
   const loaded = signal(false);
   const summary = signal<SettingsSummary | null>(null);
@@ -212,6 +215,7 @@ export function createSettingsModel() {
     refusedText: (code) =>
       summary.value?.keySet ? t('settingsKeyRejectedKept', code) : t('settingsKeyRejectedNotSaved', code),
   });
+  form.status.value = note;
 
   return {
     ...form,
@@ -228,8 +232,8 @@ export function createSettingsModel() {
       });
     },
     /** `asTest`: the status says what the test found. An empty key field keeps the saved key. */
-    save: ({ asTest = false, anyway = false } = {}) =>
-      form.submit(
+    async save({ asTest = false, anyway = false } = {}) {
+      const saved = await form.submit(
         { anyway, waiting: t(asTest ? 'settingsTesting' : 'optionsSaving') },
         (saved, granted, origin) => {
           summary.value = saved;
@@ -238,6 +242,13 @@ export function createSettingsModel() {
             ? { tone: 'info', text: t('settingsSavedNotGranted', origin) }
             : savedStatus(saved.keyCheck, asTest);
         },
-      ),
+      );
+      // The first connection, or this one as another account: every section starts again on it.
+      const [shown, now] = [saved && (await shownConnection()), formConnection(saved)];
+      if (shown && form.status.value && (shown.id !== now.id || shown.account !== now.account)) {
+        startAgain(form.status.value, 'form');
+      }
+      return saved;
+    },
   };
 }

@@ -102,6 +102,24 @@ describe('bulk changes: selecting', () => {
     });
   });
 
+  it('offers no "all matching" while the next filter loads: the count on show is the old filter’s', async () => {
+    const { send } = renderApp('#/reports?search=blog&per_page=10&page=1', {
+      // "blog": 12 reports; every report of the account: the service is slow to answer.
+      'reports.list': (query) =>
+        query.search === 'blog' ? ok(makePage(reportRange(1, 10), { total: 12 })) : new Promise(() => {}),
+      'bulk.start': () => ok(null),
+    });
+    await screen.findByRole('checkbox', { name: 'Select all on this page' });
+    fireEvent.input(screen.getByLabelText('Search by URL'), { target: { value: '' } });
+    await waitFor(() => expect(callsOf(send, 'reports.list')).toHaveLength(2));
+    // The rows of "blog" still show, dimmed: ticking them selects them, not what is loading.
+    await selectWholePage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate results of 10' }));
+    expect(screen.queryByRole('button', { name: /matching reports/ })).toBeNull();
+    await waitFor(() => expect(callsOf(send, 'bulk.start')).toHaveLength(1));
+    expect(callsOf(send, 'bulk.start')[0]).toMatchObject({ target: { reports: expect.any(Array) } });
+  });
+
   it('Password needs a password: said next to the field, nothing sent; then sent once', async () => {
     const { send } = open();
     await selectWholePage();

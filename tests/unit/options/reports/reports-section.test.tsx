@@ -488,6 +488,51 @@ describe('deleting reports', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Reports' }));
   });
 
+  it('closes the details of the report it deleted, and the address no longer names them', async () => {
+    let reports = [makeReport(5, { url: 'https://gone.example/a' }), makeReport(4)];
+    renderApp('#/reports?details=5', {
+      'reports.list': () => ok(makePage(reports)),
+      'reports.get': ({ id }) => ok(reports.find((report) => String(report.id) === String(id))!),
+      'reports.delete': ({ id }) => {
+        reports = reports.filter((report) => report.id !== id);
+        return ok(null);
+      },
+    });
+    await table();
+    await screen.findByRole('heading', { name: 'Report details' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete report for https://gone.example/a' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Report details' })).toBeNull());
+    expect(location.hash).not.toContain('details=');
+  });
+
+  it('closes the details of a report the background’s Delete selected deleted', async () => {
+    let reports = reportRange(1, 3);
+    renderApp('#/reports?details=2', {
+      'reports.list': () => ok(makePage(reports)),
+      'reports.get': ({ id }) => ok(reports.find((report) => String(report.id) === String(id))!),
+    });
+    await table();
+    await screen.findByRole('heading', { name: 'Report details' });
+    const job = (phase: BulkJob['phase'], state: StepState): BulkJob => ({
+      id: 'job-1',
+      action: { kind: 'delete' },
+      phase,
+      stopRequested: false,
+      items: [{ id: 2, label: 'https://site.example/page-2', state }],
+      notBefore: 0,
+      waitingUntil: null,
+      error: null,
+    });
+    const storeJob = (stored: BulkJob) => fakeBrowser.storage.session.set({ [`:${BULK_JOB_KEY}`]: stored });
+    await storeJob(job('running', 'sending'));
+    await screen.findByText('Deleting… 0 of 1 done');
+    reports = reportRange(1, 1).concat(reportRange(3, 3));
+    await storeJob(job('ended', 'done'));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Report details' })).toBeNull());
+    expect(location.hash).not.toContain('details=');
+  });
+
   it('keeps the dialog and the row when the delete fails, with the reason and a retry', async () => {
     renderApp('#/reports', {
       'reports.list': () => ok(makePage([makeReport(5, { url: 'https://kept.example/' })])),

@@ -11,6 +11,9 @@ import { fakeOriginPermissions } from './fake-permissions';
 
 vi.mock('@/lib/messaging/send', () => ({ send: vi.fn() }));
 
+/** Where the page keeps what it says once back (a Settings status). */
+const NOTE_KEY = 'pageReports.connectionNote';
+
 const accepted: KeyCheck = { outcome: 'accepted', found: { total: 3, count: 3, account: null } };
 
 function setup(handlers: Handlers = {}, note: string | null = null, heldBefore = false) {
@@ -23,13 +26,13 @@ function setup(handlers: Handlers = {}, note: string | null = null, heldBefore =
   });
   const { requestPermission, removePermission } = fakeOriginPermissions(true, heldBefore);
   sessionStorage.clear();
-  if (note) sessionStorage.setItem('pageReports.connectionNote', note);
+  if (note) sessionStorage.setItem(NOTE_KEY, JSON.stringify({ tone: 'success', text: note }));
   const reload = vi.fn();
   vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as never);
   const model = createConnectionsModel();
   /** What the page says once back after it started again; null while it did not. */
   const startAgain = () =>
-    reload.mock.calls.length > 0 ? sessionStorage.getItem('pageReports.connectionNote') : null;
+    reload.mock.calls.length > 0 ? JSON.parse(sessionStorage.getItem(NOTE_KEY)!).text : null;
   return { model, send, requestPermission, removePermission, startAgain };
 }
 
@@ -168,16 +171,16 @@ describe('connections model: the list', () => {
     expect(changingFromHere()).toBe(false);
   });
 
-  it('removes only after the question is confirmed, and never after Cancel', async () => {
+  it('removes one and starts again saying so; a refusal goes back to the dialog, and the page stays', async () => {
     const { model, send, startAgain } = setup();
-    model.removing.value = B;
-    model.removing.value = null;
-    await model.remove();
-    expect(send).not.toHaveBeenCalled();
-    model.removing.value = B;
-    await model.remove();
+    expect(await model.remove(B)).toMatchObject({ ok: true });
     expect(callsOf(send, 'connections.remove')).toEqual([{ id: 'b' }]);
     expect(startAgain()).toBe('Connection removed.');
+
+    const refused = setup({ 'connections.remove': () => fail('unexpected', { message: 'No answer.' }) });
+    expect(await refused.model.remove(B)).toMatchObject({ ok: false, error: { message: 'No answer.' } });
+    expect(refused.startAgain()).toBeNull();
+    expect(refused.model.busy.value).toBe(false);
   });
 
   it('renames one; a refused name is said, and the page stays', async () => {

@@ -1,6 +1,6 @@
 // Several connections in Settings: one connection shows only "Add another connection"; two show
 // the list with named actions; adding asks for the new origin in the click; refusals show next to fields.
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -117,6 +117,24 @@ describe('with two connections', () => {
     expect(sendMock).not.toHaveBeenCalledWith('connections.remove', expect.anything());
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(sendMock).toHaveBeenCalledWith('connections.remove', { id: 'b' }));
+  });
+
+  it('says in the dialog why a connection could not be removed, with Retry; Cancel closes it', async () => {
+    sendMock.mockImplementation((async (type: string) =>
+      type === 'connections.remove'
+        ? { ok: false, error: apiError('unexpected', { message: 'Storage could not be written.' }) }
+        : { ok: true, data: summary([A, B]) }) as never);
+    render(<ConnectionsPanel connections={[A, B]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Client B' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Client B?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Storage could not be written.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sendMock.mock.calls.filter(([type]) => type === 'connections.remove')).toHaveLength(1);
   });
 
   it('renames one, starting from its name; a refused name is said next to the field', async () => {
