@@ -251,6 +251,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
   async function run(started: Write, request: Promise<Result<ReportSummary | null>>): Promise<void> {
     const url = pageUrl();
     const answer = await request;
+    // The side panel moved on: a failure the background keeps is the next view's of this page to show.
+    if (disposed) return;
     if (answer.ok) {
       write.value = null;
       // A create the background no longer runs (its worker stopped): the lookup says what became of it.
