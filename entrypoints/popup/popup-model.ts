@@ -385,10 +385,13 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     /** The page's address without its tracking parameters, when it has some. */
     cleanAddress,
 
-    /** Looks up and creates the clean address from now on: a report of the page, not of one visit. */
+    /**
+     * Looks up and creates the clean address from now on: a report of the page, not of one visit. Not while a
+     * write is sent: its answer is the tracked address's.
+     */
     async useCleanAddress(): Promise<void> {
       const clean = cleanAddress();
-      if (!clean) return;
+      if (!clean || write.value?.step === 'pending') return;
       const checked = checkPage(clean.url);
       batch(() => {
         page.value = checked;
