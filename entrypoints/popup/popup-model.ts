@@ -11,6 +11,8 @@ import { watchFollowed, type Followed, type FollowState } from '@/lib/following'
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm } from './create-form';
 import { readStore } from '@/lib/report-store';
+import { watchActiveItem } from '@/lib/connection-space';
+import { STORE_KEY } from '@/lib/storage-keys';
 import { batch, effect, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
@@ -196,6 +198,7 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
 
   // The background follows every report still generating; the popup only hears what it found.
   let stopWatching: (() => void) | null = null;
+  let stopStore: (() => void) | null = null;
   let disposed = false;
   const followStates = signal<ReadonlyMap<string, FollowState>>(new Map());
   const pageReportState = (report: ReportSummary): ShownState =>
@@ -235,6 +238,20 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       if (!items?.some((item) => sameId(item.id, id))) return;
       const value = items.flatMap((item) => (!sameId(item.id, id) ? [item] : report ? [report] : []));
       recent.value = { ...recent.value, value };
+    });
+  }
+
+  /**
+   * The side panel's page as the background keeps it: a report created for it elsewhere (the toolbar popup)
+   * shows, and a Create here asks first. A lookup under way answers for itself.
+   */
+  function watchStore() {
+    return watchActiveItem(STORE_KEY, async (catalog) => {
+      const url = pageUrl();
+      const stored = url ? await readStore(undefined, catalog).pageReport(url) : null;
+      const shown = pageReport.peek();
+      if (!stored || pageUrl() !== url || shown.state === 'loading') return;
+      if (stored.fetchedAt > (shown.fetchedAt ?? -Infinity)) pageReport.value = answered(stored);
     });
   }
 
@@ -360,6 +377,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       // A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
       stopWatching ??= watchFollowed(onFollowed);
+      // A popup closes before its page changes elsewhere: its start reads nothing more.
+      if (panel) stopStore ??= watchStore();
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
         setup.value = 'ready';
@@ -458,7 +477,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     dispose() {
       disposed = true;
       stopWatching?.();
-      stopWatching = null;
+      stopStore?.();
+      stopWatching = stopStore = null;
     },
   };
 }

@@ -175,6 +175,20 @@ describe('side panel: this page as the tab changes', () => {
     expect(document.activeElement).toBe(stop);
   });
 
+  it('shows a report created for its page elsewhere, and asks before a second create', async () => {
+    await fakeBackground(() => Date.now());
+    await openPanel({ firstUrl: WITHOUT_REPORT });
+    expect(await screen.findByText('This page has no report yet.')).toBeTruthy();
+    // The toolbar popup creates the page's report, after the panel's lookup: the background keeps it.
+    const created = makeReport({ id: 8, url: WITHOUT_REPORT });
+    await createReportStore('a', budgets.session, () => Date.now() + 1).created(WITHOUT_REPORT, created);
+    await screen.findByRole('article', { name: 'Report for this page' });
+    expect(screen.queryByText('This page has no report yet.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(await screen.findByRole('dialog', { name: 'This page already has a report' })).toBeTruthy();
+    expect(sendMock.mock.calls.filter(([type]) => type === 'reports.create')).toEqual([]);
+  });
+
   it('asks the service when the kept answer is older than five minutes', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS - 1);
