@@ -230,6 +230,29 @@ describe('side panel: this page as the tab changes', () => {
     expect(screen.queryByRole('group', { name: 'Change since the previous analysis' })).toBeNull();
   });
 
+  it('does not announce as new an analysis kept before it showed that tab, however long it was open', async () => {
+    await fakeBackground(() => Date.now());
+    const { switchTo } = await openPanel({ firstUrl: WITHOUT_REPORT });
+    await screen.findByText('This page has no report yet.');
+    // Kept while the panel showed another tab.
+    const kept = (generatedAt: string, score: number, takenAt: number) => ({
+      generatedAt,
+      takenAt,
+      score,
+      band: 'good',
+      counts: { high: 0, medium: 0, low: 0, passed: 33 },
+      failed: [],
+    });
+    await fakeBrowser.storage.local.set({
+      'a:history:7': [kept('2025-04-01T10:05:00Z', 80, 0), kept(report.generatedAt!, 88, Date.now() - 1)],
+    });
+    switchTo(WITH_REPORT);
+    expect(await screen.findByRole('group', { name: 'Change since the previous analysis' })).toBeTruthy();
+    // That render's effects (where a change is announced) ran: Preact runs them after the next frame.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    expect(screen.queryByText(/^New result:/)).toBeNull();
+  });
+
   it('says what it knows of the followed tab’s site under its report, as the popup does', async () => {
     await fakeBackground(() => Date.now());
     const summary: SiteSummary = {
