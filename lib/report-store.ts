@@ -109,10 +109,14 @@ export function dropCopies(catalog: Catalog, ids: Iterable<string>): void {
 const aliasesFrom = (value: unknown): Record<string, string> =>
   z.record(z.string(), z.string()).safeParse(value).data ?? {};
 
-/** Connection `connectionId`'s store (by default the active one's). What is not kept or cannot be read is null. */
-export function readStore(connectionId?: string) {
+/**
+ * Connection `connectionId`'s store (by default the active one's); `catalog`: its catalog, when already read.
+ * What is not kept or cannot be read is null.
+ */
+export function readStore(connectionId?: string, catalog?: unknown) {
   const key = keysOf(connectionId);
-  let catalogRead: Promise<unknown> | undefined;
+  let catalogRead: Promise<unknown> | undefined =
+    catalog === undefined ? undefined : Promise.resolve(catalog);
   const session = browser.storage.session;
 
   async function read<T extends { at: number }>(

@@ -9,9 +9,6 @@ import { formatDate } from '@/lib/format';
 import { compareSnapshots, watchSnapshots, type Snapshot } from '@/lib/history';
 import { t } from '@/lib/i18n';
 
-// An analysis kept after the popup loaded came in while it was open (a Regenerate's result): it is said.
-const loadedAt = Date.now();
-
 export function ReportChange({
   report,
   announcement,
@@ -23,12 +20,14 @@ export function ReportChange({
   useEffect(() => watchSnapshots(report.id, setHistory), [report.id]);
   const [opened, setOpened] = useState<string | null>(null);
   const announced = useRef<string | null>(null);
+  // An analysis kept after this view showed came in while it was open (a Regenerate's result): it is said.
+  const [shownAt] = useState(Date.now);
   const [older, newer] = history.slice(-2);
   // A history the background has not caught up with says nothing.
   const change = older && newer?.generatedAt === report.generatedAt ? describeChange(older, newer) : null;
 
   useEffect(() => {
-    if (!change || !newer || newer.takenAt < loadedAt || announced.current === newer.generatedAt) return;
+    if (!change || !newer || newer.takenAt < shownAt || announced.current === newer.generatedAt) return;
     announced.current = newer.generatedAt;
     const spoken = [change.score === null ? change.words : `${change.score}, ${change.words}`];
     announcement.value = t(

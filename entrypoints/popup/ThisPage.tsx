@@ -43,6 +43,7 @@ export function ThisPage({ model }: { model: PopupModel }) {
           <button
             type="button"
             class="link-button"
+            disabled={model.write.value?.step === 'pending'}
             onClick={() => {
               void model.useCleanAddress();
               pageUrl.current?.focus();

@@ -11,6 +11,8 @@ import { watchFollowed, type Followed, type FollowState } from '@/lib/following'
 import { isGenerating, shownState, type ShownState } from '@/lib/report-state';
 import { createCreateForm } from './create-form';
 import { readStore } from '@/lib/report-store';
+import { watchActiveItem } from '@/lib/connection-space';
+import { STORE_KEY } from '@/lib/storage-keys';
 import { batch, effect, signal } from '@preact/signals';
 import { t } from '@/lib/i18n';
 
@@ -196,6 +198,7 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
 
   // The background follows every report still generating; the popup only hears what it found.
   let stopWatching: (() => void) | null = null;
+  let stopStore: (() => void) | null = null;
   let disposed = false;
   const followStates = signal<ReadonlyMap<string, FollowState>>(new Map());
   const pageReportState = (report: ReportSummary): ShownState =>
@@ -238,6 +241,20 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     });
   }
 
+  /**
+   * The side panel's page as the background keeps it: a report created for it elsewhere (the toolbar popup)
+   * shows, and a Create here asks first. A lookup under way answers for itself.
+   */
+  function watchStore() {
+    return watchActiveItem(STORE_KEY, async (catalog) => {
+      const url = pageUrl();
+      const stored = url ? await readStore(undefined, catalog).pageReport(url) : null;
+      const shown = pageReport.peek();
+      if (!stored || pageUrl() !== url || shown.state === 'loading') return;
+      if (stored.fetchedAt > (shown.fetchedAt ?? -Infinity)) pageReport.value = answered(stored);
+    });
+  }
+
   async function refresh(): Promise<void> {
     await Promise.all([pageReport.load(), recent.load()]);
   }
@@ -251,6 +268,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
   async function run(started: Write, request: Promise<Result<ReportSummary | null>>): Promise<void> {
     const url = pageUrl();
     const answer = await request;
+    // The side panel moved on: a failure the background keeps is the next view's of this page to show.
+    if (disposed) return;
     if (answer.ok) {
       write.value = null;
       // A create the background no longer runs (its worker stopped): the lookup says what became of it.
@@ -358,6 +377,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       // A model disposed meanwhile (the side panel moved on) watches nothing.
       if (disposed) return;
       stopWatching ??= watchFollowed(onFollowed);
+      // A popup closes before its page changes elsewhere: its start reads nothing more.
+      if (panel) stopStore ??= watchStore();
       const snapshot = await send('popup.snapshot', checked.reportable ? { url: checked.url } : {});
       if (!snapshot.ok) {
         setup.value = 'ready';
@@ -383,10 +404,13 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     /** The page's address without its tracking parameters, when it has some. */
     cleanAddress,
 
-    /** Looks up and creates the clean address from now on: a report of the page, not of one visit. */
+    /**
+     * Looks up and creates the clean address from now on: a report of the page, not of one visit. Not while a
+     * write is sent: its answer is the tracked address's.
+     */
     async useCleanAddress(): Promise<void> {
       const clean = cleanAddress();
-      if (!clean) return;
+      if (!clean || write.value?.step === 'pending') return;
       const checked = checkPage(clean.url);
       batch(() => {
         page.value = checked;
@@ -453,7 +477,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
     dispose() {
       disposed = true;
       stopWatching?.();
-      stopWatching = null;
+      stopStore?.();
+      stopWatching = stopStore = null;
     },
   };
 }

@@ -117,6 +117,29 @@ describe('popup: an address with tracking parameters', () => {
     expect(sent('reports.create')).toEqual([]);
   });
 
+  it('offers the clean address only once a create sent is answered: its report is the tracked address’s', async () => {
+    let answerCreate!: () => void;
+    const { model, started } = openPopup(
+      {
+        'reports.create': (input) =>
+          new Promise((resolve) => (answerCreate = () => resolve(ok(makeReport({ id: 9, url: input.url }))))),
+      },
+      tabUrl,
+    );
+    await started;
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    await screen.findByText('Analysing the page…');
+    const offer = screen.getByRole('button', { name: 'Use the address without them' });
+    expect((offer as HTMLButtonElement).disabled).toBe(true);
+    await model.useCleanAddress();
+    expect(screen.getByText(tabUrl)).toBeTruthy();
+    answerCreate();
+    await screen.findByRole('article', { name: 'Report for this page' });
+    expect(screen.getByText(tabUrl)).toBeTruthy();
+    expect(sent('popup.pageReport')).toEqual([{ url: tabUrl }]);
+    expect((offer as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('offers nothing for an address without them', async () => {
     const { started } = openPopup({}, 'https://example.com/search?q=utm_source');
     await started;

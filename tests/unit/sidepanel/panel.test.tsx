@@ -175,6 +175,20 @@ describe('side panel: this page as the tab changes', () => {
     expect(document.activeElement).toBe(stop);
   });
 
+  it('shows a report created for its page elsewhere, and asks before a second create', async () => {
+    await fakeBackground(() => Date.now());
+    await openPanel({ firstUrl: WITHOUT_REPORT });
+    expect(await screen.findByText('This page has no report yet.')).toBeTruthy();
+    // The toolbar popup creates the page's report, after the panel's lookup: the background keeps it.
+    const created = makeReport({ id: 8, url: WITHOUT_REPORT });
+    await createReportStore('a', budgets.session, () => Date.now() + 1).created(WITHOUT_REPORT, created);
+    await screen.findByRole('article', { name: 'Report for this page' });
+    expect(screen.queryByText('This page has no report yet.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(await screen.findByRole('dialog', { name: 'This page already has a report' })).toBeTruthy();
+    expect(sendMock.mock.calls.filter(([type]) => type === 'reports.create')).toEqual([]);
+  });
+
   it('asks the service when the kept answer is older than five minutes', async () => {
     const now = Date.now();
     await fakeBackground(() => now, now - FRESH_FOR_MS - 1);
@@ -214,6 +228,29 @@ describe('side panel: this page as the tab changes', () => {
     switchTo(WITHOUT_REPORT);
     await waitFor(() => expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull());
     expect(screen.queryByRole('group', { name: 'Change since the previous analysis' })).toBeNull();
+  });
+
+  it('does not announce as new an analysis kept before it showed that tab, however long it was open', async () => {
+    await fakeBackground(() => Date.now());
+    const { switchTo } = await openPanel({ firstUrl: WITHOUT_REPORT });
+    await screen.findByText('This page has no report yet.');
+    // Kept while the panel showed another tab.
+    const kept = (generatedAt: string, score: number, takenAt: number) => ({
+      generatedAt,
+      takenAt,
+      score,
+      band: 'good',
+      counts: { high: 0, medium: 0, low: 0, passed: 33 },
+      failed: [],
+    });
+    await fakeBrowser.storage.local.set({
+      'a:history:7': [kept('2025-04-01T10:05:00Z', 80, 0), kept(report.generatedAt!, 88, Date.now() - 1)],
+    });
+    switchTo(WITH_REPORT);
+    expect(await screen.findByRole('group', { name: 'Change since the previous analysis' })).toBeTruthy();
+    // That render's effects (where a change is announced) ran: Preact runs them after the next frame.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    expect(screen.queryByText(/^New result:/)).toBeNull();
   });
 
   it('says what it knows of the followed tab’s site under its report, as the popup does', async () => {
