@@ -436,8 +436,8 @@ export function createPopupModel(panel?: { page: PageCheck; freshForMs: number }
       if (createGuard(pageReport.value) === 'pending') {
         begin('create', 'checking');
         await settled();
-        // The page changed meanwhile (its clean address taken): that page's lookup decides, on another press.
-        if (pageUrl() !== url) return void (write.value = null);
+        // The page changed meanwhile (its clean address taken, or the side panel moved on): nothing is sent.
+        if (pageUrl() !== url || disposed) return void (write.value = null);
       }
       const found = createGuard(pageReport.value);
       if (found === 'exists' || found === 'unknown') begin('create', found);

@@ -52,3 +52,25 @@ describe('a popup model disposed while its create runs', () => {
     expect(vi.mocked(send)).not.toHaveBeenCalled();
   });
 });
+
+describe('a popup model disposed while its create waits for the page’s lookup', () => {
+  it('sends no create for the page no longer shown', async () => {
+    fakeBrowser.reset();
+    let answerLookup!: (answer: Result<unknown>) => void;
+    vi.mocked(send).mockImplementation((async (type: string) => {
+      if (type === 'popup.snapshot') return ok({ configured: true, lastPrivacy: 0, create: null });
+      if (type === 'popup.pageReport') return new Promise((resolve) => (answerLookup = resolve));
+      if (type === 'popup.recentReports') return ok({ data: [], fetchedAt: Date.now() });
+      return ok(null);
+    }) as never);
+    const model = createPopupModel({ page: checkPage('https://example.com/page'), freshForMs: 0 });
+    void model.start();
+    await vi.waitFor(() => expect(answerLookup).toBeDefined());
+    const creating = model.create();
+    // The person switched tabs while the page was being looked up.
+    model.dispose();
+    answerLookup(ok({ data: null, fetchedAt: Date.now() }));
+    await creating;
+    expect(vi.mocked(send).mock.calls.map(([type]) => type)).not.toContain('reports.create');
+  });
+});
