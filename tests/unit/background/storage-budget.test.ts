@@ -155,35 +155,46 @@ describe('a full quota', () => {
     );
   });
 
-  it('a site read whose rows cannot be written ends failed with the sentence, and no worker start resumes it', async () => {
+  const PROJECT = 'Client A / Landing pages';
+
+  /**
+   * A read of a project of `count` reports (100 a page) while storage refuses what `refused` picks, whatever
+   * is evicted; it ends failed, and its view says storage is full.
+   */
+  async function readWhileFull(count: number, refused: (key: string, value: unknown) => boolean) {
     vi.useFakeTimers({ now: 1_000_000 });
-    const project = 'Client A / Landing pages';
-    const reports = Array.from({ length: 150 }, (_, i) => makeReport(i + 1, { project, checks: failing }));
+    const reports = Array.from({ length: count }, (_, i) =>
+      makeReport(i + 1, { project: PROJECT, checks: failing }),
+    );
     const asked: number[] = [];
     const list = async ({ page = 1 }: { page?: number }) => {
       asked.push(page);
+      const items = reports.slice((page - 1) * 100, page * 100);
       return {
         ok: true as const,
-        data: { ...pageFrom(0), items: reports.slice((page - 1) * 100, page * 100), page, hasNext: page < 2 },
+        data: { ...pageFrom(0), items, page, total: count, hasNext: page * 100 < count },
       };
     };
-    // Storage is full: the rows of the read do not fit, whatever is evicted.
     const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
     vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) =>
-      Object.keys(items).some((key) => /:site(Rows|Read):/.test(key))
+      Object.entries(items).some(([key, value]) => refused(key, value))
         ? Promise.reject(quotaError())
         : set(items),
     );
     const sites = createSiteReads('a', { listReports: list }, new AbortController().signal);
-    await sites.handlers['site.read']({ name: project });
-    const key = `a:${siteViewName(project)}`;
+    await sites.handlers['site.read']({ name: PROJECT });
+    const key = `a:${siteViewName(PROJECT)}`;
     const view = async () => (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
     await vi.waitFor(async () => expect((await view())?.read.phase).toBe('failed'));
     expect((await view())?.read).toEqual({
       phase: 'failed',
       error: expect.objectContaining({ message: t('storageFullSession') }),
     });
+    return { asked, list, sites };
+  }
 
+  it('a site read whose rows cannot be written ends failed with the sentence, and no worker start resumes it', async () => {
+    const { asked, list } = await readWhileFull(150, (key) => /:site(Rows|Read):/.test(key));
     const asksBefore = asked.length;
     await createSiteReads('a', { listReports: list }, new AbortController().signal).resume();
     await vi.advanceTimersByTimeAsync(1_000);
@@ -192,34 +203,13 @@ describe('a full quota', () => {
   });
 
   it('a site read whose job no longer fits mid-read ends failed with the sentence, its alarm gone', async () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    const project = 'Client A / Landing pages';
-    const reports = Array.from({ length: 250 }, (_, i) => makeReport(i + 1, { project, checks: failing }));
-    const asked: number[] = [];
-    const list = async ({ page = 1 }: { page?: number }) => {
-      asked.push(page);
-      const items = reports.slice((page - 1) * 100, page * 100);
-      return { ok: true as const, data: { ...pageFrom(0), items, page, total: 250, hasNext: page < 3 } };
-    };
-    // The job's rows past the first page meet the quota, whatever is evicted.
-    const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
-    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) =>
-      Object.entries(items).some(([key, job]) => /:siteJob:/.test(key) && (job as SiteJob).rows.length > 100)
-        ? Promise.reject(quotaError())
-        : set(items),
+    // The job's rows past the first page meet the quota.
+    const { asked, sites } = await readWhileFull(
+      250,
+      (key, job) => /:siteJob:/.test(key) && (job as SiteJob).rows.length > 100,
     );
-    const sites = createSiteReads('a', { listReports: list }, new AbortController().signal);
-    await sites.handlers['site.read']({ name: project });
-    const key = `a:${siteViewName(project)}`;
-    const view = async () => (await fakeBrowser.storage.session.get(key))[key] as SiteView | undefined;
-    await vi.waitFor(async () => expect((await view())?.read.phase).toBe('failed'));
-    expect((await view())?.read).toEqual({
-      phase: 'failed',
-      error: expect.objectContaining({ message: t('storageFullSession') }),
-    });
     await vi.waitFor(async () => expect(await fakeBrowser.alarms.getAll()).toEqual([]));
-
-    await sites.resume(project);
+    await sites.resume(PROJECT);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(asked).toEqual([1, 2]);
     vi.useRealTimers();
