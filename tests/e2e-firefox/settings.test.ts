@@ -34,6 +34,11 @@ describe('Settings in Firefox', () => {
     const prompt = await firefox().answerPermissionPrompt('allow');
     expect(prompt).toMatch(/^Page Reports .*\[::1\]/);
     await waitForText(page, STATUS, 'Settings saved.');
+    // The first connection: the page starts again on it, and still says how the save went.
+    await page.waitForFunction(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type === 'reload',
+    );
+    await waitForText(page, STATUS, 'Settings saved.');
     expect(await firefox().grantedOrigins()).toContain(IPV6_ORIGINS);
     const stored = await firefox().getStorage<{
       [CONNECTION_KEY]?: StoredConnections;

@@ -101,3 +101,32 @@ describe('Reports: the history', () => {
     expect((await checkBothSchemes(page, 'options-history')).violations).toEqual([]);
   });
 });
+
+describe('Settings: the history', () => {
+  it('asks before clearing it: Cancel keeps every analysis, confirmed they are gone', async () => {
+    await seedHistoryOfNewest();
+    const { activeConnection } = await extension().getStorage<{ activeConnection: string }>(
+      'session',
+      'activeConnection',
+    );
+    const indexKey = `${activeConnection}:historyIndex`;
+    const kept = async () =>
+      Object.keys((await extension().getStorage<Record<string, object>>('local', indexKey))[indexKey] ?? {});
+    const page = await extension().openOptions('/settings');
+    const clear = page.getByRole('button', { name: 'Clear history' });
+    await expect.poll(() => clear.isEnabled()).toBe(true);
+
+    await clear.click();
+    const dialog = page.getByRole('dialog', { name: 'Clear the history?' });
+    await dialog.waitFor();
+    expect((await checkBothSchemes(page, 'settings-history-clear')).violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await kept()).toHaveLength(1);
+
+    await clear.click();
+    await dialog.getByRole('button', { name: 'Clear history' }).click();
+    await page.getByText('History cleared.').waitFor();
+    await expect.poll(kept).toEqual([]);
+  });
+});

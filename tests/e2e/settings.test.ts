@@ -89,7 +89,10 @@ describe('Settings', () => {
     await extension().clearStorage('local');
     const page = await extension().openOptions('#/settings');
     await fillSettings(page, api().url, api().apiKey);
+    // The first connection: the page starts again on it before anything more is typed.
+    const startedAgain = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await startedAgain;
     await expect.poll(() => settingsStatus(page)).toContain('The service accepted the key.');
 
     await page.getByLabel('API key').fill('not-the-right-key');
