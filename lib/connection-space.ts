@@ -40,20 +40,15 @@ export function shownConnection(): Promise<ConnectionHandle> {
   return (shown ??= readActive());
 }
 
-/**
- * Calls `switched` once another connection is active than this page shows (or it was re-saved). Returns
- * the function that stops following.
- */
-export function followSwitch(switched: (shown: ConnectionHandle, now: ConnectionHandle) => void) {
+/** Calls `switched` once another connection is active than this page shows (or it was re-saved). */
+export function followSwitch(switched: (shown: ConnectionHandle, now: ConnectionHandle) => void): void {
   const before = shownConnection();
-  const onChanged = (changes: Record<string, unknown>) => {
+  browser.storage.session.onChanged.addListener((changes) => {
     if (!(ACTIVE_CONNECTION_KEY in changes || ACTIVE_ACCOUNT_KEY in changes)) return;
     void Promise.all([before, readActive()]).then(([before, now]) => {
       if (before.id !== now.id || before.account !== now.account) switched(before, now);
     });
-  };
-  browser.storage.session.onChanged.addListener(onChanged);
-  return () => browser.storage.session.onChanged.removeListener(onChanged);
+  });
 }
 
 /**

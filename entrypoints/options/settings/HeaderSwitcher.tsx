@@ -12,25 +12,16 @@ let changingHere = false;
 
 export const changingFromHere = () => changingHere;
 
-/** Sends `request`, a change of the connections made here; `switches`: whether its answer makes one. */
-export async function changeFromHere<T>(
-  request: () => Promise<T>,
-  switches: (answer: T) => Promise<boolean>,
-) {
-  changingHere = true;
-  const answer = await request();
-  // Kept while the page starts again: the event of the switch may come after the answer.
-  changingHere = await switches(answer);
-  return answer;
-}
-
 export type Change = 'connections.add' | 'connections.switch' | 'connections.remove';
 
-export const sendChange = <T extends Change>(type: T, payload: PageInput<T>) =>
-  changeFromHere(
-    () => send(type, payload),
-    async (result) => result.ok,
-  );
+export function sendChange<T extends Change>(type: T, payload: PageInput<T>) {
+  changingHere = true;
+  // Kept on success: the page starts again; the event of the switch may come after the answer.
+  return send(type, payload).then((result) => {
+    if (!result.ok) changingHere = false;
+    return result;
+  });
+}
 
 /** Where a note is said: on Settings' form, or the list of connections. */
 type NotePlace = 'form' | 'connections';
@@ -52,8 +43,16 @@ export function takeNote(place: NotePlace = 'connections'): SettingsStatus {
 
 /** The header's switcher. A switch made elsewhere (the popup, another tab) starts this page again too. */
 export function HeaderSwitcher() {
-  // Another connection, or the one shown saved as another account: messages naming it would be refused.
-  useEffect(() => followSwitch(() => void (changingFromHere() || location.reload())), []);
+  // From one connection to another: Settings' own save of the first one, or of this one as another
+  // account, starts the page again itself, once its answer is here (settings-model).
+  useEffect(() => {
+    let last: string | null = null;
+    followSwitch((shown, now) => {
+      const from = last ?? shown.id;
+      last = now.id;
+      if (from && now.id && from !== now.id && !changingFromHere()) location.reload();
+    });
+  }, []);
   return (
     <ConnectionSwitcher
       labelShown

@@ -22,7 +22,7 @@ import { shownConnection } from '@/lib/connection-space';
 import { browser } from '@/lib/page-browser';
 import { settle } from '@/lib/tabs-permission';
 import { formatCount } from '../format-number';
-import { changeFromHere, startAgain } from './HeaderSwitcher';
+import { startAgain } from './HeaderSwitcher';
 
 export type SettingsStatus = { tone: 'info' | 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -232,27 +232,23 @@ export function createSettingsModel(note: SettingsStatus = null) {
       });
     },
     /** `asTest`: the status says what the test found. An empty key field keeps the saved key. */
-    save: ({ asTest = false, anyway = false } = {}) =>
-      changeFromHere(
-        () =>
-          form.submit(
-            { anyway, waiting: t(asTest ? 'settingsTesting' : 'optionsSaving') },
-            (saved, granted, origin) => {
-              summary.value = saved;
-              form.reset(saved.baseUrl);
-              return !granted && !asTest
-                ? { tone: 'info', text: t('settingsSavedNotGranted', origin) }
-                : savedStatus(saved.keyCheck, asTest);
-            },
-          ),
-        // The first connection, or this one as another account: every section starts again on it.
-        async (saved) => {
-          const [shown, now] = [await shownConnection(), formConnection(saved)];
-          const status = form.status.value;
-          if (!saved || !status || (shown.id === now.id && shown.account === now.account)) return false;
-          startAgain(status, 'form');
-          return true;
+    async save({ asTest = false, anyway = false } = {}) {
+      const saved = await form.submit(
+        { anyway, waiting: t(asTest ? 'settingsTesting' : 'optionsSaving') },
+        (saved, granted, origin) => {
+          summary.value = saved;
+          form.reset(saved.baseUrl);
+          return !granted && !asTest
+            ? { tone: 'info', text: t('settingsSavedNotGranted', origin) }
+            : savedStatus(saved.keyCheck, asTest);
         },
-      ),
+      );
+      // The first connection, or this one as another account: every section starts again on it.
+      const [shown, now] = [saved && (await shownConnection()), formConnection(saved)];
+      if (shown && form.status.value && (shown.id !== now.id || shown.account !== now.account)) {
+        startAgain(form.status.value, 'form');
+      }
+      return saved;
+    },
   };
 }
