@@ -107,7 +107,8 @@ export function createRunner<J extends Job, Listed = unknown>(kind: JobKind<J, L
       } catch (cause) {
         if (!(cause instanceof StorageFull) || before === 'ended') throw cause;
         // Tried again, it would fail for ever: the job as stored ends saying why (or goes, if even that fails).
-        const stored = (await item.getValue())!;
+        const stored = await item.getValue();
+        if (stored?.id !== id) return null;
         finish(stored, storageFullError(cause.area));
         await kind.ended?.(stored);
         await item.setValue(stored).catch(() => item.removeValue());
